@@ -1,0 +1,55 @@
+"""The FastAPI application: /api/v1 plus the built frontend at /."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fastapi import FastAPI, HTTPException
+from fastapi.responses import FileResponse
+from fastapi.routing import APIRoute
+from fastapi.staticfiles import StaticFiles
+
+from backend.api.v1 import api_v1
+from backend.errors import install_error_handlers
+from backend.settings import get_settings
+
+API_VERSION = "1.0.0"
+
+
+def _operation_id(route: APIRoute) -> str:
+    # "{tag}-{name}" reads well in the generated client: experiments-launch_experiment.
+    return f"{route.tags[0]}-{route.name}" if route.tags else route.name
+
+
+def create_app() -> FastAPI:
+    app = FastAPI(
+        title="haplab",
+        version=API_VERSION,
+        description="Design, run and compare HAProxy benchmark experiments.",
+        generate_unique_id_function=_operation_id,
+        openapi_url="/api/v1/openapi.json",
+        docs_url="/api/v1/docs",
+        redoc_url=None,
+    )
+    install_error_handlers(app)
+    app.include_router(api_v1, prefix="/api/v1")
+    _serve_frontend(app, get_settings().frontend_dist)
+    return app
+
+
+def _serve_frontend(app: FastAPI, dist: Path) -> None:
+    """Serve the built single-page app; unknown non-API paths fall back to index.html."""
+    index = dist / "index.html"
+    if not index.exists():
+        return
+    if (dist / "assets").is_dir():
+        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+
+    @app.get("/{path:path}", include_in_schema=False)
+    def spa(path: str) -> FileResponse:
+        if path.startswith("api/"):
+            raise HTTPException(404, f"no API route /{path}")
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and dist.resolve() in candidate.parents:
+            return FileResponse(candidate)
+        return FileResponse(index)

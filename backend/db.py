@@ -1,0 +1,61 @@
+"""Engine and session factory. Sync SQLAlchemy 2 + psycopg 3, shared by API and worker.
+
+Services only flush(); whoever opened the session (the request dependency or a Celery task)
+commits on success and rolls back on error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+
+from sqlalchemy import Engine, create_engine
+from sqlalchemy.orm import Session, sessionmaker
+
+from backend.settings import get_settings
+
+
+@lru_cache
+def get_engine() -> Engine:
+    return create_engine(get_settings().database_url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+
+
+@lru_cache
+def get_sessionmaker() -> sessionmaker[Session]:
+    return sessionmaker(bind=get_engine(), expire_on_commit=False)
+
+
+def reset_engine() -> None:
+    """Drop the cached engine (after a fork, or when tests switch databases)."""
+    if get_engine.cache_info().currsize:
+        get_engine().dispose(close=False)
+    get_engine.cache_clear()
+    get_sessionmaker.cache_clear()
+
+
+@contextmanager
+def session_scope() -> Iterator[Session]:
+    """A unit of work outside a request: commit on success, roll back on error."""
+    session = get_sessionmaker()()
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()
+
+
+def get_db() -> Iterator[Session]:
+    """FastAPI dependency: one session per request; commits on success, rolls back on error."""
+    session = get_sessionmaker()()
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()

@@ -1,0 +1,100 @@
+"""The one error shape of the API: {"error": code, "message": text, "fields": [{field, message}]}.
+
+Validation errors name the field by its dotted path in the request body (e.g.
+"spec.proxy.global.maxconn"), so the browser can put the message next to the input.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+
+class FieldError(BaseModel):
+    field: str
+    message: str
+
+
+class ErrorBody(BaseModel):
+    error: str
+    message: str
+    fields: list[FieldError] = []
+
+
+class ApiError(Exception):
+    """Raise from services and routes; rendered as ErrorBody with the given status."""
+
+    def __init__(self, status: int, code: str, message: str, fields: list[FieldError] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.fields = fields or []
+
+
+def not_found(what: str, ident: object) -> ApiError:
+    return ApiError(404, "not_found", f"{what} {ident} not found")
+
+
+def conflict(message: str) -> ApiError:
+    return ApiError(409, "conflict", message)
+
+
+def forbidden(message: str = "your role does not allow this") -> ApiError:
+    return ApiError(403, "forbidden", message)
+
+
+def invalid(field: str, message: str) -> ApiError:
+    return ApiError(422, "validation_error", f"{field}: {message}", [FieldError(field=field, message=message)])
+
+
+def _dotted(loc: tuple[Any, ...] | list[Any], drop_prefix: bool) -> str:
+    parts = list(loc)
+    if drop_prefix and parts and parts[0] in ("body", "query", "path", "header", "cookie"):
+        parts = parts[1:]
+    return ".".join(str(p) for p in parts) or "body"
+
+
+def fields_from_pydantic(errors: list[Any], prefix: str = "", drop_prefix: bool = True) -> list[FieldError]:
+    out = []
+    for e in errors:
+        path = _dotted(e.get("loc", ()), drop_prefix)
+        if prefix:
+            path = f"{prefix}.{path}" if path != "body" else prefix
+        msg = str(e.get("msg", "invalid"))
+        out.append(FieldError(field=path, message=msg))
+    return out
+
+
+def validation_error_from(exc: ValidationError, prefix: str = "") -> ApiError:
+    """Turn a pydantic ValidationError raised while validating a nested document (a spec)."""
+    fields = fields_from_pydantic(exc.errors(), prefix=prefix, drop_prefix=False)
+    summary = "; ".join(f"{f.field}: {f.message}" for f in fields[:5])
+    return ApiError(422, "validation_error", summary, fields)
+
+
+def install_error_handlers(app: FastAPI) -> None:
+    @app.exception_handler(ApiError)
+    async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
+        body = ErrorBody(error=exc.code, message=exc.message, fields=exc.fields)
+        return JSONResponse(body.model_dump(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _request_validation(_: Request, exc: RequestValidationError) -> JSONResponse:
+        fields = fields_from_pydantic(list(exc.errors()))
+        summary = "; ".join(f"{f.field}: {f.message}" for f in fields[:5])
+        body = ErrorBody(error="validation_error", message=summary, fields=fields)
+        return JSONResponse(body.model_dump(), status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {401: "unauthenticated", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}.get(
+            exc.status_code, "http_error"
+        )
+        body = ErrorBody(error=code, message=str(exc.detail))
+        return JSONResponse(body.model_dump(), status_code=exc.status_code, headers=exc.headers)

@@ -1,0 +1,26 @@
+"""Every ORM model, imported in one place so Alembic and the services see the whole schema."""
+
+from backend.models.base import Base
+from backend.models.experiment import Experiment, ExperimentVersion, Launch
+from backend.models.lab import Agent, EnrollmentToken, Lab
+from backend.models.run import Run
+from backend.models.sample import Sample
+from backend.models.team import ApiToken, Membership, Role, Team, User, UserSession
+
+__all__ = [
+    "Agent",
+    "ApiToken",
+    "Base",
+    "EnrollmentToken",
+    "Experiment",
+    "ExperimentVersion",
+    "Lab",
+    "Launch",
+    "Membership",
+    "Role",
+    "Run",
+    "Sample",
+    "Team",
+    "User",
+    "UserSession",
+]

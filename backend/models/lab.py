@@ -1,0 +1,67 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, String, Text, UniqueConstraint
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.orm import Mapped, mapped_column
+
+from backend.models.base import Base, CreatedAtMixin, IdMixin
+
+
+class Lab(IdMixin, CreatedAtMixin, Base):
+    """A test bed: one proxy host, injector host(s), target host(s). Runs on a lab never overlap.
+
+    `active_run_id` + `lease_expires_at` are the lab lock: a worker claims the lab with a
+    guarded UPDATE (`WHERE active_run_id IS NULL OR lease_expires_at < now()`) and renews the
+    lease while the run executes, so a dead worker frees the lab by itself.
+    """
+
+    __tablename__ = "lab"
+    __table_args__ = (UniqueConstraint("team_id", "name"),)
+
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    description: Mapped[str] = mapped_column(Text, default="")
+    # Link shaping and other lab-wide settings (validated by spec.lab when present).
+    settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    active_run_id: Mapped[int | None] = mapped_column(
+        ForeignKey("run.id", ondelete="SET NULL", use_alter=True), nullable=True
+    )
+    lease_expires_at: Mapped[datetime | None]
+
+
+class Agent(IdMixin, CreatedAtMixin, Base):
+    """A haplab-agent process on a lab host, with one or more roles (proxy, injector, target)."""
+
+    __tablename__ = "agent"
+    __table_args__ = (UniqueConstraint("lab_id", "name"),)
+
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+    lab_id: Mapped[int] = mapped_column(ForeignKey("lab.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    roles: Mapped[list[str]] = mapped_column(ARRAY(String(16)))
+    # What the agent said in its hello: version, haproxy -vv, tool versions, cores, kernel, qdiscs.
+    capabilities: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    version: Mapped[str] = mapped_column(String(40), default="")
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    last_seen_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
+
+
+class EnrollmentToken(IdMixin, CreatedAtMixin, Base):
+    """A one-time token an agent exchanges for its own agent token when it first starts."""
+
+    __tablename__ = "enrollment_token"
+
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+    lab_id: Mapped[int] = mapped_column(ForeignKey("lab.id", ondelete="CASCADE"), index=True)
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    # Roles the enrolling agent may take; empty means any.
+    roles: Mapped[list[str]] = mapped_column(ARRAY(String(16)), default=list)
+    expires_at: Mapped[datetime]
+    used_at: Mapped[datetime | None]
+    agent_id: Mapped[int | None] = mapped_column(ForeignKey("agent.id", ondelete="SET NULL"))

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Enum, ForeignKey, Index, Integer, SmallInteger, String, Text
+from sqlalchemy.orm import Mapped, mapped_column
+
+from backend.models.base import Base, CreatedAtMixin, IdMixin
+from spec.run_state import RunState
+
+
+class Run(IdMixin, CreatedAtMixin, Base):
+    """One point of a sweep, one repetition. Runs on one lab execute in `id` order.
+
+    `state` only changes through backend.runs.transitions (guarded UPDATEs), never by
+    assigning the attribute, so a cancel racing a completion cannot corrupt it.
+    """
+
+    __tablename__ = "run"
+    __table_args__ = (
+        Index("ix_run_team_created", "team_id", "id"),
+        Index("ix_run_lab_state", "lab_id", "state", "id"),
+        Index("ix_run_experiment", "experiment_id", "id"),
+        Index("ix_run_launch", "launch_id", "point_index", "repetition"),
+    )
+
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
+    experiment_id: Mapped[int] = mapped_column(ForeignKey("experiment.id", ondelete="CASCADE"))
+    experiment_version_id: Mapped[int] = mapped_column(ForeignKey("experiment_version.id", ondelete="CASCADE"))
+    launch_id: Mapped[int] = mapped_column(ForeignKey("launch.id", ondelete="CASCADE"))
+    lab_id: Mapped[int] = mapped_column(ForeignKey("lab.id", ondelete="CASCADE"))
+    rerun_of_id: Mapped[int | None] = mapped_column(ForeignKey("run.id", ondelete="SET NULL"))
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
+
+    # Position in the sweep: index of the point in the cartesian product, and repetition (0-based).
+    point_index: Mapped[int] = mapped_column(Integer)
+    repetition: Mapped[int] = mapped_column(SmallInteger)
+    # The swept values of this point, keyed by dotted path, e.g. {"proxy.global.maxconn": 40}.
+    params: Mapped[dict[str, Any]]
+    # The fully resolved ExperimentSpec of this run (sweep values applied), as JSON.
+    spec: Mapped[dict[str, Any]]
+
+    state: Mapped[RunState] = mapped_column(
+        Enum(RunState, native_enum=False, create_constraint=True, length=16, name="run_state"),
+        default=RunState.queued,
+    )
+    state_changed_at: Mapped[datetime | None]
+    started_at: Mapped[datetime | None]
+    finished_at: Mapped[datetime | None]
+    cancel_requested_at: Mapped[datetime | None]
+    celery_task_id: Mapped[str | None] = mapped_column(String(64))
+
+    rendered_config: Mapped[str | None] = mapped_column(Text)
+    # Exact argv of every tool the run started, by agent: {"injector-1": [["wrk", "-t2", ...]]}.
+    command_lines: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # haproxy -vv, kernel, cores, tool versions, sysctls that matter: by agent.
+    environment: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # spec.results.RunSummary as JSON once collected.
+    summary: Mapped[dict[str, Any] | None]
+    error: Mapped[str | None] = mapped_column(Text)

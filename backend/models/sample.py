@@ -1,0 +1,29 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from backend.models.base import Base
+
+
+class Sample(Base):
+    """One second of one source of one run (see docs/architecture.md, "Samples").
+
+    The primary key (run_id, source, t) makes writes idempotent (a retried batch is inserted
+    with ON CONFLICT DO NOTHING) and is the only index reads need: every query is "one run,
+    a time range", which is a contiguous range scan of that key whatever the table's size.
+    """
+
+    __tablename__ = "sample"
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("run.id", ondelete="CASCADE"), primary_key=True)
+    # e.g. "proxy", "injector:injector-1", "host:proxy-1"
+    source: Mapped[str] = mapped_column(String(64), primary_key=True)
+    # Whole seconds since the run's load started (may be negative during warm-up).
+    t: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ts: Mapped[datetime]
+    # Counters (per-second deltas) and gauges of that second, flat {"name": number}.
+    data: Mapped[dict[str, Any]]

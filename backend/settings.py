@@ -1,0 +1,44 @@
+"""All backend and worker settings in one place, read from HAPLAB_* environment variables."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PLACEHOLDER_SECRET = "dev-only-change-me"  # noqa: S105 - refused outside dev, see below
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="HAPLAB_", env_file=".env", extra="ignore")
+
+    environment: str = Field("dev", description="dev | test | production")
+    database_url: str = "postgresql+psycopg://haplab:haplab@127.0.0.1:55432/haplab"
+    redis_url: str = "redis://127.0.0.1:56379/0"
+    secret_key: str = PLACEHOLDER_SECRET
+    api_host: str = "127.0.0.1"
+    api_port: int = 8300
+    # Where the built frontend lives; served at / when it exists.
+    frontend_dist: Path = Path(__file__).resolve().parent.parent / "frontend" / "dist"
+    haproxy_bin: str = "haproxy"
+    session_ttl_hours: int = 24 * 7
+    session_cookie_secure: bool = False
+    # A run whose worker stopped renewing its lab lease for this long is failed by the reaper.
+    lab_lease_seconds: int = 30
+    # The public URL agents and browsers use to reach the API (for enrollment commands).
+    public_url: str = "http://127.0.0.1:8300"
+
+    @model_validator(mode="after")
+    def _refuse_placeholder_secret(self) -> Settings:
+        if self.environment == "production" and self.secret_key == PLACEHOLDER_SECRET:
+            raise ValueError("HAPLAB_SECRET_KEY must be set to a real secret in production")
+        if self.environment == "production" and not self.session_cookie_secure:
+            raise ValueError("HAPLAB_SESSION_COOKIE_SECURE must be true in production (HTTPS only)")
+        return self
+
+
+@lru_cache
+def get_settings() -> Settings:
+    return Settings()

@@ -1,0 +1,153 @@
+"""Shared fixtures: real PostgreSQL and Redis, the schema built by Alembic, isolated tests.
+
+- One throwaway PostgreSQL + Redis per pytest process (per xdist worker), under a temp dir.
+- `alembic upgrade head` builds a template database once; so migrations are always tested.
+- `db`: a session inside a transaction that is rolled back after the test (fast; the default).
+- `client`: FastAPI TestClient whose requests use that same rolled-back session.
+- `fresh_database`: a database of its own, cloned from the template and committed to for real,
+  for tests where another process (a Celery worker, the API server) must see the data.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis as redis_lib
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Engine, create_engine
+from sqlalchemy.orm import Session
+
+from dev.services import Postgres, Redis, throwaway_services
+
+ROOT = Path(__file__).resolve().parent.parent
+TEMPLATE_DB = "haplab_template"
+
+
+@pytest.fixture(scope="session")
+def services() -> Iterator[tuple[Postgres, Redis]]:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    with tempfile.TemporaryDirectory(prefix=f"haplab-test-{worker}-") as tmp, throwaway_services(
+        Path(tmp)
+    ) as (pg, redis):
+        yield pg, redis
+
+
+@pytest.fixture(scope="session")
+def pg(services: tuple[Postgres, Redis]) -> Postgres:
+    return services[0]
+
+
+@pytest.fixture(scope="session")
+def redis_server(services: tuple[Postgres, Redis]) -> Redis:
+    return services[1]
+
+
+def alembic_config(url: str) -> Config:
+    cfg = Config(str(ROOT / "alembic.ini"))
+    cfg.attributes["url"] = url
+    cfg.attributes["configure_logger"] = False
+    return cfg
+
+
+@pytest.fixture(scope="session")
+def template_db(pg: Postgres) -> str:
+    pg.create_database(TEMPLATE_DB)
+    command.upgrade(alembic_config(pg.url_for(TEMPLATE_DB)), "head")
+    return TEMPLATE_DB
+
+
+def _point_settings_at(database_url: str, redis_url: str) -> None:
+    """Make backend.settings (and everything cached on it) use these servers."""
+    from backend.db import reset_engine
+    from backend.settings import get_settings
+
+    os.environ["HAPLAB_ENVIRONMENT"] = "test"
+    os.environ["HAPLAB_DATABASE_URL"] = database_url
+    os.environ["HAPLAB_REDIS_URL"] = redis_url
+    get_settings.cache_clear()
+    reset_engine()
+
+
+@pytest.fixture(scope="session")
+def test_db_url(pg: Postgres, redis_server: Redis, template_db: str) -> str:
+    pg.create_database("haplab_test", template=template_db)
+    url = pg.url_for("haplab_test")
+    _point_settings_at(url, redis_server.url)
+    return url
+
+
+@pytest.fixture(scope="session")
+def engine(test_db_url: str) -> Iterator[Engine]:
+    eng = create_engine(test_db_url)
+    yield eng
+    eng.dispose()
+
+
+@pytest.fixture
+def db(engine: Engine, redis_server: Redis, test_db_url: str) -> Iterator[Session]:
+    """A session whose work is rolled back after the test; commits become savepoints."""
+    _point_settings_at(test_db_url, redis_server.url)
+    conn = engine.connect()
+    outer = conn.begin()
+    session = Session(bind=conn, join_transaction_mode="create_savepoint", expire_on_commit=False)
+    try:
+        yield session
+    finally:
+        session.close()
+        outer.rollback()
+        conn.close()
+
+
+@pytest.fixture
+def redis_client(redis_server: Redis) -> Iterator[redis_lib.Redis]:
+    client = redis_lib.Redis.from_url(redis_server.url)
+    client.flushdb()
+    yield client
+    client.flushdb()
+    client.close()
+
+
+@pytest.fixture
+def client(db: Session) -> Iterator[object]:
+    """TestClient over the real app; every request shares the test's rolled-back session."""
+    from fastapi.testclient import TestClient
+
+    from backend.app import create_app
+    from backend.db import get_db
+
+    app = create_app()
+
+    def _db() -> Iterator[Session]:
+        # Mirror get_db: commit on success (a savepoint here), roll back on error.
+        try:
+            yield db
+            db.commit()
+        except BaseException:
+            db.rollback()
+            raise
+
+    app.dependency_overrides[get_db] = _db
+    with TestClient(app) as c:
+        yield c
+
+
+@pytest.fixture
+def fresh_database(pg: Postgres, redis_server: Redis, template_db: str) -> Iterator[str]:
+    """A database of this test's own, committed to for real; dropped afterwards."""
+    name = f"haplab_{uuid.uuid4().hex[:12]}"
+    pg.create_database(name, template=template_db)
+    url = pg.url_for(name)
+    _point_settings_at(url, redis_server.url)
+    try:
+        yield url
+    finally:
+        from backend.db import reset_engine
+
+        reset_engine()
+        pg.drop_database(name)
