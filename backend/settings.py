@@ -27,6 +27,12 @@ class Settings(BaseSettings):
     session_cookie_secure: bool = False
     # A run whose worker stopped renewing its lab lease for this long is failed by the reaper.
     lab_lease_seconds: int = 30
+    # How long a run in `preparing` waits for its lab's agents (proxy, injector, target) to be online.
+    agent_wait_seconds: float = 10
+    # The longest a run may hold its worker (soft limit; the hard limit kills the process 60 s later).
+    run_time_limit_seconds: int = 2 * 3600
+    # How often beat runs the reaper (expired lab leases, labs with queued runs and nothing kicking them).
+    reap_interval_seconds: float = 5
     # The public URL agents and browsers use to reach the API (for enrollment commands).
     public_url: str = "http://127.0.0.1:8300"
 

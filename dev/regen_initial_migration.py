@@ -14,7 +14,7 @@ from alembic import command
 from alembic.config import Config
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from dev.services import throwaway_services  # noqa: E402
+from dev.services import throwaway_services
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -49,11 +49,14 @@ def _pg_bin(name: str) -> str:
     raise FileNotFoundError(f"PostgreSQL binary {name!r} not found; install the postgresql package")
 
 
-def _demote_args() -> list[str]:
-    """PostgreSQL refuses to run as root: run it as the packaged `postgres` user then."""
+def _demote_kwargs() -> dict[str, object]:
+    """PostgreSQL refuses to run as root: run it as the packaged `postgres` user then.
+
+    Popen's user/group (not runuser) so the server is our direct child and gets our signals.
+    """
     if os.geteuid() != 0:
-        return []
-    return ["runuser", "-u", "postgres", "--"]
+        return {}
+    return {"user": "postgres", "group": "postgres", "extra_groups": []}
 
 
 @dataclass
@@ -61,7 +64,7 @@ class Postgres:
     data_dir: Path
     port: int
     user: str = "haplab"
-    password: str = "haplab"  # noqa: S105 - local child process on loopback only
+    password: str = "haplab"  # a local child process on loopback only
     database: str = "haplab"
     proc: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
@@ -88,20 +91,21 @@ class Postgres:
             pwfile.write_text(self.password)
             self._chown(pwfile)
             subprocess.run(
-                [*_demote_args(), _pg_bin("initdb"), "-D", str(self.data_dir), "-U", self.user,
+                [_pg_bin("initdb"), "-D", str(self.data_dir), "-U", self.user,
                  "--pwfile", str(pwfile), "-A", "scram-sha-256", "-E", "UTF8", "--no-sync"],
-                check=True, capture_output=True,
+                check=True, capture_output=True, **_demote_kwargs(),  # type: ignore[call-overload]
             )
             pwfile.unlink()
         sock_dir.mkdir(exist_ok=True)
         self._chown(sock_dir)
         log = open(log_path, "ab")  # noqa: SIM115 - handed to the child process
         self.proc = subprocess.Popen(
-            [*_demote_args(), _pg_bin("postgres"), "-D", str(self.data_dir), "-p", str(self.port),
+            [_pg_bin("postgres"), "-D", str(self.data_dir), "-p", str(self.port),
              "-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={sock_dir}",
              "-c", "max_connections=200", "-c", "fsync=off" if "pytest" in log_path.name else "fsync=on",
              "-c", "shared_buffers=256MB"],
             stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            **_demote_kwargs(),  # type: ignore[arg-type]
         )
         wait_for_port(self.port, 30, self.proc)
         self._wait_ready()
@@ -173,7 +177,6 @@ class Redis:
 def _terminate(proc: subprocess.Popen[bytes] | None, sig: int, timeout: float = 20) -> None:
     if proc is None or proc.poll() is not None:
         return
-    # runuser forwards the signal to its child, so signalling our own child is enough.
     proc.send_signal(sig)
     try:
         proc.wait(timeout)
@@ -182,16 +185,21 @@ def _terminate(proc: subprocess.Popen[bytes] | None, sig: int, timeout: float = 
         proc.wait(5)
 
 
+def open_path_to_postgres(folder: Path) -> None:
+    """As root, PostgreSQL runs as `postgres`: it must be able to traverse down to its data dir."""
+    if os.geteuid() != 0:
+        return
+    for p in [folder, *folder.parents]:
+        if p == Path("/"):
+            break
+        p.chmod(p.stat().st_mode | 0o011)
+
+
 @contextlib.contextmanager
 def throwaway_services(root: Path) -> Iterator[tuple[Postgres, Redis]]:
     """PostgreSQL + Redis on free ports under `root`, removed afterwards. For tests."""
     root.mkdir(parents=True, exist_ok=True)
-    if os.geteuid() == 0:
-        # the postgres user must be able to reach its data dir
-        for p in [root, *root.parents]:
-            if p == Path("/"):
-                break
-            p.chmod(p.stat().st_mode | 0o011)
+    open_path_to_postgres(root)
     pg = Postgres(data_dir=root / "pg", port=free_port())
     redis = Redis(data_dir=root / "redis", port=free_port())
     try:

@@ -1,3 +1,110 @@
-from fastapi import APIRouter
+"""/experiments: versioned experiment specs, the live validator, and launching sweeps."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Response, status
+
+from backend.api.deps import EditorDep, SessionDep, ViewerDep
+from backend.experiments import launch, service, validation
+from backend.experiments.schemas import (
+    CloneRequest,
+    ExperimentCreate,
+    ExperimentDetail,
+    ExperimentPage,
+    ExperimentPatch,
+    LaunchRequest,
+    ValidateRequest,
+    ValidationReport,
+    VersionCreate,
+    VersionDetail,
+    VersionSummary,
+)
+from backend.runs.schemas import RunLaunched
 
 router = APIRouter(tags=["experiments"])
+
+
+@router.post("/experiments", status_code=status.HTTP_201_CREATED)
+def create_experiment(db: SessionDep, who: EditorDep, body: ExperimentCreate) -> ExperimentDetail:
+    return service.create_experiment(db, who.team_id, who.user_id, body)
+
+
+@router.get("/experiments")
+def list_experiments(
+    db: SessionDep,
+    who: ViewerDep,
+    q: Annotated[str | None, Query(max_length=200, description="Words in the name or description.")] = None,
+    tag: Annotated[str | None, Query(max_length=64)] = None,
+    owner_id: int | None = None,
+    limit: Annotated[int, Query(ge=1, le=service.MAX_PAGE)] = service.DEFAULT_PAGE,
+    offset: Annotated[int, Query(ge=0)] = 0,
+) -> ExperimentPage:
+    return service.list_experiments(
+        db, who.team_id, q=q, tag=tag, owner_id=owner_id, limit=limit, offset=offset
+    )
+
+
+@router.post("/experiments/validate")
+def validate_spec(who: ViewerDep, body: ValidateRequest) -> ValidationReport:
+    """Check a spec as the designer edits it: problems come back as data (200), not as a 422."""
+    del who
+    return validation.validate_document(body.spec)
+
+
+@router.get("/experiments/{experiment_id}")
+def get_experiment(db: SessionDep, who: ViewerDep, experiment_id: int) -> ExperimentDetail:
+    return service.experiment_detail(db, who.team_id, experiment_id)
+
+
+@router.patch("/experiments/{experiment_id}")
+def update_experiment(
+    db: SessionDep, who: EditorDep, experiment_id: int, body: ExperimentPatch
+) -> ExperimentDetail:
+    return service.update_experiment(db, who.team_id, experiment_id, body)
+
+
+@router.delete("/experiments/{experiment_id}", status_code=status.HTTP_204_NO_CONTENT)
+def delete_experiment(db: SessionDep, who: EditorDep, experiment_id: int) -> Response:
+    service.delete_experiment(db, who.team_id, experiment_id)
+    return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+
+@router.get("/experiments/{experiment_id}/versions")
+def list_versions(db: SessionDep, who: ViewerDep, experiment_id: int) -> list[VersionSummary]:
+    return service.list_versions(db, who.team_id, experiment_id)
+
+
+@router.post("/experiments/{experiment_id}/versions", status_code=status.HTTP_201_CREATED)
+def create_version(db: SessionDep, who: EditorDep, experiment_id: int, body: VersionCreate) -> VersionDetail:
+    return service.add_version(db, who.team_id, who.user_id, experiment_id, body)
+
+
+@router.get("/experiments/{experiment_id}/versions/{version}")
+def get_version(db: SessionDep, who: ViewerDep, experiment_id: int, version: int) -> VersionDetail:
+    return service.version_detail(db, who.team_id, experiment_id, version)
+
+
+@router.post("/experiments/{experiment_id}/clone", status_code=status.HTTP_201_CREATED)
+def clone_experiment(
+    db: SessionDep, who: EditorDep, experiment_id: int, body: CloneRequest
+) -> ExperimentDetail:
+    return service.clone_experiment(db, who.team_id, who.user_id, experiment_id, body.name)
+
+
+@router.post("/experiments/{experiment_id}/validate")
+def validate_version(
+    db: SessionDep,
+    who: ViewerDep,
+    experiment_id: int,
+    version: Annotated[int | None, Query(ge=1, description="The latest when empty.")] = None,
+) -> ValidationReport:
+    """Check a stored version as it is now: the renderer and haproxy may have changed since."""
+    stored = service.get_version(db, service.get_experiment(db, who.team_id, experiment_id), version)
+    return validation.validate_document(stored.spec)
+
+
+@router.post("/experiments/{experiment_id}/launch", status_code=status.HTTP_201_CREATED)
+def launch_experiment(db: SessionDep, who: EditorDep, experiment_id: int, body: LaunchRequest) -> RunLaunched:
+    return launch.launch_experiment(db, who.team_id, who.user_id, experiment_id, body)

@@ -1,3 +1,115 @@
-from fastapi import APIRouter
+"""/labs: test beds and their agents, and the enrollment tokens that let agents join them."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from fastapi import APIRouter, status
+
+from backend.api.deps import AdminDep, EditorDep, SessionDep, ViewerDep
+from backend.labs import enrollment, service
+from backend.labs.schemas import (
+    AgentOut,
+    EnrollmentTokenCreate,
+    EnrollmentTokenCreated,
+    EnrollmentTokenOut,
+    LabCreate,
+    LabDetail,
+    LabSummary,
+    LabUpdate,
+)
+from backend.models import Agent, Lab
 
 router = APIRouter(tags=["labs"])
+
+
+def _summary(lab: Lab, agents: list[Agent], now: datetime) -> LabSummary:
+    return LabSummary(
+        id=lab.id,
+        name=lab.name,
+        description=lab.description,
+        created_at=lab.created_at,
+        active_run_id=lab.active_run_id,
+        busy=lab.active_run_id is not None,
+        agent_count=len(agents),
+        online_agent_count=sum(service.agent_status(a, lab, now) != "offline" for a in agents),
+    )
+
+
+def _detail(db: SessionDep, lab: Lab) -> LabDetail:
+    now = service.db_now(db)
+    agents = service.lab_agents(db, [lab.id])[lab.id]
+    return LabDetail(
+        **_summary(lab, agents, now).model_dump(),
+        settings=lab.settings,
+        agents=[
+            AgentOut(
+                id=a.id,
+                name=a.name,
+                roles=a.roles,
+                version=a.version,
+                capabilities=a.capabilities,
+                last_seen_at=a.last_seen_at,
+                status=service.agent_status(a, lab, now),
+            )
+            for a in agents
+        ],
+    )
+
+
+@router.get("/labs")
+def list_labs(who: ViewerDep, db: SessionDep) -> list[LabSummary]:
+    labs = service.list_labs(db, who.team_id)
+    agents = service.lab_agents(db, [lab.id for lab in labs])
+    now = service.db_now(db)
+    return [_summary(lab, agents[lab.id], now) for lab in labs]
+
+
+@router.post("/labs", status_code=status.HTTP_201_CREATED)
+def create_lab(body: LabCreate, who: EditorDep, db: SessionDep) -> LabDetail:
+    lab = service.create_lab(db, who.team_id, body.name, body.description, body.settings)
+    return _detail(db, lab)
+
+
+@router.get("/labs/{lab_id}")
+def get_lab(lab_id: int, who: ViewerDep, db: SessionDep) -> LabDetail:
+    return _detail(db, service.get_lab(db, who.team_id, lab_id))
+
+
+@router.patch("/labs/{lab_id}")
+def update_lab(lab_id: int, body: LabUpdate, who: EditorDep, db: SessionDep) -> LabDetail:
+    lab = service.update_lab(db, who.team_id, lab_id, body.model_dump(exclude_none=True))
+    return _detail(db, lab)
+
+
+@router.delete("/labs/{lab_id}", status_code=status.HTTP_204_NO_CONTENT)
+def delete_lab(lab_id: int, who: AdminDep, db: SessionDep) -> None:
+    """Delete a lab with its agents and its run history. 409 while a run is queued or active on it."""
+    service.delete_lab(db, who.team_id, lab_id)
+
+
+@router.post("/labs/{lab_id}/enrollment-tokens", status_code=status.HTTP_201_CREATED)
+def create_enrollment_token(
+    lab_id: int, body: EnrollmentTokenCreate, who: EditorDep, db: SessionDep
+) -> EnrollmentTokenCreated:
+    """A one-time token for an agent to join this lab, with the command to paste on its host."""
+    row, secret = enrollment.create_enrollment_token(
+        db, who.team_id, lab_id, who.user_id, body.roles, body.expires_in_minutes
+    )
+    return EnrollmentTokenCreated(
+        **EnrollmentTokenOut.model_validate(row, from_attributes=True).model_dump(),
+        token=secret,
+        command=enrollment.enroll_command(secret),
+    )
+
+
+@router.get("/labs/{lab_id}/enrollment-tokens")
+def list_enrollment_tokens(lab_id: int, who: ViewerDep, db: SessionDep) -> list[EnrollmentTokenOut]:
+    rows = enrollment.list_enrollment_tokens(db, who.team_id, lab_id)
+    return [EnrollmentTokenOut.model_validate(row, from_attributes=True) for row in rows]
+
+
+@router.delete("/labs/{lab_id}/enrollment-tokens/{token_id}", status_code=status.HTTP_204_NO_CONTENT)
+def revoke_enrollment_token(lab_id: int, token_id: int, who: EditorDep, db: SessionDep) -> None:
+    """Revoke an unused enrollment token (a used one is kept as the record of its agent: 409)."""
+    enrollment.revoke_enrollment_token(db, who.team_id, lab_id, token_id)

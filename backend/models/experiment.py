@@ -53,3 +53,5 @@ class Launch(IdMixin, CreatedAtMixin, Base):
     lab_id: Mapped[int] = mapped_column(ForeignKey("lab.id", ondelete="CASCADE"))
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
     total_runs: Mapped[int] = mapped_column(Integer)
+    # Values set for this launch only ({"load.duration_s": 5}), applied to the version's spec.
+    overrides: Mapped[dict[str, Any]] = mapped_column(default=dict)

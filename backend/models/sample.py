@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, Integer, String
+from sqlalchemy import ForeignKey, Integer, String, Text
 from sqlalchemy.orm import Mapped, mapped_column
 
 from backend.models.base import Base
@@ -27,3 +27,6 @@ class Sample(Base):
     ts: Mapped[datetime]
     # Counters (per-second deltas) and gauges of that second, flat {"name": number}.
     data: Mapped[dict[str, Any]]
+    # Latency of that second (spec.results.SamplePoint.histogram: base64 HdrHistogram V2, us),
+    # kept so percentiles over any window can be merged exactly later.
+    histogram: Mapped[str | None] = mapped_column(Text)

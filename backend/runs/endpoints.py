@@ -1,3 +1,135 @@
-from fastapi import APIRouter
+"""/runs: the team's run history, one run's detail and samples, cancel, re-run, compare, export.
+
+The static paths (/runs/compare, /runs/export.*) are declared before /runs/{run_id}: routes
+match in order, and "export.csv" would otherwise be taken for a run id.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Query, Response, status
+
+from backend.api.deps import EditorDep, SessionDep, ViewerDep
+from backend.errors import invalid
+from backend.runs import compare, export, samples, service
+from backend.runs.schemas import (
+    MAX_COMPARE_RUNS,
+    CompareRequest,
+    CompareTable,
+    RunCancelled,
+    RunDetail,
+    RunLaunched,
+    RunOrder,
+    RunPage,
+    RunSamples,
+)
+from spec.run_state import RunState
 
 router = APIRouter(tags=["runs"])
+
+_CSV: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"text/csv": {}}, "description": "CSV with a header row."}
+}
+RunIdList = Annotated[str, Query(description="Comma-separated run ids, e.g. 1,2,3.", max_length=4000)]
+
+
+def _attachment(filename: str) -> dict[str, str]:
+    return {"Content-Disposition": f'attachment; filename="{filename}"'}
+
+
+def _parse_run_ids(text: str) -> list[int]:
+    try:
+        ids = [int(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise invalid("run_ids", "must be comma-separated run ids, e.g. 1,2,3") from None
+    if not ids:
+        raise invalid("run_ids", "give at least one run id")
+    if len(ids) > MAX_COMPARE_RUNS:
+        raise invalid("run_ids", f"at most {MAX_COMPARE_RUNS} runs")
+    return ids
+
+
+@router.get("/runs")
+def list_runs(
+    db: SessionDep,
+    who: ViewerDep,
+    experiment_id: int | None = None,
+    launch_id: int | None = None,
+    lab_id: int | None = None,
+    state: Annotated[list[RunState] | None, Query(description="Repeat for several states.")] = None,
+    tag: Annotated[str | None, Query(max_length=64, description="A tag of the run's experiment.")] = None,
+    since: Annotated[datetime | None, Query(description="Created at or after.")] = None,
+    until: Annotated[datetime | None, Query(description="Created before.")] = None,
+    limit: Annotated[int, Query(ge=1, le=service.MAX_PAGE)] = service.DEFAULT_PAGE,
+    offset: Annotated[int, Query(ge=0)] = 0,
+    order: RunOrder = "newest",
+) -> RunPage:
+    return service.list_runs(
+        db,
+        who.team_id,
+        experiment_id=experiment_id,
+        launch_id=launch_id,
+        lab_id=lab_id,
+        states=state,
+        tag=tag,
+        since=since,
+        until=until,
+        limit=limit,
+        offset=offset,
+        order=order,
+    )
+
+
+@router.post("/runs/compare")
+def compare_runs(db: SessionDep, who: ViewerDep, body: CompareRequest) -> CompareTable:
+    return compare.compare_runs(db, who.team_id, body.run_ids)
+
+
+@router.get("/runs/export.csv", response_class=Response, responses=_CSV)
+def export_runs_csv(db: SessionDep, who: ViewerDep, run_ids: RunIdList) -> Response:
+    table = compare.compare_runs(db, who.team_id, _parse_run_ids(run_ids))
+    return Response(export.compare_csv(table), media_type="text/csv", headers=_attachment("runs.csv"))
+
+
+@router.get("/runs/export.json")
+def export_runs_json(db: SessionDep, who: ViewerDep, response: Response, run_ids: RunIdList) -> CompareTable:
+    response.headers.update(_attachment("runs.json"))
+    return compare.compare_runs(db, who.team_id, _parse_run_ids(run_ids))
+
+
+@router.get("/runs/{run_id}")
+def get_run(db: SessionDep, who: ViewerDep, run_id: int) -> RunDetail:
+    return service.run_detail(db, who.team_id, run_id)
+
+
+@router.post("/runs/{run_id}/cancel")
+def cancel_run(db: SessionDep, who: EditorDep, run_id: int) -> RunCancelled:
+    return service.cancel_run(db, who.team_id, run_id)
+
+
+@router.post("/runs/{run_id}/rerun", status_code=status.HTTP_201_CREATED)
+def rerun_run(db: SessionDep, who: EditorDep, run_id: int) -> RunLaunched:
+    return service.rerun(db, who.team_id, run_id, who.user_id)
+
+
+@router.get("/runs/{run_id}/samples")
+def get_run_samples(
+    db: SessionDep,
+    who: ViewerDep,
+    run_id: int,
+    source: Annotated[str | None, Query(max_length=200)] = None,
+    from_t: int | None = None,
+    to_t: int | None = None,
+    step: Annotated[int | None, Query(ge=1, le=3600, description="Seconds per point (downsampled).")] = None,
+) -> RunSamples:
+    run = service.get_run(db, who.team_id, run_id)
+    return samples.read_samples(db, run.id, source=source, from_t=from_t, to_t=to_t, step=step)
+
+
+@router.get("/runs/{run_id}/samples.csv", response_class=Response, responses=_CSV)
+def export_run_samples_csv(db: SessionDep, who: ViewerDep, run_id: int) -> Response:
+    run = service.get_run(db, who.team_id, run_id)
+    body = export.samples_csv(samples.read_samples(db, run.id))
+    return Response(body, media_type="text/csv", headers=_attachment(f"run-{run.id}-samples.csv"))

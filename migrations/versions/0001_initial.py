@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-21 23:24:42.362789
+Create Date: 2026-11-21 23:36:53.376140
 """
 
 from collections.abc import Sequence
@@ -100,11 +100,13 @@ def upgrade() -> None:
     op.create_table('user_session',
     sa.Column('id', sa.BigInteger(), autoincrement=True, nullable=False),
     sa.Column('user_id', sa.BigInteger(), nullable=False),
+    sa.Column('team_id', sa.BigInteger(), nullable=True),
     sa.Column('token_hash', sa.String(length=64), nullable=False),
     sa.Column('csrf_token', sa.String(length=64), nullable=False),
     sa.Column('expires_at', sa.DateTime(timezone=True), nullable=False),
     sa.Column('revoked_at', sa.DateTime(timezone=True), nullable=True),
     sa.Column('created_at', sa.DateTime(timezone=True), server_default=sa.text('now()'), nullable=False),
+    sa.ForeignKeyConstraint(['team_id'], ['team.id'], name=op.f('fk_user_session_team_id_team'), ondelete='SET NULL'),
     sa.ForeignKeyConstraint(['user_id'], ['user_account.id'], name=op.f('fk_user_session_user_id_user_account'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_user_session')),
     sa.UniqueConstraint('token_hash', name=op.f('uq_user_session_token_hash'))
@@ -174,6 +176,7 @@ def upgrade() -> None:
     sa.Column('lab_id', sa.BigInteger(), nullable=False),
     sa.Column('created_by_id', sa.BigInteger(), nullable=True),
     sa.Column('total_runs', sa.Integer(), nullable=False),
+    sa.Column('overrides', postgresql.JSONB(astext_type=sa.Text()), nullable=False),
     sa.Column('created_at', sa.DateTime(timezone=True), server_default=sa.text('now()'), nullable=False),
     sa.ForeignKeyConstraint(['created_by_id'], ['user_account.id'], name=op.f('fk_launch_created_by_id_user_account'), ondelete='SET NULL'),
     sa.ForeignKeyConstraint(['experiment_id'], ['experiment.id'], name=op.f('fk_launch_experiment_id_experiment'), ondelete='CASCADE'),
@@ -228,6 +231,7 @@ def upgrade() -> None:
     sa.Column('t', sa.Integer(), nullable=False),
     sa.Column('ts', sa.DateTime(timezone=True), nullable=False),
     sa.Column('data', postgresql.JSONB(astext_type=sa.Text()), nullable=False),
+    sa.Column('histogram', sa.Text(), nullable=True),
     sa.ForeignKeyConstraint(['run_id'], ['run.id'], name=op.f('fk_sample_run_id_run'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('run_id', 'source', 't', name=op.f('pk_sample'))
     )

@@ -1,0 +1,55 @@
+# haplab: `make up` runs the whole thing locally, `make test` runs every suite.
+# Both install what is missing first (dev/prereqs.sh; fast when nothing changed).
+
+SHELL := /bin/bash
+VENV := .venv/bin
+
+.PHONY: up test prereqs lint fmt typecheck imports pytest vitest frontend migration reset-data
+
+## Run PostgreSQL, Redis, the API (with the built UI) and the Celery worker; Ctrl-C stops all.
+up: prereqs
+	@$(VENV)/python dev/up.py
+
+## Every suite: ruff, mypy (spec), import contracts, vitest, pytest.
+test: prereqs
+	@dev/test.sh
+
+## Install what is missing: apt packages, uv + .venv, node_modules, frontend/dist.
+prereqs:
+	@dev/prereqs.sh
+
+lint:
+	@dev/prereqs.sh python >/dev/null
+	$(VENV)/ruff check .
+	$(VENV)/lint-imports
+
+## Rewrites files: ruff's formatter and its safe fixes.
+fmt:
+	@dev/prereqs.sh python >/dev/null
+	$(VENV)/ruff format .
+	$(VENV)/ruff check --fix .
+
+typecheck:
+	@dev/prereqs.sh python node >/dev/null
+	$(VENV)/mypy spec
+	npm run typecheck --workspace frontend
+
+pytest:
+	@dev/prereqs.sh apt python >/dev/null
+	@dev/test.sh pytest
+
+vitest:
+	@dev/prereqs.sh node >/dev/null
+	@dev/test.sh vitest
+
+frontend:
+	@dev/prereqs.sh node frontend
+
+## Regenerate migrations/versions/0001_initial.py from backend.models (only before a release).
+migration:
+	@dev/prereqs.sh apt python >/dev/null
+	$(VENV)/python dev/regen_initial_migration.py
+
+## Delete the local data of `make up` (database, Redis, logs, admin password and token).
+reset-data:
+	rm -rf var/pg var/redis var/log var/admin-password var/admin-token var/celerybeat-schedule*

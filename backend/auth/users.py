@@ -1,0 +1,49 @@
+"""User accounts: creation and lookup by email (case-insensitive, as the unique index is)."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from backend.auth.passwords import hash_password
+from backend.errors import ApiError, FieldError
+from backend.models import User
+
+
+def normalize_email(email: str) -> str:
+    return email.strip()
+
+
+def find_user_by_email(db: Session, email: str) -> User | None:
+    return db.scalar(select(User).where(func.lower(User.email) == normalize_email(email).lower()))
+
+
+def create_user(
+    db: Session,
+    email: str,
+    name: str = "",
+    password: str | None = None,
+    password_hash: str | None = None,
+) -> User:
+    """A new active user. Give `password` (hashed here) or an already computed `password_hash`."""
+    if (password is None) == (password_hash is None):
+        raise ValueError("give exactly one of password or password_hash")
+    email = normalize_email(email)
+    user = User(
+        email=email,
+        name=name or email.split("@")[0],
+        password_hash=password_hash or hash_password(password or ""),
+    )
+    try:
+        with db.begin_nested():
+            db.add(user)
+            db.flush()
+    except IntegrityError:
+        raise ApiError(
+            409,
+            "conflict",
+            f"a user with email {email} already exists",
+            [FieldError(field="email", message="already registered")],
+        ) from None
+    return user

@@ -1,0 +1,67 @@
+"""Launching an experiment: one version's sweep, with this launch's overrides, as queued runs.
+
+Runs are created in spec.expansion.expand's order (repetition-major, first axis slowest) and
+their ids follow it, because a lab executes its queued runs in id order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.orm import Session
+
+from backend.errors import ApiError, FieldError, invalid
+from backend.experiments.schemas import LaunchRequest
+from backend.experiments.service import get_experiment, get_version
+from backend.experiments.spec_errors import SPEC_FIELD, parse_spec, stored_form
+from backend.labs.service import get_lab
+from backend.runs.launches import NewRun, queue_launch
+from backend.runs.schemas import RunLaunched
+from spec.expansion import SweepPointError, expand
+from spec.experiment import ExperimentSpec
+from spec.sweep import JsonScalar, PathError, apply_path
+
+
+def apply_overrides(document: dict[str, Any], overrides: dict[str, JsonScalar]) -> ExperimentSpec:
+    """The stored spec with `overrides` set, validated again (a 422 names what broke)."""
+    for path, value in overrides.items():
+        try:
+            document = apply_path(document, path, value)
+        except PathError as exc:
+            raise invalid(f"overrides.{path}", str(exc)) from None
+    return parse_spec(document)
+
+
+def launch_experiment(
+    db: Session, team_id: int, user_id: int, experiment_id: int, body: LaunchRequest
+) -> RunLaunched:
+    """Queue every run of the experiment on the lab; the dispatcher is kicked after commit."""
+    # A share lock: a concurrent delete waits for these runs to exist (and then refuses).
+    experiment = get_experiment(db, team_id, experiment_id, lock="share")
+    lab = get_lab(db, team_id, body.lab_id)
+    version = get_version(db, experiment, body.version)
+    spec = apply_overrides(version.spec, body.overrides)
+    try:
+        points = expand(spec)
+    except SweepPointError as exc:
+        raise ApiError(
+            422, "validation_error", str(exc), [FieldError(field=f"{SPEC_FIELD}.sweep", message=str(exc))]
+        ) from None
+    return queue_launch(
+        db,
+        team_id=team_id,
+        experiment_id=experiment.id,
+        experiment_version_id=version.id,
+        lab_id=lab.id,
+        created_by_id=user_id,
+        runs=[
+            NewRun(
+                point_index=p.point_index,
+                repetition=p.repetition,
+                params=dict(p.params),
+                spec=stored_form(p.spec),
+            )
+            for p in points
+        ],
+        overrides=dict(body.overrides),
+    )

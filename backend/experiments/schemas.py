@@ -1,0 +1,151 @@
+"""Request and response models of /experiments. Pydantic schemas only; never ORM objects."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation, StringConstraints
+
+from backend.errors import FieldError
+from spec.experiment import ExperimentSpec
+from spec.run_state import RunState
+from spec.sweep import JsonScalar
+
+# A spec as the client sent it. The OpenAPI schema (and so the generated client) shows the
+# full ExperimentSpec, but FastAPI passes the raw JSON through: the service validates it
+# itself, to name cross-field errors by their own path (spec.load.tls rather than spec) and,
+# for /validate, to report problems as data instead of a 422.
+SpecDocument = Annotated[ExperimentSpec, SkipValidation]
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+Tag = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
+Description = Annotated[str, StringConstraints(max_length=10_000)]
+Note = Annotated[str, StringConstraints(max_length=2_000)]
+
+
+class ExperimentCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name
+    description: Description = ""
+    tags: list[Tag] = Field(default_factory=list, max_length=32)
+    spec: SpecDocument
+
+
+class ExperimentPatch(BaseModel):
+    """Only what is sent changes. The spec changes through a new version, never here."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name | None = None
+    description: Description | None = None
+    tags: list[Tag] | None = Field(default=None, max_length=32)
+
+
+class VersionCreate(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    spec: SpecDocument
+    note: Note = ""
+
+
+class CloneRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: Name
+
+
+class Owner(BaseModel):
+    id: int
+    name: str
+    email: str
+
+
+class RunCounts(BaseModel):
+    total: int = 0
+    queued: int = 0
+    active: int = 0
+    succeeded: int = 0
+    failed: int = 0
+    cancelled: int = 0
+
+
+class ExperimentSummary(BaseModel):
+    """An experiment in a list (no spec)."""
+
+    id: int
+    name: str
+    description: str
+    tags: list[str]
+    owner: Owner | None
+    latest_version: int
+    created_at: datetime
+    updated_at: datetime
+    run_counts: RunCounts
+    last_run_state: RunState | None
+
+
+class ExperimentPage(BaseModel):
+    items: list[ExperimentSummary]
+    total: int
+    limit: int
+    offset: int
+
+
+class VersionSummary(BaseModel):
+    version: int
+    spec_version: int
+    note: str
+    created_at: datetime
+    created_by_id: int | None
+
+
+class VersionDetail(VersionSummary):
+    experiment_id: int
+    spec: ExperimentSpec
+
+
+class ExperimentDetail(ExperimentSummary):
+    spec: ExperimentSpec = Field(description="The spec of the latest version.")
+
+
+class CheckError(BaseModel):
+    line: int | None = Field(description="Line of rendered_config haproxy complains about (1-based).")
+    message: str
+
+
+class HaproxyCheck(BaseModel):
+    ok: bool
+    output: str = Field(description="What `haproxy -c` printed.")
+    errors: list[CheckError]
+
+
+class ValidateRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    spec: SpecDocument
+
+
+class ValidationReport(BaseModel):
+    """The designer's live verdict. A spec that fails validation is data here, not a 422."""
+
+    valid: bool
+    field_errors: list[FieldError]
+    rendered_config: str | None = Field(
+        description="haproxy.cfg as rendered with placeholder upstreams (127.0.0.1:18080+i)."
+    )
+    haproxy_check: HaproxyCheck | None
+    run_count: int | None
+
+
+class LaunchRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    lab_id: int
+    version: int | None = Field(default=None, ge=1, description="Experiment version; the latest when empty.")
+    overrides: dict[str, JsonScalar] = Field(
+        default_factory=dict,
+        max_length=50,
+        description='Values for this launch only, by dotted path: {"load.duration_s": 5}.',
+    )

@@ -1,0 +1,73 @@
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+AgentRoleName = Literal["proxy", "injector", "target"]
+AgentStatus = Literal["online", "busy", "offline"]
+
+
+class LabCreate(BaseModel):
+    name: str = Field(min_length=1, max_length=120)
+    description: str = Field("", max_length=4000)
+    settings: dict[str, Any] = Field(
+        default_factory=dict, description="link shaping and other lab-wide settings"
+    )
+
+
+class LabUpdate(BaseModel):
+    """Fields left out (or null) keep their value."""
+
+    name: str | None = Field(None, min_length=1, max_length=120)
+    description: str | None = Field(None, max_length=4000)
+    settings: dict[str, Any] | None = None
+
+
+class AgentOut(BaseModel):
+    id: int
+    name: str
+    roles: list[str]
+    version: str
+    capabilities: dict[str, Any]
+    last_seen_at: datetime | None
+    status: AgentStatus = Field(description="offline after 15 s without a heartbeat; busy while its lab runs")
+
+
+class LabSummary(BaseModel):
+    id: int
+    name: str
+    description: str
+    created_at: datetime
+    active_run_id: int | None
+    busy: bool = Field(description="a run holds the lab")
+    agent_count: int
+    online_agent_count: int = Field(description="agents heard from in the last 15 s")
+
+
+class LabDetail(LabSummary):
+    settings: dict[str, Any]
+    agents: list[AgentOut]
+
+
+class EnrollmentTokenCreate(BaseModel):
+    roles: list[AgentRoleName] = Field(
+        default_factory=list, description="roles the enrolling agent may take; empty means any"
+    )
+    expires_in_minutes: int = Field(60, ge=1, le=7 * 24 * 60)
+
+
+class EnrollmentTokenOut(BaseModel):
+    id: int
+    prefix: str
+    roles: list[str]
+    created_at: datetime
+    expires_at: datetime
+    used_at: datetime | None
+    agent_id: int | None
+
+
+class EnrollmentTokenCreated(EnrollmentTokenOut):
+    token: str = Field(description="the one-time secret; shown this once and never again")
+    command: str = Field(description="paste on the lab host (replace NAME with the agent's name)")

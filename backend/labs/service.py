@@ -1,0 +1,105 @@
+"""Labs and their agents. Every query is scoped by team: another team's lab is "not found"."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+from typing import Any, Literal
+
+from sqlalchemy import exists, func, select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from backend.errors import ApiError, FieldError, conflict, not_found
+from backend.models import Agent, Lab, Run
+from spec.run_state import ACTIVE_STATES, RunState
+
+# An agent heartbeats every second; silent for longer than this, it is offline.
+ONLINE_WINDOW = timedelta(seconds=15)
+
+
+def _name_taken(name: str) -> ApiError:
+    return ApiError(
+        409,
+        "conflict",
+        f"a lab named {name} already exists",
+        [FieldError(field="name", message="already taken")],
+    )
+
+
+def create_lab(
+    db: Session, team_id: int, name: str, description: str = "", settings: dict[str, Any] | None = None
+) -> Lab:
+    lab = Lab(team_id=team_id, name=name, description=description, settings=settings or {})
+    try:
+        with db.begin_nested():
+            db.add(lab)
+            db.flush()
+    except IntegrityError:
+        raise _name_taken(name) from None
+    return lab
+
+
+def get_lab(db: Session, team_id: int, lab_id: int, for_update: bool = False) -> Lab:
+    query = select(Lab).where(Lab.id == lab_id, Lab.team_id == team_id)
+    if for_update:
+        query = query.with_for_update()
+    lab = db.scalar(query)
+    if lab is None:
+        raise not_found("lab", lab_id)
+    return lab
+
+
+def list_labs(db: Session, team_id: int) -> Sequence[Lab]:
+    return db.scalars(select(Lab).where(Lab.team_id == team_id).order_by(Lab.name, Lab.id)).all()
+
+
+def lab_agents(db: Session, lab_ids: Sequence[int]) -> dict[int, list[Agent]]:
+    """Live (unrevoked) agents by lab id, in name order."""
+    out: dict[int, list[Agent]] = {lab_id: [] for lab_id in lab_ids}
+    if not lab_ids:
+        return out
+    agents = db.scalars(
+        select(Agent)
+        .where(Agent.lab_id.in_(lab_ids), Agent.revoked_at.is_(None))
+        .order_by(Agent.name, Agent.id)
+    )
+    for agent in agents:
+        out[agent.lab_id].append(agent)
+    return out
+
+
+def update_lab(db: Session, team_id: int, lab_id: int, changes: dict[str, Any]) -> Lab:
+    lab = get_lab(db, team_id, lab_id)
+    for field, value in changes.items():
+        setattr(lab, field, value)
+    try:
+        with db.begin_nested():
+            db.flush()
+    except IntegrityError:
+        raise _name_taken(str(changes.get("name"))) from None
+    return lab
+
+
+def delete_lab(db: Session, team_id: int, lab_id: int) -> None:
+    """Delete a lab and its agents; refused (409) while a run holds it or waits for it."""
+    lab = get_lab(db, team_id, lab_id, for_update=True)
+    pending = db.scalar(
+        select(exists().where(Run.lab_id == lab.id, Run.state.in_([RunState.queued, *ACTIVE_STATES])))
+    )
+    if lab.active_run_id is not None or pending:
+        raise conflict(f"lab {lab_id} has a queued or active run; cancel it or wait for it to end first")
+    db.delete(lab)
+    db.flush()
+
+
+def agent_status(agent: Agent, lab: Lab, now: datetime) -> Literal["online", "busy", "offline"]:
+    """online | busy (online, and its lab is running something) | offline (silent for 15 s)."""
+    if agent.last_seen_at is None or now - agent.last_seen_at > ONLINE_WINDOW:
+        return "offline"
+    return "busy" if lab.active_run_id is not None else "online"
+
+
+def db_now(db: Session) -> datetime:
+    """The database's clock, the one last_seen_at is written with."""
+    return db.scalar(select(func.now()))  # type: ignore[return-value]

@@ -1,0 +1,44 @@
+"""Sending work to the Celery workers by task name, so the backend never imports worker code.
+
+Call these only after the transaction that created the rows has committed: a task must never
+start before its rows are visible (see `after_commit`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from celery import Celery
+from sqlalchemy import event
+from sqlalchemy.orm import Session
+
+from backend.settings import get_settings
+
+# Task names are the contract between backend and worker (worker/tasks.py registers them).
+DISPATCH_LAB_TASK = "haplab.lab.dispatch"
+LAB_QUEUE = "haplab.runs"
+
+
+@lru_cache
+def celery_client() -> Celery:
+    url = get_settings().redis_url
+    return Celery("haplab-backend", broker=url, backend=None)
+
+
+def reset_celery_client() -> None:
+    celery_client.cache_clear()
+
+
+def enqueue_lab_dispatch(lab_id: int) -> None:
+    """Kick the lab's dispatcher: it runs the lab's oldest queued run if the lab is free."""
+    celery_client().send_task(DISPATCH_LAB_TASK, args=[lab_id], queue=LAB_QUEUE)
+
+
+def after_commit(db: Session, lab_ids: set[int]) -> None:
+    """Enqueue dispatch for these labs once `db` commits (and never if it rolls back)."""
+
+    def _send(_session: Session) -> None:
+        for lab_id in sorted(lab_ids):
+            enqueue_lab_dispatch(lab_id)
+
+    event.listen(db, "after_commit", _send, once=True)

@@ -1,0 +1,110 @@
+"""Request and response models of /runs. Pydantic schemas only; never ORM objects."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spec.run_state import RunState
+
+MAX_COMPARE_RUNS = 200
+
+RunOrder = Literal["newest", "oldest"]
+
+
+class RunSlim(BaseModel):
+    """A run in a list: everything but the big columns (spec, config, environment, summary)."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    id: int
+    experiment_id: int
+    experiment_name: str
+    experiment_version: int
+    launch_id: int
+    lab_id: int
+    rerun_of_id: int | None
+    point_index: int
+    repetition: int
+    params: dict[str, Any]
+    state: RunState
+    created_at: datetime
+    state_changed_at: datetime | None
+    started_at: datetime | None
+    finished_at: datetime | None
+    cancel_requested_at: datetime | None
+
+
+class RunPage(BaseModel):
+    items: list[RunSlim]
+    total: int
+    limit: int
+    offset: int
+
+
+class RunDetail(RunSlim):
+    lab_name: str
+    experiment_version_id: int
+    created_by_id: int | None
+    spec: dict[str, Any]
+    rendered_config: str | None
+    command_lines: dict[str, Any]
+    environment: dict[str, Any]
+    summary: dict[str, Any] | None
+    error: str | None
+
+
+class RunCancelled(BaseModel):
+    id: int
+    state: RunState
+    # Set when the run was active: the worker stops it at its next check and moves it itself.
+    cancel_requested_at: datetime | None
+
+
+class RunLaunched(BaseModel):
+    """What creating runs returns (a launch or a re-run): they are queued, in this order."""
+
+    launch_id: int
+    run_ids: list[int]
+    total_runs: int
+
+
+class SampleOut(BaseModel):
+    t: int
+    ts: datetime
+    data: dict[str, Any]
+
+
+class RunSamples(BaseModel):
+    run_id: int
+    # Seconds per point when downsampled; None for the raw 1 Hz samples.
+    step: int | None
+    sources: dict[str, list[SampleOut]]
+
+
+class CompareRequest(BaseModel):
+    run_ids: list[int] = Field(min_length=1, max_length=MAX_COMPARE_RUNS)
+
+
+class CompareRow(BaseModel):
+    run_id: int
+    experiment_id: int
+    experiment_name: str
+    experiment_version: int
+    lab_id: int
+    point_index: int
+    repetition: int
+    state: RunState
+    finished_at: datetime | None
+    params: dict[str, Any]
+    metrics: dict[str, int | float | None]
+
+
+class CompareTable(BaseModel):
+    """Runs side by side: `param_columns` and `metric_columns` fix the column order."""
+
+    param_columns: list[str]
+    metric_columns: list[str]
+    rows: list[CompareRow]

@@ -1,0 +1,77 @@
+"""The only way a run's state changes: guarded UPDATEs.
+
+    UPDATE run SET state = :new ... WHERE id = :id AND state IN (:legal sources)
+
+If the row was not in a legal source state (someone else moved it first: a cancel racing a
+completion), nothing is written and the caller gets False. Callers never assign Run.state.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import func, update
+from sqlalchemy.orm import Session
+
+from backend.models import Run
+from spec.run_state import RunState, sources_of
+
+
+def transition(
+    db: Session,
+    run_id: int,
+    new: RunState,
+    *,
+    expected: RunState | None = None,
+    error: str | None = None,
+    **values: Any,
+) -> bool:
+    """Move run `run_id` to `new` if the move is legal from its current state (or from `expected`).
+
+    Returns whether the row changed. Extra column values are written in the same UPDATE.
+    """
+    legal = sources_of(new)
+    if expected is not None:
+        if expected not in legal:
+            raise ValueError(f"{expected.value} -> {new.value} is not an allowed run transition")
+        legal = frozenset({expected})
+    now = func.now()
+    extra: dict[str, Any] = dict(values)
+    extra["state_changed_at"] = now
+    if new == RunState.preparing:
+        extra.setdefault("started_at", now)
+    if new.is_terminal:
+        extra.setdefault("finished_at", now)
+    if error is not None:
+        extra["error"] = error
+    result = db.execute(
+        update(Run)
+        .where(Run.id == run_id, Run.state.in_(list(legal)))
+        .values(state=new, **extra)
+        .execution_options(synchronize_session="fetch")
+    )
+    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+
+def request_cancel(db: Session, run_id: int) -> RunState | None:
+    """Cancel a run: a queued run is cancelled at once; an active one is marked for the worker.
+
+    Returns the resulting state, or None if the run was already finished (nothing written).
+    """
+    if transition(db, run_id, RunState.cancelled, expected=RunState.queued):
+        return RunState.cancelled
+    marked = db.execute(
+        update(Run)
+        .where(Run.id == run_id, Run.state.in_([s for s in RunState if s.is_active]))
+        .values(cancel_requested_at=func.now())
+        .returning(Run.state)
+        .execution_options(synchronize_session="fetch")
+    ).scalar_one_or_none()
+    return RunState(marked) if marked is not None else None
+
+
+def cancel_requested_at(db: Session, run_id: int) -> datetime | None:
+    return db.execute(
+        Run.__table__.select().with_only_columns(Run.cancel_requested_at).where(Run.id == run_id)
+    ).scalar_one_or_none()

@@ -1,0 +1,111 @@
+"""API tokens for scripts and CI: `Authorization: Bearer hl_<prefix>_<secret>`.
+
+A token acts as its user in one team; its scope caps the user's membership role, which is
+looked up on every request (backend.auth.dependencies), so a demotion applies at once.
+The secret is returned once, at creation; only its SHA-256 is stored.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import func, or_, select, text, update
+from sqlalchemy.orm import Session
+
+from backend.auth.secret_tokens import new_prefixed_token, parse_prefixed_token
+from backend.errors import not_found
+from backend.models import ApiToken, Role
+from backend.models.base import utcnow
+
+TOKEN_KIND = "hl"  # noqa: S105 - the token prefix, not a secret
+# last_used_at is written at most this often per token, so busy scripts don't turn reads into writes.
+LAST_USED_RESOLUTION_SECONDS = 60
+
+
+def create_api_token(
+    db: Session,
+    user_id: int,
+    team_id: int,
+    name: str,
+    scope: Role | str,
+    expires_at: datetime | None = None,
+) -> tuple[ApiToken, str]:
+    """The one place API tokens are made. Returns the row and the secret (shown once)."""
+    token = new_prefixed_token(TOKEN_KIND)
+    row = ApiToken(
+        user_id=user_id,
+        team_id=team_id,
+        name=name,
+        scope=Role(scope),
+        prefix=token.prefix,
+        token_hash=token.hash,
+        expires_at=expires_at,
+    )
+    db.add(row)
+    db.flush()
+    return row, token.value
+
+
+def find_live_token(db: Session, presented: str) -> ApiToken | None:
+    """The unrevoked, unexpired token matching a presented bearer string, or None."""
+    token = parse_prefixed_token(TOKEN_KIND, presented)
+    if token is None:
+        return None
+    return db.scalar(
+        select(ApiToken).where(
+            ApiToken.token_hash == token.hash,
+            ApiToken.revoked_at.is_(None),
+            or_(ApiToken.expires_at.is_(None), ApiToken.expires_at > func.now()),
+        )
+    )
+
+
+def touch_token(db: Session, token_id: int) -> None:
+    """Record use, but only if the last record is older than the resolution (guarded UPDATE)."""
+    db.execute(
+        update(ApiToken)
+        .where(
+            ApiToken.id == token_id,
+            or_(
+                ApiToken.last_used_at.is_(None),
+                ApiToken.last_used_at
+                < func.now() - text(f"interval '{LAST_USED_RESOLUTION_SECONDS} seconds'"),
+            ),
+        )
+        .values(last_used_at=func.now())
+        .execution_options(synchronize_session=False)
+    )
+
+
+def list_user_tokens(db: Session, user_id: int, team_id: int) -> list[ApiToken]:
+    return list(
+        db.scalars(
+            select(ApiToken)
+            .where(ApiToken.user_id == user_id, ApiToken.team_id == team_id)
+            .order_by(ApiToken.id.desc())
+        )
+    )
+
+
+def revoke_token(db: Session, token_id: int, team_id: int, user_id: int, may_revoke_others: bool) -> ApiToken:
+    """Revoke one token of the team: the caller's own, or anyone's if `may_revoke_others` (admins).
+
+    A token the caller may not touch is reported as missing, so ids don't leak.
+    """
+    row = db.scalar(select(ApiToken).where(ApiToken.id == token_id, ApiToken.team_id == team_id))
+    if row is None or (row.user_id != user_id and not may_revoke_others):
+        raise not_found("token", token_id)
+    if row.revoked_at is None:
+        row.revoked_at = utcnow()
+        db.flush()
+    return row
+
+
+def revoke_member_tokens(db: Session, user_id: int, team_id: int) -> None:
+    """When someone leaves a team, their tokens for it die with the membership."""
+    db.execute(
+        update(ApiToken)
+        .where(ApiToken.user_id == user_id, ApiToken.team_id == team_id, ApiToken.revoked_at.is_(None))
+        .values(revoked_at=func.now())
+        .execution_options(synchronize_session=False)
+    )

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# Install what `make up` and `make test` need, on a fresh Debian 12 machine as root.
+#
+# Usage: dev/prereqs.sh [apt] [python] [node] [frontend]   (no argument: all four)
+#
+# Each step is skipped when already done: apt asks dpkg which packages are missing, the others
+# keep a stamp under var/stamps/ holding the hash of their inputs (lock files, sources), so a
+# warm machine gets through all four in well under a second.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+STAMPS=var/stamps
+mkdir -p "$STAMPS"
+
+# The servers haplab runs (postgresql, redis-server), what the lab's agents drive (haproxy, the
+# load tools, nginx as a synthetic target, mariadb for the mysqlslap-style benchmarks, iproute2
+# for network namespaces and tc), and the browser for UI tests.
+APT_PACKAGES=(
+    postgresql redis-server haproxy nginx libnginx-mod-http-echo
+    wrk hey nghttp2-client mariadb-server mariadb-client
+    chromium iproute2 openssl
+)
+MIN_NODE_MAJOR=20
+MIN_NODE_MINOR=19  # vite 8 needs node >= 20.19
+
+say() { printf '==> %s\n' "$*"; }
+
+as_root() {
+    if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+hash_of() {  # hash_of FILE... : one hash over the names and contents of the given files
+    sha256sum "$@" | sha256sum | cut -c1-16
+}
+
+stamp_ok() {  # stamp_ok NAME HASH
+    [ -f "$STAMPS/$1" ] && [ "$(cat "$STAMPS/$1")" = "$2" ]
+}
+
+timed() {  # timed STEP : run ensure_STEP, then say how long it took
+    local start=$SECONDS
+    "ensure_$1"
+    say "$1: done in $((SECONDS - start))s"
+}
+
+ensure_apt() {
+    local installed missing=()
+    installed=$(dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' "${APT_PACKAGES[@]}" 2>/dev/null \
+        | awk '$2 == "ii" {print $1}')
+    for pkg in "${APT_PACKAGES[@]}"; do
+        grep -qx "$pkg" <<<"$installed" || missing+=("$pkg")
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        say "apt: all ${#APT_PACKAGES[@]} packages present"
+        return
+    fi
+    say "apt: installing ${missing[*]}"
+    as_root apt-get update -qq
+    # Debian's maintainer scripts may try to start the services; here nothing starts them, and
+    # haplab runs its own PostgreSQL and Redis as child processes anyway.
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+uv_cmd() {
+    if command -v uv >/dev/null; then
+        echo uv
+    elif python3 -m uv --version >/dev/null 2>&1; then
+        echo "python3 -m uv"
+    else
+        return 1
+    fi
+}
+
+ensure_python() {
+    local uv
+    if ! uv=$(uv_cmd); then
+        say "python: installing uv with pip"
+        # Debian's own python3 refuses pip installs (PEP 668) unless told that we mean it.
+        python3 -m pip install --quiet uv || python3 -m pip install --quiet --break-system-packages uv
+        uv=$(uv_cmd)
+    fi
+    local key
+    key=$(hash_of uv.lock pyproject.toml)
+    if stamp_ok python "$key" && [ -x .venv/bin/python ]; then
+        say "python: .venv matches uv.lock"
+        return
+    fi
+    # A lock that lags pyproject.toml means someone forgot `uv lock`: say so loudly, but still
+    # sync (uv re-resolves only what changed), so one missing lock update does not stop CI.
+    if ! UV_PYTHON_DOWNLOADS=never $uv lock --check >/dev/null 2>&1; then
+        say "WARNING: uv.lock is out of date with pyproject.toml; run 'uv lock' and commit uv.lock"
+    fi
+    say "python: uv sync (extras server, agent, dev)"
+    # Never download a Python build (no network for that): use the machine's CPython 3.11+.
+    UV_PYTHON_DOWNLOADS=never $uv sync --quiet --extra server --extra agent --extra dev
+    hash_of uv.lock pyproject.toml >"$STAMPS/python"
+}
+
+ensure_node() {
+    if ! command -v node >/dev/null; then
+        echo "node is missing: install Node.js >= $MIN_NODE_MAJOR.$MIN_NODE_MINOR" >&2
+        exit 1
+    fi
+    local major minor
+    IFS=. read -r major minor _ <<<"$(node -p 'process.versions.node')"
+    if [ "$major" -lt $MIN_NODE_MAJOR ] || { [ "$major" -eq $MIN_NODE_MAJOR ] && [ "$minor" -lt $MIN_NODE_MINOR ]; }; then
+        echo "node $(node -v) is too old: the frontend needs >= $MIN_NODE_MAJOR.$MIN_NODE_MINOR" >&2
+        exit 1
+    fi
+    local key
+    key=$(hash_of package-lock.json package.json frontend/package.json)
+    if stamp_ok node "$key" && [ -d node_modules ]; then
+        say "node: node_modules matches package-lock.json"
+        return
+    fi
+    say "node: npm ci"
+    npm ci --no-audit --no-fund --loglevel=error
+    echo "$key" >"$STAMPS/node"
+}
+
+frontend_sources() {
+    find frontend -path frontend/node_modules -prune -o -path frontend/dist -prune -o -type f -print | sort
+}
+
+ensure_frontend() {
+    local key
+    # shellcheck disable=SC2046 # file names in this repo have no spaces
+    key=$(hash_of package-lock.json $(frontend_sources))
+    if stamp_ok frontend "$key" && [ -f frontend/dist/index.html ]; then
+        say "frontend: dist is up to date"
+        return
+    fi
+    say "frontend: npm run build"
+    npm run build --workspace frontend --silent
+    echo "$key" >"$STAMPS/frontend"
+}
+
+steps=("$@")
+[ ${#steps[@]} -eq 0 ] && steps=(apt python node frontend)
+for step in "${steps[@]}"; do
+    case $step in
+        apt | python | node | frontend) timed "$step" ;;
+        *) echo "unknown step: $step (apt, python, node, frontend)" >&2; exit 2 ;;
+    esac
+done

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Run every suite, even after one fails, then print one line per suite and exit non-zero if any
+# failed. Usage: dev/test.sh [SUITE...]   (suites: ruff mypy imports vitest pytest; default all)
+#
+# pytest goes last so its own summary sits right above ours. PYTEST_ARGS adds arguments
+# (e.g. PYTEST_ARGS="-k health -x"); PYTEST_WORKERS=0 runs it serially.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+VENV=.venv/bin
+PYTEST_WORKERS=${PYTEST_WORKERS:-2}
+
+suite_cmd() {
+    case $1 in
+        ruff) echo "$VENV/ruff check ." ;;
+        mypy) echo "$VENV/mypy spec" ;;
+        imports) echo "$VENV/lint-imports" ;;
+        vitest) echo "npm run test --workspace frontend --silent" ;;
+        pytest)
+            local xdist=""
+            [ "$PYTEST_WORKERS" != 0 ] && xdist="-n $PYTEST_WORKERS"
+            echo "$VENV/pytest $xdist --durations=5 ${PYTEST_ARGS:-}"
+            ;;
+        *) return 1 ;;
+    esac
+}
+
+suites=("$@")
+[ ${#suites[@]} -eq 0 ] && suites=(ruff mypy imports vitest pytest)
+
+summary=()
+passed=0
+failed=0
+for suite in "${suites[@]}"; do
+    if ! cmd=$(suite_cmd "$suite"); then
+        echo "unknown suite: $suite (ruff mypy imports vitest pytest)" >&2
+        exit 2
+    fi
+    printf '\n==> %s: %s\n' "$suite" "$cmd"
+    start=$SECONDS
+    # Word splitting of $cmd is intended: it is one of the fixed command lines above.
+    if $cmd </dev/null; then
+        summary+=("ok     $suite ($((SECONDS - start))s)")
+        passed=$((passed + 1))
+    else
+        summary+=("FAILED $suite ($((SECONDS - start))s)")
+        failed=$((failed + 1))
+    fi
+done
+
+printf '\n==> summary\n'
+printf '  %s\n' "${summary[@]}"
+echo "suites: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,302 @@
+"""`make up`: PostgreSQL, Redis, migrations, the first admin, the API and the Celery worker.
+
+Every long-lived process is a child of this supervisor, started in a session of its own so that
+a Ctrl-C in the terminal reaches only us; we then stop them one by one, by PID, in reverse order
+(API and worker before the servers they use) and exit 0. If a child dies on its own, we say
+which, show the tail of its log, stop the rest and exit 1.
+
+Data and logs live under var/; ports come from backend.settings (HAPLAB_* environment).
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from sqlalchemy.engine import make_url
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from backend.settings import Settings, get_settings  # noqa: E402
+from dev.services import Postgres, Redis, open_path_to_postgres, wait_for_port  # noqa: E402
+
+VAR = ROOT / "var"
+LOGS = VAR / "log"
+ADMIN_EMAIL = "admin@haplab.local"
+ADMIN_TEAM = "Default team"
+PASSWORD_FILE = VAR / "admin-password"
+TOKEN_FILE = VAR / "admin-token"
+HEALTH_TIMEOUT = 60.0
+STOP_TIMEOUT = 20.0
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+class ChildExitedError(Exception):
+    def __init__(self, child: Child) -> None:
+        super().__init__(f"{child.name} (pid {child.pid}) exited with {child.returncode()}")
+        self.child = child
+
+
+@dataclass
+class Child:
+    name: str
+    proc: subprocess.Popen[bytes]
+    log: Path
+    stop: Callable[[], None]
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def returncode(self) -> int | None:
+        return self.proc.poll()
+
+
+def _on_signal(signum: int, _frame: object) -> None:
+    # Ignore further signals: a second Ctrl-C must not cut the cleanup short (it is bounded).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    # SIGTERM unwinds like Ctrl-C does: whatever we were doing, straight into the cleanup.
+    raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
+def say(message: str) -> None:
+    print(f"[up] {message}", flush=True)
+
+
+def tail(path: Path, lines: int = 30) -> str:
+    try:
+        return "\n".join(path.read_text(errors="replace").splitlines()[-lines:])
+    except FileNotFoundError:
+        return "(no log)"
+
+
+def port_in_use(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def require_free(port: int, what: str, hint: str) -> None:
+    if port_in_use(port):
+        raise SystemExit(f"[up] port {port} for {what} is already in use: {hint}")
+
+
+def stop_process(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
+    """Ask politely, then kill the child's own process group (it leads one: start_new_session)."""
+    if proc.poll() is not None:
+        return
+    proc.send_signal(sig)
+    try:
+        proc.wait(STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        say(f"pid {proc.pid} ignored {signal.Signals(sig).name} for {STOP_TIMEOUT:.0f}s: killing its group")
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(5)
+
+
+class Supervisor:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.children: list[Child] = []
+        self.env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+
+    # --- starting -------------------------------------------------------------------------
+
+    def start_postgres(self) -> None:
+        url = make_url(self.settings.database_url)
+        if url.host not in LOOPBACK:
+            say(f"PostgreSQL at {url.host}:{url.port} is external: not starting one")
+            return
+        port = url.port or 5432
+        require_free(port, "PostgreSQL", "is a previous `make up` still running? see var/pg/postmaster.pid")
+        open_path_to_postgres(VAR)
+        pg = Postgres(data_dir=VAR / "pg", port=port, user=url.username or "haplab",
+                      password=url.password or "haplab", database=url.database or "haplab")
+        log = LOGS / "postgres.log"
+        say(f"starting PostgreSQL on 127.0.0.1:{port} (data in var/pg)")
+        try:
+            pg.start(log)
+        except BaseException:
+            pg.stop()
+            raise
+        assert pg.proc is not None
+        self.children.append(Child("postgres", pg.proc, log, pg.stop))
+
+    def start_redis(self) -> None:
+        parts = urlsplit(self.settings.redis_url)
+        if parts.hostname not in LOOPBACK:
+            say(f"Redis at {parts.hostname}:{parts.port} is external: not starting one")
+            return
+        port = parts.port or 6379
+        require_free(port, "Redis", "is a previous `make up` still running?")
+        redis = Redis(data_dir=VAR / "redis", port=port)
+        log = LOGS / "redis.log"
+        say(f"starting Redis on 127.0.0.1:{port} (data in var/redis)")
+        try:
+            redis.start(log, persist=True)
+        except BaseException:
+            redis.stop()
+            raise
+        assert redis.proc is not None
+        self.children.append(Child("redis", redis.proc, log, redis.stop))
+
+    def run_once(self, name: str, argv: list[str]) -> None:
+        """A short step (migrations, admin): its output goes to var/log/NAME.log."""
+        log = LOGS / f"{name}.log"
+        with open(log, "wb") as out:
+            result = subprocess.run(argv, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL, check=False)
+        if result.returncode != 0:
+            raise SystemExit(f"[up] {name} failed (exit {result.returncode}); {log}:\n{tail(log)}")
+
+    def spawn(self, name: str, argv: list[str]) -> Child:
+        log = LOGS / f"{name}.log"
+        out = open(log, "ab")  # noqa: SIM115 - the child holds it for its lifetime
+        # Logs accumulate across runs: mark where this one starts, so a tail is not misread.
+        out.write(f"\n----- make up: {name} starting at {time.strftime('%F %T')} -----\n".encode())
+        out.flush()
+        try:
+            proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
+                                    stdin=subprocess.DEVNULL, start_new_session=True)
+        finally:
+            out.close()  # the child has its own copy of the descriptor
+        child = Child(name, proc, log, lambda: stop_process(proc))
+        self.children.append(child)
+        say(f"started {name} (pid {proc.pid}), log in {log.relative_to(ROOT)}")
+        return child
+
+    # --- watching -------------------------------------------------------------------------
+
+    def check_children(self) -> None:
+        for child in self.children:
+            if child.returncode() is not None:
+                raise ChildExitedError(child)
+
+    def wait_healthy(self, url: str) -> None:
+        deadline = time.monotonic() + HEALTH_TIMEOUT
+        last = "no answer yet"
+        while time.monotonic() < deadline:
+            self.check_children()
+            try:
+                with urllib.request.urlopen(url, timeout=2) as response:  # noqa: S310 - our own loopback URL
+                    if response.status == 200:
+                        return
+                    last = f"HTTP {response.status}"
+            except urllib.error.HTTPError as e:
+                last = f"HTTP {e.code}"
+            except OSError as e:
+                last = str(e)
+            time.sleep(0.5)
+        raise SystemExit(f"[up] {url} not healthy after {HEALTH_TIMEOUT:.0f}s ({last}); see var/log/api.log")
+
+    def watch(self) -> None:
+        while True:
+            self.check_children()
+            time.sleep(0.5)
+
+    # --- stopping -------------------------------------------------------------------------
+
+    def stop_all(self) -> list[int]:
+        """Stop every child, newest first; returns the PIDs that are still alive (should be none)."""
+        for child in reversed(self.children):
+            if child.returncode() is None:
+                say(f"stopping {child.name} (pid {child.pid})")
+            try:
+                child.stop()
+            except Exception as e:  # keep stopping the others
+                say(f"could not stop {child.name}: {e}")
+        return [c.pid for c in self.children if c.returncode() is None]
+
+
+def admin_password() -> str:
+    """Generated on the first `make up`, then kept: the login stays the same across restarts."""
+    if PASSWORD_FILE.exists():
+        return PASSWORD_FILE.read_text().strip()
+    password = secrets.token_urlsafe(18)
+    fd = os.open(PASSWORD_FILE, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(password + "\n")
+    return password
+
+
+def main() -> int:
+    signal.signal(signal.SIGINT, _on_signal)
+    signal.signal(signal.SIGTERM, _on_signal)
+    LOGS.mkdir(parents=True, exist_ok=True)
+    settings = get_settings()
+    py = sys.executable
+    api_host = "127.0.0.1" if settings.api_host in {"0.0.0.0", "::"} else settings.api_host  # noqa: S104
+    base_url = f"http://{api_host}:{settings.api_port}"
+    sup = Supervisor(settings)
+    code = 0
+    try:
+        require_free(settings.api_port, "the API", "set HAPLAB_API_PORT or stop what listens there")
+        sup.start_postgres()
+        sup.start_redis()
+        say("applying migrations (alembic upgrade head)")
+        sup.run_once("migrate", [py, "-m", "alembic", "upgrade", "head"])
+        say(f"ensuring the admin {ADMIN_EMAIL}")
+        sup.run_once("create-admin", [
+            py, "-m", "backend.cli", "create-admin", "--email", ADMIN_EMAIL,
+            "--password", admin_password(), "--team", ADMIN_TEAM, "--token-file", str(TOKEN_FILE),
+        ])
+        api = sup.spawn("api", [
+            py, "-m", "uvicorn", "backend.app:create_app", "--factory",
+            "--host", settings.api_host, "--port", str(settings.api_port),
+        ])
+        sup.spawn("worker", [
+            py, "-m", "celery", "-A", "worker.celery_app", "worker", "-B",
+            "--concurrency", "2", "-Q", "haplab.runs,celery", "--loglevel", "INFO",
+            "--schedule", str(VAR / "celerybeat-schedule"),
+        ])
+        wait_for_port(settings.api_port, HEALTH_TIMEOUT, api.proc)
+        sup.wait_healthy(f"{base_url}/api/v1/health")
+        print(
+            "\nhaplab is up\n"
+            f"  UI           {base_url}/\n"
+            f"  API docs     {base_url}/api/v1/docs\n"
+            f"  admin login  {ADMIN_EMAIL} / {admin_password()}  (kept in var/admin-password)\n"
+            f"  API token    var/admin-token  "
+            f"(curl -H \"Authorization: Bearer $(cat var/admin-token)\" {base_url}/api/v1/...)\n"
+            f"  logs         {LOGS.relative_to(ROOT)}/\n"
+            "Press Ctrl-C to stop.\n",
+            flush=True,
+        )
+        sup.watch()
+    except KeyboardInterrupt as e:
+        say(f"{e or 'SIGINT'}: stopping")
+    except ChildExitedError as e:
+        say(f"{e}; last lines of {e.child.log.relative_to(ROOT)}:\n{tail(e.child.log)}")
+        code = 1
+    except SystemExit as e:
+        print(e.code, file=sys.stderr)
+        code = 1
+    except BaseException as e:  # anything unexpected still stops what we started
+        say(f"error: {e!r}")
+        code = 1
+    finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        alive = sup.stop_all()
+        if alive:
+            say(f"still running after stop: pids {alive}")
+            code = code or 1
+        else:
+            say("everything stopped")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""One ready-made, valid experiment per seed article: templates for the UI, the docs and tests.
+
+Ports are unprivileged (8080 HTTP, 8443 TLS, 3308 MariaDB) so a lab without root can use them;
+durations, concurrencies and swept values are the articles' own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from spec.experiment import ExperimentSpec
+from spec.haproxy.model import Backend, Bind, BindTls, Defaults, Frontend, Global, HAProxyConfig, Listen
+from spec.haproxy.servers import HttpCheck, MysqlCheck, ServerCheck, ServerOptions, ServerTls
+from spec.haproxy.timeouts import Timeouts
+from spec.load import LoadProfile, SqlWorkload
+from spec.sweep import LinkedPath, Sweep, SweepAxis
+from spec.target import (
+    DEFAULT_ENDPOINTS,
+    MIB,
+    ExternalTarget,
+    ManagedTarget,
+    app_page_endpoint,
+    body_endpoint,
+)
+
+
+def seed_000_maxconn_capacity() -> ExperimentSpec:
+    """How many simultaneous connections HAProxy handles: a 3 s endpoint behind `maxconn`.
+
+    100 clients, global maxconn 20..100: expect maxconn / 3 s successful requests per second.
+    """
+    return ExperimentSpec(
+        proxy=HAProxyConfig(
+            global_=Global(maxconn=20),
+            defaults=Defaults(mode="http", timeouts=Timeouts(connect=4000, client=42000, server=43000)),
+            listens=[
+                Listen(
+                    name="lampros-pool-1",
+                    bind=Bind(port=8080),
+                    balance="roundrobin",
+                    fullconn=20,
+                    target_servers=ServerOptions(check=ServerCheck(inter_ms=2000, rise=2, fall=3)),
+                )
+            ],
+        ),
+        target=ManagedTarget(servers=1, endpoints=list(DEFAULT_ENDPOINTS)),
+        load=LoadProfile(driver="hey", connections=100, threads=2, duration_s=30, path="/slow"),
+        sweep=Sweep(
+            axes=[SweepAxis(path="proxy.global.maxconn", values=[20, 40, 60, 80, 100], label="maxconn")]
+        ),
+    )
+
+
+def seed_001_mariadb_maxconn() -> ExperimentSpec:
+    """MariaDB behind a TCP-mode HAProxy: the server maxconn against 300 concurrent clients."""
+    return ExperimentSpec(
+        proxy=HAProxyConfig(
+            defaults=Defaults(mode="tcp", timeouts=Timeouts(connect=60000, client=60000, server=60000)),
+            listens=[
+                Listen(
+                    name="mysql",
+                    bind=Bind(port=3308),
+                    options=["tcpka"],
+                    health_check=MysqlCheck(user="haproxy"),
+                    target_servers=ServerOptions(
+                        maxconn=80, check=ServerCheck(inter_ms=20000, rise=2, fall=10)
+                    ),
+                )
+            ],
+        ),
+        target=ExternalTarget(addresses=["127.0.0.1:3306"]),
+        load=LoadProfile(
+            driver="mariadb-slap",
+            connections=300,
+            threads=1,
+            duration_s=300,
+            sql=SqlWorkload(query="SELECT 1", number_of_queries=100_000),
+        ),
+        sweep=Sweep(
+            axes=[
+                SweepAxis(
+                    path="proxy.listens.0.target_servers.maxconn",
+                    values=[80, 90, 100, 120, 140, 180, 200, 250],
+                    label="server maxconn",
+                )
+            ]
+        ),
+    )
+
+
+def seed_002_small_instance_rate() -> ExperimentSpec:
+    """A small instance in front of 4 app servers (300 ms, 50 KB pages) at fixed request rates."""
+    return ExperimentSpec(
+        proxy=HAProxyConfig(
+            defaults=Defaults(mode="http", options=["dontlognull"]),
+            frontends=[Frontend(name="www", bind=Bind(port=8080), default_backend="app")],
+            backends=[
+                Backend(
+                    name="app",
+                    balance="roundrobin",
+                    health_check=HttpCheck(path="/health"),
+                    target_servers=ServerOptions(check=ServerCheck()),
+                )
+            ],
+        ),
+        target=ManagedTarget(servers=4, endpoints=[*DEFAULT_ENDPOINTS, app_page_endpoint()]),
+        load=LoadProfile(
+            driver="hey",
+            connections=200,
+            threads=2,
+            duration_s=60,
+            rate=400,
+            path="/page",
+            request_timeout_s=10,
+        ),
+        sweep=Sweep(axes=[SweepAxis(path="load.rate", values=[100, 400, 460, 1000], label="req/s")]),
+    )
+
+
+def seed_003_tls_bandwidth() -> ExperimentSpec:
+    """TLS termination pushing 10 MB bodies: throughput against the number of threads."""
+    return ExperimentSpec(
+        proxy=HAProxyConfig(
+            global_=Global(
+                nbthread=2, cpu_map=["1/all 0-1"], ssl_default_bind_options=["ssl-min-ver TLSv1.2"]
+            ),
+            defaults=Defaults(mode="http"),
+            frontends=[
+                Frontend(
+                    name="https",
+                    bind=Bind(port=8443, ssl=BindTls(cert="lab", alpn=["h2", "http/1.1"])),
+                    default_backend="routers",
+                )
+            ],
+            backends=[
+                Backend(
+                    name="routers",
+                    balance="roundrobin",
+                    target_servers=ServerOptions(ssl=ServerTls(verify="none")),
+                )
+            ],
+        ),
+        target=ManagedTarget(
+            servers=2, tls=True, endpoints=[*DEFAULT_ENDPOINTS, body_endpoint("/10mb", 10 * MIB)]
+        ),
+        load=LoadProfile(driver="wrk", connections=32, threads=8, duration_s=60, tls=True, path="/10mb"),
+        sweep=Sweep(axes=[SweepAxis(path="proxy.global.nbthread", values=[1, 2], label="nbthread")]),
+    )
+
+
+def seed_004_http_reuse() -> ExperimentSpec:
+    """http-reuse modes x client keep-alive x server protocol (HTTP/1.1 or h2c): 16 points."""
+    return ExperimentSpec(
+        proxy=HAProxyConfig(
+            defaults=Defaults(mode="http"),
+            frontends=[Frontend(name="fe", bind=Bind(port=8080), default_backend="be")],
+            backends=[
+                Backend(
+                    name="be",
+                    http_reuse="safe",
+                    target_servers=ServerOptions(pool_max_conn=-1, pool_purge_delay_ms=5000),
+                )
+            ],
+        ),
+        target=ManagedTarget(servers=1, protocol="h1"),
+        load=LoadProfile(driver="hey", connections=50, threads=2, duration_s=60, path="/fast"),
+        sweep=Sweep(
+            axes=[
+                SweepAxis(
+                    path="target.protocol",
+                    values=["h1", "h2c"],
+                    linked=[LinkedPath(path="proxy.backends.0.target_servers.proto", values=[None, "h2"])],
+                    label="server protocol",
+                ),
+                SweepAxis(
+                    path="proxy.backends.0.http_reuse",
+                    values=["never", "safe", "aggressive", "always"],
+                    label="http-reuse",
+                ),
+                SweepAxis(path="load.keep_alive", values=[True, False], label="client keep-alive"),
+            ]
+        ),
+    )
+
+
+SEED_EXAMPLES: dict[str, Callable[[], ExperimentSpec]] = {
+    "000": seed_000_maxconn_capacity,
+    "001": seed_001_mariadb_maxconn,
+    "002": seed_002_small_instance_rate,
+    "003": seed_003_tls_bandwidth,
+    "004": seed_004_http_reuse,
+}
+
+
+def seed_examples() -> dict[str, ExperimentSpec]:
+    """A fresh copy of every seed example, keyed by seed number."""
+    return {seed: build() for seed, build in SEED_EXAMPLES.items()}

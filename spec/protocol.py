@@ -1,0 +1,196 @@
+"""The wire protocol between the backend and the agents: typed messages in a versioned envelope.
+
+Agents execute only the command types below; there is no message that carries shell text.
+The envelope's `id` is the message id; a CommandResult answers the command with that id.
+Both sides refuse an envelope whose `v` they do not know (see PROTOCOL_VERSION).
+
+Agent -> backend: Hello, Heartbeat, SampleBatch, CommandResult.
+Backend -> agent (commands): ApplyProxyConfig, StartTargets, StartLoad, RenewLease, StopLoad,
+Teardown.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
+
+from spec.load import LoadProfile
+from spec.results import SamplePoint
+from spec.target import ManagedTarget
+from spec.version import PROTOCOL_VERSION
+
+Role = Literal["proxy", "injector", "target"]
+RunId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+MessageId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+# A file the agent writes into its runtime directory: certs/<name>.pem or files/<name>.
+RuntimeFileName = Annotated[str, Field(pattern=r"^(certs|files)/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$")]
+MAX_CONFIG_BYTES = 1_000_000
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------- agent -> backend
+
+
+class Hello(_Message):
+    """First message of a connection: who the agent is and what it can do."""
+
+    type: Literal["hello"] = "hello"
+    agent: str = Field(min_length=1, max_length=100, description="The agent's name in its lab.")
+    version: str = Field(max_length=50, description="haplab-agent version.")
+    roles: list[Role] = Field(min_length=1, description="Roles this agent plays.")
+    capabilities: dict[str, JsonValue] = Field(
+        default_factory=dict,
+        description="What the host offers, e.g. {'drivers': ['hey', 'wrk'], 'haproxy': '2.6.12'}.",
+    )
+
+
+class Heartbeat(_Message):
+    """Sent every second; three missed beats make the agent 'missing'."""
+
+    type: Literal["heartbeat"] = "heartbeat"
+    busy_run_id: RunId | None = Field(default=None, description="The run the agent is working for, if any.")
+
+
+class SampleBatch(_Message):
+    """Samples of one run; (run_id, batch_id) makes a resent batch harmless."""
+
+    type: Literal["sample_batch"] = "sample_batch"
+    run_id: RunId
+    batch_id: int = Field(ge=0, description="Sequence number of this batch within the run, per agent.")
+    samples: list[SamplePoint] = Field(max_length=10_000)
+
+
+class CommandResult(_Message):
+    """The outcome of a command."""
+
+    type: Literal["command_result"] = "command_result"
+    command_id: MessageId = Field(description="Envelope id of the command this answers.")
+    ok: bool
+    error: str | None = Field(default=None, max_length=10_000, description="Why it failed, when not ok.")
+    data: dict[str, JsonValue] = Field(
+        default_factory=dict, description="Command output, e.g. the tool's command line or a summary."
+    )
+
+    @model_validator(mode="after")
+    def _error_when_failed(self) -> Self:
+        if not self.ok and not self.error:
+            raise ValueError("error: a failed command must say why")
+        return self
+
+
+# ---------------------------------------------------------------- backend -> agent
+
+
+class ApplyProxyConfig(_Message):
+    """Proxy role: write these files and this haproxy.cfg, check it, (re)load HAProxy."""
+
+    type: Literal["apply_proxy_config"] = "apply_proxy_config"
+    run_id: RunId
+    config_text: str = Field(max_length=MAX_CONFIG_BYTES, description="Rendered haproxy.cfg.")
+    files: dict[RuntimeFileName, str] = Field(
+        default_factory=dict, description="Files written under the runtime directory before the check."
+    )
+
+
+class StartTargets(_Message):
+    """Target role: start the synthetic servers; the result's data lists their addresses."""
+
+    type: Literal["start_targets"] = "start_targets"
+    run_id: RunId
+    target: ManagedTarget
+
+
+class StartLoad(_Message):
+    """Injector role: run the load tool at start_at; it stops by itself when the lease ends."""
+
+    type: Literal["start_load"] = "start_load"
+    run_id: RunId
+    profile: LoadProfile
+    target_url: str = Field(
+        pattern=r"^(http|https|mysql)://[A-Za-z0-9.\-\[\]:]+:[0-9]{1,5}$",
+        description="Scheme and address of the proxy entry point, without path (the path is in the profile).",
+    )
+    start_at: datetime = Field(description="When to start, so several injectors start together (UTC).")
+    lease_s: int = Field(ge=1, le=600, description="Seconds the load may run without a RenewLease.")
+
+
+class RenewLease(_Message):
+    """Injector role: keep the load running until lease_until."""
+
+    type: Literal["renew_lease"] = "renew_lease"
+    run_id: RunId
+    lease_until: datetime
+
+
+class StopLoad(_Message):
+    """Injector role: stop the load now."""
+
+    type: Literal["stop_load"] = "stop_load"
+    run_id: RunId
+
+
+class Teardown(_Message):
+    """Any role: stop everything started for the run and remove its files."""
+
+    type: Literal["teardown"] = "teardown"
+    run_id: RunId
+
+
+AgentMessage = Hello | Heartbeat | SampleBatch | CommandResult
+Command = ApplyProxyConfig | StartTargets | StartLoad | RenewLease | StopLoad | Teardown
+Message = Annotated[AgentMessage | Command, Field(discriminator="type")]
+COMMAND_TYPES = frozenset(
+    {"apply_proxy_config", "start_targets", "start_load", "renew_lease", "stop_load", "teardown"}
+)
+
+
+class Envelope(BaseModel):
+    """One message on the wire: protocol version, id, type, time sent, typed body."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    v: int = Field(default=PROTOCOL_VERSION, description="Protocol version of this envelope.")
+    id: MessageId = Field(default_factory=lambda: uuid.uuid4().hex)
+    type: str = Field(default="", max_length=40, description="The body's type, for routing without parsing.")
+    sent_at: datetime = Field(default_factory=lambda: datetime.now(UTC))
+    body: Message
+
+    @model_validator(mode="before")
+    @classmethod
+    def _type_from_body(cls, data: Any) -> Any:
+        if isinstance(data, dict) and not data.get("type"):
+            body = data.get("body")
+            body_type = body.get("type") if isinstance(body, dict) else getattr(body, "type", None)
+            if body_type:
+                data = {**data, "type": body_type}
+        return data
+
+    @field_validator("v")
+    @classmethod
+    def _known_version(cls, value: int) -> int:
+        if value != PROTOCOL_VERSION:
+            raise ValueError(
+                f"protocol version {value} is not supported; this side speaks {PROTOCOL_VERSION}"
+            )
+        return value
+
+    @model_validator(mode="after")
+    def _type_matches_body(self) -> Self:
+        if self.type != self.body.type:
+            raise ValueError(f"type: {self.type!r} does not match the body's type {self.body.type!r}")
+        return self
+
+    @classmethod
+    def wrap(cls, body: AgentMessage | Command) -> Envelope:
+        """A new envelope for `body`, with a fresh id and the current time."""
+        return cls(type=body.type, body=body)
+
+    @property
+    def is_command(self) -> bool:
+        return self.type in COMMAND_TYPES

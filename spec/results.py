@@ -1,0 +1,171 @@
+"""Result types: per-second samples and the summaries of a run.
+
+Samples. A SamplePoint is one second of one source. Its `data` mixes two kinds of numbers:
+- COUNTERS: the change during that second (requests, errors_timeout, connect, reuse, bin ...).
+  Downsampling sums them.
+- GAUGES: a level at that moment (scur, qcur, cpu_pct, latency_p99_ms ...). Downsampling
+  averages them.
+`is_gauge(name)` tells them apart: a name is a gauge when it is in GAUGE_NAMES or ends with
+one of GAUGE_SUFFIXES (_cur, _max, _min, _avg, _pct, _ms, _us, _rate); everything else is a
+counter. Names may be prefixed with a dotted scope ("app.s1.scur"); only the last part counts.
+Sources are named "injector:<agent>", "proxy:<section>", "proxy:<backend>/<server>" or
+"host:<agent>".
+
+Histograms. Latency histograms travel as base64 of HdrHistogram's standard compressed V2
+encoding (the `encode()` of the `hdrhistogram` package, HdrHistogram_c and the Java one), with
+values in MICROSECONDS and 3 significant digits, so histograms of many injectors and many
+seconds merge exactly (up to HdrHistogram's bounded error). Decoding and merging happen
+outside spec (worker and agents use the `hdrhistogram` package).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from pydantic import Field, computed_field, model_validator
+
+from spec.drivers import DriverName
+from spec.strict import StrictModel
+
+HISTOGRAM_UNIT = "us"
+HISTOGRAM_SIGNIFICANT_DIGITS = 3
+
+GAUGE_NAMES = frozenset(
+    {
+        "scur", "qcur", "rate", "req_rate", "conn_rate", "sess_rate", "cur_conns", "idle_conns",
+        "used_conns", "safe_conns", "qtime", "ctime", "rtime", "ttime", "weight", "status",
+        "active_connections", "in_flight", "threads",
+    }
+)  # fmt: skip
+GAUGE_SUFFIXES = ("_cur", "_max", "_min", "_avg", "_pct", "_ms", "_us", "_rate")
+
+
+def is_gauge(name: str) -> bool:
+    """True when `name` is a gauge (averaged on downsampling), False for a counter (summed)."""
+    last = name.rsplit(".", 1)[-1]
+    return last in GAUGE_NAMES or last.endswith(GAUGE_SUFFIXES)
+
+
+class SamplePoint(StrictModel):
+    """One second of one source."""
+
+    source: str = Field(
+        min_length=1, max_length=200, description="Who measured: injector:<agent>, proxy:<section> ..."
+    )
+    t: int = Field(
+        ge=-3600,
+        le=86_400,
+        description="Seconds since the load started (negative: sampled before it started).",
+    )
+    ts: datetime = Field(description="When the sample was taken (UTC).")
+    data: dict[str, float | int] = Field(
+        max_length=500, description="Counter deltas for this second and gauge levels (see is_gauge)."
+    )
+    histogram: str | None = Field(
+        default=None,
+        max_length=1_000_000,
+        description="Latency of this second: base64 HdrHistogram V2, microseconds, 3 significant digits.",
+    )
+
+
+class ErrorCounts(StrictModel):
+    """Failed requests by kind; never hidden, never merged into one number."""
+
+    connect: int = Field(
+        default=0, ge=0, description="Connections refused or reset before a request was sent."
+    )
+    timeout: int = Field(default=0, ge=0, description="Requests without a reply within the request timeout.")
+    non_2xx: int = Field(default=0, ge=0, description="Replies with a status outside 2xx.")
+    other: int = Field(default=0, ge=0, description="Any other failure (read errors, protocol errors ...).")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _derived_total_is_not_input(cls, data: Any) -> Any:
+        # `total` is serialized for readers; when a dump is read back it must agree, then go.
+        if isinstance(data, dict) and "total" in data:
+            data = dict(data)
+            total = data.pop("total")
+            parts = sum(int(data.get(kind, 0)) for kind in ("connect", "timeout", "non_2xx", "other"))
+            if total != parts:
+                raise ValueError(f"total: {total} is not the sum of the error counts ({parts})")
+        return data
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def total(self) -> int:
+        return self.connect + self.timeout + self.non_2xx + self.other
+
+
+class LatencyPercentiles(StrictModel):
+    """Latency of successful requests, in milliseconds."""
+
+    p50: float = Field(ge=0)
+    p90: float = Field(ge=0)
+    p99: float = Field(ge=0)
+    p999: float = Field(ge=0)
+    max: float = Field(ge=0)
+    mean: float = Field(ge=0)
+
+
+class LoadTotals(StrictModel):
+    """What the clients saw over the measured duration."""
+
+    requests: int = Field(ge=0, description="Requests completed or failed.")
+    successes: int = Field(ge=0, description="Requests with a 2xx reply.")
+    errors: ErrorCounts = Field(default_factory=ErrorCounts)
+    duration_s: float = Field(ge=0, description="Measured duration in seconds.")
+    rps: float = Field(ge=0, description="Successful requests per second.")
+    bytes_per_s: float = Field(ge=0, description="Bytes received per second.")
+    latency: LatencyPercentiles | None = Field(default=None, description="None when nothing succeeded.")
+    histogram: str | None = Field(
+        default=None, description="base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits."
+    )
+
+
+class InjectorSummary(LoadTotals):
+    """One injector's view of the run."""
+
+    agent: str = Field(min_length=1, max_length=100)
+    driver: DriverName
+    warnings: list[str] = Field(
+        default_factory=list,
+        description="The tool's blind spots, e.g. 'wrk does not count connections that were never accepted'.",
+    )
+
+
+class ProxySummary(StrictModel):
+    """What HAProxy counted over the measured duration (from the Runtime API)."""
+
+    requests: int = Field(default=0, ge=0, description="HTTP requests received by the frontends.")
+    connects: int = Field(default=0, ge=0, description="Server connections established.")
+    reuses: int = Field(default=0, ge=0, description="Requests sent over an already open server connection.")
+    econ: int = Field(default=0, ge=0, description="Failed server connection attempts.")
+    eresp: int = Field(default=0, ge=0, description="Server responses aborted or refused.")
+    ereq: int = Field(default=0, ge=0, description="Client requests in error.")
+    max_scur: int = Field(default=0, ge=0, description="Most concurrent sessions seen.")
+    max_qcur: int = Field(default=0, ge=0, description="Most requests queued at once.")
+    hrsp_1xx: int = Field(default=0, ge=0)
+    hrsp_2xx: int = Field(default=0, ge=0)
+    hrsp_3xx: int = Field(default=0, ge=0)
+    hrsp_4xx: int = Field(default=0, ge=0)
+    hrsp_5xx: int = Field(default=0, ge=0)
+    hrsp_other: int = Field(default=0, ge=0)
+    bytes_in: int = Field(default=0, ge=0, description="Bytes received from clients.")
+    bytes_out: int = Field(default=0, ge=0, description="Bytes sent to clients.")
+    avg_qtime_ms: float | None = Field(default=None, ge=0, description="Mean queue time, last 1024 requests.")
+    avg_ttime_ms: float | None = Field(default=None, ge=0, description="Mean total time, last 1024 requests.")
+    max_used_conns: int | None = Field(
+        default=None, ge=0, description="Most server connections in use (show servers conn)."
+    )
+
+
+class RunSummary(StrictModel):
+    """The result of one run."""
+
+    injectors: list[InjectorSummary] = Field(default_factory=list)
+    total: LoadTotals = Field(
+        description="All injectors merged (histograms merged, not percentiles averaged)."
+    )
+    proxy: ProxySummary | None = None
+    verdict: str | None = Field(default=None, max_length=2000, description="One-line reading of the result.")

@@ -1,0 +1,162 @@
+"""Samples: idempotent batch writes, raw reads, SQL downsampling (counters stay per-second
+rates, gauges are averaged), and the CSV export."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from backend.models import Sample
+from backend.runs.samples import insert_samples
+from tests.api.experiment_factories import launch, make_experiment, sample_points
+from tests.api.helpers import API, Member, make_lab, new_member
+
+PROXY = "proxy:fe"
+INJECTOR = "injector:injector-1"
+
+
+@pytest.fixture
+def member(db: Session) -> Member:
+    return new_member(db, "viewer")
+
+
+@pytest.fixture
+def run_id(db: Session, member: Member) -> int:
+    editor = new_member(db, "editor")
+    # The run belongs to the viewer's team: make the experiment there with an editor's rights.
+    owner = Member(team=member.team, user=editor.user, headers=editor.headers)
+    experiment = make_experiment(db, owner)
+    return launch(db, owner, experiment, make_lab(db, member.team)).run_ids[0]
+
+
+def _count(db: Session, run_id: int) -> int:
+    return db.scalar(select(func.count()).select_from(Sample).where(Sample.run_id == run_id)) or 0
+
+
+def test_insert_is_idempotent(db: Session, run_id: int) -> None:
+    batch = sample_points(PROXY, {t: {"req_tot": 10 * t, "scur": 5} for t in range(5)})
+
+    assert insert_samples(db, run_id, batch) == 5
+    # A retried batch (the agent did not hear the ack) writes nothing and changes nothing.
+    changed = sample_points(PROXY, {t: {"req_tot": 999, "scur": 999} for t in range(5)})
+    assert insert_samples(db, run_id, changed) == 0
+    # A batch overlapping the stored one writes only what is new.
+    overlap = sample_points(PROXY, {t: {"req_tot": 1, "scur": 1} for t in range(3, 8)})
+    assert insert_samples(db, run_id, overlap) == 3
+
+    assert _count(db, run_id) == 8
+    stored = db.scalar(
+        select(Sample.data).where(Sample.run_id == run_id, Sample.source == PROXY, Sample.t == 2)
+    )
+    assert stored == {"req_tot": 20, "scur": 5}
+
+
+def test_insert_keeps_histograms_and_large_batches(db: Session, run_id: int) -> None:
+    batch = sample_points(INJECTOR, {t: {"requests": 1} for t in range(2500)})
+    batch[0] = batch[0].model_copy(update={"histogram": "HISTFAAAAB14nJNpmSzMwMDAxAABzFCaEUoz2X-AsQA"})
+
+    assert insert_samples(db, run_id, batch) == 2500
+    assert insert_samples(db, run_id, batch) == 0
+    assert (
+        db.scalar(select(Sample.histogram).where(Sample.run_id == run_id, Sample.t == 0))
+        == batch[0].histogram
+    )
+
+
+def test_raw_samples_by_source_in_time_order(
+    client: TestClient, db: Session, member: Member, run_id: int
+) -> None:
+    insert_samples(db, run_id, sample_points(PROXY, {t: {"scur": t} for t in (2, 0, 1)}))
+    insert_samples(db, run_id, sample_points(INJECTOR, {0: {"requests": 7}}))
+    db.commit()
+
+    body = client.get(f"{API}/runs/{run_id}/samples", headers=member.headers).json()
+
+    assert body["step"] is None
+    assert [p["t"] for p in body["sources"][PROXY]] == [0, 1, 2]
+    assert [p["data"]["scur"] for p in body["sources"][PROXY]] == [0, 1, 2]
+    assert body["sources"][INJECTOR] == [{"t": 0, "ts": "2026-01-01T00:00:00Z", "data": {"requests": 7}}]
+
+    only_proxy = client.get(
+        f"{API}/runs/{run_id}/samples",
+        params={"source": PROXY, "from_t": 1, "to_t": 1},
+        headers=member.headers,
+    ).json()
+    assert list(only_proxy["sources"]) == [PROXY]
+    assert [p["t"] for p in only_proxy["sources"][PROXY]] == [1]
+
+
+def test_downsampling_sums_counters_into_rates_and_averages_gauges(
+    client: TestClient, db: Session, member: Member, run_id: int
+) -> None:
+    # t = 0..11: requests (a counter) = t per second; scur (a gauge) = 10 * t;
+    # errors_timeout only in seconds 3 and 4; latency_p99_ms (a gauge by its suffix).
+    data = {}
+    for t in range(12):
+        data[t] = {"requests": t, "scur": 10 * t, "latency_p99_ms": 2.0}
+        if t in (3, 4):
+            data[t]["errors_timeout"] = 5
+    insert_samples(db, run_id, sample_points(PROXY, data))
+    db.commit()
+
+    r = client.get(f"{API}/runs/{run_id}/samples", params={"step": 5}, headers=member.headers)
+
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["step"] == 5
+    points = body["sources"][PROXY]
+    assert [p["t"] for p in points] == [0, 5, 10]
+    assert [p["ts"] for p in points] == [
+        "2026-01-01T00:00:00Z",
+        "2026-01-01T00:00:05Z",
+        "2026-01-01T00:00:10Z",
+    ]
+    # Counters: sum / seconds covered -> still requests per second.
+    assert points[0]["data"]["requests"] == pytest.approx((0 + 1 + 2 + 3 + 4) / 5)
+    assert points[1]["data"]["requests"] == pytest.approx((5 + 6 + 7 + 8 + 9) / 5)
+    assert points[2]["data"]["requests"] == pytest.approx((10 + 11) / 2)  # a partial last bucket
+    assert points[0]["data"]["errors_timeout"] == pytest.approx(10 / 5)
+    assert "errors_timeout" not in points[1]["data"]
+    # Gauges: the mean level.
+    assert points[0]["data"]["scur"] == pytest.approx(20.0)
+    assert points[2]["data"]["scur"] == pytest.approx(105.0)
+    assert points[1]["data"]["latency_p99_ms"] == pytest.approx(2.0)
+
+
+def test_downsampling_buckets_warmup_seconds_too(
+    client: TestClient, db: Session, member: Member, run_id: int
+) -> None:
+    # Negative t (warm-up) floors into its own buckets: -3..-1 -> bucket -1 (t = -5).
+    insert_samples(db, run_id, sample_points(INJECTOR, {t: {"requests": 6} for t in range(-3, 2)}))
+    db.commit()
+
+    points = client.get(f"{API}/runs/{run_id}/samples", params={"step": 5}, headers=member.headers).json()[
+        "sources"
+    ][INJECTOR]
+
+    assert [p["t"] for p in points] == [-5, 0]
+    assert [p["data"]["requests"] for p in points] == [pytest.approx(6.0), pytest.approx(6.0)]
+
+
+def test_samples_csv(client: TestClient, db: Session, member: Member, run_id: int) -> None:
+    insert_samples(db, run_id, sample_points(PROXY, {0: {"scur": 1, "bin": 100}, 1: {"scur": 2}}))
+    insert_samples(db, run_id, sample_points(INJECTOR, {0: {"requests": 3}}))
+    db.commit()
+
+    r = client.get(f"{API}/runs/{run_id}/samples.csv", headers=member.headers)
+
+    assert r.status_code == 200
+    assert r.headers["content-type"].startswith("text/csv")
+    assert r.headers["content-disposition"] == f'attachment; filename="run-{run_id}-samples.csv"'
+    rows = list(csv.reader(io.StringIO(r.text)))
+    assert rows[0] == ["source", "t", "ts", "bin", "requests", "scur"]
+    assert rows[1:] == [
+        [INJECTOR, "0", "2026-01-01T00:00:00+00:00", "", "3", ""],
+        [PROXY, "0", "2026-01-01T00:00:00+00:00", "100", "", "1"],
+        [PROXY, "1", "2026-01-01T00:00:01+00:00", "", "", "2"],
+    ]

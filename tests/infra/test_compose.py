@@ -1,0 +1,113 @@
+"""docker-compose.yml cannot run here (no Docker engine), so its structure is checked instead:
+every service present, the start order enforced by health, no secret written into the file."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVER_SERVICES = ["migrate", "api", "worker", "beat"]
+SECRET_KEY = re.compile(r"PASSWORD|SECRET|TOKEN|KEY", re.IGNORECASE)
+# ${NAME}, ${NAME:?message} or ${NAME:-} (empty default): a value the operator supplies.
+INTERPOLATION = re.compile(r"^\$\{[A-Z_][A-Z0-9_]*(:\?[^}]*|:-)?\}$")
+URL_PASSWORD = re.compile(r"://[^:/@\s]+:([^@\s]+)@")
+
+
+@pytest.fixture(scope="module")
+def compose() -> dict[str, Any]:
+    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+
+
+@pytest.fixture(scope="module")
+def services(compose: dict[str, Any]) -> dict[str, Any]:
+    return compose["services"]
+
+
+def condition(service: dict[str, Any], dependency: str) -> str:
+    return service["depends_on"][dependency]["condition"]
+
+
+def test_every_service_is_there(services: dict[str, Any]) -> None:
+    assert set(services) == {"postgres", "redis", "migrate", "api", "worker", "beat", "agent"}
+
+
+def test_migrations_run_once_before_anything_uses_the_schema(services: dict[str, Any]) -> None:
+    assert services["migrate"]["command"] == ["alembic", "upgrade", "head"]
+    assert services["migrate"]["restart"] == "no"
+    assert condition(services["migrate"], "postgres") == "service_healthy"
+    for name in ["api", "worker", "beat"]:
+        assert condition(services[name], "migrate") == "service_completed_successfully", name
+        assert condition(services[name], "redis") == "service_healthy", name
+
+
+def test_healthchecks(services: dict[str, Any]) -> None:
+    for name in ["postgres", "redis", "api", "worker"]:
+        assert services[name]["healthcheck"]["test"], name
+    assert any("/api/v1/health" in part for part in services["api"]["healthcheck"]["test"])
+
+
+def test_data_lives_in_named_volumes(compose: dict[str, Any], services: dict[str, Any]) -> None:
+    declared = set(compose["volumes"])
+    for name, mount in [("postgres", "/var/lib/postgresql/data"), ("redis", "/data")]:
+        volumes = services[name]["volumes"]
+        assert any(v.endswith(f":{mount}") and v.split(":")[0] in declared for v in volumes), name
+
+
+def test_server_services_share_one_image_and_run_the_right_program(services: dict[str, Any]) -> None:
+    for name in SERVER_SERVICES:
+        assert services[name]["build"]["dockerfile"] == "deploy/Dockerfile.server", name
+        assert services[name]["environment"]["HAPLAB_ENVIRONMENT"] == "production", name
+    assert services["api"]["command"][:2] == ["uvicorn", "backend.app:create_app"]
+    assert services["worker"]["command"][:4] == ["celery", "-A", "worker.celery_app", "worker"]
+    assert services["beat"]["command"][:4] == ["celery", "-A", "worker.celery_app", "beat"]
+
+
+def test_agent_is_built_alone_and_configured_from_the_environment(services: dict[str, Any]) -> None:
+    agent = services["agent"]
+    assert agent["build"]["dockerfile"] == "deploy/Dockerfile.agent"
+    assert agent["command"] == ["haplab-agent"]
+    assert agent["network_mode"] == "host"
+    assert {"HAPLAB_SERVER_URL", "HAPLAB_ENROLLMENT_TOKEN"} <= set(agent["environment"])
+    dockerfile = (ROOT / "deploy" / "Dockerfile.agent").read_text()
+    assert "--extra agent" in dockerfile
+    assert "--extra server" not in dockerfile
+    # Only the spec and the agent go into the image: backend/ and worker/ cannot be imported there.
+    copied = re.findall(r"^COPY\s+(\S+)", dockerfile, re.MULTILINE)
+    assert not {"backend/", "worker/", "."} & set(copied), copied
+
+
+def test_dockerfiles_exist_for_every_build(services: dict[str, Any]) -> None:
+    for name, service in services.items():
+        if "build" in service:
+            assert (ROOT / service["build"]["context"] / service["build"]["dockerfile"]).is_file(), name
+    assert "--extra server" in (ROOT / "deploy" / "Dockerfile.server").read_text()
+
+
+def _environment_values(services: dict[str, Any]) -> list[tuple[str, str, str]]:
+    found = []
+    for name, service in services.items():
+        env = service.get("environment", {})
+        items = env.items() if isinstance(env, dict) else (e.split("=", 1) for e in env)
+        found += [(name, key, str(value)) for key, value in items]
+    return found
+
+
+def test_no_secret_is_written_in_the_file(services: dict[str, Any]) -> None:
+    values = _environment_values(services)
+    assert values
+    for service, key, value in values:
+        if SECRET_KEY.search(key):
+            assert INTERPOLATION.match(value), f"{service}.{key} must come from the environment: {value!r}"
+        for password in URL_PASSWORD.findall(value):
+            assert INTERPOLATION.match(password), f"{service}.{key} has a password in its URL"
+
+
+def test_the_secret_check_would_catch_a_hard_coded_one() -> None:
+    assert not INTERPOLATION.match("hunter2")
+    assert not INTERPOLATION.match("${HAPLAB_SECRET_KEY:-hunter2}")
+    assert URL_PASSWORD.findall("postgresql://haplab:hunter2@db/haplab") == ["hunter2"]

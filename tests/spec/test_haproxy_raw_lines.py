@@ -1,0 +1,153 @@
+"""The raw-lines allowlist: every refused kind is refused with the line named, and allowed
+lines pass both the model and the real `haproxy -c`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from spec.haproxy import (
+    Backend,
+    Frontend,
+    Global,
+    HAProxyConfig,
+    Listen,
+    RenderContext,
+    check_raw_line,
+    render,
+)
+from spec.haproxy.model import Bind, Defaults, Server
+from tests.spec.conftest import HaproxyCheck, complaints
+
+REFUSED: list[tuple[str, str, str]] = [
+    # (section, line, a word the reason must contain)
+    ("global", "lua-load /etc/haproxy/x.lua", "Lua"),
+    ("global", "lua-prepend-path /tmp/?.lua", "Lua"),
+    ("frontend", "http-request lua.hello", "Lua"),
+    ("frontend", "http-request use-service lua.hello", "Lua"),
+    ("listen", "tcp-request content use-service lua.echo", "Lua"),
+    ("backend", "http-request set-header X %[lua.fetch]", "Lua"),
+    ("backend", "option external-check", "external"),
+    ("backend", "external-check command /bin/true", "external"),
+    ("global", "external-check", "external"),
+    ("global", "program evil", "section"),
+    ("frontend", "backend other", "section"),
+    ("backend", "listen sneaky", "section"),
+    ("defaults", "userlist admins", "section"),
+    ("global", "setenv FOO bar", "environment"),
+    ("global", "presetenv FOO bar", "environment"),
+    ("global", "resetenv", "environment"),
+    ("global", "unsetenv PATH", "environment"),
+    ("global", "stats socket /tmp/other.sock level admin", "stats socket"),
+    ("global", "chroot /var/empty", "privileges"),
+    ("global", "user nobody", "privileges"),
+    ("global", "group nogroup", "privileges"),
+    ("global", "insecure-fork-wanted", "insecure"),
+    ("global", "insecure-setuid-wanted", "insecure"),
+    ("frontend", "http-request return status 200 file /etc/passwd", "outside"),
+    ("backend", "errorfile 503 /etc/haproxy/errors/503.http", "outside"),
+    ("frontend", "acl bad src -f /etc/hosts", "outside"),
+    ("frontend", "http-request set-header X %[src,map(/etc/x.map)]", "outside"),
+    ("frontend", "http-request return status 200 file {runtime_dir}/../secret", ".."),
+    ("frontend", "http-request return status 200 file files/x.txt", "relative"),
+    ("global", "log /dev/log local0", "outside"),
+    ("global", "daemon", "managed by the agent"),
+    ("global", "pidfile /tmp/other.pid", "managed by the agent"),
+    ("global", "maxconn 50000", "field in the model"),
+    ("global", "tune.bufsize 1048576", "field in the model"),
+    ("defaults", "mode tcp", "field in the model"),
+    ("backend", "http-reuse always", "field in the model"),
+    ("backend", "server extra 10.0.0.1:80", "field in the model"),
+    ("frontend", "bind :9999", "field in the model"),
+    ("global", "ssl-engine rdrand", "not an allowed directive"),
+    ("frontend", "filter spoe config /etc/spoe.conf", "not an allowed directive"),
+    ("global", "expose-experimental-directives", "not an allowed directive"),
+    ("frontend", "http-request deny\nglobal", "single line"),
+    ("frontend", "http-response set-header X %[env(HOME)]", "environment"),
+    ("frontend", 'http-request set-header X "${HOME}"', "environment"),
+    ("frontend", "   ", "empty"),
+]
+
+ALLOWED: dict[str, list[str]] = {
+    "global": ["tune.h2.max-concurrent-streams 100", "spread-checks 5", "maxsslrate 1000"],
+    "defaults": ["retry-on conn-failure empty-response", "default-server inter 3s"],
+    "frontend": [
+        "acl is_ok path /ok",
+        "http-request set-header X-Lab haplab",
+        "http-request return status 200 content-type text/plain file {runtime_dir}/files/ok.txt if is_ok",
+    ],
+    "backend": [
+        "http-response set-header X-Served-By %s",
+        "hash-type consistent",
+        "stick-table type ip size 1k expire 30s",
+        "stick on src",
+    ],
+    "listen": ["http-request deny if { src 10.0.0.0/8 }", "compression algo gzip"],
+}
+
+
+@pytest.mark.parametrize(("section", "line", "why"), REFUSED)
+def test_refused_lines_say_why(section: str, line: str, why: str) -> None:
+    reason = check_raw_line(section, line)
+    assert reason is not None
+    assert why.lower() in reason.lower()
+
+
+def _model_with_extra(section: str, extra: list[str]) -> object:
+    if section == "global":
+        return Global(extra=extra)
+    if section == "defaults":
+        return Defaults(extra=extra)
+    if section == "frontend":
+        return Frontend(name="fe", bind=Bind(port=8080), default_backend="be", extra=extra)
+    if section == "backend":
+        return Backend(name="be", servers=[Server(name="s1", address="127.0.0.1:8000")], extra=extra)
+    return Listen(
+        name="li", bind=Bind(port=8081), servers=[Server(name="s1", address="127.0.0.1:8000")], extra=extra
+    )
+
+
+@pytest.mark.parametrize(("section", "line", "why"), REFUSED)
+def test_models_refuse_with_section_line_number_and_text(section: str, line: str, why: str) -> None:
+    with pytest.raises(ValidationError) as caught:
+        _model_with_extra(section, ["timeout check 1s" if section != "global" else "spread-checks 2", line])
+    message = str(caught.value)
+    assert f"{section} extra line 2" in message
+    assert repr(line) in message
+    assert caught.value.errors()[0]["loc"][-1] == "extra"
+
+
+@pytest.mark.parametrize("section", sorted(ALLOWED))
+def test_allowed_lines_pass_the_check(section: str) -> None:
+    for line in ALLOWED[section]:
+        assert check_raw_line(section, line) is None, line
+
+
+def test_allowed_lines_survive_real_haproxy(runtime_dir: Path, haproxy_check: HaproxyCheck) -> None:
+    server = Server(name="s1", address="127.0.0.1:8000")
+    config = HAProxyConfig(
+        global_=Global(extra=ALLOWED["global"]),
+        defaults=Defaults(extra=ALLOWED["defaults"]),
+        frontends=[
+            Frontend(name="fe", bind=Bind(port=8080), default_backend="be", extra=ALLOWED["frontend"])
+        ],
+        backends=[Backend(name="be", servers=[server], extra=ALLOWED["backend"])],
+        listens=[Listen(name="li", bind=Bind(port=8081), servers=[server], extra=ALLOWED["listen"])],
+    )
+    text = render(config, RenderContext(runtime_dir=str(runtime_dir)))
+    assert f"file {runtime_dir}/files/ok.txt" in text
+    result = haproxy_check(text, runtime_dir)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert complaints(result) == []
+
+
+def test_unknown_section_kind_is_a_programming_error() -> None:
+    with pytest.raises(ValueError, match="unknown section kind"):
+        check_raw_line("peers", "peer a 127.0.0.1:1024")
+
+
+def test_a_long_extra_list_is_refused() -> None:
+    with pytest.raises(ValidationError, match="at most 200 lines"):
+        Global(extra=["spread-checks 1"] * 201)

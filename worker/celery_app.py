@@ -1,0 +1,57 @@
+"""The Celery app of the haplab workers.
+
+Start a worker with `celery -A worker.celery_app worker -Q haplab.runs,celery` (and beat, once,
+for the reaper). Messages are only kicks; the database holds every state, so a lost, duplicated
+or redelivered message is harmless.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from celery import Celery
+from celery.signals import worker_process_init
+
+from backend.queue import DISPATCH_LAB_TASK, LAB_QUEUE, reset_celery_client
+from backend.settings import get_settings
+
+REAP_LABS_TASK = "haplab.lab.reap"
+
+settings = get_settings()
+
+app = Celery("haplab", include=["worker.tasks"])
+app.conf.update(
+    broker_url=settings.redis_url,
+    broker_connection_retry_on_startup=True,
+    # Outcomes live in the database, not in a result backend.
+    task_ignore_result=True,
+    # A task is acknowledged when it ends, and one process holds one message: a run's kick is
+    # not lost in a dead worker's prefetch buffer, and a long run does not sit on others' kicks.
+    task_acks_late=True,
+    task_reject_on_worker_lost=True,
+    worker_prefetch_multiplier=1,
+    # A Redis blip must not abort a benchmark that is running fine; the lease covers real deaths.
+    worker_cancel_long_running_tasks_on_connection_loss=False,
+    # Unacked messages are redelivered after this; keep it above the longest a run may take.
+    broker_transport_options={"visibility_timeout": settings.run_time_limit_seconds + 600},
+    task_default_queue="celery",
+    task_routes={DISPATCH_LAB_TASK: {"queue": LAB_QUEUE}},
+    beat_schedule={
+        "reap-labs": {
+            "task": REAP_LABS_TASK,
+            "schedule": timedelta(seconds=settings.reap_interval_seconds),
+            # A reap that waited longer than one interval is superseded by the next one.
+            "options": {"expires": settings.reap_interval_seconds},
+        }
+    },
+)
+
+
+@worker_process_init.connect  # type: ignore[untyped-decorator]  # celery ships no type hints
+def _fresh_connections_after_fork(**_: Any) -> None:
+    """Pooled DB and broker connections must not be shared with the parent process."""
+    from backend.db import reset_engine
+
+    reset_engine()
+    reset_celery_client()

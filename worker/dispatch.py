@@ -1,0 +1,93 @@
+"""The lab dispatcher: run a lab's queued runs one at a time, oldest first.
+
+A dispatch message is only a kick; the database decides. The dispatcher claims the lab for its
+oldest queued run (guarded UPDATE), executes it, then releases the lab and kicks it again if
+more runs wait. A kick for a busy lab returns at once: the dispatcher holding the lab kicks it
+when its run ends, and the reaper kicks labs nobody kicks.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from sqlalchemy import exists, select
+from sqlalchemy.orm import Session
+
+from backend.db import session_scope
+from backend.models import Run
+from backend.runs.transitions import transition
+from backend.settings import get_settings
+from spec.run_state import RunState
+from worker.kicks import kick_lab
+from worker.lab_lock import claim_lab, lock_lab, reap_expired_lease, release_lab
+from worker.orchestrator import RunOutcome, execute_run
+
+log = logging.getLogger(__name__)
+
+# If the worker is interrupted before the orchestrator says how the run ended.
+INTERRUPTED = RunOutcome.failed("the worker stopped before the run ended")
+
+
+def dispatch_lab(lab_id: int, task_id: str | None) -> int | None:
+    """Execute the lab's oldest queued run if the lab is free; returns that run's id."""
+    with session_scope() as db:
+        run_id = claim_next_run(db, lab_id, task_id)
+    if run_id is None:
+        return None
+    log.info("lab %s: run %s is preparing", lab_id, run_id)
+    outcome = INTERRUPTED
+    try:
+        outcome = execute_run(run_id)
+    finally:
+        finish_run(lab_id, run_id, outcome)
+        kick_if_queued(lab_id)
+    return run_id
+
+
+def claim_next_run(db: Session, lab_id: int, task_id: str | None) -> int | None:
+    """Claim the lab for its oldest queued run and move that run to `preparing`, atomically."""
+    # The lab row first (the lock order everywhere): concurrent kicks for one lab queue up here.
+    if not lock_lab(db, lab_id):
+        return None
+    reaped = reap_expired_lease(db, lab_id, skip_locked=False)
+    if reaped is not None:
+        log.warning("lab %s: run %s failed: %s", lab_id, reaped.run_id, reaped.error)
+    lease_seconds = get_settings().lab_lease_seconds
+    skipped: list[int] = []
+    while True:
+        # SKIP LOCKED: with the lab locked, only the API (cancelling it) can hold a queued run's
+        # row; rather than wait for it, take the next one.
+        run_id = db.scalar(
+            select(Run.id)
+            .where(Run.lab_id == lab_id, Run.state == RunState.queued, Run.id.not_in(skipped))
+            .order_by(Run.id)
+            .limit(1)
+            .with_for_update(skip_locked=True)
+        )
+        if run_id is None:
+            return None
+        if not claim_lab(db, lab_id, run_id, lease_seconds):
+            return None  # busy: its dispatcher kicks the lab again when its run ends
+        if transition(db, run_id, RunState.preparing, expected=RunState.queued, celery_task_id=task_id):
+            return run_id
+        # The run left `queued` under us (cancelled): give the claim back and try the next one.
+        release_lab(db, lab_id, run_id)
+        skipped.append(run_id)
+
+
+def finish_run(lab_id: int, run_id: int, outcome: RunOutcome) -> None:
+    """Release the lab and write the run's end state, both guarded, in one transaction."""
+    with session_scope() as db:
+        release_lab(db, lab_id, run_id)
+        ended = transition(db, run_id, outcome.state, error=outcome.error)
+    if ended:
+        log.info("lab %s: run %s %s %s", lab_id, run_id, outcome.state.value, outcome.error or "")
+    else:
+        log.info("lab %s: run %s had already ended elsewhere", lab_id, run_id)
+
+
+def kick_if_queued(lab_id: int) -> None:
+    with session_scope() as db:
+        waiting = db.scalar(select(exists().where(Run.lab_id == lab_id, Run.state == RunState.queued)))
+    if waiting:
+        kick_lab(lab_id)

@@ -1,0 +1,117 @@
+"""Execute one run that the dispatcher has claimed: walk its phases, say how it ended.
+
+The orchestrator never releases the lab or writes the final state itself: it returns a
+RunOutcome and the dispatcher applies it (guarded) together with releasing the lab. Between
+polls it checks, several times a second, whether the run was cancelled, ended by someone else
+(the reaper), or lost its lab lease.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+
+from celery.exceptions import SoftTimeLimitExceeded
+from sqlalchemy import select
+
+from backend.db import session_scope
+from backend.models import Lab, Run
+from backend.runs.transitions import transition
+from backend.settings import get_settings
+from spec.run_state import RunState
+from worker.lease import LeaseRenewer
+from worker.phases.agents import WaitForAgents
+from worker.phases.base import Phase, PhaseError, RunContext
+
+log = logging.getLogger(__name__)
+
+# In order. The agents issue continues this list with warming, running and collecting.
+PHASES: tuple[Phase, ...] = (WaitForAgents(),)
+
+# Cancellation is noticed within this long, whatever a phase's poll interval.
+WATCH_INTERVAL_SECONDS = 0.25
+
+NOT_IMPLEMENTED = "the lab's agents are online, but warming, running and collecting are not implemented yet"
+
+
+@dataclass(frozen=True)
+class RunOutcome:
+    state: RunState
+    error: str | None = None
+
+    @classmethod
+    def failed(cls, error: str) -> RunOutcome:
+        return cls(RunState.failed, error)
+
+
+CANCELLED = RunOutcome(RunState.cancelled)
+
+
+def execute_run(run_id: int) -> RunOutcome:
+    """Walk the phases of a run already in `preparing` whose lab is claimed for it."""
+    settings = get_settings()
+    ctx = load_context(run_id)
+    with LeaseRenewer(ctx.lab_id, run_id, settings.lab_lease_seconds) as lease:
+        try:
+            previous = RunState.preparing  # the dispatcher moved the run there when it claimed the lab
+            for phase in PHASES:
+                outcome = _walk(phase, previous, ctx, lease)
+                previous = phase.state
+                if outcome is not None:
+                    return outcome
+            return RunOutcome.failed(NOT_IMPLEMENTED)
+        except SoftTimeLimitExceeded:
+            return RunOutcome.failed(f"run exceeded the time limit of {settings.run_time_limit_seconds} s")
+        except Exception as exc:
+            log.exception("run %s failed in the worker", run_id)
+            return RunOutcome.failed(f"internal error in the worker: {exc!r}")
+
+
+def load_context(run_id: int) -> RunContext:
+    with session_scope() as db:
+        row = db.execute(
+            select(Run.id, Run.lab_id, Lab.name).join(Lab, Lab.id == Run.lab_id).where(Run.id == run_id)
+        ).one()
+    return RunContext(run_id=row.id, lab_id=row.lab_id, lab_name=row.name)
+
+
+def _walk(phase: Phase, previous: RunState, ctx: RunContext, lease: LeaseRenewer) -> RunOutcome | None:
+    """Run one phase to its end; None means go on to the next phase."""
+    if phase.state != previous:
+        with session_scope() as db:
+            entered = transition(db, ctx.run_id, phase.state, expected=previous)
+        if not entered:
+            return RunOutcome.failed(f"run left {previous.value} before {phase.state.value} could begin")
+    phase.start(ctx)
+    deadline = time.monotonic() + phase.timeout_seconds()
+    next_poll = time.monotonic()
+    while True:
+        stop = _interruption(ctx, lease)
+        if stop is not None:
+            return stop
+        now = time.monotonic()
+        if now >= next_poll:
+            try:
+                if phase.poll(ctx):
+                    return None
+            except PhaseError as failure:
+                return RunOutcome.failed(str(failure))
+            next_poll = now + phase.poll_interval_seconds
+        if now >= deadline:
+            return RunOutcome.failed(phase.timeout_error(ctx))
+        time.sleep(max(0.0, min(WATCH_INTERVAL_SECONDS, next_poll - time.monotonic(), deadline - now)))
+
+
+def _interruption(ctx: RunContext, lease: LeaseRenewer) -> RunOutcome | None:
+    """Why the run must stop now, if it must: cancelled, ended elsewhere, or lab lost."""
+    if lease.lost.is_set():
+        return RunOutcome.failed(f"lab {ctx.lab_name!r} lease was lost (the reaper judged this worker dead)")
+    with session_scope() as db:
+        row = db.execute(select(Run.state, Run.cancel_requested_at).where(Run.id == ctx.run_id)).one()
+    if row.cancel_requested_at is not None:
+        return CANCELLED
+    if not RunState(row.state).is_active:
+        # The reaper (or an operator) ended it; the dispatcher's guarded write will be a no-op.
+        return RunOutcome.failed(f"run was ended elsewhere while {RunState(row.state).value}")
+    return None

@@ -1,0 +1,30 @@
+"""Celery tasks: thin bodies over worker.dispatch and worker.reaper. Names are the contract."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backend.queue import DISPATCH_LAB_TASK
+from worker.celery_app import REAP_LABS_TASK, app, settings
+from worker.dispatch import dispatch_lab
+from worker.reaper import reap_labs
+
+
+@app.task(  # type: ignore[untyped-decorator]  # celery ships no type hints
+    name=DISPATCH_LAB_TASK,
+    bind=True,
+    soft_time_limit=settings.run_time_limit_seconds,
+    time_limit=settings.run_time_limit_seconds + 60,
+)
+def dispatch_lab_task(self: Any, lab_id: int) -> int | None:
+    """Run the lab's oldest queued run if the lab is free (a kick; the database decides)."""
+    return dispatch_lab(lab_id, task_id=self.request.id)
+
+
+@app.task(name=REAP_LABS_TASK, soft_time_limit=60, time_limit=90)  # type: ignore[untyped-decorator]
+def reap_labs_task() -> dict[str, list[int]]:
+    report = reap_labs()
+    return {
+        "failed_run_ids": [r.run_id for r in report.reaped],
+        "kicked_lab_ids": report.kicked_lab_ids,
+    }
