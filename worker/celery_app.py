@@ -13,6 +13,7 @@ from typing import Any
 from celery import Celery
 from celery.signals import worker_process_init
 
+from backend.db import reset_engine
 from backend.queue import DISPATCH_LAB_TASK, LAB_QUEUE, reset_celery_client
 from backend.settings import get_settings
 
@@ -51,7 +52,5 @@ app.conf.update(
 @worker_process_init.connect  # type: ignore[untyped-decorator]  # celery ships no type hints
 def _fresh_connections_after_fork(**_: Any) -> None:
     """Pooled DB and broker connections must not be shared with the parent process."""
-    from backend.db import reset_engine
-
     reset_engine()
     reset_celery_client()

@@ -22,7 +22,7 @@ from backend.models import Sample
 from backend.runs.schemas import RunSamples, SampleOut
 from spec.results import SamplePoint, is_gauge
 
-# Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters (5 per row).
+# Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters (6 per row).
 INSERT_CHUNK = 1000
 
 

@@ -65,8 +65,8 @@ def test_different_labs_run_in_parallel(start_worker: StartWorker) -> None:
 
     assert_one_at_a_time_in_id_order(by_lab[lab_a])
     assert_one_at_a_time_in_id_order(by_lab[lab_b])
+    # Both labs' first runs were claimed at once by the two worker processes.
     assert overlap(by_lab[lab_a][0], by_lab[lab_b][0])
-    assert overlap(by_lab[lab_a][1], by_lab[lab_b][1])
 
 
 def test_online_agents_get_a_run_through_preparing(start_worker: StartWorker) -> None:
