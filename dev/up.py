@@ -5,7 +5,8 @@ a Ctrl-C in the terminal reaches only us; we then stop them one by one, by PID, 
 (API and worker before the servers they use) and exit 0. If a child dies on its own, we say
 which, show the tail of its log, stop the rest and exit 1.
 
-Data and logs live under var/; ports come from backend.settings (HAPLAB_* environment).
+Data and logs live under var/ (HAPLAB_VAR_DIR moves them, e.g. for tests); ports come from
+backend.settings (HAPLAB_* environment).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from backend.settings import Settings, get_settings  # noqa: E402
 from dev.services import Postgres, Redis, open_path_to_postgres, wait_for_port  # noqa: E402
 
-VAR = ROOT / "var"
+VAR = Path(os.environ.get("HAPLAB_VAR_DIR") or ROOT / "var").resolve()
 LOGS = VAR / "log"
 ADMIN_EMAIL = "admin@haplab.local"
 ADMIN_TEAM = "Default team"
@@ -70,6 +71,11 @@ def _on_signal(signum: int, _frame: object) -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
     # SIGTERM unwinds like Ctrl-C does: whatever we were doing, straight into the cleanup.
     raise KeyboardInterrupt(signal.Signals(signum).name)
+
+
+def shown(path: Path) -> str:
+    """A path as the user would type it from the repository root."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def say(message: str) -> None:
@@ -120,12 +126,13 @@ class Supervisor:
             say(f"PostgreSQL at {url.host}:{url.port} is external: not starting one")
             return
         port = url.port or 5432
-        require_free(port, "PostgreSQL", "is a previous `make up` still running? see var/pg/postmaster.pid")
+        pid_file = shown(VAR / "pg" / "postmaster.pid")
+        require_free(port, "PostgreSQL", f"is a previous `make up` still running? see {pid_file}")
         open_path_to_postgres(VAR)
         pg = Postgres(data_dir=VAR / "pg", port=port, user=url.username or "haplab",
                       password=url.password or "haplab", database=url.database or "haplab")
         log = LOGS / "postgres.log"
-        say(f"starting PostgreSQL on 127.0.0.1:{port} (data in var/pg)")
+        say(f"starting PostgreSQL on 127.0.0.1:{port} (data in {shown(VAR / 'pg')})")
         try:
             pg.start(log)
         except BaseException:
@@ -143,7 +150,7 @@ class Supervisor:
         require_free(port, "Redis", "is a previous `make up` still running?")
         redis = Redis(data_dir=VAR / "redis", port=port)
         log = LOGS / "redis.log"
-        say(f"starting Redis on 127.0.0.1:{port} (data in var/redis)")
+        say(f"starting Redis on 127.0.0.1:{port} (data in {shown(VAR / 'redis')})")
         try:
             redis.start(log, persist=True)
         except BaseException:
@@ -153,7 +160,7 @@ class Supervisor:
         self.children.append(Child("redis", redis.proc, log, redis.stop))
 
     def run_once(self, name: str, argv: list[str]) -> None:
-        """A short step (migrations, admin): its output goes to var/log/NAME.log."""
+        """A short step (migrations, admin): its output goes to the log folder, NAME.log."""
         log = LOGS / f"{name}.log"
         with open(log, "wb") as out:
             result = subprocess.run(argv, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
@@ -174,7 +181,7 @@ class Supervisor:
             out.close()  # the child has its own copy of the descriptor
         child = Child(name, proc, log, lambda: stop_process(proc))
         self.children.append(child)
-        say(f"started {name} (pid {proc.pid}), log in {log.relative_to(ROOT)}")
+        say(f"started {name} (pid {proc.pid}), log in {shown(log)}")
         return child
 
     # --- watching -------------------------------------------------------------------------
@@ -199,7 +206,8 @@ class Supervisor:
             except OSError as e:
                 last = str(e)
             time.sleep(0.5)
-        raise SystemExit(f"[up] {url} not healthy after {HEALTH_TIMEOUT:.0f}s ({last}); see var/log/api.log")
+        log = shown(LOGS / "api.log")
+        raise SystemExit(f"[up] {url} not healthy after {HEALTH_TIMEOUT:.0f}s ({last}); see {log}")
 
     def watch(self) -> None:
         while True:
@@ -267,10 +275,10 @@ def main() -> int:
             "\nhaplab is up\n"
             f"  UI           {base_url}/\n"
             f"  API docs     {base_url}/api/v1/docs\n"
-            f"  admin login  {ADMIN_EMAIL} / {admin_password()}  (kept in var/admin-password)\n"
-            f"  API token    var/admin-token  "
-            f"(curl -H \"Authorization: Bearer $(cat var/admin-token)\" {base_url}/api/v1/...)\n"
-            f"  logs         {LOGS.relative_to(ROOT)}/\n"
+            f"  admin login  {ADMIN_EMAIL} / {admin_password()}  (kept in {shown(PASSWORD_FILE)})\n"
+            f"  API token    {shown(TOKEN_FILE)}  "
+            f'(curl -H "Authorization: Bearer $(cat {shown(TOKEN_FILE)})" {base_url}/api/v1/...)\n'
+            f"  logs         {shown(LOGS)}/\n"
             "Press Ctrl-C to stop.\n",
             flush=True,
         )
@@ -278,7 +286,7 @@ def main() -> int:
     except KeyboardInterrupt as e:
         say(f"{e or 'SIGINT'}: stopping")
     except ChildExitedError as e:
-        say(f"{e}; last lines of {e.child.log.relative_to(ROOT)}:\n{tail(e.child.log)}")
+        say(f"{e}; last lines of {shown(e.child.log)}:\n{tail(e.child.log)}")
         code = 1
     except SystemExit as e:
         print(e.code, file=sys.stderr)

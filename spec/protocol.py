@@ -28,6 +28,10 @@ MessageId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z
 # A file the agent writes into its runtime directory: certs/<name>.pem or files/<name>.
 RuntimeFileName = Annotated[str, Field(pattern=r"^(certs|files)/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$")]
 MAX_CONFIG_BYTES = 1_000_000
+# Agents heartbeat every HEARTBEAT_INTERVAL_S; one silent for ONLINE_WINDOW_S (three missed
+# beats) is offline: the labs page and the orchestrator use this one rule.
+HEARTBEAT_INTERVAL_S = 5
+ONLINE_WINDOW_S = 3 * HEARTBEAT_INTERVAL_S
 
 
 class _Message(BaseModel):

@@ -44,11 +44,11 @@ def reap_labs() -> ReapReport:
             report.reaped.append(reaped)
     with session_scope() as db:
         idle_with_queue = db.scalars(
-            select(Run.lab_id)
-            .join(Lab, Lab.id == Run.lab_id)
+            select(Lab.id)
+            .join(Run, Run.lab_id == Lab.id)
             .where(Run.state == RunState.queued, Lab.active_run_id.is_(None))
             .distinct()
-            .order_by(Run.lab_id)
+            .order_by(Lab.id)
         ).all()
     # Usually a lab just between two runs; a duplicate kick is harmless, and these expire so
     # they do not pile up while every worker is busy.

@@ -12,10 +12,11 @@ from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, FieldError, conflict, not_found
 from backend.models import Agent, Lab, Run
+from spec.protocol import ONLINE_WINDOW_S
 from spec.run_state import ACTIVE_STATES, RunState
 
 # An agent heartbeats every second; silent for longer than this, it is offline.
-ONLINE_WINDOW = timedelta(seconds=15)
+ONLINE_WINDOW = timedelta(seconds=ONLINE_WINDOW_S)
 
 
 def _name_taken(name: str) -> ApiError:

@@ -49,8 +49,11 @@ class Launch(IdMixin, CreatedAtMixin, Base):
 
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
     experiment_id: Mapped[int] = mapped_column(ForeignKey("experiment.id", ondelete="CASCADE"), index=True)
-    experiment_version_id: Mapped[int] = mapped_column(ForeignKey("experiment_version.id", ondelete="CASCADE"))
-    lab_id: Mapped[int] = mapped_column(ForeignKey("lab.id", ondelete="CASCADE"))
+    experiment_version_id: Mapped[int] = mapped_column(
+        ForeignKey("experiment_version.id", ondelete="CASCADE")
+    )
+    # NULL once the lab is deleted: the run history outlives the hardware it ran on.
+    lab_id: Mapped[int | None] = mapped_column(ForeignKey("lab.id", ondelete="SET NULL"))
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
     total_runs: Mapped[int] = mapped_column(Integer)
     # Values set for this launch only ({"load.duration_s": 5}), applied to the version's spec.

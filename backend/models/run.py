@@ -27,9 +27,12 @@ class Run(IdMixin, CreatedAtMixin, Base):
 
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
     experiment_id: Mapped[int] = mapped_column(ForeignKey("experiment.id", ondelete="CASCADE"))
-    experiment_version_id: Mapped[int] = mapped_column(ForeignKey("experiment_version.id", ondelete="CASCADE"))
+    experiment_version_id: Mapped[int] = mapped_column(
+        ForeignKey("experiment_version.id", ondelete="CASCADE")
+    )
     launch_id: Mapped[int] = mapped_column(ForeignKey("launch.id", ondelete="CASCADE"))
-    lab_id: Mapped[int] = mapped_column(ForeignKey("lab.id", ondelete="CASCADE"))
+    # NULL once the lab is deleted: the run history outlives the hardware it ran on.
+    lab_id: Mapped[int | None] = mapped_column(ForeignKey("lab.id", ondelete="SET NULL"))
     rerun_of_id: Mapped[int | None] = mapped_column(ForeignKey("run.id", ondelete="SET NULL"))
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
 

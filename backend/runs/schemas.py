@@ -24,7 +24,7 @@ class RunSlim(BaseModel):
     experiment_name: str
     experiment_version: int
     launch_id: int
-    lab_id: int
+    lab_id: int | None
     rerun_of_id: int | None
     point_index: int
     repetition: int
@@ -45,7 +45,7 @@ class RunPage(BaseModel):
 
 
 class RunDetail(RunSlim):
-    lab_name: str
+    lab_name: str | None
     experiment_version_id: int
     created_by_id: int | None
     spec: dict[str, Any]
@@ -93,7 +93,7 @@ class CompareRow(BaseModel):
     experiment_id: int
     experiment_name: str
     experiment_version: int
-    lab_id: int
+    lab_id: int | None
     point_index: int
     repetition: int
     state: RunState

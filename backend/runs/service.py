@@ -101,7 +101,7 @@ def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
         select(Run, Experiment.name, ExperimentVersion.version, Lab.name)
         .join(Experiment, Experiment.id == Run.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Run.experiment_version_id)
-        .join(Lab, Lab.id == Run.lab_id)
+        .outerjoin(Lab, Lab.id == Run.lab_id)  # the lab may have been deleted since
         .where(Run.id == run_id, Run.team_id == team_id)
     ).one_or_none()
     if row is None:
@@ -124,7 +124,7 @@ def cancel_run(db: Session, team_id: int, run_id: int) -> RunCancelled:
     db.refresh(run)
     if new_state is None:
         raise conflict(f"run {run.id} is already finished ({run.state.value}); there is nothing to cancel")
-    if new_state == RunState.cancelled:
+    if new_state == RunState.cancelled and run.lab_id is not None:
         # The run may have been next in line: let the dispatcher move on to the one after it.
         after_commit(db, {run.lab_id})
     return RunCancelled(id=run.id, state=run.state, cancel_requested_at=run.cancel_requested_at)
@@ -133,6 +133,8 @@ def cancel_run(db: Session, team_id: int, run_id: int) -> RunCancelled:
 def rerun(db: Session, team_id: int, run_id: int, created_by_id: int | None) -> RunLaunched:
     """Queue the same run again (same experiment version, params and resolved spec) on its lab."""
     original = get_run(db, team_id, run_id)
+    if original.lab_id is None:
+        raise conflict(f"run {run_id}'s lab was deleted; launch its experiment on another lab instead")
     return queue_launch(
         db,
         team_id=team_id,

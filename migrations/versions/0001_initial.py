@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-21 23:36:53.376140
+Create Date: 2026-11-21 23:51:50.482393
 """
 
 from collections.abc import Sequence
@@ -173,7 +173,7 @@ def upgrade() -> None:
     sa.Column('team_id', sa.BigInteger(), nullable=False),
     sa.Column('experiment_id', sa.BigInteger(), nullable=False),
     sa.Column('experiment_version_id', sa.BigInteger(), nullable=False),
-    sa.Column('lab_id', sa.BigInteger(), nullable=False),
+    sa.Column('lab_id', sa.BigInteger(), nullable=True),
     sa.Column('created_by_id', sa.BigInteger(), nullable=True),
     sa.Column('total_runs', sa.Integer(), nullable=False),
     sa.Column('overrides', postgresql.JSONB(astext_type=sa.Text()), nullable=False),
@@ -181,7 +181,7 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['created_by_id'], ['user_account.id'], name=op.f('fk_launch_created_by_id_user_account'), ondelete='SET NULL'),
     sa.ForeignKeyConstraint(['experiment_id'], ['experiment.id'], name=op.f('fk_launch_experiment_id_experiment'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['experiment_version_id'], ['experiment_version.id'], name=op.f('fk_launch_experiment_version_id_experiment_version'), ondelete='CASCADE'),
-    sa.ForeignKeyConstraint(['lab_id'], ['lab.id'], name=op.f('fk_launch_lab_id_lab'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['lab_id'], ['lab.id'], name=op.f('fk_launch_lab_id_lab'), ondelete='SET NULL'),
     sa.ForeignKeyConstraint(['team_id'], ['team.id'], name=op.f('fk_launch_team_id_team'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_launch'))
     )
@@ -193,7 +193,7 @@ def upgrade() -> None:
     sa.Column('experiment_id', sa.BigInteger(), nullable=False),
     sa.Column('experiment_version_id', sa.BigInteger(), nullable=False),
     sa.Column('launch_id', sa.BigInteger(), nullable=False),
-    sa.Column('lab_id', sa.BigInteger(), nullable=False),
+    sa.Column('lab_id', sa.BigInteger(), nullable=True),
     sa.Column('rerun_of_id', sa.BigInteger(), nullable=True),
     sa.Column('created_by_id', sa.BigInteger(), nullable=True),
     sa.Column('point_index', sa.Integer(), nullable=False),
@@ -215,7 +215,7 @@ def upgrade() -> None:
     sa.ForeignKeyConstraint(['created_by_id'], ['user_account.id'], name=op.f('fk_run_created_by_id_user_account'), ondelete='SET NULL'),
     sa.ForeignKeyConstraint(['experiment_id'], ['experiment.id'], name=op.f('fk_run_experiment_id_experiment'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['experiment_version_id'], ['experiment_version.id'], name=op.f('fk_run_experiment_version_id_experiment_version'), ondelete='CASCADE'),
-    sa.ForeignKeyConstraint(['lab_id'], ['lab.id'], name=op.f('fk_run_lab_id_lab'), ondelete='CASCADE'),
+    sa.ForeignKeyConstraint(['lab_id'], ['lab.id'], name=op.f('fk_run_lab_id_lab'), ondelete='SET NULL'),
     sa.ForeignKeyConstraint(['launch_id'], ['launch.id'], name=op.f('fk_run_launch_id_launch'), ondelete='CASCADE'),
     sa.ForeignKeyConstraint(['rerun_of_id'], ['run.id'], name=op.f('fk_run_rerun_of_id_run'), ondelete='SET NULL'),
     sa.ForeignKeyConstraint(['team_id'], ['team.id'], name=op.f('fk_run_team_id_team'), ondelete='CASCADE'),

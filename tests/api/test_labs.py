@@ -226,12 +226,19 @@ def test_deleting_a_lab_with_a_queued_or_active_run_is_409(
     assert db.get(Lab, lab.id) is not None
 
 
-def test_a_lab_whose_runs_all_ended_can_be_deleted(client: TestClient, db: Session) -> None:
+def test_a_lab_whose_runs_all_ended_can_be_deleted_and_its_history_stays(
+    client: TestClient, db: Session
+) -> None:
     admin = new_member(db, "admin")
     lab = make_lab(db, admin.team)
-    _queue_run(db, admin.team, lab, RunState.succeeded)
+    run = _queue_run(db, admin.team, lab, RunState.succeeded)
 
     assert client.delete(f"{API}/labs/{lab.id}", headers=admin.headers).status_code == 204
+    db.expire_all()  # the database set run.lab_id to NULL; this shared test session must reread it
+
+    detail = client.get(f"{API}/runs/{run.id}", headers=admin.headers)
+    assert detail.status_code == 200
+    assert detail.json()["lab_id"] is None and detail.json()["lab_name"] is None
 
 
 # --- enrollment tokens -------------------------------------------------------------------------
