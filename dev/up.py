@@ -255,11 +255,7 @@ def main() -> int:
         sup.start_redis()
         say("applying migrations (alembic upgrade head)")
         sup.run_once("migrate", [py, "-m", "alembic", "upgrade", "head"])
-        say(f"ensuring the admin {ADMIN_EMAIL}")
-        sup.run_once("create-admin", [
-            py, "-m", "backend.cli", "create-admin", "--email", ADMIN_EMAIL,
-            "--password", admin_password(), "--team", ADMIN_TEAM, "--token-file", str(TOKEN_FILE),
-        ])
+        # The API and the worker import for a few seconds: start them while the admin is created.
         api = sup.spawn("api", [
             py, "-m", "uvicorn", "backend.app:create_app", "--factory",
             "--host", settings.api_host, "--port", str(settings.api_port),
@@ -268,6 +264,11 @@ def main() -> int:
             py, "-m", "celery", "-A", "worker.celery_app", "worker", "-B",
             "--concurrency", "2", "-Q", "haplab.runs,celery", "--loglevel", "INFO",
             "--schedule", str(VAR / "celerybeat-schedule"),
+        ])
+        say(f"ensuring the admin {ADMIN_EMAIL}")
+        sup.run_once("create-admin", [
+            py, "-m", "backend.cli", "create-admin", "--email", ADMIN_EMAIL,
+            "--password", admin_password(), "--team", ADMIN_TEAM, "--token-file", str(TOKEN_FILE),
         ])
         wait_for_port(settings.api_port, HEALTH_TIMEOUT, api.proc)
         sup.wait_healthy(f"{base_url}/api/v1/health")

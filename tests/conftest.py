@@ -32,9 +32,10 @@ TEMPLATE_DB = "haplab_template"
 @pytest.fixture(scope="session")
 def services() -> Iterator[tuple[Postgres, Redis]]:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
-    with tempfile.TemporaryDirectory(prefix=f"haplab-test-{worker}-") as tmp, throwaway_services(
-        Path(tmp)
-    ) as (pg, redis):
+    with (
+        tempfile.TemporaryDirectory(prefix=f"haplab-test-{worker}-") as tmp,
+        throwaway_services(Path(tmp)) as (pg, redis),
+    ):
         yield pg, redis
 
 
@@ -151,3 +152,49 @@ def fresh_database(pg: Postgres, redis_server: Redis, template_db: str) -> Itera
 
         reset_engine()
         pg.drop_database(name)
+
+
+@pytest.fixture
+def start_worker(
+    fresh_database: str, redis_server: Redis, redis_client: object, tmp_path: Path
+) -> Iterator[object]:
+    """Start real Celery workers on demand: `start_worker(agent_wait=1, lease=3, beat=False)`.
+
+    They run against the test's own committed database and the test Redis, with short waits.
+    Their logs are printed at teardown (pytest shows them when the test failed).
+    """
+    from live_processes import WorkerProcess, start_worker_process
+
+    from backend.queue import reset_celery_client
+
+    reset_celery_client()  # kicks sent by the test go to this Redis
+    started: list[WorkerProcess] = []
+
+    def start(**options: object) -> WorkerProcess:
+        worker = start_worker_process(
+            database_url=fresh_database, redis_url=redis_server.url, log_dir=tmp_path,
+            index=len(started), **options,  # type: ignore[arg-type]
+        )  # fmt: skip
+        started.append(worker)
+        return worker
+
+    yield start
+
+    for worker in started:
+        worker.stop()
+        print(f"===== log of worker {worker.nodename} (pid {worker.pid}) =====\n{worker.log()}")
+
+
+@pytest.fixture
+def live_api(fresh_database: str, redis_server: Redis, tmp_path: Path) -> Iterator[object]:
+    """A real uvicorn API server on the test's own database (for scripts and browsers)."""
+    from live_processes import start_api_server
+
+    from dev.services import free_port
+
+    server = start_api_server(
+        database_url=fresh_database, redis_url=redis_server.url, log_dir=tmp_path, port=free_port()
+    )
+    yield server
+    server.stop()
+    print(f"===== API server log =====\n{server.log()}")

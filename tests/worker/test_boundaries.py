@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from worker_process import ROOT
+from live_processes import ROOT
 
 
 def test_worker_tasks_do_not_import_the_web_app() -> None:

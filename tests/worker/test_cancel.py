@@ -6,7 +6,7 @@ import time
 
 import pytest
 from factories import lab, make_lab, make_runs, runs
-from worker_process import StartWorker, wait_until
+from live_processes import StartWorker, wait_until
 
 from backend.db import session_scope
 from backend.queue import enqueue_lab_dispatch

@@ -7,7 +7,7 @@ from itertools import pairwise
 
 import pytest
 from factories import RunRow, add_agent, lab, make_lab, make_runs, runs
-from worker_process import StartWorker, wait_until
+from live_processes import StartWorker, wait_until
 
 from backend.queue import enqueue_lab_dispatch
 from spec.run_state import RunState

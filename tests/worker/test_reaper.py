@@ -11,8 +11,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 import redis
 from factories import hold_lab_with_expired_lease, lab, make_lab, make_runs, runs
+from live_processes import StartWorker, wait_until
 from sqlalchemy import update
-from worker_process import StartWorker, wait_until
 
 from backend.db import session_scope
 from backend.models import Lab

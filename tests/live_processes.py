@@ -1,0 +1,179 @@
+"""Helpers for tests that drive a real Celery worker process: bounded waits and the process."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+ROOT = Path(__file__).resolve().parents[1]
+T = TypeVar("T")
+
+
+def wait_until(check: Callable[[], T | None], timeout: float, what: str, interval: float = 0.1) -> T:
+    """Poll `check` until it returns something truthy; fail naming `what` after `timeout` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what} (last: {value!r})")
+        time.sleep(interval)
+
+
+@dataclass
+class WorkerProcess:
+    proc: subprocess.Popen[bytes]
+    nodename: str
+    log_path: Path
+    stopped: bool = field(default=False)
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def kill_hard(self) -> None:
+        """kill -9 the worker and its pool and beat children (its own process group), at once."""
+        os.killpg(self.pid, signal.SIGKILL)
+        self.proc.wait(10)
+        self.stopped = True
+
+    def stop(self) -> None:
+        if self.stopped:
+            return
+        self.stopped = True
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)  # warm shutdown: finish running tasks
+            try:
+                self.proc.wait(20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        # Anything of its group still alive (a pool child orphaned by the parent's exit).
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.pid, signal.SIGKILL)
+
+
+StartWorker = Callable[..., WorkerProcess]
+
+
+def start_worker_process(
+    *,
+    database_url: str,
+    redis_url: str,
+    log_dir: Path,
+    agent_wait: float = 1,
+    lease: int = 3,
+    beat: bool = False,
+    reap_interval: float = 2,
+    index: int = 0,
+) -> WorkerProcess:
+    """Start a real `celery -A worker.celery_app worker` and wait until it answers a ping."""
+    from celery import Celery
+
+    nodename = f"haplab-test-{uuid.uuid4().hex[:8]}@localhost"
+    log_path = log_dir / f"worker-{index}.log"
+    env = {
+        **os.environ,
+        "HAPLAB_ENVIRONMENT": "test",
+        "HAPLAB_DATABASE_URL": database_url,
+        "HAPLAB_REDIS_URL": redis_url,
+        "HAPLAB_AGENT_WAIT_SECONDS": str(agent_wait),
+        "HAPLAB_LAB_LEASE_SECONDS": str(lease),
+        "HAPLAB_REAP_INTERVAL_SECONDS": str(reap_interval),
+    }
+    cmd = [
+        sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker",
+        "-Q", "haplab.runs,celery", "--pool", "prefork", "--concurrency", "2",
+        "-n", nodename, "--loglevel", "INFO", "--without-mingle", "--without-gossip",
+    ]  # fmt: skip
+    if beat:
+        cmd += ["-B", "-s", str(log_dir / f"beat-schedule-{index}")]
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+    worker = WorkerProcess(proc=proc, nodename=nodename, log_path=log_path)
+    control = Celery("haplab-test-control", broker=redis_url)
+    try:
+
+        def answers() -> bool:
+            if proc.poll() is not None:
+                raise AssertionError(f"worker exited with {proc.returncode}:\n{worker.log()}")
+            return bool(control.control.ping(destination=[nodename], timeout=0.5))
+
+        wait_until(answers, 30, f"worker {nodename} to answer a ping", interval=0.2)
+    except BaseException:
+        worker.stop()
+        raise
+    finally:
+        control.close()
+    return worker
+
+
+@dataclass
+class ApiServer:
+    """A real uvicorn serving backend.app on a free loopback port."""
+
+    proc: subprocess.Popen[bytes]
+    url: str
+    log_path: Path
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+
+
+def start_api_server(*, database_url: str, redis_url: str, log_dir: Path, port: int) -> ApiServer:
+    """Start uvicorn on backend.app and wait until /api/v1/health answers 200."""
+    import httpx
+
+    env = {
+        **os.environ,
+        "HAPLAB_ENVIRONMENT": "test",
+        "HAPLAB_DATABASE_URL": database_url,
+        "HAPLAB_REDIS_URL": redis_url,
+    }
+    log_path = log_dir / "api.log"
+    cmd = [
+        sys.executable, "-m", "uvicorn", "backend.app:create_app", "--factory",
+        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
+    ]  # fmt: skip
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+    server = ApiServer(proc=proc, url=f"http://127.0.0.1:{port}", log_path=log_path)
+
+    def healthy() -> bool:
+        if proc.poll() is not None:
+            raise AssertionError(f"API server exited with {proc.returncode}:\n{server.log()}")
+        try:
+            return httpx.get(f"{server.url}/api/v1/health", timeout=1).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    try:
+        wait_until(healthy, 30, "the API server to answer /api/v1/health", interval=0.2)
+    except BaseException:
+        server.stop()
+        raise
+    return server
