@@ -15,7 +15,9 @@ from backend.auth.passwords import MIN_PASSWORD_LENGTH
 from backend.bootstrap import ensure_admin
 from backend.db import session_scope
 from backend.models import Role
-from backend.teams.tokens import create_api_token
+from backend.teams.tokens import create_api_token, revoke_tokens_named
+
+CLI_TOKEN_NAME = "create-admin"
 
 
 def write_secret_file(path: Path, secret: str) -> None:
@@ -35,7 +37,9 @@ def create_admin(args: argparse.Namespace) -> int:
         user, team = ensure_admin(db, args.email, args.password, args.team)
         secret = None
         if args.token_file is not None:
-            _, secret = create_api_token(db, user.id, team.id, name="create-admin", scope=Role.admin)
+            # Each `make up` writes a fresh token file; the token it replaces stops working.
+            revoke_tokens_named(db, user.id, team.id, CLI_TOKEN_NAME)
+            _, secret = create_api_token(db, user.id, team.id, name=CLI_TOKEN_NAME, scope=Role.admin)
         user_id, team_slug = user.id, team.slug
     # Written only after the commit, so the file never holds a token the database lacks.
     if secret is not None:

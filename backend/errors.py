@@ -50,7 +50,9 @@ def forbidden(message: str = "your role does not allow this") -> ApiError:
 
 
 def invalid(field: str, message: str) -> ApiError:
-    return ApiError(422, "validation_error", f"{field}: {message}", [FieldError(field=field, message=message)])
+    return ApiError(
+        422, "validation_error", f"{field}: {message}", [FieldError(field=field, message=message)]
+    )
 
 
 def _dotted(loc: tuple[Any, ...] | list[Any], drop_prefix: bool) -> str:

@@ -27,23 +27,23 @@ import psycopg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from alembic import command  # noqa: E402
-from alembic.config import Config  # noqa: E402
+from alembic import command
+from alembic.config import Config
 
-from dev.services import throwaway_services  # noqa: E402
+from dev.services import throwaway_services
 
 ROOT = Path(__file__).resolve().parent.parent
 SECONDS_PER_RUN = 600
 SOURCES = ["proxy", "injector:injector-1", "host:proxy-1", "host:injector-1"]
 # ~25 numeric keys, like a proxy sample (counters and gauges of one second)
-DATA_SQL = "jsonb_build_object(" + ", ".join(
-    f"'k{i}', (random() * 100000)::int" for i in range(25)
-) + ")"
+DATA_SQL = "jsonb_build_object(" + ", ".join(f"'k{i}', (random() * 100000)::int" for i in range(25)) + ")"
 
 
 def setup_runs(conn: psycopg.Connection, n_runs: int) -> list[int]:
     conn.execute("INSERT INTO team (name, slug) VALUES ('bench', 'bench')")
-    conn.execute("INSERT INTO lab (team_id, name, description, settings) SELECT id, 'lab', '', '{}' FROM team")
+    conn.execute(
+        "INSERT INTO lab (team_id, name, description, settings) SELECT id, 'lab', '', '{}' FROM team"
+    )
     conn.execute(
         "INSERT INTO experiment (team_id, name, description, tags, latest_version, updated_at)"
         " SELECT id, 'exp', '', '{}', 1, now() FROM team"
@@ -119,7 +119,9 @@ def time_queries(conn: psycopg.Connection, run_ids: list[int], repeats: int = 30
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--rows", type=int, default=5_000_000, help="total sample rows in the large table")
     args = parser.parse_args()
     per_run = SECONDS_PER_RUN * len(SOURCES)

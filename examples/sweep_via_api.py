@@ -68,7 +68,9 @@ def expected_order() -> list[tuple[int, dict[str, Any]]]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--url", default="http://127.0.0.1:8300", help="haplab API base URL")
     parser.add_argument("--token-file", type=Path, default=Path("var/admin-token"))
     parser.add_argument("--name", default=f"sweep-example-{int(time.time())}", help="experiment name")
@@ -76,11 +78,15 @@ def main() -> int:
 
     token = args.token_file.read_text().strip()
     with httpx.Client(base_url=args.url, headers={"Authorization": f"Bearer {token}"}, timeout=30) as api:
-        lab = call(api, "POST", "/labs", json={"name": f"{args.name}-lab", "description": "from the API example"})
+        lab = call(
+            api, "POST", "/labs", json={"name": f"{args.name}-lab", "description": "from the API example"}
+        )
         print(f"lab {lab['id']} created")
 
         experiment = call(
-            api, "POST", "/experiments",
+            api,
+            "POST",
+            "/experiments",
             json={"name": args.name, "tags": ["example"], "spec": EXPERIMENT_SPEC},
         )
         print(f"experiment {experiment['id']} created (version {experiment['latest_version']})")
@@ -88,7 +94,9 @@ def main() -> int:
         launched = call(api, "POST", f"/experiments/{experiment['id']}/launch", json={"lab_id": lab["id"]})
         print(f"launch {launched['launch_id']}: {launched['total_runs']} runs queued")
 
-        page = call(api, "GET", "/runs", params={"launch_id": launched["launch_id"], "order": "oldest", "limit": 100})
+        page = call(
+            api, "GET", "/runs", params={"launch_id": launched["launch_id"], "order": "oldest", "limit": 100}
+        )
         runs = page["items"]
         got = [(r["repetition"], r["params"]) for r in runs]
         if len(runs) != 12 or got != expected_order():
@@ -100,7 +108,9 @@ def main() -> int:
         print(f"run {victim} -> {cancelled['state']}")
 
         print(f"\n{'run':>6}  {'rep':>3}  {'maxconn':>7}  {'http-reuse':<10}  state")
-        for r in call(api, "GET", "/runs", params={"launch_id": launched["launch_id"], "order": "oldest"})["items"]:
+        for r in call(api, "GET", "/runs", params={"launch_id": launched["launch_id"], "order": "oldest"})[
+            "items"
+        ]:
             p = r["params"]
             print(
                 f"{r['id']:>6}  {r['repetition']:>3}  {p['proxy.global.maxconn']:>7}  "

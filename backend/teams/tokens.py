@@ -109,3 +109,20 @@ def revoke_member_tokens(db: Session, user_id: int, team_id: int) -> None:
         .values(revoked_at=func.now())
         .execution_options(synchronize_session=False)
     )
+
+
+def revoke_tokens_named(db: Session, user_id: int, team_id: int, name: str) -> int:
+    """Revoke a user's live tokens of one name (a tool replacing the token it made last time)."""
+    result = db.execute(
+        update(ApiToken)
+        .where(
+            ApiToken.user_id == user_id,
+            ApiToken.team_id == team_id,
+            ApiToken.name == name,
+            ApiToken.revoked_at.is_(None),
+        )
+        .values(revoked_at=func.now())
+        .execution_options(synchronize_session=False)
+    )
+    return int(result.rowcount)  # type: ignore[attr-defined]
+

@@ -55,6 +55,21 @@ def test_create_admin_is_idempotent_and_keeps_the_password(fresh_database: str, 
         assert find_live_token(db, token_file.read_text().strip()) is not None
 
 
+def test_create_admin_replaces_the_token_it_wrote_before(fresh_database: str, tmp_path: Path) -> None:
+    token_file = tmp_path / "admin.token"
+    args = ["create-admin", "--email", "root@example.test", "--password", "s3cret-pass", "--team", "Perf Lab"]
+    assert main([*args, "--token-file", str(token_file)]) == 0
+    first = token_file.read_text().strip()
+
+    assert main([*args, "--token-file", str(token_file)]) == 0
+    second = token_file.read_text().strip()
+
+    assert first != second
+    with session_scope() as db:
+        assert find_live_token(db, first) is None
+        assert find_live_token(db, second) is not None
+
+
 def test_create_admin_refuses_a_short_password(fresh_database: str) -> None:
     assert main(["create-admin", "--email", "a@example.test", "--password", "short", "--team", "T"]) == 2
     with session_scope() as db:

@@ -20,16 +20,18 @@ URL_PASSWORD = re.compile(r"://[^:/@\s]+:([^@\s]+)@")
 
 @pytest.fixture(scope="module")
 def compose() -> dict[str, Any]:
-    return yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    loaded: dict[str, Any] = yaml.safe_load((ROOT / "docker-compose.yml").read_text())
+    return loaded
 
 
 @pytest.fixture(scope="module")
 def services(compose: dict[str, Any]) -> dict[str, Any]:
-    return compose["services"]
+    found: dict[str, Any] = compose["services"]
+    return found
 
 
 def condition(service: dict[str, Any], dependency: str) -> str:
-    return service["depends_on"][dependency]["condition"]
+    return str(service["depends_on"][dependency]["condition"])
 
 
 def test_every_service_is_there(services: dict[str, Any]) -> None:
@@ -79,6 +81,14 @@ def test_agent_is_built_alone_and_configured_from_the_environment(services: dict
     # Only the spec and the agent go into the image: backend/ and worker/ cannot be imported there.
     copied = re.findall(r"^COPY\s+(\S+)", dockerfile, re.MULTILINE)
     assert not {"backend/", "worker/", "."} & set(copied), copied
+
+
+def test_agent_build_context_is_an_allowlist() -> None:
+    lines = (ROOT / "deploy" / "Dockerfile.agent.dockerignore").read_text().splitlines()
+    rules = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    assert rules[0] == "*"
+    allowed = {r[1:] for r in rules if r.startswith("!")}
+    assert allowed == {"pyproject.toml", "uv.lock", "README.md", "spec", "agents"}
 
 
 def test_dockerfiles_exist_for_every_build(services: dict[str, Any]) -> None:
