@@ -17,7 +17,7 @@ from backend.db import session_scope
 from backend.models import Role
 from backend.teams.tokens import create_api_token, revoke_tokens_named
 
-CLI_TOKEN_NAME = "create-admin"
+CLI_TOKEN_NAME = "create-admin"  # noqa: S105 - a label, not a secret
 
 
 def write_secret_file(path: Path, secret: str) -> None:
