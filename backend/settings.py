@@ -33,6 +33,10 @@ class Settings(BaseSettings):
     run_time_limit_seconds: int = 2 * 3600
     # How often beat runs the reaper (expired lab leases, labs with queued runs and nothing kicking them).
     reap_interval_seconds: float = 5
+    # Seconds between telling the injectors to start and the agreed start instant.
+    load_start_lead_seconds: float = 1.5
+    # The injector's load lease: it stops by itself this long after the last renewal.
+    load_lease_seconds: int = 10
     # The public URL agents and browsers use to reach the API (for enrollment commands).
     public_url: str = "http://127.0.0.1:8300"
 

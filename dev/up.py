@@ -1,4 +1,5 @@
-"""`make up`: PostgreSQL, Redis, migrations, the first admin, the API and the Celery worker.
+"""`make up`: PostgreSQL, Redis, migrations, the first admin, the API and the Celery worker,
+then the local lab of three agents (dev/lab.py; stopped first, its namespaces deleted).
 
 Every long-lived process is a child of this supervisor, started in a session of its own so that
 a Ctrl-C in the terminal reaches only us; we then stop them one by one, by PID, in reverse order
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from backend.settings import Settings, get_settings  # noqa: E402
+from dev.lab import LocalLab, remove_leftovers  # noqa: E402
 from dev.services import Postgres, Redis, open_path_to_postgres, wait_for_port  # noqa: E402
 
 VAR = Path(os.environ.get("HAPLAB_VAR_DIR") or ROOT / "var").resolve()
@@ -40,6 +42,8 @@ ADMIN_TEAM = "Default team"
 PASSWORD_FILE = VAR / "admin-password"
 TOKEN_FILE = VAR / "admin-token"
 HEALTH_TIMEOUT = 60.0
+LAB_ONLINE_TIMEOUT = 60.0
+LAB_NAME = "local lab"
 STOP_TIMEOUT = 20.0
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 
@@ -130,6 +134,7 @@ class Supervisor:
         self.settings = settings
         self.children: list[Child] = []
         self.env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        self.lab: LocalLab | None = None
 
     # --- starting -------------------------------------------------------------------------
 
@@ -197,6 +202,49 @@ class Supervisor:
         self.children.append(child)
         say(f"started {name} (pid {proc.pid}), log in {shown(log)}")
         return child
+
+    def start_lab(self, base_url: str) -> str:
+        """The local lab's three agents (dev/lab.py); returns the lines for the banner.
+
+        HAPLAB_LOCAL_LAB=auto (namespaces as root, else loopback) | netns | loopback | off. A lab
+        that does not come up is a warning, not a failure: the API and the UI stay usable. Once
+        online, its agents are watched like every other child.
+        """
+        mode = os.environ.get("HAPLAB_LOCAL_LAB", "auto")
+        if mode == "off":
+            return "  local lab    off (HAPLAB_LOCAL_LAB=off)\n"
+        use_netns = {"netns": True, "loopback": False}.get(mode)
+        say(f"starting the local lab {LAB_NAME!r} (HAPLAB_LOCAL_LAB={mode})")
+        try:
+            if left := remove_leftovers(VAR / "lab"):
+                say(f"removed network namespaces left by a killed run: {left}")
+            self.lab = LocalLab.create(VAR / "lab", use_netns=use_netns, log_dir=LOGS)
+            self.lab.enroll_agents(base_url, TOKEN_FILE.read_text().strip(), LAB_NAME)
+            self.lab.start_agents()
+            self.lab.wait_online(LAB_ONLINE_TIMEOUT)
+        except Exception as e:
+            say(f"the local lab did not start: {e}")
+            self.stop_lab()
+            self.lab = None
+            return f"  WARNING      the local lab did not start ({str(e).splitlines()[0]}); see above\n"
+        for agent in self.lab.agents:
+            self.children.append(Child(agent.host.agent, agent.proc, agent.log, lambda: None))
+            say(f"started {agent.host.agent} (pid {agent.pid}), log in {shown(agent.log)}")
+        shape = "\n".join(f"               {line}" for line in self.lab.describe())
+        return f"  local lab    {LAB_NAME!r} (id {self.lab.lab_id}): 3 agents online\n{shape}\n"
+
+    def stop_lab(self) -> None:
+        """Agents first (before the API they talk to), then the namespaces."""
+        if self.lab is None:
+            return
+        if pids := [a.pid for a in self.lab.agents if a.proc.poll() is None]:
+            say(f"stopping the local lab's agents (pids {pids})")
+        alive = self.lab.stop()
+        if alive:
+            say(f"agents still running after stop: pids {alive}")
+        if self.lab.topology is not None:
+            say(f"deleting the lab's network namespaces {sorted(self.lab.topology.netns.values())}")
+        self.lab.destroy()
 
     # --- watching -------------------------------------------------------------------------
 
@@ -290,12 +338,14 @@ def main() -> int:
             "--schedule", str(VAR / "celerybeat-schedule"),
         ])
         say(f"ensuring the admin {ADMIN_EMAIL}")
+        # `--password=X` in one argument: a generated password may start with "-".
         sup.run_once("create-admin", [
             py, "-m", "backend.cli", "create-admin", "--email", ADMIN_EMAIL,
-            "--password", admin_password(), "--team", ADMIN_TEAM, "--token-file", str(TOKEN_FILE),
+            f"--password={admin_password()}", "--team", ADMIN_TEAM, "--token-file", str(TOKEN_FILE),
         ])
         wait_for_port(settings.api_port, HEALTH_TIMEOUT, api.proc)
         sup.wait_healthy(f"{base_url}/api/v1/health")
+        lab_lines = sup.start_lab(base_url)
         print(
             "\nhaplab is up\n"
             f"  UI           {base_url}/\n"
@@ -304,6 +354,7 @@ def main() -> int:
             f"  API token    {shown(TOKEN_FILE)}  "
             f'(curl -H "Authorization: Bearer $(cat {shown(TOKEN_FILE)})" {base_url}/api/v1/...)\n'
             f"  logs         {shown(LOGS)}/\n"
+            f"{lab_lines}"
             f"{drift_warning}"
             "Press Ctrl-C to stop.\n",
             flush=True,
@@ -323,6 +374,11 @@ def main() -> int:
     finally:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        try:
+            sup.stop_lab()
+        except Exception as e:  # the rest must still stop
+            say(f"could not stop the local lab: {e}")
+            code = code or 1
         alive = sup.stop_all()
         if alive:
             say(f"still running after stop: pids {alive}")

@@ -5,8 +5,8 @@ The envelope's `id` is the message id; a CommandResult answers the command with 
 Both sides refuse an envelope whose `v` they do not know (see PROTOCOL_VERSION).
 
 Agent -> backend: Hello, Heartbeat, SampleBatch, CommandResult.
-Backend -> agent (commands): ApplyProxyConfig, StartTargets, StartLoad, RenewLease, StopLoad,
-Teardown.
+Backend -> agent (commands): ApplyProxyConfig, StartSampling, StartTargets, StartLoad, AwaitLoad,
+RenewLease, StopLoad, Teardown.
 """
 
 from __future__ import annotations
@@ -97,9 +97,27 @@ class ApplyProxyConfig(_Message):
     type: Literal["apply_proxy_config"] = "apply_proxy_config"
     run_id: RunId
     config_text: str = Field(max_length=MAX_CONFIG_BYTES, description="Rendered haproxy.cfg.")
+    ready_timeout_s: float = Field(
+        default=15,
+        gt=0,
+        le=300,
+        description="How long to wait for the frontends to listen and servers to be UP.",
+    )
     files: dict[RuntimeFileName, str] = Field(
         default_factory=dict, description="Files written under the runtime directory before the check."
     )
+
+
+class StartSampling(_Message):
+    """Any role: sample every second from now until Teardown, with t counted from t0.
+
+    t0 is the instant the measured load starts (after warm-up), the same for every agent of the
+    run, so proxy, injector and host samples line up: warm-up seconds have negative t.
+    """
+
+    type: Literal["start_sampling"] = "start_sampling"
+    run_id: RunId
+    t0: datetime
 
 
 class StartTargets(_Message):
@@ -122,6 +140,18 @@ class StartLoad(_Message):
     )
     start_at: datetime = Field(description="When to start, so several injectors start together (UTC).")
     lease_s: int = Field(ge=1, le=600, description="Seconds the load may run without a RenewLease.")
+
+
+class AwaitLoad(_Message):
+    """Injector role: answer when the load tool has exited (or after timeout_s), with its summary.
+
+    The result's data holds an InjectorSummary (`summary`), the exact argv (`command_line`) and
+    the tail of the tool's output (`output_tail`).
+    """
+
+    type: Literal["await_load"] = "await_load"
+    run_id: RunId
+    timeout_s: float = Field(gt=0, le=7200)
 
 
 class RenewLease(_Message):
@@ -147,10 +177,21 @@ class Teardown(_Message):
 
 
 AgentMessage = Hello | Heartbeat | SampleBatch | CommandResult
-Command = ApplyProxyConfig | StartTargets | StartLoad | RenewLease | StopLoad | Teardown
+Command = (
+    ApplyProxyConfig | StartSampling | StartTargets | StartLoad | AwaitLoad | RenewLease | StopLoad | Teardown
+)
 Message = Annotated[AgentMessage | Command, Field(discriminator="type")]
 COMMAND_TYPES = frozenset(
-    {"apply_proxy_config", "start_targets", "start_load", "renew_lease", "stop_load", "teardown"}
+    {
+        "apply_proxy_config",
+        "start_sampling",
+        "start_targets",
+        "start_load",
+        "await_load",
+        "renew_lease",
+        "stop_load",
+        "teardown",
+    }
 )
 
 

@@ -8,8 +8,9 @@ Samples. A SamplePoint is one second of one source. Its `data` mixes two kinds o
 `is_gauge(name)` tells them apart: a name is a gauge when it is in GAUGE_NAMES or ends with
 one of GAUGE_SUFFIXES (_cur, _max, _min, _avg, _pct, _ms, _us, _rate); everything else is a
 counter. Names may be prefixed with a dotted scope ("app.s1.scur"); only the last part counts.
-Sources are named "injector:<agent>", "proxy:<section>", "proxy:<backend>/<server>" or
-"host:<agent>".
+Sources are named "proxy" (HAProxy's Runtime API; keys scoped by section and server:
+"fe.scur", "be.connect", "be.t1.used_conns"), "injector:<agent>" and "host:<agent>" (CPU and
+network of a lab host).
 
 Histograms. Latency histograms travel as base64 of HdrHistogram's standard compressed V2
 encoding (the `encode()` of the `hdrhistogram` package, HdrHistogram_c and the Java one), with
@@ -51,7 +52,7 @@ class SamplePoint(StrictModel):
     """One second of one source."""
 
     source: str = Field(
-        min_length=1, max_length=200, description="Who measured: injector:<agent>, proxy:<section> ..."
+        min_length=1, max_length=200, description="Who measured: proxy, injector:<agent> or host:<agent>."
     )
     t: int = Field(
         ge=-3600,

@@ -198,3 +198,40 @@ def live_api(fresh_database: str, redis_server: Redis, tmp_path: Path) -> Iterat
     yield server
     server.stop()
     print(f"===== API server log =====\n{server.log()}")
+
+
+@pytest.fixture
+def lab_admin_token(fresh_database: str) -> str:
+    """An admin API token in the test's own database (for labs and their enrollment tokens)."""
+    from backend.bootstrap import ensure_admin
+    from backend.db import session_scope
+    from backend.teams.tokens import create_api_token
+
+    with session_scope() as db:
+        user, team = ensure_admin(db, "lab-admin@example.test", "a-long-password", "Lab team")
+        _, secret = create_api_token(db, user.id, team.id, "local lab", "admin")
+    return secret
+
+
+@pytest.fixture
+def local_lab(live_api: object, lab_admin_token: str) -> Iterator[object]:
+    """The local lab (dev/lab.py) of three agents, online in `live_api`; torn down afterwards.
+
+    Yields the `dev.lab.LocalLab`: api_url, token, lab_id, addresses, hosts, shape_link(). Network
+    namespaces as root, else loopback. A run also needs a worker: `start_worker()`.
+    """
+    import shutil
+
+    from dev.lab import running_local_lab
+
+    # A short directory: HAProxy's stats socket lives under it, and socket paths max out at 107.
+    root = Path(tempfile.mkdtemp(prefix="hl-lab-"))
+    api_url: str = live_api.url  # type: ignore[attr-defined]
+    try:
+        # 60 s to come online: agents import for a few seconds, more on a busy two-core machine.
+        with running_local_lab(root, api_url, lab_admin_token, online_timeout=60) as lab:
+            yield lab
+    finally:
+        for log in sorted((root / "log").glob("*.log")):
+            print(f"===== {log.name} =====\n{log.read_text(errors='replace')[-20000:]}")
+        shutil.rmtree(root, ignore_errors=True)

@@ -14,6 +14,7 @@ from celery import Celery
 from celery.signals import worker_process_init
 
 from backend.db import reset_engine
+from backend.live import reset_live_clients
 from backend.queue import DISPATCH_LAB_TASK, LAB_QUEUE, reset_celery_client
 from backend.settings import get_settings
 
@@ -54,3 +55,4 @@ def _fresh_connections_after_fork(**_: Any) -> None:
     """Pooled DB and broker connections must not be shared with the parent process."""
     reset_engine()
     reset_celery_client()
+    reset_live_clients()

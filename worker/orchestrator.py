@@ -19,20 +19,30 @@ from backend.db import session_scope
 from backend.models import Lab, Run
 from backend.runs.transitions import transition
 from backend.settings import get_settings
+from spec.protocol import ONLINE_WINDOW_S, StopLoad, Teardown
 from spec.run_state import RunState
+from worker import agent_rpc
+from worker.execution import Execution, load_execution, pick_agents
 from worker.lease import LeaseRenewer
 from worker.phases.agents import WaitForAgents
 from worker.phases.base import Phase, PhaseError, RunContext
+from worker.phases.collect import Collect
+from worker.phases.configure import ConfigureLab
+from worker.phases.load import RunLoad, WarmUp
 
 log = logging.getLogger(__name__)
 
-# In order. The agents issue continues this list with warming, running and collecting.
-PHASES: tuple[Phase, ...] = (WaitForAgents(),)
+
+def build_phases(execution: Execution) -> list[Phase]:
+    """The phases of one run, in order; they share the run's Execution."""
+    return [WaitForAgents(), PickAgents(execution), ConfigureLab(execution), WarmUp(execution),
+            RunLoad(execution), Collect(execution)]  # fmt: skip
+
 
 # Cancellation is noticed within this long, whatever a phase's poll interval.
 WATCH_INTERVAL_SECONDS = 0.25
 
-NOT_IMPLEMENTED = "the lab's agents are online, but warming, running and collecting are not implemented yet"
+TEARDOWN_TIMEOUT_S = 15.0
 
 
 @dataclass(frozen=True)
@@ -52,20 +62,60 @@ def execute_run(run_id: int) -> RunOutcome:
     """Walk the phases of a run already in `preparing` whose lab is claimed for it."""
     settings = get_settings()
     ctx = load_context(run_id)
+    execution = load_execution(run_id, ctx.lab_name)
     with LeaseRenewer(ctx.lab_id, run_id, settings.lab_lease_seconds) as lease:
         try:
             previous = RunState.preparing  # the dispatcher moved the run there when it claimed the lab
-            for phase in PHASES:
+            for phase in build_phases(execution):
                 outcome = _walk(phase, previous, ctx, lease)
                 previous = phase.state
                 if outcome is not None:
                     return outcome
-            return RunOutcome.failed(NOT_IMPLEMENTED)
+            return RunOutcome(RunState.succeeded)
         except SoftTimeLimitExceeded:
             return RunOutcome.failed(f"run exceeded the time limit of {settings.run_time_limit_seconds} s")
         except Exception as exc:
             log.exception("run %s failed in the worker", run_id)
             return RunOutcome.failed(f"internal error in the worker: {exc!r}")
+        finally:
+            execution.stopped.set()
+            tear_down(execution)
+
+
+def tear_down(execution: Execution) -> None:
+    """Stop the load first (cancel must stop it within 2 s), then everything else, on every agent."""
+    run = str(execution.run_id)
+    try:
+        if "injector" in execution.agents:
+            agent_rpc.post_command(execution.agents["injector"].id, StopLoad(run_id=run))
+        for agent in execution.involved_agents:
+            agent_rpc.post_command(agent.id, Teardown(run_id=run))
+    except Exception:  # a teardown problem must not hide the run's own outcome
+        log.exception("tearing down run %s", run)
+
+
+class PickAgents(Phase):
+    """Still `preparing`: choose the agent that plays each role for this run."""
+
+    state = RunState.preparing
+
+    def __init__(self, execution: Execution) -> None:
+        self.execution = execution
+
+    def timeout_seconds(self) -> float:
+        return 5
+
+    def start(self, ctx: RunContext) -> None:
+        pick_agents(self.execution, ONLINE_WINDOW_S)
+
+    def poll(self, ctx: RunContext) -> bool:
+        missing = [r for r in ("proxy", "injector", "target") if r not in self.execution.agents]
+        if missing:
+            raise PhaseError(f"lab {ctx.lab_name!r} lost its agent for {', '.join(missing)}")
+        return True
+
+    def timeout_error(self, ctx: RunContext) -> str:
+        return "choosing agents timed out"
 
 
 def load_context(run_id: int) -> RunContext:

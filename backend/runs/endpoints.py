@@ -9,11 +9,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response, status
+from fastapi import APIRouter, Header, Query, Response, status
 
 from backend.api.deps import EditorDep, SessionDep, ViewerDep
 from backend.errors import invalid
-from backend.runs import compare, export, samples, service
+from backend.runs import compare, events, export, samples, service
 from backend.runs.schemas import (
     MAX_COMPARE_RUNS,
     CompareRequest,
@@ -133,3 +133,26 @@ def export_run_samples_csv(db: SessionDep, who: ViewerDep, run_id: int) -> Respo
     run = service.get_run(db, who.team_id, run_id)
     body = export.samples_csv(samples.read_samples(db, run.id))
     return Response(body, media_type="text/csv", headers=_attachment(f"run-{run.id}-samples.csv"))
+
+
+@router.get(
+    "/runs/{run_id}/events",
+    response_class=Response,
+    responses={
+        200: {
+            "content": {"text/event-stream": {}},
+            "description": "Server-sent events (backend/runs/events.py).",
+        },
+        204: {"description": "The run has ended and the caller already saw its `end` event."},
+    },
+)
+def stream_run_events(
+    db: SessionDep,
+    who: ViewerDep,
+    run_id: int,
+    last_event_id: Annotated[str | None, Header(max_length=300)] = None,
+) -> Response:
+    run = service.get_run(db, who.team_id, run_id)
+    # Hand the connection back now: the stream may last hours and reads with short sessions.
+    db.commit()
+    return events.event_stream_response(run.id, run.state, last_event_id)

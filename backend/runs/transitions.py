@@ -8,14 +8,18 @@ completion), nothing is written and the caller gets False. Callers never assign 
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import func, update
+from sqlalchemy import event, func, update
 from sqlalchemy.orm import Session
 
+from backend.live import publish_state
 from backend.models import Run
 from spec.run_state import RunState, sources_of
+
+log = logging.getLogger(__name__)
 
 
 def transition(
@@ -51,7 +55,22 @@ def transition(
         .values(state=new, **extra)
         .execution_options(synchronize_session="fetch")
     )
-    return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    changed = bool(result.rowcount == 1)  # type: ignore[attr-defined]
+    if changed:
+        _publish_after_commit(db, run_id, new, error)
+    return changed
+
+
+def _publish_after_commit(db: Session, run_id: int, new: RunState, error: str | None) -> None:
+    """Tell live subscribers (SSE) once the change is committed, never before or if rolled back."""
+
+    def publish(_session: Session) -> None:
+        try:
+            publish_state(run_id, new, error)
+        except Exception:  # the live view is best effort; the database has the truth
+            log.warning("could not publish state %s of run %s", new.value, run_id, exc_info=True)
+
+    event.listen(db, "after_commit", publish, once=True)
 
 
 def request_cancel(db: Session, run_id: int) -> RunState | None:

@@ -19,7 +19,7 @@ STDLIB = set(sys.stdlib_module_names)
 ALLOWED = {
     # pydantic_core is pydantic's own compiled core, always installed with it.
     "spec": {"spec", "pydantic", "pydantic_core"},
-    "agents": {"agents", "spec", "pydantic", "pydantic_core", "httpx"},
+    "agents": {"agents", "spec", "pydantic", "pydantic_core", "httpx", "hdrh"},
 }
 
 

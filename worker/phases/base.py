@@ -6,6 +6,7 @@ and when it is done, so adding warming/running/collecting means adding phases, n
 
 from __future__ import annotations
 
+import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
@@ -45,3 +46,44 @@ class Phase(ABC):
     @abstractmethod
     def timeout_error(self, ctx: RunContext) -> str:
         """The run's error when the phase did not finish in time: say what was missing."""
+
+
+class BackgroundPhase(Phase):
+    """A phase whose work is a sequence of blocking steps (agent commands) run in a thread.
+
+    The orchestrator keeps polling while the thread works, so a cancel or a lost lease is
+    noticed at once even while an agent command is outstanding; the thread's failure becomes
+    the run's error.
+    """
+
+    poll_interval_seconds = 0.2
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+
+    @abstractmethod
+    def work(self, ctx: RunContext) -> None:
+        """The phase's steps; raise PhaseError (or any exception) to fail the run."""
+
+    def start(self, ctx: RunContext) -> None:
+        def target() -> None:
+            try:
+                self.work(ctx)
+            except BaseException as exc:  # handed to poll(), which fails the run with it
+                self._error = exc
+
+        self._thread = threading.Thread(
+            target=target, name=f"run-{ctx.run_id}-{self.state.value}", daemon=True
+        )
+        self._thread.start()
+
+    def poll(self, ctx: RunContext) -> bool:
+        assert self._thread is not None
+        if self._thread.is_alive():
+            return False
+        if self._error is not None:
+            if isinstance(self._error, PhaseError):
+                raise self._error
+            raise PhaseError(str(self._error) or repr(self._error)) from self._error
+        return True

@@ -1,0 +1,142 @@
+"""The connection loop: hello, heartbeats, long-polled commands, results; reconnect forever.
+
+The agent always connects out (hosts behind NAT or a firewall work). One session is: Hello
+(capabilities), then a heartbeat thread every `heartbeat_interval_s` (from the hello reply,
+HEARTBEAT_INTERVAL_S by default) and a loop of long polls for commands, each handed to the
+command runner. Any error ends the session: 401 is logged as what it is (the agent token was
+revoked or the server's database was replaced: an operator must re-enroll or restore), network
+errors and 5xx as a lost backend; either way the loop backs off (0.5 s .. 30 s, jittered) and
+says hello again, so a backend restart is survived without losing state.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from agents.backoff import Backoff
+from agents.gateway import Gateway, GatewayError, RefusedError, UnauthorizedError, UnavailableError
+from spec.protocol import HEARTBEAT_INTERVAL_S, CommandResult, Heartbeat, Hello, SampleBatch
+from spec.version import PROTOCOL_VERSION
+
+log = logging.getLogger(__name__)
+
+POLL_WAIT_S = 20.0
+
+
+def _log_unauthorized(exc: UnauthorizedError) -> None:
+    log.error(
+        "the backend refused this agent's token (%s). The agent was revoked or its state file "
+        "is stale: re-enroll it (haplab-agent enroll). Retrying anyway.",
+        exc,
+    )
+
+
+class Connection:
+    def __init__(
+        self,
+        gateway: Gateway,
+        make_hello: Callable[[], Hello],
+        on_command: Callable[[dict[str, Any]], None],
+        busy_run_id: Callable[[], str | None],
+        stop: threading.Event,
+        *,
+        poll_wait_s: float = POLL_WAIT_S,
+        backoff: Backoff | None = None,
+    ) -> None:
+        self._gateway = gateway
+        self._make_hello = make_hello
+        self._on_command = on_command
+        self._busy_run_id = busy_run_id
+        self._stop = stop
+        self._poll_wait_s = poll_wait_s
+        self._backoff = backoff or Backoff(0.5, 30.0)
+        self.connected = threading.Event()
+        self.sessions = 0  # hellos answered, for logs and tests
+
+    # ------------------------------------------------------------ the loop
+
+    def run_forever(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self._session()
+            except UnauthorizedError as exc:
+                _log_unauthorized(exc)
+            except RefusedError as exc:
+                log.error("the backend refused this agent: %s. Retrying.", exc)
+            except UnavailableError as exc:
+                log.warning("backend unavailable: %s", exc)
+            except Exception:
+                log.exception("connection loop error")
+            delay = self._backoff.next_delay()
+            log.info("reconnecting in %.1f s", delay)
+            self._stop.wait(delay)
+
+    def _session(self) -> None:
+        reply = self._gateway.hello(self._make_hello())
+        if reply.protocol_version != PROTOCOL_VERSION:
+            log.error(
+                "the backend speaks protocol %d, this agent %d: upgrade one of them",
+                reply.protocol_version,
+                PROTOCOL_VERSION,
+            )
+        self.sessions += 1
+        self._backoff.reset()
+        log.info(
+            "connected to %s as %s (agent %d, lab %d)",
+            self._gateway.server,
+            reply.name,
+            reply.agent_id,
+            reply.lab_id,
+        )
+        interval = reply.heartbeat_interval_s if reply.heartbeat_interval_s > 0 else HEARTBEAT_INTERVAL_S
+        beats_stop = threading.Event()
+        beats = threading.Thread(
+            target=self._heartbeats, args=(interval, beats_stop), name="heartbeat", daemon=True
+        )
+        self.connected.set()
+        beats.start()
+        try:
+            while not self._stop.is_set():
+                for raw in self._gateway.poll_commands(self._poll_wait_s):
+                    self._on_command(raw)
+        finally:
+            self.connected.clear()
+            beats_stop.set()
+
+    def _heartbeats(self, interval_s: float, stop: threading.Event) -> None:
+        while not stop.is_set() and not self._stop.is_set():
+            try:
+                self._gateway.send(Heartbeat(busy_run_id=self._busy_run_id()))
+            except UnauthorizedError as exc:
+                # Said at once: the long poll in flight may take its full wait to notice.
+                _log_unauthorized(exc)
+            except GatewayError as exc:
+                log.debug("heartbeat not sent: %s", exc)  # the poll loop notices a lost backend
+            stop.wait(interval_s)
+
+    # ------------------------------------------------------------ outgoing messages
+
+    def send_result(self, result: CommandResult) -> None:
+        """Deliver a command's result, retrying through outages until the agent stops."""
+        backoff = Backoff(0.5, 30.0)
+        while not self._stop.is_set():
+            try:
+                self._gateway.send(result)
+                return
+            except RefusedError as exc:
+                log.error("the backend refused the result of command %s: %s", result.command_id, exc)
+                return
+            except GatewayError as exc:
+                log.warning("result of command %s not delivered (%s); retrying", result.command_id, exc)
+            self._stop.wait(backoff.next_delay())
+
+    def send_batch(self, batch: SampleBatch) -> None:
+        """For the sample sink: raises while the backend is away (the sink resends the batch),
+        returns when it was delivered or refused for good (resending would not help)."""
+        try:
+            self._gateway.send(batch)
+        except RefusedError as exc:
+            log.error("the backend refused sample batch %s/%d: %s", batch.run_id, batch.batch_id, exc)

@@ -1,0 +1,101 @@
+"""Which part of the agent carries out a command.
+
+- A command goes to the role(s) whose `handles` has its type; none -> "this agent has no role
+  for X". With one handler its data is the result; with several, each role's data is under
+  its name.
+- StartSampling also starts host sampling (CPU, network), which belongs to the daemon, not to
+  a role: every agent of a run reports its host, whatever its roles.
+- Teardown goes to every role, then waits (bounded) until the run's samples are sent, so the
+  orchestrator reads complete samples once the teardown is answered.
+- Every command names its run; the sample sink files samples under the run of the latest
+  command (runs on a lab never overlap) until that run's teardown.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+
+from pydantic import JsonValue
+
+from agents.host_sampler import HostSamplingLoop
+from agents.roles.base import CommandFailed, Role
+from agents.sampling import SampleSink
+from spec.protocol import Command, StartSampling, Teardown
+
+log = logging.getLogger(__name__)
+
+TEARDOWN_FLUSH_S = 5.0
+
+
+class Dispatcher:
+    def __init__(self, roles: list[Role], sink: SampleSink, *, host_source: str, netns: str | None) -> None:
+        self.roles = roles
+        self._sink = sink
+        self._host_source = host_source
+        self._netns = netns
+        self._lock = threading.Lock()
+        self._host_sampling: dict[str, HostSamplingLoop] = {}
+
+    @property
+    def busy_run_id(self) -> str | None:
+        return self._sink.run_id
+
+    def execute(self, command: Command) -> dict[str, JsonValue]:
+        if isinstance(command, Teardown):
+            return self._teardown(command.run_id)
+        self._sink.begin_run(command.run_id)
+        handlers = [role for role in self.roles if command.type in role.handles]
+        if isinstance(command, StartSampling):
+            data: dict[str, JsonValue] = {"host": self._start_host_sampling(command)}
+            data.update({role.name: role.handle(command) for role in handlers})
+            return data
+        if not handlers:
+            raise CommandFailed(f"this agent has no role for {command.type}")
+        if len(handlers) == 1:
+            return handlers[0].handle(command)
+        return {role.name: role.handle(command) for role in handlers}
+
+    def close(self) -> None:
+        """The daemon is exiting: stop host sampling and every role's processes."""
+        with self._lock:
+            loops, self._host_sampling = list(self._host_sampling.values()), {}
+        for loop in loops:
+            loop.stop()
+        for role in self.roles:
+            try:
+                role.close()
+            except Exception:
+                log.exception("role %s did not close cleanly", role.name)
+
+    def _start_host_sampling(self, command: StartSampling) -> dict[str, JsonValue]:
+        with self._lock:
+            previous = self._host_sampling.pop(command.run_id, None)
+            if previous is not None:
+                previous.stop()
+            loop = HostSamplingLoop(self._host_source, self._netns, command.t0, self._sink.emit)
+            try:
+                loop.start()
+            except (OSError, RuntimeError) as exc:
+                log.warning("host sampling not started: %s", exc)
+                return {"source": self._host_source, "error": str(exc)}
+            self._host_sampling[command.run_id] = loop
+        return {"source": self._host_source}
+
+    def _teardown(self, run_id: str) -> dict[str, JsonValue]:
+        with self._lock:
+            loop = self._host_sampling.pop(run_id, None)
+        if loop is not None:
+            loop.stop()
+        errors = []
+        for role in self.roles:
+            try:
+                role.teardown(run_id)
+            except Exception as exc:
+                log.exception("role %s: teardown of run %s failed", role.name, run_id)
+                errors.append(f"{role.name}: {exc}")
+        flushed = self._sink.flush(TEARDOWN_FLUSH_S, run_id)
+        self._sink.end_run(run_id)
+        if errors:
+            raise CommandFailed("teardown incomplete: " + "; ".join(errors))
+        return {"roles": [role.name for role in self.roles], "samples_flushed": flushed}

@@ -1,0 +1,239 @@
+"""What a load driver is: one established load tool behind one small interface.
+
+A driver turns a typed LoadProfile into the tool's argv (never from user text: every argument
+comes from a validated field), reads the tool's output back into an InjectorSummary, and names
+the tool's blind spots so they travel with the numbers. The injector role runs the argv; the
+driver never starts processes itself (except to ask the tool for its version).
+
+None of these tools reports while it runs: they print their results when they exit, so the
+injector has no live per-request samples (its 1 Hz samples are the host's CPU and network).
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+import signal
+import subprocess
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import urlsplit
+
+from spec.drivers import DRIVERS, DriverName
+from spec.load import LoadProfile
+from spec.results import ErrorCounts, InjectorSummary, LatencyPercentiles
+
+VERSION_PROBE_TIMEOUT_S = 5.0
+BODY_FILE = "request-body"
+OVERRUN_GRACE_S = 5.0  # past its planned end plus this, a tool is stuck and gets stopped
+IDLE_SHARE_WARNING = 0.5  # fewer busy connections than this share of those asked for is suspect
+
+
+class UnsupportedProfileError(ValueError):
+    """The profile asks for something this driver (or this build of the tool) cannot do."""
+
+
+class OutputUnreadableError(Exception):
+    """The tool left no output a summary can be read from; the message says what is missing."""
+
+
+@dataclass(frozen=True)
+class ToolRun:
+    """What a load tool left behind when it exited (normally or because it was stopped)."""
+
+    profile: LoadProfile
+    workdir: Path
+    exit_code: int | None  # Popen convention: negative = killed by that signal
+    stdout: str
+    stderr: str
+    wall_s: float  # from start to exit, measured by the agent
+    stopped_early: bool  # the agent stopped it (StopLoad or lease expiry)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The numbers every driver extracts; `summarize` turns them into an InjectorSummary."""
+
+    successes: int
+    errors: ErrorCounts
+    duration_s: float
+    bytes_received: int
+    latency: LatencyPercentiles | None
+    histogram: str | None
+    warnings: list[str]
+
+
+class LoadDriver(ABC):
+    name: ClassVar[DriverName]
+    binary: ClassVar[str]
+    # How to ask the tool its version: argv suffix and a regex whose group 1 is the version;
+    # when the tool cannot say (hey), the Debian package's version is used.
+    version_args: ClassVar[tuple[str, ...]]
+    version_pattern: ClassVar[str]
+    package: ClassVar[str]
+    # The signal on which the tool stops sending and still prints what it measured.
+    stop_signal: ClassVar[signal.Signals] = signal.SIGINT
+
+    def available(self) -> str | None:
+        """The installed tool's version, or None when it is not installed."""
+        return _tool_version(self.binary, self.version_args, self.version_pattern, self.package)
+
+    def check(self, profile: LoadProfile) -> None:
+        """Refuse (UnsupportedProfileError) what this driver cannot do.
+
+        spec.load already checks a profile against the driver's abilities; this re-checks
+        defensively (an agent must not trust a message to be valid) and adds what only the
+        driver knows about its tool.
+        """
+        info = DRIVERS[self.name]
+        if profile.driver != self.name:
+            raise UnsupportedProfileError(f"driver: the profile is for {profile.driver}, not {self.name}")
+        if not info.http or profile.sql is not None:
+            raise UnsupportedProfileError(f"sql: {self.name} sends HTTP requests, not SQL")
+        if profile.http_version == "2" and not info.http2:
+            raise UnsupportedProfileError(f"http_version: {self.name} cannot speak HTTP/2")
+        if profile.http_version == "1.1" and not info.h1:
+            raise UnsupportedProfileError(f"http_version: {self.name} cannot speak HTTP/1.1")
+        if not profile.keep_alive and not info.keepalive_off:
+            raise UnsupportedProfileError(f"keep_alive: {self.name} always keeps connections alive")
+        if profile.rate is not None and not info.open_loop:
+            raise UnsupportedProfileError(f"rate: {self.name} cannot hold a fixed rate")
+        if profile.tls and not info.tls:
+            raise UnsupportedProfileError(f"tls: {self.name} cannot speak TLS")
+        if profile.threads > profile.connections:
+            raise UnsupportedProfileError("threads: must not exceed connections")
+        self.check_tool(profile)
+
+    def check_tool(self, profile: LoadProfile) -> None:  # noqa: B027 - optional hook
+        """Driver-specific refusals beyond the ability table."""
+
+    @abstractmethod
+    def command(self, profile: LoadProfile, target_url: str, workdir: Path) -> list[str]:
+        """The tool's argv; may write input files (a request body) into `workdir`."""
+
+    @abstractmethod
+    def outcome(self, run: ToolRun) -> Outcome:
+        """Read the tool's output; OutputUnreadableError when there is nothing to read."""
+
+    def blind_spots(self, profile: LoadProfile) -> list[str]:
+        """What this tool hides or bends for this profile: surfaced as summary warnings."""
+        return []
+
+    def run_limit_s(self, profile: LoadProfile) -> float:
+        """How long the tool may run before it is stuck rather than measuring (then it is stopped)."""
+        return profile.total_seconds + OVERRUN_GRACE_S
+
+    def parse(self, run: ToolRun, agent: str) -> InjectorSummary:
+        """The InjectorSummary of a run: the tool's numbers, its blind spots, and how it ended."""
+        outcome = self.outcome(run)
+        warnings = [*self.blind_spots(run.profile), *outcome.warnings]
+        if run.stopped_early:
+            warnings.append("the load was stopped before its end: these are partial results")
+        elif run.exit_code not in (0, None):
+            warnings.append(f"{self.name} exited with code {run.exit_code}")
+        return summarize(agent, self.name, outcome, warnings)
+
+
+def summarize(agent: str, driver: DriverName, outcome: Outcome, warnings: list[str]) -> InjectorSummary:
+    """rps counts successes only (never errors) over the measured duration."""
+    duration = outcome.duration_s
+    return InjectorSummary(
+        agent=agent,
+        driver=driver,
+        requests=outcome.successes + outcome.errors.total,
+        successes=outcome.successes,
+        errors=outcome.errors,
+        duration_s=round(duration, 6),
+        rps=round(outcome.successes / duration, 3) if duration > 0 else 0.0,
+        bytes_per_s=round(outcome.bytes_received / duration, 3) if duration > 0 else 0.0,
+        latency=outcome.latency if outcome.successes > 0 else None,
+        histogram=outcome.histogram if outcome.successes > 0 else None,
+        warnings=list(dict.fromkeys(warnings)),  # once each, in order
+    )
+
+
+# ---------------------------------------------------------------- helpers for drivers
+
+
+def idle_connections_warning(tool: str, busy: float, connections: int) -> list[str]:
+    """Warn when far fewer connections were busy than asked for (Little's law: L = rate x W).
+
+    In a closed loop every connection always has a request in flight, so response rate x mean
+    latency ~ connections. Much less means some connections never got (or never sent) requests
+    the tool counted: typically connections left in a full listen backlog.
+    """
+    if busy >= IDLE_SHARE_WARNING * connections:
+        return []
+    return [
+        f"only about {busy:.0f} of {connections} connections were busy (response rate x mean latency): "
+        f"{tool} does not count connections that were never accepted or never answered"
+    ]
+
+
+def request_url(profile: LoadProfile, target_url: str) -> str:
+    """The full URL: the proxy's scheme://host:port plus the profile's path."""
+    scheme = urlsplit(target_url).scheme
+    if scheme not in ("http", "https"):
+        raise UnsupportedProfileError(f"target_url: {scheme}:// is not an HTTP address")
+    if profile.tls != (scheme == "https"):
+        wanted = "https" if profile.tls else "http"
+        raise UnsupportedProfileError(f"tls: the profile needs an {wanted}:// target, got {scheme}://")
+    return target_url.rstrip("/") + profile.path
+
+
+def write_body(profile: LoadProfile, workdir: Path) -> Path | None:
+    """The request body as a file the tool reads (never on the command line)."""
+    if profile.body is None:
+        return None
+    path = workdir / BODY_FILE
+    path.write_bytes(profile.body.encode("utf-8"))
+    return path
+
+
+def whole_seconds(seconds: float) -> int:
+    """Tools that take whole seconds get the next whole second, at least 1 (0 means 'never')."""
+    return max(1, math.ceil(seconds))
+
+
+def rounded_timeout_warning(driver: str, profile: LoadProfile) -> list[str]:
+    if whole_seconds(profile.request_timeout_s) != profile.request_timeout_s:
+        applied = whole_seconds(profile.request_timeout_s)
+        asked = profile.request_timeout_s
+        return [f"{driver} takes whole seconds: the request timeout {asked:g} s became {applied} s"]
+    return []
+
+
+def format_number(value: float) -> str:
+    """A decimal without exponent or trailing zeros, as command-line flags expect."""
+    return f"{value:.6f}".rstrip("0").rstrip(".")
+
+
+@functools.cache
+def _tool_version(binary: str, args: tuple[str, ...], pattern: str, package: str) -> str | None:
+    output = _run([binary, *args])
+    if output is None:
+        return None  # not installed
+    found = re.search(pattern, output)
+    if found:
+        return found.group(1)
+    packaged = _run(["dpkg-query", "-W", "-f", "${Version}", package])
+    found = re.match(r"(?:\d+:)?([0-9][0-9.]*)", packaged or "")
+    return found.group(1) if found else "unknown"
+
+
+def _run(argv: list[str]) -> str | None:
+    try:
+        done = subprocess.run(
+            argv,
+            capture_output=True,
+            text=True,
+            timeout=VERSION_PROBE_TIMEOUT_S,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return done.stdout + done.stderr

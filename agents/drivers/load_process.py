@@ -1,0 +1,178 @@
+"""A running load tool: its process group, its output files, and the lease that bounds it.
+
+The tool runs as a child of the agent in a session of its own (so a signal reaches it and
+nothing else), with stdout and stderr going to files in the run's directory. A lease bounds
+it: a watchdog thread stops the tool within about a second of the lease deadline unless the
+deadline was pushed back (RenewLease), so a load never outlives the orchestrator that wanted it.
+The same watchdog stops a tool still running well past its planned end (`run_limit_s`): h2load
+1.52 can hang after its duration when some connections never got a reply.
+Stopping sends the driver's stop signal (on which wrk and hey still print their results), then
+SIGKILL to the whole group after a grace period.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+import subprocess
+import threading
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+STDOUT_FILE = "stdout.txt"
+STDERR_FILE = "stderr.txt"
+WATCH_INTERVAL_S = 0.1
+LEASE_KILL_GRACE_S = 0.8  # lease expiry: the group is gone within ~1 s of the deadline
+LEASE_EXPIRED = "stopped: lease expired"
+
+
+class LoadProcess:
+    def __init__(
+        self,
+        argv: list[str],
+        workdir: Path,
+        stop_signal: signal.Signals,
+        lease_until: float,
+        run_limit_s: float,
+    ) -> None:
+        self.argv = argv
+        self.workdir = workdir
+        self._stop_signal = stop_signal
+        self._lease_until = lease_until  # epoch seconds
+        self._run_limit_s = run_limit_s  # from start; past it the tool is stuck, not measuring
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen[bytes] | None = None
+        self._started_monotonic = 0.0
+        self._exited_monotonic: float | None = None
+        self.started_at: datetime | None = None
+        self.stop_reason: str | None = None
+        self._watchdog = threading.Thread(target=self._watch, name=f"lease-{workdir.name}", daemon=True)
+
+    # ------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        with (self.workdir / STDOUT_FILE).open("wb") as out, (self.workdir / STDERR_FILE).open("wb") as err:
+            self._proc = subprocess.Popen(
+                self.argv,
+                cwd=self.workdir,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=err,
+                start_new_session=True,  # its own process group: signals reach the tool only
+            )
+        self._started_monotonic = time.monotonic()
+        self.started_at = datetime.now(UTC)
+        log.info("load tool started (pid %d): %s", self._proc.pid, " ".join(self.argv))
+        self._watchdog.start()
+
+    def renew(self, lease_until: float) -> None:
+        with self._lock:
+            self._lease_until = max(self._lease_until, lease_until)
+
+    @property
+    def lease_until(self) -> float:
+        with self._lock:
+            return self._lease_until
+
+    def stop(self, reason: str, grace_s: float) -> None:
+        """Stop the tool now (idempotent): its stop signal, then SIGKILL after `grace_s`."""
+        proc = self._proc
+        if proc is None:
+            return
+        with self._lock:
+            if self.stop_reason is None and proc.poll() is None:
+                self.stop_reason = reason
+        if proc.poll() is not None:
+            return
+        self._signal_group(self._stop_signal)
+        try:
+            proc.wait(grace_s)
+        except subprocess.TimeoutExpired:
+            self._signal_group(signal.SIGKILL)
+            proc.wait(10)
+        self._note_exit()
+
+    def wait(self, timeout_s: float) -> bool:
+        """True once the tool has exited (waits at most `timeout_s`)."""
+        if self._proc is None:
+            return True
+        try:
+            self._proc.wait(timeout_s)
+        except subprocess.TimeoutExpired:
+            return False
+        self._note_exit()
+        return True
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    @property
+    def exit_code(self) -> int | None:
+        return self._proc.poll() if self._proc is not None else None
+
+    @property
+    def wall_s(self) -> float:
+        end = self._exited_monotonic if self._exited_monotonic is not None else time.monotonic()
+        return max(0.0, end - self._started_monotonic)
+
+    def stdout(self) -> str:
+        return _read(self.workdir / STDOUT_FILE)
+
+    def stderr(self) -> str:
+        return _read(self.workdir / STDERR_FILE)
+
+    def output_tail(self, lines: int = 30) -> str:
+        text = self.stdout().rstrip("\n")
+        errors = self.stderr().strip()
+        if errors:
+            text = f"{text}\n--- stderr ---\n{errors}"
+        return "\n".join(text.splitlines()[-lines:])
+
+    # ------------------------------------------------------------ internals
+
+    def _watch(self) -> None:
+        proc = self._proc
+        assert proc is not None
+        while proc.poll() is None:
+            if time.time() >= self.lease_until:
+                log.warning("lease expired: stopping the load tool (pid %d)", proc.pid)
+                self.stop(LEASE_EXPIRED, LEASE_KILL_GRACE_S)
+                return
+            if time.monotonic() - self._started_monotonic >= self._run_limit_s:
+                log.warning("the load tool (pid %d) overran its planned end: stopping it", proc.pid)
+                self.stop(
+                    f"stopped: still running {self._run_limit_s:g} s after it started", LEASE_KILL_GRACE_S
+                )
+                return
+            time.sleep(WATCH_INTERVAL_S)
+        self._note_exit()
+
+    def _note_exit(self) -> None:
+        with self._lock:
+            if self._exited_monotonic is None:
+                self._exited_monotonic = time.monotonic()
+
+    def _signal_group(self, sig: signal.Signals) -> None:
+        if self._proc is None:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(self._proc.pid, sig)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(errors="replace")
+    except FileNotFoundError:
+        return ""

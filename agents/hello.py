@@ -1,0 +1,36 @@
+"""The Hello an agent opens every connection with: who it is and what its host can do."""
+
+from __future__ import annotations
+
+from pydantic import JsonValue
+
+from agents import __version__
+from agents.host import host_facts
+from agents.roles.base import AgentContext, Role
+from agents.roles.proxy import HAPROXY_BIN_KEY
+from spec.protocol import Hello
+from spec.protocol import Role as RoleName
+
+
+def capabilities(ctx: AgentContext, roles: list[Role]) -> dict[str, JsonValue]:
+    """Host facts, then the daemon's settings, then each role's own capabilities.
+
+    The proxy role's `runtime_dir` is the directory haproxy.cfg must be rendered for.
+    """
+    caps: dict[str, JsonValue] = host_facts(ctx.extra.get(HAPROXY_BIN_KEY, "haproxy"))
+    caps.update(
+        {
+            "agent_version": __version__,
+            "data_address": ctx.data_address,
+            "netns": ctx.netns,
+            "agent_runtime_dir": str(ctx.runtime_dir),
+            "allowed_load_targets": list[JsonValue](sorted(ctx.allowed_load_targets)),
+        }
+    )
+    for role in roles:
+        caps.update(role.capabilities())
+    return caps
+
+
+def build_hello(ctx: AgentContext, role_names: list[RoleName], roles: list[Role]) -> Hello:
+    return Hello(agent=ctx.name, version=__version__, roles=role_names, capabilities=capabilities(ctx, roles))

@@ -1,0 +1,191 @@
+"""Host samples: CPU busy per core and in total, network traffic per interface, memory.
+
+CPU comes from /proc/stat (the whole machine: namespaces do not split CPUs). Network counters
+come from /proc/<pid>/net/dev, which shows the interfaces of the network namespace of process
+<pid>: with a data-plane namespace, a long-lived `sleep` started inside it (an "anchor") is that
+process, because running `ip netns exec` per sample costs ~0.3 s; without one, /proc/self.
+
+Names follow spec.results.is_gauge: `cpu_pct`, `cpu0_pct`, `mem_used_pct` are gauges;
+`rx_bytes`, `tx_bytes`, `rx_packets`, `tx_packets`, `rx_drop`, `tx_drop` (totals over every
+interface of the namespace) and `<iface>.rx_bytes` ... are counters: per-second deltas.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import subprocess
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from agents.netns import in_netns
+from agents.sampling import sample_t
+from agents.ticker import SecondTicker
+from spec.results import SamplePoint
+
+log = logging.getLogger(__name__)
+
+NET_FIELDS = {"rx_bytes": 0, "rx_packets": 1, "rx_drop": 3, "tx_bytes": 8, "tx_packets": 9, "tx_drop": 11}
+ANCHOR_START_TIMEOUT_S = 5.0
+
+
+def read_cpu_times(text: str) -> dict[str, tuple[int, int]]:
+    """{"cpu": (busy, total), "cpu0": ...} in clock ticks since boot, from /proc/stat text."""
+    times = {}
+    for line in text.splitlines():
+        if not line.startswith("cpu"):
+            continue
+        name, *raw = line.split()
+        values = [int(v) for v in raw[:8]]  # user nice system idle iowait irq softirq steal
+        idle = values[3] + (values[4] if len(values) > 4 else 0)
+        total = sum(values)  # guest time is already included in user time
+        times[name] = (total - idle, total)
+    return times
+
+
+def cpu_percentages(
+    before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]
+) -> dict[str, float]:
+    """Busy % of each CPU between two readings: `cpu_pct` (all) and `cpuN_pct`."""
+    result = {}
+    for name, (busy, total) in after.items():
+        if name not in before:
+            continue
+        d_total = total - before[name][1]
+        if d_total <= 0:
+            continue
+        d_busy = busy - before[name][0]
+        result[f"{name}_pct"] = round(100.0 * max(0, d_busy) / d_total, 2)
+    return result
+
+
+def read_net_dev(text: str) -> dict[str, dict[str, int]]:
+    """{interface: {rx_bytes, rx_packets, rx_drop, tx_bytes, tx_packets, tx_drop}} from net/dev."""
+    interfaces = {}
+    for line in text.splitlines()[2:]:
+        if ":" not in line:
+            continue
+        name, numbers = line.split(":", 1)
+        values = numbers.split()
+        interfaces[name.strip()] = {key: int(values[index]) for key, index in NET_FIELDS.items()}
+    return interfaces
+
+
+def memory_used_pct(text: str) -> float | None:
+    fields = {}
+    for line in text.splitlines():
+        key, _, rest = line.partition(":")
+        parts = rest.split()
+        if parts:
+            fields[key] = int(parts[0])
+    total, available = fields.get("MemTotal"), fields.get("MemAvailable")
+    if not total or available is None:
+        return None
+    return round(100.0 * (total - available) / total, 2)
+
+
+class HostSampler:
+    """Reads the host's counters; each `sample()` returns the change since the previous one."""
+
+    def __init__(self, netns: str | None) -> None:
+        self._netns = netns
+        self._anchor: subprocess.Popen[bytes] | None = None
+        self._net_dev = Path("/proc/self/net/dev")
+        self._cpu: dict[str, tuple[int, int]] | None = None
+        self._net: dict[str, dict[str, int]] | None = None
+
+    def start(self) -> None:
+        if self._netns is not None:
+            self._anchor = _start_anchor(self._netns)
+            self._net_dev = Path(f"/proc/{self._anchor.pid}/net/dev")
+        self.sample()  # the baseline: the first real sample is a delta from here
+
+    def close(self) -> None:
+        anchor, self._anchor = self._anchor, None
+        if anchor is not None and anchor.poll() is None:
+            anchor.kill()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                anchor.wait(5)
+
+    def sample(self) -> dict[str, float | int]:
+        data: dict[str, float | int] = {}
+        cpu = read_cpu_times(Path("/proc/stat").read_text())
+        if self._cpu is not None:
+            data.update(cpu_percentages(self._cpu, cpu))
+        self._cpu = cpu
+        memory = memory_used_pct(Path("/proc/meminfo").read_text())
+        if memory is not None:
+            data["mem_used_pct"] = memory
+        net = read_net_dev(self._net_dev.read_text())
+        if self._net is not None:
+            data.update(_net_deltas(self._net, net))
+        self._net = net
+        return data
+
+
+def _net_deltas(before: dict[str, dict[str, int]], after: dict[str, dict[str, int]]) -> dict[str, int]:
+    data: dict[str, int] = dict.fromkeys(NET_FIELDS, 0)
+    for interface, counters in after.items():
+        previous = before.get(interface)
+        if previous is None:
+            continue  # appeared since the last reading: its first delta comes next second
+        for key, value in counters.items():
+            delta = max(0, value - previous[key])  # a re-created interface restarts at 0
+            data[f"{interface}.{key}"] = delta
+            data[key] += delta
+    return data
+
+
+def _start_anchor(netns: str) -> subprocess.Popen[bytes]:
+    """A `sleep` inside `netns` whose /proc/<pid>/net/dev shows that namespace's interfaces."""
+    anchor = subprocess.Popen(
+        in_netns(netns, ["sleep", "infinity"]),
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    comm = Path(f"/proc/{anchor.pid}/comm")
+    deadline = time.monotonic() + ANCHOR_START_TIMEOUT_S
+    # `ip netns exec` enters the namespace, then execs sleep: wait for the exec so net/dev
+    # is read from inside the namespace, not from where `ip` started.
+    while time.monotonic() < deadline:
+        if anchor.poll() is not None:
+            error = anchor.stderr.read().decode(errors="replace") if anchor.stderr else ""
+            raise RuntimeError(f"cannot enter network namespace {netns}: {error.strip()}")
+        with contextlib.suppress(OSError):
+            if comm.read_text().strip() == "sleep":
+                return anchor
+        time.sleep(0.01)
+    anchor.kill()
+    anchor.wait(5)
+    raise RuntimeError(f"no process started in network namespace {netns} within {ANCHOR_START_TIMEOUT_S:g} s")
+
+
+class HostSamplingLoop:
+    """Host samples for one run: every wall-clock second, SamplePoint(source, t, ts, data)."""
+
+    def __init__(
+        self, source: str, netns: str | None, t0: datetime, emit: Callable[[list[SamplePoint]], None]
+    ) -> None:
+        self.source = source
+        self._sampler = HostSampler(netns)
+        self._t0 = t0.timestamp()
+        self._emit = emit
+        self._ticker = SecondTicker("host-sampler", self._tick)
+
+    def start(self) -> None:
+        self._sampler.start()
+        self._ticker.start()
+
+    def stop(self) -> None:
+        self._ticker.stop()
+        self._sampler.close()
+
+    def _tick(self, now: float) -> None:
+        data = self._sampler.sample()
+        t = sample_t(now, self._t0)
+        if t is not None and data:
+            self._emit([SamplePoint(source=self.source, t=t, ts=datetime.fromtimestamp(now, UTC), data=data)])

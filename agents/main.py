@@ -1,0 +1,191 @@
+"""haplab-agent: the command line.
+
+    haplab-agent enroll --server URL --token TOKEN --name NAME [--roles proxy,injector]
+                        [--state-file PATH]
+    haplab-agent run [--state-file PATH] --runtime-dir DIR --data-address ADDR [--netns NS]
+                     [--allow-load-to HOST ...] [--log-level info]
+
+`run` works until SIGTERM or SIGINT, then stops everything its roles started (HAProxy, target
+servers, load tools) and exits 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import sys
+import threading
+from pathlib import Path
+from types import FrameType
+
+from agents import __version__
+from agents.command_runner import CommandRunner
+from agents.connection import Connection
+from agents.dispatch import Dispatcher
+from agents.gateway import Gateway, GatewayError, enroll
+from agents.hello import build_hello
+from agents.roles import role_class
+from agents.roles.base import AgentContext, Role
+from agents.sampling import SampleSink
+from agents.state import AgentState, StateFileError, load_state, save_state
+
+log = logging.getLogger("agents")
+
+DEFAULT_STATE_FILE = "/var/lib/haplab-agent/state.json"
+ROLE_NAMES = ("proxy", "injector", "target")
+
+
+def _roles(text: str) -> list[str]:
+    roles = sorted({part.strip() for part in text.split(",") if part.strip()})
+    unknown = [role for role in roles if role not in ROLE_NAMES]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown role(s) {', '.join(unknown)}; use {', '.join(ROLE_NAMES)}")
+    return roles
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="haplab-agent", description="haplab lab-host agent")
+    parser.add_argument("--version", action="version", version=f"haplab-agent {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    en = commands.add_parser("enroll", help="join a lab with a one-time enrollment token")
+    en.add_argument("--server", required=True, help="base URL of the haplab backend")
+    en.add_argument("--token", required=True, help="one-time enrollment token from the lab page")
+    en.add_argument("--name", required=True, help="this agent's name in the lab")
+    en.add_argument(
+        "--roles",
+        type=_roles,
+        default=[],
+        help="comma-separated roles: proxy,injector,target (default: the roles the token allows)",
+    )
+    en.add_argument("--state-file", type=Path, default=Path(DEFAULT_STATE_FILE))
+
+    run = commands.add_parser("run", help="connect to the backend and carry out commands")
+    run.add_argument("--state-file", type=Path, default=Path(DEFAULT_STATE_FILE))
+    run.add_argument(
+        "--runtime-dir", type=Path, required=True, help="directory for configs, sockets, outputs"
+    )
+    run.add_argument(
+        "--data-address", required=True, help="address lab peers reach this host's data plane on"
+    )
+    run.add_argument("--netns", default=None, help="network namespace of the data plane (root only)")
+    run.add_argument(
+        "--allow-load-to",
+        action="append",
+        default=[],
+        metavar="HOST",
+        help="a host load may be sent to (repeat); anything else is refused",
+    )
+    run.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "enroll":
+        return enroll_command(args)
+    return run_command(args)
+
+
+def enroll_command(args: argparse.Namespace) -> int:
+    try:
+        reply = enroll(args.server, args.token, args.name, args.roles)
+    except GatewayError as exc:
+        print(f"enrollment failed: {exc}", file=sys.stderr)
+        return 1
+    roles = reply.get("roles") or args.roles
+    if not roles:
+        print("enrollment succeeded but the server did not say which roles: pass --roles", file=sys.stderr)
+        return 1
+    state = AgentState(
+        server=args.server.rstrip("/"),
+        agent_id=reply["agent_id"],
+        agent_token=reply["agent_token"],
+        lab_id=reply["lab_id"],
+        name=reply.get("name", args.name),
+        roles=roles,
+    )
+    save_state(args.state_file, state)
+    print(f"enrolled {state.name} (agent {state.agent_id}, lab {state.lab_id}); state in {args.state_file}")
+    return 0
+
+
+def run_command(args: argparse.Namespace) -> int:
+    logging.basicConfig(
+        level=args.log_level.upper(),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    # One line per HTTP request (a long poll every 20 s, a heartbeat every 5 s) drowns the log.
+    for noisy in ("httpx", "httpcore"):
+        logging.getLogger(noisy).setLevel(logging.WARNING)
+    try:
+        state = load_state(args.state_file)
+    except StateFileError as exc:
+        log.error("%s", exc)
+        return 1
+    stop = threading.Event()
+
+    def on_signal(signum: int, _frame: FrameType | None) -> None:
+        log.info("%s received: stopping", signal.Signals(signum).name)
+        stop.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    return serve(state, args, stop)
+
+
+def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) -> int:
+    """Run the agent until `stop` is set; then tear every role down."""
+    runtime_dir: Path = args.runtime_dir.resolve()
+    runtime_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    gateway = Gateway(state.server, state.agent_token)
+    # The sink, the runner and the connection refer to each other; the lambdas below are called
+    # only once `connection` exists.
+    sink = SampleSink(lambda batch: connection.send_batch(batch))
+    ctx = AgentContext(
+        name=state.name,
+        runtime_dir=runtime_dir,
+        data_address=args.data_address,
+        netns=args.netns,
+        allowed_load_targets=frozenset(args.allow_load_to),
+        emit_samples=sink.emit,
+    )
+    try:
+        roles: list[Role] = [role_class(name)(ctx) for name in state.roles]
+    except (KeyError, ValueError) as exc:
+        log.error("%s", exc.args[0] if exc.args else exc)
+        return 1
+    dispatcher = Dispatcher(roles, sink, host_source=f"host:{state.name}", netns=args.netns)
+    runner = CommandRunner(dispatcher.execute, lambda result: connection.send_result(result))
+    connection = Connection(
+        gateway,
+        lambda: build_hello(ctx, list(state.roles), roles),
+        runner.submit,
+        lambda: dispatcher.busy_run_id,
+        stop,
+    )
+    sink.start()
+    runner.start()
+    threading.Thread(target=connection.run_forever, name="connection", daemon=True).start()
+    log.info(
+        "haplab-agent %s: %s, roles %s, server %s",
+        __version__,
+        state.name,
+        ",".join(state.roles),
+        state.server,
+    )
+    while not stop.wait(1.0):
+        pass
+
+    runner.close()
+    dispatcher.close()
+    sink.stop(flush_timeout_s=2.0)
+    gateway.close()
+    log.info("stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

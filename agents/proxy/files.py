@@ -1,0 +1,69 @@
+"""The proxy's files in its directory: haproxy.cfg, certs/, files/, and what HAProxy leaves.
+
+The directory belongs to the proxy role alone (the config was rendered for it: the stats
+socket, pidfile and certificates point here), so a run's teardown empties it.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+CONFIG_NAME = "haproxy.cfg"
+CANDIDATE_NAME = "haproxy.cfg.new"
+STATS_SOCKET = "haproxy.sock"
+PIDFILE = "haproxy.pid"
+MASTER_SOCKET = "master.sock"
+# HAProxy refuses a UNIX socket path longer than this ("too long (max 97)"): it binds to
+# PATH.PID.tmp first, and sun_path holds 108 bytes.
+MAX_SOCKET_PATH = 97
+
+
+def socket_path_problem(workdir: Path) -> str | None:
+    """Why HAProxy could not create its sockets in `workdir`, or None when it can."""
+    longest = max((workdir / name for name in (STATS_SOCKET, MASTER_SOCKET)), key=lambda p: len(str(p)))
+    if len(str(longest)) > MAX_SOCKET_PATH:
+        return (
+            f"{longest} is {len(str(longest))} characters; HAProxy accepts UNIX socket paths of at "
+            f"most {MAX_SOCKET_PATH}: choose a shorter --runtime-dir"
+        )
+    return None
+
+
+def write_files(workdir: Path, files: dict[str, str]) -> None:
+    """Write `certs/<name>` and `files/<name>` (names validated by spec.protocol) with mode 600."""
+    root = workdir.resolve()
+    for name, content in files.items():
+        path = (workdir / name).resolve()
+        if root not in path.parents:  # the protocol's pattern already forbids this; belt and braces
+            raise ValueError(f"{name!r} is outside {workdir}")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as out:
+            out.write(content)
+
+
+def write_candidate(workdir: Path, config_text: str) -> Path:
+    """The new config, beside the live one until `haproxy -c` accepts it."""
+    path = workdir / CANDIDATE_NAME
+    path.write_text(config_text)
+    return path
+
+
+def promote(candidate: Path) -> Path:
+    """Make the checked candidate the live haproxy.cfg (what a reload re-reads)."""
+    live = candidate.with_name(CONFIG_NAME)
+    os.replace(candidate, live)
+    return live
+
+
+def clear(workdir: Path) -> None:
+    """Remove everything in `workdir` (the run's config, certs, files, sockets, pidfile)."""
+    if not workdir.exists():
+        return
+    for entry in workdir.iterdir():
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry, ignore_errors=True)
+        else:
+            entry.unlink(missing_ok=True)

@@ -1,0 +1,68 @@
+"""What a role is: a handler for some command types, owning what it starts for a run.
+
+The connection loop (agents/connection.py) hands every command to the role that handles its
+type and returns the role's data (or error) as a CommandResult. Roles never run shell text:
+every process is started from an argv the role builds from typed fields.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import ClassVar
+
+from pydantic import JsonValue
+
+from spec.protocol import Command
+from spec.results import SamplePoint
+
+
+class CommandFailed(Exception):
+    """A command could not be carried out; the message goes back to the orchestrator as is."""
+
+
+@dataclass(frozen=True)
+class AgentContext:
+    """What every role gets from the daemon."""
+
+    name: str
+    # This agent's own directory: configs, sockets, certs, logs, tool outputs. Roles write only here.
+    runtime_dir: Path
+    # The address other lab hosts reach this host's data plane on (the proxy's bind address for
+    # injectors, the target servers' address for the proxy).
+    data_address: str
+    # Network namespace the data plane runs in (`ip netns exec NS argv...`), or None.
+    netns: str | None
+    # Hosts load may be sent to (the lab's proxy); anything else is refused.
+    allowed_load_targets: frozenset[str]
+    # Hands samples to the connection, which batches and sends them (idempotently).
+    emit_samples: Callable[[list[SamplePoint]], None]
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+class Role(ABC):
+    """One role of the agent: proxy, injector or target."""
+
+    name: ClassVar[str]
+    # The command `type`s this role executes (teardown goes to every role).
+    handles: ClassVar[frozenset[str]]
+
+    def __init__(self, ctx: AgentContext) -> None:
+        self.ctx = ctx
+
+    @abstractmethod
+    def handle(self, command: Command) -> dict[str, JsonValue]:
+        """Carry out `command`; return data for the CommandResult or raise CommandFailed."""
+
+    @abstractmethod
+    def teardown(self, run_id: str) -> None:
+        """Stop everything started for `run_id` and remove its files. Must be idempotent."""
+
+    def capabilities(self) -> dict[str, JsonValue]:
+        """What this role can do on this host (tool versions, ...), merged into the Hello."""
+        return {}
+
+    def close(self) -> None:
+        """The daemon is exiting: stop everything."""

@@ -1,0 +1,322 @@
+"""The injector role: runs one load tool per run, bounded by a lease, and reports what it saw.
+
+- StartLoad: refuses targets outside `ctx.allowed_load_targets`, waits until `start_at` (so
+  several injectors start together), starts the driver's argv (inside the data-plane namespace
+  when there is one) and answers at once with the command line. The load may run until
+  start_at + lease_s; RenewLease pushes that back; past it, the tool is stopped within ~1 s.
+- AwaitLoad: waits (bounded) for the tool to exit and answers with its InjectorSummary. A tool
+  that was stopped early is still parsed where it left output: partial results are results.
+- StopLoad: stop now. Teardown: stop everything of the run and remove its files.
+- StartSampling: the injector host's CPU (per core) and network every second, as source
+  "injector:<agent>", so a run can tell whether the CLIENT was the bottleneck. The load tools
+  themselves report only when they exit, so there are no live per-request samples.
+
+Commands of one run may arrive from different threads (an AwaitLoad waits while a RenewLease
+must get through), so state is guarded by a lock that is never held while waiting.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import shutil
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import urlsplit
+
+from pydantic import JsonValue
+
+from agents.drivers import (
+    LoadDriver,
+    OutputUnreadableError,
+    ToolRun,
+    UnknownDriverError,
+    UnsupportedProfileError,
+    driver_for,
+    installed_drivers,
+)
+from agents.drivers.load_process import LoadProcess
+from agents.host_sampler import HostSampler
+from agents.netns import in_netns
+from agents.roles.base import AgentContext, CommandFailed, Role
+from agents.sampling import sample_t
+from agents.ticker import SecondTicker
+from spec.load import LoadProfile
+from spec.protocol import AwaitLoad, Command, RenewLease, StartLoad, StartSampling, StopLoad, Teardown
+from spec.results import SamplePoint
+
+log = logging.getLogger(__name__)
+
+LATE_START_TOLERANCE_S = 1.0  # start_at further in the past than this: the run is out of step
+MAX_START_WAIT_S = 120.0  # start_at further ahead than this is refused, not slept through
+STOP_GRACE_S = 2.0  # StopLoad: the tool's stop signal, then SIGKILL after this
+TEARDOWN_GRACE_S = 1.0
+
+
+@dataclass
+class _Load:
+    run_id: str
+    driver: LoadDriver
+    driver_version: str
+    process: LoadProcess
+    profile: LoadProfile
+    result: dict[str, JsonValue] | None = None
+    lock: threading.Lock = field(default_factory=threading.Lock)  # one parse at a time
+
+
+@dataclass
+class _Sampling:
+    sampler: HostSampler
+    ticker: SecondTicker
+
+
+def target_host(target_url: str) -> str:
+    """The host of scheme://host:port, without IPv6 brackets, lower-case."""
+    host = urlsplit(target_url).hostname
+    if not host:
+        raise CommandFailed(f"target_url: {target_url!r} has no host")
+    return host.lower()
+
+
+class InjectorRole(Role):
+    name: ClassVar[str] = "injector"
+    handles: ClassVar[frozenset[str]] = frozenset(
+        {"start_load", "await_load", "renew_lease", "stop_load", "start_sampling", "teardown"}
+    )
+
+    def __init__(self, ctx: AgentContext) -> None:
+        super().__init__(ctx)
+        self._lock = threading.Lock()
+        self._loads: dict[str, _Load] = {}
+        self._sampling: dict[str, _Sampling] = {}
+        self._starting = threading.Lock()  # one StartLoad at a time (it may sleep until start_at)
+        self._allowed = frozenset(_normalize_host(h) for h in ctx.allowed_load_targets)
+
+    # ------------------------------------------------------------ dispatch
+
+    def handle(self, command: Command) -> dict[str, JsonValue]:
+        if isinstance(command, StartLoad):
+            return self._start_load(command)
+        if isinstance(command, AwaitLoad):
+            return self._await_load(command)
+        if isinstance(command, RenewLease):
+            return self._renew_lease(command)
+        if isinstance(command, StopLoad):
+            return self._stop_load(command)
+        if isinstance(command, StartSampling):
+            return self._start_sampling(command)
+        if isinstance(command, Teardown):
+            self.teardown(command.run_id)
+            return {}
+        raise CommandFailed(f"the injector role does not handle {command.type}")
+
+    def capabilities(self) -> dict[str, JsonValue]:
+        versions: dict[str, JsonValue] = dict(installed_drivers())
+        names: list[JsonValue] = [name for name in sorted(versions)]
+        return {"drivers": names, "driver_versions": versions}
+
+    def workdir(self, run_id: str) -> Path:
+        return self.ctx.runtime_dir / "injector" / run_id
+
+    # ------------------------------------------------------------ load
+
+    def _start_load(self, command: StartLoad) -> dict[str, JsonValue]:
+        host = target_host(command.target_url)
+        if host not in self._allowed:
+            allowed = ", ".join(sorted(self._allowed)) or "nothing"
+            raise CommandFailed(f"this injector only sends load to {allowed}; {host} is not one of them")
+        driver, version = self._driver(command.profile.driver)
+        try:
+            driver.check(command.profile)
+        except UnsupportedProfileError as exc:
+            raise CommandFailed(str(exc)) from exc
+        start_at = command.start_at.timestamp()
+        _check_start_time(start_at)
+        if not self._starting.acquire(blocking=False):
+            raise CommandFailed("another StartLoad is being carried out: one load at a time")
+        try:
+            process = self._launch(command, driver, version, start_at)
+        finally:
+            self._starting.release()
+        started_at = process.started_at.isoformat() if process.started_at else None
+        return {
+            "command_line": list(process.argv),
+            "pid": process.pid,
+            "started_at": started_at,
+            "driver": driver.name,
+            "driver_version": version,
+            "lease_until": _iso(process.lease_until),
+        }
+
+    def _launch(self, command: StartLoad, driver: LoadDriver, version: str, start_at: float) -> LoadProcess:
+        with self._lock:
+            busy = [run for run, load in self._loads.items() if load.process.running]
+        if busy:
+            raise CommandFailed(f"a load is already running for run {busy[0]}: one load at a time")
+        workdir = self.workdir(command.run_id)
+        shutil.rmtree(workdir, ignore_errors=True)
+        workdir.mkdir(parents=True)
+        try:
+            argv = in_netns(self.ctx.netns, driver.command(command.profile, command.target_url, workdir))
+            _sleep_until(start_at)
+            process = LoadProcess(
+                argv,
+                workdir,
+                driver.stop_signal,
+                lease_until=start_at + command.lease_s,
+                run_limit_s=driver.run_limit_s(command.profile),
+            )
+            process.start()
+        except (UnsupportedProfileError, OSError) as exc:
+            shutil.rmtree(workdir, ignore_errors=True)
+            raise CommandFailed(f"cannot start {driver.binary}: {exc}") from exc
+        with self._lock:
+            self._loads[command.run_id] = _Load(command.run_id, driver, version, process, command.profile)
+        return process
+
+    def _renew_lease(self, command: RenewLease) -> dict[str, JsonValue]:
+        load = self._load(command.run_id)
+        if load.process.stop_reason is not None:
+            raise CommandFailed(f"the load of run {command.run_id} is over ({load.process.stop_reason})")
+        load.process.renew(command.lease_until.timestamp())
+        return {"lease_until": _iso(load.process.lease_until), "running": load.process.running}
+
+    def _stop_load(self, command: StopLoad) -> dict[str, JsonValue]:
+        load = self._load(command.run_id)
+        was_running = load.process.running
+        load.process.stop("stopped: StopLoad", STOP_GRACE_S)
+        return {"was_running": was_running, "exit_code": load.process.exit_code}
+
+    def _await_load(self, command: AwaitLoad) -> dict[str, JsonValue]:
+        load = self._load(command.run_id)
+        if not load.process.wait(command.timeout_s):
+            raise CommandFailed(
+                f"the load of run {command.run_id} is still running after {command.timeout_s:g} s"
+            )
+        with load.lock:
+            if load.result is None:
+                load.result = self._result(load)
+            return load.result
+
+    def _result(self, load: _Load) -> dict[str, JsonValue]:
+        process = load.process
+        run = ToolRun(
+            profile=load.profile,
+            workdir=process.workdir,
+            exit_code=process.exit_code,
+            stdout=process.stdout(),
+            stderr=process.stderr(),
+            wall_s=process.wall_s,
+            stopped_early=process.stop_reason is not None,
+        )
+        try:
+            summary = load.driver.parse(run, self.ctx.name)
+        except OutputUnreadableError as exc:
+            reason = f" ({process.stop_reason})" if process.stop_reason else ""
+            raise CommandFailed(
+                f"{load.driver.name} exited with {process.exit_code}{reason} and left no results: {exc}\n"
+                f"{process.output_tail()}"
+            ) from exc
+        if process.stop_reason is not None:
+            summary = summary.model_copy(update={"warnings": [process.stop_reason, *summary.warnings]})
+        return {
+            "summary": summary.model_dump(mode="json"),
+            "command_line": list(process.argv),
+            "exit_code": process.exit_code,
+            "output_tail": process.output_tail(),
+            "driver_version": load.driver_version,
+        }
+
+    def _driver(self, name: str) -> tuple[LoadDriver, str]:
+        try:
+            driver = driver_for(name)
+        except UnknownDriverError as exc:
+            raise CommandFailed(str(exc)) from exc
+        version = driver.available()
+        if version is None:
+            raise CommandFailed(f"driver: {driver.binary} is not installed on this injector")
+        return driver, version
+
+    def _load(self, run_id: str) -> _Load:
+        with self._lock:
+            load = self._loads.get(run_id)
+        if load is None:
+            raise CommandFailed(f"no load was started for run {run_id}")
+        return load
+
+    # ------------------------------------------------------------ sampling
+
+    def _start_sampling(self, command: StartSampling) -> dict[str, JsonValue]:
+        self._stop_sampling(command.run_id)
+        sampler = HostSampler(self.ctx.netns)
+        try:
+            sampler.start()
+        except (OSError, RuntimeError) as exc:
+            raise CommandFailed(f"cannot sample this host: {exc}") from exc
+        t0 = command.t0.timestamp()
+        source = f"injector:{self.ctx.name}"
+
+        def tick(now: float) -> None:
+            t = sample_t(now, t0)
+            data = sampler.sample()
+            if t is not None and data:
+                self.ctx.emit_samples(
+                    [SamplePoint(source=source, t=t, ts=datetime.fromtimestamp(now, UTC), data=data)]
+                )
+
+        ticker = SecondTicker(f"injector-sampling-{command.run_id}", tick)
+        with self._lock:
+            self._sampling[command.run_id] = _Sampling(sampler, ticker)
+        ticker.start()
+        return {"source": source}
+
+    def _stop_sampling(self, run_id: str) -> None:
+        with self._lock:
+            sampling = self._sampling.pop(run_id, None)
+        if sampling is not None:
+            sampling.ticker.stop()
+            sampling.sampler.close()
+
+    # ------------------------------------------------------------ teardown
+
+    def teardown(self, run_id: str) -> None:
+        self._stop_sampling(run_id)
+        with self._lock:
+            load = self._loads.pop(run_id, None)
+        if load is not None:
+            load.process.stop("stopped: teardown", TEARDOWN_GRACE_S)
+        shutil.rmtree(self.workdir(run_id), ignore_errors=True)
+
+    def close(self) -> None:
+        with self._lock:
+            runs = set(self._loads) | set(self._sampling)
+        for run_id in runs:
+            with contextlib.suppress(Exception):
+                self.teardown(run_id)
+
+
+def _normalize_host(host: str) -> str:
+    return host.strip().strip("[]").lower()
+
+
+def _check_start_time(start_at: float) -> None:
+    """Refuse a start that is too late to be in step, or too far ahead to wait for."""
+    delay = start_at - time.time()
+    if delay < -LATE_START_TOLERANCE_S:
+        raise CommandFailed(f"start_at was {-delay:.1f} s ago: too late to start in step with the run")
+    if delay > MAX_START_WAIT_S:
+        raise CommandFailed(f"start_at is {delay:.0f} s ahead: at most {MAX_START_WAIT_S:g} s is waited for")
+
+
+def _sleep_until(start_at: float) -> None:
+    delay = start_at - time.time()
+    if delay > 0:
+        time.sleep(delay)
+
+
+def _iso(epoch: float) -> str:
+    return datetime.fromtimestamp(epoch, UTC).isoformat()

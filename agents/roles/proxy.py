@@ -1,0 +1,195 @@
+"""The proxy role: owns one HAProxy process, applies configs to it and samples its Runtime API.
+
+Its directory is `{runtime_dir}/proxy`, reported in the Hello as capability `runtime_dir`: the
+worker renders haproxy.cfg with that directory (spec.haproxy.RenderContext), so the stats socket,
+pidfile, certs/ and files/ of the config all live here.
+
+- ApplyProxyConfig: write the files, check the candidate config with `haproxy -c`, then start
+  HAProxy (master-worker, foreground child) or, when it already runs for this run, reload it;
+  wait until every frontend is OPEN and every server UP on the new worker. Any failure stops
+  HAProxy and fails the command with HAProxy's own words.
+- StartSampling: a 1 Hz sampler of the Runtime API (agents.proxy.sampler).
+- Teardown: stop the sampler and HAProxy, empty the directory. Idempotent.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+from typing import ClassVar
+
+from pydantic import JsonValue
+
+from agents.host import haproxy_facts
+from agents.proxy import files
+from agents.proxy.config_check import check_config
+from agents.proxy.process import HAProxyError, HAProxyProcess
+from agents.proxy.readiness import wait_until_ready
+from agents.proxy.runtime_api import RuntimeApi
+from agents.proxy.sampler import ProxySampler
+from agents.roles.base import AgentContext, CommandFailed, Role
+from spec.protocol import ApplyProxyConfig, Command, StartSampling
+
+log = logging.getLogger(__name__)
+
+HAPROXY_BIN_KEY = "haproxy_bin"  # AgentContext.extra key to use another haproxy binary
+
+
+class ProxyRole(Role):
+    name: ClassVar[str] = "proxy"
+    handles: ClassVar[frozenset[str]] = frozenset({"apply_proxy_config", "start_sampling"})
+
+    def __init__(self, ctx: AgentContext) -> None:
+        super().__init__(ctx)
+        self.workdir = ctx.runtime_dir / "proxy"
+        if (problem := files.socket_path_problem(self.workdir)) is not None:
+            raise ValueError(f"the proxy role cannot run here: {problem}")
+        self.workdir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.haproxy_bin = ctx.extra.get(HAPROXY_BIN_KEY, "haproxy")
+        self.api = RuntimeApi(self.workdir / files.STATS_SOCKET)
+        self._lock = threading.Lock()
+        self._cancel = threading.Event()
+        self._run_id: str | None = None
+        self._process: HAProxyProcess | None = None
+        self._worker_pid: int | None = None
+        self._sampler: ProxySampler | None = None
+        self._version: str | None = None
+        _stop_leftover(self.workdir)
+        files.clear(self.workdir)
+
+    # ------------------------------------------------------------ Role
+
+    def capabilities(self) -> dict[str, JsonValue]:
+        return {"runtime_dir": str(self.workdir), "haproxy_bin": self.haproxy_bin}
+
+    def handle(self, command: Command) -> dict[str, JsonValue]:
+        if isinstance(command, ApplyProxyConfig):
+            return self.apply(command)
+        if isinstance(command, StartSampling):
+            return self.start_sampling(command)
+        raise CommandFailed(f"the proxy role does not handle {command.type}")
+
+    def teardown(self, run_id: str) -> None:
+        self._cancel.set()  # an apply still waiting for readiness gives up at once
+        with self._lock:
+            if self._run_id not in (None, run_id):
+                return  # another run's HAProxy: not ours to stop
+            self._stop_locked()
+
+    def close(self) -> None:
+        self._cancel.set()
+        with self._lock:
+            self._stop_locked()
+
+    # ------------------------------------------------------------ commands
+
+    @property
+    def pid(self) -> int | None:
+        """The HAProxy master's pid while it runs."""
+        return self._process.pid if self._process is not None and self._process.running else None
+
+    def apply(self, command: ApplyProxyConfig) -> dict[str, JsonValue]:
+        with self._lock:
+            self._cancel.clear()
+            if self._run_id not in (None, command.run_id):
+                log.warning(
+                    "run %s never tore down; stopping its HAProxy for run %s", self._run_id, command.run_id
+                )
+                self._stop_locked()
+            self._run_id = command.run_id
+            try:
+                return self._apply_locked(command)
+            except CommandFailed:
+                self._stop_locked()
+                raise
+
+    def _apply_locked(self, command: ApplyProxyConfig) -> dict[str, JsonValue]:
+        socket_line = f"stats socket {self.workdir}/{files.STATS_SOCKET} "
+        if socket_line not in command.config_text:
+            raise CommandFailed(
+                f"the configuration has no `{socket_line.strip()}`: render it with "
+                f"runtime_dir={self.workdir} (this agent's `runtime_dir` capability)"
+            )
+        files.write_files(self.workdir, command.files)
+        candidate = files.write_candidate(self.workdir, command.config_text)
+        check = check_config(self.haproxy_bin, candidate, self.ctx.netns)
+        if not check.ok:
+            raise CommandFailed("haproxy -c refused the configuration:\n" + "\n".join(check.alerts))
+        config_path = files.promote(candidate)
+
+        deadline = time.monotonic() + command.ready_timeout_s
+        try:
+            if self._process is not None and self._process.running:
+                self._worker_pid = self._process.reload(deadline)
+            else:
+                self._process = HAProxyProcess(self.haproxy_bin, config_path, self.workdir, self.ctx.netns)
+                self._process.start()
+                self._worker_pid = self._process.wait_for_worker(deadline)
+            process = self._process
+            wait_until_ready(
+                self.api,
+                self._worker_pid,
+                command.ready_timeout_s,
+                cancelled=self._cancel,
+                check_alive=self._raise_if_exited,
+            )
+        except (HAProxyError, TimeoutError, InterruptedError) as exc:
+            raise CommandFailed(str(exc)) from None
+        return {
+            "command_line": list(process.argv),
+            "haproxy_version": self._haproxy_version(),
+            "check_output": check.output,
+            "pid": process.pid,
+            "worker_pid": self._worker_pid,
+        }
+
+    def start_sampling(self, command: StartSampling) -> dict[str, JsonValue]:
+        with self._lock:
+            if self._run_id != command.run_id or self._process is None or not self._process.running:
+                raise CommandFailed(f"HAProxy is not running for run {command.run_id}: apply a config first")
+            if self._sampler is not None:
+                self._sampler.stop()
+            self._sampler = ProxySampler(self.api, command.t0, self.ctx.emit_samples)
+            self._sampler.start()
+        return {"source": "proxy", "socket": str(self.api.socket_path)}
+
+    # ------------------------------------------------------------ internals
+
+    def _raise_if_exited(self) -> None:
+        if self._process is not None and (code := self._process.exit_code()) is not None:
+            raise HAProxyError(f"haproxy exited with status {code}:\n{self._process.output_tail()}")
+
+    def _stop_locked(self) -> None:
+        if self._sampler is not None:
+            self._sampler.stop()
+            self._sampler = None
+        if self._process is not None:
+            self._process.stop()
+            self._process = None
+        self._worker_pid = None
+        self._run_id = None
+        files.clear(self.workdir)
+
+    def _haproxy_version(self) -> str:
+        if self._version is None:
+            self._version = str(haproxy_facts(self.haproxy_bin).get("haproxy_version_line", "unknown"))
+        return self._version
+
+
+def _stop_leftover(workdir: Path) -> None:
+    """A HAProxy left running by a previous agent process (it crashed) still holds the ports."""
+    try:
+        pid = int((workdir / files.PIDFILE).read_text().split()[0])
+        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+    except (OSError, ValueError, IndexError):
+        return
+    if not any(b"haproxy" in part for part in cmdline[:1]) or str(workdir).encode() not in b" ".join(cmdline):
+        return  # the pid was reused by something else
+    log.warning("stopping HAProxy (pid %d) left running by a previous agent process", pid)
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(os.getpgid(pid), signal.SIGKILL)  # its own group: master and workers

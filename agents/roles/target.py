@@ -1,0 +1,87 @@
+"""The target role: synthetic upstream servers (nginx + echo module) for one run at a time.
+
+StartTargets starts `servers` servers on consecutive ports of the data address, each answering
+every endpoint with its delay, body size and status (HTTP/1.1 or h2c, optionally TLS), and
+answers with their addresses once every port serves. Teardown stops nginx and removes the
+run's files. A second StartTargets for the same run replaces the first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+import threading
+from pathlib import Path
+from typing import ClassVar
+
+from pydantic import JsonValue
+
+from agents.roles.base import AgentContext, CommandFailed, Role
+from agents.targets.nginx import NginxError, RunningTargets, nginx_version, start_targets
+from agents.targets.nginx_config import NginxLayout, UnservablePath
+from spec.protocol import Command, StartTargets, Teardown
+
+
+class TargetRole(Role):
+    name: ClassVar[str] = "target"
+    handles: ClassVar[frozenset[str]] = frozenset({"start_targets", "teardown"})
+
+    def __init__(self, ctx: AgentContext) -> None:
+        super().__init__(ctx)
+        self._lock = threading.Lock()
+        self._running: dict[str, RunningTargets] = {}
+
+    def handle(self, command: Command) -> dict[str, JsonValue]:
+        if isinstance(command, StartTargets):
+            return self._start(command)
+        if isinstance(command, Teardown):
+            self.teardown(command.run_id)
+            return {}
+        raise CommandFailed(f"the target role does not handle {command.type}")
+
+    def capabilities(self) -> dict[str, JsonValue]:
+        version = nginx_version()
+        return {"target_server": f"nginx/{version}"} if version else {}
+
+    def workdir(self, run_id: str) -> Path:
+        return self.ctx.runtime_dir / "target" / run_id
+
+    def _start(self, command: StartTargets) -> dict[str, JsonValue]:
+        version = nginx_version()
+        if version is None:
+            raise CommandFailed("nginx is not installed on this target host")
+        self.teardown(command.run_id)
+        layout = NginxLayout(self.workdir(command.run_id).resolve())
+        try:
+            running = start_targets(command.target, layout, self.ctx.data_address, self.ctx.netns)
+        except UnservablePath as exc:
+            shutil.rmtree(layout.root, ignore_errors=True)
+            raise CommandFailed(str(exc)) from exc
+        except (NginxError, OSError) as exc:
+            shutil.rmtree(layout.root, ignore_errors=True)
+            raise CommandFailed(f"the synthetic servers did not start: {exc}") from exc
+        with self._lock:
+            self._running[command.run_id] = running
+        addresses: list[JsonValue] = list(running.addresses)
+        command_line: list[JsonValue] = list(running.process.argv)
+        return {
+            "addresses": addresses,
+            "command_line": command_line,
+            "nginx_version": version,
+            "pid": running.process.pid,
+            "config_path": str(layout.config),
+        }
+
+    def teardown(self, run_id: str) -> None:
+        with self._lock:
+            running = self._running.pop(run_id, None)
+        if running is not None:
+            running.process.stop()
+        shutil.rmtree(self.workdir(run_id), ignore_errors=True)
+
+    def close(self) -> None:
+        with self._lock:
+            runs = list(self._running)
+        for run_id in runs:
+            with contextlib.suppress(Exception):
+                self.teardown(run_id)

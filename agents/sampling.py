@@ -1,0 +1,203 @@
+"""The sample sink: roles hand it samples, it sends them to the backend in batches per run.
+
+- Samples carry no run id (SamplePoint is one second of one source); the sink files them under
+  the run the agent is working for (`begin_run`), set by the command dispatcher. Runs on a lab
+  never overlap, so that is the run the samples belong to. Samples emitted while no run is
+  active are dropped and counted.
+- A batch goes out every `flush_interval_s` or as soon as `batch_size` samples wait.
+- Batches of a run are numbered from 0 (`batch_id`). A batch that fails to send is retried
+  with the SAME batch_id and content until it goes through; the server de-duplicates samples
+  by (run, source, t), so a resent batch is harmless.
+- Memory is bounded: while the backend is unreachable, at most `max_pending` samples wait;
+  beyond that the oldest are dropped and the count is logged.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from agents.backoff import Backoff
+from spec.protocol import SampleBatch
+from spec.results import SamplePoint
+
+log = logging.getLogger(__name__)
+
+WARN_EVERY_S = 10.0
+# SamplePoint.t bounds: an hour of warm-up before t0, a day after.
+T_MIN, T_MAX = -3600, 86_400
+
+
+def sample_t(now: float, t0: float) -> int | None:
+    """Whole seconds since t0 (epoch seconds), or None outside what a SamplePoint accepts."""
+    t = math.floor(now - t0)
+    return t if T_MIN <= t <= T_MAX else None
+
+
+@dataclass
+class _Batch:
+    run_id: str
+    batch_id: int
+    samples: list[SamplePoint]
+
+
+class SampleSink:
+    def __init__(
+        self,
+        send: Callable[[SampleBatch], None],
+        *,
+        flush_interval_s: float = 1.0,
+        batch_size: int = 500,
+        max_pending: int = 50_000,
+        backoff: Backoff | None = None,
+    ) -> None:
+        self._send = send
+        self._flush_interval_s = flush_interval_s
+        self._batch_size = batch_size
+        self._max_pending = max_pending
+        self._backoff = backoff or Backoff(0.5, 5.0)
+        self._cond = threading.Condition()
+        self._pending: deque[tuple[str, SamplePoint]] = deque()
+        self._in_flight: _Batch | None = None
+        self._next_batch_id: dict[str, int] = {}
+        self._run_id: str | None = None
+        self._stopping = False
+        self.dropped_overflow = 0
+        self.dropped_no_run = 0
+        self.batches_sent = 0
+        self._last_warning = 0.0
+        self._thread = threading.Thread(target=self._run, name="sample-sink", daemon=True)
+
+    # ------------------------------------------------------------ producers
+
+    def begin_run(self, run_id: str) -> None:
+        """From now on, emitted samples belong to `run_id`."""
+        with self._cond:
+            self._run_id = run_id
+
+    def end_run(self, run_id: str) -> None:
+        """`run_id` is over: later samples are dropped (unless another run begins)."""
+        with self._cond:
+            if self._run_id == run_id:
+                self._run_id = None
+
+    @property
+    def run_id(self) -> str | None:
+        with self._cond:
+            return self._run_id
+
+    def emit(self, samples: list[SamplePoint]) -> None:
+        """Queue samples for the current run (thread-safe, never blocks on the network)."""
+        if not samples:
+            return
+        with self._cond:
+            if self._run_id is None:
+                self.dropped_no_run += len(samples)
+                self._warn_locked(f"{self.dropped_no_run} sample(s) dropped: emitted outside a run")
+                return
+            self._pending.extend((self._run_id, sample) for sample in samples)
+            overflow = len(self._pending) - self._max_pending
+            for _ in range(max(0, overflow)):
+                self._pending.popleft()
+            if overflow > 0:
+                self.dropped_overflow += overflow
+                self._warn_locked(
+                    f"{self.dropped_overflow} oldest sample(s) dropped: the backend has been "
+                    f"unreachable while more than {self._max_pending} samples waited"
+                )
+            if len(self._pending) >= self._batch_size:
+                self._cond.notify_all()
+
+    # ------------------------------------------------------------ lifecycle
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def flush(self, timeout_s: float, run_id: str | None = None) -> bool:
+        """Wait until every sample (of `run_id`, or of all runs) is sent; False on timeout."""
+        deadline = time.monotonic() + timeout_s
+        with self._cond:
+            self._cond.notify_all()
+            while self._has_unsent_locked(run_id):
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    return False
+                self._cond.wait(min(remaining, 0.1))
+            return True
+
+    def stop(self, flush_timeout_s: float = 2.0) -> None:
+        self.flush(flush_timeout_s)
+        with self._cond:
+            self._stopping = True
+            self._cond.notify_all()
+        if self._thread.is_alive():
+            self._thread.join(5)
+
+    @property
+    def pending(self) -> int:
+        with self._cond:
+            return len(self._pending) + (len(self._in_flight.samples) if self._in_flight else 0)
+
+    # ------------------------------------------------------------ sender thread
+
+    def _has_unsent_locked(self, run_id: str | None) -> bool:
+        if self._in_flight is not None and run_id in (None, self._in_flight.run_id):
+            return True
+        return any(run_id in (None, queued_run) for queued_run, _ in self._pending)
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if self._in_flight is None:
+                    if len(self._pending) < self._batch_size and not self._stopping:
+                        self._cond.wait(self._flush_interval_s)
+                    if self._stopping:
+                        return
+                    self._in_flight = self._take_batch_locked()
+                batch = self._in_flight
+            if batch is None:
+                continue
+            if self._deliver(batch):
+                with self._cond:
+                    self._in_flight = None
+                    self.batches_sent += 1
+                    self._cond.notify_all()
+                self._backoff.reset()
+            else:
+                with self._cond:
+                    if self._stopping:
+                        return
+                    self._cond.wait(self._backoff.next_delay())
+
+    def _take_batch_locked(self) -> _Batch | None:
+        """The oldest waiting samples of one run (a batch never mixes runs)."""
+        if not self._pending:
+            return None
+        run_id = self._pending[0][0]
+        samples: list[SamplePoint] = []
+        while self._pending and len(samples) < self._batch_size and self._pending[0][0] == run_id:
+            samples.append(self._pending.popleft()[1])
+        batch_id = self._next_batch_id.get(run_id, 0)
+        self._next_batch_id[run_id] = batch_id + 1
+        return _Batch(run_id, batch_id, samples)
+
+    def _deliver(self, batch: _Batch) -> bool:
+        try:
+            self._send(SampleBatch(run_id=batch.run_id, batch_id=batch.batch_id, samples=batch.samples))
+        except Exception as exc:
+            log.warning(
+                "sample batch %s/%d not delivered (%s); will resend it", batch.run_id, batch.batch_id, exc
+            )
+            return False
+        return True
+
+    def _warn_locked(self, message: str) -> None:
+        now = time.monotonic()
+        if now - self._last_warning >= WARN_EVERY_S:
+            self._last_warning = now
+            log.warning(message)

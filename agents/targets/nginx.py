@@ -1,0 +1,223 @@
+"""One nginx serving a run's synthetic servers, a child of the agent.
+
+Started in the foreground (`nginx -c ABS -g 'daemon off;'`, inside the data-plane namespace
+when there is one) in a session of its own, so stopping signals reach it and its workers only.
+Ready means every port answered the ready path (bounded wait). Stopping is SIGQUIT (graceful:
+finish in-flight replies), then SIGTERM, then SIGKILL of the group, each after a bound.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import grp
+import logging
+import os
+import pwd
+import re
+import resource
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+from agents.netns import in_netns
+from agents.targets.bodies import write_bodies
+from agents.targets.nginx_config import NginxLayout, ServerSettings, render_nginx_config
+from agents.targets.ports import choose_ports
+from agents.targets.probe import NotAnswering, wait_until_answering
+from agents.targets.tls import make_certificate
+from spec.target import ManagedTarget
+
+log = logging.getLogger(__name__)
+
+NGINX_BIN = "nginx"
+READY_TIMEOUT_S = 15.0
+PORT_ATTEMPTS = 4
+QUIT_GRACE_S = 5.0
+TERM_GRACE_S = 2.0
+NETNS_PROBE_SLICE_S = 2.0  # each probe program inside the namespace waits at most this long
+_ADDRESS_IN_USE = "Address already in use"
+
+
+class NginxError(Exception):
+    """nginx did not start or serve as asked; the message says why (with its own words)."""
+
+
+class PortClash(NginxError):  # noqa: N818 - reads as the condition it reports
+    """Another process holds one of the chosen ports."""
+
+
+@functools.cache
+def nginx_version() -> str | None:
+    """nginx's version ("1.22.1"), or None when nginx is not installed."""
+    try:
+        done = subprocess.run(
+            [NGINX_BIN, "-v"],
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = re.search(r"nginx/([0-9][0-9.]*)", done.stdout + done.stderr)
+    return found.group(1) if found else "unknown"
+
+
+class NginxProcess:
+    def __init__(self, layout: NginxLayout, netns: str | None) -> None:
+        self.layout = layout
+        self.netns = netns
+        self.argv = in_netns(netns, [NGINX_BIN, "-c", str(layout.config), "-g", "daemon off;"])
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    @property
+    def running(self) -> bool:
+        return self._proc is not None and self._proc.poll() is None
+
+    def start(self) -> None:
+        with self.layout.stderr.open("wb") as err:
+            self._proc = subprocess.Popen(
+                self.argv,
+                cwd=self.layout.root,
+                stdin=subprocess.DEVNULL,
+                stdout=err,
+                stderr=err,
+                start_new_session=True,  # its own process group: stop signals reach nginx only
+            )
+        log.info("nginx started (pid %d): %s", self._proc.pid, " ".join(self.argv))
+
+    def wait_ready(self, addresses: list[str], *, h2: bool, tls: bool, timeout_s: float) -> None:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            self._raise_if_exited()
+            slice_end = min(deadline, time.monotonic() + NETNS_PROBE_SLICE_S)
+            try:
+                self._probe(addresses, slice_end, h2=h2, tls=tls)
+                return
+            except NotAnswering as exc:
+                if time.monotonic() >= deadline:
+                    self._raise_if_exited()
+                    raise NginxError(f"nginx did not answer within {timeout_s:g} s: {exc}") from exc
+
+    def stop(self) -> None:
+        """SIGQUIT, then SIGTERM, then SIGKILL of the group; returns once nginx is gone."""
+        proc = self._proc
+        if proc is None:
+            return
+        for sig, grace in ((signal.SIGQUIT, QUIT_GRACE_S), (signal.SIGTERM, TERM_GRACE_S)):
+            if proc.poll() is not None:
+                break
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, sig)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(grace)
+        # Whatever is left of the group (a worker orphaned by a killed master) goes too.
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(5)
+
+    def own_words(self) -> str:
+        """What nginx said about itself: its stderr and error log, last lines."""
+        text = ""
+        for path in (self.layout.stderr, self.layout.error_log):
+            with contextlib.suppress(OSError):
+                text += path.read_text(errors="replace")
+        return "\n".join(text.strip().splitlines()[-10:])
+
+    def _probe(self, addresses: list[str], deadline: float, *, h2: bool, tls: bool) -> None:
+        if self.netns is None:
+            wait_until_answering(addresses, deadline, h2=h2, tls=tls)
+            return
+        # The namespace's addresses are reachable only from inside it: probe from there.
+        budget = max(0.1, deadline - time.monotonic())
+        flags = [*(["--h2"] if h2 else []), *(["--tls"] if tls else [])]
+        argv = [
+            sys.executable,
+            "-m",
+            "agents.targets.probe",
+            *flags,
+            "--deadline-s",
+            f"{budget:.2f}",
+            *addresses,
+        ]
+        try:
+            done = subprocess.run(
+                in_netns(self.netns, argv),
+                capture_output=True,
+                text=True,
+                timeout=budget + 10,
+                check=False,
+                stdin=subprocess.DEVNULL,
+            )
+        except subprocess.TimeoutExpired as exc:
+            raise NotAnswering("the probe inside the namespace hung") from exc
+        if done.returncode != 0:
+            raise NotAnswering(done.stderr.strip() or f"probe exited with {done.returncode}")
+
+    def _raise_if_exited(self) -> None:
+        if self._proc is None or self._proc.poll() is None:
+            return
+        words = self.own_words()
+        if _ADDRESS_IN_USE in words:
+            raise PortClash(words)
+        raise NginxError(f"nginx exited with {self._proc.returncode}:\n{words}")
+
+
+@dataclass
+class RunningTargets:
+    process: NginxProcess
+    addresses: list[str]
+
+
+def start_targets(
+    target: ManagedTarget, layout: NginxLayout, address: str, netns: str | None
+) -> RunningTargets:
+    """Write bodies (and a certificate), render the config, start nginx, wait until it answers."""
+    layout.root.mkdir(parents=True, exist_ok=True)
+    for part in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
+        (layout.temp / part).mkdir(parents=True, exist_ok=True)
+    write_bodies(target.endpoints, layout.bodies)
+    if target.tls:
+        make_certificate(layout.certificate, layout.private_key)
+    last_clash = ""
+    for _ in range(PORT_ATTEMPTS):
+        ports = choose_ports(address, target.servers, can_check=netns is None)
+        settings = ServerSettings(address, ports, _open_files_limit(), _worker_user())
+        layout.config.write_text(render_nginx_config(target, layout, settings))
+        process = NginxProcess(layout, netns)
+        process.start()
+        addresses = [f"[{address}]:{p}" if ":" in address else f"{address}:{p}" for p in ports]
+        try:
+            process.wait_ready(
+                addresses, h2=target.protocol == "h2c", tls=target.tls, timeout_s=READY_TIMEOUT_S
+            )
+        except PortClash as exc:
+            process.stop()
+            last_clash = str(exc)
+            continue
+        except BaseException:
+            process.stop()  # never leave a half-started nginx behind
+            raise
+        return RunningTargets(process, addresses)
+    raise NginxError(f"no free ports after {PORT_ATTEMPTS} attempts: {last_clash}")
+
+
+def _open_files_limit() -> int:
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return hard if hard != resource.RLIM_INFINITY else 65_536
+
+
+def _worker_user() -> tuple[str, str] | None:
+    """(user, group) of the agent when it runs as root, so workers can read its files."""
+    if os.geteuid() != 0:
+        return None
+    return pwd.getpwuid(os.geteuid()).pw_name, grp.getgrgid(os.getegid()).gr_name

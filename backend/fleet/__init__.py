@@ -1,0 +1,1 @@
+"""The agent gateway: the REST side of the agent wire protocol (enroll, hello, commands, messages)."""

@@ -1,0 +1,37 @@
+"""Agent authentication: `Authorization: Bearer hla_...` -> the Agent row (not revoked).
+
+Agent tokens are 256-bit random secrets stored as SHA-256 (backend.auth.secret_tokens), like
+every other token; they are a different kind (`hla_`), so a user's API token can never act as
+an agent and an agent token never reaches the team API.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from fastapi import Depends, Request
+
+from backend.api.deps import SessionDep
+from backend.auth.secret_tokens import parse_prefixed_token
+from backend.errors import ApiError
+from backend.fleet.service import agent_by_token_hash
+from backend.labs.enrollment import AGENT_KIND
+from backend.models import Agent
+
+
+def _unauthenticated(message: str) -> ApiError:
+    return ApiError(401, "unauthenticated", message)
+
+
+def get_current_agent(request: Request, db: SessionDep) -> Agent:
+    scheme, _, value = request.headers.get("authorization", "").partition(" ")
+    token = parse_prefixed_token(AGENT_KIND, value.strip()) if scheme.lower() == "bearer" else None
+    if token is None:
+        raise _unauthenticated(f"send the agent token as 'Authorization: Bearer {AGENT_KIND}_...'")
+    agent = agent_by_token_hash(db, token.hash)
+    if agent is None:
+        raise _unauthenticated("unknown or revoked agent token; enroll the agent again")
+    return agent
+
+
+CurrentAgent = Annotated[Agent, Depends(get_current_agent)]

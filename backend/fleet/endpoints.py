@@ -1,0 +1,106 @@
+"""/agent: the gateway agents connect OUT to (hosts behind NAT or firewalls work).
+
+    POST /agent/enroll     one-time enrollment token -> the agent's own token (no auth)
+    POST /agent/hello      Envelope(Hello): version, roles, capabilities
+    GET  /agent/commands   long-poll: the commands the worker queued for this agent
+    POST /agent/messages   Envelope(Heartbeat | SampleBatch | CommandResult)
+
+Every other route authenticates with `Authorization: Bearer hla_...` (CurrentAgent).
+
+These routes commit before they answer instead of leaving it to the request dependency
+(which commits after the response is sent): an agent acts on an answer at once (hello right
+after enroll), and live viewers must only hear about samples that are stored.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Annotated
+
+from fastapi import APIRouter, Query, Request, status
+from fastapi.concurrency import run_in_threadpool
+
+from backend.api.deps import SessionDep
+from backend.fleet import mailbox, service
+from backend.fleet.dependencies import CurrentAgent
+from backend.fleet.envelope_route import EnvelopeRoute
+from backend.fleet.schemas import (
+    AgentMessageEnvelope,
+    EnrollRequest,
+    EnrollResponse,
+    HelloEnvelope,
+    HelloResponse,
+    MessageAccepted,
+)
+from backend.labs.enrollment import redeem_enrollment_token
+from backend.live import publish_sample_batch
+from backend.runs.samples import insert_samples
+from spec.protocol import HEARTBEAT_INTERVAL_S, CommandResult, Envelope, SampleBatch
+from spec.version import PROTOCOL_VERSION
+
+log = logging.getLogger(__name__)
+
+router = APIRouter(tags=["agent"], route_class=EnvelopeRoute)
+
+
+@router.post("/agent/enroll", status_code=status.HTTP_201_CREATED)
+def enroll(db: SessionDep, body: EnrollRequest) -> EnrollResponse:
+    agent, secret = redeem_enrollment_token(db, body.token, body.name, body.roles)
+    db.commit()
+    return EnrollResponse(agent_id=agent.id, agent_token=secret, lab_id=agent.lab_id, name=agent.name)
+
+
+@router.post("/agent/hello")
+def hello(db: SessionDep, agent: CurrentAgent, envelope: HelloEnvelope) -> HelloResponse:
+    service.record_hello(db, agent, envelope.body)
+    db.commit()
+    return HelloResponse(
+        agent_id=agent.id,
+        lab_id=agent.lab_id,
+        name=agent.name,
+        protocol_version=PROTOCOL_VERSION,
+        heartbeat_interval_s=HEARTBEAT_INTERVAL_S,
+    )
+
+
+@router.get("/agent/commands")
+async def poll_commands(
+    request: Request,
+    db: SessionDep,
+    agent: CurrentAgent,
+    wait_s: Annotated[
+        float, Query(ge=0, le=mailbox.MAX_WAIT_S, description="Seconds to wait when nothing is queued.")
+    ] = 20,
+) -> list[Envelope]:
+    agent_id = agent.id
+
+    def seen() -> None:
+        # The commit also hands the connection back to the pool: the wait below holds none.
+        service.mark_seen(db, agent_id)
+        db.commit()
+
+    async def still_alive() -> None:
+        await run_in_threadpool(seen)
+
+    await still_alive()
+    return await mailbox.take_commands(
+        agent_id, wait_s, disconnected=request.is_disconnected, still_alive=still_alive
+    )
+
+
+@router.post("/agent/messages", status_code=status.HTTP_202_ACCEPTED)
+def post_message(db: SessionDep, agent: CurrentAgent, envelope: AgentMessageEnvelope) -> MessageAccepted:
+    service.mark_seen(db, agent.id)
+    body = envelope.body
+    if isinstance(body, SampleBatch):
+        run = service.writable_run(db, agent, body.run_id)
+        inserted = insert_samples(db, run.id, body.samples)
+        db.commit()
+        # A resent batch inserted nothing and is not announced again.
+        if inserted:
+            publish_sample_batch(run.id, body.samples)
+        return MessageAccepted(inserted=inserted)
+    db.commit()
+    if isinstance(body, CommandResult):
+        mailbox.deliver_result(body)
+    return MessageAccepted()

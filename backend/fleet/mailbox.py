@@ -1,0 +1,111 @@
+"""The API end of an agent's command mailbox: the long-poll that hands queued commands over,
+and the reply list a CommandResult is delivered to.
+
+The worker RPUSHes command envelopes onto `haplab:agent:{id}:commands` (worker/agent_rpc.py);
+the agent's GET /agent/commands waits here. It runs on the event loop (redis.asyncio) so a
+waiting agent costs a socket, not a thread of the sync pool. It waits in one-second slices so
+that it notices an agent that hung up (and then stops popping), and while it waits it keeps
+the agent's last_seen_at fresh: an agent holding a poll open is demonstrably alive.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import cast
+
+from pydantic import ValidationError
+from redis.asyncio import Redis
+
+from backend import live
+from spec.protocol import HEARTBEAT_INTERVAL_S, CommandResult, Envelope
+
+log = logging.getLogger(__name__)
+
+MAX_COMMANDS_PER_POLL = 50
+MAX_WAIT_S = 30
+# How often a waiting poll checks that its agent is still connected.
+SLICE_S = 1.0
+
+
+async def take_commands(
+    agent_id: int,
+    wait_s: float,
+    *,
+    disconnected: Callable[[], Awaitable[bool]],
+    still_alive: Callable[[], Awaitable[None]],
+) -> list[Envelope]:
+    """Up to MAX_COMMANDS_PER_POLL queued commands, waiting up to `wait_s` for the first one."""
+    key = live.agent_commands_key(agent_id)
+    async with live.async_redis() as client:
+        raw = await _pop(client, key, min(wait_s, MAX_WAIT_S), disconnected, still_alive)
+        if raw and await disconnected():
+            # The agent hung up while we popped: put the commands back, in order, for its next
+            # poll, instead of answering into a closed socket and losing them.
+            await cast("Awaitable[int]", client.lpush(key, *reversed(raw)))
+            return []
+    return _decode(agent_id, raw)
+
+
+async def _pop(
+    client: Redis,
+    key: str,
+    wait_s: float,
+    disconnected: Callable[[], Awaitable[bool]],
+    still_alive: Callable[[], Awaitable[None]],
+) -> list[bytes]:
+    queued = await _lpop(client, key, MAX_COMMANDS_PER_POLL)
+    if queued:
+        return queued
+    start = time.monotonic()
+    deadline = start + wait_s
+    next_beat = start + HEARTBEAT_INTERVAL_S
+    while (remaining := deadline - time.monotonic()) > 0:
+        first = await _blpop(client, key, min(SLICE_S, remaining))
+        if first is not None:
+            return [first, *await _lpop(client, key, MAX_COMMANDS_PER_POLL - 1)]
+        if await disconnected():
+            return []
+        if time.monotonic() >= next_beat:
+            next_beat += HEARTBEAT_INTERVAL_S
+            await still_alive()
+    return []
+
+
+# redis-py types every command as "Awaitable[T] | T" for both clients; these pin the asyncio side.
+async def _lpop(client: Redis, key: str, count: int) -> list[bytes]:
+    popped = await cast("Awaitable[list[bytes] | None]", client.lpop(key, count))
+    return popped or []
+
+
+async def _blpop(client: Redis, key: str, timeout_s: float) -> bytes | None:
+    # BLPOP's timeout 0 means "forever": never let a rounding leftover reach it.
+    timeout = cast(int, max(0.01, timeout_s))  # Redis takes fractional seconds; the stub says int
+    popped = await cast("Awaitable[tuple[bytes, bytes] | None]", client.blpop([key], timeout=timeout))
+    return None if popped is None else popped[1]
+
+
+def _decode(agent_id: int, raw: list[bytes]) -> list[Envelope]:
+    """Only well-formed commands reach an agent; anything else in the list is logged and dropped."""
+    commands = []
+    for item in raw:
+        try:
+            envelope = Envelope.model_validate_json(item)
+        except ValidationError as exc:
+            log.error("dropped a malformed command for agent %s: %s", agent_id, exc)
+            continue
+        if not envelope.is_command:
+            log.error("dropped a %s message queued as a command for agent %s", envelope.type, agent_id)
+            continue
+        commands.append(envelope)
+    return commands
+
+
+def deliver_result(result: CommandResult) -> None:
+    """Hand a CommandResult to the worker waiting on it (or to nobody: it expires)."""
+    key = live.command_reply_key(result.command_id)
+    with live.sync_redis().pipeline(transaction=True) as pipe:
+        pipe.rpush(key, result.model_dump_json())
+        pipe.expire(key, live.REPLY_TTL_S)
+        pipe.execute()

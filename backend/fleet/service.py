@@ -1,0 +1,74 @@
+"""What the gateway does with an agent's messages: identify it, record its hello and liveness,
+and check that the run a sample batch names is one it may write to.
+
+Liveness uses the database clock (`now()`) on both sides: the API writes last_seen_at with it
+and every reader (labs page, orchestrator, worker.agent_rpc) compares against it, so the clocks
+of lab hosts and workers never matter.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from backend.errors import ApiError, conflict
+from backend.models import Agent, Run
+from spec.protocol import Hello
+from spec.run_state import ACTIVE_STATES
+
+# Agent.version is VARCHAR(40); Hello allows 50 characters. A version is an identifier, and
+# refusing an agent over the length of its version string would help nobody.
+VERSION_COLUMN_LENGTH = 40
+# Run ids are BIGINT: a longer number cannot name a run (and must not reach the query as NUMERIC).
+MAX_RUN_ID_DIGITS = 18
+
+
+def agent_by_token_hash(db: Session, token_hash: str) -> Agent | None:
+    """The agent holding this token, unless it was revoked."""
+    return db.scalar(select(Agent).where(Agent.token_hash == token_hash, Agent.revoked_at.is_(None)))
+
+
+def mark_seen(db: Session, agent_id: int) -> None:
+    """Any authenticated request from an agent proves it is alive."""
+    db.execute(
+        update(Agent)
+        .where(Agent.id == agent_id)
+        .values(last_seen_at=func.now())
+        .execution_options(synchronize_session=False)
+    )
+
+
+def record_hello(db: Session, agent: Agent, hello: Hello) -> None:
+    """Store what the agent says it is and can do; it may not claim roles it did not enroll for."""
+    extra = sorted(set(hello.roles) - set(agent.roles))
+    if extra:
+        raise conflict(
+            f"agent {agent.name} is enrolled as {', '.join(sorted(agent.roles))}; "
+            f"it cannot take role(s) {', '.join(extra)} (enroll it again with those roles)"
+        )
+    agent.version = hello.version[:VERSION_COLUMN_LENGTH]
+    agent.capabilities = dict(hello.capabilities)
+    db.flush()
+    mark_seen(db, agent.id)
+
+
+def writable_run(db: Session, agent: Agent, run_ref: str) -> Run:
+    """The run a SampleBatch names, if it is active on the agent's lab; 409 otherwise.
+
+    Lab and team are checked together (a lab belongs to one team), so an agent can only ever
+    write into runs executing on its own test bed, and only while they execute.
+    """
+    run = None
+    if run_ref.isdigit() and len(run_ref) <= MAX_RUN_ID_DIGITS:
+        run = db.scalar(
+            select(Run).where(
+                Run.id == int(run_ref), Run.lab_id == agent.lab_id, Run.team_id == agent.team_id
+            )
+        )
+    if run is None:
+        raise conflict(f"run {run_ref} is not a run of this agent's lab")
+    if run.state not in ACTIVE_STATES:
+        raise ApiError(
+            409, "run_not_active", f"run {run.id} is {run.state.value}; it takes samples only while active"
+        )
+    return run

@@ -1,0 +1,163 @@
+"""Everything that goes through Redis besides Celery: names, clients, and the run event messages.
+
+This module is the ONE place for live Redis names, so API, worker and tests agree on them:
+
+    haplab:agent:{agent_id}:commands    list  command Envelopes (JSON) waiting for the agent;
+                                              the worker RPUSHes, the API's long-poll pops
+    haplab:command:{command_id}:reply   list  the agent's CommandResult (JSON); the API RPUSHes,
+                                              the worker waiting in send_command BLPOPs
+    haplab:run:{run_id}:events          pub/sub channel of a run's live events (RunEventMessage)
+
+Redis is a mailbox and a loudspeaker here, never a store: samples and run states live in
+PostgreSQL and are written there first, so a message lost in Redis costs a live viewer a
+moment (the SSE stream replays from PostgreSQL and re-reads the state), never data.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from datetime import UTC, datetime
+from functools import lru_cache
+from typing import Annotated, Literal
+
+import anyio
+import redis
+import redis.asyncio as aioredis
+from pydantic import BaseModel, Field, TypeAdapter
+from redis.asyncio.client import PubSub
+
+from backend.settings import get_settings
+from spec.results import SamplePoint
+from spec.run_state import RunState
+
+log = logging.getLogger(__name__)
+
+# A reply nobody collects (the worker gave up) disappears after this.
+REPLY_TTL_S = 600
+# Commands for an agent that never polls again disappear after this (refreshed on every push),
+# so a long-gone agent that comes back does not replay a day-old queue.
+COMMAND_LIST_TTL_S = 3600
+
+
+def agent_commands_key(agent_id: int) -> str:
+    return f"haplab:agent:{agent_id}:commands"
+
+
+def command_reply_key(command_id: str) -> str:
+    return f"haplab:command:{command_id}:reply"
+
+
+def run_events_channel(run_id: int) -> str:
+    return f"haplab:run:{run_id}:events"
+
+
+# ---------------------------------------------------------------- clients
+
+
+@lru_cache
+def _sync_client(url: str) -> redis.Redis:
+    return redis.Redis.from_url(url)
+
+
+def sync_redis() -> redis.Redis:
+    """The process's sync client (thread-safe pool) for the current settings' Redis."""
+    return _sync_client(get_settings().redis_url)
+
+
+def reset_live_clients() -> None:
+    """Forget the sync client (after a fork: pooled sockets must not be shared with the parent)."""
+    _sync_client.cache_clear()
+
+
+# Closing a connection may not hang a request's end for longer than this.
+CLOSE_TIMEOUT_S = 2
+
+
+@asynccontextmanager
+async def async_redis() -> AsyncIterator[aioredis.Redis]:
+    """An asyncio client for one request or stream, closed at the end.
+
+    One per use rather than one per process: a long-poll or a subscription holds its connection
+    for its whole wait anyway, and a client made inside the running loop cannot end up bound to
+    another loop (the test client runs each app in a loop of its own). The close is shielded:
+    streams usually end by cancellation (the viewer left), and the socket must still be closed.
+    """
+    client = aioredis.Redis.from_url(get_settings().redis_url)
+    try:
+        yield client
+    finally:
+        with anyio.move_on_after(CLOSE_TIMEOUT_S, shield=True):
+            await client.aclose()
+
+
+@asynccontextmanager
+async def run_event_subscription(run_id: int) -> AsyncIterator[PubSub]:
+    """Subscribed to the run's event channel (SUBSCRIBE done when this yields)."""
+    async with async_redis() as client:
+        pubsub = client.pubsub()
+        try:
+            await pubsub.subscribe(run_events_channel(run_id))
+            yield pubsub
+        finally:
+            with anyio.move_on_after(CLOSE_TIMEOUT_S, shield=True):
+                await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
+
+
+# ---------------------------------------------------------------- run events
+
+
+class LiveSample(BaseModel):
+    """A sample as live viewers get it (the `sample` SSE event's data): no histogram."""
+
+    source: str
+    t: int
+    ts: datetime
+    data: dict[str, float | int]
+
+
+class LiveState(BaseModel):
+    """A run's state as live viewers get it (the `state` SSE event's data)."""
+
+    state: RunState
+    error: str | None = None
+    at: datetime
+
+
+class SamplesMessage(BaseModel):
+    kind: Literal["samples"] = "samples"
+    samples: list[LiveSample]
+
+
+class StateMessage(BaseModel):
+    kind: Literal["state"] = "state"
+    state: LiveState
+
+
+RunEventMessage = Annotated[SamplesMessage | StateMessage, Field(discriminator="kind")]
+run_event_message = TypeAdapter[SamplesMessage | StateMessage](RunEventMessage)
+
+
+def _publish(run_id: int, message: SamplesMessage | StateMessage) -> None:
+    # Best effort by design: the data is already in PostgreSQL, and a live viewer re-reads it
+    # (replay on connect, state re-checked every few seconds). A Redis blip must not fail an
+    # agent's batch or a run's transition.
+    try:
+        sync_redis().publish(run_events_channel(run_id), message.model_dump_json())
+    except redis.RedisError as exc:
+        log.warning("could not publish %s event of run %s: %s", message.kind, run_id, exc)
+
+
+def publish_sample_batch(run_id: int, samples: Sequence[SamplePoint]) -> None:
+    """Tell live viewers of the run about these (already stored) samples."""
+    if not samples:
+        return
+    live = [LiveSample(source=s.source, t=s.t, ts=s.ts, data=s.data) for s in samples]
+    _publish(run_id, SamplesMessage(samples=live))
+
+
+def publish_state(run_id: int, state: RunState | str, error: str | None = None) -> None:
+    """Tell live viewers the run is now in `state` (call after the transition committed)."""
+    at = datetime.now(UTC)
+    _publish(run_id, StateMessage(state=LiveState(state=RunState(state), error=error, at=at)))

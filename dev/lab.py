@@ -1,0 +1,536 @@
+"""The local lab: three haplab agents on this machine (injector-1, proxy-1, target-1), one lab.
+
+As root, each role's data plane (HAProxy, nginx, the load tool) lives in a network namespace of
+its own (dev/lab_netns.py), so traffic crosses real veth interfaces that `tc` can shape. The
+agents themselves run in the root namespace, where they reach the API on 127.0.0.1, and start
+their data-plane processes with `ip netns exec` (`--netns`). Without root, everything is on
+loopback and links cannot be shaped.
+
+Used by `make up` (dev/up.py, lab dir var/lab) and by the tests (the `local_lab` fixture):
+
+    with LocalLab.create(root) as lab:          # namespaces (or loopback); destroyed on exit
+        lab.enroll_agents(api_url, admin_token)  # the lab "local lab" via REST, one token per agent
+        lab.start_agents()                       # `haplab-agent run ...`, each in its own session
+        lab.wait_online(30)                      # until GET /labs/{id} shows the three online
+
+or `running_local_lab(root, api_url, admin_token)` for all of it.
+
+`lab.json` in the lab dir remembers the namespace prefix while namespaces exist (a run killed with
+SIGKILL leaves them; the next `create` removes them) and which lab the agents' state files
+belong to (a second `make up` reuses them instead of enrolling duplicate agents).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from dev.lab_netns import (
+    DATA_ADDRESS,
+    LINKS,
+    ROLES,
+    SYSCTLS,
+    LinkName,
+    Topology,
+    list_netns,
+    netns_usable,
+    new_prefix,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+LOOPBACK = "127.0.0.1"
+AGENT_NAMES = {"injector": "injector-1", "proxy": "proxy-1", "target": "target-1"}
+ENROLL_TIMEOUT = 30.0
+STOP_TIMEOUT = 15.0
+HTTP_TIMEOUT = 10.0
+# Longest runtime root kept under the lab dir: leaves room for NAME/proxy/haproxy.sock within 97.
+MAX_RUNTIME_ROOT = 50
+
+
+class LabError(RuntimeError):
+    """The local lab could not be set up; the message says what to look at."""
+
+
+@dataclass(frozen=True)
+class LabHost:
+    """One agent of the lab and where its data plane lives."""
+
+    role: str
+    agent: str
+    netns: str | None
+    data_address: str
+    allow_load_to: tuple[str, ...] = ()
+
+
+@dataclass
+class AgentProcess:
+    host: LabHost
+    proc: subprocess.Popen[bytes]
+    log: Path
+    stopped: bool = False
+
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
+
+    def tail(self, lines: int = 30) -> str:
+        try:
+            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+        except FileNotFoundError:
+            return "(no log)"
+
+
+def agent_command() -> list[str]:
+    """The agent CLI of this Python environment: its console script, else `python -m agents`."""
+    script = Path(sys.executable).parent / "haplab-agent"
+    return [str(script)] if script.exists() else [sys.executable, "-m", "agents"]
+
+
+def hosts_for(topology: Topology | None) -> dict[str, LabHost]:
+    """The three hosts by role. The injector may load only the proxy (a lab's own address)."""
+    if topology is None:
+        return {
+            role: LabHost(role, AGENT_NAMES[role], None, LOOPBACK, (LOOPBACK,) if role == "injector" else ())
+            for role in ROLES
+        }
+    return {
+        role: LabHost(
+            role,
+            AGENT_NAMES[role],
+            topology.netns[role],
+            DATA_ADDRESS[role],
+            (DATA_ADDRESS["proxy"],) if role == "injector" else (),
+        )
+        for role in ROLES
+    }
+
+
+@dataclass
+class LocalLab:
+    root: Path
+    topology: Topology | None
+    loopback_reason: str | None = None
+    log_dir: Path | None = None
+    api_url: str | None = None
+    token: str | None = None
+    lab_id: int | None = None
+    agents: list[AgentProcess] = field(default_factory=list)
+
+    # --- the network --------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, root: Path, use_netns: bool | None = None, log_dir: Path | None = None) -> LocalLab:
+        """Namespaces when `use_netns` (None: when root and `ip netns add` works), else loopback.
+
+        First removes namespaces a killed earlier run of this lab dir left behind.
+        """
+        root.mkdir(parents=True, exist_ok=True)
+        remove_leftovers(root)
+        reason = None
+        if use_netns is None:
+            reason = netns_usable()
+        elif not use_netns:
+            reason = "loopback was asked for"
+        if reason is not None:
+            return cls(root, None, loopback_reason=reason, log_dir=log_dir)
+        prefix = new_prefix()
+        _update_state(root, prefix=prefix)  # before creating: a kill half-way is cleaned up next time
+        try:
+            topology = Topology.create(prefix)
+        except BaseException:
+            _update_state(root, prefix=None)  # Topology.create removed what it made
+            raise
+        return cls(root, topology, log_dir=log_dir)
+
+    @property
+    def hosts(self) -> dict[str, LabHost]:
+        return hosts_for(self.topology)
+
+    @property
+    def addresses(self) -> dict[str, str]:
+        """role -> the address its peer uses (what the agent's --data-address says)."""
+        return {role: host.data_address for role, host in self.hosts.items()}
+
+    def shape_link(self, link: LinkName, rate_mbit: float) -> None:
+        """tbf on the proxy's end of `link` ("inj-prx" or "prx-tgt"); needs the namespaces."""
+        self._require_topology().shape_link(link, rate_mbit)
+
+    def unshape(self, link: LinkName) -> None:
+        self._require_topology().unshape(link)
+
+    def _require_topology(self) -> Topology:
+        if self.topology is None:
+            raise LabError(
+                f"link shaping needs the network namespaces; this lab is on loopback ({self.loopback_reason})"
+            )
+        return self.topology
+
+    def destroy(self) -> None:
+        """Delete the namespaces (idempotent); stop the agents first."""
+        if self.topology is not None:
+            self.topology.destroy()
+            _update_state(self.root, prefix=None)
+        if not self.runtime_root.is_relative_to(self.root.resolve()):
+            shutil.rmtree(self.runtime_root, ignore_errors=True)
+
+    # --- the lab in the API -------------------------------------------------------------------
+
+    def enroll_agents(self, api_url: str, admin_token: str, lab_name: str = "local lab") -> int:
+        """Create (or find) the lab `lab_name` and make sure its three agents are enrolled.
+
+        State files of a previous start are reused when they belong to this very lab (same id and
+        creation time: a recreated database hands out the same ids again) and the API still lists
+        their agent; otherwise the agent is enrolled with a fresh one-time token. Returns the lab id.
+        """
+        self.api_url, self.token = api_url.rstrip("/"), admin_token
+        with self._client() as client:
+            lab, created = _find_or_create_lab(client, lab_name, self.describe_for_api())
+            self.lab_id = int(lab["id"])
+            known = {a["name"]: a for a in lab["agents"]}
+            same_lab = not created and _read_state(self.root).get("lab") == _lab_identity(lab)
+            # Recorded before enrolling: if one enrollment fails, the next start keeps the others.
+            _update_state(self.root, lab=_lab_identity(lab))
+            for host in self.hosts.values():
+                state_file = self.state_file(host)
+                saved = _read_json(state_file) if same_lab else None
+                agent = known.get(host.agent)
+                if (
+                    agent is not None
+                    and saved is not None
+                    and saved.get("agent_id", agent["id"]) == agent["id"]
+                ):
+                    if saved.get("server", self.api_url) != self.api_url:
+                        raise LabError(
+                            f"{state_file} points {host.agent} at {saved['server']}, but the API is now at "
+                            f"{self.api_url}; start the API on its old address, or delete the lab "
+                            f"(DELETE /api/v1/labs/{self.lab_id}) to enroll the agents again"
+                        )
+                    continue
+                if agent is not None:
+                    raise LabError(
+                        f"agent {host.agent} is enrolled in lab {lab_name!r} (id {self.lab_id}) but "
+                        f"{state_file} is missing or not its own; revoke that agent or delete the lab "
+                        f"(DELETE /api/v1/labs/{self.lab_id}), then start again"
+                    )
+                state_file.unlink(missing_ok=True)  # left from another lab or an older database
+                response = client.post(
+                    f"/api/v1/labs/{self.lab_id}/enrollment-tokens",
+                    json={"roles": [host.role], "expires_in_minutes": 10},
+                )
+                _raise_for(response, f"enrollment token for {host.agent}")
+                self._enroll(host, response.json()["token"])
+        return self.lab_id
+
+    def state_file(self, host: LabHost) -> Path:
+        return self.root / "agents" / f"{host.agent}.json"
+
+    @property
+    def runtime_root(self) -> Path:
+        """Where the agents' runtime dirs go: ROOT/runtime, unless that path is too long.
+
+        HAProxy's stats socket lives in there and UNIX socket paths are short (HAProxy takes 97
+        characters), so a deep lab dir (a test's tmp_path) gets a short one in the temp dir
+        instead, named after the lab dir so a restart finds the same one; `destroy` removes it.
+        """
+        runtime = self.root.resolve() / "runtime"
+        if len(str(runtime)) <= MAX_RUNTIME_ROOT:
+            return runtime
+        digest = hashlib.sha256(str(runtime).encode()).hexdigest()[:10]
+        return Path(tempfile.gettempdir()) / f"haplab-rt-{digest}"
+
+    def _enroll(self, host: LabHost, token: str) -> None:
+        assert self.api_url is not None
+        state_file = self.state_file(host)
+        state_file.parent.mkdir(parents=True, exist_ok=True)
+        argv = [*agent_command(), "enroll", "--server", self.api_url, "--token", token,
+                "--name", host.agent, "--roles", host.role, "--state-file", str(state_file)]  # fmt: skip
+        try:
+            result = subprocess.run(
+                argv,
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=ENROLL_TIMEOUT,
+                stdin=subprocess.DEVNULL,
+                check=False,
+            )
+        except subprocess.TimeoutExpired as e:
+            raise LabError(f"`haplab-agent enroll` for {host.agent} took more than {ENROLL_TIMEOUT}s") from e
+        if result.returncode != 0 or not state_file.exists():
+            raise LabError(
+                f"`haplab-agent enroll` for {host.agent} failed (exit {result.returncode}):\n"
+                f"{(result.stdout + result.stderr).strip()[-2000:]}"
+            )
+
+    def _client(self) -> httpx.Client:
+        assert self.api_url is not None and self.token is not None
+        return httpx.Client(
+            base_url=self.api_url, headers={"Authorization": f"Bearer {self.token}"}, timeout=HTTP_TIMEOUT
+        )
+
+    # --- the agent processes ------------------------------------------------------------------
+
+    def start_agents(self) -> None:
+        """`haplab-agent run` for each host, in a session of its own, logging to LOG_DIR/agent-NAME.log."""
+        log_dir = self.log_dir or self.root / "log"
+        log_dir.mkdir(parents=True, exist_ok=True)
+        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        try:
+            for host in self.hosts.values():
+                runtime_dir = self.runtime_root / host.agent
+                runtime_dir.mkdir(parents=True, exist_ok=True)
+                argv = [*agent_command(), "run", "--state-file", str(self.state_file(host)),
+                        "--runtime-dir", str(runtime_dir), "--data-address", host.data_address]  # fmt: skip
+                if host.netns:
+                    argv += ["--netns", host.netns]
+                for address in host.allow_load_to:
+                    argv += ["--allow-load-to", address]
+                log = log_dir / f"agent-{host.agent}.log"
+                with open(log, "ab") as out:
+                    out.write(f"\n----- {host.agent} starting at {time.strftime('%F %T')} -----\n".encode())
+                    out.flush()
+                    proc = subprocess.Popen(
+                        argv,
+                        cwd=ROOT,
+                        env=env,
+                        stdout=out,
+                        stderr=subprocess.STDOUT,
+                        stdin=subprocess.DEVNULL,
+                        start_new_session=True,
+                    )
+                self.agents.append(AgentProcess(host, proc, log))
+        except BaseException:
+            self.stop()
+            raise
+
+    def wait_online(self, timeout: float = 30.0) -> None:
+        """Poll the lab until its three agents are online (busy counts); fail fast if one exits."""
+        assert self.lab_id is not None, "enroll_agents first"
+        deadline = time.monotonic() + timeout
+        waiting: list[str] = [h.agent for h in self.hosts.values()]
+        with self._client() as client:
+            while True:
+                for agent in self.agents:
+                    if agent.proc.poll() is not None:
+                        raise LabError(
+                            f"agent {agent.host.agent} (pid {agent.pid}) exited with "
+                            f"{agent.proc.returncode} (log: {agent.log}); its last lines:\n{agent.tail()}"
+                        )
+                with contextlib.suppress(httpx.HTTPError):
+                    response = client.get(f"/api/v1/labs/{self.lab_id}")
+                    if response.status_code == 200:
+                        status = {a["name"]: a["status"] for a in response.json()["agents"]}
+                        waiting = [
+                            h.agent
+                            for h in self.hosts.values()
+                            if status.get(h.agent) == "offline" or h.agent not in status
+                        ]
+                        if not waiting:
+                            return
+                if time.monotonic() > deadline:
+                    raise LabError(f"agents not online after {timeout:.0f}s: {', '.join(waiting)}")
+                time.sleep(0.3)
+
+    def stop(self) -> list[int]:
+        """SIGTERM every agent by PID, wait (bounded), then SIGKILL what is left of its session.
+
+        Idempotent. Returns the PIDs still alive afterwards (should be none).
+        """
+        running = [a for a in self.agents if not a.stopped]
+        for agent in running:
+            if agent.proc.poll() is None:
+                agent.proc.send_signal(signal.SIGTERM)
+        deadline = time.monotonic() + STOP_TIMEOUT
+        for agent in running:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                agent.proc.wait(max(0.1, deadline - time.monotonic()))
+            # The agent itself if it ignored SIGTERM, or a child it did not stop: its session is
+            # our process group (start_new_session), so ours to kill. Only once: the PID is ours
+            # until we reap it, not afterwards.
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(agent.pid, signal.SIGKILL)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                agent.proc.wait(5)
+            agent.stopped = True
+        return [a.pid for a in self.agents if a.proc.poll() is None]
+
+    # --- context manager and description ------------------------------------------------------
+
+    def __enter__(self) -> LocalLab:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        try:
+            self.stop()
+        finally:
+            self.destroy()
+
+    def describe(self) -> list[str]:
+        """The lab's shape, one line each, for `make up` to print."""
+        if self.topology is None:
+            return [
+                f"loopback ({self.loopback_reason}): injector, proxy and target all on {LOOPBACK};"
+                " no network namespaces, no link shaping",
+            ]
+        ns = self.topology.netns
+        lines = ["network namespaces joined by veth pairs (traffic crosses real interfaces)"]
+        for role in ROLES:
+            ends = [
+                f"{addr.split('/')[0]} ({ifname})"
+                for a, b in LINKS.values()
+                for r, ifname, addr in (a, b)
+                if r == role
+            ]
+            lines.append(f"{AGENT_NAMES[role]:<11} netns {ns[role]}  {', '.join(ends)}")
+        lines.append(f"sysctls in each: {', '.join(f'{k}={v}' for k, v in SYSCTLS.items())}")
+        lines.append(f"shape a link: tc -n {ns['proxy']} qdisc show  (veth-inj: inj-prx, veth-tgt: prx-tgt)")
+        return lines
+
+    def describe_for_api(self) -> tuple[str, dict[str, Any]]:
+        """The lab's description and its `settings.local_lab` (recorded with the lab in the API)."""
+        if self.topology is None:
+            text = (
+                f"Three agents on one machine, all on loopback {LOOPBACK} ({self.loopback_reason}): "
+                "no network namespaces, links cannot be shaped. Started by dev/lab.py."
+            )
+            return text, {
+                "mode": "loopback",
+                "reason": self.loopback_reason,
+                "hosts": {r: _host_json(h) for r, h in self.hosts.items()},
+            }
+        text = (
+            "Three agents on one machine; injector, proxy and target in network namespaces joined by "
+            "veth pairs: injector 10.77.1.1 <-> 10.77.1.2 proxy 10.77.2.1 <-> 10.77.2.2 target. The "
+            "injector reaches only the proxy. Links can be shaped with tc tbf on the proxy's side. "
+            f"Sysctls in each namespace: {', '.join(f'{k}={v}' for k, v in SYSCTLS.items())}. "
+            "Started by dev/lab.py."
+        )
+        settings = {
+            "mode": "netns",
+            "hosts": {r: _host_json(h) for r, h in self.hosts.items()},
+            "links": {
+                name: {
+                    "ends": [{"role": r, "interface": i, "address": a} for r, i, a in ends],
+                    "shaped_at": "proxy egress (tbf)",
+                }
+                for name, ends in LINKS.items()
+            },
+            "sysctls": dict(SYSCTLS),
+        }
+        return text, settings
+
+
+@contextlib.contextmanager
+def running_local_lab(
+    root: Path,
+    api_url: str,
+    admin_token: str,
+    lab_name: str = "local lab",
+    use_netns: bool | None = None,
+    online_timeout: float = 30.0,
+    log_dir: Path | None = None,
+) -> Iterator[LocalLab]:
+    """The whole lab, up and online; on exit agents stopped and namespaces gone (also on errors)."""
+    with LocalLab.create(root, use_netns=use_netns, log_dir=log_dir) as lab:
+        lab.enroll_agents(api_url, admin_token, lab_name)
+        lab.start_agents()
+        lab.wait_online(online_timeout)
+        yield lab
+
+
+def remove_leftovers(root: Path) -> list[str]:
+    """Delete the namespaces (and processes inside them) a killed earlier run of this lab dir
+    left behind; returns the names that were still there."""
+    prefix = _read_state(root).get("prefix")
+    if not prefix:
+        return []
+    topology = Topology(prefix)
+    left = sorted(set(topology.netns.values()) & set(list_netns()))
+    topology.destroy()
+    _update_state(root, prefix=None)
+    return left
+
+
+# --- helpers --------------------------------------------------------------------------------------
+
+
+def _host_json(host: LabHost) -> dict[str, Any]:
+    return {
+        "agent": host.agent,
+        "netns": host.netns,
+        "data_address": host.data_address,
+        "allow_load_to": list(host.allow_load_to),
+    }
+
+
+def _lab_identity(lab: dict[str, Any]) -> dict[str, Any]:
+    """Id and creation time: a recreated database can hand out the same id to a new lab."""
+    return {"id": lab["id"], "created_at": lab["created_at"]}
+
+
+def _find_or_create_lab(
+    client: httpx.Client, name: str, described: tuple[str, dict[str, Any]]
+) -> tuple[dict[str, Any], bool]:
+    """(lab detail, created now). An existing lab gets the current description and shape."""
+    description, shape = described
+    response = client.get("/api/v1/labs")
+    _raise_for(response, "list labs")
+    found = next((lab for lab in response.json() if lab["name"] == name), None)
+    if found is None:
+        response = client.post(
+            "/api/v1/labs", json={"name": name, "description": description, "settings": {"local_lab": shape}}
+        )
+        _raise_for(response, f"create lab {name!r}")
+        return response.json(), True
+    response = client.get(f"/api/v1/labs/{found['id']}")
+    _raise_for(response, f"read lab {name!r}")
+    settings = {**response.json()["settings"], "local_lab": shape}
+    response = client.patch(
+        f"/api/v1/labs/{found['id']}", json={"description": description, "settings": settings}
+    )
+    _raise_for(response, f"update lab {name!r}")
+    return response.json(), False
+
+
+def _raise_for(response: httpx.Response, what: str) -> None:
+    if response.status_code >= 400:
+        raise LabError(f"{what}: HTTP {response.status_code} {response.text[:500]}")
+
+
+def _state_path(root: Path) -> Path:
+    return root / "lab.json"
+
+
+def _read_state(root: Path) -> dict[str, Any]:
+    return _read_json(_state_path(root)) or {}
+
+
+def _read_json(path: Path) -> dict[str, Any] | None:
+    """A JSON object from `path`; None when missing or unreadable (treated as absent)."""
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _update_state(root: Path, **changes: Any) -> None:
+    """Write lab.json atomically (a kill mid-write must not lose the namespace prefix)."""
+    state = {**_read_state(root), **changes}
+    tmp = _state_path(root).with_suffix(".tmp")
+    tmp.write_text(json.dumps({k: v for k, v in state.items() if v is not None}, indent=2) + "\n")
+    tmp.replace(_state_path(root))

@@ -1,0 +1,93 @@
+"""The haplab-agent command line and its state file (what does not need a backend)."""
+
+from __future__ import annotations
+
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from agents.main import main
+from agents.roles import available_roles
+from agents.roles import role_class as role_class_by_name
+from agents.roles.base import Role
+from agents.state import AgentState, StateFileError, load_state, save_state
+from dev.services import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def state() -> AgentState:
+    return AgentState(
+        server="http://127.0.0.1:8000",
+        agent_id=3,
+        agent_token="hla_secret",
+        lab_id=1,
+        name="p1",
+        roles=["proxy"],
+    )
+
+
+def test_the_state_file_is_private_from_the_start_and_reads_back(tmp_path: Path) -> None:
+    path = tmp_path / "etc" / "state.json"
+    save_state(path, state())
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert load_state(path) == state()
+    save_state(path, state().model_copy(update={"agent_token": "hla_new"}))  # replaced, still private
+    assert load_state(path).agent_token == "hla_new"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert [p.name for p in path.parent.iterdir()] == ["state.json"], "no temporary file left"
+
+
+def test_a_missing_state_file_says_to_enroll(tmp_path: Path) -> None:
+    with pytest.raises(StateFileError, match="run `haplab-agent enroll` first"):
+        load_state(tmp_path / "missing.json")
+
+
+def test_enroll_against_an_unreachable_server_fails_clearly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    server = f"http://127.0.0.1:{free_port()}"  # nothing listens there
+    code = main(
+        [
+            "enroll",
+            "--server",
+            server,
+            "--token",
+            "hle_x",
+            "--name",
+            "p1",
+            "--state-file",
+            str(tmp_path / "s"),
+        ]
+    )
+    assert code == 1
+    assert "enrollment failed: cannot reach" in capsys.readouterr().err
+    assert not (tmp_path / "s").exists()
+
+
+def test_unknown_roles_are_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["enroll", "--server", "http://x", "--token", "t", "--name", "n", "--roles", "proxy,balancer"])
+    assert "unknown role(s) balancer" in capsys.readouterr().err
+
+
+def test_run_without_a_state_file_exits_1(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "agents", "run", "--state-file", str(tmp_path / "none.json"),
+         "--runtime-dir", str(tmp_path / "rt"), "--data-address", "127.0.0.1"],
+        cwd=ROOT, capture_output=True, text=True, timeout=30, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert "run `haplab-agent enroll` first" in done.stderr
+
+
+def test_the_registry_offers_every_role_module_of_this_install() -> None:
+    roles = available_roles()
+    assert "proxy" in roles
+    for name, role_class in roles.items():
+        assert issubclass(role_class, Role) and role_class.name == name
+    with pytest.raises(KeyError, match="not available in this install"):
+        role_class_by_name("balancer")

@@ -1,0 +1,171 @@
+"""Commands in, CommandResults out: routing to roles, failures, overlap, redelivery."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, ClassVar
+
+import pytest
+from live_processes import wait_until
+from proxy_setup import CollectedSamples, agent_context
+from pydantic import JsonValue
+
+from agents.command_runner import CommandRunner
+from agents.dispatch import Dispatcher
+from agents.roles.base import AgentContext, CommandFailed, Role
+from agents.sampling import SampleSink
+from spec.protocol import (
+    ApplyProxyConfig,
+    AwaitLoad,
+    Command,
+    CommandResult,
+    Envelope,
+    RenewLease,
+    StartSampling,
+    StopLoad,
+    Teardown,
+)
+
+
+class LoadRole(Role):
+    """A role whose AwaitLoad blocks until StopLoad: what overlapping commands look like."""
+
+    name: ClassVar[str] = "injector"
+    handles: ClassVar[frozenset[str]] = frozenset({"await_load", "stop_load", "renew_lease"})
+
+    def __init__(self, ctx: AgentContext) -> None:
+        super().__init__(ctx)
+        self.stopped = threading.Event()
+        self.torn_down: list[str] = []
+
+    def handle(self, command: Command) -> dict[str, JsonValue]:
+        if isinstance(command, AwaitLoad):
+            if not self.stopped.wait(command.timeout_s):
+                raise CommandFailed("the load did not stop")
+            return {"summary": "done"}
+        if isinstance(command, StopLoad):
+            self.stopped.set()
+            return {}
+        raise ZeroDivisionError("a bug in the role")
+
+    def teardown(self, run_id: str) -> None:
+        self.torn_down.append(run_id)
+
+
+class Results:
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.items: list[CommandResult] = []
+
+    def __call__(self, result: CommandResult) -> None:
+        with self._lock:
+            self.items.append(result)
+
+    def by_id(self, command_id: str) -> CommandResult | None:
+        with self._lock:
+            return next((r for r in self.items if r.command_id == command_id), None)
+
+
+@pytest.fixture
+def role(tmp_path: Path) -> LoadRole:
+    return LoadRole(agent_context(tmp_path, CollectedSamples(), name="injector-1"))
+
+
+@pytest.fixture
+def sink() -> Iterator[SampleSink]:
+    s = SampleSink(lambda batch: None)
+    s.start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture
+def results() -> Results:
+    return Results()
+
+
+@pytest.fixture
+def runner(role: LoadRole, sink: SampleSink, results: Results) -> Iterator[CommandRunner]:
+    dispatcher = Dispatcher([role], sink, host_source="host:injector-1", netns=None)
+    r = CommandRunner(dispatcher.execute, results, workers=4)
+    r.start()
+    yield r
+    r.close()
+    dispatcher.close()
+
+
+def wire(body: Any) -> dict[str, Any]:
+    return Envelope.wrap(body).model_dump(mode="json")
+
+
+def answer(results: Results, command: dict[str, Any]) -> CommandResult:
+    result = wait_until(lambda: results.by_id(command["id"]), 10, f"the answer to {command['type']}")
+    assert isinstance(result, CommandResult)
+    return result
+
+
+def test_a_blocking_command_does_not_hold_up_the_others(runner: CommandRunner, results: Results) -> None:
+    waiting = wire(AwaitLoad(run_id="r1", timeout_s=30))
+    stop = wire(StopLoad(run_id="r1"))
+    runner.submit(waiting)
+    runner.submit(stop)  # handled while AwaitLoad blocks: it is what ends the wait
+    assert answer(results, stop).ok
+    assert answer(results, waiting).data == {"summary": "done"}
+
+
+def test_failures_are_answered_never_raised(runner: CommandRunner, results: Results) -> None:
+    crashing = wire(RenewLease(run_id="r1", lease_until=datetime.now(UTC)))
+    runner.submit(crashing)
+    result = answer(results, crashing)
+    assert not result.ok
+    assert result.error == "unexpected error in renew_lease: ZeroDivisionError: a bug in the role"
+
+    unhandled = wire(ApplyProxyConfig(run_id="r1", config_text="global\n"))
+    runner.submit(unhandled)
+    assert answer(results, unhandled).error == "this agent has no role for apply_proxy_config"
+
+
+def test_an_unreadable_command_is_answered_by_its_id(runner: CommandRunner, results: Results) -> None:
+    bad = wire(StopLoad(run_id="r1"))
+    bad["body"]["run_id"] = "not a valid id!"
+    runner.submit(bad)
+    result = answer(results, bad)
+    assert not result.ok and result.error is not None and "cannot read this command" in result.error
+
+
+def test_a_redelivered_command_runs_once_and_is_answered_again(
+    runner: CommandRunner, results: Results, role: LoadRole
+) -> None:
+    teardown = wire(Teardown(run_id="r1"))
+    runner.submit(teardown)
+    answer(results, teardown)
+    runner.submit(teardown)
+    wait_until(lambda: len(results.items) == 2, 10, "the second answer")
+    assert role.torn_down == ["r1"]
+    assert results.items[0] == results.items[1]
+
+
+def test_sampling_starts_host_samples_for_any_agent_and_teardown_stops_them(
+    tmp_path: Path, role: LoadRole
+) -> None:
+    delivered: list[Any] = []
+    sink = SampleSink(delivered.append, flush_interval_s=0.2)
+    sink.start()
+    dispatcher = Dispatcher([role], sink, host_source="host:injector-1", netns=None)
+    try:
+        data = dispatcher.execute(StartSampling(run_id="r1", t0=datetime.now(UTC)))
+        assert data == {"host": {"source": "host:injector-1"}}
+        assert dispatcher.busy_run_id == "r1"
+        wait_until(lambda: delivered, 10, "a host sample batch")
+        dispatcher.execute(Teardown(run_id="r1"))
+        assert dispatcher.busy_run_id is None
+        assert role.torn_down == ["r1"]
+    finally:
+        dispatcher.close()
+        sink.stop()
+    sample = delivered[0].samples[0]
+    assert delivered[0].run_id == "r1" and sample.source == "host:injector-1"
+    assert "cpu_pct" in sample.data

@@ -1,0 +1,220 @@
+"""haplab-agent as a real process against a real API server (uvicorn, PostgreSQL, Redis).
+
+The test plays the worker with worker.agent_rpc (commands through Redis, results back through
+the gateway), exactly as a run does. The agent enrolls with its CLI, says hello, runs a real
+HAProxy, sends samples, survives a backend restart, reports a revoked token, and on SIGTERM
+stops what it started and exits 0.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import stat
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from haproxy_upstream import http_upstream, pid_alive
+from live_processes import ApiServer, start_api_server, wait_until
+from proxy_setup import proxy_config, rendered, short_runtime_dir
+from sqlalchemy import func, select, update
+
+from backend.db import session_scope
+from backend.models import Agent, Sample
+from dev.services import free_port
+from spec.protocol import ApplyProxyConfig, StartSampling, StartTargets, Teardown
+from spec.target import ManagedTarget
+from tests.api.helpers import make_lab, new_member
+from tests.fleet.factories import enrollment_token, running_run
+from worker import agent_rpc
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow
+
+
+@dataclass
+class AgentProcess:
+    proc: subprocess.Popen[bytes]
+    log_path: Path
+    agent_id: int
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def stop(self, timeout: float = 30) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(10)
+        return self.proc.returncode
+
+
+@dataclass
+class Lab:
+    token: str
+    run_id: int
+
+
+@pytest.fixture
+def lab(live_api: ApiServer) -> Lab:
+    with session_scope() as db:
+        member = new_member(db, "editor")
+        lab = make_lab(db, member.team)
+        token = enrollment_token(db, member, lab, ["proxy"])
+        run_id = running_run(db, member, lab)
+    return Lab(token=token, run_id=run_id)
+
+
+def agent_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "agents", *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+@pytest.fixture
+def runtime_dir() -> Iterator[Path]:
+    with short_runtime_dir() as path:
+        yield path
+
+
+@pytest.fixture
+def agent(live_api: ApiServer, lab: Lab, tmp_path: Path, runtime_dir: Path) -> Iterator[AgentProcess]:
+    state_file = tmp_path / "agent" / "state.json"
+    enrolled = agent_cli(
+        "enroll", "--server", live_api.url, "--token", lab.token, "--name", "proxy-1",
+        "--roles", "proxy", "--state-file", str(state_file),
+    )  # fmt: skip
+    assert enrolled.returncode == 0, enrolled.stderr
+    assert stat.S_IMODE(state_file.stat().st_mode) == 0o600
+    state = json.loads(state_file.read_text())
+    assert set(state) == {"server", "agent_id", "agent_token", "lab_id", "name", "roles"}
+    assert state["roles"] == ["proxy"] and state["agent_token"].startswith("hla_")
+
+    log_path = tmp_path / "agent.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "agents", "run", "--state-file", str(state_file),
+             "--runtime-dir", str(runtime_dir), "--data-address", "127.0.0.1",
+             "--allow-load-to", "127.0.0.1", "--log-level", "debug"],
+            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+    process = AgentProcess(proc=proc, log_path=log_path, agent_id=state["agent_id"])
+    try:
+        wait_until(lambda: capabilities(process.agent_id).get("runtime_dir"), 30, "the agent's hello")
+        yield process
+    finally:
+        process.stop()
+        print(f"===== agent log =====\n{process.log()}")
+
+
+def capabilities(agent_id: int) -> dict[str, Any]:
+    with session_scope() as db:
+        return dict(db.get_one(Agent, agent_id).capabilities or {})
+
+
+def proxy_samples(run_id: int, source: str) -> list[dict[str, Any]]:
+    with session_scope() as db:
+        rows = db.scalars(select(Sample.data).where(Sample.run_id == run_id, Sample.source == source))
+        return [dict(row) for row in rows]
+
+
+def test_the_agent_runs_a_proxy_for_a_run_and_survives_a_backend_restart(
+    agent: AgentProcess, lab: Lab, live_api: ApiServer, tmp_path: Path, runtime_dir: Path
+) -> None:
+    caps = capabilities(agent.agent_id)
+    assert caps["data_address"] == "127.0.0.1" and caps["agent_version"]
+    assert str(caps["haproxy"]).startswith("2.6.") and caps["cores"]
+    proxy_dir = Path(caps["runtime_dir"])
+    assert proxy_dir == runtime_dir / "proxy"
+    run = str(lab.run_id)
+    port = free_port()
+
+    with http_upstream(tmp_path / "upstream") as upstream:
+        config = rendered(proxy_config(port), proxy_dir, [upstream])
+        applied = agent_rpc.send_command(agent.agent_id, ApplyProxyConfig(run_id=run, config_text=config), 40)
+        haproxy_pid = applied["pid"]
+        assert isinstance(haproxy_pid, int) and pid_alive(haproxy_pid)
+
+        with pytest.raises(agent_rpc.CommandFailed, match="this agent has no role for start_targets"):
+            agent_rpc.send_command(agent.agent_id, StartTargets(run_id=run, target=ManagedTarget()), 20)
+
+        started = agent_rpc.send_command(agent.agent_id, StartSampling(run_id=run, t0=datetime.now(UTC)), 20)
+        assert started["host"] == {"source": "host:proxy-1"}
+        with httpx.Client(timeout=5) as client:
+            for _ in range(25):
+                assert client.get(f"http://127.0.0.1:{port}/").status_code == 200
+
+        def requests_counted() -> int:
+            return sum(int(s.get("FRONTEND.req_tot", 0)) for s in proxy_samples(lab.run_id, "proxy"))
+
+        wait_until(lambda: requests_counted() >= 25, 30, "the proxy samples of 25 requests in the database")
+        assert requests_counted() == 25
+        wait_until(lambda: proxy_samples(lab.run_id, "host:proxy-1"), 15, "host samples")
+
+        # The backend goes away and comes back on the same address: the agent says hello again.
+        live_api.stop()
+        (tmp_path / "restarted").mkdir()
+        with session_scope() as db:
+            db.execute(update(Agent).where(Agent.id == agent.agent_id).values(last_seen_at=None))
+        restarted = start_api_server(
+            database_url=str(db_url()), redis_url=redis_url(), log_dir=tmp_path / "restarted",
+            port=int(live_api.url.rsplit(":", 1)[1]),
+        )  # fmt: skip
+        try:
+            wait_until(lambda: last_seen(agent.agent_id), 60, "the agent to reconnect")
+            torn = agent_rpc.send_command(agent.agent_id, Teardown(run_id=run), 30)
+            assert torn["roles"] == ["proxy"]
+            assert not pid_alive(haproxy_pid), "teardown stops HAProxy"
+            assert agent.log().count("connected to") >= 2
+
+            # HAProxy again, then SIGTERM: the agent stops it and exits 0.
+            applied = agent_rpc.send_command(
+                agent.agent_id, ApplyProxyConfig(run_id=run, config_text=config), 40
+            )
+            second_pid = applied["pid"]
+            assert isinstance(second_pid, int) and pid_alive(second_pid)
+            assert agent.stop() == 0
+            assert not pid_alive(second_pid)
+        finally:
+            restarted.stop()
+
+
+def test_a_revoked_token_is_reported_and_the_agent_keeps_trying(agent: AgentProcess) -> None:
+    with session_scope() as db:
+        db.execute(update(Agent).where(Agent.id == agent.agent_id).values(revoked_at=func.now()))
+    wait_until(lambda: "refused this agent's token" in agent.log(), 60, "the 401 to be logged")
+    assert "re-enroll" in agent.log()
+    assert agent.proc.poll() is None, "the agent keeps running: an operator may fix it"
+    assert agent.stop() == 0
+
+
+def last_seen(agent_id: int) -> bool:
+    with session_scope() as db:
+        return db.get_one(Agent, agent_id).last_seen_at is not None
+
+
+def db_url() -> str:
+    from backend.settings import get_settings
+
+    return str(get_settings().database_url)
+
+
+def redis_url() -> str:
+    from backend.settings import get_settings
+
+    return str(get_settings().redis_url)

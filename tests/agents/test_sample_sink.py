@@ -1,0 +1,117 @@
+"""The sample sink: batches per run, resends a failed batch with the same id, bounded memory.
+
+The sink's `send` is where the connection posts to the backend; here it is a recorder that can
+be told to fail, which is exactly what the sink sees of an unreachable backend.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from datetime import UTC, datetime
+
+import pytest
+from live_processes import wait_until
+
+from agents.backoff import Backoff
+from agents.sampling import SampleSink, sample_t
+from spec.protocol import SampleBatch
+from spec.results import SamplePoint
+
+
+class Backend:
+    """Records delivered batches; raises while `down` is set."""
+
+    def __init__(self) -> None:
+        self.down = threading.Event()
+        self.attempts: list[tuple[str, int, int]] = []
+        self.delivered: list[SampleBatch] = []
+        self._lock = threading.Lock()
+
+    def send(self, batch: SampleBatch) -> None:
+        with self._lock:
+            self.attempts.append((batch.run_id, batch.batch_id, len(batch.samples)))
+            if self.down.is_set():
+                raise ConnectionError("backend unreachable")
+            self.delivered.append(batch)
+
+    def delivered_ts(self, run_id: str) -> list[int]:
+        with self._lock:
+            return [s.t for b in self.delivered if b.run_id == run_id for s in b.samples]
+
+
+def point(t: int) -> SamplePoint:
+    return SamplePoint(source="proxy", t=t, ts=datetime.now(UTC), data={"fe.req_tot": 1})
+
+
+@pytest.fixture
+def backend() -> Backend:
+    return Backend()
+
+
+@pytest.fixture
+def sink(backend: Backend) -> Iterator[SampleSink]:
+    s = SampleSink(
+        backend.send, flush_interval_s=0.1, batch_size=5, max_pending=50, backoff=Backoff(0.05, 0.1)
+    )
+    s.start()
+    yield s
+    backend.down.clear()
+    s.stop(flush_timeout_s=2)
+
+
+def test_samples_go_out_in_numbered_batches_per_run(sink: SampleSink, backend: Backend) -> None:
+    sink.begin_run("run-a")
+    sink.emit([point(t) for t in range(12)])
+    assert sink.flush(10, "run-a")
+    assert backend.delivered_ts("run-a") == list(range(12))
+    assert [b.batch_id for b in backend.delivered] == list(range(len(backend.delivered)))
+    assert all(len(b.samples) <= 5 for b in backend.delivered)
+
+    sink.end_run("run-a")
+    sink.begin_run("run-b")
+    sink.emit([point(0)])
+    assert sink.flush(10)
+    assert backend.delivered[-1].run_id == "run-b" and backend.delivered[-1].batch_id == 0
+
+
+def test_a_failed_batch_is_resent_with_the_same_id_and_content(sink: SampleSink, backend: Backend) -> None:
+    backend.down.set()
+    sink.begin_run("run-a")
+    sink.emit([point(0), point(1), point(2)])
+    wait_until(lambda: len(backend.attempts) >= 3, 10, "several failed attempts")
+    backend.down.clear()
+    assert sink.flush(10)
+
+    assert len(backend.delivered) == 1
+    assert set(backend.attempts) == {("run-a", 0, 3)}, "every attempt is the same batch"
+    assert backend.delivered_ts("run-a") == [0, 1, 2]
+
+
+def test_while_the_backend_is_away_memory_is_bounded_by_dropping_the_oldest(
+    sink: SampleSink, backend: Backend
+) -> None:
+    backend.down.set()
+    sink.begin_run("run-a")
+    sink.emit([point(0)])
+    wait_until(lambda: backend.attempts, 10, "the first batch to be in flight")
+    sink.emit([point(t) for t in range(1, 201)])  # 200 more; at most 50 may wait
+    assert sink.dropped_overflow == 150
+    backend.down.clear()
+    assert sink.flush(10)
+    delivered = backend.delivered_ts("run-a")
+    assert delivered == [0, *range(151, 201)], "the in-flight batch and the newest 50 survive"
+
+
+def test_samples_outside_a_run_are_dropped_and_counted(sink: SampleSink, backend: Backend) -> None:
+    sink.emit([point(0), point(1)])
+    assert sink.dropped_no_run == 2
+    assert sink.flush(1)
+    assert backend.attempts == []
+
+
+def test_sample_t_counts_whole_seconds_from_t0() -> None:
+    assert sample_t(100.99, 100.0) == 0
+    assert sample_t(101.0, 100.0) == 1
+    assert sample_t(99.5, 100.0) == -1  # warm-up: before t0
+    assert sample_t(100.0 - 4000, 100.0) is None  # beyond what a SamplePoint accepts

@@ -1,0 +1,82 @@
+"""Agents, runs and wire messages for gateway tests.
+
+Everything takes a Session and commits, so it works both with the rolled-back `db` fixture and
+with `session_scope()` on a `fresh_database` (where a live API server must see the rows).
+
+    member = new_member(db, "editor"); lab = make_lab(db, member.team)
+    token = enrollment_token(db, member, lab, ["proxy"])
+    agent = enroll(http, token, "proxy-1", ["proxy"])        # {"agent_id", "agent_token", ...}
+    http.post(f"{API}/agent/hello", json=hello("proxy-1", ["proxy"]), headers=agent_headers(agent))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from sqlalchemy.orm import Session
+
+from backend.labs.enrollment import create_enrollment_token
+from backend.models import Lab
+from backend.runs.transitions import transition
+from spec.protocol import CommandResult, Envelope, Heartbeat, Hello, SampleBatch
+from spec.results import SamplePoint
+from spec.run_state import RunState
+from tests.api.experiment_factories import launch, make_experiment
+from tests.api.helpers import API, Member
+
+_TO_RUNNING = (RunState.preparing, RunState.warming, RunState.running)
+
+
+class PostsJson(Protocol):
+    """httpx.Client and FastAPI's TestClient both fit."""
+
+    def post(self, url: str, *, json: Any = ..., headers: Any = ...) -> Any: ...
+
+
+def enrollment_token(db: Session, member: Member, lab: Lab, roles: Sequence[str]) -> str:
+    _, secret = create_enrollment_token(db, member.team.id, lab.id, member.user.id, roles)
+    db.commit()
+    return secret
+
+
+def enroll(http: PostsJson, token: str, name: str, roles: Sequence[str]) -> dict[str, Any]:
+    response = http.post(f"{API}/agent/enroll", json={"token": token, "name": name, "roles": list(roles)})
+    assert response.status_code == 201, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def agent_headers(agent: dict[str, Any]) -> dict[str, str]:
+    return {"Authorization": f"Bearer {agent['agent_token']}"}
+
+
+def running_run(db: Session, member: Member, lab: Lab, state: RunState = RunState.running) -> int:
+    """A launched run of `lab`, walked through the real transitions up to `state`."""
+    experiment = make_experiment(db, member)
+    run_id = launch(db, member, experiment, lab).run_ids[0]
+    for step in _TO_RUNNING[: _TO_RUNNING.index(state) + 1]:
+        assert transition(db, run_id, step)
+    db.commit()
+    return run_id
+
+
+def finish(db: Session, run_id: int, state: RunState = RunState.succeeded) -> None:
+    """running -> collecting -> `state` (or straight to failed/cancelled)."""
+    if state == RunState.succeeded:
+        assert transition(db, run_id, RunState.collecting)
+    assert transition(db, run_id, state)
+    db.commit()
+
+
+def wire(body: Hello | Heartbeat | SampleBatch | CommandResult) -> dict[str, Any]:
+    """The JSON an agent posts for `body`."""
+    return Envelope.wrap(body).model_dump(mode="json")
+
+
+def hello(name: str, roles: Sequence[str], **capabilities: Any) -> dict[str, Any]:
+    return wire(Hello(agent=name, version="0.1.0", roles=list(roles), capabilities=capabilities))
+
+
+def sample_batch(run_id: int, samples: Sequence[SamplePoint], batch_id: int = 0) -> dict[str, Any]:
+    return wire(SampleBatch(run_id=str(run_id), batch_id=batch_id, samples=list(samples)))

@@ -1,0 +1,197 @@
+"""GET /runs/{id}/events against a real API server: replay from PostgreSQL, live relay of what
+agents post, the end of the stream with the run, and the relay's de-duplication rules."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+import pytest
+from live_processes import wait_until
+
+from backend import live
+from backend.db import session_scope
+from backend.live import LiveSample, LiveState, SamplesMessage, StateMessage, publish_state
+from backend.runs.events import _Relay
+from spec.run_state import RunState
+from tests.api.experiment_factories import sample_points
+from tests.api.helpers import API, make_lab, make_team_user, new_member, token_headers
+from tests.fleet.factories import (
+    agent_headers,
+    enroll,
+    enrollment_token,
+    finish,
+    hello,
+    running_run,
+    sample_batch,
+)
+from tests.fleet.sse import Event, read_events
+
+# Generous bound on any single wait for the next event: a failure, never a slow pass.
+READ_TIMEOUT_S = 5
+
+
+@dataclass
+class World:
+    """A running run on a lab with one agent, and a viewer of the run's team."""
+
+    api: str
+    run_id: int
+    viewer: dict[str, str]
+    agent: httpx.Client
+
+    def post_batch(self, source: str, data_by_t: dict[int, dict[str, float]], batch_id: int = 0) -> int:
+        body = sample_batch(self.run_id, sample_points(source, data_by_t), batch_id)
+        response = self.agent.post(f"{API}/agent/messages", json=body)
+        assert response.status_code == 202, response.text
+        inserted: int = response.json()["inserted"]
+        return inserted
+
+    def finish(self, state: RunState = RunState.succeeded) -> None:
+        with session_scope() as db:
+            finish(db, self.run_id, state)
+        publish_state(self.run_id, state)
+
+    def events_url(self) -> str:
+        return f"{self.api}{API}/runs/{self.run_id}/events"
+
+
+@pytest.fixture
+def world(live_api: Any, redis_client: Any) -> Iterator[World]:
+    with session_scope() as db:
+        member = new_member(db, "editor")
+        _, viewer = make_team_user(db, "viewer", team=member.team)
+        viewer_headers = token_headers(db, viewer, member.team, scope="viewer")
+        lab = make_lab(db, member.team)
+        run_id = running_run(db, member, lab)
+        token = enrollment_token(db, member, lab, ["proxy", "injector"])
+    with httpx.Client(base_url=live_api.url, timeout=10) as agent:
+        enrolled = enroll(agent, token, "edge-1", ["proxy", "injector"])
+        agent.headers.update(agent_headers(enrolled))
+        assert (
+            agent.post(f"{API}/agent/hello", json=hello("edge-1", ["proxy", "injector"])).status_code == 200
+        )
+        yield World(api=live_api.url, run_id=run_id, viewer=viewer_headers, agent=agent)
+
+
+def stream(world: World, headers: dict[str, str] | None = None) -> Any:
+    return httpx.stream(
+        "GET", world.events_url(), headers={**world.viewer, **(headers or {})}, timeout=READ_TIMEOUT_S
+    )
+
+
+def take(events: Iterator[Event], count: int) -> list[Event]:
+    return [next(events) for _ in range(count)]
+
+
+def brief(events: list[Event]) -> list[tuple[str, str | None]]:
+    return [(e.event, e.id) for e in events]
+
+
+def test_a_viewer_gets_the_replay_then_live_samples_then_the_end(world: World) -> None:
+    world.post_batch("proxy:fe", {0: {"scur": 3}, 1: {"scur": 5}})
+    world.post_batch("injector:edge-1", {0: {"requests": 100}})
+
+    with stream(world) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        events = read_events(response)
+
+        replay = take(events, 4)
+        assert brief(replay) == [
+            ("state", "state:running"),
+            ("sample", "0:injector:edge-1"),
+            ("sample", "0:proxy:fe"),
+            ("sample", "1:proxy:fe"),
+        ]
+        assert replay[0].data["state"] == "running"
+        assert replay[3].data["data"] == {"scur": 5}
+
+        # A resent batch is stored once and not relayed again; a new one is relayed.
+        assert world.post_batch("proxy:fe", {0: {"scur": 3}, 1: {"scur": 5}}) == 0
+        assert world.post_batch("proxy:fe", {2: {"scur": 8}}, batch_id=1) == 1
+        relayed = next(events)
+        assert (relayed.event, relayed.id) == ("sample", "2:proxy:fe")
+        assert relayed.data["source"] == "proxy:fe"
+        assert relayed.data["t"] == 2
+        assert relayed.data["data"] == {"scur": 8}
+
+        world.finish(RunState.succeeded)
+        assert brief(take(events, 2)) == [("state", "state:succeeded"), ("end", "end")]
+        assert list(events) == []  # the server closed the stream
+
+
+def test_a_late_subscriber_gets_the_whole_run_and_the_end(world: World) -> None:
+    world.post_batch("proxy:fe", {0: {"scur": 3}, 1: {"scur": 5}})
+    world.finish(RunState.failed)
+
+    with stream(world) as response:
+        events = list(read_events(response))
+    assert brief(events) == [
+        ("state", "state:failed"),
+        ("sample", "0:proxy:fe"),
+        ("sample", "1:proxy:fe"),
+        ("end", "end"),
+    ]
+    assert events[-1].data == {"state": "failed", "error": None}
+
+    # A browser that saw the end and reconnects is told to stop (EventSource stops on 204).
+    with stream(world, {"Last-Event-ID": "end"}) as again:
+        assert again.status_code == 204
+
+
+def test_the_stream_is_team_scoped(world: World, live_api: Any) -> None:
+    with session_scope() as db:
+        outsider = new_member(db, "admin")
+    response = httpx.get(world.events_url(), headers=outsider.headers, timeout=READ_TIMEOUT_S)
+    assert response.status_code == 404
+    assert httpx.get(world.events_url(), timeout=READ_TIMEOUT_S).status_code == 401
+
+
+# ---------------------------------------------------------------- the relay's rules, in isolation
+
+
+def live_sample(t: int, source: str = "proxy:fe") -> LiveSample:
+    return LiveSample(source=source, t=t, ts=datetime(2026, 1, 1, tzinfo=UTC), data={"scur": t})
+
+
+def state(value: RunState) -> LiveState:
+    return LiveState(state=value, at=datetime(2026, 1, 1, tzinfo=UTC))
+
+
+def test_the_relay_skips_what_the_replay_sent_and_states_that_went_back() -> None:
+    relay = _Relay()
+    assert relay.state(state(RunState.running))
+    assert relay.replayed_sample(live_sample(0))
+    relay.replay_done()
+
+    overlap = SamplesMessage(samples=[live_sample(0), live_sample(1)]).model_dump_json()
+    assert relay.live_message(overlap).count(b"event: sample") == 1
+    assert b"id: 1:proxy:fe" in relay.live_message(overlap)
+
+    assert relay.live_message(StateMessage(state=state(RunState.warming)).model_dump_json()) == b""
+    assert relay.live_message(StateMessage(state=state(RunState.running)).model_dump_json()) == b""
+    assert relay.final is None
+    assert b"event: state" in relay.live_message(
+        StateMessage(state=state(RunState.cancelled)).model_dump_json()
+    )
+    assert relay.final is not None and relay.final.state == RunState.cancelled
+    assert b"event: end" in relay.end()
+
+
+def test_an_event_id_stays_on_one_line() -> None:
+    event = _Relay().replayed_sample(live_sample(3, source="proxy:evil\nevent: end"))
+    assert event.count(b"\n") == 4  # id, event, data, blank line
+
+
+def test_a_viewer_that_leaves_is_unsubscribed(world: World, redis_client: Any) -> None:
+    channel = live.run_events_channel(world.run_id)
+    with stream(world) as response:
+        assert next(read_events(response)).event == "state"
+        assert dict(redis_client.pubsub_numsub(channel)) == {channel.encode(): 1}
+    wait_until(
+        lambda: dict(redis_client.pubsub_numsub(channel))[channel.encode()] == 0, 10, "the unsubscribe"
+    )

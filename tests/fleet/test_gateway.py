@@ -1,0 +1,334 @@
+"""The agent gateway over real PostgreSQL and Redis: enroll, hello, the commands long-poll and
+the messages an agent posts (heartbeats, sample batches, command results).
+
+The agent is played by the test client; the worker side by worker.agent_rpc itself.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import func, select, update
+from sqlalchemy.orm import Session
+
+from backend import live
+from backend.models import Agent, Lab, Sample
+from spec.protocol import CommandResult, Heartbeat, StopLoad, Teardown
+from spec.run_state import RunState
+from tests.api.experiment_factories import sample_points
+from tests.api.helpers import API, Member, make_lab, new_member
+from tests.fleet.factories import (
+    agent_headers,
+    enroll,
+    enrollment_token,
+    finish,
+    hello,
+    running_run,
+    sample_batch,
+    wire,
+)
+from worker.agent_rpc import post_command
+
+
+@pytest.fixture
+def member(db: Session) -> Member:
+    return new_member(db, "editor")
+
+
+@pytest.fixture
+def lab(db: Session, member: Member) -> Lab:
+    return make_lab(db, member.team)
+
+
+@pytest.fixture
+def proxy_agent(client: TestClient, db: Session, member: Member, lab: Lab) -> dict[str, Any]:
+    """An enrolled (not yet hello'd) agent with the proxy role."""
+    return enroll(client, enrollment_token(db, member, lab, ["proxy"]), "proxy-1", ["proxy"])
+
+
+def agent_row(db: Session, agent_id: int) -> Agent:
+    db.expire_all()
+    return db.get_one(Agent, agent_id)
+
+
+# ---------------------------------------------------------------- enroll
+
+
+def test_an_enrollment_token_enrolls_one_agent_once(
+    client: TestClient, db: Session, member: Member, lab: Lab
+) -> None:
+    token = enrollment_token(db, member, lab, ["proxy", "target"])
+    first = enroll(client, token, "edge-1", ["proxy"])
+    assert first["agent_token"].startswith("hla_")
+    assert (first["lab_id"], first["name"]) == (lab.id, "edge-1")
+    assert agent_row(db, first["agent_id"]).roles == ["proxy"]
+
+    again = client.post(f"{API}/agent/enroll", json={"token": token, "name": "edge-2", "roles": ["proxy"]})
+    assert again.status_code == 401
+    assert again.json()["message"] == "this enrollment token is unknown, already used or expired"
+
+
+def test_enroll_refuses_a_taken_name_and_unknown_roles(
+    client: TestClient, db: Session, member: Member, lab: Lab
+) -> None:
+    enroll(client, enrollment_token(db, member, lab, []), "edge-1", ["injector"])
+
+    taken = client.post(
+        f"{API}/agent/enroll",
+        json={"token": enrollment_token(db, member, lab, []), "name": "edge-1", "roles": ["injector"]},
+    )
+    assert taken.status_code == 409
+    assert "already has an agent named edge-1" in taken.json()["message"]
+
+    unknown = client.post(
+        f"{API}/agent/enroll",
+        json={"token": enrollment_token(db, member, lab, []), "name": "edge-2", "roles": ["chef"]},
+    )
+    assert unknown.status_code == 422
+    assert [f["field"] for f in unknown.json()["fields"]] == ["roles.0"]
+
+
+def test_a_bad_enrollment_token_is_401(client: TestClient) -> None:
+    response = client.post(f"{API}/agent/enroll", json={"token": "hle_nope", "name": "x", "roles": ["proxy"]})
+    assert response.status_code == 401
+
+
+# ---------------------------------------------------------------- agent auth and hello
+
+
+def test_hello_stores_what_the_agent_says_and_bumps_last_seen(
+    client: TestClient, db: Session, proxy_agent: dict[str, Any]
+) -> None:
+    assert agent_row(db, proxy_agent["agent_id"]).last_seen_at is None
+    capabilities = {"drivers": ["hey", "wrk"], "haproxy": "HAProxy version 2.8.5", "cores": 4}
+
+    response = client.post(
+        f"{API}/agent/hello",
+        json=hello("proxy-1", ["proxy"], **capabilities),
+        headers=agent_headers(proxy_agent),
+    )
+
+    assert response.status_code == 200, response.text
+    assert response.json() == {
+        "agent_id": proxy_agent["agent_id"],
+        "lab_id": proxy_agent["lab_id"],
+        "name": "proxy-1",
+        "protocol_version": 1,
+        "heartbeat_interval_s": 5,
+    }
+    row = agent_row(db, proxy_agent["agent_id"])
+    assert (row.version, row.capabilities) == ("0.1.0", capabilities)
+    assert row.last_seen_at is not None
+
+
+def test_hello_with_roles_beyond_the_enrollment_is_409(
+    client: TestClient, db: Session, proxy_agent: dict[str, Any]
+) -> None:
+    response = client.post(
+        f"{API}/agent/hello", json=hello("proxy-1", ["proxy", "injector"]), headers=agent_headers(proxy_agent)
+    )
+    assert response.status_code == 409
+    assert "cannot take role(s) injector" in response.json()["message"]
+    assert agent_row(db, proxy_agent["agent_id"]).last_seen_at is None
+
+
+@pytest.mark.parametrize(
+    "authorization",
+    [None, "Bearer hla_00000000_not-a-real-secret", "Bearer hl_00000000_a-user-api-token", "Basic abc"],
+)
+def test_requests_without_a_valid_agent_token_are_401(
+    client: TestClient, proxy_agent: dict[str, Any], authorization: str | None
+) -> None:
+    headers = {"Authorization": authorization} if authorization else {}
+    response = client.post(f"{API}/agent/hello", json=hello("proxy-1", ["proxy"]), headers=headers)
+    assert response.status_code == 401
+    assert response.json()["error"] == "unauthenticated"
+
+
+def test_a_revoked_agent_is_401(client: TestClient, db: Session, proxy_agent: dict[str, Any]) -> None:
+    db.execute(update(Agent).where(Agent.id == proxy_agent["agent_id"]).values(revoked_at=func.now()))
+    db.commit()
+    response = client.post(
+        f"{API}/agent/hello", json=hello("proxy-1", ["proxy"]), headers=agent_headers(proxy_agent)
+    )
+    assert response.status_code == 401
+
+
+def test_a_wrong_protocol_version_is_400_naming_both_versions(
+    client: TestClient, proxy_agent: dict[str, Any]
+) -> None:
+    envelope = hello("proxy-1", ["proxy"]) | {"v": 2}
+    response = client.post(f"{API}/agent/hello", json=envelope, headers=agent_headers(proxy_agent))
+    assert response.status_code == 400
+    assert response.json()["message"] == "protocol version 2 is not supported; this server speaks 1"
+
+
+def test_messages_take_only_agent_messages(client: TestClient, proxy_agent: dict[str, Any]) -> None:
+    headers = agent_headers(proxy_agent)
+    for body in (hello("proxy-1", ["proxy"]), wire(Teardown(run_id="1"))):  # type: ignore[arg-type]
+        response = client.post(f"{API}/agent/messages", json=body, headers=headers)
+        assert response.status_code == 422
+        assert response.json()["fields"][0]["field"] == "body"
+
+
+# ---------------------------------------------------------------- commands (long-poll)
+
+
+def poll(client: TestClient, agent: dict[str, Any], wait_s: float) -> list[dict[str, Any]]:
+    response = client.get(f"{API}/agent/commands", params={"wait_s": wait_s}, headers=agent_headers(agent))
+    assert response.status_code == 200, response.text
+    commands: list[dict[str, Any]] = response.json()
+    return commands
+
+
+def test_commands_come_in_order_and_the_poll_is_a_heartbeat(
+    client: TestClient, db: Session, redis_client: Any, proxy_agent: dict[str, Any]
+) -> None:
+    first = post_command(proxy_agent["agent_id"], StopLoad(run_id="7"))
+    second = post_command(proxy_agent["agent_id"], Teardown(run_id="7"))
+
+    commands = poll(client, proxy_agent, wait_s=5)
+
+    assert [(c["id"], c["type"]) for c in commands] == [(first, "stop_load"), (second, "teardown")]
+    assert commands[1]["body"] == {"type": "teardown", "run_id": "7"}
+    assert redis_client.llen(live.agent_commands_key(proxy_agent["agent_id"])) == 0
+    assert agent_row(db, proxy_agent["agent_id"]).last_seen_at is not None
+
+
+def test_an_empty_poll_returns_nothing_after_waiting(
+    client: TestClient, redis_client: Any, proxy_agent: dict[str, Any]
+) -> None:
+    assert poll(client, proxy_agent, wait_s=1) == []
+
+
+def test_a_waiting_poll_gets_a_command_queued_while_it_waits(
+    client: TestClient, redis_client: Any, proxy_agent: dict[str, Any]
+) -> None:
+    got: list[list[dict[str, Any]]] = []
+    waiter = threading.Thread(target=lambda: got.append(poll(client, proxy_agent, wait_s=20)))
+    waiter.start()
+    # Queue once the poll is blocked on the list (Redis reports a client blocked in BLPOP).
+    for _ in range(100):
+        if redis_client.info("clients")["blocked_clients"] >= 1:
+            break
+        threading.Event().wait(0.05)
+    envelope_id = post_command(proxy_agent["agent_id"], StopLoad(run_id="9"))
+    waiter.join(timeout=25)
+    assert not waiter.is_alive()
+    assert [c["id"] for c in got[0]] == [envelope_id]
+
+
+def test_a_poll_hands_over_at_most_50_commands(
+    client: TestClient, redis_client: Any, proxy_agent: dict[str, Any]
+) -> None:
+    for _ in range(60):
+        post_command(proxy_agent["agent_id"], StopLoad(run_id="7"))
+    assert len(poll(client, proxy_agent, wait_s=0)) == 50
+    assert len(poll(client, proxy_agent, wait_s=0)) == 10
+
+
+def test_wait_s_is_bounded(client: TestClient, proxy_agent: dict[str, Any]) -> None:
+    response = client.get(f"{API}/agent/commands", params={"wait_s": 31}, headers=agent_headers(proxy_agent))
+    assert response.status_code == 422
+
+
+# ---------------------------------------------------------------- messages
+
+
+def post_message(client: TestClient, agent: dict[str, Any], body: dict[str, Any]) -> Any:
+    return client.post(f"{API}/agent/messages", json=body, headers=agent_headers(agent))
+
+
+def stored_samples(db: Session, run_id: int) -> int:
+    return db.scalar(select(func.count()).select_from(Sample).where(Sample.run_id == run_id)) or 0
+
+
+def test_a_heartbeat_bumps_last_seen(client: TestClient, db: Session, proxy_agent: dict[str, Any]) -> None:
+    response = post_message(client, proxy_agent, wire(Heartbeat()))
+    assert response.status_code == 202
+    assert response.json() == {"accepted": True, "inserted": 0}
+    assert agent_row(db, proxy_agent["agent_id"]).last_seen_at is not None
+
+
+def test_a_resent_batch_is_stored_and_announced_once(
+    client: TestClient,
+    db: Session,
+    redis_client: Any,
+    member: Member,
+    lab: Lab,
+    proxy_agent: dict[str, Any],
+) -> None:
+    run_id = running_run(db, member, lab)
+    listener = redis_client.pubsub()
+    listener.subscribe(live.run_events_channel(run_id))
+    assert listener.get_message(timeout=5)["type"] == "subscribe"
+    batch = sample_batch(run_id, sample_points("proxy:fe", {0: {"scur": 3}, 1: {"scur": 4}}))
+
+    first = post_message(client, proxy_agent, batch)
+    again = post_message(client, proxy_agent, batch)
+
+    assert (first.status_code, first.json()["inserted"]) == (202, 2)
+    assert (again.status_code, again.json()["inserted"]) == (202, 0)
+    assert stored_samples(db, run_id) == 2
+    announced = listener.get_message(timeout=5)
+    assert announced is not None
+    message = json.loads(announced["data"])
+    assert message["kind"] == "samples"
+    assert [(s["source"], s["t"], s["data"]) for s in message["samples"]] == [
+        ("proxy:fe", 0, {"scur": 3}),
+        ("proxy:fe", 1, {"scur": 4}),
+    ]
+    assert listener.get_message(timeout=1) is None  # the resent batch was not announced again
+    listener.close()
+
+
+def test_a_batch_for_a_run_of_another_lab_is_409_and_writes_nothing(
+    client: TestClient, db: Session, member: Member, proxy_agent: dict[str, Any]
+) -> None:
+    other_lab = make_lab(db, member.team)
+    run_id = running_run(db, member, other_lab)
+    response = post_message(
+        client, proxy_agent, sample_batch(run_id, sample_points("proxy:fe", {0: {"scur": 1}}))
+    )
+    assert response.status_code == 409
+    assert response.json()["message"] == f"run {run_id} is not a run of this agent's lab"
+    assert stored_samples(db, run_id) == 0
+
+
+def test_a_batch_for_a_finished_run_is_409_and_writes_nothing(
+    client: TestClient, db: Session, member: Member, lab: Lab, proxy_agent: dict[str, Any]
+) -> None:
+    run_id = running_run(db, member, lab)
+    finish(db, run_id, RunState.failed)
+    response = post_message(
+        client, proxy_agent, sample_batch(run_id, sample_points("proxy:fe", {0: {"scur": 1}}))
+    )
+    assert response.status_code == 409
+    assert "is failed" in response.json()["message"]
+    assert stored_samples(db, run_id) == 0
+
+
+def test_a_command_result_lands_on_its_reply_list(
+    client: TestClient, redis_client: Any, proxy_agent: dict[str, Any]
+) -> None:
+    result = CommandResult(command_id="abc123", ok=True, data={"addresses": ["127.0.0.1:8080"]})
+    response = post_message(client, proxy_agent, wire(result))
+    assert response.status_code == 202
+    key = live.command_reply_key("abc123")
+    assert [CommandResult.model_validate_json(raw) for raw in redis_client.lrange(key, 0, -1)] == [result]
+    assert 0 < redis_client.ttl(key) <= live.REPLY_TTL_S
+
+
+@pytest.mark.parametrize("run_ref", ["warmup-1", "9" * 40])
+def test_a_batch_naming_no_run_id_of_ours_is_409(
+    client: TestClient, proxy_agent: dict[str, Any], run_ref: str
+) -> None:
+    body = sample_batch(1, sample_points("proxy:fe", {0: {"scur": 1}}))
+    body["body"]["run_id"] = run_ref
+    response = post_message(client, proxy_agent, body)
+    assert response.status_code == 409
+    assert response.json()["message"] == f"run {run_ref} is not a run of this agent's lab"

@@ -1,0 +1,41 @@
+"""`make up` (dev/up.py) with its local lab: the three agents online, the shape printed, and on
+Ctrl-C the agents stopped and the namespaces deleted. Uses the `up` fixture of the supervisor's
+own tests (a whole stack on free ports with data in a temp dir)."""
+
+from __future__ import annotations
+
+import json
+import signal
+
+import httpx
+import pytest
+
+from dev.lab_netns import list_netns
+from tests.infra.test_up import Up, _alive_after_grace, up  # noqa: F401 - `up` is a fixture
+from tests.lab.test_local_lab import WHY_NO_NETNS, needs_agent
+
+pytestmark = [pytest.mark.slow, needs_agent]
+
+
+def test_up_starts_the_local_lab_and_removes_it_on_sigint(up: Up) -> None:  # noqa: F811
+    assert "3 agents online" in up.output, up.output
+    token = (up.var / "admin-token").read_text().strip()
+    headers = {"Authorization": f"Bearer {token}"}
+    labs = httpx.get(f"{up.api_url}/api/v1/labs", headers=headers, timeout=5).json()
+    assert [(lab["name"], lab["online_agent_count"]) for lab in labs] == [("local lab", 3)]
+    prefix = json.loads((up.var / "lab" / "lab.json").read_text()).get("prefix")
+    if WHY_NO_NETNS is None:
+        assert "network namespaces joined by veth pairs" in up.output
+        assert {f"{prefix}-inj", f"{prefix}-prx", f"{prefix}-tgt"} <= set(list_netns())
+    else:
+        assert "loopback" in up.output
+    started = up.descendants()
+
+    up.proc.send_signal(signal.SIGINT)
+
+    assert up.wait() == 0, up.output
+    assert "stopping the local lab's agents" in up.output
+    assert up.output.index("stopping the local lab's agents") < up.output.index("stopping api")
+    assert _alive_after_grace(started) == []
+    if prefix:
+        assert not any(name.startswith(f"{prefix}-") for name in list_netns())

@@ -1,0 +1,109 @@
+"""What one run's execution knows as it goes: its spec, the agents it drives, and what they said.
+
+Phases are built per run around one Execution (worker/phases/__init__.build_phases) and write
+what the run must keep (rendered config, command lines, environment) through `record`, which
+persists at once: a run that fails half-way still shows what it had done.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select, update
+
+from backend.db import session_scope
+from backend.models import Agent, Run
+from spec.experiment import ExperimentSpec
+from spec.results import InjectorSummary
+
+
+@dataclass(frozen=True)
+class AgentRef:
+    id: int
+    name: str
+    roles: tuple[str, ...]
+    capabilities: dict[str, Any]
+
+    @property
+    def data_address(self) -> str:
+        return str(self.capabilities.get("data_address") or "127.0.0.1")
+
+    @property
+    def runtime_dir(self) -> str:
+        value = self.capabilities.get("runtime_dir")
+        if not value:
+            raise ValueError(f"agent {self.name} did not report its runtime_dir in its hello")
+        return str(value)
+
+
+@dataclass
+class Execution:
+    run_id: int
+    lab_id: int
+    lab_name: str
+    spec: ExperimentSpec
+    agents: dict[str, AgentRef] = field(default_factory=dict)  # role -> the agent playing it
+    target_addresses: list[str] = field(default_factory=list)
+    # The instant the measured load starts, the same for every agent; warm-up is before it.
+    t0: datetime | None = None
+    load_started_at: datetime | None = None
+    injector_summaries: list[InjectorSummary] = field(default_factory=list)
+    # Set when the execution ends, however it ends: background helpers (the lease keeper) stop.
+    stopped: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def involved_agents(self) -> list[AgentRef]:
+        """Each agent once, even when it plays several roles."""
+        seen: dict[int, AgentRef] = {}
+        for ref in self.agents.values():
+            seen.setdefault(ref.id, ref)
+        return list(seen.values())
+
+    def agent(self, role: str) -> AgentRef:
+        return self.agents[role]
+
+    def record(self, **values: Any) -> None:
+        """Persist run columns now (rendered_config, command_lines, environment ...)."""
+        with session_scope() as db:
+            db.execute(update(Run).where(Run.id == self.run_id).values(**values))
+
+    def add_command_line(self, agent: AgentRef, argv: list[str]) -> None:
+        with session_scope() as db:
+            current = db.scalar(select(Run.command_lines).where(Run.id == self.run_id)) or {}
+            lines = dict(current)
+            lines.setdefault(agent.name, []).append(argv)
+            db.execute(update(Run).where(Run.id == self.run_id).values(command_lines=lines))
+
+
+def load_execution(run_id: int, lab_name: str) -> Execution:
+    with session_scope() as db:
+        run = db.get(Run, run_id)
+        if run is None or run.lab_id is None:
+            raise ValueError(f"run {run_id} has no lab")
+        spec = ExperimentSpec.model_validate(run.spec)
+        return Execution(run_id=run.id, lab_id=run.lab_id, lab_name=lab_name, spec=spec)
+
+
+def pick_agents(execution: Execution, online_within_s: int) -> None:
+    """Choose, for each role, the lab's most recently heard-from agent that plays it."""
+    from datetime import timedelta
+
+    from sqlalchemy import func
+
+    with session_scope() as db:
+        rows = db.scalars(
+            select(Agent)
+            .where(
+                Agent.lab_id == execution.lab_id,
+                Agent.revoked_at.is_(None),
+                Agent.last_seen_at >= func.now() - timedelta(seconds=online_within_s),
+            )
+            .order_by(Agent.last_seen_at.desc(), Agent.id)
+        ).all()
+        for agent in rows:
+            ref = AgentRef(agent.id, agent.name, tuple(agent.roles), dict(agent.capabilities or {}))
+            for role in agent.roles:
+                execution.agents.setdefault(role, ref)

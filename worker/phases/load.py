@@ -1,0 +1,126 @@
+"""`warming` and `running`: sample, start the load at one agreed instant, keep its lease alive.
+
+The load holds a lease: the injector stops it by itself when the lease is not renewed, so a
+worker that dies cannot leave load running. The worker renews it every couple of seconds for as
+long as this run is executing (the renewer stops with the execution).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from datetime import UTC, datetime, timedelta
+
+from backend.settings import get_settings
+from spec.protocol import AwaitLoad, RenewLease, StartLoad, StartSampling
+from spec.results import InjectorSummary
+from spec.run_state import RunState
+from worker import agent_rpc
+from worker.execution import Execution
+from worker.phases.base import BackgroundPhase, PhaseError, RunContext
+from worker.phases.configure import _record_argv, lead_time_s
+from worker.phases.liveness import lost_agent
+
+COMMAND_TIMEOUT_S = 15.0
+
+
+def entry_url(ex: Execution) -> str:
+    _, entry = ex.spec.entry_point()
+    scheme = "mysql" if ex.spec.load.driver == "mariadb-slap" else ("https" if ex.spec.load.tls else "http")
+    return f"{scheme}://{ex.agent('proxy').data_address}:{entry.bind.port}"
+
+
+class WarmUp(BackgroundPhase):
+    """Start sampling everywhere and the load at start_at; done when the measured load begins (t0)."""
+
+    state = RunState.warming
+
+    def __init__(self, execution: Execution) -> None:
+        super().__init__()
+        self.execution = execution
+
+    def timeout_seconds(self) -> float:
+        return self.execution.spec.load.warmup_s + lead_time_s() + 2 * COMMAND_TIMEOUT_S
+
+    def timeout_error(self, ctx: RunContext) -> str:
+        return f"the load did not start within {self.timeout_seconds():g} s"
+
+    def work(self, ctx: RunContext) -> None:
+        ex = self.execution
+        load = ex.spec.load
+        now = datetime.now(UTC)
+        start_at = now + timedelta(seconds=lead_time_s())
+        ex.t0 = start_at + timedelta(seconds=load.warmup_s)
+        for agent in ex.involved_agents:
+            agent_rpc.send_command(
+                agent.id, StartSampling(run_id=str(ex.run_id), t0=ex.t0), timeout_s=COMMAND_TIMEOUT_S
+            )
+        injector = ex.agent("injector")
+        lease_s = get_settings().load_lease_seconds
+        command = StartLoad(
+            run_id=str(ex.run_id), profile=load, target_url=entry_url(ex), start_at=start_at, lease_s=lease_s
+        )
+        data = agent_rpc.send_command(injector.id, command, timeout_s=COMMAND_TIMEOUT_S + lead_time_s())
+        _record_argv(ex, injector, data)
+        ex.load_started_at = start_at
+        LeaseKeeper(ex).start()
+        # Done when the measured part begins: the state becomes `running` at t0.
+        time.sleep(max(0.0, (ex.t0 - datetime.now(UTC)).total_seconds()))
+
+
+class RunLoad(BackgroundPhase):
+    """Wait for the load tool to finish and take its summary; fail if an agent goes silent."""
+
+    state = RunState.running
+
+    def __init__(self, execution: Execution) -> None:
+        super().__init__()
+        self.execution = execution
+
+    def _await_timeout_s(self) -> float:
+        load = self.execution.spec.load
+        # hey's -z lets requests in flight finish after the duration: allow one request timeout more.
+        return load.duration_s + load.request_timeout_s + 15
+
+    def timeout_seconds(self) -> float:
+        return self._await_timeout_s() + 10
+
+    def timeout_error(self, ctx: RunContext) -> str:
+        return f"the load did not finish within {self.timeout_seconds():g} s"
+
+    def work(self, ctx: RunContext) -> None:
+        ex = self.execution
+        injector = ex.agent("injector")
+        data = agent_rpc.send_command(
+            injector.id,
+            AwaitLoad(run_id=str(ex.run_id), timeout_s=self._await_timeout_s()),
+            timeout_s=self._await_timeout_s() + 5,
+        )
+        raw = data.get("summary")
+        if not isinstance(raw, dict):
+            raise PhaseError(f"agent {injector.name} returned no load summary: {data.get('output_tail')!r}")
+        ex.injector_summaries.append(InjectorSummary.model_validate(raw))
+
+    def poll(self, ctx: RunContext) -> bool:
+        lost = lost_agent(self.execution)
+        if lost is not None:
+            raise PhaseError(f"agent {lost} lost during {self.state.value}")
+        return super().poll(ctx)
+
+
+class LeaseKeeper(threading.Thread):
+    """Renews the injector's load lease every couple of seconds until the execution stops."""
+
+    def __init__(self, execution: Execution) -> None:
+        super().__init__(name=f"run-{execution.run_id}-lease", daemon=True)
+        self.execution = execution
+        self.lease_s = get_settings().load_lease_seconds
+
+    def run(self) -> None:
+        injector = self.execution.agent("injector")
+        interval = max(0.5, self.lease_s / 4)
+        while not self.execution.stopped.wait(interval):
+            until = datetime.now(UTC) + timedelta(seconds=self.lease_s)
+            agent_rpc.post_command(
+                injector.id, RenewLease(run_id=str(self.execution.run_id), lease_until=until)
+            )
