@@ -48,6 +48,8 @@ TOOL_PROBES = (
     ToolProbe("mariadb-slap", ("mariadb-slap", "--version"), r"Distrib ([0-9][0-9.]*)", "mariadb-client"),
     ToolProbe("tc", ("tc", "-V"), r"iproute2[- ]v?([0-9][0-9.]*)", "iproute2"),
 )
+# Kernel options that provide qdiscs under other names (`tc qdisc add ... pfifo`).
+_QDISCS_OF_OPTION = {"fifo": ["pfifo", "bfifo"]}
 SYSCTLS = (
     "net.core.somaxconn",
     "net.ipv4.tcp_max_syn_backlog",
@@ -150,7 +152,7 @@ def qdisc_facts() -> dict[str, JsonValue]:
     for name, value in re.findall(r"^CONFIG_NET_SCH_([A-Z0-9_]+)=([ym])$", config, re.MULTILINE):
         qdisc = name.lower()
         if value == "y" or _module_file_exists(release, qdisc):
-            available.add(qdisc)
+            available.update(_QDISCS_OF_OPTION.get(qdisc, [qdisc]))
     return {"qdiscs": list[JsonValue](sorted(available)), "qdiscs_method": f"kernel config {source}"}
 
 

@@ -1,6 +1,6 @@
 """haplab-agent: the command line.
 
-    haplab-agent enroll --server URL --token TOKEN --name NAME [--roles proxy,injector]
+    haplab-agent enroll --server URL --token TOKEN --name NAME --roles proxy,injector
                         [--state-file PATH]
     haplab-agent run [--state-file PATH] --runtime-dir DIR --data-address ADDR [--netns NS]
                      [--allow-load-to HOST ...] [--log-level info]
@@ -53,11 +53,10 @@ def build_parser() -> argparse.ArgumentParser:
     en.add_argument("--server", required=True, help="base URL of the haplab backend")
     en.add_argument("--token", required=True, help="one-time enrollment token from the lab page")
     en.add_argument("--name", required=True, help="this agent's name in the lab")
+    # Required: the enroll reply does not name the roles, and finding out after the one-time
+    # token is spent would be too late to write a usable state file.
     en.add_argument(
-        "--roles",
-        type=_roles,
-        default=[],
-        help="comma-separated roles: proxy,injector,target (default: the roles the token allows)",
+        "--roles", type=_roles, required=True, help="comma-separated roles: proxy,injector,target"
     )
     en.add_argument("--state-file", type=Path, default=Path(DEFAULT_STATE_FILE))
 
@@ -94,17 +93,13 @@ def enroll_command(args: argparse.Namespace) -> int:
     except GatewayError as exc:
         print(f"enrollment failed: {exc}", file=sys.stderr)
         return 1
-    roles = reply.get("roles") or args.roles
-    if not roles:
-        print("enrollment succeeded but the server did not say which roles: pass --roles", file=sys.stderr)
-        return 1
     state = AgentState(
         server=args.server.rstrip("/"),
         agent_id=reply["agent_id"],
         agent_token=reply["agent_token"],
         lab_id=reply["lab_id"],
         name=reply.get("name", args.name),
-        roles=roles,
+        roles=reply.get("roles") or args.roles,
     )
     save_state(args.state_file, state)
     print(f"enrolled {state.name} (agent {state.agent_id}, lab {state.lab_id}); state in {args.state_file}")

@@ -114,7 +114,7 @@ def start_worker_process(
                 raise AssertionError(f"worker exited with {proc.returncode}:\n{worker.log()}")
             return bool(control.control.ping(destination=[nodename], timeout=0.5))
 
-        wait_until(answers, 30, f"worker {nodename} to answer a ping", interval=0.2)
+        wait_until(answers, 90, f"worker {nodename} to answer a ping", interval=0.2)
     except BaseException:
         worker.stop()
         raise
@@ -172,7 +172,8 @@ def start_api_server(*, database_url: str, redis_url: str, log_dir: Path, port: 
             return False
 
     try:
-        wait_until(healthy, 30, "the API server to answer /api/v1/health", interval=0.2)
+        # Generous: under pytest-xdist the two cores may be saturated by load tests.
+        wait_until(healthy, 90, "the API server to answer /api/v1/health", interval=0.2)
     except BaseException:
         server.stop()
         raise

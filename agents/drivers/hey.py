@@ -30,6 +30,8 @@ Semantics worth knowing:
 - Redirects are not followed and compression is not requested, so every request is one
   exchange with the proxy, as with wrk and h2load.
 - bytes_per_s counts response bodies with a Content-Length only (what hey adds up).
+- All workers share one connection pool that keeps at most 500 idle connections, so above 500
+  workers with keep-alive some connections are reopened between requests (warned).
 No live samples: hey reports only when it exits.
 """
 
@@ -57,6 +59,7 @@ from spec.load import LoadProfile
 from spec.results import ErrorCounts, LatencyPercentiles
 
 DETAIL_CAP = 1_000_000  # hey's maxRes: responses whose status and latency it keeps
+IDLE_POOL_CAP = 500  # hey's maxIdleConn: idle connections its shared pool keeps per host
 
 _SUMMARY_VALUE = re.compile(
     r"^\s+(Total|Slowest|Fastest|Average|Requests/sec|Total data):\s+(\S+)", re.MULTILINE
@@ -144,6 +147,11 @@ class HeyDriver(LoadDriver):
             spots.append(
                 f"hey -q holds {format_number(profile.rate / profile.connections)} requests/s per worker "
                 "(rate / connections); a slow reply delays that worker's next request"
+            )
+        if profile.keep_alive and profile.connections > IDLE_POOL_CAP:
+            spots.append(
+                f"hey's workers share one pool that keeps at most {IDLE_POOL_CAP} idle connections: with "
+                f"{profile.connections} workers, some connections are closed and reopened between requests"
             )
         if profile.warmup_s:
             spots.append("hey reports once at the end: the summary includes the warm-up seconds")

@@ -48,12 +48,16 @@ class MasterStatus:
 
 
 def parse_show_proc(text: str) -> MasterStatus:
+    """`show proc`: a "#<PID> <type> ..." header, the master, then "# workers", "# old workers"
+    and "# programs" sections."""
     reloads = failed = 0
     workers: list[int] = []
     section = "master"
     for line in text.splitlines():
+        if line.startswith("#<"):
+            continue  # the column header
         if line.startswith("#"):
-            section = line.lstrip("#").strip().split(" ")[0].lower() if not line.startswith("#<") else section
+            section = line.lstrip("# ").lower()  # "workers", "old workers", "programs"
             continue
         if (master := _MASTER_LINE.match(line)) is not None:
             reloads, failed = int(master.group("reloads")), int(master.group("failed"))

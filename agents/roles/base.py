@@ -19,7 +19,7 @@ from spec.protocol import Command
 from spec.results import SamplePoint
 
 
-class CommandFailed(Exception):
+class CommandFailed(Exception):  # noqa: N818 - reads as the outcome the orchestrator is told
     """A command could not be carried out; the message goes back to the orchestrator as is."""
 
 
@@ -64,5 +64,5 @@ class Role(ABC):
         """What this role can do on this host (tool versions, ...), merged into the Hello."""
         return {}
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional hook; most roles stop everything in teardown
         """The daemon is exiting: stop everything."""

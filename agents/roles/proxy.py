@@ -30,7 +30,7 @@ from agents.proxy import files
 from agents.proxy.config_check import check_config
 from agents.proxy.process import HAProxyError, HAProxyProcess
 from agents.proxy.readiness import wait_until_ready
-from agents.proxy.runtime_api import RuntimeApi
+from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.proxy.sampler import ProxySampler
 from agents.roles.base import AgentContext, CommandFailed, Role
 from spec.protocol import ApplyProxyConfig, Command, StartSampling
@@ -104,8 +104,8 @@ class ProxyRole(Role):
             self._run_id = command.run_id
             try:
                 return self._apply_locked(command)
-            except CommandFailed:
-                self._stop_locked()
+            except Exception:
+                self._stop_locked()  # whatever went wrong, no half-applied HAProxy stays up
                 raise
 
     def _apply_locked(self, command: ApplyProxyConfig) -> dict[str, JsonValue]:
@@ -138,7 +138,7 @@ class ProxyRole(Role):
                 cancelled=self._cancel,
                 check_alive=self._raise_if_exited,
             )
-        except (HAProxyError, TimeoutError, InterruptedError) as exc:
+        except (HAProxyError, RuntimeApiError, TimeoutError, InterruptedError) as exc:
             raise CommandFailed(str(exc)) from None
         return {
             "command_line": list(process.argv),

@@ -47,7 +47,9 @@ router = APIRouter(tags=["agent"], route_class=EnvelopeRoute)
 def enroll(db: SessionDep, body: EnrollRequest) -> EnrollResponse:
     agent, secret = redeem_enrollment_token(db, body.token, body.name, body.roles)
     db.commit()
-    return EnrollResponse(agent_id=agent.id, agent_token=secret, lab_id=agent.lab_id, name=agent.name)
+    return EnrollResponse(
+        agent_id=agent.id, agent_token=secret, lab_id=agent.lab_id, name=agent.name, roles=agent.roles
+    )
 
 
 @router.post("/agent/hello")

@@ -29,6 +29,9 @@ class EnrollResponse(BaseModel):
     agent_token: str = Field(description="The agent's own secret (hla_...), shown once: keep it.")
     lab_id: int
     name: str
+    roles: list[str] = Field(
+        description="The roles the agent was enrolled with (the token's, if it sent none)."
+    )
 
 
 class HelloEnvelope(Envelope):

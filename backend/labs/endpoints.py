@@ -99,7 +99,7 @@ def create_enrollment_token(
     return EnrollmentTokenCreated(
         **EnrollmentTokenOut.model_validate(row, from_attributes=True).model_dump(),
         token=secret,
-        command=enrollment.enroll_command(secret),
+        command=enrollment.enroll_command(secret, row.roles),
     )
 
 

@@ -29,9 +29,20 @@ AGENT_ROLES = ("proxy", "injector", "target")
 AGENT_NAME_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,119}$"
 
 
-def enroll_command(token: str, agent_name: str = "NAME") -> str:
-    """The one line to paste on the lab host (kept here only, so UI and docs agree)."""
-    return f"haplab-agent enroll --server {get_settings().public_url} --token {token} --name {agent_name}"
+ALL_ROLES = ("proxy", "injector", "target")
+
+
+def enroll_command(token: str, roles: Sequence[str] = (), agent_name: str = "NAME") -> str:
+    """The one line to paste on the lab host (kept here only, so UI and docs agree).
+
+    A token without roles admits any role; the command then names all three for the operator
+    to trim, since the agent must say which roles it plays before it spends the token.
+    """
+    role_list = ",".join(roles or ALL_ROLES)
+    return (
+        f"haplab-agent enroll --server {get_settings().public_url} --token {token}"
+        f" --name {agent_name} --roles {role_list}"
+    )
 
 
 def create_enrollment_token(

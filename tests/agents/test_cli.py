@@ -59,6 +59,8 @@ def test_enroll_against_an_unreachable_server_fails_clearly(
             "hle_x",
             "--name",
             "p1",
+            "--roles",
+            "proxy",
             "--state-file",
             str(tmp_path / "s"),
         ]
@@ -68,10 +70,13 @@ def test_enroll_against_an_unreachable_server_fails_clearly(
     assert not (tmp_path / "s").exists()
 
 
-def test_unknown_roles_are_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:
+def test_unknown_or_missing_roles_are_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["enroll", "--server", "http://x", "--token", "t", "--name", "n", "--roles", "proxy,balancer"])
     assert "unknown role(s) balancer" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["enroll", "--server", "http://x", "--token", "t", "--name", "n"])
+    assert "the following arguments are required: --roles" in capsys.readouterr().err
 
 
 def test_run_without_a_state_file_exits_1(tmp_path: Path) -> None:

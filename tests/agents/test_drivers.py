@@ -167,7 +167,7 @@ def test_hey_with_few_replies_says_which_percentiles_it_could_not_measure(
     summary = HeyDriver().parse(run_tool(HeyDriver(), profile, f"http://{target}", tmp_path), "inj")
 
     assert 1 <= summary.successes < 100
-    assert summary.latency is not None and summary.latency.p50 >= 100  # /slow waits 100 ms
+    assert summary.latency is not None and summary.latency.p50 >= 95  # /slow waits 100 ms
     assert summary.latency.p999 == summary.latency.max  # hey has no p99.9: an upper bound
     assert any("no p99" in w for w in summary.warnings)
     assert summary.histogram is None
@@ -185,8 +185,10 @@ def test_exact_histograms_count_every_successful_reply(
     assert summary.histogram is not None
     histogram = decode(summary.histogram)
     assert histogram.get_total_count() == summary.successes
-    assert histogram.get_min_value() >= 100_000  # µs: every reply waited /slow's 100 ms
-    assert summary.latency is not None and summary.latency.p50 >= 100
+    # µs: every reply waited /slow's 100 ms (nginx's timers run on its cached clock and may fire
+    # a few ms early, hence the slack)
+    assert histogram.get_min_value() >= 95_000
+    assert summary.latency is not None and summary.latency.p50 >= 95
 
 
 def stats_correct(raw: dict[int, int], expected: int) -> dict[int, int]:

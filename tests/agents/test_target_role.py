@@ -94,7 +94,8 @@ def test_every_endpoint_answers_with_its_delay_size_and_status(role: TargetRole)
 
             slow = client.get("/slow")
             assert slow.status_code == 200
-            assert slow.elapsed.total_seconds() >= SLOW_MS / 1000, "echo_sleep must delay the reply"
+            # echo_sleep delays the reply; nginx's timers use its cached clock, so allow 5 ms early.
+            assert slow.elapsed.total_seconds() >= (SLOW_MS - 5) / 1000
 
             page = client.get("/page")
             assert page.status_code == 200

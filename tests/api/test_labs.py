@@ -261,7 +261,8 @@ def test_create_enrollment_token_returns_the_secret_once_with_the_command(
     assert body["token"].startswith(f"hle_{body['prefix']}_")
     assert body["roles"] == ["injector", "proxy"]
     assert body["command"] == (
-        f"haplab-agent enroll --server {get_settings().public_url} --token {body['token']} --name NAME"
+        f"haplab-agent enroll --server {get_settings().public_url} --token {body['token']}"
+        " --name NAME --roles injector,proxy"
     )
     stored = db.get(EnrollmentToken, body["id"])
     assert stored.token_hash == hash_secret(body["token"])

@@ -64,12 +64,19 @@ def test_an_enrollment_token_enrolls_one_agent_once(
     token = enrollment_token(db, member, lab, ["proxy", "target"])
     first = enroll(client, token, "edge-1", ["proxy"])
     assert first["agent_token"].startswith("hla_")
-    assert (first["lab_id"], first["name"]) == (lab.id, "edge-1")
+    assert (first["lab_id"], first["name"], first["roles"]) == (lab.id, "edge-1", ["proxy"])
     assert agent_row(db, first["agent_id"]).roles == ["proxy"]
 
     again = client.post(f"{API}/agent/enroll", json={"token": token, "name": "edge-2", "roles": ["proxy"]})
     assert again.status_code == 401
     assert again.json()["message"] == "this enrollment token is unknown, already used or expired"
+
+
+def test_an_agent_enrolled_without_roles_takes_the_tokens(
+    client: TestClient, db: Session, member: Member, lab: Lab
+) -> None:
+    agent = enroll(client, enrollment_token(db, member, lab, ["injector", "target"]), "loadgen-1", [])
+    assert agent["roles"] == ["injector", "target"]
 
 
 def test_enroll_refuses_a_taken_name_and_unknown_roles(

@@ -72,9 +72,18 @@ def test_server_services_share_one_image_and_run_the_right_program(services: dic
 def test_agent_is_built_alone_and_configured_from_the_environment(services: dict[str, Any]) -> None:
     agent = services["agent"]
     assert agent["build"]["dockerfile"] == "deploy/Dockerfile.agent"
-    assert agent["command"] == ["haplab-agent"]
+    script = agent["command"][-1]
+    # Enrolls only when it has no state yet, then runs; every value from the environment.
+    assert "test -f /var/lib/haplab-agent/state.json || haplab-agent enroll" in script
+    assert "exec haplab-agent run" in script
     assert agent["network_mode"] == "host"
-    assert {"HAPLAB_SERVER_URL", "HAPLAB_ENROLLMENT_TOKEN"} <= set(agent["environment"])
+    env = set(agent["environment"])
+    assert {
+        "HAPLAB_SERVER_URL",
+        "HAPLAB_ENROLLMENT_TOKEN",
+        "HAPLAB_AGENT_ROLES",
+        "HAPLAB_ALLOW_LOAD_TO",
+    } <= env
     dockerfile = (ROOT / "deploy" / "Dockerfile.agent").read_text()
     assert "--extra agent" in dockerfile
     assert "--extra server" not in dockerfile
