@@ -331,6 +331,7 @@ def main() -> int:
         api = sup.spawn("api", [
             py, "-m", "uvicorn", "backend.app:create_app", "--factory",
             "--host", settings.api_host, "--port", str(settings.api_port),
+            "--timeout-graceful-shutdown", "5",  # open live streams (SSE) must not hold Ctrl-C
         ])
         sup.spawn("worker", [
             py, "-m", "celery", "-A", "worker.celery_app", "worker", "-B",

@@ -158,6 +158,7 @@ def start_api_server(*, database_url: str, redis_url: str, log_dir: Path, port: 
     cmd = [
         sys.executable, "-m", "uvicorn", "backend.app:create_app", "--factory",
         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
+        "--timeout-graceful-shutdown", "5",
     ]  # fmt: skip
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)

@@ -195,8 +195,10 @@ def _raw_distribution(
     corrected = {int(value): int(count) for value, count in pairs}
     raw = undo_correction(corrected, duration_us, requests, connections)
     if raw is None:
-        warnings.append("wrk's coordinated-omission correction could not be undone: the histogram keeps it")
-        return corrected
+        warnings.append(
+            "wrk's coordinated-omission correction could not be undone: no histogram, "
+            "percentiles are wrk's own (corrected)"
+        )
     return raw
 
 

@@ -13,15 +13,13 @@ from collections.abc import Callable
 from typing import Annotated
 
 from fastapi import Depends
-from sqlalchemy.orm import Session
 
+from backend.api.session import SessionDep
 from backend.auth.dependencies import get_principal
 from backend.auth.principal import Principal
-from backend.db import get_db
 from backend.errors import forbidden
 from backend.models import Role
 
-SessionDep = Annotated[Session, Depends(get_db)]
 CurrentPrincipal = Annotated[Principal, Depends(get_principal)]
 
 

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from fastapi import Depends, Request
 from sqlalchemy.orm import Session
 
+from backend.api.session import SessionDep
 from backend.auth.principal import Principal
 from backend.auth.sessions import CSRF_HEADER, SESSION_COOKIE, find_live_session
-from backend.db import get_db
 from backend.errors import ApiError, forbidden
 from backend.models import ApiToken, Role, User, UserSession
 from backend.teams.service import membership_role
@@ -68,7 +68,7 @@ def _check_csrf(request: Request, session: UserSession) -> None:
         raise forbidden(f"missing or wrong {CSRF_HEADER} header (it comes with the session)")
 
 
-def get_caller(request: Request, db: Session = Depends(get_db)) -> Caller:
+def get_caller(request: Request, db: SessionDep) -> Caller:
     """Who is calling, before any team is involved (the auth endpoints need only this)."""
     presented = _bearer(request)
     if presented is not None:
@@ -89,7 +89,7 @@ def get_caller(request: Request, db: Session = Depends(get_db)) -> Caller:
     return Caller(user=_active_user(db, session.user_id), session=session)
 
 
-def get_principal(caller: Caller = Depends(get_caller), db: Session = Depends(get_db)) -> Principal:
+def get_principal(db: SessionDep, caller: Caller = Depends(get_caller)) -> Principal:
     if caller.token is not None:
         token = caller.token
         role = membership_role(db, token.team_id, caller.user.id)

@@ -14,7 +14,6 @@ after enroll), and live viewers must only hear about samples that are stored.
 
 from __future__ import annotations
 
-import logging
 from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, status
@@ -37,8 +36,6 @@ from backend.live import publish_sample_batch
 from backend.runs.samples import insert_samples
 from spec.protocol import HEARTBEAT_INTERVAL_S, CommandResult, Envelope, SampleBatch
 from spec.version import PROTOCOL_VERSION
-
-log = logging.getLogger(__name__)
 
 router = APIRouter(tags=["agent"], route_class=EnvelopeRoute)
 

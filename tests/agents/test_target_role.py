@@ -14,6 +14,7 @@ from pathlib import Path
 
 import httpx
 import pytest
+from pydantic import JsonValue
 
 from agents.roles.base import AgentContext, CommandFailed
 from agents.roles.target import TargetRole
@@ -63,11 +64,11 @@ def role(tmp_path: Path) -> Iterator[TargetRole]:
     target.close()
 
 
-def start(role: TargetRole, target: ManagedTarget, run_id: str = RUN) -> dict[str, object]:
+def start(role: TargetRole, target: ManagedTarget, run_id: str = RUN) -> dict[str, JsonValue]:
     return role.handle(StartTargets(run_id=run_id, target=target))
 
 
-def addresses(data: dict[str, object]) -> list[str]:
+def addresses(data: dict[str, JsonValue]) -> list[str]:
     found = data["addresses"]
     assert isinstance(found, list)
     return [str(a) for a in found]

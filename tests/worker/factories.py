@@ -15,7 +15,9 @@ from sqlalchemy import select, update
 from backend.db import session_scope
 from backend.models import Agent, Experiment, ExperimentVersion, Lab, Launch, Run, Team
 from backend.runs.transitions import transition
+from spec.examples import seed_examples
 from spec.run_state import RunState
+from spec.sweep import Sweep
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,10 @@ class LabRow:
     lease_expires_at: datetime | None
 
 
+# A valid run spec (seed 000 without its sweep), as the launch API would store it.
+RUN_SPEC = seed_examples()["000"].model_copy(update={"sweep": Sweep()}).model_dump(mode="json", by_alias=True)
+
+
 def make_lab(name: str = "bench-a") -> int:
     with session_scope() as db:
         slug = f"team-{uuid.uuid4().hex[:8]}"
@@ -56,7 +62,7 @@ def make_runs(lab_id: int, count: int) -> list[int]:
         experiment = Experiment(team_id=lab.team_id, name=f"exp-{uuid.uuid4().hex[:8]}")
         db.add(experiment)
         db.flush()
-        version = ExperimentVersion(experiment_id=experiment.id, version=1, spec_version=1, spec={})
+        version = ExperimentVersion(experiment_id=experiment.id, version=1, spec_version=1, spec=RUN_SPEC)
         db.add(version)
         db.flush()
         launch = Launch(
@@ -79,7 +85,7 @@ def make_runs(lab_id: int, count: int) -> list[int]:
                 point_index=i,
                 repetition=0,
                 params={"proxy.global.maxconn": 20 + 10 * i},
-                spec={},
+                spec=RUN_SPEC,
             )
             db.add(run)
             db.flush()

@@ -11,7 +11,6 @@ from live_processes import StartWorker, wait_until
 
 from backend.queue import enqueue_lab_dispatch
 from spec.run_state import RunState
-from worker.orchestrator import NOT_IMPLEMENTED
 
 pytestmark = pytest.mark.slow
 
@@ -69,17 +68,18 @@ def test_different_labs_run_in_parallel(start_worker: StartWorker) -> None:
     assert overlap(by_lab[lab_a][0], by_lab[lab_b][0])
 
 
-def test_online_agents_get_a_run_through_preparing(start_worker: StartWorker) -> None:
+def test_online_agents_let_a_run_go_on_and_a_silent_one_fails_it_by_name(start_worker: StartWorker) -> None:
     start_worker(agent_wait=10)
     lab_id = make_lab("bench-a")
-    add_agent(lab_id, "proxy-1", ["proxy"])
-    add_agent(lab_id, "loadgen-1", ["injector", "target"])
+    # Rows of agents that were heard from 12 s ago and never again: online for 3 more seconds,
+    # long enough to pass `preparing`, then silent while the worker waits for their answer.
+    add_agent(lab_id, "proxy-1", ["proxy"], seen_seconds_ago=12)
+    add_agent(lab_id, "loadgen-1", ["injector", "target"], seen_seconds_ago=12)
     [run_id] = make_runs(lab_id, 1)
 
     enqueue_lab_dispatch(lab_id)
-    [row] = wait_until(lambda: all_ended([run_id]), 15, "the run to end")
+    [row] = wait_until(lambda: all_ended([run_id]), 30, "the run to end")
 
-    # This issue stops after preparing; what matters is that it did not wait the 10 s for agents.
-    assert row.error == NOT_IMPLEMENTED
-    assert row.started_at and row.finished_at
-    assert (row.finished_at - row.started_at).total_seconds() < 5
+    assert row.state == RunState.failed
+    assert "no online agent" not in (row.error or "")  # it got past the wait for agents
+    assert "agent loadgen-1 lost" in (row.error or ""), row.error
