@@ -49,9 +49,9 @@ class Collect(BackgroundPhase):
                 select(Sample.t, Sample.data).where(Sample.run_id == ex.run_id, Sample.source == PROXY_SOURCE)
             ).all()
         frontend, backend = entry_sections(ex)
-        proxy = proxy_summary(
-            [{"t": r.t, "data": r.data} for r in rows], frontend, backend, ex.spec.load.duration_s
-        ) if rows else None  # fmt: skip
+        # Not r.t: SQLAlchemy's Row.t is the row as a tuple, shadowing our column named t.
+        seconds = [{"t": t, "data": data} for t, data in rows]
+        proxy = proxy_summary(seconds, frontend, backend, ex.spec.load.duration_s) if rows else None
         summary = RunSummary(
             injectors=ex.injector_summaries, total=merge_injectors(ex.injector_summaries), proxy=proxy
         )

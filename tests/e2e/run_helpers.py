@@ -1,0 +1,91 @@
+"""Helpers for end-to-end runs on the local lab: build a spec, launch through the REST API, wait."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+
+TERMINAL = {"succeeded", "failed", "cancelled"}
+
+
+def http_spec(
+    *,
+    driver: str = "wrk",
+    connections: int = 20,
+    duration_s: int = 10,
+    path: str = "/fast",
+    keep_alive: bool = True,
+    global_maxconn: int = 1000,
+    http_reuse: str = "safe",
+    endpoints: list[dict[str, Any]] | None = None,
+    request_timeout_s: float = 20,
+    threads: int = 2,
+) -> dict[str, Any]:
+    """A frontend -> backend -> one managed nginx server spec, as plain JSON."""
+    return {
+        "proxy": {
+            "global": {"maxconn": global_maxconn},
+            "defaults": {"mode": "http", "timeouts": {"connect": 4000, "client": 42000, "server": 43000}},
+            "frontends": [{"name": "fe", "bind": {"port": 8080}, "default_backend": "app"}],
+            "backends": [{"name": "app", "http_reuse": http_reuse, "target_servers": {}}],
+        },
+        "target": {
+            "kind": "managed",
+            "servers": 1,
+            "endpoints": endpoints
+            or [
+                {"path": "/fast", "delay_ms": 0, "body_bytes": 0, "status": 200},
+                {"path": "/health", "delay_ms": 0, "body_bytes": 0, "status": 200},
+            ],
+        },
+        "load": {
+            "driver": driver,
+            "connections": connections,
+            "threads": threads,
+            "duration_s": duration_s,
+            "path": path,
+            "keep_alive": keep_alive,
+            "request_timeout_s": request_timeout_s,
+        },
+    }
+
+
+class Api:
+    def __init__(self, url: str, token: str) -> None:
+        self.http = httpx.Client(
+            base_url=f"{url}/api/v1", headers={"Authorization": f"Bearer {token}"}, timeout=30
+        )
+
+    def call(self, method: str, path: str, **kwargs: Any) -> Any:
+        r = self.http.request(method, path, **kwargs)
+        assert r.status_code < 400, f"{method} {path} -> {r.status_code}: {r.text}"
+        return r.json() if r.content else None
+
+    def launch(self, name: str, spec: dict[str, Any], lab_id: int) -> list[int]:
+        experiment = self.call("POST", "/experiments", json={"name": name, "spec": spec})
+        launched = self.call("POST", f"/experiments/{experiment['id']}/launch", json={"lab_id": lab_id})
+        return list(launched["run_ids"])
+
+    def wait_finished(self, run_id: int, timeout_s: float) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            run = self.call("GET", f"/runs/{run_id}")
+            if run["state"] in TERMINAL:
+                return run
+            assert time.monotonic() < deadline, f"run {run_id} still {run['state']} after {timeout_s} s"
+            time.sleep(0.5)
+
+    def wait_state(self, run_id: int, state: str, timeout_s: float) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout_s
+        while True:
+            run = self.call("GET", f"/runs/{run_id}")
+            if run["state"] == state:
+                return run
+            assert run["state"] not in TERMINAL, f"run {run_id} ended {run['state']}: {run['error']}"
+            assert time.monotonic() < deadline, f"run {run_id} still {run['state']} after {timeout_s} s"
+            time.sleep(0.2)
+
+    def samples(self, run_id: int) -> dict[str, list[dict[str, Any]]]:
+        return dict(self.call("GET", f"/runs/{run_id}/samples")["sources"])
