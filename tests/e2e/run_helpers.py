@@ -64,6 +64,7 @@ class Api:
         return r.json() if r.content else None
 
     def launch(self, name: str, spec: dict[str, Any], lab_id: int) -> list[int]:
+        """Create the experiment and launch it; the run ids in execution order."""
         experiment = self.call("POST", "/experiments", json={"name": name, "spec": spec})
         launched = self.call("POST", f"/experiments/{experiment['id']}/launch", json={"lab_id": lab_id})
         return list(launched["run_ids"])
