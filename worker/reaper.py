@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, select
 
 from backend.db import session_scope
-from backend.models import Lab, Run
+from backend.models import Agent, Lab, Run
 from backend.settings import get_settings
+from spec.protocol import StopLoad, Teardown
 from spec.run_state import RunState
+from worker import agent_rpc
 from worker.kicks import kick_lab
 from worker.lab_lock import ReapedRun, reap_expired_lease
 
@@ -27,6 +29,25 @@ log = logging.getLogger(__name__)
 class ReapReport:
     reaped: list[ReapedRun] = field(default_factory=list)
     kicked_lab_ids: list[int] = field(default_factory=list)
+
+
+def tear_down_on_lab(lab_id: int, run_id: int) -> None:
+    """Tell every agent of the lab to stop the dead run's load and clean up after it.
+
+    The load would stop by itself when its lease runs out; this makes it sooner and also stops
+    HAProxy and the targets, which hold no lease. Best effort: agents that are gone are gone.
+    """
+    with session_scope() as db:
+        agent_ids = db.scalars(
+            select(Agent.id).where(Agent.lab_id == lab_id, Agent.revoked_at.is_(None))
+        ).all()
+    run = str(run_id)
+    for agent_id in agent_ids:
+        try:
+            agent_rpc.post_command(agent_id, StopLoad(run_id=run))
+            agent_rpc.post_command(agent_id, Teardown(run_id=run))
+        except Exception:
+            log.warning("could not ask agent %s to tear down run %s", agent_id, run_id, exc_info=True)
 
 
 def reap_labs() -> ReapReport:
@@ -42,6 +63,7 @@ def reap_labs() -> ReapReport:
         if reaped is not None:
             log.warning("lab %s: run %s failed: %s", lab_id, reaped.run_id, reaped.error)
             report.reaped.append(reaped)
+            tear_down_on_lab(lab_id, reaped.run_id)
     with session_scope() as db:
         idle_with_queue = db.scalars(
             select(Lab.id)

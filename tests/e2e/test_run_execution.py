@@ -7,6 +7,11 @@ through the REST API as a user would read it.
 
 from __future__ import annotations
 
+import os
+import signal
+import subprocess
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -124,3 +129,67 @@ def test_http_reuse_always_makes_far_fewer_server_connects_than_never(api: Api, 
     # never: one server connection per request; always: a handful for everything.
     assert never_proxy["connects"] >= 0.9 * never_proxy["requests"], never_proxy
     assert always_proxy["connects"] < 0.05 * never_proxy["connects"], (always_proxy, never_proxy)
+
+
+LOAD_TOOLS = {"wrk", "hey", "h2load"}
+
+
+def _load_tools_in(netns: str) -> list[str]:
+    """Load-tool processes living in the namespace, as "pid name"."""
+    out = subprocess.run(
+        ["ip", "netns", "pids", netns], capture_output=True, text=True, timeout=5, check=True
+    )
+    found = []
+    for pid in out.stdout.split():
+        try:
+            name = Path(f"/proc/{pid}/comm").read_text().strip()
+        except OSError:
+            continue  # it just exited
+        if name in LOAD_TOOLS:
+            found.append(f"{pid} {name}")
+    return found
+
+
+def test_killing_the_injector_agent_fails_the_run_with_its_partial_samples(api: Api, local_lab: Any) -> None:
+    [run_id] = api.launch("lose-injector", http_spec(driver="wrk", duration_s=25), local_lab.lab_id)
+    api.wait_state(run_id, "running", 60)
+    time.sleep(3)
+
+    injector = next(a for a in local_lab.agents if a.host.role == "injector")
+    os.kill(injector.pid, signal.SIGKILL)
+    injector.proc.wait(10)
+    injector.stopped = True
+
+    run = api.wait_finished(run_id, 60)
+    assert run["state"] == "failed"
+    assert "injector-1" in run["error"] and "lost" in run["error"], run["error"]
+    # What was measured before the loss is kept.
+    proxy = [s for s in api.samples(run_id)["proxy"] if s["t"] >= 0]
+    assert len(proxy) >= 2 and sum(s["data"].get("fe.req_tot", 0) for s in proxy) > 0
+
+
+def test_killing_the_worker_stops_the_load_by_lease_and_the_run_does_not_stay_running(
+    local_lab: Any, start_worker: Any
+) -> None:
+    worker = start_worker(agent_wait=20, lease=5, reap_interval=2)
+    api = Api(local_lab.api_url, local_lab.token)
+    [run_id] = api.launch("lose-worker", http_spec(driver="wrk", duration_s=60), local_lab.lab_id)
+    api.wait_state(run_id, "running", 60)
+    time.sleep(2)
+
+    worker.kill_hard()
+    killed_at = time.monotonic()
+
+    injector_ns = local_lab.hosts["injector"].netns
+    if injector_ns is not None:
+        # Nobody renews the load's lease (10 s) any more: the injector stops wrk by itself,
+        # long before wrk's own 60 s are up.
+        assert _load_tools_in(injector_ns), "the load was not running when the worker died"
+        while left := _load_tools_in(injector_ns):
+            assert time.monotonic() - killed_at < 20, f"the load kept running without its lease: {left}"
+            time.sleep(0.5)
+    # A new worker's reaper finds the lab's lease expired and fails the run.
+    start_worker(agent_wait=20, lease=5, beat=True, reap_interval=2)
+    run = api.wait_finished(run_id, 60)
+    assert run["state"] == "failed"
+    assert "worker lost" in run["error"], run["error"]
