@@ -193,3 +193,24 @@ def test_killing_the_worker_stops_the_load_by_lease_and_the_run_does_not_stay_ru
     run = api.wait_finished(run_id, 60)
     assert run["state"] == "failed"
     assert "worker lost" in run["error"], run["error"]
+
+
+def test_cancel_stops_the_load_within_two_seconds(api: Api, local_lab: Any) -> None:
+    # hey: on SIGINT it stops at once (wrk may first spend seconds exporting its Lua report).
+    [run_id] = api.launch("cancel-me", http_spec(driver="hey", duration_s=60), local_lab.lab_id)
+    api.wait_state(run_id, "running", 60)
+    time.sleep(2)
+    injector_ns = local_lab.hosts["injector"].netns
+    if injector_ns is not None:
+        assert _load_tools_in(injector_ns), "the load is not running"
+
+    api.call("POST", f"/runs/{run_id}/cancel")
+    cancelled_at = time.monotonic()
+
+    if injector_ns is not None:
+        while left := _load_tools_in(injector_ns):
+            assert time.monotonic() - cancelled_at < 2.0, f"load still running 2 s after cancel: {left}"
+            time.sleep(0.05)
+    run = api.wait_finished(run_id, 30)
+    assert run["state"] == "cancelled"
+    assert run["started_at"] is not None
