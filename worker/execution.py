@@ -8,6 +8,7 @@ persists at once: a run that fails half-way still shows what it had done.
 from __future__ import annotations
 
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -46,6 +47,8 @@ class Execution:
     lab_name: str
     spec: ExperimentSpec
     agents: dict[str, AgentRef] = field(default_factory=dict)  # role -> the agent playing it
+    # Every online injector of the lab: each runs the load profile, all from the same start_at.
+    injectors: list[AgentRef] = field(default_factory=list)
     target_addresses: list[str] = field(default_factory=list)
     # The instant the measured load starts, the same for every agent; warm-up is before it.
     t0: datetime | None = None
@@ -58,7 +61,7 @@ class Execution:
     def involved_agents(self) -> list[AgentRef]:
         """Each agent once, even when it plays several roles."""
         seen: dict[int, AgentRef] = {}
-        for ref in self.agents.values():
+        for ref in [*self.agents.values(), *self.injectors]:
             seen.setdefault(ref.id, ref)
         return list(seen.values())
 
@@ -69,6 +72,12 @@ class Execution:
         """Persist run columns now (rendered_config, command_lines, environment ...)."""
         with session_scope() as db:
             db.execute(update(Run).where(Run.id == self.run_id).values(**values))
+
+    def record_command_line(self, agent: AgentRef, result: Mapping[str, object]) -> None:
+        """Keep the exact argv an agent reports having started (its result's `command_line`)."""
+        argv = result.get("command_line")
+        if isinstance(argv, list):
+            self.add_command_line(agent, [str(a) for a in argv])
 
     def add_command_line(self, agent: AgentRef, argv: list[str]) -> None:
         with session_scope() as db:
@@ -107,3 +116,5 @@ def pick_agents(execution: Execution, online_within_s: int) -> None:
             ref = AgentRef(agent.id, agent.name, tuple(agent.roles), dict(agent.capabilities or {}))
             for role in agent.roles:
                 execution.agents.setdefault(role, ref)
+            if "injector" in agent.roles:
+                execution.injectors.append(ref)

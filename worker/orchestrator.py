@@ -86,8 +86,8 @@ def tear_down(execution: Execution) -> None:
     """Stop the load first (cancel must stop it within 2 s), then everything else, on every agent."""
     run = str(execution.run_id)
     try:
-        if "injector" in execution.agents:
-            agent_rpc.post_command(execution.agents["injector"].id, StopLoad(run_id=run))
+        for injector in execution.injectors:
+            agent_rpc.post_command(injector.id, StopLoad(run_id=run))
         for agent in execution.involved_agents:
             agent_rpc.post_command(agent.id, Teardown(run_id=run))
     except Exception:  # a teardown problem must not hide the run's own outcome

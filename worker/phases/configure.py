@@ -51,7 +51,7 @@ class ConfigureLab(BackgroundPhase):
         if not isinstance(addresses, list) or len(addresses) != target.servers:
             raise PhaseError(f"agent {agent.name} started {addresses!r}, not {target.servers} target servers")
         ex.target_addresses = [str(a) for a in addresses]
-        _record_argv(ex, agent, data)
+        ex.record_command_line(agent, data)
 
     def _start_proxy(self, ex: Execution) -> None:
         agent = ex.agent("proxy")
@@ -62,13 +62,7 @@ class ConfigureLab(BackgroundPhase):
             run_id=str(ex.run_id), config_text=config_text, ready_timeout_s=PROXY_READY_TIMEOUT_S
         )
         data = agent_rpc.send_command(agent.id, command, timeout_s=PROXY_READY_TIMEOUT_S + 15)
-        _record_argv(ex, agent, data)
-
-
-def _record_argv(ex: Execution, agent: object, data: dict[str, object]) -> None:
-    argv = data.get("command_line")
-    if isinstance(argv, list):
-        ex.add_command_line(agent, [str(a) for a in argv])  # type: ignore[arg-type]
+        ex.record_command_line(agent, data)
 
 
 def lead_time_s() -> float:

@@ -9,19 +9,23 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
+from typing import TypeVar
 
 from backend.settings import get_settings
 from spec.protocol import AwaitLoad, RenewLease, StartLoad, StartSampling
 from spec.results import InjectorSummary
 from spec.run_state import RunState
 from worker import agent_rpc
-from worker.execution import Execution
+from worker.execution import AgentRef, Execution
 from worker.phases.base import BackgroundPhase, PhaseError, RunContext
-from worker.phases.configure import _record_argv, lead_time_s
+from worker.phases.configure import lead_time_s
 from worker.phases.liveness import lost_agent
 
 COMMAND_TIMEOUT_S = 15.0
+T = TypeVar("T")
 
 
 def entry_url(ex: Execution) -> str:
@@ -55,13 +59,21 @@ class WarmUp(BackgroundPhase):
             agent_rpc.send_command(
                 agent.id, StartSampling(run_id=str(ex.run_id), t0=ex.t0), timeout_s=COMMAND_TIMEOUT_S
             )
-        injector = ex.agent("injector")
         lease_s = get_settings().load_lease_seconds
         command = StartLoad(
             run_id=str(ex.run_id), profile=load, target_url=entry_url(ex), start_at=start_at, lease_s=lease_s
         )
-        data = agent_rpc.send_command(injector.id, command, timeout_s=COMMAND_TIMEOUT_S + lead_time_s())
-        _record_argv(ex, injector, data)
+        # Every injector gets the same start_at and waits for it on its own clock: they start
+        # together however long each command took to arrive.
+        for injector, data in zip(
+            ex.injectors,
+            _on_each(
+                ex.injectors,
+                lambda a: agent_rpc.send_command(a.id, command, COMMAND_TIMEOUT_S + lead_time_s()),
+            ),
+            strict=True,
+        ):
+            ex.record_command_line(injector, data)
         ex.load_started_at = start_at
         LeaseKeeper(ex).start()
         # Done when the measured part begins: the state becomes `running` at t0.
@@ -90,16 +102,18 @@ class RunLoad(BackgroundPhase):
 
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
-        injector = ex.agent("injector")
-        data = agent_rpc.send_command(
-            injector.id,
-            AwaitLoad(run_id=str(ex.run_id), timeout_s=self._await_timeout_s()),
-            timeout_s=self._await_timeout_s() + 5,
+        command = AwaitLoad(run_id=str(ex.run_id), timeout_s=self._await_timeout_s())
+        results = _on_each(
+            ex.injectors,
+            lambda a: agent_rpc.send_command(a.id, command, timeout_s=self._await_timeout_s() + 5),
         )
-        raw = data.get("summary")
-        if not isinstance(raw, dict):
-            raise PhaseError(f"agent {injector.name} returned no load summary: {data.get('output_tail')!r}")
-        ex.injector_summaries.append(InjectorSummary.model_validate(raw))
+        for injector, data in zip(ex.injectors, results, strict=True):
+            raw = data.get("summary")
+            if not isinstance(raw, dict):
+                raise PhaseError(
+                    f"agent {injector.name} returned no load summary: {data.get('output_tail')!r}"
+                )
+            ex.injector_summaries.append(InjectorSummary.model_validate(raw))
 
     def poll(self, ctx: RunContext) -> bool:
         lost = lost_agent(self.execution)
@@ -117,10 +131,15 @@ class LeaseKeeper(threading.Thread):
         self.lease_s = get_settings().load_lease_seconds
 
     def run(self) -> None:
-        injector = self.execution.agent("injector")
         interval = max(0.5, self.lease_s / 4)
         while not self.execution.stopped.wait(interval):
             until = datetime.now(UTC) + timedelta(seconds=self.lease_s)
-            agent_rpc.post_command(
-                injector.id, RenewLease(run_id=str(self.execution.run_id), lease_until=until)
-            )
+            renew = RenewLease(run_id=str(self.execution.run_id), lease_until=until)
+            for injector in self.execution.injectors:
+                agent_rpc.post_command(injector.id, renew)
+
+
+def _on_each(agents: list[AgentRef], call: Callable[[AgentRef], T]) -> list[T]:
+    """`call` for every agent at once (one thread each); the first failure is raised."""
+    with ThreadPoolExecutor(max_workers=max(1, len(agents))) as pool:
+        return list(pool.map(call, agents))
