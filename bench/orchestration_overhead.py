@@ -29,14 +29,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import statistics
 import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import httpx
 
@@ -45,6 +47,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from run_fidelity import Api, haplab_stack, http_spec, wait_lab_idle
 
 PHASES = ("preparing", "warming", "running", "collecting")
+# Agent log lines: when each agent took a command (the worker's command reached it) and started wrk.
+COMMAND_LINE = re.compile(r"^(\S+ \S+) INFO agents\.command_runner: command \w+: (\w+) (\d+)$")
+WRK_LINE = re.compile(r"^(\S+ \S+) INFO agents\.drivers\.load_process: load tool started .*/injector/(\d+)/")
 
 
 @dataclass
@@ -81,6 +86,44 @@ def follow(api_url: str, token: str, stream: Stream) -> None:
 
 def ts(value: str) -> datetime:
     return datetime.fromisoformat(value)
+
+
+def agent_marks(log_dir: Path) -> dict[tuple[int, str], datetime]:
+    """(run id, command or "wrk_started") -> when the agent logged it first (its local time)."""
+    marks: dict[tuple[int, str], datetime] = {}
+    for log in log_dir.glob("agent-*.log"):
+        for line in log.read_text(errors="replace").splitlines():
+            if m := COMMAND_LINE.match(line):
+                key = (int(m.group(3)), m.group(2))
+            elif m := WRK_LINE.match(line):
+                key = (int(m.group(2)), "wrk_started")
+            else:
+                continue
+            when = datetime.strptime(m.group(1), "%Y-%m-%d %H:%M:%S,%f").astimezone()
+            marks.setdefault(key, when)
+    return marks
+
+
+def finer(run: dict[str, Any], stream: Stream, marks: dict[tuple[int, str], datetime]) -> dict[str, float]:
+    """Where the overhead goes inside the phases, from the agents' logs and the run's summary."""
+    run_id = run["id"]
+    need = [(run_id, "start_targets"), (run_id, "apply_proxy_config"), (run_id, "wrk_started")]
+    if any(k not in marks for k in need) or any(s not in stream.states for s in PHASES[1:]):
+        return {}
+    started, finished = ts(run["started_at"]), ts(run["finished_at"])
+    warming, running, collecting = (stream.states[s][0] for s in PHASES[1:])
+    start_targets, apply_proxy, wrk_started = (marks[k] for k in need)
+    wrk_s = float(run["summary"]["injectors"][0]["duration_s"])
+    sec = lambda a, b: (b - a).total_seconds()  # noqa: E731
+    return {
+        "to 1st cmd": sec(started, start_targets),  # wait for agents, pick, record, reach the target
+        "nginx up": sec(start_targets, apply_proxy),  # StartTargets: nginx + readiness probe, reply
+        "haproxy up": sec(apply_proxy, warming),  # haproxy -c, start, Runtime API ready, reply
+        "lead": sec(warming, running),  # StartSampling x3 + StartLoad inside the start lead
+        "wrk lag": sec(running, wrk_started),  # t0 -> the agent spawned wrk
+        "after wrk": sec(wrk_started + timedelta(seconds=wrk_s), collecting),  # exit, report, reply
+        "collect": sec(collecting, finished),  # last-batch wait, summary, end state
+    }
 
 
 def spread(values: list[float]) -> str:
@@ -120,6 +163,7 @@ def main() -> None:
         for thread in threads:
             thread.join(30)
         wait_lab_idle(stack.lab)
+        marks = agent_marks(stack.log_dir)
         if args.keep_logs:
             shutil.copytree(stack.log_dir, args.keep_logs, dirs_exist_ok=True)
 
@@ -138,9 +182,9 @@ def main() -> None:
         total = (finished - started).total_seconds()
         row = {"total": total, "overhead": total - load_s}
         # Phase ends: the next state's `at`; preparing begins at started_at, the last ends at finished_at.
-        marks = [started] + [stream.states[s][0] for s in PHASES[1:] if s in stream.states] + [finished]
-        if len(marks) == len(PHASES) + 1:
-            for phase, begin, end in zip(PHASES, marks, marks[1:], strict=False):
+        bounds = [started] + [stream.states[s][0] for s in PHASES[1:] if s in stream.states] + [finished]
+        if len(bounds) == len(PHASES) + 1:
+            for phase, begin, end in zip(PHASES, bounds, bounds[1:], strict=False):
                 row[phase] = (end - begin).total_seconds()
         if previous_finish is not None:
             row["gap"] = (started - previous_finish).total_seconds()
@@ -152,6 +196,14 @@ def main() -> None:
     print()
     for key in header[1:]:
         print(f"{key:<11} {spread(columns[key])}")
+
+    fine = [finer(run, stream, marks) for run, stream in zip(runs, streams, strict=True)]
+    fine = [f for f in fine if f]
+    if fine:
+        print()
+        print(f"inside the phases ({len(fine)} runs; agent log times, 1 ms resolution):")
+        for key in fine[0]:
+            print(f"  {key:<11} {spread([f[key] for f in fine])}")
 
     last_end = streams[-1].ended_at
     first_start = ts(runs[0]["started_at"]).timestamp()

@@ -27,7 +27,10 @@ log = logging.getLogger(__name__)
 STDOUT_FILE = "stdout.txt"
 STDERR_FILE = "stderr.txt"
 WATCH_INTERVAL_S = 0.1
-LEASE_KILL_GRACE_S = 0.8  # lease expiry: the group is gone within ~1 s of the deadline
+# After the stop signal the tool sends nothing more (wrk and hey stop their loops at once on
+# SIGINT) but may still be writing its report: wrk's Lua export of the latency distribution
+# takes seconds on a busy host. SIGKILL only after this grace, or the partial results are lost.
+LEASE_KILL_GRACE_S = 5.0
 LEASE_EXPIRED = "stopped: lease expired"
 
 
