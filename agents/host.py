@@ -19,13 +19,13 @@ import os
 import platform
 import re
 import resource
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import JsonValue
 
-PROBE_TIMEOUT_S = 5.0
+from agents.probe import probe_output
+
 HAPROXY_BIN = "haproxy"
 
 
@@ -76,25 +76,9 @@ def host_facts(haproxy_bin: str = HAPROXY_BIN) -> dict[str, JsonValue]:
     return facts
 
 
-def _run(argv: list[str]) -> str | None:
-    """Combined stdout+stderr of `argv`, or None when it is missing or hangs (bounded)."""
-    try:
-        done = subprocess.run(
-            argv,
-            capture_output=True,
-            text=True,
-            timeout=PROBE_TIMEOUT_S,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return done.stdout + done.stderr
-
-
 def haproxy_facts(haproxy_bin: str = HAPROXY_BIN) -> dict[str, JsonValue]:
     """`haproxy -vv`: the version, its first line and the full build description."""
-    text = _run([haproxy_bin, "-vv"])
+    text = probe_output([haproxy_bin, "-vv"])
     if not text or "HAProxy version" not in text:
         return {}
     first = text.strip().splitlines()[0]
@@ -110,7 +94,7 @@ def tool_versions() -> list[tuple[str, str]]:
     """(tool, version) for each installed tool; uninstalled ones are left out."""
     found = []
     for probe in TOOL_PROBES:
-        output = _run(list(probe.argv))
+        output = probe_output(list(probe.argv))
         if output is None:
             continue  # not installed
         match = re.search(probe.pattern, output)
@@ -120,7 +104,7 @@ def tool_versions() -> list[tuple[str, str]]:
 
 
 def _package_version(package: str) -> str | None:
-    output = _run(["dpkg-query", "-W", "-f", "${Version}", package])
+    output = probe_output(["dpkg-query", "-W", "-f", "${Version}", package])
     if not output:
         return None
     match = re.match(r"(?:\d+:)?([0-9][0-9.]*)", output.strip())

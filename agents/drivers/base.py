@@ -15,18 +15,17 @@ import functools
 import math
 import re
 import signal
-import subprocess
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
 
+from agents.probe import probe_output
 from spec.drivers import DRIVERS, DriverName
 from spec.load import LoadProfile
 from spec.results import ErrorCounts, InjectorSummary, LatencyPercentiles
 
-VERSION_PROBE_TIMEOUT_S = 5.0
 BODY_FILE = "request-body"
 OVERRUN_GRACE_S = 5.0  # past its planned end plus this, a tool is stuck and gets stopped
 IDLE_SHARE_WARNING = 0.5  # fewer busy connections than this share of those asked for is suspect
@@ -213,27 +212,12 @@ def format_number(value: float) -> str:
 
 @functools.cache
 def _tool_version(binary: str, args: tuple[str, ...], pattern: str, package: str) -> str | None:
-    output = _run([binary, *args])
+    output = probe_output([binary, *args])
     if output is None:
         return None  # not installed
     found = re.search(pattern, output)
     if found:
         return found.group(1)
-    packaged = _run(["dpkg-query", "-W", "-f", "${Version}", package])
+    packaged = probe_output(["dpkg-query", "-W", "-f", "${Version}", package])
     found = re.match(r"(?:\d+:)?([0-9][0-9.]*)", packaged or "")
     return found.group(1) if found else "unknown"
-
-
-def _run(argv: list[str]) -> str | None:
-    try:
-        done = subprocess.run(
-            argv,
-            capture_output=True,
-            text=True,
-            timeout=VERSION_PROBE_TIMEOUT_S,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    return done.stdout + done.stderr
