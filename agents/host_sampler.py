@@ -112,9 +112,12 @@ class HostSampler:
     def sample(self) -> dict[str, float | int]:
         data: dict[str, float | int] = {}
         cpu = read_cpu_times(Path("/proc/stat").read_text())
-        if self._cpu is not None:
-            data.update(cpu_percentages(self._cpu, cpu))
-        self._cpu = cpu
+        busy = cpu_percentages(self._cpu, cpu) if self._cpu is not None else {}
+        data.update(busy)
+        # A reading within the same clock tick as the last one has no CPU figure (no time passed):
+        # keep the older baseline then, so the next sample measures a real interval.
+        if self._cpu is None or busy:
+            self._cpu = cpu
         memory = memory_used_pct(Path("/proc/meminfo").read_text())
         if memory is not None:
             data["mem_used_pct"] = memory
