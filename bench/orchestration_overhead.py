@@ -18,9 +18,16 @@ run opened right after the launch, which splits each run into:
     collecting  the wait for the last sample batch, the summary
     gap         previous run's finished_at -> this run's started_at (the dispatcher's kick)
 
+The agents' logs (when each took a command, when wrk was spawned) and wrk's own measured duration
+split the phases further: to the first command (wait for agents, pick, reach the target agent),
+nginx up (StartTargets: nginx and its readiness probe), haproxy up (ApplyProxyConfig: check,
+start, Runtime API ready), lead (StartSampling, StartLoad and the start lead), wrk lag (t0 ->
+wrk spawned; negative when the `running` state is written after the load already began), after
+wrk (wrk's exit and report, the agent's parse, the reply), collect.
+
 It also reports what a client sees: launch request -> the last run's end event, minus the load
 time of all runs, per run. Prints every run, then the median, min and max of each column.
-Usage (as root, for the namespaces; about 1.5 minutes):
+Usage (as root, for the namespaces; about 2 minutes):
 
     .venv/bin/python bench/orchestration_overhead.py [--runs 10] [--duration 3]
 """
@@ -114,7 +121,10 @@ def finer(run: dict[str, Any], stream: Stream, marks: dict[tuple[int, str], date
     warming, running, collecting = (stream.states[s][0] for s in PHASES[1:])
     start_targets, apply_proxy, wrk_started = (marks[k] for k in need)
     wrk_s = float(run["summary"]["injectors"][0]["duration_s"])
-    sec = lambda a, b: (b - a).total_seconds()  # noqa: E731
+
+    def sec(a: datetime, b: datetime) -> float:
+        return (b - a).total_seconds()
+
     return {
         "to 1st cmd": sec(started, start_targets),  # wait for agents, pick, record, reach the target
         "nginx up": sec(start_targets, apply_proxy),  # StartTargets: nginx + readiness probe, reply

@@ -2,11 +2,14 @@
 
 Brings up the whole product on this machine (throwaway PostgreSQL and Redis, the API under
 uvicorn, a Celery worker, the local lab: three agents and, as root, three network namespaces
-injector 10.77.1.1 -> proxy 10.77.1.2:8080 -> target 10.77.2.2), then alternates, for --rounds
-rounds (the order flips every round so neither side always goes first):
+injector 10.77.1.1 -> proxy 10.77.1.2:8080 -> target 10.77.2.2). A first haplab run is not
+counted (it gives the hand side its command lines; the first run after a start pays one-off
+costs). Then it alternates, for --rounds rounds (the order flips every round so neither side
+always goes first):
 
 - haplab: launch an experiment (wrk, 50 connections, 2 threads, 10 s, /fast through a frontend
-  -> backend -> one managed nginx) and read `summary.total.rps` of the finished run;
+  -> backend -> one managed nginx) and read `summary.total.rps` of the finished run (the script
+  does not poll the API while the load runs);
 - by hand: with the lab idle (the run's HAProxy and nginx torn down), start nginx with the
   target role's own config renderer in the target namespace, HAProxy with the same rendered
   config (only the runtime dir and the target port differ; checked) and the same command line in
@@ -15,9 +18,10 @@ rounds (the order flips every round so neither side always goes first):
   with the same driver code.
 
 It prints each round's req/s of both and the ratio haplab / hand; the median ratio is the
-fidelity (goal >= 0.97). What haplab adds while the load runs is on the same two cores: the
-agents' 1 Hz samplers, lease renewals, sample batches into the API and PostgreSQL, the worker's
-polls. Usage (as root, for the namespaces; about 1 minute per round):
+fidelity (goal >= 0.97). A meter reads every process's CPU time twice a second, so each round
+also shows how many cores the data plane (HAProxy, nginx, wrk), haplab's own processes (agents,
+API, worker, PostgreSQL, Redis), this script and the rest of the machine used during the steady
+part of the load. Usage (as root, for the namespaces; about 40 s per round):
 
     .venv/bin/python bench/run_fidelity.py [--rounds 5] [--duration 10]
 
@@ -36,9 +40,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -191,6 +197,106 @@ def http_spec(*, connections: int, duration_s: int, threads: int = 2, warmup_s: 
     }
 
 
+# --------------------------------------------------------------------------- CPU, by whom
+
+CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+# haplab's own processes, told apart by the command line of the child of this script they descend from
+HAPLAB_PARTS = (
+    ("injector-1", "agent injector"),
+    ("proxy-1", "agent proxy"),
+    ("target-1", "agent target"),
+    ("uvicorn", "api"),
+    ("celery", "worker"),
+    ("postgres", "postgres"),
+    ("redis", "redis"),
+)
+GROUPS = ("data plane", *dict.fromkeys(p for _, p in HAPLAB_PARTS), "haplab other", "bench", "other")
+
+
+def _proc_table() -> dict[int, tuple[str, int, float]]:
+    """pid -> (comm, ppid, CPU seconds used so far, all threads)."""
+    table = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            raw = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue  # exited
+        comm = raw[raw.index("(") + 1 : raw.rindex(")")]
+        fields = raw[raw.rindex(")") + 2 :].split()
+        table[int(entry)] = (comm, int(fields[1]), (int(fields[11]) + int(fields[12])) / CLOCK_TICKS)
+    return table
+
+
+class CpuMeter(threading.Thread):
+    """Samples every process's CPU time twice a second and adds it up by group:
+
+    data plane: haproxy, nginx and the load tools (haplab's or ours); haplab's own processes (the
+    descendants of this script: each agent, the API, the worker, PostgreSQL, Redis); bench: this
+    script; other: the rest of the machine (a neighbour's load shows up here).
+    """
+
+    def __init__(self, interval_s: float = 0.5) -> None:
+        super().__init__(name="cpu-meter", daemon=True)
+        self.interval_s = interval_s
+        self.samples: list[tuple[float, dict[str, float]]] = []
+        self._halt = threading.Event()
+        self._lock = threading.Lock()
+        self._parts: dict[int, str] = {}  # child of this script -> its part
+
+    def _part(self, child: int) -> str:
+        if child not in self._parts:
+            try:
+                cmdline = Path(f"/proc/{child}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+            except OSError:
+                return "haplab other"
+            self._parts[child] = next((p for key, p in HAPLAB_PARTS if key in cmdline), "haplab other")
+        return self._parts[child]
+
+    def _group(self, pid: int, table: dict[int, tuple[str, int, float]]) -> str:
+        me = os.getpid()
+        if pid == me:
+            return "bench"
+        if table[pid][0] in DATA_PLANE:
+            return "data plane"
+        for _ in range(64):
+            parent = table[pid][1] if pid in table else 0
+            if parent == me:
+                return self._part(pid)
+            if parent not in table:
+                return "other"
+            pid = parent
+        return "other"
+
+    def run(self) -> None:
+        last: dict[int, float] = {}
+        totals = dict.fromkeys(GROUPS, 0.0)
+        while not self._halt.is_set():
+            now, table = time.time(), _proc_table()
+            if self.samples:  # the first sample is the baseline
+                for pid, (_comm, _ppid, used) in table.items():
+                    # A process new since the last sample counts all its time (it began in between).
+                    totals[self._group(pid, table)] += max(0.0, used - last.get(pid, 0.0))
+            last = {pid: used for pid, (_c, _p, used) in table.items()}
+            with self._lock:
+                self.samples.append((now, dict(totals)))
+            self._halt.wait(self.interval_s)
+
+    def stop(self) -> None:
+        self._halt.set()
+        self.join(5)
+
+    def cores(self, start: float, end: float) -> dict[str, float]:
+        """Mean cores used by each group between two instants (epoch s), from the samples inside."""
+        with self._lock:
+            inside = [s for s in self.samples if start <= s[0] <= end]
+        if len(inside) < 2:
+            return {}
+        (t_a, a), (t_b, b) = inside[0], inside[-1]
+        return {g: (b[g] - a[g]) / (t_b - t_a) for g in GROUPS}
+
+
 # --------------------------------------------------------------------------- the lab, idle
 
 
@@ -279,13 +385,18 @@ def hand_haproxy(run: dict[str, Any], spec: ExperimentSpec, workdir: Path, targe
                 proc.wait(grace)
 
 
-def hand_wrk(run: dict[str, Any], spec: ExperimentSpec, workdir: Path) -> tuple[float, float, list[str]]:
-    """The agent's exact wrk argv (report path aside): (rps parsed as the agent does, wrk's own)."""
+def hand_wrk(
+    run: dict[str, Any], spec: ExperimentSpec, workdir: Path
+) -> tuple[float, float, float, list[str]]:
+    """The agent's exact wrk argv (report path aside).
+
+    Returns (rps parsed as the agent parses it, wrk's own Requests/sec, when wrk started, argv).
+    """
     [argv] = [argv for lines in run["command_lines"].values() for argv in lines if "wrk" in argv]
     report_at = argv.index("--") + 1
     argv = [*argv[:report_at], str(workdir / REPORT_FILE), *argv[report_at + 1 :]]
     profile = spec.load
-    started = time.monotonic()
+    started, wall = time.monotonic(), time.time()
     done = subprocess.run(
         argv, cwd=workdir, capture_output=True, text=True, timeout=profile.total_seconds + 60, check=False
     )
@@ -302,10 +413,18 @@ def hand_wrk(run: dict[str, Any], spec: ExperimentSpec, workdir: Path) -> tuple[
     if summary.errors.total:
         raise RuntimeError(f"errors in the hand wrk run: {summary.errors}")
     own = re.search(r"Requests/sec:\s+([0-9.]+)", done.stdout)
-    return summary.rps, float(own.group(1)) if own else float("nan"), argv
+    return summary.rps, float(own.group(1)) if own else float("nan"), wall, argv
 
 
-def by_hand(lab: LocalLab, run: dict[str, Any], workdir: Path) -> tuple[float, float, list[str]]:
+@dataclass
+class Measured:
+    rps: float
+    load_start: float  # epoch seconds, when the measured load began (approximately, +-0.5 s)
+    wrk_own_rps: float = float("nan")
+    argv: list[str] | None = None
+
+
+def by_hand(lab: LocalLab, run: dict[str, Any], workdir: Path) -> Measured:
     spec = ExperimentSpec.model_validate(run["spec"])
     target, proxy = lab.hosts["target"], lab.hosts["proxy"]
     if proxy.netns is None:
@@ -316,23 +435,47 @@ def by_hand(lab: LocalLab, run: dict[str, Any], workdir: Path) -> tuple[float, f
         hand_nginx(spec, workdir / "target", target.data_address, target.netns) as upstream,
         hand_haproxy(run, spec, workdir / "proxy", upstream),
     ):
-        result = hand_wrk(run, spec, workdir / "injector")
+        rps, own, started, argv = hand_wrk(run, spec, workdir / "injector")
     wait_lab_idle(lab)
-    return result
+    return Measured(rps, started, own, argv)
 
 
 # --------------------------------------------------------------------------- main
 
 
-def haplab_run(api: Api, experiment_id: int, lab: LocalLab, duration_s: int) -> dict[str, Any]:
+def haplab_run(
+    api: Api, experiment_id: int, lab: LocalLab, duration_s: int
+) -> tuple[dict[str, Any], Measured]:
     [run_id] = api.launch(experiment_id, lab.lab_id or 0)
-    run = api.wait_finished(run_id, duration_s + 120)
+    # No polling while the load runs: our requests would cost the API CPU on the same cores.
+    time.sleep(duration_s + 2)
+    run = api.wait_finished(run_id, 120)
     if run["state"] != "succeeded":
         raise RuntimeError(f"run {run_id} {run['state']}: {run['error']}")
     if run["summary"]["total"]["errors"]["total"]:
         raise RuntimeError(f"run {run_id} had errors: {run['summary']['total']['errors']}")
     wait_lab_idle(lab)
-    return run
+    # t0 from the proxy's samples: sample t was taken in second t after t0 (t = floor(ts - t0)).
+    proxy = api.call("GET", f"/runs/{run_id}/samples")["sources"]["proxy"]
+    t0 = statistics.median(datetime.fromisoformat(p["ts"]).timestamp() - p["t"] for p in proxy) - 0.5
+    return run, Measured(float(run["summary"]["total"]["rps"]), t0)
+
+
+def load_cpu(meter: CpuMeter, measured: Measured, duration_s: int) -> dict[str, float]:
+    """Cores used by each group during the steady part of the load (its first and last second cut)."""
+    return meter.cores(measured.load_start + 1, measured.load_start + duration_s - 1)
+
+
+def cpu_text(cpu: dict[str, float]) -> str:
+    """Cores by group; haplab's own parts summed as "haplab" first, then listed when they matter."""
+    if not cpu:
+        return "n/a"
+    parts = [g for g in GROUPS if g not in ("data plane", "bench", "other")]
+    detail = ", ".join(f"{g} {cpu[g]:.3f}" for g in parts if cpu[g] >= 0.005)
+    return (
+        f"data plane {cpu['data plane']:.2f}, haplab {sum(cpu[g] for g in parts):.2f} ({detail or '-'}), "
+        f"bench {cpu['bench']:.2f}, other {cpu['other']:.2f}"
+    )
 
 
 def main() -> None:
@@ -345,45 +488,56 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args()
 
+    meter = CpuMeter()
+    meter.start()
     with haplab_stack() as stack, tempfile.TemporaryDirectory(prefix="hl-h-") as hand_root:
         api = Api(stack.api_url, stack.token)
         lab = stack.lab
         spec = http_spec(connections=args.connections, threads=args.threads, duration_s=args.duration)
         experiment_id = api.create_experiment("fidelity", spec)
         print(f"lab {lab.lab_id}: {'; '.join(lab.describe())}")
+        # One run first, not counted: it gives the hand side its command lines, and the first run
+        # after a start pays one-off costs (first connections, imports) that are not the question.
+        reference, first = haplab_run(api, experiment_id, lab, args.duration)
+        print(f"first run (not counted): haplab {first.rps:,.0f} req/s", flush=True)
         ratios: list[float] = []
-        rows: list[tuple[int, str, float, float, float]] = []
-        reference: dict[str, Any] | None = None
+        results: dict[str, list[float]] = {"haplab": [], "hand": []}
+        cpu: dict[str, list[dict[str, float]]] = {"haplab": [], "hand": []}
         hand_argv: list[str] = []
         for round_no in range(1, args.rounds + 1):
             order = ("haplab", "hand") if round_no % 2 else ("hand", "haplab")
-            rps: dict[str, float] = {}
-            own = float("nan")
+            got: dict[str, Measured] = {}
             for side in order:
                 if side == "haplab":
-                    run = haplab_run(api, experiment_id, lab, args.duration)
-                    reference = reference or run
-                    rps["haplab"] = float(run["summary"]["total"]["rps"])
+                    got[side] = haplab_run(api, experiment_id, lab, args.duration)[1]
                 else:
-                    if reference is None:  # the hand side needs the argv of one haplab run
-                        reference = haplab_run(api, experiment_id, lab, args.duration)
-                    rps["hand"], own, hand_argv = by_hand(lab, reference, Path(hand_root) / f"r{round_no}")
+                    got[side] = by_hand(lab, reference, Path(hand_root) / f"r{round_no}")
+                    hand_argv = got[side].argv or []
                 time.sleep(1)
-            ratios.append(rps["haplab"] / rps["hand"])
-            rows.append((round_no, " then ".join(order), rps["haplab"], rps["hand"], own))
+            ratios.append(got["haplab"].rps / got["hand"].rps)
+            for side in ("haplab", "hand"):
+                results[side].append(got[side].rps)
+                cpu[side].append(load_cpu(meter, got[side], args.duration))
             print(
-                f"round {round_no} ({' then '.join(order)}): haplab {rps['haplab']:,.0f} req/s, "
-                f"hand {rps['hand']:,.0f} req/s (wrk's own {own:,.0f}), ratio {ratios[-1]:.3f}",
+                f"round {round_no} ({' then '.join(order)}): haplab {got['haplab'].rps:,.0f} req/s, "
+                f"hand {got['hand'].rps:,.0f} req/s (wrk's own {got['hand'].wrk_own_rps:,.0f}), "
+                f"ratio {ratios[-1]:.3f}\n"
+                f"    cores used during the load, haplab: {cpu_text(cpu['haplab'][-1])}\n"
+                f"    cores used during the load, hand:   {cpu_text(cpu['hand'][-1])}",
                 flush=True,
             )
-        haplab_all = [r[2] for r in rows]
-        hand_all = [r[3] for r in rows]
-        print(
-            f"median ratio haplab / hand: {statistics.median(ratios):.3f} (min {min(ratios):.3f}, "
-            f"max {max(ratios):.3f}); ratio of medians "
-            f"{statistics.median(haplab_all) / statistics.median(hand_all):.3f}"
-        )
-        print("hand wrk argv:", " ".join(hand_argv))
+    meter.stop()
+    print(
+        f"median ratio haplab / hand: {statistics.median(ratios):.3f} (min {min(ratios):.3f}, "
+        f"max {max(ratios):.3f}); ratio of medians "
+        f"{statistics.median(results['haplab']) / statistics.median(results['hand']):.3f}"
+    )
+    for side in ("haplab", "hand"):
+        rows = [c for c in cpu[side] if c]
+        if rows:
+            medians = {g: statistics.median(c[g] for c in rows) for g in GROUPS}
+            print(f"median cores during the load, {side:<6}: {cpu_text(medians)}")
+    print("hand wrk argv:", " ".join(hand_argv))
 
 
 if __name__ == "__main__":
