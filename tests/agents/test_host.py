@@ -7,6 +7,7 @@ import resource
 import socket
 import subprocess
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -140,6 +141,7 @@ def test_the_sampler_sees_loopback_traffic_as_per_reading_deltas() -> None:
     sampler.start()
     try:
         _send_over_loopback(3_000_000)
+        time.sleep(0.05)  # CPU figures need at least one clock tick (10 ms) since the baseline
         data = sampler.sample()
     finally:
         sampler.close()
