@@ -33,8 +33,9 @@ class Settings(BaseSettings):
     run_time_limit_seconds: int = 2 * 3600
     # How often beat runs the reaper (expired lab leases, labs with queued runs and nothing kicking them).
     reap_interval_seconds: float = 5
-    # Seconds between telling the injectors to start and the agreed start instant.
-    load_start_lead_seconds: float = 1.5
+    # Seconds between choosing the agreed start instant and that instant: StartSampling and StartLoad
+    # must reach every agent within it (~0.1 s on the local lab; raise it for a lab far away).
+    load_start_lead_seconds: float = 0.5
     # The injector's load lease: it stops by itself this long after the last renewal.
     load_lease_seconds: int = 10
     # The public URL agents and browsers use to reach the API (for enrollment commands).

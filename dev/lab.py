@@ -172,6 +172,16 @@ class LocalLab:
     def unshape(self, link: LinkName) -> None:
         self._require_topology().unshape(link)
 
+    def open_direct_path(self) -> None:
+        """Let the injector reach the target straight (load.via "direct" baselines); on loopback it
+        already can. Opt-in: by default the injector reaches only the proxy."""
+        if self.topology is not None:
+            self.topology.open_direct_path()
+
+    def close_direct_path(self) -> None:
+        if self.topology is not None:
+            self.topology.close_direct_path()
+
     def _require_topology(self) -> Topology:
         if self.topology is None:
             raise LabError(

@@ -36,6 +36,8 @@ LINKS: dict[str, tuple[tuple[str, str, str], tuple[str, str, str]]] = {
     "inj-prx": (("injector", "veth-prx", "10.77.1.1/24"), ("proxy", "veth-inj", "10.77.1.2/24")),
     "prx-tgt": (("proxy", "veth-tgt", "10.77.2.1/24"), ("target", "veth-prx", "10.77.2.2/24")),
 }
+# The optional injector <-> target veth of Topology.open_direct_path: (role, interface) per end.
+DIRECT_PATH = (("injector", "veth-tgt"), ("target", "veth-inj"))
 # The address each host shows its peer: what its agent gets as --data-address.
 DATA_ADDRESS = {"injector": "10.77.1.1", "proxy": "10.77.1.2", "target": "10.77.2.2"}
 # Load tests open many short connections quickly; these are the settings that decide whether the
@@ -180,6 +182,34 @@ class Topology:
     def qdiscs(self, link: LinkName) -> str:
         ns, ifname = self.proxy_side(link)
         return run(["tc", "-n", ns, "qdisc", "show", "dev", ifname]).stdout
+
+    # --- the direct path (opt-in) --------------------------------------------------------------
+
+    def open_direct_path(self) -> None:
+        """A veth from the injector straight to the target, for baselines that bypass the proxy
+        (load.via "direct"). Only /32 routes between the two data addresses use it, so nothing
+        else changes: the target keeps its one address, and the injector's agent still refuses
+        to load it unless the worker names it for a direct run. Idempotent."""
+        if self.direct_path_open():
+            return
+        (inj_role, inj_if), (tgt_role, tgt_if) = DIRECT_PATH
+        ns_inj, ns_tgt = self.netns[inj_role], self.netns[tgt_role]
+        run(["ip", "link", "add", inj_if, "netns", ns_inj, "type", "veth", "peer", "name", tgt_if,
+             "netns", ns_tgt])  # fmt: skip
+        ends = ((ns_inj, inj_if, tgt_role, inj_role), (ns_tgt, tgt_if, inj_role, tgt_role))
+        for ns, ifname, peer, own in ends:
+            run(["ip", "-n", ns, "link", "set", ifname, "up"])
+            run(["ip", "-n", ns, "route", "add", f"{DATA_ADDRESS[peer]}/32", "dev", ifname,
+                 "src", DATA_ADDRESS[own]])  # fmt: skip
+
+    def close_direct_path(self) -> None:
+        """Remove the direct veth (its routes go with it). Idempotent."""
+        (inj_role, inj_if), _ = DIRECT_PATH
+        run(["ip", "-n", self.netns[inj_role], "link", "del", inj_if], check=False)
+
+    def direct_path_open(self) -> bool:
+        (inj_role, inj_if), _ = DIRECT_PATH
+        return run(["ip", "-n", self.netns[inj_role], "link", "show", inj_if], check=False).returncode == 0
 
 
 def kill_processes_in(netns: str, grace: float = 5.0) -> list[int]:

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install what `make up` and `make test` need, on a fresh Debian 12 machine as root.
 #
-# Usage: dev/prereqs.sh [apt] [python] [node] [frontend]   (no argument: all four)
+# Usage: dev/prereqs.sh [apt] [python] [tools] [node] [frontend]   (no argument: all five)
 #
 # Each step is skipped when already done: apt asks dpkg which packages are missing, the others
 # keep a stamp under var/stamps/ holding the hash of their inputs (lock files, sources), so a
@@ -118,6 +118,30 @@ ensure_node() {
     echo "$key" >"$STAMPS/node"
 }
 
+# Load tools that Debian does not package, built from the Go module proxy into var/tools/bin
+# (the injector finds them there). vegeta is the open-loop driver (docs/architecture.md). Built
+# through a throwaway module that requires the pinned version: `go install pkg@version` asks the
+# proxy for the module's version list (deprecation check), which some proxies refuse.
+VEGETA_VERSION=v12.12.0
+TOOLS_BIN="$PWD/var/tools/bin"
+
+ensure_tools() {
+    if "$TOOLS_BIN/vegeta" -version 2>/dev/null | grep -qx "Version: $VEGETA_VERSION"; then
+        say "tools: vegeta $VEGETA_VERSION present"
+        return
+    fi
+    command -v go >/dev/null || { echo "go is missing: install Go >= 1.22 to build vegeta" >&2; exit 1; }
+    say "tools: building vegeta $VEGETA_VERSION (about 2 minutes the first time)"
+    local mod
+    mod=$(mktemp -d)
+    printf 'module haplab/tools\n\ngo 1.22\n\nrequire github.com/tsenart/vegeta/v12 %s\n' "$VEGETA_VERSION" >"$mod/go.mod"
+    printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/tsenart/vegeta/v12"\n' >"$mod/tools.go"
+    (cd "$mod" && go mod tidy && GOBIN="$TOOLS_BIN" CGO_ENABLED=0 go install \
+        -ldflags "-s -w -X main.Version=$VEGETA_VERSION" github.com/tsenart/vegeta/v12)
+    rm -rf "$mod"
+    "$TOOLS_BIN/vegeta" -version | grep -qx "Version: $VEGETA_VERSION"
+}
+
 frontend_sources() {
     find frontend -path frontend/node_modules -prune -o -path frontend/dist -prune -o -type f -print | sort
 }
@@ -136,10 +160,10 @@ ensure_frontend() {
 }
 
 steps=("$@")
-[ ${#steps[@]} -eq 0 ] && steps=(apt python node frontend)
+[ ${#steps[@]} -eq 0 ] && steps=(apt python tools node frontend)
 for step in "${steps[@]}"; do
     case $step in
-        apt | python | node | frontend) timed "$step" ;;
-        *) echo "unknown step: $step (apt, python, node, frontend)" >&2; exit 2 ;;
+        apt | python | tools | node | frontend) timed "$step" ;;
+        *) echo "unknown step: $step (apt, python, tools, node, frontend)" >&2; exit 2 ;;
     esac
 done

@@ -21,7 +21,7 @@ from spec.results import (
 )
 from spec.run_state import RunState, can_transition
 from spec.sweep import JsonScalar, PathError, Sweep, SweepAxis, apply_path
-from spec.target import Endpoint, ExternalTarget, ManagedTarget, TargetProfile
+from spec.target import Endpoint, ExternalTarget, ManagedDatabase, ManagedTarget, TargetProfile
 from spec.version import PROTOCOL_VERSION, SPEC_VERSION
 
 __all__ = [
@@ -41,6 +41,7 @@ __all__ = [
     "LatencyPercentiles",
     "LoadProfile",
     "LoadTotals",
+    "ManagedDatabase",
     "ManagedTarget",
     "PathError",
     "ProxySummary",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-DriverName = Literal["hey", "wrk", "h2load", "mariadb-slap"]
+DriverName = Literal["hey", "wrk", "h2load", "mariadb-slap", "vegeta"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,19 @@ DRIVERS: dict[str, DriverInfo] = {
         description=(
             "nghttp2's generator: HTTP/2 (h2c or TLS + ALPN) and HTTP/1.1 (--h1), honest "
             "succeeded/failed/timeout counts, a rate mode."
+        ),
+    ),
+    "vegeta": DriverInfo(
+        name="vegeta",
+        http2=True,
+        h1=True,
+        open_loop=True,
+        keepalive_off=True,
+        tls=True,
+        description=(
+            "Open-loop generator: sends on a fixed schedule whatever the replies do (new workers "
+            "when all are busy); latency from the intended send time, late and dropped sends "
+            "reported (coordinated-omission free)."
         ),
     ),
     "mariadb-slap": DriverInfo(

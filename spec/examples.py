@@ -17,7 +17,7 @@ from spec.sweep import LinkedPath, Sweep, SweepAxis
 from spec.target import (
     DEFAULT_ENDPOINTS,
     MIB,
-    ExternalTarget,
+    ManagedDatabase,
     ManagedTarget,
     app_page_endpoint,
     body_endpoint,
@@ -52,7 +52,11 @@ def seed_000_maxconn_capacity() -> ExperimentSpec:
 
 
 def seed_001_mariadb_maxconn() -> ExperimentSpec:
-    """MariaDB behind a TCP-mode HAProxy: the server maxconn against 300 concurrent clients."""
+    """MariaDB behind a TCP-mode HAProxy: the server maxconn against 300 concurrent clients.
+
+    The lab starts a throwaway MariaDB (max_connections 1000, as in the article) with a table `a`.
+    For the article's baseline without HAProxy, add a sweep axis `load.via` ["proxy", "direct"].
+    """
     return ExperimentSpec(
         proxy=HAProxyConfig(
             defaults=Defaults(mode="tcp", timeouts=Timeouts(connect=60000, client=60000, server=60000)),
@@ -68,13 +72,13 @@ def seed_001_mariadb_maxconn() -> ExperimentSpec:
                 )
             ],
         ),
-        target=ExternalTarget(addresses=["127.0.0.1:3306"]),
+        target=ManagedDatabase(max_connections=1000, table="a"),
         load=LoadProfile(
             driver="mariadb-slap",
             connections=300,
             threads=1,
             duration_s=300,
-            sql=SqlWorkload(query="SELECT 1", number_of_queries=100_000),
+            sql=SqlWorkload(query="SELECT * FROM a", number_of_queries=30_000, iterations=5),
         ),
         sweep=Sweep(
             axes=[
@@ -104,11 +108,13 @@ def seed_002_small_instance_rate() -> ExperimentSpec:
             ],
         ),
         target=ManagedTarget(servers=4, endpoints=[*DEFAULT_ENDPOINTS, app_page_endpoint()]),
+        # Open loop like loader.io: vegeta holds each rate for the article's 5 minutes whatever the
+        # replies do, so a saturated link shows as latency and timeouts, not as a lower send rate.
         load=LoadProfile(
-            driver="hey",
+            driver="vegeta",
             connections=200,
             threads=2,
-            duration_s=60,
+            duration_s=300,
             rate=400,
             path="/page",
             request_timeout_s=10,
@@ -118,7 +124,10 @@ def seed_002_small_instance_rate() -> ExperimentSpec:
 
 
 def seed_003_tls_bandwidth() -> ExperimentSpec:
-    """TLS termination pushing 10 MB bodies: throughput against the number of threads."""
+    """TLS termination and re-encryption of 1 MB and 10 MB bodies: MB/s against the threads.
+
+    The lab's CA issues the proxy's certificate ("lab") and the targets' (checked with "lab-ca").
+    """
     return ExperimentSpec(
         proxy=HAProxyConfig(
             global_=Global(
@@ -136,15 +145,27 @@ def seed_003_tls_bandwidth() -> ExperimentSpec:
                 Backend(
                     name="routers",
                     balance="roundrobin",
-                    target_servers=ServerOptions(ssl=ServerTls(verify="none")),
+                    target_servers=ServerOptions(ssl=ServerTls(verify="required", ca="lab-ca")),
                 )
             ],
         ),
         target=ManagedTarget(
-            servers=2, tls=True, endpoints=[*DEFAULT_ENDPOINTS, body_endpoint("/10mb", 10 * MIB)]
+            servers=2,
+            tls=True,
+            endpoints=[*DEFAULT_ENDPOINTS, body_endpoint("/1mb", MIB), body_endpoint("/10mb", 10 * MIB)],
         ),
         load=LoadProfile(driver="wrk", connections=32, threads=8, duration_s=60, tls=True, path="/10mb"),
-        sweep=Sweep(axes=[SweepAxis(path="proxy.global.nbthread", values=[1, 2], label="nbthread")]),
+        sweep=Sweep(
+            axes=[
+                SweepAxis(
+                    path="proxy.global.nbthread",
+                    values=[1, 2],
+                    linked=[LinkedPath(path="proxy.global.cpu_map.0", values=["1/all 0", "1/all 0-1"])],
+                    label="nbthread",
+                ),
+                SweepAxis(path="load.path", values=["/1mb", "/10mb"], label="body"),
+            ]
+        ),
     )
 
 

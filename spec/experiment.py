@@ -4,7 +4,8 @@ Cross-field rules (each error names the field by its dotted path):
 - The load enters through the *entry point*: the first frontend, or the first listen section
   when there is no frontend. `load.tls` must match whether its bind has `ssl`; HTTP/2 over TLS
   needs `h2` in the bind's ALPN; a `proto h2` bind needs `load.http_version` "2";
-  mariadb-slap needs an entry point in mode tcp and an external target (a MariaDB server).
+  mariadb-slap needs an entry point in mode tcp and a MariaDB target: the lab's managed one
+  (`mariadb`) or an external address. `load.via` "direct" (bypass the proxy) needs the managed one.
 - A managed target's servers get addresses only when the lab starts them, so they are reached
   through `target_servers`: at least one backend or listen must use it. Its settings must match
   the servers: `proto h2` exactly when the target speaks h2c, `ssl` exactly when it has TLS.
@@ -23,7 +24,7 @@ from spec.haproxy.model import Frontend, HAProxyConfig, Listen
 from spec.haproxy.servers import ServerOptions
 from spec.load import LoadProfile
 from spec.sweep import PathError, Sweep, select
-from spec.target import ManagedTarget, TargetProfile
+from spec.target import ManagedDatabase, ManagedTarget, TargetProfile
 
 MAX_RUNS = 1000
 MAX_REPETITIONS = 50
@@ -68,7 +69,9 @@ class ExperimentSpec(BaseModel):
             if self.proxy.effective_mode(entry) != "tcp":
                 yield f"load.driver: mariadb-slap speaks MariaDB, so {path} must run in mode tcp"
             if isinstance(self.target, ManagedTarget):
-                yield "load.driver: mariadb-slap needs an external target (a MariaDB server's address)"
+                yield "load.driver: mariadb-slap needs a MariaDB target (kind mariadb or external)"
+            if self.load.via == "direct" and not isinstance(self.target, ManagedDatabase):
+                yield "load.via: direct load goes to the lab's own MariaDB target (target kind mariadb)"
             return
         if self.load.tls and ssl is None:
             yield f"load.tls: the entry point {path} has no ssl on its bind"
@@ -80,6 +83,9 @@ class ExperimentSpec(BaseModel):
             yield f"load.http_version: {path}.bind.proto is h2, which only accepts HTTP/2"
 
     def _target_problems(self) -> Iterator[str]:
+        if isinstance(self.target, ManagedDatabase):
+            yield from self._database_problems()
+            return
         if not isinstance(self.target, ManagedTarget):
             return
         uses = list(self._target_server_uses())
@@ -102,6 +108,19 @@ class ExperimentSpec(BaseModel):
         for path, check_path in self._http_check_paths():
             if check_path not in served:
                 yield f"{path}.health_check.path: the managed target does not serve {check_path!r}"
+
+    def _database_problems(self) -> Iterator[str]:
+        if self.load.driver != "mariadb-slap":
+            yield "target: a managed MariaDB speaks SQL, not HTTP; use load.driver mariadb-slap"
+        uses = list(self._target_server_uses())
+        if not uses:
+            yield (
+                "target: the managed MariaDB's address is known only at run time; "
+                "reach it with target_servers in a backend or listen section"
+            )
+        for path, options in uses:
+            if options.ssl is not None or options.proto == "h2":
+                yield f"{path}: the managed MariaDB speaks its own protocol without TLS (no ssl, no proto h2)"
 
     def _target_server_uses(self) -> Iterator[tuple[str, ServerOptions]]:
         for path, pool in self.proxy.pools():

@@ -43,6 +43,9 @@ class SqlWorkload(BaseModel):
         pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$",
         description="Schema the statements run in; created by the lab before the run.",
     )
+    iterations: int = Field(
+        default=1, ge=1, le=1000, description="How often the whole workload runs (min/avg/max over them)."
+    )
 
 
 def _field_error(field: str, message: str) -> PydanticCustomError:
@@ -109,6 +112,13 @@ class LoadProfile(BaseModel):
     sql: SqlWorkload | None = Field(
         default=None, description="The SQL workload; required for mariadb-slap, refused for HTTP drivers."
     )
+    via: Literal["proxy", "direct"] = Field(
+        default="proxy",
+        description=(
+            "proxy = through the HAProxy entry point; direct = straight at the lab's managed "
+            "MariaDB target, bypassing the proxy (a baseline; a sweep axis value)."
+        ),
+    )
 
     @model_validator(mode="after")
     def _fits_driver(self) -> Self:
@@ -118,6 +128,8 @@ class LoadProfile(BaseModel):
             return self
         if self.sql is not None:
             raise _field_error("sql", f"{self.driver} is an HTTP driver; use mariadb-slap for SQL load")
+        if self.via == "direct":
+            raise _field_error("via", "direct load bypassing the proxy is supported for mariadb-slap only")
         if self.http_version == "2" and not info.http2:
             raise _field_error(
                 "http_version",

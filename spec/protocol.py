@@ -5,8 +5,8 @@ The envelope's `id` is the message id; a CommandResult answers the command with 
 Both sides refuse an envelope whose `v` they do not know (see PROTOCOL_VERSION).
 
 Agent -> backend: Hello, Heartbeat, SampleBatch, CommandResult.
-Backend -> agent (commands): ApplyProxyConfig, StartSampling, StartTargets, StartLoad, AwaitLoad,
-RenewLease, StopLoad, Teardown.
+Backend -> agent (commands): ApplyProxyConfig, ShapeLinks, StartSampling, StartTargets,
+StartDatabase, StartLoad, AwaitLoad, RenewLease, StopLoad, Teardown.
 """
 
 from __future__ import annotations
@@ -17,9 +17,10 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
+from spec.lab import LinkShaping
 from spec.load import LoadProfile
 from spec.results import SamplePoint
-from spec.target import ManagedTarget
+from spec.target import ManagedDatabase, ManagedTarget
 from spec.version import PROTOCOL_VERSION
 
 Role = Literal["proxy", "injector", "target"]
@@ -108,6 +109,17 @@ class ApplyProxyConfig(_Message):
     )
 
 
+class ShapeLinks(_Message):
+    """Proxy role: cap the proxy host's interfaces with tc (in its namespace) until Teardown.
+
+    The result's data holds what was applied (`applied`: interface, qdisc and tc argv each).
+    """
+
+    type: Literal["shape_links"] = "shape_links"
+    run_id: RunId
+    shaping: LinkShaping
+
+
 class StartSampling(_Message):
     """Any role: sample every second from now until Teardown, with t counted from t0.
 
@@ -120,12 +132,59 @@ class StartSampling(_Message):
     t0: datetime
 
 
+class TlsCredentials(_Message):
+    """A server certificate (then its chain) and its private key, PEM, issued by the lab's CA."""
+
+    certificate_pem: str = Field(min_length=1, max_length=100_000)
+    private_key_pem: str = Field(min_length=1, max_length=100_000)
+
+
 class StartTargets(_Message):
     """Target role: start the synthetic servers; the result's data lists their addresses."""
 
     type: Literal["start_targets"] = "start_targets"
     run_id: RunId
     target: ManagedTarget
+    tls: TlsCredentials | None = Field(
+        default=None, description="The servers' certificate and key; given exactly when target.tls."
+    )
+
+    @model_validator(mode="after")
+    def _credentials_when_tls(self) -> Self:
+        if self.target.tls != (self.tls is not None):
+            raise ValueError(f"tls: credentials go with target.tls, which is {self.target.tls}")
+        return self
+
+
+class SqlAccess(_Message):
+    """The throwaway MariaDB account of one run, made by the worker: the target creates it, the
+    injector's mariadb-slap logs in with it (from a 0600 options file, never on a command line)."""
+
+    user: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,31}$")
+    # URL-safe random characters only, so it needs no quoting in SQL or in an options file.
+    password: str = Field(pattern=r"^[A-Za-z0-9_-]{16,64}$", repr=False)
+    schema_name: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+
+
+class StartDatabase(_Message):
+    """Target role: start a throwaway MariaDB server with this account, its schema and table; the
+    result's data has its address (`addresses`, one) and the exact command line."""
+
+    type: Literal["start_database"] = "start_database"
+    run_id: RunId
+    database: ManagedDatabase
+    access: SqlAccess
+    check_users: list[Annotated[str, Field(pattern=r"^[A-Za-z0-9_]{1,32}$")]] = Field(
+        default_factory=list,
+        max_length=16,
+        description="Users without password and without privileges, for HAProxy's `option mysql-check`.",
+    )
+
+    @model_validator(mode="after")
+    def _check_users_are_not_the_load_user(self) -> Self:
+        if self.access.user in self.check_users:
+            raise ValueError(f"check_users: {self.access.user!r} is the load's user, which has a password")
+        return self
 
 
 class StartLoad(_Message):
@@ -140,6 +199,23 @@ class StartLoad(_Message):
     )
     start_at: datetime = Field(description="When to start, so several injectors start together (UTC).")
     lease_s: int = Field(ge=1, le=600, description="Seconds the load may run without a RenewLease.")
+    sql_access: SqlAccess | None = Field(
+        default=None, description="The run's MariaDB account, for SQL load against a managed MariaDB."
+    )
+    direct_host: str | None = Field(
+        default=None,
+        max_length=255,
+        description=(
+            "For a direct run only (profile.via direct): the lab's target host, as its agent reported "
+            "it. The injector then sends load there and nowhere else, for this run only."
+        ),
+    )
+
+    @model_validator(mode="after")
+    def _direct_host_for_direct_runs(self) -> Self:
+        if (self.profile.via == "direct") != (self.direct_host is not None):
+            raise ValueError(f"direct_host: given for direct runs only (profile.via is {self.profile.via})")
+        return self
 
 
 class AwaitLoad(_Message):
@@ -178,7 +254,16 @@ class Teardown(_Message):
 
 AgentMessage = Hello | Heartbeat | SampleBatch | CommandResult
 Command = (
-    ApplyProxyConfig | StartSampling | StartTargets | StartLoad | AwaitLoad | RenewLease | StopLoad | Teardown
+    ApplyProxyConfig
+    | StartSampling
+    | StartTargets
+    | StartDatabase
+    | StartLoad
+    | AwaitLoad
+    | RenewLease
+    | StopLoad
+    | Teardown
+    | ShapeLinks
 )
 Message = Annotated[AgentMessage | Command, Field(discriminator="type")]
 COMMAND_TYPES = frozenset(
@@ -186,11 +271,13 @@ COMMAND_TYPES = frozenset(
         "apply_proxy_config",
         "start_sampling",
         "start_targets",
+        "start_database",
         "start_load",
         "await_load",
         "renew_lease",
         "stop_load",
         "teardown",
+        "shape_links",
     }
 )
 

@@ -28,6 +28,7 @@ from pydantic import Field, computed_field, model_validator
 
 from spec.drivers import DriverName
 from spec.strict import StrictModel
+from spec.verdict import RunVerdict
 
 HISTOGRAM_UNIT = "us"
 HISTOGRAM_SIGNIFICANT_DIGITS = 3
@@ -109,6 +110,23 @@ class LatencyPercentiles(StrictModel):
     mean: float = Field(ge=0)
 
 
+class OpenLoopStats(StrictModel):
+    """How well an open-loop injector held its schedule (rate asked vs rate sent, late and dropped sends).
+
+    A send is late when it left more than `late_threshold_ms` after its slot in the schedule; a
+    dropped send is a slot of the measured duration that was never sent at all. Latencies of an
+    open-loop driver are timed from the slot, so lateness shows in them too.
+    """
+
+    target_rate: float = Field(ge=0, description="Requests/s the schedule asked for.")
+    sent: int = Field(ge=0, description="Requests sent during the measured duration.")
+    send_rate: float = Field(ge=0, description="Requests/s actually sent (sent / duration).")
+    late_sends: int = Field(ge=0, description="Requests sent more than late_threshold_ms after their slot.")
+    dropped_sends: int = Field(ge=0, description="Slots of the schedule never sent (the tool fell behind).")
+    max_send_lag_ms: float = Field(ge=0, description="Worst delay between a slot and its actual send.")
+    late_threshold_ms: float = Field(ge=0, description="Lag beyond which a send counts as late.")
+
+
 class LoadTotals(StrictModel):
     """What the clients saw over the measured duration."""
 
@@ -122,6 +140,22 @@ class LoadTotals(StrictModel):
     histogram: str | None = Field(
         default=None, description="base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits."
     )
+    open_loop: OpenLoopStats | None = Field(
+        default=None, description="Open-loop drivers only: the schedule asked for vs what was sent."
+    )
+
+
+class SqlBenchmark(StrictModel):
+    """What mariadb-slap measures: the time every client needed to run all its queries, per
+    iteration (no per-query latency), and the queries/s that makes."""
+
+    iterations: int = Field(ge=1, description="How many times the whole workload ran.")
+    clients: int = Field(ge=0, description="Concurrent clients running queries.")
+    queries_per_client: int = Field(ge=0, description="Queries each client ran per iteration.")
+    avg_s: float = Field(ge=0, description="Average seconds to run all queries (one iteration).")
+    min_s: float = Field(ge=0, description="Fastest iteration, seconds.")
+    max_s: float = Field(ge=0, description="Slowest iteration, seconds.")
+    queries_per_s: float = Field(ge=0, description="All clients' queries per second of an average iteration.")
 
 
 class InjectorSummary(LoadTotals):
@@ -129,6 +163,7 @@ class InjectorSummary(LoadTotals):
 
     agent: str = Field(min_length=1, max_length=100)
     driver: DriverName
+    sql: SqlBenchmark | None = Field(default=None, description="mariadb-slap's own figures (SQL load only).")
     warnings: list[str] = Field(
         default_factory=list,
         description="The tool's blind spots, e.g. 'wrk does not count connections that were never accepted'.",
@@ -159,6 +194,17 @@ class ProxySummary(StrictModel):
     max_used_conns: int | None = Field(
         default=None, ge=0, description="Most server connections in use (show servers conn)."
     )
+    max_server_conns: int | None = Field(
+        default=None,
+        ge=0,
+        description="Most server connections open at once, in use + idle (show servers conn, each second).",
+    )
+    bytes_out_per_s: float | None = Field(
+        default=None, ge=0, description="Bytes sent to clients per second (HAProxy's bout; MB/s = / 1e6)."
+    )
+    maxconn: int | None = Field(
+        default=None, ge=0, description="The entry point's client connection limit, to read max_scur against."
+    )
 
 
 class RunSummary(StrictModel):
@@ -170,3 +216,6 @@ class RunSummary(StrictModel):
     )
     proxy: ProxySummary | None = None
     verdict: str | None = Field(default=None, max_length=2000, description="One-line reading of the result.")
+    bound: RunVerdict | None = Field(
+        default=None, description="What bounded the run, with the numbers it was read from (worker.verdicts)."
+    )

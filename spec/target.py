@@ -1,7 +1,8 @@
 """The target profile: the upstream servers behind the proxy.
 
 Either synthetic servers the lab's target agent starts (`managed`: delay, body size, status
-and protocol per endpoint), or existing upstreams given by address (`external`).
+and protocol per endpoint), a throwaway MariaDB server it starts (`mariadb`), or existing
+upstreams given by address (`external`).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from typing import Annotated, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from spec.haproxy.limits import OPEN_FILES_HARD_LIMIT
 from spec.tagged import Tagged
 from spec.text_types import HostPort, UrlPath
 
@@ -113,4 +115,37 @@ class ExternalTarget(Tagged):
         return len(self.addresses)
 
 
-TargetProfile = Annotated[ManagedTarget | ExternalTarget, Field(discriminator="kind")]
+# A MariaDB server needs about one open file per connection plus its table cache; lab hosts
+# allow OPEN_FILES_HARD_LIMIT open files, so max_connections stays well below it.
+MAX_DATABASE_CONNECTIONS = OPEN_FILES_HARD_LIMIT // 2
+SqlIdentifier = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")]
+
+
+class ManagedDatabase(Tagged):
+    """A throwaway MariaDB server the lab's target agent starts (seed 001): its own data dir,
+    a load user with a password made for the run, a `haproxy` user for `option mysql-check`,
+    and one table in the load's schema (`load.sql.schema_name`) for the queries to read."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["mariadb"] = "mariadb"
+    port: int | None = Field(
+        default=None, ge=1024, le=65535, description="TCP port to listen on; empty: the agent picks one."
+    )
+    max_connections: int = Field(
+        default=1000,
+        ge=10,
+        le=MAX_DATABASE_CONNECTIONS,
+        description=(
+            f"The server's max_connections (at most {MAX_DATABASE_CONNECTIONS}: lab hosts allow "
+            f"{OPEN_FILES_HARD_LIMIT} open files)."
+        ),
+    )
+    table: SqlIdentifier = Field(default="a", description="Name of the table created in the load's schema.")
+    rows: int = Field(default=100, ge=0, le=1_000_000, description="Rows in that table (id, payload).")
+
+    def upstream_count(self) -> int:
+        return 1
+
+
+TargetProfile = Annotated[ManagedTarget | ManagedDatabase | ExternalTarget, Field(discriminator="kind")]

@@ -18,6 +18,7 @@ from sqlalchemy import select, update
 from backend.db import session_scope
 from backend.models import Agent, Run
 from spec.experiment import ExperimentSpec
+from spec.protocol import SqlAccess
 from spec.results import InjectorSummary
 
 
@@ -50,6 +51,8 @@ class Execution:
     # Every online injector of the lab: each runs the load profile, all from the same start_at.
     injectors: list[AgentRef] = field(default_factory=list)
     target_addresses: list[str] = field(default_factory=list)
+    # The run's throwaway MariaDB account (managed database only); never persisted.
+    sql_access: SqlAccess | None = None
     # The instant the measured load starts, the same for every agent; warm-up is before it.
     t0: datetime | None = None
     load_started_at: datetime | None = None

@@ -150,7 +150,8 @@ def _walk(phase: Phase, previous: RunState, ctx: RunContext, lease: LeaseRenewer
             next_poll = now + phase.poll_interval_seconds
         if now >= deadline:
             return RunOutcome.failed(phase.timeout_error(ctx))
-        time.sleep(max(0.0, min(WATCH_INTERVAL_SECONDS, next_poll - time.monotonic(), deadline - now)))
+        if phase.wait(max(0.0, min(WATCH_INTERVAL_SECONDS, next_poll - time.monotonic(), deadline - now))):
+            next_poll = time.monotonic()
 
 
 def _interruption(ctx: RunContext, lease: LeaseRenewer) -> RunOutcome | None:

@@ -19,6 +19,7 @@ from spec.results import (
     InjectorSummary,
     LatencyPercentiles,
     LoadTotals,
+    OpenLoopStats,
     ProxySummary,
 )
 
@@ -78,6 +79,23 @@ def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
         bytes_per_s=round(sum(s.bytes_per_s for s in summaries), 3),
         latency=latency,
         histogram=encoded,
+        open_loop=merge_open_loop(summaries),
+    )
+
+
+def merge_open_loop(summaries: Sequence[InjectorSummary]) -> OpenLoopStats | None:
+    """Schedules of several injectors add up (rates, sends, late and dropped); the worst lag wins."""
+    stats = [s.open_loop for s in summaries if s.open_loop is not None]
+    if not stats:
+        return None
+    return OpenLoopStats(
+        target_rate=round(sum(x.target_rate for x in stats), 6),
+        sent=sum(x.sent for x in stats),
+        send_rate=round(sum(x.send_rate for x in stats), 3),
+        late_sends=sum(x.late_sends for x in stats),
+        dropped_sends=sum(x.dropped_sends for x in stats),
+        max_send_lag_ms=max(x.max_send_lag_ms for x in stats),
+        late_threshold_ms=max(x.late_threshold_ms for x in stats),
     )
 
 
@@ -119,10 +137,42 @@ def proxy_summary(
         values[name] = int(sum(s["data"].get(f"{section}.{field}", 0) for s in measured))
     values["max_scur"] = int(max((s["data"].get(f"{frontend}.scur", 0) for s in measured), default=0))
     values["max_qcur"] = int(max((s["data"].get(f"{backend}.qcur", 0) for s in measured), default=0))
-    qtimes = [s["data"][f"{backend}.qtime"] for s in measured if f"{backend}.qtime" in s["data"]]
-    ttimes = [s["data"][f"{backend}.ttime"] for s in measured if f"{backend}.ttime" in s["data"]]
+    qtimes = _since_first_reply(
+        [s["data"][f"{backend}.qtime"] for s in measured if f"{backend}.qtime" in s["data"]]
+    )
+    ttimes = _since_first_reply(
+        [s["data"][f"{backend}.ttime"] for s in measured if f"{backend}.ttime" in s["data"]]
+    )
     values["avg_qtime_ms"] = round(sum(qtimes) / len(qtimes), 3) if qtimes else None
     values["avg_ttime_ms"] = round(sum(ttimes) / len(ttimes), 3) if ttimes else None
     used = [s["data"][f"{backend}.used_conns"] for s in measured if f"{backend}.used_conns" in s["data"]]
     values["max_used_conns"] = int(max(used)) if used else None
+    values["max_server_conns"] = _max_server_conns(measured, backend, values["connects"])
+    # The deltas of 0 <= t < duration cover the measured seconds, even when a tick was skipped.
+    values["bytes_out_per_s"] = round(values["bytes_out"] / duration_s, 3) if measured else None
     return ProxySummary(**values)
+
+
+def _since_first_reply(readings: list[Any]) -> list[Any]:
+    """HAProxy's qtime/ttime average the last 1024 requests and read 0 until one completes:
+    leading zeros before a non-zero reading are no measurement (a 1 s endpoint's first second)."""
+    first = next((index for index, value in enumerate(readings) if value > 0), 0)
+    return readings[first:]
+
+
+def _max_server_conns(measured: Sequence[dict[str, Any]], backend: str, connects: int) -> int | None:
+    """Most server connections open at one reading: in use + idle, both levels of the same
+    `show servers conn` (a per-purge maximum plus a later idle count would count some twice).
+
+    Private connections (`http-reuse never`) are not in `show servers conn`: when it saw none
+    all run long while HAProxy did connect, every connection was private, serving one session
+    each, so the backend's most concurrent sessions is the count. None without readings.
+    """
+    used, idle = f"{backend}.used_conns", f"{backend}.idle_conns"
+    readings = [s["data"] for s in measured if {used, idle} & s["data"].keys()]
+    shared = max((data.get(used, 0) + data.get(idle, 0) for data in readings), default=None)
+    if shared == 0 and connects > 0:
+        # A listen's backend row is `<name>.backend.scur` (its frontend row holds `<name>.scur`).
+        sessions = [data.get(f"{backend}.backend.scur", data.get(f"{backend}.scur", 0)) for data in readings]
+        return int(max(sessions))
+    return None if shared is None else int(shared)

@@ -1,6 +1,6 @@
 """The load drivers, registered in one place: one LoadDriver class per tool.
 
-A new tool (mariadb-slap is next) is one module with a LoadDriver subclass and one line in
+A new tool is one module with a LoadDriver subclass and one line in
 DRIVERS; the injector role finds it by the profile's `driver` name.
 """
 
@@ -9,12 +9,16 @@ from __future__ import annotations
 from agents.drivers.base import LoadDriver, OutputUnreadableError, ToolRun, UnsupportedProfileError
 from agents.drivers.h2load import H2loadDriver
 from agents.drivers.hey import HeyDriver
+from agents.drivers.mariadb_slap import MariadbSlapDriver
+from agents.drivers.vegeta import VegetaDriver
 from agents.drivers.wrk import WrkDriver
 
 DRIVERS: dict[str, type[LoadDriver]] = {
     HeyDriver.name: HeyDriver,
     WrkDriver.name: WrkDriver,
     H2loadDriver.name: H2loadDriver,
+    MariadbSlapDriver.name: MariadbSlapDriver,
+    VegetaDriver.name: VegetaDriver,
 }
 
 

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from agents.probe import probe_output
 from spec.drivers import DRIVERS, DriverName
 from spec.load import LoadProfile
-from spec.results import ErrorCounts, InjectorSummary, LatencyPercentiles
+from spec.results import ErrorCounts, InjectorSummary, LatencyPercentiles, OpenLoopStats
 
 BODY_FILE = "request-body"
 OVERRUN_GRACE_S = 5.0  # past its planned end plus this, a tool is stuck and gets stopped
@@ -63,6 +63,7 @@ class Outcome:
     latency: LatencyPercentiles | None
     histogram: str | None
     warnings: list[str]
+    open_loop: OpenLoopStats | None = None  # drivers that keep a send schedule (vegeta)
 
 
 class LoadDriver(ABC):
@@ -150,6 +151,7 @@ def summarize(agent: str, driver: DriverName, outcome: Outcome, warnings: list[s
         bytes_per_s=round(outcome.bytes_received / duration, 3) if duration > 0 else 0.0,
         latency=outcome.latency if outcome.successes > 0 else None,
         histogram=outcome.histogram if outcome.successes > 0 else None,
+        open_loop=outcome.open_loop,
         warnings=list(dict.fromkeys(warnings)),  # once each, in order
     )
 

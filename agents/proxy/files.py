@@ -38,7 +38,7 @@ def write_files(workdir: Path, files: dict[str, str]) -> None:
         path = (workdir / name).resolve()
         if root not in path.parents:  # the protocol's pattern already forbids this; belt and braces
             raise ValueError(f"{name!r} is outside {workdir}")
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # keys inside: owner only
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as out:
             out.write(content)

@@ -1,6 +1,7 @@
 """The injector role: runs one load tool per run, bounded by a lease, and reports what it saw.
 
-- StartLoad: refuses targets outside `ctx.allowed_load_targets`, waits until `start_at` (so
+- StartLoad: refuses targets outside `ctx.allowed_load_targets` (a direct run: anything but the
+  lab target host named in the command), waits until `start_at` (so
   several injectors start together), starts the driver's argv (inside the data-plane namespace
   when there is one) and answers at once with the command line. The load may run until
   start_at + lease_s; RenewLease pushes that back; past it, the tool is stopped within ~1 s.
@@ -40,6 +41,7 @@ from agents.drivers import (
     installed_drivers,
 )
 from agents.drivers.load_process import LoadProcess
+from agents.drivers.mariadb_slap import write_account
 from agents.host_sampler import HostSampler
 from agents.netns import in_netns
 from agents.roles.base import AgentContext, CommandFailed, Role
@@ -125,10 +127,7 @@ class InjectorRole(Role):
     # ------------------------------------------------------------ load
 
     def _start_load(self, command: StartLoad) -> dict[str, JsonValue]:
-        host = target_host(command.target_url)
-        if host not in self._allowed:
-            allowed = ", ".join(sorted(self._allowed)) or "nothing"
-            raise CommandFailed(f"this injector only sends load to {allowed}; {host} is not one of them")
+        self._check_destination(command)
         driver, version = self._driver(command.profile.driver)
         try:
             driver.check(command.profile)
@@ -152,6 +151,19 @@ class InjectorRole(Role):
             "lease_until": _iso(process.lease_until),
         }
 
+    def _check_destination(self, command: StartLoad) -> None:
+        """Load goes to the lab's proxy (the allowlist); a direct run (a baseline that bypasses the
+        proxy) to the lab's target host the worker names for that run, and there only."""
+        host = target_host(command.target_url)
+        if command.profile.via == "direct":
+            direct = _normalize_host(command.direct_host or "")
+            if host != direct:
+                raise CommandFailed(f"a direct run sends load only to the lab's target {direct}, not {host}")
+            return
+        if host not in self._allowed:
+            allowed = ", ".join(sorted(self._allowed)) or "nothing"
+            raise CommandFailed(f"this injector only sends load to {allowed}; {host} is not one of them")
+
     def _launch(self, command: StartLoad, driver: LoadDriver, version: str, start_at: float) -> LoadProcess:
         with self._lock:
             busy = [run for run, load in self._loads.items() if load.process.running]
@@ -161,6 +173,8 @@ class InjectorRole(Role):
         shutil.rmtree(workdir, ignore_errors=True)
         workdir.mkdir(parents=True)
         try:
+            if command.sql_access is not None:
+                write_account(workdir, command.sql_access)  # read by mariadb-slap, 0600
             argv = in_netns(self.ctx.netns, driver.command(command.profile, command.target_url, workdir))
             _sleep_until(start_at)
             process = LoadProcess(

@@ -9,7 +9,8 @@ pidfile, certs/ and files/ of the config all live here.
   wait until every frontend is OPEN and every server UP on the new worker. Any failure stops
   HAProxy and fails the command with HAProxy's own words.
 - StartSampling: a 1 Hz sampler of the Runtime API (agents.proxy.sampler).
-- Teardown: stop the sampler and HAProxy, empty the directory. Idempotent.
+- ShapeLinks: cap this host's interfaces with tc (agents.shaping) until the run's Teardown.
+- Teardown: stop the sampler and HAProxy, remove the run's link caps, empty the directory. Idempotent.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import ClassVar
 
 from pydantic import JsonValue
 
-from agents.host import haproxy_facts
+from agents.host import haproxy_facts, qdisc_facts
 from agents.proxy import files
 from agents.proxy.config_check import check_config
 from agents.proxy.process import HAProxyError, HAProxyProcess
@@ -33,7 +34,8 @@ from agents.proxy.readiness import wait_until_ready
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.proxy.sampler import ProxySampler
 from agents.roles.base import AgentContext, CommandFailed, Role
-from spec.protocol import ApplyProxyConfig, Command, StartSampling
+from agents.shaping import LinkShaper, ShapingError
+from spec.protocol import ApplyProxyConfig, Command, ShapeLinks, StartSampling
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +44,7 @@ HAPROXY_BIN_KEY = "haproxy_bin"  # AgentContext.extra key to use another haproxy
 
 class ProxyRole(Role):
     name: ClassVar[str] = "proxy"
-    handles: ClassVar[frozenset[str]] = frozenset({"apply_proxy_config", "start_sampling"})
+    handles: ClassVar[frozenset[str]] = frozenset({"apply_proxy_config", "start_sampling", "shape_links"})
 
     def __init__(self, ctx: AgentContext) -> None:
         super().__init__(ctx)
@@ -59,6 +61,8 @@ class ProxyRole(Role):
         self._worker_pid: int | None = None
         self._sampler: ProxySampler | None = None
         self._version: str | None = None
+        self._shaper: LinkShaper | None = None
+        self._shaping_run: str | None = None
         _stop_leftover(self.workdir)
         files.clear(self.workdir)
 
@@ -72,10 +76,14 @@ class ProxyRole(Role):
             return self.apply(command)
         if isinstance(command, StartSampling):
             return self.start_sampling(command)
+        if isinstance(command, ShapeLinks):
+            return self.shape_links(command)
         raise CommandFailed(f"the proxy role does not handle {command.type}")
 
     def teardown(self, run_id: str) -> None:
         self._cancel.set()  # an apply still waiting for readiness gives up at once
+        if self._shaper is not None and self._shaping_run in (None, run_id):
+            self._shaper.clear()
         with self._lock:
             if self._run_id not in (None, run_id):
                 return  # another run's HAProxy: not ours to stop
@@ -83,6 +91,8 @@ class ProxyRole(Role):
 
     def close(self) -> None:
         self._cancel.set()
+        if self._shaper is not None:
+            self._shaper.clear()
         with self._lock:
             self._stop_locked()
 
@@ -157,6 +167,19 @@ class ProxyRole(Role):
             self._sampler = ProxySampler(self.api, command.t0, self.ctx.emit_samples)
             self._sampler.start()
         return {"source": "proxy", "socket": str(self.api.socket_path)}
+
+    def shape_links(self, command: ShapeLinks) -> dict[str, JsonValue]:
+        if self._shaper is None:
+            qdiscs = qdisc_facts().get("qdiscs")
+            known = [str(q) for q in qdiscs] if isinstance(qdiscs, list) else []
+            self._shaper = LinkShaper(self.ctx.netns, known)
+        if self._shaping_run not in (None, command.run_id):
+            self._shaper.clear()  # a run that never tore down: its caps are not this run's
+        self._shaping_run = command.run_id
+        try:
+            return {"applied": self._shaper.apply(command.shaping)}
+        except ShapingError as exc:
+            raise CommandFailed(str(exc)) from None
 
     # ------------------------------------------------------------ internals
 

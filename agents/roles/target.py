@@ -2,8 +2,10 @@
 
 StartTargets starts `servers` servers on consecutive ports of the data address, each answering
 every endpoint with its delay, body size and status (HTTP/1.1 or h2c, optionally TLS), and
-answers with their addresses once every port serves. Teardown stops nginx and removes the
-run's files. A second StartTargets for the same run replaces the first.
+answers with their addresses once every port serves. StartDatabase starts a throwaway MariaDB
+instead (agents/targets/mariadb.py) and answers with its address. Teardown stops nginx or
+MariaDB and removes the run's files (a database's data dir too). A second start for the same run
+replaces the first.
 """
 
 from __future__ import annotations
@@ -17,23 +19,28 @@ from typing import ClassVar
 from pydantic import JsonValue
 
 from agents.roles.base import AgentContext, CommandFailed, Role
+from agents.targets.mariadb import MariadbError, RunningDatabase, mariadb_version, start_database
+from agents.targets.mariadb_setup import MariadbLayout
 from agents.targets.nginx import NginxError, RunningTargets, nginx_version, start_targets
 from agents.targets.nginx_config import NginxLayout, UnservablePath
-from spec.protocol import Command, StartTargets, Teardown
+from spec.protocol import Command, StartDatabase, StartTargets, Teardown
 
 
 class TargetRole(Role):
     name: ClassVar[str] = "target"
-    handles: ClassVar[frozenset[str]] = frozenset({"start_targets", "teardown"})
+    handles: ClassVar[frozenset[str]] = frozenset({"start_targets", "start_database", "teardown"})
 
     def __init__(self, ctx: AgentContext) -> None:
         super().__init__(ctx)
         self._lock = threading.Lock()
         self._running: dict[str, RunningTargets] = {}
+        self._databases: dict[str, RunningDatabase] = {}
 
     def handle(self, command: Command) -> dict[str, JsonValue]:
         if isinstance(command, StartTargets):
             return self._start(command)
+        if isinstance(command, StartDatabase):
+            return self._start_database(command)
         if isinstance(command, Teardown):
             self.teardown(command.run_id)
             return {}
@@ -41,7 +48,10 @@ class TargetRole(Role):
 
     def capabilities(self) -> dict[str, JsonValue]:
         version = nginx_version()
-        return {"target_server": f"nginx/{version}"} if version else {}
+        found: dict[str, JsonValue] = {"target_server": f"nginx/{version}"} if version else {}
+        if database := mariadb_version():
+            found["database_server"] = f"mariadb/{database}"
+        return found
 
     def workdir(self, run_id: str) -> Path:
         return self.ctx.runtime_dir / "target" / run_id
@@ -53,7 +63,9 @@ class TargetRole(Role):
         self.teardown(command.run_id)
         layout = NginxLayout(self.workdir(command.run_id).resolve())
         try:
-            running = start_targets(command.target, layout, self.ctx.data_address, self.ctx.netns)
+            running = start_targets(
+                command.target, layout, self.ctx.data_address, self.ctx.netns, command.tls
+            )
         except UnservablePath as exc:
             shutil.rmtree(layout.root, ignore_errors=True)
             raise CommandFailed(str(exc)) from exc
@@ -72,16 +84,43 @@ class TargetRole(Role):
             "config_path": str(layout.config),
         }
 
+    def _start_database(self, command: StartDatabase) -> dict[str, JsonValue]:
+        version = mariadb_version()
+        if version is None:
+            raise CommandFailed("MariaDB (mariadb-server) is not installed on this target host")
+        self.teardown(command.run_id)
+        layout = MariadbLayout(self.workdir(command.run_id).resolve() / "mariadb")
+        try:
+            running = start_database(
+                command.database, command.access, command.check_users, layout,
+                self.ctx.data_address, self.ctx.netns,
+            )  # fmt: skip
+        except (MariadbError, OSError) as exc:
+            shutil.rmtree(self.workdir(command.run_id), ignore_errors=True)
+            raise CommandFailed(f"MariaDB did not start: {exc}") from exc
+        with self._lock:
+            self._databases[command.run_id] = running
+        command_line: list[JsonValue] = list(running.process.argv)
+        return {
+            "addresses": [running.address],
+            "command_line": command_line,
+            "mariadb_version": version,
+            "pid": running.process.pid,
+        }
+
     def teardown(self, run_id: str) -> None:
         with self._lock:
             running = self._running.pop(run_id, None)
+            database = self._databases.pop(run_id, None)
         if running is not None:
             running.process.stop()
+        if database is not None:
+            database.process.stop()
         shutil.rmtree(self.workdir(run_id), ignore_errors=True)
 
     def close(self) -> None:
         with self._lock:
-            runs = list(self._running)
+            runs = list(self._running) + list(self._databases)
         for run_id in runs:
             with contextlib.suppress(Exception):
                 self.teardown(run_id)

@@ -18,16 +18,16 @@ import re
 import resource
 import signal
 import subprocess
-import sys
 import time
 from dataclasses import dataclass
 
-from agents.netns import in_netns
+from agents.netns import call_in_netns, in_netns
 from agents.targets.bodies import write_bodies
 from agents.targets.nginx_config import NginxLayout, ServerSettings, render_nginx_config
 from agents.targets.ports import choose_ports
 from agents.targets.probe import NotAnswering, wait_until_answering
-from agents.targets.tls import make_certificate
+from agents.targets.tls import write_credentials
+from spec.protocol import TlsCredentials
 from spec.target import ManagedTarget
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ READY_TIMEOUT_S = 15.0
 PORT_ATTEMPTS = 4
 QUIT_GRACE_S = 5.0
 TERM_GRACE_S = 2.0
-NETNS_PROBE_SLICE_S = 2.0  # each probe program inside the namespace waits at most this long
+PROBE_SLICE_S = 0.5  # between probe rounds, check that nginx has not exited
 _ADDRESS_IN_USE = "Address already in use"
 
 
@@ -98,7 +98,7 @@ class NginxProcess:
         deadline = time.monotonic() + timeout_s
         while True:
             self._raise_if_exited()
-            slice_end = min(deadline, time.monotonic() + NETNS_PROBE_SLICE_S)
+            slice_end = min(deadline, time.monotonic() + PROBE_SLICE_S)
             try:
                 self._probe(addresses, slice_end, h2=h2, tls=tls)
                 return
@@ -134,34 +134,8 @@ class NginxProcess:
         return "\n".join(text.strip().splitlines()[-10:])
 
     def _probe(self, addresses: list[str], deadline: float, *, h2: bool, tls: bool) -> None:
-        if self.netns is None:
-            wait_until_answering(addresses, deadline, h2=h2, tls=tls)
-            return
         # The namespace's addresses are reachable only from inside it: probe from there.
-        budget = max(0.1, deadline - time.monotonic())
-        flags = [*(["--h2"] if h2 else []), *(["--tls"] if tls else [])]
-        argv = [
-            sys.executable,
-            "-m",
-            "agents.targets.probe",
-            *flags,
-            "--deadline-s",
-            f"{budget:.2f}",
-            *addresses,
-        ]
-        try:
-            done = subprocess.run(
-                in_netns(self.netns, argv),
-                capture_output=True,
-                text=True,
-                timeout=budget + 10,
-                check=False,
-                stdin=subprocess.DEVNULL,
-            )
-        except subprocess.TimeoutExpired as exc:
-            raise NotAnswering("the probe inside the namespace hung") from exc
-        if done.returncode != 0:
-            raise NotAnswering(done.stderr.strip() or f"probe exited with {done.returncode}")
+        call_in_netns(self.netns, lambda: wait_until_answering(addresses, deadline, h2=h2, tls=tls))
 
     def _raise_if_exited(self) -> None:
         if self._proc is None or self._proc.poll() is None:
@@ -179,15 +153,21 @@ class RunningTargets:
 
 
 def start_targets(
-    target: ManagedTarget, layout: NginxLayout, address: str, netns: str | None
+    target: ManagedTarget,
+    layout: NginxLayout,
+    address: str,
+    netns: str | None,
+    credentials: TlsCredentials | None = None,
 ) -> RunningTargets:
-    """Write bodies (and a certificate), render the config, start nginx, wait until it answers."""
+    """Write bodies (and the certificate), render the config, start nginx, wait until it answers."""
     layout.root.mkdir(parents=True, exist_ok=True)
     for part in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
         (layout.temp / part).mkdir(parents=True, exist_ok=True)
     write_bodies(target.endpoints, layout.bodies)
     if target.tls:
-        make_certificate(layout.certificate, layout.private_key)
+        if credentials is None:
+            raise NginxError("target.tls: TLS servers need the certificate the worker issues")
+        write_credentials(credentials, layout.certificate, layout.private_key)
     last_clash = ""
     for _ in range(PORT_ATTEMPTS):
         ports = choose_ports(address, target.servers, can_check=netns is None)

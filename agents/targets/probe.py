@@ -5,19 +5,15 @@ preface, an empty SETTINGS frame and one HEADERS frame (HPACK without Huffman or
 then it reads frames until the reply's HEADERS, whose first byte 0x88 is ":status 200" (nginx
 always encodes 200 as that static-table index).
 
-Inside a network namespace the agent cannot connect from where it runs, so this module is also
-a small program: `python -m agents.targets.probe [--h2] [--tls] --deadline-s N ADDR:PORT...`
-exits 0 once every address answered, 1 (with the reason on stderr) when the deadline passed.
+Inside a network namespace the probe runs on a thread that entered it (agents.netns.call_in_netns).
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import socket
 import ssl
 import struct
-import sys
 import time
 
 from agents.targets.nginx_config import READY_PATH
@@ -130,22 +126,3 @@ def _read_exactly(conn: socket.socket, size: int) -> bytes:
             raise NotAnswering("connection closed mid-frame")
         data += chunk
     return data
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Wait until synthetic servers answer.")
-    parser.add_argument("addresses", nargs="+")
-    parser.add_argument("--h2", action="store_true", help="speak HTTP/2 (prior knowledge without --tls)")
-    parser.add_argument("--tls", action="store_true")
-    parser.add_argument("--deadline-s", type=float, default=5.0)
-    args = parser.parse_args(argv)
-    try:
-        wait_until_answering(args.addresses, time.monotonic() + args.deadline_s, h2=args.h2, tls=args.tls)
-    except NotAnswering as exc:
-        print(exc, file=sys.stderr)
-        return 1
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

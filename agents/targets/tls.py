@@ -1,27 +1,22 @@
-"""A throwaway self-signed certificate for TLS targets (HAProxy talks to them with `ssl verify none`).
+"""The TLS certificate of a run's synthetic servers, as the worker sent it (StartTargets.tls).
 
-Made with the openssl command line (the agent installs no crypto library): a P-256 key, valid
-for two days, written under the run's directory and removed with it.
+The lab's CA issued it (backend/labs/certificates.py), so a proxy with `ssl verify required`
+and the lab CA accepts it. The agent writes it under the run's directory, the key with mode 600,
+and the directory goes with the run.
 """
 
 from __future__ import annotations
 
-import subprocess
+import os
 from pathlib import Path
 
-OPENSSL_TIMEOUT_S = 30
+from spec.protocol import TlsCredentials
 
 
-def make_certificate(certificate: Path, private_key: Path, common_name: str = "haplab-target") -> None:
-    certificate.parent.mkdir(parents=True, exist_ok=True)
-    argv = [
-        "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
-        "-nodes", "-days", "2", "-subj", f"/CN={common_name}",
-        "-keyout", str(private_key), "-out", str(certificate),
-    ]  # fmt: skip
-    done = subprocess.run(
-        argv, capture_output=True, text=True, timeout=OPENSSL_TIMEOUT_S, check=False, stdin=subprocess.DEVNULL
-    )
-    if done.returncode != 0:
-        raise OSError(f"openssl could not make a certificate: {done.stderr.strip()}")
-    private_key.chmod(0o600)
+def write_credentials(credentials: TlsCredentials, certificate: Path, private_key: Path) -> None:
+    certificate.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    certificate.write_text(credentials.certificate_pem)
+    private_key.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    fd = os.open(private_key, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as out:
+        out.write(credentials.private_key_pem)

@@ -8,6 +8,7 @@ from fastapi import APIRouter, status
 
 from backend.api.deps import AdminDep, EditorDep, SessionDep, ViewerDep
 from backend.labs import enrollment, service
+from backend.labs.link_shaping import shaping_offer
 from backend.labs.schemas import (
     AgentOut,
     EnrollmentTokenCreate,
@@ -17,6 +18,7 @@ from backend.labs.schemas import (
     LabDetail,
     LabSummary,
     LabUpdate,
+    ShapingOffer,
 )
 from backend.models import Agent, Lab
 
@@ -42,6 +44,7 @@ def _detail(db: SessionDep, lab: Lab) -> LabDetail:
     return LabDetail(
         **_summary(lab, agents, now).model_dump(),
         settings=lab.settings,
+        link_shaping=ShapingOffer(**shaping_offer(agents)),
         agents=[
             AgentOut(
                 id=a.id,

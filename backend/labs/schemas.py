@@ -46,9 +46,16 @@ class LabSummary(BaseModel):
     online_agent_count: int = Field(description="agents heard from in the last 15 s")
 
 
+class ShapingOffer(BaseModel):
+    bandwidth: bool = Field(description="bandwidth caps (tc tbf) can be applied on the proxy host")
+    delay_loss: bool = Field(description="delay and loss (netem) can be applied; grey them out when false")
+    qdiscs: list[str] | None = Field(description="qdiscs the proxy agents reported; null before any hello")
+
+
 class LabDetail(LabSummary):
     settings: dict[str, Any]
     agents: list[AgentOut]
+    link_shaping: ShapingOffer = Field(description="what settings.link_shaping can ask of the proxy host")
 
 
 class EnrollmentTokenCreate(BaseModel):

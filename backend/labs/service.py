@@ -11,6 +11,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, FieldError, conflict, not_found
+from backend.labs.link_shaping import check_settings
 from backend.models import Agent, Lab, Run
 from spec.protocol import ONLINE_WINDOW_S
 from spec.run_state import ACTIVE_STATES, RunState
@@ -31,6 +32,7 @@ def _name_taken(name: str) -> ApiError:
 def create_lab(
     db: Session, team_id: int, name: str, description: str = "", settings: dict[str, Any] | None = None
 ) -> Lab:
+    check_settings(settings or {}, [])
     lab = Lab(team_id=team_id, name=name, description=description, settings=settings or {})
     try:
         with db.begin_nested():
@@ -72,6 +74,8 @@ def lab_agents(db: Session, lab_ids: Sequence[int]) -> dict[int, list[Agent]]:
 
 def update_lab(db: Session, team_id: int, lab_id: int, changes: dict[str, Any]) -> Lab:
     lab = get_lab(db, team_id, lab_id)
+    if "settings" in changes:
+        check_settings(changes["settings"], lab_agents(db, [lab.id])[lab.id])
     for field, value in changes.items():
         setattr(lab, field, value)
     try:

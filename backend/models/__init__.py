@@ -3,6 +3,7 @@
 from backend.models.base import Base
 from backend.models.experiment import Experiment, ExperimentVersion, Launch
 from backend.models.lab import Agent, EnrollmentToken, Lab
+from backend.models.lab_authority import LabAuthority
 from backend.models.run import Run
 from backend.models.sample import Sample
 from backend.models.team import ApiToken, Membership, Role, Team, User, UserSession
@@ -15,6 +16,7 @@ __all__ = [
     "Experiment",
     "ExperimentVersion",
     "Lab",
+    "LabAuthority",
     "Launch",
     "Membership",
     "Role",

@@ -37,6 +37,9 @@ METRICS: dict[str, tuple[str, ...]] = {
     "proxy_eresp": ("proxy", "eresp"),
     "proxy_max_scur": ("proxy", "max_scur"),
     "proxy_max_qcur": ("proxy", "max_qcur"),
+    "proxy_requests": ("proxy", "requests"),
+    "proxy_bytes_out_per_s": ("proxy", "bytes_out_per_s"),
+    "proxy_max_server_conns": ("proxy", "max_server_conns"),
 }
 
 

@@ -14,6 +14,11 @@ from fastapi import APIRouter, Header, Query, Response, status
 from backend.api.deps import EditorDep, SessionDep, ViewerDep
 from backend.errors import invalid
 from backend.runs import compare, events, export, samples, service
+from backend.runs.compare_baseline import with_changes
+from backend.runs.compare_points import compare_points
+from backend.runs.compare_schemas import ComparePoints, CompareSeries, CompareSpectra, SeriesRequest
+from backend.runs.compare_series import compare_series
+from backend.runs.compare_spectrum import compare_spectra
 from backend.runs.schemas import (
     MAX_COMPARE_RUNS,
     CompareRequest,
@@ -84,7 +89,26 @@ def list_runs(
 
 @router.post("/runs/compare")
 def compare_runs(db: SessionDep, who: ViewerDep, body: CompareRequest) -> CompareTable:
-    return compare.compare_runs(db, who.team_id, body.run_ids)
+    table = compare.compare_runs(db, who.team_id, body.run_ids)
+    return table if body.baseline_run_id is None else with_changes(table, body.baseline_run_id)
+
+
+@router.post("/runs/compare/points")
+def compare_runs_points(db: SessionDep, who: ViewerDep, body: CompareRequest) -> ComparePoints:
+    """One point per (experiment, params): repetitions aggregated (n, mean, min, max, stddev)."""
+    return compare_points(db, who.team_id, body.run_ids)
+
+
+@router.post("/runs/compare/series")
+def compare_runs_series(db: SessionDep, who: ViewerDep, body: SeriesRequest) -> CompareSeries:
+    """Per-second values of the given (source, metric) pairs, every run on t = 0 at load start."""
+    return compare_series(db, who.team_id, body)
+
+
+@router.post("/runs/compare/spectrum")
+def compare_runs_spectrum(db: SessionDep, who: ViewerDep, body: CompareRequest) -> CompareSpectra:
+    """Latency at percentiles 50 .. 99.99 of each run, from its merged histogram."""
+    return compare_spectra(db, who.team_id, body.run_ids)
 
 
 @router.get("/runs/export.csv", response_class=Response, responses=_CSV)

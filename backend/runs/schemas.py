@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
 from spec.run_state import RunState
+from spec.verdict import RunVerdict
 
 MAX_COMPARE_RUNS = 200
 
@@ -55,6 +56,16 @@ class RunDetail(RunSlim):
     summary: dict[str, Any] | None
     error: str | None
 
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def verdict(self) -> RunVerdict | None:
+        """What bounded the run (summary.bound), typed for clients; None before collect."""
+        doc = (self.summary or {}).get("bound")
+        try:
+            return RunVerdict.model_validate(doc) if doc else None
+        except ValidationError:  # a summary stored by an older worker: no typed verdict
+            return None
+
 
 class RunCancelled(BaseModel):
     id: int
@@ -86,6 +97,9 @@ class RunSamples(BaseModel):
 
 class CompareRequest(BaseModel):
     run_ids: list[int] = Field(min_length=1, max_length=MAX_COMPARE_RUNS)
+    baseline_run_id: int | None = Field(
+        default=None, description="One of run_ids: every row gets change_pct of its metrics vs this run."
+    )
 
 
 class CompareRow(BaseModel):
@@ -100,6 +114,8 @@ class CompareRow(BaseModel):
     finished_at: datetime | None
     params: dict[str, Any]
     metrics: dict[str, int | float | None]
+    # With a baseline: 100 * (value - baseline) / baseline per metric; None where undefined.
+    change_pct: dict[str, float | None] | None = None
 
 
 class CompareTable(BaseModel):

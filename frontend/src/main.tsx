@@ -1,10 +1,21 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { createBrowserRouter, RouterProvider } from "react-router";
 
-import { App } from "./App";
+import { createQueryClient } from "./api/queryClient";
+import { setupApiClient } from "./api/setup";
+import { routes } from "./routes";
+import "./styles.css";
+
+const queryClient = createQueryClient();
+setupApiClient(queryClient);
+const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
-    <App />
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   </StrictMode>,
 );

@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-22 00:05:20.090617
+Create Date: 2026-11-22 02:30:14.996175
 """
 
 from collections.abc import Sequence
@@ -146,6 +146,14 @@ def upgrade() -> None:
     sa.UniqueConstraint('experiment_id', 'version', name=op.f('uq_experiment_version_experiment_id_version'))
     )
     op.create_index(op.f('ix_experiment_version_experiment_id'), 'experiment_version', ['experiment_id'], unique=False)
+    op.create_table('lab_authority',
+    sa.Column('lab_id', sa.BigInteger(), nullable=False),
+    sa.Column('certificate_pem', sa.Text(), nullable=False),
+    sa.Column('private_key_pem', sa.Text(), nullable=False),
+    sa.Column('created_at', sa.DateTime(timezone=True), server_default=sa.text('now()'), nullable=False),
+    sa.ForeignKeyConstraint(['lab_id'], ['lab.id'], name=op.f('fk_lab_authority_lab_id_lab'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('lab_id', name=op.f('pk_lab_authority'))
+    )
     op.create_table('enrollment_token',
     sa.Column('id', sa.BigInteger(), autoincrement=True, nullable=False),
     sa.Column('team_id', sa.BigInteger(), nullable=False),
@@ -253,6 +261,7 @@ def downgrade() -> None:
     op.drop_index(op.f('ix_enrollment_token_team_id'), table_name='enrollment_token')
     op.drop_index(op.f('ix_enrollment_token_lab_id'), table_name='enrollment_token')
     op.drop_table('enrollment_token')
+    op.drop_table('lab_authority')
     op.drop_index(op.f('ix_experiment_version_experiment_id'), table_name='experiment_version')
     op.drop_table('experiment_version')
     op.drop_index(op.f('ix_agent_team_id'), table_name='agent')

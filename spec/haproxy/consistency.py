@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from spec.haproxy.certificates import certificate_problems
 from spec.haproxy.options import HTTP_ONLY_OPTIONS, LOG_FORMAT_OPTIONS
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ def config_problems(config: HAProxyConfig) -> list[str]:
         *_reference_problems(config),
         *_mode_problems(config),
         *_log_problems(config),
+        *certificate_problems(config),
     ]
 
 

@@ -11,6 +11,7 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from spec.haproxy.certificates import cert_file
 from spec.haproxy.model import Backend, Bind, Defaults, Frontend, Global, HAProxyConfig, Listen, ServerPool
 from spec.haproxy.names import BindAddress
 from spec.haproxy.raw_lines import resolve_runtime_dir
@@ -53,7 +54,7 @@ class RenderContext(BaseModel):
         return value
 
     def cert_path(self, name: str) -> str:
-        return f"{self.runtime_dir}/certs/{name}.pem"
+        return f"{self.runtime_dir}/{cert_file(name)}"
 
 
 def render(config: HAProxyConfig, ctx: RenderContext) -> str:

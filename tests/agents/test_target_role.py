@@ -21,7 +21,8 @@ from agents.roles.target import TargetRole
 from agents.targets.nginx import NginxError, NginxProcess
 from agents.targets.nginx_config import NginxLayout, ServerSettings, render_nginx_config
 from agents.targets.ports import choose_ports
-from spec.protocol import StartTargets, Teardown
+from backend.labs.certificates import issue_server, new_authority
+from spec.protocol import StartTargets, Teardown, TlsCredentials
 from spec.target import KIB, MIB, Endpoint, ManagedTarget
 
 RUN = "run-t"
@@ -64,8 +65,15 @@ def role(tmp_path: Path) -> Iterator[TargetRole]:
     target.close()
 
 
+LAB_CA = new_authority("target tests")
+
+
 def start(role: TargetRole, target: ManagedTarget, run_id: str = RUN) -> dict[str, JsonValue]:
-    return role.handle(StartTargets(run_id=run_id, target=target))
+    tls = None
+    if target.tls:  # what the worker sends: a certificate from the lab CA (worker/phases/tls_files.py)
+        issued = issue_server(LAB_CA, "haplab-target", ["127.0.0.1"])
+        tls = TlsCredentials(certificate_pem=issued.certificate_pem, private_key_pem=issued.private_key_pem)
+    return role.handle(StartTargets(run_id=run_id, target=target, tls=tls))
 
 
 def addresses(data: dict[str, JsonValue]) -> list[str]:
@@ -153,11 +161,24 @@ def test_h2c_servers_speak_http2_with_prior_knowledge(role: TargetRole) -> None:
 
 
 @pytest.mark.skipif(shutil.which("curl") is None, reason="curl checks TLS and ALPN from outside the agent")
-def test_tls_servers_negotiate_h2_or_http11(role: TargetRole) -> None:
+def test_tls_servers_negotiate_h2_or_http11_with_the_lab_certificate(
+    role: TargetRole, tmp_path: Path
+) -> None:
     h2 = addresses(start(role, ManagedTarget(protocol="h2c", tls=True), run_id="tls-h2"))[0]
     h1 = addresses(start(role, ManagedTarget(protocol="h1", tls=True), run_id="tls-h1"))[0]
-    assert curl("-k", "--http2", "-o", "/dev/null", "-w", "%{http_version}", f"https://{h2}/fast") == "2"
-    assert curl("-k", "--http2", "-o", "/dev/null", "-w", "%{http_version}", f"https://{h1}/fast") == "1.1"
+    # Verified against the lab CA (no -k): the servers present the certificate the worker sent.
+    ca = tmp_path / "lab-ca.pem"
+    ca.write_text(LAB_CA.certificate_pem)
+    version = ("--cacert", str(ca), "--http2", "-o", "/dev/null", "-w", "%{http_version}")
+    assert curl(*version, f"https://{h2}/fast") == "2"
+    assert curl(*version, f"https://{h1}/fast") == "1.1"
+    key = role.workdir("tls-h1") / "tls" / "key.pem"
+    assert key.stat().st_mode & 0o777 == 0o600
+
+
+def test_tls_target_without_credentials_is_refused_by_the_protocol() -> None:
+    with pytest.raises(ValueError, match=r"tls: credentials go with target\.tls"):
+        StartTargets(run_id=RUN, target=ManagedTarget(tls=True))
 
 
 def test_teardown_stops_nginx_and_removes_its_files(role: TargetRole) -> None:

@@ -53,86 +53,13 @@ def test_closed_loop_fast_run_succeeds_with_live_samples_and_its_recipe(api: Api
     # HAProxy's own count agrees with the client's (per-second deltas are exact).
     proxy = run["summary"]["proxy"]
     assert proxy["requests"] > 0
+    # 20 clients on /fast behind maxconn 1000: whatever bound it (CPU on this shared box), not maxconn.
+    print(f"fast closed loop verdict: {run['verdict']}")
+    assert run["verdict"]["kind"] not in ("maxconn", "errors", "unknown"), run["verdict"]
 
 
-SLOW_ENDPOINTS = [
-    {"path": "/slow", "delay_ms": 1000, "body_bytes": 0, "status": 200},
-    {"path": "/health", "delay_ms": 0, "body_bytes": 0, "status": 200},
-]
-
-
-def steady_rate(samples: list[dict[str, Any]], key: str, first: int, last: int) -> float:
-    """Mean per-second value of a counter over seconds first..last-1 (HAProxy's exact deltas)."""
-    seconds = [s["data"].get(key, 0) for s in samples if first <= s["t"] < last]
-    assert len(seconds) >= (last - first) - 1, f"missing samples: {len(seconds)} of {last - first}"
-    return sum(seconds) / len(seconds)
-
-
-def test_capacity_law_success_rate_is_maxconn_over_delay(api: Api, local_lab: Any) -> None:
-    """Seed 000: 3 x M clients on a 1 s endpoint behind global maxconn M succeed at M/D per second."""
-    spec = http_spec(driver="hey", path="/slow", duration_s=10, endpoints=SLOW_ENDPOINTS, connections=30)
-    spec["proxy"]["global"]["maxconn"] = 10
-    spec["sweep"] = {
-        "axes": [
-            {
-                "path": "proxy.global.maxconn",
-                "values": [10, 30],
-                "linked": [{"path": "load.connections", "values": [30, 90]}],
-            }
-        ]
-    }
-    run_ids = api.launch("capacity-law", spec, local_lab.lab_id)
-
-    for run_id, maxconn in zip(run_ids, [10, 30], strict=True):
-        run = api.wait_finished(run_id, 120)
-        assert run["state"] == "succeeded", run["error"]
-        assert run["params"] == {"proxy.global.maxconn": maxconn, "load.connections": 3 * maxconn}
-        rate = steady_rate(api.samples(run_id)["proxy"], "fe.hrsp_2xx", 2, 9)
-        expected = maxconn / 1.0
-        # Each cycle is the delay plus connect and scheduling time, which only lowers the rate; on
-        # a 2-core box running the other suites in parallel that costs up to ~15% (seen: 8.6 of 10).
-        assert 0.85 * expected <= rate <= 1.1 * expected, (
-            f"maxconn {maxconn}: {rate:.1f}/s, expected {expected}"
-        )
-
-
-def test_clients_beyond_queue_and_timeouts_fail_and_are_counted(api: Api, local_lab: Any) -> None:
-    """30 clients wait ~3 s each behind maxconn 10 on a 1 s endpoint; a 2 s client timeout fails them."""
-    spec = http_spec(
-        driver="hey",
-        path="/slow",
-        duration_s=8,
-        endpoints=SLOW_ENDPOINTS,
-        connections=30,
-        request_timeout_s=2,
-    )
-    spec["proxy"]["global"]["maxconn"] = 10
-    [run_id] = api.launch("capacity-timeouts", spec, local_lab.lab_id)
-
-    run = api.wait_finished(run_id, 120)
-
-    assert run["state"] == "succeeded", run["error"]
-    total = run["summary"]["total"]
-    assert total["errors"]["timeout"] > 0, total
-    assert total["successes"] > 0
-
-
-def test_http_reuse_always_makes_far_fewer_server_connects_than_never(api: Api, local_lab: Any) -> None:
-    """Seed 004: with client keep-alive off, `always` reuses server connections, `never` cannot."""
-    spec = http_spec(driver="hey", connections=20, duration_s=6, keep_alive=False)
-    spec["sweep"] = {"axes": [{"path": "proxy.backends.0.http_reuse", "values": ["never", "always"]}]}
-    never_id, always_id = api.launch("reuse-modes", spec, local_lab.lab_id)
-
-    never = api.wait_finished(never_id, 120)
-    always = api.wait_finished(always_id, 120)
-
-    for run in (never, always):
-        assert run["state"] == "succeeded", run["error"]
-    never_proxy, always_proxy = never["summary"]["proxy"], always["summary"]["proxy"]
-    assert never_proxy["requests"] > 100 and always_proxy["requests"] > 100
-    # never: one server connection per request; always: a handful for everything.
-    assert never_proxy["connects"] >= 0.9 * never_proxy["requests"], never_proxy
-    assert always_proxy["connects"] < 0.05 * never_proxy["connects"], (always_proxy, never_proxy)
+# Seed 000's capacity law (success rate = maxconn / delay) and its client timeouts moved to
+# test_seed_000.py, with the verdict and the sweep analysis.
 
 
 LOAD_TOOLS = {"wrk", "hey", "h2load"}

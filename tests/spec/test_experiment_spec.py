@@ -56,12 +56,12 @@ def test_an_h2_only_bind_refuses_http1_clients() -> None:
     assert "load.http_version" in _error(doc)
 
 
-def test_mariadb_slap_needs_a_tcp_entry_point_and_an_external_target() -> None:
+def test_mariadb_slap_needs_a_tcp_entry_point_and_a_mariadb_target() -> None:
     doc = _doc(seed_000_maxconn_capacity())
     doc["load"] = {"driver": "mariadb-slap", "threads": 1, "sql": {}}
     message = _error(doc)
     assert "load.driver: mariadb-slap speaks MariaDB" in message
-    assert "load.driver: mariadb-slap needs an external target" in message
+    assert "load.driver: mariadb-slap needs a MariaDB target (kind mariadb or external)" in message
 
 
 @pytest.mark.parametrize("model", [ExperimentSpec, RunPoint, RunSummary, Envelope])

@@ -13,7 +13,7 @@ from spec.haproxy import RenderContext, render
 from spec.target import ExternalTarget
 from tests.spec.conftest import HaproxyCheck, complaints
 
-EXPECTED_RUNS = {"000": 5, "001": 8, "002": 4, "003": 2, "004": 16}
+EXPECTED_RUNS = {"000": 5, "001": 8, "002": 4, "003": 4, "004": 16}
 
 
 def test_one_example_per_seed() -> None:
@@ -41,7 +41,7 @@ def test_every_run_renders_a_config_haproxy_accepts(
         if isinstance(target, ExternalTarget):
             addresses = list(target.addresses)
         else:
-            addresses = [f"127.0.0.{n + 2}:8000" for n in range(target.servers)]
+            addresses = [f"127.0.0.{n + 2}:8000" for n in range(target.upstream_count())]
         text = render(run.spec.proxy, RenderContext(runtime_dir=str(runtime_dir), target_addresses=addresses))
         result = haproxy_check(text, runtime_dir)
         assert result.returncode == 0, f"{run.params}\n{result.stdout}{result.stderr}"

@@ -7,6 +7,7 @@ and when it is done, so adding warming/running/collecting means adding phases, n
 from __future__ import annotations
 
 import threading
+import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
@@ -47,6 +48,11 @@ class Phase(ABC):
     def timeout_error(self, ctx: RunContext) -> str:
         """The run's error when the phase did not finish in time: say what was missing."""
 
+    def wait(self, seconds: float) -> bool:
+        """Sleep until the next check; True when woken early because the phase may be done."""
+        time.sleep(seconds)
+        return False
+
 
 class BackgroundPhase(Phase):
     """A phase whose work is a sequence of blocking steps (agent commands) run in a thread.
@@ -61,6 +67,7 @@ class BackgroundPhase(Phase):
     def __init__(self) -> None:
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
+        self._finished = threading.Event()
 
     @abstractmethod
     def work(self, ctx: RunContext) -> None:
@@ -72,11 +79,17 @@ class BackgroundPhase(Phase):
                 self.work(ctx)
             except BaseException as exc:  # handed to poll(), which fails the run with it
                 self._error = exc
+            finally:
+                self._finished.set()
 
         self._thread = threading.Thread(
             target=target, name=f"run-{ctx.run_id}-{self.state.value}", daemon=True
         )
         self._thread.start()
+
+    def wait(self, seconds: float) -> bool:
+        # Wake as soon as the work ends: the next phase starts without waiting for a poll tick.
+        return self._finished.wait(seconds)
 
     def poll(self, ctx: RunContext) -> bool:
         assert self._thread is not None

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+from backend.labs.certificates import KeyPair
 from backend.settings import get_settings
 from spec.haproxy.render import RenderContext, render
 from spec.protocol import ApplyProxyConfig, StartTargets
 from spec.run_state import RunState
-from spec.target import ManagedTarget
+from spec.target import ManagedDatabase, ManagedTarget
 from worker import agent_rpc
 from worker.execution import Execution
 from worker.phases.base import BackgroundPhase, PhaseError, RunContext
+from worker.phases.database import DATABASE_TIMEOUT_S, start_database
+from worker.phases.link_shaping import apply_link_shaping
+from worker.phases.tls_files import authority_of, needs_tls, proxy_files, target_credentials
 
 TARGETS_TIMEOUT_S = 30.0
 PROXY_READY_TIMEOUT_S = 20.0
+LEAD_FLOOR_S = 0.25
 
 
 class ConfigureLab(BackgroundPhase):
@@ -23,29 +28,36 @@ class ConfigureLab(BackgroundPhase):
         self.execution = execution
 
     def timeout_seconds(self) -> float:
-        return TARGETS_TIMEOUT_S + PROXY_READY_TIMEOUT_S + 30
+        return max(TARGETS_TIMEOUT_S, DATABASE_TIMEOUT_S) + PROXY_READY_TIMEOUT_S + 30
 
     def timeout_error(self, ctx: RunContext) -> str:
         return f"configuring lab {ctx.lab_name!r} took longer than {self.timeout_seconds():g} s"
 
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
-        ex.record(
-            environment={a.name: {"roles": list(a.roles), **a.capabilities} for a in ex.involved_agents}
-        )
+        environment = {a.name: {"roles": list(a.roles), **a.capabilities} for a in ex.involved_agents}
+        ex.record(environment=environment)
         for agent in ex.involved_agents:
             agent_rpc.clear_commands(agent.id)  # nothing left over from a run that died
-        self._start_targets(ex)
-        self._start_proxy(ex)
+        authority = authority_of(ex) if needs_tls(ex.spec) else None
+        self._start_targets(ex, authority)
+        self._start_proxy(ex, authority)
+        shaping = apply_link_shaping(ex)  # the lab's bandwidth caps, before any load
+        if shaping is not None:
+            ex.record(environment={**environment, "link_shaping": shaping})
 
-    def _start_targets(self, ex: Execution) -> None:
+    def _start_targets(self, ex: Execution, authority: KeyPair | None) -> None:
         target = ex.spec.target
+        if isinstance(target, ManagedDatabase):
+            start_database(ex, target)
+            return
         if not isinstance(target, ManagedTarget):
             ex.target_addresses = list(target.addresses)
             return
         agent = ex.agent("target")
+        tls = target_credentials(authority, agent.data_address) if target.tls and authority else None
         data = agent_rpc.send_command(
-            agent.id, StartTargets(run_id=str(ex.run_id), target=target), timeout_s=TARGETS_TIMEOUT_S
+            agent.id, StartTargets(run_id=str(ex.run_id), target=target, tls=tls), timeout_s=TARGETS_TIMEOUT_S
         )
         addresses = data.get("addresses")
         if not isinstance(addresses, list) or len(addresses) != target.servers:
@@ -53,18 +65,21 @@ class ConfigureLab(BackgroundPhase):
         ex.target_addresses = [str(a) for a in addresses]
         ex.record_command_line(agent, data)
 
-    def _start_proxy(self, ex: Execution) -> None:
+    def _start_proxy(self, ex: Execution, authority: KeyPair | None) -> None:
         agent = ex.agent("proxy")
         ctx = RenderContext(target_addresses=ex.target_addresses, runtime_dir=agent.runtime_dir)
         config_text = render(ex.spec.proxy, ctx)
         ex.record(rendered_config=config_text)
+        files = proxy_files(ex.spec, authority, agent.data_address) if authority else {}
         command = ApplyProxyConfig(
-            run_id=str(ex.run_id), config_text=config_text, ready_timeout_s=PROXY_READY_TIMEOUT_S
+            run_id=str(ex.run_id), config_text=config_text, ready_timeout_s=PROXY_READY_TIMEOUT_S, files=files
         )
         data = agent_rpc.send_command(agent.id, command, timeout_s=PROXY_READY_TIMEOUT_S + 15)
         ex.record_command_line(agent, data)
 
 
 def lead_time_s() -> float:
-    """Seconds between sending StartLoad and its start_at: enough for every injector to be ready."""
-    return max(1.0, get_settings().load_start_lead_seconds)
+    """Seconds between deciding start_at and start_at: covers StartSampling (sent to all agents at
+    once) and StartLoad reaching every injector, ~0.1 s on a local lab. The floor keeps a typo in
+    the settings from starting injectors apart."""
+    return max(LEAD_FLOOR_S, get_settings().load_start_lead_seconds)

@@ -22,6 +22,7 @@ from worker import agent_rpc
 from worker.execution import AgentRef, Execution
 from worker.phases.base import BackgroundPhase, PhaseError, RunContext
 from worker.phases.configure import lead_time_s
+from worker.phases.database import direct_host, direct_url
 from worker.phases.liveness import lost_agent
 
 COMMAND_TIMEOUT_S = 15.0
@@ -29,6 +30,8 @@ T = TypeVar("T")
 
 
 def entry_url(ex: Execution) -> str:
+    if ex.spec.load.via == "direct":
+        return direct_url(ex)  # a baseline that bypasses the proxy
     _, entry = ex.spec.entry_point()
     scheme = "mysql" if ex.spec.load.driver == "mariadb-slap" else ("https" if ex.spec.load.tls else "http")
     return f"{scheme}://{ex.agent('proxy').data_address}:{entry.bind.port}"
@@ -55,14 +58,13 @@ class WarmUp(BackgroundPhase):
         now = datetime.now(UTC)
         start_at = now + timedelta(seconds=lead_time_s())
         ex.t0 = start_at + timedelta(seconds=load.warmup_s)
-        for agent in ex.involved_agents:
-            agent_rpc.send_command(
-                agent.id, StartSampling(run_id=str(ex.run_id), t0=ex.t0), timeout_s=COMMAND_TIMEOUT_S
-            )
+        sampling = StartSampling(run_id=str(ex.run_id), t0=ex.t0)
+        _on_each(ex.involved_agents, lambda a: agent_rpc.send_command(a.id, sampling, COMMAND_TIMEOUT_S))
         lease_s = get_settings().load_lease_seconds
         command = StartLoad(
-            run_id=str(ex.run_id), profile=load, target_url=entry_url(ex), start_at=start_at, lease_s=lease_s
-        )
+            run_id=str(ex.run_id), profile=load, target_url=entry_url(ex), start_at=start_at, lease_s=lease_s,
+            sql_access=ex.sql_access, direct_host=direct_host(ex) if load.via == "direct" else None,
+        )  # fmt: skip
         # Every injector gets the same start_at and waits for it on its own clock: they start
         # together however long each command took to arrive.
         for injector, data in zip(

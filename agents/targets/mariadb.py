@@ -1,0 +1,210 @@
+"""One throwaway MariaDB server for a run, a child of the target agent (seed 001).
+
+`start_database` makes a fresh data dir (mariadb-install-db), writes the init SQL and the
+readiness account (both 0600), starts mariadbd in the foreground (inside the data-plane
+namespace when there is one) in a session of its own, and waits until the load's user can read
+the table over the server's socket. The socket is a file in the run's directory, so the agent
+checks from where it runs, without entering the namespace. A port taken by someone else ends
+mariadbd at once ("Address already in use"): another port is tried. Stopping is SIGTERM (a clean
+shutdown), then SIGKILL of the group; the run's directory (data included) is removed by the role.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+import os
+import pwd
+import re
+import signal
+import subprocess
+import time
+from dataclasses import dataclass
+
+from agents.mariadb_options import write_client_options
+from agents.netns import in_netns
+from agents.targets.mariadb_setup import (
+    INSTALL_BIN,
+    SERVER_BIN,
+    MariadbLayout,
+    init_sql,
+    install_argv,
+    ready_query_argv,
+    server_argv,
+)
+from agents.targets.ports import choose_ports
+from spec.protocol import SqlAccess
+from spec.target import ManagedDatabase
+
+log = logging.getLogger(__name__)
+
+INSTALL_TIMEOUT_S = 60.0
+READY_TIMEOUT_S = 30.0
+READY_QUERY_TIMEOUT_S = 5.0
+RETRY_INTERVAL_S = 0.2
+PORT_ATTEMPTS = 4
+SHUTDOWN_GRACE_S = 15.0
+_PORT_TAKEN = re.compile(r"Address already in use|another mysqld server running on port")
+
+
+class MariadbError(Exception):
+    """MariaDB did not start or serve as asked; the message carries its own words."""
+
+
+class PortTaken(MariadbError):  # noqa: N818 - reads as the condition it reports
+    """Another process listens on the chosen port."""
+
+
+@functools.cache
+def mariadb_version() -> str | None:
+    """mariadbd's version ("10.11.19"), or None when the server is not installed."""
+    try:
+        done = subprocess.run(
+            [SERVER_BIN, "--version"], capture_output=True, text=True, timeout=10, check=False,
+            stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    found = re.search(r"Ver ([0-9][0-9.]*)", done.stdout + done.stderr)
+    return found.group(1) if found else "unknown"
+
+
+class MariadbProcess:
+    def __init__(self, layout: MariadbLayout, argv: list[str]) -> None:
+        self.layout = layout
+        self.argv = argv
+        self._proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def pid(self) -> int | None:
+        return self._proc.pid if self._proc is not None else None
+
+    def start(self) -> None:
+        with self.layout.output.open("ab") as out:
+            self._proc = subprocess.Popen(
+                self.argv,
+                cwd=self.layout.root,
+                stdin=subprocess.DEVNULL,
+                stdout=out,
+                stderr=out,
+                start_new_session=True,  # its own process group: stop signals reach mariadbd only
+            )
+        log.info("mariadbd started (pid %d): %s", self._proc.pid, " ".join(self.argv))
+
+    def wait_ready(self, database: ManagedDatabase, access: SqlAccess, timeout_s: float) -> None:
+        deadline = time.monotonic() + timeout_s
+        last = ""
+        while True:
+            self._raise_if_exited()
+            try:
+                done = subprocess.run(
+                    ready_query_argv(self.layout, database, access),
+                    capture_output=True, text=True, timeout=READY_QUERY_TIMEOUT_S, check=False,
+                    stdin=subprocess.DEVNULL,
+                )  # fmt: skip
+            except subprocess.TimeoutExpired:
+                last = "the readiness query hung"
+            else:
+                if done.returncode == 0 and done.stdout.strip() == str(database.rows):
+                    return
+                last = (done.stderr or done.stdout).strip()
+            if time.monotonic() >= deadline:
+                self._raise_if_exited()
+                raise MariadbError(f"MariaDB did not serve the load's table within {timeout_s:g} s: {last}")
+            time.sleep(RETRY_INTERVAL_S)
+
+    def stop(self) -> None:
+        """SIGTERM (clean shutdown), then SIGKILL of the group; returns once mariadbd is gone."""
+        proc = self._proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(proc.pid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(SHUTDOWN_GRACE_S)
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(5)
+
+    def own_words(self) -> str:
+        """What mariadbd said about itself: its output and error log, last lines."""
+        text = ""
+        for path in (self.layout.output, self.layout.error_log):
+            with contextlib.suppress(OSError):
+                text += path.read_text(errors="replace")
+        return "\n".join(text.strip().splitlines()[-12:])
+
+    def _raise_if_exited(self) -> None:
+        if self._proc is None or self._proc.poll() is None:
+            return
+        words = self.own_words()
+        if _PORT_TAKEN.search(words):
+            raise PortTaken(words)
+        raise MariadbError(f"mariadbd exited with {self._proc.returncode}:\n{words}")
+
+
+@dataclass
+class RunningDatabase:
+    process: MariadbProcess
+    address: str
+
+
+def start_database(
+    database: ManagedDatabase,
+    access: SqlAccess,
+    check_users: list[str],
+    layout: MariadbLayout,
+    address: str,
+    netns: str | None,
+) -> RunningDatabase:
+    """A fresh MariaDB serving the run's schema and table on `address`; ready when it returns."""
+    layout.root.mkdir(parents=True, exist_ok=True)
+    layout.tmpdir.mkdir(exist_ok=True)
+    os_user = pwd.getpwuid(os.geteuid()).pw_name
+    _install(layout, os_user)
+    _write_private(layout, init_sql(database, access, check_users))
+    write_client_options(layout.client_options, access)
+    run_as = os_user if os.geteuid() == 0 else None
+    last_clash = ""
+    for _ in range(PORT_ATTEMPTS if database.port is None else 1):
+        port = database.port or choose_ports(address, 1, can_check=netns is None)[0]
+        process = MariadbProcess(
+            layout, in_netns(netns, server_argv(layout, database, address, port, run_as))
+        )
+        process.start()
+        try:
+            process.wait_ready(database, access, READY_TIMEOUT_S)
+        except PortTaken as exc:
+            process.stop()
+            last_clash = str(exc)
+            continue
+        except BaseException:
+            process.stop()  # never leave a half-started server behind
+            raise
+        layout.init_file.unlink(missing_ok=True)  # it holds the password; it has done its job
+        host = f"[{address}]" if ":" in address else address
+        return RunningDatabase(process, f"{host}:{port}")
+    raise MariadbError(f"port {database.port or 'choice'} taken ({PORT_ATTEMPTS} attempts): {last_clash}")
+
+
+def _install(layout: MariadbLayout, os_user: str) -> None:
+    try:
+        done = subprocess.run(
+            install_argv(layout, os_user), cwd=layout.root, capture_output=True, text=True,
+            timeout=INSTALL_TIMEOUT_S, check=False, stdin=subprocess.DEVNULL,
+        )  # fmt: skip
+    except subprocess.TimeoutExpired as exc:
+        raise MariadbError(f"{INSTALL_BIN} took more than {INSTALL_TIMEOUT_S:g} s") from exc
+    if done.returncode != 0:
+        words = "\n".join((done.stdout + done.stderr).strip().splitlines()[-12:])
+        raise MariadbError(f"{INSTALL_BIN} exited with {done.returncode}:\n{words}")
+
+
+def _write_private(layout: MariadbLayout, sql: str) -> None:
+    layout.init_file.unlink(missing_ok=True)
+    fd = os.open(layout.init_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(sql)

@@ -1,0 +1,205 @@
+"""A sweep read as a whole: per-point results, the knee, and Little's law for maxconn.
+
+Pure functions over the runs' stored summaries (spec.results.RunSummary JSON), so they are
+computed on read and stay right when the rules change. The database side is analysis_service.
+
+- Knee: walk the points in sweep order; the knee is the last point before the next one gains
+  less than KNEE_MIN_GAIN_PCT throughput, or before errors start. Only along one swept axis
+  (linked values count as one): across a cartesian product "the next point" means nothing.
+- Little's law (L = lambda x W): `in_flight` = rps x time in the system is what the proxy really
+  held, ~maxconn when maxconn is the bound. `concurrency_needed` is what the load asks for: a
+  closed loop of N clients holds at most N requests in flight, so N; an open loop at rate R with
+  requests taking W holds R x W. A maxconn below it makes clients wait outside HAProxy.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any, get_args
+
+from backend.runs.analysis_schemas import AnalysisPoint, Knee, LittlesLaw
+from spec.verdict import BoundKind
+
+# Less gain than this for the next point is no rise: CPU-bound figures move 10-30% run to run
+# on shared cores (LAB-NOTES), so a smaller step is not evidence of more capacity.
+KNEE_MIN_GAIN_PCT = 10.0
+# A point with more than 5% failed requests has "errors" (the verdicts' threshold too).
+ERROR_PCT = 5.0
+# An open loop's rate x p50 leaves out the slower half of the requests; a fifth more holds them.
+LITTLE_HEADROOM = 1.2
+# A kind a newer or older worker stored that this API does not know is left out, not a 500.
+BOUND_KINDS = frozenset(get_args(BoundKind))
+
+
+@dataclass(frozen=True)
+class RunResult:
+    """What the analysis needs of one run."""
+
+    run_id: int
+    point_index: int
+    params: dict[str, Any]
+    summary: dict[str, Any] | None  # None: not succeeded or not collected
+    connections: int | None
+    offered_rps: float | None
+    maxconn: int | None
+
+
+def _at(doc: Any, *path: str) -> Any:
+    for key in path:
+        if not isinstance(doc, dict):
+            return None
+        doc = doc.get(key)
+    return doc
+
+
+def _mean(values: Sequence[float | int | None]) -> float | None:
+    known = [float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+    return round(statistics.fmean(known), 3) if known else None
+
+
+def _error_pct(summary: dict[str, Any]) -> float | None:
+    requests, errors = _at(summary, "total", "requests"), _at(summary, "total", "errors")
+    if not isinstance(requests, int) or not requests or not isinstance(errors, dict):
+        return None
+    failed = sum(int(errors.get(kind, 0)) for kind in ("connect", "timeout", "non_2xx", "other"))
+    return 100.0 * failed / requests
+
+
+def analyze_point(runs: Sequence[RunResult]) -> AnalysisPoint:
+    """One point from its runs (all with the same point_index)."""
+    first = runs[0]
+    done = [r for r in runs if r.summary is not None]
+    summaries = [r.summary for r in done if r.summary is not None]
+    rps = _mean([_at(s, "total", "rps") for s in summaries])
+    latency_mean = _mean([_at(s, "total", "latency", "mean") for s in summaries])
+    latency_p50 = _mean([_at(s, "total", "latency", "p50") for s in summaries])
+    ttime = _mean([_at(s, "proxy", "avg_ttime_ms") for s in summaries])
+    maxconn = next((m for s in summaries if isinstance(m := _at(s, "proxy", "maxconn"), int)), first.maxconn)
+    kinds = Counter(k for s in summaries if (k := _at(s, "bound", "kind")) in BOUND_KINDS)
+    bound = kinds.most_common(1)[0][0] if kinds else None
+    verdict = next((_at(s, "bound", "sentence") for s in summaries if _at(s, "bound", "kind") == bound), None)
+    time_in_system = ttime if ttime else latency_mean
+    in_flight = round(rps * time_in_system / 1000, 3) if rps is not None and time_in_system else None
+    needed = concurrency_needed(first.connections, first.offered_rps, latency_p50)
+    recommended = recommended_maxconn(needed, open_loop=first.offered_rps is not None)
+    return AnalysisPoint(
+        point_index=first.point_index,
+        params=first.params,
+        run_ids=[r.run_id for r in done],
+        rps=rps,
+        error_pct=_mean([_error_pct(s) for s in summaries]),
+        latency_mean_ms=latency_mean,
+        latency_p50_ms=latency_p50,
+        proxy_ttime_ms=ttime,
+        connections=first.connections,
+        offered_rps=first.offered_rps,
+        maxconn=maxconn,
+        in_flight=in_flight,
+        concurrency_needed=needed,
+        recommended_maxconn=recommended,
+        maxconn_sufficient=(maxconn >= needed) if maxconn is not None and needed is not None else None,
+        bound=bound,
+        verdict=verdict if isinstance(verdict, str) else None,
+    )
+
+
+def concurrency_needed(
+    connections: int | None, offered_rps: float | None, p50_ms: float | None
+) -> float | None:
+    """Requests in flight the load asks for: N clients (closed loop), or rate x p50 (open loop)."""
+    if offered_rps is None:
+        return float(connections) if connections is not None else None
+    if p50_ms is None:
+        return None
+    return round(offered_rps * p50_ms / 1000, 3)
+
+
+def recommended_maxconn(needed: float | None, *, open_loop: bool) -> int | None:
+    """A closed loop never holds more than its clients; an open loop gets LITTLE_HEADROOM."""
+    if needed is None:
+        return None
+    return max(1, math.ceil(needed * LITTLE_HEADROOM if open_loop else needed))
+
+
+def find_knee(points: Sequence[AnalysisPoint], axis_count: int) -> Knee:
+    """The last point before throughput stops rising or errors start, in sweep order."""
+    measured = [p for p in points if p.rps is not None]
+    if axis_count > 1:
+        return Knee(
+            reason="several_axes", point_index=None, params=None, rps=None,
+            sentence="No knee: it is read along one swept axis, and this sweep has several.",
+        )  # fmt: skip
+    if len(measured) < 2:
+        return Knee(
+            reason="too_few_points", point_index=None, params=None, rps=None,
+            sentence="No knee: fewer than two points have results.",
+        )  # fmt: skip
+    for current, following in pairwise(measured):
+        assert current.rps is not None and following.rps is not None
+        if (following.error_pct or 0) > ERROR_PCT >= (current.error_pct or 0):
+            return _knee(
+                current, "errors_start", f"errors start at the next point ({following.error_pct:.1f}%)"
+            )
+        gain = 100 * (following.rps - current.rps) / current.rps if current.rps > 0 else math.inf
+        if gain < KNEE_MIN_GAIN_PCT:
+            return _knee(current, "throughput_flat", f"the next point gains {gain:.0f}% throughput")
+    last = measured[-1]
+    return Knee(
+        reason="still_rising",
+        point_index=last.point_index,
+        params=last.params,
+        rps=last.rps,
+        sentence=(
+            f"No knee within the sweep: throughput still rose by at least {KNEE_MIN_GAIN_PCT:g}% "
+            f"at every step, up to {last.rps:.1f} req/s at {_params_text(last)}."
+        ),
+    )
+
+
+def _knee(point: AnalysisPoint, reason: Any, why: str) -> Knee:
+    return Knee(
+        reason=reason,
+        point_index=point.point_index,
+        params=point.params,
+        rps=point.rps,
+        sentence=f"Knee at {_params_text(point)} ({point.rps:.1f} req/s): {why}.",
+    )
+
+
+def _params_text(point: AnalysisPoint) -> str:
+    return (
+        ", ".join(f"{path.rsplit('.', 1)[-1]} {value}" for path, value in point.params.items()) or "the point"
+    )
+
+
+def littles_law(points: Sequence[AnalysisPoint]) -> LittlesLaw:
+    """The sweep's maxconn recommendation: the largest over its points, and why."""
+    candidates = [p for p in points if p.recommended_maxconn is not None]
+    if not candidates:
+        return LittlesLaw(
+            recommended_maxconn=None, headroom=LITTLE_HEADROOM, sentence="No point has results yet."
+        )
+    top = max(candidates, key=lambda p: p.recommended_maxconn or 0)
+    short = [p for p in points if p.maxconn_sufficient is False]
+    if top.offered_rps is None:
+        need = f"{top.connections} clients keep up to {top.connections} requests in flight"
+    else:
+        need = (
+            f"{top.offered_rps:g} req/s x {top.latency_p50_ms:.0f} ms (p50) = {top.concurrency_needed:.1f} "
+            f"requests in flight, plus {100 * (LITTLE_HEADROOM - 1):.0f}%"
+        )
+    verdict = (
+        f"{len(short)} of {len(points)} points had a maxconn below that, so clients waited outside HAProxy."
+        if short
+        else "Every point's maxconn held it."
+    )
+    return LittlesLaw(
+        recommended_maxconn=top.recommended_maxconn,
+        headroom=LITTLE_HEADROOM,
+        sentence=f"maxconn >= {top.recommended_maxconn}: {need} (Little's law). {verdict}",
+    )

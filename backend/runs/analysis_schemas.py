@@ -1,0 +1,67 @@
+"""Response models of GET /experiments/{id}/analysis: a launch's sweep read as a whole."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from spec.verdict import BoundKind
+
+KneeReason = Literal["throughput_flat", "errors_start", "still_rising", "too_few_points", "several_axes"]
+
+
+class AnalysisPoint(BaseModel):
+    """One sweep point: its repetitions' results averaged, and Little's law applied to them."""
+
+    point_index: int
+    params: dict[str, Any] = Field(description="The swept values of this point, by dotted path.")
+    run_ids: list[int] = Field(description="The point's succeeded runs that have a summary.")
+    rps: float | None = Field(description="Successful requests per second, mean over repetitions.")
+    error_pct: float | None = Field(description="Failed requests, % of all requests, mean over repetitions.")
+    latency_mean_ms: float | None = Field(description="Client latency of successes, mean.")
+    latency_p50_ms: float | None = Field(description="Client latency of successes, median.")
+    proxy_ttime_ms: float | None = Field(description="HAProxy's mean total session time (ttime).")
+    connections: int | None = Field(description="Client connections (load.connections).")
+    offered_rps: float | None = Field(
+        description="Requested rate of an open loop (load.rate); None: closed loop."
+    )
+    maxconn: int | None = Field(description="The entry point's client connection limit.")
+    in_flight: float | None = Field(
+        description="Little's law on what was measured: rps x HAProxy's ttime (else the client latency)."
+    )
+    concurrency_needed: float | None = Field(
+        description="Requests the load wants in flight: the clients (closed loop), or rate x p50 latency."
+    )
+    recommended_maxconn: int | None = Field(description="A maxconn that holds concurrency_needed.")
+    maxconn_sufficient: bool | None = Field(description="maxconn >= concurrency_needed.")
+    bound: BoundKind | None = Field(description="The most frequent verdict of the point's runs.")
+    verdict: str | None = Field(description="That verdict's sentence (from one of the runs).")
+
+
+class Knee(BaseModel):
+    """Where more load (or capacity) stops buying throughput."""
+
+    reason: KneeReason
+    point_index: int | None = Field(description="The last point before the knee; None when there is none.")
+    params: dict[str, Any] | None
+    rps: float | None
+    sentence: str
+
+
+class LittlesLaw(BaseModel):
+    """The sweep's answer to "what maxconn does this load need?"."""
+
+    recommended_maxconn: int | None = Field(description="The largest recommendation over the points.")
+    headroom: float = Field(description="Factor applied to an open loop's rate x latency.")
+    sentence: str
+
+
+class SweepAnalysis(BaseModel):
+    experiment_id: int
+    launch_id: int
+    axis: str | None = Field(description="The swept path the knee is read along (the first axis).")
+    min_gain_pct: float = Field(description="Less throughput gain than this between points is a knee.")
+    points: list[AnalysisPoint]
+    knee: Knee
+    littles_law: LittlesLaw

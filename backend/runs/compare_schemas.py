@@ -1,0 +1,88 @@
+"""Response models of the compare views (points, series, spectrum). Pydantic only.
+
+The plain table (one row per run) lives in backend/runs/schemas.py (CompareTable); these are
+the shapes the compare page charts: a sweep's points with the spread of their repetitions, the
+per-second series of several runs on one time axis, and each run's latency percentile spectrum.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from backend.runs.schemas import MAX_COMPARE_RUNS
+
+MAX_SERIES = 12
+
+
+class Spread(BaseModel):
+    """One metric over the repetitions of a point: n values, their mean, extremes, stddev."""
+
+    n: int
+    mean: float
+    min: float
+    max: float
+    # Sample standard deviation (n - 1); 0 for a single repetition.
+    stddev: float
+
+
+class ComparePoint(BaseModel):
+    """One sweep point of one experiment: its params and its repetitions aggregated."""
+
+    experiment_id: int
+    experiment_name: str
+    point_index: int
+    params: dict[str, Any]
+    run_ids: list[int]
+    # Only runs that succeeded count; a metric none of them has is absent.
+    metrics: dict[str, Spread]
+
+
+class ComparePoints(BaseModel):
+    param_columns: list[str]
+    metric_columns: list[str]
+    points: list[ComparePoint]
+
+
+class SeriesKey(BaseModel):
+    source: str = Field(min_length=1, max_length=200, description="proxy, injector:<agent>, host:<agent>")
+    metric: str = Field(
+        min_length=1, max_length=200, description="A key of the sample data, e.g. FRONTEND.req_tot"
+    )
+
+
+class SeriesRequest(BaseModel):
+    run_ids: list[int] = Field(min_length=1, max_length=MAX_COMPARE_RUNS)
+    series: list[SeriesKey] = Field(min_length=1, max_length=MAX_SERIES)
+
+
+class RunSeries(BaseModel):
+    run_id: int
+    # Seconds since the run's load started (the same origin for every run), ascending.
+    t: list[int]
+    # values[i][j]: series j at t[i]; None where that second has no such metric.
+    values: list[list[float | None]]
+
+
+class CompareSeries(BaseModel):
+    series: list[SeriesKey]
+    runs: list[RunSeries]
+
+
+SPECTRUM_PERCENTILES = (50.0, 75.0, 90.0, 95.0, 99.0, 99.5, 99.9, 99.95, 99.99)
+
+
+class RunSpectrum(BaseModel):
+    run_id: int
+    # "histogram": read from the merged HdrHistogram (every percentile exact to 0.1 %);
+    # "percentiles": the tool gave no histogram (hey), only the summary's p50/p90/p99/p99.9;
+    # "none": the run has no latency (not finished, nothing succeeded).
+    source: Literal["histogram", "percentiles", "none"]
+    # (percentile, latency in ms), percentile ascending.
+    points: list[tuple[float, float]]
+
+
+class CompareSpectra(BaseModel):
+    percentiles: list[float]
+    runs: list[RunSpectrum]

@@ -1,0 +1,1 @@
+"""Read-only experiment templates: the five seed experiments of spec/examples.py."""

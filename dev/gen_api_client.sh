@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Regenerate the frontend's API client from the backend's OpenAPI schema, without a server.
+#
+#   dev/gen_api_client.sh            # writes frontend/openapi.json and frontend/src/client/
+#   dev/gen_api_client.sh OUT_DIR    # writes OUT_DIR/openapi.json and OUT_DIR/client/ (used by
+#                                    # tests/infra/test_api_client_fresh.py to detect a stale client)
+#
+# The schema comes from backend.app.create_app().openapi(), the same document the API serves at
+# /api/v1/openapi.json. frontend/src/client/ is generated: never edit it by hand, run this instead.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ $# -ge 1 ]; then
+    schema="$1/openapi.json"
+    client="$1/client"
+else
+    schema="frontend/openapi.json"
+    client="frontend/src/client"
+fi
+mkdir -p "$(dirname "$schema")"
+
+.venv/bin/python - "$schema" <<'PY'
+import json
+import sys
+
+from backend.app import create_app
+
+with open(sys.argv[1], "w") as f:
+    json.dump(create_app().openapi(), f, indent=2, sort_keys=False)
+    f.write("\n")
+PY
+
+# The config (frontend/openapi-ts.config.ts) reads the paths from these variables.
+HAPLAB_OPENAPI_INPUT="$(realpath "$schema")" HAPLAB_CLIENT_OUTPUT="$(realpath -m "$client")" \
+    npm exec --workspace frontend -- openapi-ts --file openapi-ts.config.ts >/dev/null
+echo "API client written to $client (schema: $schema)"

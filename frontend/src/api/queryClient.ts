@@ -1,0 +1,32 @@
+// One QueryClient for the app. Client errors (4xx) are not retried: asking again gets the same
+// answer. A 401 on any query means the session ended: drop the cached session so the protected
+// routes send the user to /login.
+import { QueryCache, QueryClient } from "@tanstack/react-query";
+
+import { authGetSessionQueryKey } from "../client/@tanstack/react-query.gen";
+import { ApiError, isUnauthenticated } from "./apiError";
+
+export function createQueryClient(): QueryClient {
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        // Keys are objects ({_id, baseUrl ...}), new on every call: compare the operation id, not
+        // the object (comparing objects was never true, so a signed-out 401 refetched forever).
+        const key = query.queryKey[0] as { _id?: string } | undefined;
+        const isSessionQuery = key?._id === authGetSessionQueryKey()[0]._id;
+        if (isUnauthenticated(error) && !isSessionQuery) {
+          queryClient.invalidateQueries({ queryKey: authGetSessionQueryKey() });
+        }
+      },
+    }),
+    defaultOptions: {
+      queries: {
+        staleTime: 10_000,
+        retry: (failures, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+  return queryClient;
+}

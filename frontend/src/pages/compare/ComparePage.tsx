@@ -1,0 +1,128 @@
+// /compare?runs=1,2,3 | ?experiment=ID — runs side by side: (a) a metric against the swept
+// parameter with the repetitions' spread, (b) per-second overlays aligned on load start, (c) the
+// latency percentile spectrum, (d) % change vs a baseline run. Every choice is in the URL
+// (compareParams.ts). Recharts is only in this lazily loaded page's chunk.
+import { useMemo, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router";
+
+import type { CompareTable } from "../../client/types.gen";
+import { EmptyState } from "../../components/EmptyState";
+import { ErrorState } from "../../components/ErrorState";
+import { LoadingState } from "../../components/LoadingState";
+import { PageHeader } from "../../components/PageHeader";
+import "../run/runSide.css";
+import { CHART_HEIGHT } from "./ChartCard";
+import { parse, toSearch, type CompareView } from "./compareParams";
+import { DiffTable } from "./DiffTable";
+import { SeriesOverlay } from "./SeriesOverlay";
+import { SpectrumChart } from "./SpectrumChart";
+import { SweepChart } from "./SweepChart";
+import { useCompareTable, usePoints, useRunIds, useSeries, useSpectrum } from "./useCompareData";
+
+function runLabels(table: CompareTable | undefined): Map<number, string> {
+  const labels = new Map<number, string>();
+  for (const r of table?.rows ?? []) {
+    const params = Object.entries(r.params).map(([k, v]) => `${k.split(".").pop()}=${JSON.stringify(v)}`).join(" ");
+    labels.set(r.run_id, `#${r.run_id} ${params}${r.repetition > 0 ? ` r${r.repetition + 1}` : ""}`.trim());
+  }
+  return labels;
+}
+
+/** A placeholder of the chart's own height while its data loads, so nothing below jumps. */
+function Slot({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }; children: () => ReactNode }) {
+  if (query.isPending) return <div className="card" style={{ minHeight: CHART_HEIGHT + 60 }}><LoadingState rows={4} /></div>;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  return <>{children()}</>;
+}
+
+export default function ComparePage() {
+  const [search, setSearch] = useSearchParams();
+  const view = parse(search);
+  const update = (patch: Partial<CompareView>) => setSearch(toSearch({ ...view, ...patch }), { replace: true });
+
+  const idsQuery = useRunIds(view.runs, view.experiment);
+  const ids = useMemo(() => idsQuery.data ?? [], [idsQuery.data]);
+  const baseline = view.baseline && ids.includes(view.baseline) ? view.baseline : (ids[0] ?? null);
+  const table = useCompareTable(ids, baseline);
+  const points = usePoints(ids);
+  const series = useSeries(ids, view.series);
+  const spectrum = useSpectrum(ids);
+  const labels = useMemo(() => runLabels(table.data), [table.data]);
+
+  const header = (
+    <PageHeader
+      title="Compare"
+      description={ids.length > 0 ? `${ids.length} runs${view.experiment && !view.runs.length ? ` of experiment ${view.experiment}` : ""}` : undefined}
+      actions={
+        ids.length > 0 && (
+          <a className="button" href={`/api/v1/runs/export.csv?run_ids=${ids.join(",")}`} download data-testid="export-csv">
+            Runs CSV
+          </a>
+        )
+      }
+    />
+  );
+  if (!view.runs.length && !view.experiment) {
+    return (
+      <div className="stack">
+        {header}
+        <EmptyState title="Nothing to compare yet" action={<Link to="/history">Pick runs in History</Link>}>
+          Select runs in History, or open a sweep&apos;s runs from its live page.
+        </EmptyState>
+      </div>
+    );
+  }
+  if (idsQuery.isPending) return <LoadingState label="Finding the runs" rows={6} />;
+  if (idsQuery.isError) return <ErrorState error={idsQuery.error} onRetry={() => void idsQuery.refetch()} />;
+  if (ids.length === 0) {
+    return (
+      <div className="stack">
+        {header}
+        <EmptyState title="This experiment has no runs yet" action={<Link to={`/experiments/${view.experiment}`}>Open the experiment</Link>} />
+      </div>
+    );
+  }
+
+  const params = points.data?.param_columns ?? [];
+  const param = view.param && params.includes(view.param) ? view.param : (params[0] ?? "");
+  const metrics = points.data?.metric_columns ?? [];
+  return (
+    <div className="stack">
+      {header}
+      <div className="card row" aria-label="View">
+        <label className="row">
+          Metric
+          <select value={view.metric} onChange={(e) => update({ metric: e.target.value })}>
+            {metrics.map((m) => (
+              <option key={m}>{m}</option>
+            ))}
+          </select>
+        </label>
+        {params.length > 1 && (
+          <label className="row">
+            Against
+            <select value={param} onChange={(e) => update({ param: e.target.value })}>
+              {params.map((p) => (
+                <option key={p}>{p}</option>
+              ))}
+            </select>
+          </label>
+        )}
+      </div>
+      <Slot query={points}>
+        {() =>
+          param ? (
+            <SweepChart points={points.data!.points} param={param} view={view} onChange={update} />
+          ) : (
+            <EmptyState title="No swept parameter">These runs share every parameter; the table below compares them.</EmptyState>
+          )
+        }
+      </Slot>
+      <div className="chart-grid two">
+        <Slot query={series}>{() => <SeriesOverlay data={series.data!} labels={labels} view={view} onChange={update} />}</Slot>
+        <Slot query={spectrum}>{() => <SpectrumChart data={spectrum.data!} labels={labels} />}</Slot>
+      </div>
+      <Slot query={table}>{() => <DiffTable table={table.data!} baseline={baseline!} labels={labels} onBaseline={(id) => update({ baseline: id })} />}</Slot>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+// (d) Every run's headline metrics and their % change vs a chosen baseline run.
+import type { CompareTable } from "../../client/types.gen";
+import { StateBadge } from "../run/StateBadge";
+
+const SHOWN = ["rps", "successes", "errors_total", "errors_timeout", "latency_p50_ms", "latency_p99_ms", "latency_max_ms", "proxy_connects", "proxy_reuses", "proxy_max_qcur"];
+// For these, a rise is bad (more errors, more latency): colour the change the other way round.
+const LOWER_IS_BETTER = /^(errors_|latency_|proxy_econ|proxy_eresp|proxy_max_qcur)/;
+
+function fmt(v: number | null | undefined): string {
+  return v == null ? "—" : Number(v).toLocaleString(undefined, { maximumFractionDigits: 2 });
+}
+
+export function DiffTable({ table, baseline, onBaseline, labels }: { table: CompareTable; baseline: number; onBaseline: (id: number) => void; labels: Map<number, string> }) {
+  const metrics = SHOWN.filter((m) => table.metric_columns.includes(m));
+  return (
+    <section className="card" data-testid="diff-table">
+      <div className="spread">
+        <h2>Differences vs baseline</h2>
+        <label className="row">
+          Baseline
+          <select value={baseline} onChange={(e) => onBaseline(Number(e.target.value))}>
+            {table.rows.map((r) => (
+              <option key={r.run_id} value={r.run_id}>
+                {labels.get(r.run_id)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="table-scroll">
+        <table className="table small">
+          <thead>
+            <tr>
+              <th>Run</th>
+              <th>State</th>
+              {metrics.map((m) => (
+                <th key={m} className="num">
+                  {m}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {table.rows.map((r) => (
+              <tr key={r.run_id} className={r.run_id === baseline ? "baseline" : undefined}>
+                <td>{labels.get(r.run_id)}</td>
+                <td>
+                  <StateBadge state={r.state} />
+                </td>
+                {metrics.map((m) => {
+                  const change = r.change_pct?.[m];
+                  const worse = change != null && change !== 0 && (change > 0) === LOWER_IS_BETTER.test(m);
+                  return (
+                    <td key={m} className="num">
+                      {fmt(r.metrics[m])}
+                      {r.run_id !== baseline && change != null && (
+                        <span className={worse ? "change worse" : "change better"}>
+                          {" "}
+                          ({change > 0 ? "+" : ""}
+                          {change.toFixed(1)}%)
+                        </span>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+// The Compare page's view lives in the URL, so a link reproduces it exactly:
+//   /compare?runs=4,5,6            or  /compare?experiment=2   (every run of the experiment)
+//   &metric=rps&param=proxy.global.maxconn&chart=line|bar&spread=minmax|stddev
+//   &series=proxy|FRONTEND.req_tot&baseline=4
+export type CompareView = {
+  runs: number[];
+  experiment: number | null;
+  metric: string;
+  /** The swept parameter on the x axis; "" = the first one the runs have. */
+  param: string;
+  chart: "line" | "bar";
+  spread: "minmax" | "stddev";
+  /** "source|metric" of the time-series overlay. */
+  series: string;
+  baseline: number | null;
+};
+
+export const DEFAULT_VIEW: CompareView = {
+  runs: [],
+  experiment: null,
+  metric: "rps",
+  param: "",
+  chart: "line",
+  spread: "minmax",
+  series: "proxy|FRONTEND.req_tot",
+  baseline: null,
+};
+
+/** Overlay choices: HAProxy's per-second counters and gauges (agents/proxy/metrics.py). */
+export const SERIES_CHOICES: { value: string; label: string }[] = [
+  { value: "proxy|FRONTEND.req_tot", label: "requests/s" },
+  { value: "proxy|FRONTEND.hrsp_2xx", label: "2xx/s" },
+  { value: "proxy|FRONTEND.hrsp_5xx", label: "5xx/s" },
+  { value: "proxy|FRONTEND.scur", label: "sessions (scur)" },
+  { value: "proxy|BACKEND.qcur", label: "queued (qcur)" },
+  { value: "proxy|BACKEND.qtime", label: "queue time, ms (avg)" },
+  { value: "proxy|BACKEND.ttime", label: "total time, ms (avg)" },
+  { value: "proxy|BACKEND.connect", label: "server connects/s" },
+  { value: "proxy|BACKEND.reuse", label: "server reuses/s" },
+  { value: "proxy|BACKEND.econ", label: "connect errors/s" },
+];
+
+function positiveInt(text: string | null): number | null {
+  const n = Number(text);
+  return text && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export function parseRunIds(text: string | null): number[] {
+  const ids = (text ?? "").split(",").map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0);
+  return [...new Set(ids)];
+}
+
+export function parse(search: URLSearchParams): CompareView {
+  const series = search.get("series") ?? "";
+  return {
+    runs: parseRunIds(search.get("runs")),
+    experiment: positiveInt(search.get("experiment")),
+    metric: search.get("metric") || DEFAULT_VIEW.metric,
+    param: search.get("param") ?? "",
+    chart: search.get("chart") === "bar" ? "bar" : "line",
+    spread: search.get("spread") === "stddev" ? "stddev" : "minmax",
+    series: /^[^|]+\|[^|]+$/.test(series) ? series : DEFAULT_VIEW.series,
+    baseline: positiveInt(search.get("baseline")),
+  };
+}
+
+export function toSearch(v: CompareView): URLSearchParams {
+  const out = new URLSearchParams();
+  if (v.runs.length) out.set("runs", v.runs.join(","));
+  if (v.experiment) out.set("experiment", String(v.experiment));
+  if (v.metric !== DEFAULT_VIEW.metric) out.set("metric", v.metric);
+  if (v.param) out.set("param", v.param);
+  if (v.chart !== DEFAULT_VIEW.chart) out.set("chart", v.chart);
+  if (v.spread !== DEFAULT_VIEW.spread) out.set("spread", v.spread);
+  if (v.series !== DEFAULT_VIEW.series) out.set("series", v.series);
+  if (v.baseline) out.set("baseline", String(v.baseline));
+  return out;
+}
+
+export function splitSeries(series: string): { source: string; metric: string } {
+  const [source, metric] = series.split("|");
+  return { source, metric };
+}

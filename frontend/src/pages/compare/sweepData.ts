@@ -1,0 +1,61 @@
+// Points of a sweep -> chart rows for "metric vs swept parameter": one line (series) per
+// experiment and combination of the other swept params, one row per value of the chosen param,
+// with the error bar of the repetitions (min..max or mean ± stddev).
+import type { ComparePoint } from "../../client/types.gen";
+
+export type SweepSeries = { key: string; label: string };
+export type SweepRow = { x: number | string } & Record<string, unknown>;
+export type SweepData = { numeric: boolean; series: SweepSeries[]; rows: SweepRow[] };
+
+function label(value: unknown): string {
+  return typeof value === "string" ? value : JSON.stringify(value);
+}
+
+export function sweepData(points: ComparePoint[], param: string, metric: string, spread: "minmax" | "stddev"): SweepData {
+  const numeric = points.every((p) => typeof p.params[param] === "number");
+  const seriesByKey = new Map<string, SweepSeries>();
+  const rowsByX = new Map<string, SweepRow>();
+  const experiments = new Set(points.map((p) => p.experiment_id));
+  for (const p of points) {
+    const others = Object.entries(p.params)
+      .filter(([k]) => k !== param)
+      .map(([k, v]) => `${k.split(".").pop()}=${label(v)}`)
+      .join(" ");
+    const id = `${p.experiment_id}|${others}`;
+    let series = seriesByKey.get(id);
+    if (!series) {
+      const name = [experiments.size > 1 ? p.experiment_name : "", others].filter(Boolean).join(" · ") || metric;
+      series = { key: `s${seriesByKey.size}`, label: name };
+      seriesByKey.set(id, series);
+    }
+    const x = p.params[param];
+    if (x === undefined) continue;
+    const xKey = label(x);
+    let row = rowsByX.get(xKey);
+    if (!row) {
+      row = { x: numeric ? (x as number) : xKey };
+      rowsByX.set(xKey, row);
+    }
+    const s = p.metrics[metric];
+    if (!s) continue;
+    row[series.key] = s.mean;
+    row[`${series.key}_n`] = s.n;
+    row[`${series.key}_err`] = spread === "minmax" ? [s.mean - s.min, s.max - s.mean] : [s.stddev, s.stddev];
+  }
+  const rows = [...rowsByX.values()];
+  if (numeric) rows.sort((a, b) => (a.x as number) - (b.x as number));
+  return { numeric, series: [...seriesByKey.values()], rows };
+}
+
+/** CSV rows of the chart: x, then mean / error low / error high / n per series. */
+export function sweepCsv(data: SweepData, param: string, metric: string): (string | number | null)[][] {
+  const header = [param, ...data.series.flatMap((s) => [`${s.label === metric ? "" : `${s.label} `}${metric} mean`, "err_low", "err_high", "n"])];
+  const body = data.rows.map((row) => [
+    row.x,
+    ...data.series.flatMap((s) => {
+      const err = row[`${s.key}_err`] as [number, number] | undefined;
+      return [(row[s.key] as number | undefined) ?? null, err?.[0] ?? null, err?.[1] ?? null, (row[`${s.key}_n`] as number | undefined) ?? null];
+    }),
+  ]);
+  return [header, ...body];
+}

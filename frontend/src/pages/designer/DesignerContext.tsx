@@ -1,0 +1,20 @@
+// What every knob of the designer needs: the spec being edited, a way to change one path, and
+// the field errors (spec paths, "spec." prefix removed) from the live validation or a failed save.
+import { createContext, useContext } from "react";
+
+import type { ApiFieldError } from "../../api/apiError";
+
+export type DesignerState = {
+  spec: Record<string, unknown>;
+  update: (path: string, value: unknown) => void;
+  fields: ApiFieldError[];
+  readOnly: boolean;
+};
+
+export const DesignerContext = createContext<DesignerState | null>(null);
+
+export function useDesigner(): DesignerState {
+  const state = useContext(DesignerContext);
+  if (!state) throw new Error("useDesigner outside the designer");
+  return state;
+}

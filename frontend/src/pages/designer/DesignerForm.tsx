@@ -1,0 +1,206 @@
+// The designer's state and actions. One spec object is the truth: the structured form and the
+// JSON editor both edit it; validation, the estimate and Save/Launch read it.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useMemo, useState } from "react";
+import { useNavigate } from "react-router";
+
+import { fieldsOf, stripPrefix } from "../../api/fieldErrors";
+import { hasRole, useSession } from "../../auth/useSession";
+import {
+  experimentsCreateExperimentMutation,
+  experimentsCreateVersionMutation,
+  experimentsGetExperimentQueryKey,
+  experimentsLaunchExperimentMutation,
+  experimentsListExperimentsQueryKey,
+  experimentsUpdateExperimentMutation,
+} from "../../client/@tanstack/react-query.gen";
+import type { ExperimentSpec, TemplateRequirements } from "../../client/types.gen";
+import { ErrorState } from "../../components/ErrorState";
+import { FieldError } from "../../components/FieldError";
+import { PageHeader } from "../../components/PageHeader";
+import { ConfigPreview } from "./ConfigPreview";
+import { DesignerContext, type DesignerState } from "./DesignerContext";
+import { JsonEditor } from "./JsonEditor";
+import { LabPicker } from "./LabPicker";
+import { LoadForm } from "./LoadForm";
+import { ProxyForm } from "./ProxyForm";
+import { setIn } from "./specPath";
+import { SweepEditor } from "./SweepEditor";
+import { TargetForm } from "./TargetForm";
+import { useValidation } from "./useValidation";
+
+export type DesignerInitial = {
+  id: number | null;
+  name: string;
+  description: string;
+  tags: string[];
+  spec: Record<string, unknown>;
+  version: number | null;
+  templateNeeds?: TemplateRequirements;
+};
+
+export function DesignerForm({ initial }: { initial: DesignerInitial }) {
+  const { session } = useSession();
+  const readOnly = !hasRole(session, "editor");
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  const [spec, setSpec] = useState(initial.spec);
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
+  const [tags, setTags] = useState(initial.tags.join(", "));
+  const [labId, setLabId] = useState<number | null>(null);
+  const [tab, setTab] = useState<"form" | "json">("form");
+  const update = useCallback((path: string, value: unknown) => setSpec((s) => setIn(s, path, value)), []);
+
+  const { report, checking, error: validateError } = useValidation(spec);
+  const tagList = tags.split(",").map((t) => t.trim()).filter(Boolean);
+  const specDirty = JSON.stringify(spec) !== JSON.stringify(initial.spec);
+  const metaDirty = name !== initial.name || description !== initial.description || tagList.join(",") !== initial.tags.join(",");
+  const dirty = initial.id == null || specDirty || metaDirty;
+
+  const create = useMutation(experimentsCreateExperimentMutation());
+  const newVersion = useMutation(experimentsCreateVersionMutation());
+  const patch = useMutation(experimentsUpdateExperimentMutation());
+  const launch = useMutation(experimentsLaunchExperimentMutation());
+  const saveError = create.error ?? newVersion.error ?? patch.error;
+
+  // Field errors for the knobs: the live report's and a refused save's, by spec path.
+  const fields = useMemo(
+    () => stripPrefix([...(report?.field_errors ?? []), ...fieldsOf(saveError), ...fieldsOf(launch.error)], "spec"),
+    [report, saveError, launch.error],
+  );
+  const state: DesignerState = useMemo(() => ({ spec, update, fields, readOnly }), [spec, update, fields, readOnly]);
+
+  /** Save if needed; the experiment id afterwards. */
+  const save = async (): Promise<number> => {
+    const body = { name, description, tags: tagList };
+    if (initial.id == null) {
+      const created = await create.mutateAsync({ body: { ...body, spec: spec as unknown as ExperimentSpec } });
+      queryClient.invalidateQueries({ queryKey: experimentsListExperimentsQueryKey() });
+      return created.id;
+    }
+    const path = { experiment_id: initial.id };
+    if (metaDirty) await patch.mutateAsync({ path, body });
+    if (specDirty) await newVersion.mutateAsync({ path, body: { spec: spec as unknown as ExperimentSpec, note: "" } });
+    queryClient.invalidateQueries({ queryKey: experimentsListExperimentsQueryKey() });
+    return initial.id;
+  };
+
+  const onSave = async () => {
+    try {
+      const id = await save();
+      if (initial.id == null) navigate(`/experiments/${id}/edit`, { replace: true });
+      else await queryClient.invalidateQueries({ queryKey: experimentsGetExperimentQueryKey({ path: { experiment_id: id } }) });
+    } catch {
+      /* shown from the mutation's error */
+    }
+  };
+
+  const onLaunch = async () => {
+    if (labId == null) return;
+    try {
+      const id = dirty ? await save() : initial.id!;
+      const launched = await launch.mutateAsync({ path: { experiment_id: id }, body: { lab_id: labId } });
+      navigate(launched.run_ids.length ? `/runs/${launched.run_ids[0]}` : `/experiments/${id}`);
+    } catch {
+      /* shown from the mutation's error */
+    }
+  };
+
+  const busy = create.isPending || newVersion.isPending || patch.isPending || launch.isPending;
+  const invalid = !report || !report.valid;
+  const launchBlocker = readOnly
+    ? "viewers cannot launch"
+    : checking
+      ? "validating…"
+      : invalid
+        ? "fix the validation errors first"
+        : labId == null
+          ? "choose a lab"
+          : null;
+
+  return (
+    <DesignerContext.Provider value={state}>
+      <PageHeader
+        title={initial.id == null ? "New experiment" : `Edit: ${initial.name}`}
+        description={initial.version != null ? `Version ${initial.version}${specDirty ? " (unsaved changes make a new version)" : ""}` : "Design the HAProxy config, target and load; the rendered config is checked as you type."}
+      />
+      <div className="designer">
+        <div className="designer-main">
+          <section className="card" aria-label="Experiment">
+            <div className="knob-grid">
+              <div className="field">
+                <label htmlFor="exp-name">Name</label>
+                <input id="exp-name" value={name} disabled={readOnly} onChange={(e) => setName(e.target.value)} required />
+                <FieldError error={saveError} path="name" />
+              </div>
+              <div className="field">
+                <label htmlFor="exp-tags">Tags</label>
+                <input id="exp-tags" value={tags} disabled={readOnly} onChange={(e) => setTags(e.target.value)} placeholder="maxconn, baseline" />
+                <FieldError error={saveError} path="tags" />
+              </div>
+            </div>
+            <div className="field">
+              <label htmlFor="exp-desc">Description</label>
+              <textarea id="exp-desc" rows={2} value={description} disabled={readOnly} onChange={(e) => setDescription(e.target.value)} style={{ fontFamily: "inherit" }} />
+            </div>
+          </section>
+          <div className="tabs" role="tablist" aria-label="Editor">
+            <button type="button" role="tab" aria-selected={tab === "form"} className={tab === "form" ? "tab active" : "tab"} onClick={() => setTab("form")}>
+              Form
+            </button>
+            <button type="button" role="tab" aria-selected={tab === "json"} className={tab === "json" ? "tab active" : "tab"} onClick={() => setTab("json")}>
+              Advanced (JSON)
+            </button>
+          </div>
+          {tab === "form" ? (
+            <>
+              <ProxyForm />
+              <TargetForm />
+              <LoadForm />
+              <SweepEditor />
+            </>
+          ) : (
+            <section className="card">
+              <p className="muted small">The full spec. Every field of the form is here too; edits apply as soon as the JSON parses.</p>
+              <JsonEditor spec={spec} onChange={setSpec} readOnly={readOnly} />
+            </section>
+          )}
+        </div>
+        <aside className="designer-side" aria-label="Rendered config and launch">
+          <div className="card sticky">
+            <LabPicker labId={labId} onChange={setLabId} spec={spec} linkShaping={initial.templateNeeds?.link_shaping} />
+            <div className="row">
+              <button type="button" onClick={onSave} disabled={readOnly || busy || !dirty}>
+                {initial.id == null ? "Save" : "Save version"}
+              </button>
+              <button type="button" className="primary" onClick={onLaunch} disabled={busy || launchBlocker != null} title={launchBlocker ?? undefined}>
+                {dirty ? "Save & launch" : "Launch"}
+              </button>
+              {launchBlocker && <span className="muted small">{launchBlocker}</span>}
+            </div>
+            {saveError && <ErrorState error={saveError} compact title="Not saved" />}
+            {launch.error && <ErrorState error={launch.error} compact title="Not launched" />}
+            {validateError && <ErrorState error={validateError} compact title="Validation unavailable" />}
+            {fields.length > 0 && (
+              <details className="problems" open>
+                <summary>
+                  {fields.length} problem{fields.length === 1 ? "" : "s"}
+                </summary>
+                <ul className="small" data-testid="spec-problems">
+                  {fields.map((f, i) => (
+                    <li key={i}>
+                      <code>{f.field}</code>: {f.message}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+            <ConfigPreview report={report} checking={checking} />
+          </div>
+        </aside>
+      </div>
+    </DesignerContext.Provider>
+  );
+}

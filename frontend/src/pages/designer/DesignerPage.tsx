@@ -1,0 +1,37 @@
+// The experiment designer (/experiments/new, /experiments/new?template=000, /experiments/:id/edit):
+// a form over the structured spec and an Advanced JSON editor of the same state, the rendered
+// haproxy.cfg validated live beside them, the run estimate, Save and Launch.
+import { useQuery } from "@tanstack/react-query";
+import { useParams, useSearchParams } from "react-router";
+
+import { experimentsGetExperimentOptions, templatesListExperimentTemplatesOptions } from "../../client/@tanstack/react-query.gen";
+import { ErrorState } from "../../components/ErrorState";
+import { LoadingState } from "../../components/LoadingState";
+import { defaultSpec } from "./defaultSpec";
+import { DesignerForm, type DesignerInitial } from "./DesignerForm";
+
+export default function DesignerPage() {
+  const { experimentId } = useParams();
+  const [params] = useSearchParams();
+  const templateId = params.get("template");
+  const id = experimentId ? Number(experimentId) : null;
+  const experiment = useQuery({ ...experimentsGetExperimentOptions({ path: { experiment_id: id ?? 0 } }), enabled: id != null });
+  const templates = useQuery({ ...templatesListExperimentTemplatesOptions(), enabled: id == null && templateId != null });
+
+  if (id != null) {
+    if (experiment.isPending) return <LoadingState label="Loading experiment" rows={6} />;
+    if (experiment.error) return <ErrorState error={experiment.error} />;
+    const e = experiment.data;
+    const initial: DesignerInitial = { id: e.id, name: e.name, description: e.description, tags: e.tags, spec: e.spec as unknown as Record<string, unknown>, version: e.latest_version };
+    return <DesignerForm key={`${e.id}:${e.latest_version}`} initial={initial} />;
+  }
+  if (templateId != null) {
+    if (templates.isPending) return <LoadingState label="Loading template" rows={6} />;
+    if (templates.error) return <ErrorState error={templates.error} />;
+    const t = templates.data.find((x) => x.id === templateId);
+    if (!t) return <ErrorState error={`No template ${templateId}`} />;
+    const initial: DesignerInitial = { id: null, name: `${t.id} ${t.title}`, description: t.summary, tags: [`seed-${t.id}`], spec: t.spec as unknown as Record<string, unknown>, version: null, templateNeeds: t.requires };
+    return <DesignerForm key={`template:${t.id}`} initial={initial} />;
+  }
+  return <DesignerForm key="new" initial={{ id: null, name: "", description: "", tags: [], spec: defaultSpec(), version: null }} />;
+}

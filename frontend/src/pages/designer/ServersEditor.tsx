@@ -1,0 +1,62 @@
+// Servers of a backend or listen: the managed target's servers (t1..tN, one per upstream) with
+// shared settings, and optional explicit server lines.
+import { useDesigner } from "./DesignerContext";
+import { getIn } from "./specPath";
+import { Knob } from "./Knob";
+
+export function ServersEditor({ path }: { path: string }) {
+  const { spec, update, readOnly } = useDesigner();
+  const ts = getIn(spec, `${path}.target_servers`) as Record<string, unknown> | null | undefined;
+  const servers = (getIn(spec, `${path}.servers`) as Record<string, unknown>[] | undefined) ?? [];
+  const tsPath = `${path}.target_servers`;
+  return (
+    <div className="servers">
+      <div className="field knob inline">
+        <label>
+          <input type="checkbox" checked={Boolean(ts)} disabled={readOnly} onChange={(e) => update(tsPath, e.target.checked ? {} : undefined)} />{" "}
+          Target servers (t1..tN)
+        </label>
+        <span className="help">One server line per upstream of the experiment&apos;s target, with these settings.</span>
+      </div>
+      {ts && (
+        <div className="knob-grid">
+          <Knob path={`${tsPath}.maxconn`} label="server maxconn" />
+          <Knob path={`${tsPath}.maxqueue`} label="maxqueue" />
+          <Knob path={`${tsPath}.weight`} label="weight" />
+          <Knob path={`${tsPath}.proto`} label="proto" />
+          <Knob path={`${tsPath}.pool_max_conn`} label="pool-max-conn" />
+          <Knob path={`${tsPath}.pool_purge_delay_ms`} label="pool-purge-delay (ms)" />
+          <div className="field knob inline">
+            <label>
+              <input
+                type="checkbox"
+                checked={Boolean(ts.check)}
+                disabled={readOnly}
+                onChange={(e) => update(`${tsPath}.check`, e.target.checked ? {} : undefined)}
+              />{" "}
+              check
+            </label>
+            <span className="help">Health-check these servers (inter 2 s, rise 2, fall 3 unless set in JSON).</span>
+          </div>
+        </div>
+      )}
+      {servers.map((_, i) => (
+        <div key={i} className="row server-row">
+          <Knob path={`${path}.servers.${i}.name`} label="server name" required />
+          <Knob path={`${path}.servers.${i}.address`} label="address (host:port)" required />
+          <Knob path={`${path}.servers.${i}.maxconn`} label="maxconn" />
+          {!readOnly && (
+            <button type="button" className="link" onClick={() => update(`${path}.servers`, servers.filter((_, j) => j !== i))}>
+              Remove
+            </button>
+          )}
+        </div>
+      ))}
+      {!readOnly && (
+        <button type="button" className="small" onClick={() => update(`${path}.servers`, [...servers, { name: `s${servers.length + 1}`, address: "127.0.0.1:9000" }])}>
+          Add explicit server
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+
+import { fieldInfo } from "./schemaHelp";
+import { getIn, setIn } from "./specPath";
+import { estimateSweep } from "./sweepEstimate";
+import { formatSweepValues, parseSweepValues } from "./sweepValues";
+
+describe("spec paths", () => {
+  const spec = { proxy: { global: { maxconn: 20 }, backends: [{ name: "be", balance: "roundrobin" }] } };
+
+  it("reads objects and list elements", () => {
+    expect(getIn(spec, "proxy.global.maxconn")).toBe(20);
+    expect(getIn(spec, "proxy.backends.0.name")).toBe("be");
+    expect(getIn(spec, "proxy.frontends.0.name")).toBeUndefined();
+  });
+
+  it("writes a copy and keeps untouched branches", () => {
+    const next = setIn(spec, "proxy.backends.0.balance", "leastconn");
+    expect(getIn(next, "proxy.backends.0.balance")).toBe("leastconn");
+    expect(spec.proxy.backends[0].balance).toBe("roundrobin");
+    expect(next.proxy.global).toBe(spec.proxy.global);
+  });
+
+  it("removes a key on undefined and creates missing containers", () => {
+    expect(getIn(setIn(spec, "proxy.global.maxconn", undefined), "proxy.global")).toEqual({});
+    expect(setIn({}, "load.headers.x", "1")).toEqual({ load: { headers: { x: "1" } } });
+    expect(setIn({}, "axes.0.path", "p")).toEqual({ axes: [{ path: "p" }] });
+  });
+});
+
+describe("sweep values", () => {
+  it("parses lists into JSON scalars", () => {
+    expect(parseSweepValues("20, 40 60")).toEqual({ values: [20, 40, 60] });
+    expect(parseSweepValues("never safe always")).toEqual({ values: ["never", "safe", "always"] });
+    expect(parseSweepValues("true, false")).toEqual({ values: [true, false] });
+    expect(parseSweepValues("h1 null")).toEqual({ values: ["h1", null] });
+  });
+
+  it("expands ranges with a step", () => {
+    expect(parseSweepValues("20..100 step 20")).toEqual({ values: [20, 40, 60, 80, 100] });
+    expect(parseSweepValues("1..4")).toEqual({ values: [1, 2, 3, 4] });
+    expect(parseSweepValues("0.1..0.3 step 0.1")).toEqual({ values: [0.1, 0.2, 0.3] });
+  });
+
+  it("refuses what the API would refuse", () => {
+    expect(parseSweepValues("")).toHaveProperty("error");
+    expect(parseSweepValues("10..1")).toHaveProperty("error");
+    expect(parseSweepValues("1..1000")).toHaveProperty("error");
+    expect(parseSweepValues("1, 1")).toHaveProperty("error");
+  });
+
+  it("formats back", () => {
+    expect(formatSweepValues([20, "safe", true, null])).toBe("20, safe, true, null");
+  });
+});
+
+describe("sweep estimate", () => {
+  it("multiplies axes and repetitions; linked paths do not multiply", () => {
+    const e = estimateSweep(
+      {
+        load: { duration_s: 60, warmup_s: 0 },
+        repetitions: 3,
+        sweep: {
+          axes: [
+            { path: "target.protocol", values: ["h1", "h2c"], linked: [{ path: "x", values: [null, "h2"] }] },
+            { path: "proxy.backends.0.http_reuse", values: ["never", "safe", "aggressive", "always"] },
+            { path: "load.keep_alive", values: [true, false] },
+          ],
+        },
+      },
+      15,
+    );
+    expect([e.points, e.runs, e.secondsPerRun, e.totalSeconds]).toEqual([16, 48, 75, 48 * 75]);
+  });
+
+  it("uses the mean of a swept duration and counts no sweep as one point", () => {
+    const swept = estimateSweep(
+      { load: { duration_s: 999, warmup_s: 5 }, sweep: { axes: [{ path: "load.duration_s", values: [10, 30] }] } },
+      10,
+    );
+    expect(swept.totalSeconds).toBe(2 * (20 + 5 + 10));
+    expect(estimateSweep({ load: { duration_s: 30 } }, 10)).toMatchObject({ points: 1, runs: 1, totalSeconds: 40 });
+  });
+});
+
+describe("schema help", () => {
+  it("finds the pydantic description of a nested field", () => {
+    expect(fieldInfo("proxy.global.maxconn").description).toMatch(/concurrent connections/i);
+    expect(fieldInfo("proxy.global.maxconn").nullable).toBe(true);
+    expect(fieldInfo("load.duration_s")).toMatchObject({ type: "integer", minimum: 1, maximum: 3600 });
+  });
+
+  it("reads enums through list items and unions", () => {
+    expect(fieldInfo("proxy.backends.0.http_reuse").enum).toEqual(["never", "safe", "aggressive", "always"]);
+    expect(fieldInfo("load.http_version").enum).toEqual(["1.1", "2"]);
+    expect(fieldInfo("target.servers").description).toMatch(/server processes/);
+  });
+
+  it("is empty for an unknown path", () => {
+    expect(fieldInfo("proxy.nope.x").description).toBeUndefined();
+  });
+});

@@ -1,0 +1,77 @@
+// The help text, allowed values and bounds of a spec field, read from the OpenAPI JSON Schemas
+// (src/client/schemas.gen.ts): the pydantic Field descriptions of spec/ are the one source, so the
+// designer never repeats them. Paths are spec paths ("proxy.global.maxconn", "load.rate").
+import * as schemas from "../../client/schemas.gen";
+
+type Node = {
+  $ref?: string;
+  anyOf?: Node[];
+  oneOf?: Node[];
+  allOf?: Node[];
+  properties?: Record<string, Node>;
+  items?: Node;
+  additionalProperties?: Node | boolean;
+  description?: string;
+  enum?: unknown[];
+  const?: unknown;
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  default?: unknown;
+  title?: string;
+};
+
+export type FieldInfo = {
+  description?: string;
+  enum?: unknown[];
+  type?: string;
+  minimum?: number;
+  maximum?: number;
+  default?: unknown;
+  nullable: boolean;
+};
+
+const byName = schemas as unknown as Record<string, Node>;
+
+function deref(node: Node | undefined): Node | undefined {
+  let n = node;
+  for (let i = 0; n?.$ref && i < 20; i++) n = byName[`${n.$ref.split("/").pop()}Schema`];
+  return n;
+}
+
+function branches(node: Node | undefined): Node[] {
+  const n = deref(node);
+  if (!n) return [];
+  const alts = n.anyOf ?? n.oneOf ?? n.allOf;
+  return alts ? alts.flatMap(branches) : [n];
+}
+
+function child(node: Node | undefined, part: string): Node | undefined {
+  for (const b of branches(node)) {
+    if (/^\d+$/.test(part) && b.items) return b.items;
+    if (b.properties?.[part]) return b.properties[part];
+    if (b.additionalProperties && typeof b.additionalProperties === "object") return b.additionalProperties;
+  }
+  return undefined;
+}
+
+/** Resolve a dotted spec path; unknown paths give an empty FieldInfo. */
+export function fieldInfo(path: string, root: string = "ExperimentSpecSchema"): FieldInfo {
+  let node: Node | undefined = byName[root];
+  // HAProxyConfig's `global_` field is spelled "global" in JSON (its alias); the schema uses that.
+  for (const part of path.split(".")) node = child(node, part);
+  if (!node) return { nullable: false };
+  const alts = branches(node);
+  const concrete = alts.filter((b) => b.type !== "null");
+  const first = concrete[0] ?? deref(node) ?? {};
+  return {
+    description: node.description ?? deref(node)?.description,
+    enum: first.enum ?? (concrete.every((b) => b.const !== undefined) && concrete.length > 0 ? concrete.map((b) => b.const) : undefined),
+    type: first.type,
+    minimum: first.minimum ?? first.exclusiveMinimum,
+    maximum: first.maximum,
+    default: node.default,
+    nullable: alts.some((b) => b.type === "null"),
+  };
+}

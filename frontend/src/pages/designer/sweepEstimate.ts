@@ -1,0 +1,39 @@
+// How many runs a spec launches and about how long they take, shown live in the designer.
+//
+// runs = product of the axis lengths (linked paths ride along, they do not multiply)
+//        x repetitions, as spec.experiment.run_count() computes it.
+// time = runs x (warmup + duration + overhead). When warm-up or duration is itself swept, every
+//        value occurs equally often in the cartesian product, so the mean of its values is exact.
+
+export const RUN_OVERHEAD_S = 15; // prepare (targets, haproxy -c, readiness) + collect + teardown
+
+type AxisLike = { path: string; values: unknown[]; linked?: { path: string; values: unknown[] }[] | null };
+type SpecLike = {
+  load?: { duration_s?: number; warmup_s?: number };
+  sweep?: { axes?: AxisLike[] | null };
+  repetitions?: number;
+};
+
+export type SweepEstimate = { points: number; runs: number; secondsPerRun: number; totalSeconds: number };
+
+function sweptMean(axes: AxisLike[], path: string): number | null {
+  for (const axis of axes) {
+    const candidates = [{ path: axis.path, values: axis.values }, ...(axis.linked ?? [])];
+    const hit = candidates.find((c) => c.path === path);
+    if (hit) {
+      const numbers = hit.values.filter((v): v is number => typeof v === "number");
+      if (numbers.length) return numbers.reduce((a, b) => a + b, 0) / numbers.length;
+    }
+  }
+  return null;
+}
+
+export function estimateSweep(spec: SpecLike, overheadS: number = RUN_OVERHEAD_S): SweepEstimate {
+  const axes = spec.sweep?.axes ?? [];
+  const points = axes.reduce((n, axis) => n * Math.max(axis.values.length, 0), 1);
+  const runs = points * Math.max(spec.repetitions ?? 1, 1);
+  const duration = sweptMean(axes, "load.duration_s") ?? spec.load?.duration_s ?? 30;
+  const warmup = sweptMean(axes, "load.warmup_s") ?? spec.load?.warmup_s ?? 0;
+  const secondsPerRun = duration + warmup + overheadS;
+  return { points, runs, secondsPerRun, totalSeconds: runs * secondsPerRun };
+}

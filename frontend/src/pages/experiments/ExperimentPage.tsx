@@ -1,0 +1,105 @@
+// One experiment: what it is, its versions and runs, and the ways on (edit, launch, clone, delete).
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+
+import { hasRole, useSession } from "../../auth/useSession";
+import { experimentsGetExperimentOptions, experimentsListVersionsOptions } from "../../client/@tanstack/react-query.gen";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ErrorState } from "../../components/ErrorState";
+import { LoadingState } from "../../components/LoadingState";
+import { PageHeader } from "../../components/PageHeader";
+import { dateTime, duration } from "../../format/time";
+import { estimateSweep } from "../designer/sweepEstimate";
+import { CloneDialog } from "./CloneDialog";
+import { RunStateBadge } from "./RunStateBadge";
+import { useExperimentActions } from "./useExperimentActions";
+
+export default function ExperimentPage() {
+  const id = Number(useParams().experimentId);
+  const path = { experiment_id: id };
+  const { session } = useSession();
+  const canEdit = hasRole(session, "editor");
+  const experiment = useQuery(experimentsGetExperimentOptions({ path }));
+  const versions = useQuery(experimentsListVersionsOptions({ path }));
+  const { remove } = useExperimentActions();
+  const navigate = useNavigate();
+  const [cloning, setCloning] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (experiment.isPending) return <LoadingState label="Loading experiment" rows={5} />;
+  if (experiment.error) return <ErrorState error={experiment.error} />;
+  const e = experiment.data;
+  const estimate = estimateSweep(e.spec as unknown as Parameters<typeof estimateSweep>[0]);
+  const axes = e.spec.sweep?.axes ?? [];
+
+  return (
+    <>
+      <PageHeader
+        title={e.name}
+        description={e.description || undefined}
+        actions={
+          <>
+            <Link className="button" to={`/history?experiment=${e.id}`}>Runs ({e.run_counts.total})</Link>
+            {canEdit && <button type="button" onClick={() => setCloning(true)}>Clone</button>}
+            {canEdit && <button type="button" onClick={() => setDeleting(true)}>Delete</button>}
+            {canEdit && <Link className="button primary" to={`/experiments/${e.id}/edit`}>Edit & launch</Link>}
+          </>
+        }
+      />
+      <div className="grid-2">
+        <section className="card">
+          <h2>Summary</h2>
+          <p>
+            {e.tags.map((t) => <span key={t} className="badge" style={{ marginRight: 4 }}>{t}</span>)}
+          </p>
+          <p>Owner: {e.owner?.name || e.owner?.email || "—"} · version {e.latest_version} · updated {dateTime(e.updated_at)}</p>
+          <p>Last result: <RunStateBadge state={e.last_run_state} /></p>
+          <p>
+            Runs: {e.run_counts.total} ({e.run_counts.succeeded} succeeded, {e.run_counts.failed} failed, {(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0)} queued or active)
+          </p>
+          <p>
+            A launch: <strong>{estimate.runs}</strong> runs, about {duration(estimate.totalSeconds)}; driver {e.spec.load.driver}, {e.spec.load.connections ?? 50} connections.
+          </p>
+          {axes.length > 0 && (
+            <ul>
+              {axes.map((a) => (
+                <li key={a.path}>
+                  <code>{a.label || a.path}</code>: {a.values.map(String).join(", ")}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="card">
+          <h2>Versions</h2>
+          {versions.isPending && <LoadingState rows={3} />}
+          {versions.error && <ErrorState error={versions.error} compact />}
+          {versions.data && (
+            <table className="table">
+              <thead><tr><th>Version</th><th>Created</th><th>Note</th></tr></thead>
+              <tbody>
+                {versions.data.map((v) => (
+                  <tr key={v.version}><td>{v.version}</td><td>{dateTime(v.created_at)}</td><td className="muted">{v.note}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+      </div>
+      <CloneDialog source={cloning ? e : null} onClose={() => setCloning(false)} />
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete ${e.name}?`}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => remove.mutate({ path }, { onSuccess: () => navigate("/experiments", { replace: true }), onSettled: () => setDeleting(false) })}
+      >
+        Its versions, runs and samples ({e.run_counts.total} runs) are deleted too. This cannot be undone.
+      </ConfirmDialog>
+      {remove.error && <ErrorState error={remove.error} compact />}
+    </>
+  );
+}

@@ -1,0 +1,48 @@
+// One lab: its agents (refreshed every 5 s so status follows heartbeats) and enrollment.
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
+
+import { labsGetLabOptions } from "../../client/@tanstack/react-query.gen";
+import { hasRole, useSession } from "../../auth/useSession";
+import { EmptyState } from "../../components/EmptyState";
+import { ErrorState } from "../../components/ErrorState";
+import { LoadingState } from "../../components/LoadingState";
+import { PageHeader } from "../../components/PageHeader";
+import { AgentsTable } from "./AgentsTable";
+import { EnrollSection } from "./EnrollSection";
+
+export default function LabPage() {
+  const labId = Number(useParams().labId);
+  const { session } = useSession();
+  const lab = useQuery({ ...labsGetLabOptions({ path: { lab_id: labId } }), refetchInterval: 5_000 });
+
+  if (lab.isPending) return <LoadingState label="Loading lab" rows={5} />;
+  if (lab.error) return <ErrorState error={lab.error} />;
+  const l = lab.data;
+  return (
+    <>
+      <PageHeader
+        title={l.name}
+        description={l.description || undefined}
+        actions={
+          l.busy && l.active_run_id ? (
+            <Link className="button" to={`/runs/${l.active_run_id}`}>Watch run {l.active_run_id}</Link>
+          ) : (
+            <span className="badge">idle</span>
+          )
+        }
+      />
+      <section className="card" aria-labelledby="agents-title">
+        <h2 id="agents-title">
+          Agents <span className="muted small">({l.online_agent_count} of {l.agent_count} online)</span>
+        </h2>
+        {l.agents.length === 0 ? (
+          <EmptyState title="No agents yet">Enroll one below: a lab needs a proxy, an injector and a target.</EmptyState>
+        ) : (
+          <AgentsTable agents={l.agents} />
+        )}
+      </section>
+      <EnrollSection labId={labId} canEdit={hasRole(session, "editor")} />
+    </>
+  );
+}

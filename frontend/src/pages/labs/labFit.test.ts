@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+
+import type { AgentOut } from "../../client/types.gen";
+import { agentFacts } from "./agentFacts";
+import { labProblems, needsOfSpec } from "./labFit";
+
+const agent = (name: string, roles: string[], capabilities: Record<string, unknown> = {}, status: AgentOut["status"] = "online"): AgentOut => ({
+  id: name.length,
+  name,
+  roles,
+  version: "0.1",
+  capabilities,
+  last_seen_at: null,
+  status,
+});
+
+describe("labProblems", () => {
+  const full = [
+    agent("p", ["proxy"]),
+    agent("i", ["injector"], { drivers: ["hey", "wrk"] }),
+    agent("t", ["target"], { tools: { nginx: "1.22" } }),
+  ];
+
+  it("is empty when every role and the driver are there", () => {
+    expect(labProblems(needsOfSpec({ load: { driver: "hey" }, target: { kind: "managed" } }), { agents: full, settings: {} })).toEqual([]);
+  });
+
+  it("names a missing driver, role, offline agent and database", () => {
+    const needs = needsOfSpec({ load: { driver: "mariadb-slap" }, target: { kind: "mariadb" } });
+    expect(labProblems(needs, { agents: full, settings: {} })).toEqual([
+      "no injector has the mariadb-slap driver installed",
+      "no target agent reports MariaDB",
+    ]);
+    expect(labProblems(needs, { agents: [agent("p", ["proxy"], {}, "offline")], settings: {} })).toEqual([
+      "the proxy agent is offline",
+      "no injector agent in this lab",
+      "no target agent in this lab",
+    ]);
+  });
+
+  it("needs no target agent for external upstreams, and asks for link shaping when meant", () => {
+    const needs = { ...needsOfSpec({ load: { driver: "hey" }, target: { kind: "external" } }), link_shaping: true };
+    expect(needs.roles).toEqual(["proxy", "injector"]);
+    expect(labProblems(needs, { agents: full, settings: {} })).toHaveLength(1);
+    expect(labProblems(needs, { agents: full, settings: { link_shaping: { links: [] } } })).toEqual([]);
+  });
+});
+
+describe("agentFacts", () => {
+  it("reads the hello's capabilities and tolerates junk", () => {
+    const f = agentFacts({ haproxy: "2.6.12", cores: 2, tools: { wrk: "4.1", hey: "0.1.4" }, drivers: ["wrk", 3], qdiscs: "x" });
+    expect(f).toMatchObject({ haproxy: "2.6.12", cores: 2, drivers: ["wrk"], qdiscs: [] });
+    expect(f.tools).toEqual([["hey", "0.1.4"], ["wrk", "4.1"]]);
+    expect(agentFacts(undefined).drivers).toEqual([]);
+  });
+});

@@ -1,0 +1,53 @@
+// Can this lab run that experiment? Checked in the browser against what the agents said in their
+// hello, so a missing driver or role is said on the template card / designer, not discovered when
+// a run fails minutes later. Problems are sentences; an empty list means "looks runnable".
+import type { AgentOut, LabDetail } from "../../client/types.gen";
+import { agentFacts } from "./agentFacts";
+
+export type LabNeeds = {
+  roles: string[];
+  driver: string;
+  target: "managed" | "database" | "external";
+  link_shaping?: boolean;
+};
+
+/** The needs of a spec: every experiment needs a proxy and an injector with its driver. */
+export function needsOfSpec(spec: { load: { driver?: string }; target: { kind?: string } }): LabNeeds {
+  const kind = spec.target.kind;
+  const target = kind === "external" ? "external" : kind === "mariadb" ? "database" : "managed";
+  return {
+    roles: target === "external" ? ["proxy", "injector"] : ["proxy", "injector", "target"],
+    driver: spec.load.driver ?? "hey",
+    target,
+  };
+}
+
+function withRole(agents: AgentOut[], role: string): AgentOut[] {
+  return agents.filter((a) => a.roles.includes(role));
+}
+
+export function labProblems(needs: LabNeeds, lab: Pick<LabDetail, "agents" | "settings">): string[] {
+  const problems: string[] = [];
+  for (const role of needs.roles) {
+    const agents = withRole(lab.agents, role);
+    if (agents.length === 0) problems.push(`no ${role} agent in this lab`);
+    else if (agents.every((a) => a.status === "offline")) problems.push(`the ${role} agent is offline`);
+  }
+  const injectors = withRole(lab.agents, "injector");
+  if (injectors.length > 0 && !injectors.some((a) => agentFacts(a.capabilities).drivers.includes(needs.driver))) {
+    problems.push(`no injector has the ${needs.driver} driver installed`);
+  }
+  if (needs.target === "database") {
+    const targets = withRole(lab.agents, "target");
+    const hasMariadb = targets.some((a) => {
+      const f = agentFacts(a.capabilities);
+      return f.tools.some(([name]) => name.startsWith("mariadb")) || "database_server" in (a.capabilities ?? {});
+    });
+    if (targets.length > 0 && !hasMariadb) problems.push("no target agent reports MariaDB");
+  }
+  // spec/lab.py: settings.link_shaping caps the proxy host's links (the "small instance" seed).
+  if (needs.link_shaping && !(lab.settings && "link_shaping" in lab.settings)) {
+    problems.push("meant for a capped link: this lab has no link_shaping in its settings");
+  }
+  return problems;
+}

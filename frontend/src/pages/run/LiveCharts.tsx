@@ -1,0 +1,78 @@
+// The live run's charts. Every chart has a fixed height, so the page does not jump as data
+// arrives; the x axis is seconds since the load started (warm-up is negative).
+import { useMemo } from "react";
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+import { hostLabel, hostSources, liveRows, type LiveRow, type SampleStore } from "./liveSeries";
+
+const HEIGHT = 220;
+const COLORS = ["#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2", "#be185d", "#4b5563", "#65a30d"];
+
+type Series = { key: string; name: string };
+
+function Chart({ title, rows, series, unit, testId }: { title: string; rows: LiveRow[]; series: Series[]; unit?: string; testId: string }) {
+  return (
+    <section className="card chart-card" data-testid={testId}>
+      <h3 className="chart-title">{title}</h3>
+      <div style={{ height: HEIGHT }}>
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={rows} margin={{ top: 4, right: 12, bottom: 0, left: 0 }}>
+            <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+            <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} unit="s" allowDecimals={false} />
+            <YAxis unit={unit} width={64} />
+            <Tooltip isAnimationActive={false} />
+            <Legend />
+            <ReferenceLine x={0} stroke="#9ca3af" strokeDasharray="4 4" />
+            {series.map((s, i) => (
+              <Line key={s.key} dataKey={s.key} name={s.name} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} connectNulls={false} />
+            ))}
+          </LineChart>
+        </ResponsiveContainer>
+      </div>
+    </section>
+  );
+}
+
+export function LiveCharts({ store, version }: { store: SampleStore; version: number }) {
+  // `version` changes when samples arrived; the store itself is mutated in place.
+  const rows = useMemo(() => liveRows(store), [store, version]);
+  const hosts = useMemo(() => hostSources(store).map(hostLabel), [store, version]);
+  return (
+    <div className="chart-grid" data-testid="live-charts" data-points={rows.length}>
+      <Chart testId="chart-rps" title="Requests per second (HAProxy frontend)" rows={rows} series={[{ key: "req_s", name: "requests/s" }, { key: "ok_2xx", name: "2xx/s" }]} />
+      <Chart
+        testId="chart-errors"
+        title="Errors by kind, per second"
+        rows={rows}
+        series={[
+          { key: "econ", name: "connect (econ)" },
+          { key: "eresp", name: "response (eresp)" },
+          { key: "ereq", name: "request (ereq)" },
+          { key: "http_5xx", name: "5xx" },
+          { key: "http_4xx", name: "4xx" },
+          { key: "srv_abrt", name: "server aborts" },
+          { key: "cli_abrt", name: "client aborts" },
+        ]}
+      />
+      <Chart
+        testId="chart-latency"
+        title="Latency: HAProxy queue and total time (avg of last 1024 requests)"
+        rows={rows}
+        unit="ms"
+        series={[{ key: "qtime", name: "queue time" }, { key: "ttime", name: "total time" }]}
+      />
+      <Chart testId="chart-sessions" title="Sessions and queue (scur, qcur)" rows={rows} series={[{ key: "scur", name: "scur" }, { key: "qcur", name: "qcur" }]} />
+      <Chart testId="chart-connects" title="Server connects vs reuses, per second" rows={rows} series={[{ key: "connect", name: "connects" }, { key: "reuse", name: "reuses" }]} />
+      <Chart testId="chart-cpu" title="CPU busy by host" rows={rows} unit="%" series={hosts.map((h) => ({ key: `cpu:${h}`, name: h }))} />
+      <Chart
+        testId="chart-network"
+        title="Network by host (bytes/s)"
+        rows={rows}
+        series={hosts.flatMap((h) => [
+          { key: `rx:${h}`, name: `${h} rx` },
+          { key: `tx:${h}`, name: `${h} tx` },
+        ])}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+// What a finished run keeps: the summary, the exact rendered haproxy.cfg and tool command lines,
+// the environment fingerprint of every agent, and downloads (samples CSV, the run as JSON).
+import type { RunDetail } from "../../client/types.gen";
+
+type Latency = { p50?: number; p90?: number; p99?: number; p999?: number; max?: number; mean?: number };
+type Totals = {
+  requests?: number;
+  successes?: number;
+  rps?: number;
+  duration_s?: number;
+  errors?: Record<string, number>;
+  latency?: Latency | null;
+};
+type Summary = { total?: Totals; proxy?: Record<string, number | null> | null; verdict?: string | null; injectors?: { agent: string; warnings?: string[] }[] };
+
+const fmt = (v: number | null | undefined, digits = 1) => (v == null ? "—" : Number(v).toLocaleString(undefined, { maximumFractionDigits: digits }));
+
+function SummaryTable({ summary }: { summary: Summary }) {
+  const t = summary.total ?? {};
+  const lat = t.latency ?? {};
+  const rows: [string, string][] = [
+    ["Requests/s (successful)", fmt(t.rps)],
+    ["Requests", fmt(t.requests, 0)],
+    ["Successes", fmt(t.successes, 0)],
+    ...Object.entries(t.errors ?? {}).map(([kind, n]): [string, string] => [`Errors: ${kind}`, fmt(n, 0)]),
+    ["Latency p50 / p90 / p99 / p99.9 (ms)", [lat.p50, lat.p90, lat.p99, lat.p999].map((v) => fmt(v, 2)).join(" / ")],
+    ["Latency max (ms)", fmt(lat.max, 2)],
+    ["Measured duration (s)", fmt(t.duration_s)],
+  ];
+  const proxy = summary.proxy ?? {};
+  return (
+    <div className="two-col">
+      <table className="table" data-testid="run-summary">
+        <caption>Clients</caption>
+        <tbody>
+          {rows.map(([k, v]) => (
+            <tr key={k}>
+              <th scope="row">{k}</th>
+              <td className="num">{v}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <table className="table">
+        <caption>HAProxy</caption>
+        <tbody>
+          {Object.entries(proxy).map(([k, v]) => (
+            <tr key={k}>
+              <th scope="row">{k}</th>
+              <td className="num">{fmt(v as number | null, 2)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function RunResults({ run }: { run: RunDetail }) {
+  const summary = (run.summary ?? null) as Summary | null;
+  const warnings = summary?.injectors?.flatMap((i) => (i.warnings ?? []).map((w) => `${i.agent}: ${w}`)) ?? [];
+  return (
+    <div className="stack">
+      <section className="card">
+        <div className="spread">
+          <h2>Summary</h2>
+          <div className="row">
+            <a className="button" href={`/api/v1/runs/${run.id}/samples.csv`} download>
+              Samples CSV
+            </a>
+            <a className="button" href={`/api/v1/runs/${run.id}`} download={`run-${run.id}.json`}>
+              Run JSON
+            </a>
+          </div>
+        </div>
+        {run.error && <p className="error-state">{run.error}</p>}
+        {summary?.verdict && <p>{summary.verdict}</p>}
+        {summary ? <SummaryTable summary={summary} /> : <p className="muted">No summary: the run ended before its results were collected.</p>}
+        {warnings.length > 0 && (
+          <ul className="notice">
+            {warnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card">
+        <h2>Rendered haproxy.cfg</h2>
+        {run.rendered_config ? <pre className="code" data-testid="rendered-config">{run.rendered_config}</pre> : <p className="muted">Not rendered (the run did not reach its proxy).</p>}
+      </section>
+      <section className="card">
+        <h2>Command lines</h2>
+        {Object.keys(run.command_lines).length === 0 && <p className="muted">No process was started.</p>}
+        {Object.entries(run.command_lines).map(([agent, lines]) => (
+          <div key={agent}>
+            <h3>{agent}</h3>
+            <pre className="code">{(lines as string[][]).map((argv) => argv.join(" ")).join("\n")}</pre>
+          </div>
+        ))}
+      </section>
+      <section className="card">
+        <h2>Environment</h2>
+        {Object.entries(run.environment).map(([agent, env]) => (
+          <details key={agent}>
+            <summary>{agent}</summary>
+            <pre className="code">{JSON.stringify(env, null, 2)}</pre>
+          </details>
+        ))}
+      </section>
+    </div>
+  );
+}

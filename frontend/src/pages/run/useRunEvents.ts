@@ -1,0 +1,70 @@
+// The run's live stream (GET /api/v1/runs/{id}/events, SSE; backend/runs/events.py): the server
+// replays the state and every stored sample, then relays live ones, and sends `end` when the run
+// is terminal. Samples are kept by (source, t), so the replay after a reconnect is harmless.
+// The component re-renders at most once a second (the sampling rate), not once per event.
+import { useEffect, useRef, useState } from "react";
+
+import type { RunState } from "../../client/types.gen";
+import { addSample, type SampleStore } from "./liveSeries";
+
+export type LiveRun = {
+  store: SampleStore;
+  /** Bumped when new samples arrived (at most once a second): a cheap dependency for memos. */
+  version: number;
+  state: RunState | null;
+  error: string | null;
+  ended: boolean;
+  connected: boolean;
+};
+
+const RENDER_INTERVAL_MS = 1000;
+
+export function useRunEvents(runId: number, enabled: boolean): LiveRun {
+  const storeRef = useRef<SampleStore>(new Map());
+  const dirty = useRef(false);
+  const [version, setVersion] = useState(0);
+  const [state, setState] = useState<RunState | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
+  const [connected, setConnected] = useState(false);
+
+  useEffect(() => {
+    storeRef.current = new Map();
+    setEnded(false);
+    if (!enabled) return;
+    const source = new EventSource(`/api/v1/runs/${runId}/events`);
+    source.onopen = () => setConnected(true);
+    source.onerror = () => setConnected(false); // EventSource reconnects by itself (retry: 2 s)
+    source.addEventListener("state", (e) => {
+      const data = JSON.parse((e as MessageEvent).data) as { state: RunState; error: string | null };
+      setState(data.state);
+      setError(data.error);
+    });
+    source.addEventListener("sample", (e) => {
+      const s = JSON.parse((e as MessageEvent).data) as { source: string; t: number; data: Record<string, number> };
+      addSample(storeRef.current, s.source, s.t, s.data);
+      dirty.current = true;
+    });
+    source.addEventListener("end", (e) => {
+      const data = JSON.parse((e as MessageEvent).data) as { state: RunState; error: string | null };
+      setState(data.state);
+      setError(data.error);
+      setEnded(true);
+      dirty.current = true;
+      source.close(); // the run is over: no reconnect
+      setConnected(false);
+    });
+    const timer = window.setInterval(() => {
+      if (dirty.current) {
+        dirty.current = false;
+        setVersion((v) => v + 1);
+      }
+    }, RENDER_INTERVAL_MS);
+    return () => {
+      window.clearInterval(timer);
+      source.close();
+    };
+  }, [runId, enabled]);
+
+  return { store: storeRef.current, version, state, error, ended, connected };
+}

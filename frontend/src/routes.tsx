@@ -1,0 +1,49 @@
+// Every view has a URL (shareable deep links). Pages are lazy-loaded: each is its own chunk, so
+// the first load carries only the shell; chart libraries (recharts) load with the pages using them.
+//
+// To add a page: create src/pages/<area>/<Name>Page.tsx with a default export, and add a route
+// below with `page(() => import(...))`. Signed-in pages go under the AppShell route.
+import type { ComponentType } from "react";
+import { Navigate, type RouteObject } from "react-router";
+
+import { RequireSession } from "./auth/RequireSession";
+import { AppShell } from "./layout/AppShell";
+import { RouteErrorPage } from "./pages/RouteErrorPage";
+
+type PageModule = { default: ComponentType };
+
+/** A lazily loaded route whose module default-exports the page component. */
+export function page(load: () => Promise<PageModule>): Pick<RouteObject, "lazy"> {
+  return { lazy: async () => ({ Component: (await load()).default }) };
+}
+
+export const routes: RouteObject[] = [
+  { path: "/login", ...page(() => import("./pages/login/LoginPage")) },
+  {
+    path: "/",
+    element: (
+      <RequireSession>
+        <AppShell />
+      </RequireSession>
+    ),
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <Navigate to="/experiments" replace /> },
+      // Design side (pages-1).
+      { path: "experiments", ...page(() => import("./pages/experiments/ExperimentsPage")) },
+      { path: "experiments/new", ...page(() => import("./pages/designer/DesignerPage")) },
+      { path: "experiments/:experimentId", ...page(() => import("./pages/experiments/ExperimentPage")) },
+      { path: "experiments/:experimentId/edit", ...page(() => import("./pages/designer/DesignerPage")) },
+      { path: "templates", ...page(() => import("./pages/templates/TemplatesPage")) },
+      { path: "labs", ...page(() => import("./pages/labs/LabsPage")) },
+      { path: "labs/:labId", ...page(() => import("./pages/labs/LabPage")) },
+      { path: "team", ...page(() => import("./pages/team/TeamPage")) },
+      // Run side (pages-2): live run, history, compare. Replace the placeholders with page(...).
+      { path: "runs/:runId", ...page(() => import("./pages/run/RunPage")) },
+      { path: "history", ...page(() => import("./pages/history/HistoryPage")) },
+      { path: "compare", ...page(() => import("./pages/compare/ComparePage")) },
+      // End of run side.
+      { path: "*", ...page(() => import("./pages/NotFoundPage")) },
+    ],
+  },
+];

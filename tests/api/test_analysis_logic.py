@@ -1,0 +1,97 @@
+"""The sweep analysis' pure logic: the knee and Little's law over synthetic points."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from backend.runs.analysis import RunResult, analyze_point, find_knee, littles_law
+from backend.runs.analysis_schemas import AnalysisPoint
+
+
+def summary(
+    rps: float, *, errors: int = 0, requests: int = 1000, mean: float = 10.0, p50: float = 9.0,
+    ttime: float | None = None, maxconn: int | None = None, bound: str | None = None,
+) -> dict[str, Any]:  # fmt: skip
+    doc: dict[str, Any] = {
+        "total": {
+            "requests": requests, "successes": requests - errors, "rps": rps,
+            "errors": {"connect": 0, "timeout": errors, "non_2xx": 0, "other": 0},
+            "latency": {"mean": mean, "p50": p50},
+        },
+        "proxy": {"avg_ttime_ms": ttime, "maxconn": maxconn},
+    }  # fmt: skip
+    if bound:
+        doc["bound"] = {"kind": bound, "sentence": f"{bound} sentence", "evidence": []}
+    return doc
+
+
+def point(
+    index: int,
+    *summaries: dict[str, Any] | None,
+    connections: int = 50,
+    rate: float | None = None,
+    maxconn: int | None = None,
+) -> AnalysisPoint:
+    runs = [
+        RunResult(run_id=10 * index + i, point_index=index, params={"load.connections": connections},
+                  summary=s, connections=connections, offered_rps=rate, maxconn=maxconn)
+        for i, s in enumerate(summaries)
+    ]  # fmt: skip
+    return analyze_point(runs)
+
+
+def test_knee_is_the_last_point_before_throughput_stops_rising() -> None:
+    points = [point(0, summary(100)), point(1, summary(190)), point(2, summary(200)), point(3, summary(240))]
+
+    knee = find_knee(points, axis_count=1)
+
+    # 190 -> 200 is +5%, below the 10% that shared cores can make up: the knee is at 190.
+    assert (knee.reason, knee.point_index, knee.rps) == ("throughput_flat", 1, 190)
+    assert "connections 50" in knee.sentence and "gains 5%" in knee.sentence
+
+
+def test_knee_is_before_errors_start_even_while_throughput_rises() -> None:
+    points = [point(0, summary(100)), point(1, summary(200, errors=10)), point(2, summary(300, errors=200))]
+
+    knee = find_knee(points, axis_count=1)
+
+    assert (knee.reason, knee.point_index) == ("errors_start", 1)
+
+
+def test_a_capacity_sweep_still_rising_has_no_knee_and_other_shapes_say_why() -> None:
+    rising = [point(0, summary(5, errors=300)), point(1, summary(15, errors=200)), point(2, summary(30))]
+    assert find_knee(rising, axis_count=1).reason == "still_rising"
+    assert find_knee(rising, axis_count=2).reason == "several_axes"
+    assert find_knee(rising[:1], axis_count=1).reason == "too_few_points"
+    # A point without results (failed run) is skipped, not read as zero throughput.
+    failed = point(1, None)
+    assert failed.rps is None and failed.run_ids == []
+    assert find_knee([rising[0], failed, rising[2]], axis_count=1).reason == "still_rising"
+
+
+def test_repetitions_are_averaged_and_the_most_frequent_verdict_wins() -> None:
+    p = point(0, summary(10, bound="maxconn"), summary(12, bound="maxconn"), summary(14, bound="errors"))
+
+    assert p.rps == 12.0 and p.run_ids == [0, 1, 2]
+    assert (p.bound, p.verdict) == ("maxconn", "maxconn sentence")
+
+
+def test_littles_law_for_the_seed_000_shape() -> None:
+    """15 clients on a 1 s endpoint behind maxconn 5: 5 in flight, 15 needed."""
+    p = point(0, summary(5.0, ttime=1000.0, mean=1600, p50=1500, maxconn=5), connections=15)
+
+    assert p.maxconn == 5  # from the summary, as the worker saw it
+    assert p.in_flight == 5.0  # rps x HAProxy's ttime: what HAProxy really held
+    assert (p.concurrency_needed, p.recommended_maxconn, p.maxconn_sufficient) == (15.0, 15, False)
+    law = littles_law([p])
+    assert law.recommended_maxconn == 15
+    assert "15 clients" in law.sentence and "1 of 1 points" in law.sentence
+
+
+def test_littles_law_for_an_open_loop_adds_headroom() -> None:
+    p = point(0, summary(400, p50=250.0, mean=260.0), rate=400.0, maxconn=200)
+
+    # 400 req/s x 0.25 s = 100 in flight; with a fifth more, 120; maxconn 200 holds it.
+    assert (p.concurrency_needed, p.recommended_maxconn, p.maxconn_sufficient) == (100.0, 120, True)
+    assert p.in_flight == 104.0  # no HAProxy ttime: the clients' mean latency
+    assert "Every point's maxconn held it" in littles_law([p]).sentence

@@ -1,0 +1,159 @@
+"""The compare page's views: sweep points with their spread, aligned series, latency spectrum,
+and % change vs a baseline run. Real PostgreSQL (rolled back), through the API."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+from hdrh.histogram import HdrHistogram
+from sqlalchemy.orm import Session
+
+from backend.runs.samples import insert_samples
+from spec.run_state import RunState
+from tests.api.experiment_factories import (
+    finish_run,
+    launch,
+    make_experiment,
+    sample_points,
+    small_spec,
+    summary_doc,
+)
+from tests.api.helpers import API, Member, make_lab, new_member
+
+
+@pytest.fixture
+def member(db: Session) -> Member:
+    return new_member(db, "editor")
+
+
+@pytest.fixture
+def sweep(db: Session, member: Member) -> list[int]:
+    """maxconn 10/20 x 2 repetitions (repetition-major ids: 10, 20, 10, 20); the last one failed."""
+    lab = make_lab(db, member.team)
+    experiment = make_experiment(
+        db, member, spec=small_spec(sweep=[("proxy.global.maxconn", [10, 20])], repetitions=2)
+    )
+    ids = launch(db, member, experiment, lab).run_ids
+    finish_run(db, ids[0], summary=summary_doc(rps=9.0))
+    finish_run(db, ids[1], summary=summary_doc(rps=18.0))
+    finish_run(db, ids[2], summary=summary_doc(rps=11.0))
+    finish_run(db, ids[3], state=RunState.failed)
+    return ids
+
+
+def test_points_aggregate_repetitions_of_succeeded_runs(
+    client: TestClient, member: Member, sweep: list[int]
+) -> None:
+    r = client.post(f"{API}/runs/compare/points", json={"run_ids": sweep}, headers=member.headers)
+
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["param_columns"] == ["proxy.global.maxconn"]
+    low, high = body["points"]
+    assert low["params"] == {"proxy.global.maxconn": 10} and low["run_ids"] == [sweep[0], sweep[2]]
+    rps = low["metrics"]["rps"]
+    assert (rps["n"], rps["mean"], rps["min"], rps["max"]) == (2, 10.0, 9.0, 11.0)
+    assert rps["stddev"] == pytest.approx(1.41421, rel=1e-4)
+    # The failed repetition is listed but not counted.
+    assert high["run_ids"] == [sweep[1], sweep[3]]
+    assert (high["metrics"]["rps"]["n"], high["metrics"]["rps"]["stddev"]) == (1, 0.0)
+
+
+def test_baseline_gives_percent_change_per_metric(
+    client: TestClient, member: Member, sweep: list[int]
+) -> None:
+    body = {"run_ids": sweep[:3], "baseline_run_id": sweep[0]}
+
+    rows = client.post(f"{API}/runs/compare", json=body, headers=member.headers).json()["rows"]
+
+    assert [row["change_pct"]["rps"] for row in rows] == [0.0, 100.0, pytest.approx(22.222)]
+    # errors_timeout is 0 in the baseline: no % of nothing.
+    assert rows[1]["change_pct"]["errors_timeout"] is None
+
+
+def test_baseline_must_be_one_of_the_runs(client: TestClient, member: Member, sweep: list[int]) -> None:
+    body = {"run_ids": sweep[:2], "baseline_run_id": sweep[2]}
+
+    r = client.post(f"{API}/runs/compare", json=body, headers=member.headers)
+
+    assert r.status_code == 422
+    assert r.json()["fields"][0]["field"] == "baseline_run_id"
+
+
+def test_series_of_several_runs_share_the_load_start_origin(
+    client: TestClient, db: Session, member: Member, sweep: list[int]
+) -> None:
+    first, second = sweep[:2]
+    insert_samples(
+        db, first, sample_points("proxy", {-1: {"FRONTEND.req_tot": 1}, 0: {"FRONTEND.req_tot": 9}})
+    )
+    insert_samples(
+        db,
+        second,
+        sample_points("proxy", {0: {"FRONTEND.req_tot": 18, "BACKEND.qcur": 3}, 1: {"BACKEND.qcur": 2}}),
+    )
+    insert_samples(db, second, sample_points("host:proxy-1", {0: {"cpu_pct": 40.0}}))
+    db.commit()
+    body = {
+        "run_ids": [first, second],
+        "series": [
+            {"source": "proxy", "metric": "FRONTEND.req_tot"},
+            {"source": "proxy", "metric": "BACKEND.qcur"},
+            {"source": "host:proxy-1", "metric": "cpu_pct"},
+        ],
+    }
+
+    r = client.post(f"{API}/runs/compare/series", json=body, headers=member.headers)
+
+    assert r.status_code == 200, r.text
+    a, b = r.json()["runs"]
+    assert (a["run_id"], a["t"], a["values"]) == (first, [-1, 0], [[1, None, None], [9, None, None]])
+    assert (b["t"], b["values"]) == ([0, 1], [[18, 3, 40.0], [None, 2, None]])
+
+
+def _summary_with_histogram(latencies_us: range) -> dict[str, object]:
+    histogram = HdrHistogram(1, 3_600_000_000, 3)
+    for value in latencies_us:
+        histogram.record_value(value)
+    doc = summary_doc(rps=10.0)
+    doc["total"]["histogram"] = histogram.encode().decode("ascii")  # type: ignore[index]
+    return doc
+
+
+def test_spectrum_reads_the_merged_histogram_else_the_summary_percentiles(
+    client: TestClient, db: Session, member: Member
+) -> None:
+    lab = make_lab(db, member.team)
+    experiment = make_experiment(db, member, spec=small_spec(sweep=[("proxy.global.maxconn", [1, 2, 3])]))
+    with_hist, without, queued = launch(db, member, experiment, lab).run_ids
+    finish_run(db, with_hist, summary=_summary_with_histogram(range(1_000, 11_000)))  # 1 .. 11 ms
+    finish_run(db, without, summary=summary_doc(rps=5.0, p50=10.0, p99=50.0))
+
+    r = client.post(
+        f"{API}/runs/compare/spectrum", json={"run_ids": [with_hist, without, queued]}, headers=member.headers
+    )
+
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["percentiles"][0] == 50.0 and body["percentiles"][-1] == 99.99
+    hist, summary, none = body["runs"]
+    assert hist["source"] == "histogram" and len(hist["points"]) == len(body["percentiles"])
+    latency = dict((p, ms) for p, ms in hist["points"])
+    assert latency[50.0] == pytest.approx(6.0, rel=0.01)
+    assert latency[99.99] == pytest.approx(11.0, rel=0.01)
+    assert [ms for _, ms in hist["points"]] == sorted(ms for _, ms in hist["points"])
+    assert summary["source"] == "percentiles" and summary["points"][0] == [50.0, 10.0]
+    assert (none["source"], none["points"]) == ("none", [])
+
+
+def test_compare_views_hide_other_teams_runs(client: TestClient, db: Session, sweep: list[int]) -> None:
+    stranger = new_member(db, "editor")
+    for path, extra in (
+        ("points", {}),
+        ("spectrum", {}),
+        ("series", {"series": [{"source": "proxy", "metric": "x"}]}),
+    ):
+        r = client.post(
+            f"{API}/runs/compare/{path}", json={"run_ids": sweep[:1], **extra}, headers=stranger.headers
+        )
+        assert r.status_code == 404, (path, r.text)

@@ -1,0 +1,97 @@
+"""The browser acceptance suite (frontend/e2e/*.e2e.ts) against the real stack.
+
+Everything is real: PostgreSQL and Redis (per xdist worker), the API in uvicorn serving the
+BUILT frontend, a Celery worker, the local lab's three agents (network namespaces as root), and
+Debian's Chromium driven by Playwright. This module starts the stack, then runs
+`npx playwright test` with the addresses and credentials in the environment and asserts its
+exit code. Screenshots of every page land in var/artifacts/playwright/screens/ (git-ignored).
+
+The frontend is built first when its sources changed (dev/prereqs.sh's stamp decides), before
+the API starts: the API only serves a dist that exists when it is created.
+
+HAPLAB_E2E_ARGS adds arguments to `playwright test`, e.g. HAPLAB_E2E_ARGS="e2e/viewer.e2e.ts"
+to run one spec file (the setup project that signs in always runs first).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FRONTEND = ROOT / "frontend"
+ARTIFACTS = ROOT / "var" / "artifacts" / "playwright"
+CHROMIUM = Path(os.environ.get("HAPLAB_E2E_CHROMIUM", "/usr/bin/chromium"))
+VIEWER_EMAIL = "viewer@example.test"
+VIEWER_PASSWORD = "a-long-viewer-password"
+# The lab_admin_token fixture's user (tests/conftest.py).
+ADMIN_EMAIL = "lab-admin@example.test"
+ADMIN_PASSWORD = "a-long-password"
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def built_frontend() -> Path:
+    """frontend/dist, rebuilt when any frontend source changed since the last build."""
+    result = subprocess.run(
+        ["dev/prereqs.sh", "frontend"], cwd=ROOT, capture_output=True, text=True, timeout=600
+    )
+    assert result.returncode == 0, f"frontend build failed:\n{result.stdout}\n{result.stderr}"
+    assert (FRONTEND / "dist" / "index.html").is_file()
+    return FRONTEND / "dist"
+
+
+def _add_viewer(team_name: str) -> None:
+    """A member with the viewer role in the lab admin's team (the API must refuse them)."""
+    from backend.auth.users import create_user
+    from backend.bootstrap import ensure_admin
+    from backend.db import session_scope
+    from backend.models import Role
+    from backend.teams.service import add_membership
+
+    with session_scope() as db:
+        _, team = ensure_admin(db, ADMIN_EMAIL, ADMIN_PASSWORD, team_name)
+        viewer = create_user(db, email=VIEWER_EMAIL, name="Viewer", password=VIEWER_PASSWORD)
+        add_membership(db, team_id=team.id, user_id=viewer.id, role=Role.viewer)
+
+
+@pytest.mark.timeout(600)
+def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: Any) -> None:
+    assert CHROMIUM.is_file(), f"{CHROMIUM} is missing: run dev/prereqs.sh apt (installs chromium)"
+    assert (ROOT / "node_modules" / "@playwright" / "test").is_dir(), "run npm ci (dev/prereqs.sh node)"
+    start_worker(agent_wait=20, lease=30)
+    _add_viewer("Lab team")
+    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    (ARTIFACTS / "screens").mkdir(parents=True)
+    (ARTIFACTS / ".auth").mkdir(parents=True)
+    env = {
+        **os.environ,
+        "HAPLAB_E2E_BASE_URL": local_lab.api_url,
+        "HAPLAB_E2E_EMAIL": ADMIN_EMAIL,
+        "HAPLAB_E2E_PASSWORD": ADMIN_PASSWORD,
+        "HAPLAB_E2E_VIEWER_EMAIL": VIEWER_EMAIL,
+        "HAPLAB_E2E_VIEWER_PASSWORD": VIEWER_PASSWORD,
+        "HAPLAB_E2E_LAB_ID": str(local_lab.lab_id),
+        "HAPLAB_E2E_ARTIFACTS": str(ARTIFACTS),
+        "HAPLAB_E2E_CHROMIUM": str(CHROMIUM),
+        "CI": "1",  # no interactive HTML report server
+    }
+    result = subprocess.run(
+        ["npx", "playwright", "test", *shlex.split(os.environ.get("HAPLAB_E2E_ARGS", ""))],
+        cwd=FRONTEND,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=540,
+    )
+    (ARTIFACTS / "output.txt").write_text(result.stdout + result.stderr)
+    print(result.stdout[-20000:], result.stderr[-5000:])
+    assert result.returncode == 0, f"playwright failed ({result.returncode}); see output above"
+    assert sorted(p.name for p in (ARTIFACTS / "screens").glob("*.png")), "no screenshots were saved"

@@ -1,0 +1,125 @@
+"""Seed 001 end to end: MariaDB behind a TCP-mode HAProxy, mariadb-slap, a direct baseline.
+
+From the seed 001 template (spec.examples), scaled down: 40 clients each run their share of the
+queries on one connection; HAProxy's server maxconn 10 lets only 10 of them reach MariaDB at a
+time, the others wait in HAProxy's queue. The query is `SELECT SLEEP(0.02)`, so the times are
+set by timers, not by the CPU of this shared box: 2000 queries x 20 ms = 40 s of sleeping per
+iteration, which 10 server sessions need at least 4 s for, and 40 direct clients about 1 s.
+
+One experiment, one sweep axis `load.via` = proxy, direct: both runs on the local lab (real
+agents, HAProxy, MariaDB, mariadb-slap, worker and API).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from run_helpers import Api
+
+from spec.examples import seed_001_mariadb_maxconn
+
+pytestmark = pytest.mark.slow
+
+CLIENTS = 40
+SERVER_MAXCONN = 10
+QUERY_S = 0.02
+QUERIES = 2000
+ITERATIONS = 2
+LISTEN = "mysql"  # the template's listen section; its one server is t1
+
+
+@pytest.fixture
+def api(local_lab: Any, start_worker: Any) -> Api:
+    start_worker(agent_wait=20, lease=30)
+    local_lab.open_direct_path()  # netns lab: the injector may reach the target only this way
+    return Api(local_lab.api_url, local_lab.token)
+
+
+def seed_001_scaled_down() -> dict[str, Any]:
+    doc = seed_001_mariadb_maxconn().model_dump(mode="json", by_alias=True)
+    doc["proxy"]["listens"][0]["target_servers"]["maxconn"] = SERVER_MAXCONN
+    doc["target"]["rows"] = 10
+    doc["load"].update(connections=CLIENTS, duration_s=30)  # a cap: the runs take seconds
+    doc["load"]["sql"].update(
+        query=f"SELECT SLEEP({QUERY_S})", number_of_queries=QUERIES, iterations=ITERATIONS
+    )
+    doc["sweep"] = {"axes": [{"path": "load.via", "values": ["proxy", "direct"], "label": "via"}]}
+    return doc
+
+
+def proxy_seconds(api: Api, run_id: int) -> list[dict[str, Any]]:
+    return [s["data"] for s in api.samples(run_id).get("proxy", []) if s["t"] >= 0]
+
+
+def slap_argv(run: dict[str, Any]) -> list[str]:
+    lines = [argv for argvs in run["command_lines"].values() for argv in argvs if "mariadb-slap" in argv]
+    assert len(lines) == 1, run["command_lines"]
+    return list(lines[0])
+
+
+def test_server_maxconn_queues_clients_in_haproxy_and_direct_is_the_baseline(
+    api: Api, local_lab: Any
+) -> None:
+    proxied_id, direct_id = api.launch("seed-001", seed_001_scaled_down(), local_lab.lab_id)
+    proxied = api.wait_finished(proxied_id, 120)
+    direct = api.wait_finished(direct_id, 90)
+
+    for run in (proxied, direct):
+        assert run["state"] == "succeeded", run["error"]
+        [injector] = run["summary"]["injectors"]
+        sql = injector["sql"]
+        assert sql["clients"] == CLIENTS and sql["iterations"] == ITERATIONS
+        assert sql["queries_per_client"] == QUERIES // CLIENTS
+        assert 0 < sql["min_s"] <= sql["avg_s"] <= sql["max_s"]
+        assert sql["queries_per_s"] > 0 and run["summary"]["total"]["rps"] > 0
+        assert run["summary"]["total"]["successes"] == QUERIES * ITERATIONS
+        assert run["summary"]["total"]["errors"]["total"] == 0, injector["warnings"]
+        argv = slap_argv(run)
+        assert argv[argv.index("mariadb-slap") + 1].startswith("--defaults-file=")  # password in a file
+        assert not any(arg.startswith(("--password", "-p")) for arg in argv)
+
+    # The proxied run went through HAProxy's listen port, the direct one to MariaDB itself.
+    assert "--port=3308" in slap_argv(proxied)
+    assert "--port=3308" not in slap_argv(direct)
+    assert f"--host={local_lab.addresses['target']}" in slap_argv(direct)
+
+    # maxconn bounds concurrent server sessions: never more than 10 at MariaDB (scur each
+    # second, and HAProxy's own maximum in between), while the other clients queue in HAProxy.
+    seconds = proxy_seconds(api, proxied_id)
+    assert len(seconds) >= 3, seconds
+    server_scur = [s[f"{LISTEN}.t1.scur"] for s in seconds if f"{LISTEN}.t1.scur" in s]
+    server_smax = [s[f"{LISTEN}.t1.scur_max"] for s in seconds if f"{LISTEN}.t1.scur_max" in s]
+    assert server_scur and max(server_scur) <= SERVER_MAXCONN, server_scur
+    assert server_smax and max(server_smax) == SERVER_MAXCONN, server_smax  # reached, never passed
+    queued = [s.get(f"{LISTEN}.qcur", 0) + s.get(f"{LISTEN}.t1.qcur", 0) for s in seconds]
+    assert max(queued) > 0, queued
+    assert run_summary_proxy(proxied)["max_qcur"] > 0
+
+    # TCP mode still gives the connection counters: every client connected, none failed.
+    econ = [s[f"{LISTEN}.econ"] for s in seconds if f"{LISTEN}.econ" in s]
+    assert econ and sum(econ) == 0, econ
+    assert proxied["environment"]["target-1"]["database_server"].startswith("mariadb/10.11")
+
+    # The direct run bypassed HAProxy: no server connection through it at all.
+    assert sum(s.get(f"{LISTEN}.connect", 0) for s in proxy_seconds(api, direct_id)) == 0
+    assert sum(s.get(f"{LISTEN}.connect", 0) for s in seconds) >= CLIENTS
+
+    # Timers, not CPU: 10 sessions need at least QUERIES x QUERY_S / 10 = 4 s per iteration;
+    # 40 direct clients about 1 s. The ratio is about clients / maxconn = 4.
+    floor_s = QUERIES * QUERY_S / SERVER_MAXCONN
+    proxied_s = proxied["summary"]["injectors"][0]["sql"]["avg_s"]
+    direct_s = direct["summary"]["injectors"][0]["sql"]["avg_s"]
+    print(
+        f"seed 001: proxied {proxied_s} s/iteration ({proxied['summary']['total']['rps']} q/s), "
+        f"direct {direct_s} s ({direct['summary']['total']['rps']} q/s), server scur max "
+        f"{max(server_scur)}, queue max {max(queued)}"
+    )
+    assert proxied_s >= 0.95 * floor_s, (proxied_s, floor_s)
+    assert proxied_s >= 2 * direct_s, (proxied_s, direct_s)
+
+
+def run_summary_proxy(run: dict[str, Any]) -> dict[str, Any]:
+    proxy = run["summary"]["proxy"]
+    assert proxy is not None, run["summary"]
+    return dict(proxy)

@@ -1,0 +1,283 @@
+"""The "what bounded the run" verdict over synthetic sample series, keyed as the agents key them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from spec.examples import seed_000_maxconn_capacity
+from spec.experiment import ExperimentSpec
+from spec.limits import client_limit, server_limit
+from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals
+from worker.verdicts import observe, run_verdict
+from worker.verdicts.rules import maxconn_threshold
+
+SECTION = "lampros-pool-1"  # seed 000 enters through a listen: frontend and backend share its name
+DURATION = 10
+
+
+def spec_with(
+    *, maxconn: int = 20, connections: int = 60, rate: float | None = None, **load: Any
+) -> ExperimentSpec:
+    doc = seed_000_maxconn_capacity().model_dump(mode="json", by_alias=True)
+    doc["proxy"]["global"]["maxconn"] = maxconn
+    doc["load"].update(connections=connections, duration_s=DURATION, rate=rate, **load)
+    doc["sweep"] = {"axes": []}
+    return ExperimentSpec.model_validate(doc)
+
+
+def totals(
+    *, successes: int, rps: float, mean_ms: float, timeout: int = 0, connect: int = 0, non_2xx: int = 0
+) -> LoadTotals:
+    errors = ErrorCounts(timeout=timeout, connect=connect, non_2xx=non_2xx)
+    latency = LatencyPercentiles(
+        p50=mean_ms, p90=mean_ms, p99=mean_ms, p999=mean_ms, max=mean_ms, mean=mean_ms
+    )
+    return LoadTotals(
+        requests=successes + errors.total, successes=successes, errors=errors, duration_s=DURATION,
+        rps=rps, bytes_per_s=rps * 100, latency=latency,
+    )  # fmt: skip
+
+
+def seconds(**per_key: float | list[float]) -> list[dict[str, Any]]:
+    """DURATION samples; a key's value is the same every second, or one value per second."""
+    out = []
+    for t in range(-1, DURATION + 1):  # one warm-up second and one after: not measured
+        data = {
+            key: (value[t % len(value)] if isinstance(value, list) else value)
+            for key, value in per_key.items()
+        }
+        out.append({"t": t, "data": data})
+    return out
+
+
+def proxy(**fields: float | list[float]) -> list[dict[str, Any]]:
+    return seconds(
+        **{f"{SECTION}.{k}" if k != "idle_pct" else "PROCESS.idle_pct": v for k, v in fields.items()}
+    )
+
+
+def verdict_of(spec: ExperimentSpec, load: LoadTotals, samples: dict[str, list[dict[str, Any]]], **kw: Any):  # type: ignore[no-untyped-def]
+    obs = observe(
+        spec, load, samples, frontend=SECTION, backend=SECTION, proxy_agent="proxy-1",
+        injector_agents=["injector-1"], **kw,
+    )  # fmt: skip
+    return run_verdict(obs)
+
+
+IDLE_HOSTS = {"host:proxy-1": seconds(cpu_pct=15.0), "host:injector-1": seconds(cpu_pct=15.0)}
+
+
+def test_seed_000_shape_is_maxconn_bound_with_its_numbers() -> None:
+    """60 clients on a 1 s endpoint behind maxconn 20: sessions sit at 20, the rest time out."""
+    spec = spec_with(maxconn=20, connections=60)
+    load = totals(successes=200, rps=20.0, mean_ms=1900, timeout=80)
+    samples = {
+        "proxy": proxy(scur=[20, 19, 20, 20], qcur=0, rtime=1000, req_tot=20, bout=3000, idle_pct=97),
+        **IDLE_HOSTS,
+    }
+
+    verdict = verdict_of(spec, load, samples)
+
+    assert verdict.kind == "maxconn", verdict
+    assert "maxconn of 20" in verdict.sentence and "60 clients" in verdict.sentence
+    evidence = {e.name: e.value for e in verdict.evidence}
+    assert evidence["maxconn"] == 20 and evidence["max_scur"] == 20 and evidence["timeouts"] == 80
+    assert evidence["seconds_at_maxconn_pct"] == 100.0  # 19 is within the slack of 20
+    # The timeouts are explained by maxconn; the upstream's 1 s still shows as a secondary finding.
+    assert [f.kind for f in verdict.also] == ["errors", "upstream"]
+
+
+def test_sessions_at_maxconn_without_anyone_waiting_is_not_maxconn_bound() -> None:
+    """20 clients, maxconn 20, a 1 s endpoint: the sessions are all in use, but nobody waits."""
+    spec = spec_with(maxconn=20, connections=20)
+    load = totals(successes=200, rps=20.0, mean_ms=1003)
+    samples = {"proxy": proxy(scur=20, qcur=0, rtime=1000, req_tot=20, idle_pct=98), **IDLE_HOSTS}
+
+    verdict = verdict_of(spec, load, samples)
+
+    assert verdict.kind == "upstream", verdict
+    assert verdict.also == []
+
+
+def test_a_queue_that_persists_is_queue_bound() -> None:
+    doc = spec_with(maxconn=1000, connections=50).model_dump(mode="json", by_alias=True)
+    doc["proxy"]["listens"][0]["target_servers"]["maxconn"] = 10
+    spec = ExperimentSpec.model_validate(doc)
+    load = totals(successes=100, rps=10.0, mean_ms=4800)
+    samples = {"proxy": proxy(scur=50, qcur=[40, 38, 41], qtime=3800, rtime=1000, idle_pct=95), **IDLE_HOSTS}
+
+    verdict = verdict_of(spec, load, samples)
+
+    assert verdict.kind == "maxconn"
+    assert verdict.sentence.startswith("Queue-bound") and "adds up to 10" in verdict.sentence
+    assert {e.name: e.value for e in verdict.evidence}["max_qcur"] == 41
+
+
+def test_fast_endpoint_with_few_connections_is_not_maxconn_bound() -> None:
+    """10 clients on /fast behind the default-ish maxconn 1000: concurrency, not maxconn."""
+    spec = spec_with(maxconn=1000, connections=10, path="/fast")
+    load = totals(successes=50_000, rps=5000.0, mean_ms=2.0)
+    samples = {
+        "proxy": proxy(scur=10, qcur=0, rtime=0, req_tot=5000, bout=600_000, idle_pct=60),
+        **IDLE_HOSTS,
+    }
+
+    verdict = verdict_of(spec, load, samples)
+
+    assert verdict.kind == "concurrency", verdict
+    assert "10 clients x 2.0 ms" in verdict.sentence
+    assert all(f.kind != "maxconn" for f in verdict.also)
+
+
+def test_failures_not_explained_by_maxconn_are_errors_by_kind() -> None:
+    spec = spec_with(maxconn=1000, connections=10, path="/fast")
+    load = totals(successes=900, rps=90.0, mean_ms=5.0, non_2xx=300, connect=20)
+    samples = {"proxy": proxy(scur=10, qcur=0, rtime=1, idle_pct=90), **IDLE_HOSTS}
+
+    verdict = verdict_of(spec, load, samples)
+
+    assert verdict.kind == "errors"
+    assert "300 non_2xx, 20 connect" in verdict.sentence
+    assert {e.name: e.value for e in verdict.evidence}["error_pct"] == pytest.approx(
+        100 * 320 / 1220, abs=0.01
+    )
+
+
+def test_haproxy_without_idle_time_is_proxy_cpu_bound() -> None:
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=500_000, rps=50_000.0, mean_ms=1.0)
+    samples = {
+        "proxy": proxy(scur=50, qcur=0, rtime=0, req_tot=[50_000, 49_000, 51_000], idle_pct=[3, 5, 8]),
+        "host:proxy-1": seconds(cpu_pct=99.0),
+        "host:injector-1": seconds(cpu_pct=99.0),
+    }
+
+    verdict = verdict_of(spec, load, samples)
+
+    assert verdict.kind == "proxy_cpu", verdict
+    assert "HAProxy was 95% busy" in verdict.sentence
+    assert [f.kind for f in verdict.also] == ["client_cpu"]
+
+
+def test_a_full_injector_host_with_an_idle_haproxy_is_client_bound() -> None:
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=300_000, rps=30_000.0, mean_ms=1.6)
+    samples = {
+        "proxy": proxy(scur=50, qcur=0, rtime=0, req_tot=30_000, idle_pct=45),
+        "injector:injector-1": seconds(cpu_pct=[97.0, 100.0]),  # the injector role's own host source
+    }
+
+    verdict = verdict_of(spec, load, samples)
+
+    assert verdict.kind == "client_cpu", verdict
+    assert {e.name: e.value for e in verdict.evidence}["injector_cpu_pct"] == 98.5
+
+
+def test_bytes_at_a_known_link_cap_are_network_bound() -> None:
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=4170, rps=417.0, mean_ms=120)
+    cap = 180e6 / 8  # 180 Mbit/s
+    samples = {"proxy": proxy(scur=50, qcur=0, rtime=1, bout=21.8e6, req_tot=417, idle_pct=92), **IDLE_HOSTS}
+
+    verdict = verdict_of(spec, load, samples, link_cap_bytes_per_s=cap)
+
+    assert verdict.kind == "network", verdict
+    assert "97% of the link's 22.5 MB/s cap" in verdict.sentence
+
+
+def test_a_flat_bytes_plateau_with_idle_cpus_and_fast_servers_is_network_bound() -> None:
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=4170, rps=417.0, mean_ms=120)
+    samples = {
+        "proxy": proxy(scur=50, qcur=0, rtime=1, bout=[21.8e6, 22.0e6, 21.9e6], req_tot=417, idle_pct=90),
+        **IDLE_HOSTS,
+    }
+
+    assert verdict_of(spec, load, samples).kind == "network"
+    # The same plateau with the servers taking most of the time is the servers, not the link.
+    slow = {**samples, "proxy": proxy(scur=50, qcur=0, rtime=110, bout=22e6, req_tot=417, idle_pct=90)}
+    assert verdict_of(spec, load, slow).kind == "upstream"
+    # And a plateau that wanders is no cap.
+    wandering = {**samples, "proxy": proxy(scur=50, rtime=1, bout=[10e6, 22e6, 15e6], idle_pct=90)}
+    assert verdict_of(spec, load, wandering).kind == "concurrency"
+
+
+def test_an_open_loop_that_got_its_rate_kept_up() -> None:
+    spec = spec_with(maxconn=1000, connections=50, rate=400.0, driver="h2load", http_version="1.1")
+    load = totals(successes=3990, rps=399.0, mean_ms=3.0)
+    samples = {"proxy": proxy(scur=5, qcur=0, rtime=1, req_tot=400, idle_pct=80), **IDLE_HOSTS}
+
+    verdict = verdict_of(spec, load, samples)
+
+    assert verdict.kind == "offered_load", verdict
+    # Falling short of the rate is not "kept up".
+    short = totals(successes=3000, rps=300.0, mean_ms=3.0)
+    assert verdict_of(spec, short, samples).kind != "offered_load"
+
+
+def test_no_requests_is_unknown() -> None:
+    verdict = verdict_of(spec_with(), totals(successes=0, rps=0, mean_ms=0), {})
+    assert verdict.kind == "unknown"
+
+
+def test_limits_follow_haproxy_inheritance() -> None:
+    doc = spec_with(maxconn=500).model_dump(mode="json", by_alias=True)
+    assert client_limit(ExperimentSpec.model_validate(doc)) == 500
+    doc["proxy"]["defaults"]["maxconn"] = 200
+    assert client_limit(ExperimentSpec.model_validate(doc)) == 200
+    doc["proxy"]["listens"][0]["maxconn"] = 900  # capped by the global 500
+    assert client_limit(ExperimentSpec.model_validate(doc)) == 500
+    assert server_limit(ExperimentSpec.model_validate(doc)) is None
+    doc["proxy"]["listens"][0]["target_servers"]["maxconn"] = 7
+    doc["target"]["servers"] = 3
+    assert server_limit(ExperimentSpec.model_validate(doc)) == 21
+    assert [maxconn_threshold(n) for n in (5, 20, 100)] == [4, 19, 95]
+
+
+def test_clients_waiting_on_a_slow_server_are_not_client_bound_on_a_busy_shared_host() -> None:
+    """The local lab's hosts share one machine that other work may fill: a 1 s endpoint with
+    the host at 100% is still the servers' doing, not the clients'."""
+    spec = spec_with(maxconn=1000, connections=20)
+    load = totals(successes=200, rps=20.0, mean_ms=1004)
+    samples = {
+        "proxy": proxy(scur=20, qcur=0, rtime=1001, req_tot=20, idle_pct=97),
+        "host:proxy-1": seconds(cpu_pct=100.0),
+        "host:injector-1": seconds(cpu_pct=100.0),
+    }
+
+    verdict = verdict_of(spec, load, samples)
+
+    assert verdict.kind == "upstream", verdict
+    assert [f.kind for f in verdict.also] == ["client_cpu"]
+
+
+def test_proxy_ttime_average_skips_the_seconds_before_the_first_reply() -> None:
+    """A 1 s endpoint: ttime reads 0 until the first request completes, then ~1000 ms. Averaging
+    the zeros in would understate the time in HAProxy (and Little's law's in_flight with it)."""
+    from worker.summaries import proxy_summary
+
+    samples = [{"t": t, "data": {"be.ttime": 0 if t < 2 else 1000, "be.qtime": 0}} for t in range(6)]
+    summary = proxy_summary(samples, "fe", "be", duration_s=6)
+    assert (summary.avg_ttime_ms, summary.avg_qtime_ms) == (1000.0, 0.0)
+
+
+def test_the_link_cap_comes_from_the_shaping_the_run_recorded() -> None:
+    from worker.verdicts.collected import link_cap_bytes_per_s
+
+    applied = {
+        "link_shaping": {
+            "agent": "proxy-1",
+            "settings": {
+                "links": [
+                    {"interface": "veth-inj", "rate_mbit": 180},
+                    {"interface": "veth-tgt", "rate_mbit": 1000},
+                ]
+            },
+            "applied": [],
+        }
+    }
+    assert link_cap_bytes_per_s(applied) == 180e6 / 8  # the tightest link
+    assert link_cap_bytes_per_s({}) is None and link_cap_bytes_per_s(None) is None
+    assert link_cap_bytes_per_s({"link_shaping": {"settings": {"links": []}}}) is None  # invalid: no cap

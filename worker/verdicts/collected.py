@@ -1,0 +1,77 @@
+"""The collect phase's step: read the run's samples, add the verdict to its summary.
+
+Kept apart from the pure rules so they stay testable without a database. A verdict that
+cannot be computed never fails the run: the summary is stored without one.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from pydantic import ValidationError
+from sqlalchemy import select
+
+from backend.db import session_scope
+from backend.models import Run, Sample
+from spec.lab import LinkShaping
+from spec.limits import client_limit
+from spec.results import RunSummary
+from worker.execution import Execution
+from worker.verdicts.decide import run_verdict
+from worker.verdicts.observation import observe
+
+log = logging.getLogger(__name__)
+
+
+def run_environment(run_id: int) -> dict[str, Any] | None:
+    with session_scope() as db:
+        return db.scalar(select(Run.environment).where(Run.id == run_id))
+
+
+def run_samples(run_id: int) -> dict[str, list[dict[str, Any]]]:
+    """Every sample of the run, by source: {"proxy": [{"t": 0, "data": {...}}, ...], ...}."""
+    with session_scope() as db:
+        rows = db.execute(
+            select(Sample.source, Sample.t, Sample.data).where(Sample.run_id == run_id).order_by(Sample.t)
+        ).all()
+    by_source: dict[str, list[dict[str, Any]]] = {}
+    for source, t, data in rows:
+        by_source.setdefault(source, []).append({"t": t, "data": data})
+    return by_source
+
+
+def link_cap_bytes_per_s(environment: dict[str, Any] | None) -> float | None:
+    """The tightest bandwidth cap the run's lab applied (environment.link_shaping, recorded by
+    the configure phase), in bytes/s; None when no link was shaped. The tightest, because the
+    interface names do not say which link faces the clients."""
+    shaping = (environment or {}).get("link_shaping")
+    if not isinstance(shaping, dict) or not shaping.get("settings"):
+        return None
+    try:
+        links = LinkShaping.model_validate(shaping["settings"]).links
+    except ValidationError:
+        return None
+    return min(link.rate_mbit for link in links) * 1_000_000 / 8
+
+
+def with_verdict(ex: Execution, summary: RunSummary, frontend: str, backend: str) -> RunSummary:
+    """`summary` with `bound` and `verdict` set, and the proxy summary's maxconn."""
+    try:
+        proxy_agent = ex.agents.get("proxy")
+        observation = observe(
+            ex.spec,
+            summary.total,
+            run_samples(ex.run_id),
+            frontend=frontend,
+            backend=backend,
+            proxy_agent=proxy_agent.name if proxy_agent else None,
+            injector_agents=[agent.name for agent in ex.injectors],
+            link_cap_bytes_per_s=link_cap_bytes_per_s(run_environment(ex.run_id)),
+        )
+        verdict = run_verdict(observation)
+    except Exception:  # a verdict is a reading of the results, never a reason to lose them
+        log.exception("run %s: no verdict", ex.run_id)
+        return summary
+    proxy = summary.proxy.model_copy(update={"maxconn": client_limit(ex.spec)}) if summary.proxy else None
+    return summary.model_copy(update={"bound": verdict, "verdict": verdict.sentence, "proxy": proxy})

@@ -1,0 +1,58 @@
+"""Run every detector in priority order; the first that holds names the run's bound.
+
+Why this order:
+1. maxconn/queue: a full maxconn explains timeouts and connect errors, so it comes before them.
+2. errors: unexplained failures make every other number questionable.
+3. offered_load: an open loop that got its rate was not bounded, however busy the CPUs were.
+4. proxy_cpu: HAProxy's own idle_pct is specific to it.
+5. upstream before client_cpu: clients waiting on slow servers are not short of CPU, and a
+   host's CPU may be busy with other work (the local lab's hosts share one machine).
+6. network: needs idle CPUs and fast servers; a link cap is a harder limit than slow servers.
+7. concurrency: the closed-loop fallback when nothing saturated.
+"""
+
+from __future__ import annotations
+
+from spec.verdict import BoundFinding, RunVerdict
+from worker.verdicts.observation import RunObservation
+from worker.verdicts.rules import (
+    Detector,
+    client_cpu_bound,
+    concurrency_bound,
+    errors_bound,
+    maxconn_bound,
+    network_bound,
+    offered_load_bound,
+    proxy_cpu_bound,
+    upstream_bound,
+)
+
+PRIORITY: tuple[Detector, ...] = (
+    maxconn_bound,
+    errors_bound,
+    offered_load_bound,
+    proxy_cpu_bound,
+    upstream_bound,
+    client_cpu_bound,
+    network_bound,
+    concurrency_bound,
+)
+
+
+def run_verdict(obs: RunObservation) -> RunVerdict:
+    """The verdict of one run; `unknown` when nothing was requested or measured."""
+    if obs.totals.requests == 0:
+        return RunVerdict(
+            kind="unknown", sentence="No verdict: the clients completed no requests.", evidence=[]
+        )
+    findings: list[BoundFinding] = [f for detect in PRIORITY if (f := detect(obs)) is not None]
+    if not findings:
+        return RunVerdict(
+            kind="unknown",
+            sentence="No verdict: no limit was reached and there is too little data to say why.",
+            evidence=[],
+        )
+    first, *others = findings
+    # The closed-loop fallback says nothing once a real bound was found.
+    also = [f for f in others if f.kind != "concurrency"]
+    return RunVerdict(kind=first.kind, sentence=first.sentence, evidence=first.evidence, also=also)

@@ -1,0 +1,341 @@
+"""One detector per bound: each says whether its condition held during the run, with evidence.
+
+Detectors read a RunObservation and return a BoundFinding or None. They do not know about each
+other; decide.py orders them. Series are per steady second (observation.steady), and "held"
+means in at least SATURATED_SHARE of those seconds, so a 1 Hz sample that dips or spikes on
+a busy shared box neither makes nor breaks a verdict.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Callable, Sequence
+
+from spec.verdict import BoundFinding, Evidence
+from worker.verdicts.observation import RunObservation
+
+# A condition "held" when it was true in at least half the steady seconds: a bound is a state
+# the run sat in, not a moment.
+SATURATED_SHARE = 0.5
+# Sessions count as "at maxconn" within 5% (at least 1) of it: the sampler reads scur at one
+# instant, between a session ending and the next one being accepted.
+MAXCONN_SLACK_SHARE = 0.05
+# More than 1 request in 20 failing makes the throughput a measure of the failures.
+ERROR_RATIO = 0.05
+# An open loop "kept up" at 95% of the requested rate: tools pace in whole-second steps.
+OFFERED_KEPT_UP = 0.95
+# Above 90% busy there is no headroom left; HAProxy's own idle_pct and /proc/stat both say so.
+CPU_BUSY_PCT = 90.0
+# A host below 70% is clearly not the busy one: another host's saturation is the bound.
+CPU_HEADROOM_PCT = 70.0
+# At 90% of a shaped link's cap the link is full (tbf lets bursts slightly over it).
+LINK_CAP_SHARE = 0.9
+# A bytes/s plateau counts as a link only when it is flat (coefficient of variation <= 10%),
+# carries at least 1 MB/s (below that no lab link is the limit) and the CPUs idle (< 50%).
+PLATEAU_MAX_CV = 0.10
+PLATEAU_MIN_BYTES_PER_S = 1_000_000
+PLATEAU_IDLE_CPU_PCT = 50.0
+# The servers are the bound when their response time is at least half of what clients waited,
+# and long enough (5 ms) not to be the noise of a busy box.
+UPSTREAM_SHARE = 0.5
+UPSTREAM_MIN_RTIME_MS = 5.0
+
+Detector = Callable[[RunObservation], BoundFinding | None]
+
+
+def share(values: Sequence[float], holds: Callable[[float], bool]) -> float:
+    return sum(1 for v in values if holds(v)) / len(values) if values else 0.0
+
+
+def median(values: Sequence[float]) -> float | None:
+    return statistics.median(values) if values else None
+
+
+def cv(values: Sequence[float]) -> float | None:
+    """Coefficient of variation: how flat a series is (0 = perfectly flat)."""
+    if len(values) < 2 or statistics.fmean(values) == 0:
+        return None
+    return statistics.pstdev(values) / statistics.fmean(values)
+
+
+def ev(name: str, label: str, value: float, unit: str = "") -> Evidence:
+    return Evidence(name=name, label=label, value=round(float(value), 3), unit=unit)
+
+
+def error_ratio(obs: RunObservation) -> float:
+    requests = obs.totals.requests
+    return obs.totals.errors.total / requests if requests else 0.0
+
+
+def _latency_ms(obs: RunObservation) -> float | None:
+    return obs.totals.latency.mean if obs.totals.latency else None
+
+
+# ------------------------------------------------------------------------- maxconn and queue
+
+
+def maxconn_threshold(limit: int) -> float:
+    return limit - max(1.0, MAXCONN_SLACK_SHARE * limit)
+
+
+def maxconn_bound(obs: RunObservation) -> BoundFinding | None:
+    """Sessions sat at the configured maxconn while more wanted in, or requests queued."""
+    errors = obs.totals.errors
+    waiting = errors.connect + errors.timeout
+    queued_share = share(obs.qcur, lambda q: q > 0)
+    at_limit = 0.0
+    if obs.maxconn is not None:
+        limit = obs.maxconn
+        at_limit = share(obs.scur, lambda s: s >= maxconn_threshold(limit))
+    wanted_more = obs.maxconn is not None and (
+        obs.connections > obs.maxconn
+        or waiting > 0
+        or (obs.offered_rps is not None and (lat := _latency_ms(obs)) is not None
+            and obs.offered_rps * lat / 1000 > obs.maxconn)
+    )  # fmt: skip
+    sessions_full = at_limit >= SATURATED_SHARE and wanted_more
+    queued = queued_share >= SATURATED_SHARE
+    if not (sessions_full or queued):
+        return None
+    evidence = [
+        ev("max_scur", "most concurrent sessions", max(obs.scur, default=0), "conns"),
+        ev("seconds_at_maxconn_pct", "share of steady seconds at maxconn", 100 * at_limit, "%"),
+        ev("connections", "client connections", obs.connections, "conns"),
+        ev("max_qcur", "most requests queued", max(obs.qcur, default=0), "reqs"),
+        ev("connect_errors", "client connect errors", errors.connect),
+        ev("timeouts", "client timeouts", errors.timeout),
+        ev("econ", "failed server connections", obs.econ),
+    ]
+    if obs.maxconn is not None:
+        evidence.insert(0, ev("maxconn", "configured maxconn", obs.maxconn, "conns"))
+    if queued:
+        evidence.append(ev("median_qtime_ms", "median queue time", median(obs.qtime_ms) or 0, "ms"))
+        limit_text = f" (the servers' maxconn adds up to {obs.server_maxconn})" if obs.server_maxconn else ""
+        sentence = (
+            f"Queue-bound: requests waited in HAProxy's queue in {100 * queued_share:.0f}% of the "
+            f"steady seconds (up to {max(obs.qcur):.0f} at once){limit_text}; the servers' maxconn "
+            "is the bound, raise it or add servers."
+        )
+    else:
+        sentence = (
+            f"maxconn-bound: HAProxy held {max(obs.scur):.0f} sessions, its maxconn of {obs.maxconn}, "
+            f"in {100 * at_limit:.0f}% of the steady seconds while {obs.connections} clients wanted "
+            f"in; {errors.timeout} requests timed out and {errors.connect} could not connect."
+        )
+    return BoundFinding(kind="maxconn", sentence=sentence, evidence=evidence)
+
+
+# ------------------------------------------------------------------------- errors
+
+
+def errors_bound(obs: RunObservation) -> BoundFinding | None:
+    """Too many requests failed; the kinds, largest first."""
+    ratio = error_ratio(obs)
+    if ratio <= ERROR_RATIO:
+        return None
+    errors = obs.totals.errors
+    kinds = {"timeout": errors.timeout, "connect": errors.connect, "non_2xx": errors.non_2xx,
+             "other": errors.other}  # fmt: skip
+    named = ", ".join(
+        f"{count} {kind}" for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]) if count
+    )
+    return BoundFinding(
+        kind="errors",
+        sentence=(
+            f"Errors: {100 * ratio:.1f}% of {obs.totals.requests} requests failed ({named}); "
+            "the throughput measures the failures, not the capacity."
+        ),
+        evidence=[
+            ev("error_pct", "failed requests", 100 * ratio, "%"),
+            *(ev(f"errors_{kind}", f"{kind} errors", count) for kind, count in kinds.items()),
+        ],
+    )
+
+
+# ------------------------------------------------------------------------- open loop
+
+
+def offered_load_bound(obs: RunObservation) -> BoundFinding | None:
+    """An open-loop run that got the rate it asked for, without failures: nothing bound it."""
+    if obs.offered_rps is None or error_ratio(obs) > ERROR_RATIO:
+        return None
+    if obs.totals.rps < OFFERED_KEPT_UP * obs.offered_rps:
+        return None
+    return BoundFinding(
+        kind="offered_load",
+        sentence=(
+            f"Kept up: {obs.totals.rps:.1f} req/s of the {obs.offered_rps:g} req/s offered; nothing "
+            "saturated, so this run shows the latency at that rate, not a capacity."
+        ),
+        evidence=[
+            ev("rps", "successful requests per second", obs.totals.rps, "req/s"),
+            ev("offered_rps", "offered rate", obs.offered_rps, "req/s"),
+        ],
+    )
+
+
+# ------------------------------------------------------------------------- CPU
+
+
+def proxy_cpu_bound(obs: RunObservation) -> BoundFinding | None:
+    """HAProxy had no idle time left, or the proxy host did while the injector's did not."""
+    busy = median(obs.haproxy_busy_pct)
+    host = median(obs.proxy_host_cpu_pct)
+    injector = median(obs.injector_cpu_pct)
+    haproxy_full = busy is not None and busy >= CPU_BUSY_PCT
+    host_full = (
+        host is not None and host >= CPU_BUSY_PCT and injector is not None and injector < CPU_HEADROOM_PCT
+    )
+    if not (haproxy_full or host_full):
+        return None
+    flatness = cv(obs.proxy_rps)
+    evidence = [ev("rps", "successful requests per second", obs.totals.rps, "req/s")]
+    if busy is not None:
+        evidence.append(ev("haproxy_busy_pct", "HAProxy busy (100 - idle_pct), median", busy, "%"))
+    if host is not None:
+        evidence.append(ev("proxy_host_cpu_pct", "proxy host CPU, median", host, "%"))
+    if flatness is not None:
+        evidence.append(ev("throughput_cv_pct", "throughput variation second to second", 100 * flatness, "%"))
+    what = (
+        f"HAProxy was {busy:.0f}% busy"
+        if haproxy_full and busy is not None
+        else f"the proxy host was {host:.0f}% busy"
+    )
+    return BoundFinding(
+        kind="proxy_cpu",
+        sentence=(
+            f"Proxy CPU-bound: {what} (median) at {obs.totals.rps:.0f} req/s; more threads or cores raise it."
+        ),
+        evidence=evidence,
+    )
+
+
+def client_cpu_bound(obs: RunObservation) -> BoundFinding | None:
+    """The injector host had no CPU left: the clients could not send more."""
+    injector = median(obs.injector_cpu_pct)
+    if injector is None or injector < CPU_BUSY_PCT:
+        return None
+    evidence = [
+        ev("injector_cpu_pct", "injector host CPU, median", injector, "%"),
+        ev("rps", "successful requests per second", obs.totals.rps, "req/s"),
+    ]
+    if (busy := median(obs.haproxy_busy_pct)) is not None:
+        evidence.append(ev("haproxy_busy_pct", "HAProxy busy (100 - idle_pct), median", busy, "%"))
+    return BoundFinding(
+        kind="client_cpu",
+        sentence=(
+            f"Client-bound: the injector host was {injector:.0f}% busy (median) at {obs.totals.rps:.0f} "
+            "req/s; the load tool, not the proxy, set the pace (a host shared with the proxy counts too)."
+        ),
+        evidence=evidence,
+    )
+
+
+# ------------------------------------------------------------------------- network
+
+
+def network_bound(obs: RunObservation) -> BoundFinding | None:
+    """Bytes/s at the link's cap, or (cap unknown) a flat bytes/s plateau with idle CPUs."""
+    rate = median(obs.bytes_per_s)
+    if rate is None:
+        return None
+    evidence = [ev("bytes_per_s", "bytes/s through the proxy, median", rate, "B/s")]
+    if obs.link_cap_bytes_per_s:
+        cap = obs.link_cap_bytes_per_s
+        if rate < LINK_CAP_SHARE * cap:
+            return None
+        evidence.append(ev("link_cap_bytes_per_s", "shaped link cap", cap, "B/s"))
+        sentence = (
+            f"Network-bound: {_mb(rate)} MB/s through the proxy, {100 * rate / cap:.0f}% of the "
+            f"link's {_mb(cap)} MB/s cap."
+        )
+        return BoundFinding(kind="network", sentence=sentence, evidence=evidence)
+    flatness = cv(obs.bytes_per_s)
+    cpu = max(median(obs.injector_cpu_pct) or 0.0, median(obs.haproxy_busy_pct) or 0.0)
+    rtime, latency = median(obs.rtime_ms), _latency_ms(obs)
+    server_dominates = rtime is not None and latency is not None and rtime >= UPSTREAM_SHARE * latency
+    if (
+        flatness is None
+        or flatness > PLATEAU_MAX_CV
+        or rate < PLATEAU_MIN_BYTES_PER_S
+        or cpu >= PLATEAU_IDLE_CPU_PCT
+        or server_dominates
+    ):
+        return None
+    evidence += [
+        ev("bytes_cv_pct", "bytes/s variation second to second", 100 * flatness, "%"),
+        ev("busiest_cpu_pct", "busier of HAProxy and the injector host, median", cpu, "%"),
+    ]
+    return BoundFinding(
+        kind="network",
+        sentence=(
+            f"Network-bound: bytes/s held flat at {_mb(rate)} MB/s (varying {100 * flatness:.0f}%) while "
+            f"CPUs stayed below {cpu:.0f}% busy and the servers answered fast: a link caps it."
+        ),
+        evidence=evidence,
+    )
+
+
+def _mb(bytes_per_s: float) -> str:
+    return f"{bytes_per_s / 1e6:.1f}"
+
+
+# ------------------------------------------------------------------------- upstream
+
+
+def upstream_bound(obs: RunObservation) -> BoundFinding | None:
+    """The servers' response time is most of the latency while the proxy is not saturated."""
+    rtime, latency = median(obs.rtime_ms), _latency_ms(obs)
+    if rtime is None or latency is None or latency <= 0:
+        return None
+    if rtime < UPSTREAM_MIN_RTIME_MS or rtime < UPSTREAM_SHARE * latency:
+        return None
+    busy = median(obs.haproxy_busy_pct)
+    if busy is not None and busy >= CPU_BUSY_PCT:
+        return None
+    evidence = [
+        ev("median_rtime_ms", "server response time (HAProxy rtime), median", rtime, "ms"),
+        ev("latency_mean_ms", "client latency, mean", latency, "ms"),
+    ]
+    if busy is not None:
+        evidence.append(ev("haproxy_busy_pct", "HAProxy busy (100 - idle_pct), median", busy, "%"))
+    return BoundFinding(
+        kind="upstream",
+        sentence=(
+            f"Upstream-bound: the servers took {rtime:.0f} ms to answer, "
+            f"{100 * min(1.0, rtime / latency):.0f}% of the {latency:.0f} ms clients waited, "
+            "while HAProxy was not saturated."
+        ),
+        evidence=evidence,
+    )
+
+
+# ------------------------------------------------------------------------- the fallback
+
+
+def concurrency_bound(obs: RunObservation) -> BoundFinding | None:
+    """Closed loop, nothing saturated: N clients each waiting L ms give N / L req/s."""
+    latency = _latency_ms(obs)
+    if obs.offered_rps is not None or latency is None or latency <= 0:
+        return None
+    expected = obs.connections / (latency / 1000)
+    return BoundFinding(
+        kind="concurrency",
+        sentence=(
+            f"Concurrency-bound: {obs.connections} clients x {latency:.1f} ms each allow about "
+            f"{expected:.0f} req/s (Little's law; measured {obs.totals.rps:.0f}); nothing saturated, "
+            "more clients would send more."
+        ),
+        evidence=[
+            ev("connections", "client connections", obs.connections, "conns"),
+            ev("latency_mean_ms", "client latency, mean", latency, "ms"),
+            ev(
+                "littles_law_rps",
+                "connections / mean latency",
+                expected if math.isfinite(expected) else 0,
+                "req/s",
+            ),
+            ev("rps", "successful requests per second", obs.totals.rps, "req/s"),
+        ],
+    )
