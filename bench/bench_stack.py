@@ -49,6 +49,11 @@ def bench_stack() -> Iterator[Stack]:
         cfg.attributes["configure_logger"] = False
         command.upgrade(cfg, "head")
         os.environ.update(HAPLAB_ENVIRONMENT="test", HAPLAB_DATABASE_URL=pg.url, HAPLAB_REDIS_URL=redis.url)
+        from backend.db import reset_engine
+        from backend.settings import get_settings
+
+        get_settings.cache_clear()  # settings and the engine may be cached from an earlier import
+        reset_engine()
         ids = _seed_team()
         server = start_api_server(database_url=pg.url, redis_url=redis.url, log_dir=Path(tmp), port=free_port())
         try:

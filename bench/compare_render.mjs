@@ -18,15 +18,25 @@ async function load() {
   const page = await context.newPage();
   await page.goto(`/compare?runs=${RUN_IDS}`);
   // Every chart drawn: 10 sweep points, one overlay line and one spectrum line per run, the table.
-  await page.waitForFunction(
-    (n) =>
-      document.querySelectorAll('[data-testid="sweep-chart"] .recharts-line-dots .recharts-dot').length >= 10 &&
-      document.querySelectorAll('[data-testid="series-chart"] path.recharts-line-curve').length >= n &&
-      document.querySelectorAll('[data-testid="spectrum-chart"] path.recharts-line-curve').length >= n &&
-      document.querySelectorAll('[data-testid="diff-table"] tbody tr').length >= n,
-    runs,
-    { timeout: 120_000, polling: 50 },
-  );
+  const counts = () => [
+    document.querySelectorAll('[data-testid="sweep-chart"] .recharts-dot').length,
+    document.querySelectorAll('[data-testid="series-chart"] path.recharts-line-curve').length,
+    document.querySelectorAll('[data-testid="spectrum-chart"] path.recharts-line-curve').length,
+    document.querySelectorAll('[data-testid="diff-table"] tbody tr').length,
+  ];
+  try {
+    await page.waitForFunction(
+      ([n, countsText]) => {
+        const [dots, series, spectrum, rows] = new Function(`return (${countsText})()`)();
+        return dots >= 10 && series >= n && spectrum >= n && rows >= n;
+      },
+      [runs, counts.toString()],
+      { timeout: 120_000, polling: 50 },
+    );
+  } catch (e) {
+    await page.screenshot({ path: "/tmp/compare-render-timeout.png" });
+    throw new Error(`not drawn (dots, series, spectrum, rows = ${await page.evaluate(counts)}): ${e}`);
+  }
   const ms = await page.evaluate(() => performance.now());
   await page.close();
   return ms;

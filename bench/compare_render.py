@@ -85,7 +85,7 @@ def seed_runs(stack: Stack) -> list[int]:
                                  ("host:injector-1", host_json), ("host:target-1", host_json)):  # fmt: skip
                 conn.execute(
                     f"INSERT INTO sample (run_id, source, t, ts, data) SELECT %s, %s, t,"  # noqa: S608
-                    f" now() + t * interval '1 second', {data} FROM generate_series(%s, %s) t",
+                    f" now() + t * interval '1 second', {data} FROM generate_series(%s::int, %s::int) t",
                     (run_id, source, SECONDS.start, SECONDS.stop - 1),
                 )
         conn.execute("ANALYZE")

@@ -30,7 +30,11 @@ with open(sys.argv[1], "w") as f:
     f.write("\n")
 PY
 
-# The config (frontend/openapi-ts.config.ts) reads the paths from these variables.
+# The config (frontend/openapi-ts.config.ts) reads the paths from these variables. The binary is
+# called directly (not through npm exec, which costs seconds): npm may have installed the pinned
+# version under frontend/node_modules or hoisted it to the root.
+bin=frontend/node_modules/.bin/openapi-ts
+[ -x "$bin" ] || bin=node_modules/.bin/openapi-ts
 HAPLAB_OPENAPI_INPUT="$(realpath "$schema")" HAPLAB_CLIENT_OUTPUT="$(realpath -m "$client")" \
-    npm exec --workspace frontend -- openapi-ts --file openapi-ts.config.ts >/dev/null
+    bash -c 'cd frontend && exec "$0" --file openapi-ts.config.ts' "$(realpath "$bin")" >/dev/null
 echo "API client written to $client (schema: $schema)"

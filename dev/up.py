@@ -219,6 +219,9 @@ class Supervisor:
             if left := remove_leftovers(VAR / "lab"):
                 say(f"removed network namespaces left by a killed run: {left}")
             self.lab = LocalLab.create(VAR / "lab", use_netns=use_netns, log_dir=LOGS)
+            # Seed 001's baseline (load.via "direct") needs the injector to reach the target; the
+            # injector still refuses any direct address the worker did not name for that run.
+            self.lab.open_direct_path()
             self.lab.enroll_agents(base_url, TOKEN_FILE.read_text().strip(), LAB_NAME)
             self.lab.start_agents()
             self.lab.wait_online(LAB_ONLINE_TIMEOUT)

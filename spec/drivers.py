@@ -85,7 +85,10 @@ DRIVERS: dict[str, DriverInfo] = {
         tls=False,
         http=False,
         custom_requests=False,
-        description="MariaDB's mysqlslap: concurrent SQL clients against a TCP-mode proxy.",
+        description=(
+            "MariaDB's mysqlslap: concurrent SQL clients through a TCP-mode proxy (or straight at the "
+            "lab's MariaDB); seconds per iteration and queries/s, no per-query latency."
+        ),
     ),
 }
 

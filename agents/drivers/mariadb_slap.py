@@ -48,7 +48,8 @@ _PER_CLIENT = re.compile(r"Average number of queries per client: ([0-9]+)")
 # One line per failing client on stderr, e.g. "mariadb-slap: Error when connecting to server: ...".
 _CONNECT_ERROR = re.compile(r"^\S+: Error when connecting to server", re.MULTILINE)
 _QUERY_ERROR = re.compile(r"^\S+: Cannot run query", re.MULTILINE)
-_ANY_ERROR = re.compile(r"^(?:mariadb-slap|mysqlslap): ", re.MULTILINE)
+# Its own [Warning]/[Note] lines (option notices) are not failures.
+_ANY_ERROR = re.compile(r"^(?:mariadb-slap|mysqlslap): (?!\[(?:Warning|Note)\])", re.MULTILINE)
 
 
 @dataclass(frozen=True)

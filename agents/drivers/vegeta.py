@@ -116,6 +116,7 @@ class VegetaDriver(LoadDriver):
     def blind_spots(self, profile: LoadProfile) -> list[str]:
         spots = [
             "vegeta keeps no bodies here: bytes received are the responses' Content-Length",
+            "vegeta has no thread option: it uses every core of the injector (threads is ignored)",
         ]
         if profile.rate is not None and max_workers(profile) == MAX_WORKERS:
             spots.append(

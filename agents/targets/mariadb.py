@@ -44,7 +44,7 @@ READY_TIMEOUT_S = 30.0
 READY_QUERY_TIMEOUT_S = 5.0
 RETRY_INTERVAL_S = 0.2
 PORT_ATTEMPTS = 4
-SHUTDOWN_GRACE_S = 15.0
+SHUTDOWN_GRACE_S = 8.0  # well inside the orchestrator's 15 s for a whole Teardown
 _PORT_TAKEN = re.compile(r"Address already in use|another mysqld server running on port")
 
 

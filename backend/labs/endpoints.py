@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, Response, status
 
 from backend.api.deps import AdminDep, EditorDep, SessionDep, ViewerDep
 from backend.labs import enrollment, service
+from backend.labs.authority import lab_authority
 from backend.labs.link_shaping import shaping_offer
 from backend.labs.schemas import (
     AgentOut,
@@ -116,3 +118,23 @@ def list_enrollment_tokens(lab_id: int, who: ViewerDep, db: SessionDep) -> list[
 def revoke_enrollment_token(lab_id: int, token_id: int, who: EditorDep, db: SessionDep) -> None:
     """Revoke an unused enrollment token (a used one is kept as the record of its agent: 409)."""
     enrollment.revoke_enrollment_token(db, who.team_id, lab_id, token_id)
+
+
+_PEM: dict[int | str, dict[str, Any]] = {
+    200: {"content": {"application/x-pem-file": {}}, "description": "The lab CA's certificate (PEM)."}
+}
+
+
+@router.get("/labs/{lab_id}/ca.pem", response_class=Response, responses=_PEM)
+def get_lab_ca_certificate(lab_id: int, who: ViewerDep, db: SessionDep) -> Response:
+    """The certificate of the lab's CA, for clients that should trust the lab's TLS endpoints.
+
+    The CA is made on first use (here or by the lab's first TLS run); its key never leaves the server.
+    """
+    lab = service.get_lab(db, who.team_id, lab_id)
+    pem = lab_authority(db, lab.id).certificate_pem
+    return Response(
+        pem,
+        media_type="application/x-pem-file",
+        headers={"Content-Disposition": f'attachment; filename="lab-{lab.id}-ca.pem"'},
+    )

@@ -39,7 +39,12 @@ def analyze_launch(db: Session, team_id: int, experiment_id: int, launch_id: int
         .where(Run.launch_id == launch.id)
         .order_by(Run.point_index, Run.repetition)
     ).all()
-    results = [_result(*row) for row in runs]
+    # Repetitions of a point share its spec: validate it once per point, not once per run.
+    limits: dict[int, int | None] = {}
+    for _, point_index, _, spec, *_ in runs:
+        if point_index not in limits:
+            limits[point_index] = _client_limit(spec)
+    results = [_result(*row, maxconn=limits[row.point_index]) for row in runs]
     points = [analyze_point(list(group)) for _, group in groupby(results, key=lambda r: r.point_index)]
     axes = _at_list(version_spec, "sweep", "axes")
     return SweepAnalysis(
@@ -55,17 +60,20 @@ def analyze_launch(db: Session, team_id: int, experiment_id: int, launch_id: int
 
 def _result(
     run_id: int, point_index: int, params: dict[str, Any], spec: dict[str, Any], state: RunState,
-    summary: dict[str, Any] | None,
+    summary: dict[str, Any] | None, *, maxconn: int | None,
 ) -> RunResult:  # fmt: skip
     load = spec.get("load") or {}
+    # Every injector of the lab runs the load profile: the clients add up.
+    injectors = len((summary or {}).get("injectors") or []) or 1
+    connections = load.get("connections")
     return RunResult(
         run_id=run_id,
         point_index=point_index,
         params=params,
         summary=summary if state == RunState.succeeded else None,
-        connections=load.get("connections"),
+        connections=connections * injectors if isinstance(connections, int) else None,
         offered_rps=load.get("rate"),
-        maxconn=_client_limit(spec),
+        maxconn=maxconn,
     )
 
 

@@ -412,3 +412,22 @@ def test_two_agents_in_a_lab_cannot_share_a_name(db: Session) -> None:
         redeem_enrollment_token(db, secret, "box", ["proxy"])
 
     assert (refused.value.status, refused.value.fields[0].field) == (409, "name")
+
+
+def test_the_lab_ca_certificate_is_downloadable_and_stable_and_other_teams_cannot_see_it(
+    client: TestClient, db: Session
+) -> None:
+    viewer = new_member(db, "viewer")
+    lab = make_lab(db, viewer.team)
+    stranger = new_member(db, "admin")
+
+    first = client.get(f"{API}/labs/{lab.id}/ca.pem", headers=viewer.headers)
+    second = client.get(f"{API}/labs/{lab.id}/ca.pem", headers=viewer.headers)
+    foreign = client.get(f"{API}/labs/{lab.id}/ca.pem", headers=stranger.headers)
+
+    assert first.status_code == 200, first.text
+    assert first.headers["content-type"].startswith("application/x-pem-file")
+    assert first.text.startswith("-----BEGIN CERTIFICATE-----")
+    assert "PRIVATE KEY" not in first.text
+    assert second.text == first.text  # one CA per lab, made once
+    assert foreign.status_code == 404

@@ -10,8 +10,8 @@ Client timeouts, measured here (hey, 3 and 5 clients per slot): a client cycles 
 the accept queue and 1 s of service, ~3 s with SYN retries. With a timeout above that (4 s) the
 clients' success rate is maxconn / delay; the only failures are the clients still waiting when
 the load stops. With a timeout below it (2 s) clients give up while their connection waits in
-the backlog, HAProxy still accepts and serves it (no abortonclose): HAProxy keeps answering
-maxconn / delay per second, but a good part of it reaches nobody.
+the backlog, HAProxy still accepts and serves it (no abortonclose): its slots stay busy (some
+sessions end in a client abort instead of a 2xx), but a good part of its answers reach nobody.
 """
 
 from __future__ import annotations
@@ -126,6 +126,7 @@ def test_seed_000_success_rate_is_maxconn_over_delay_and_maxconn_is_named_the_bo
         assert within_law(served, maxconn), f"maxconn {maxconn}: HAProxy served {served:.1f}/s"
         # ... and from the clients, whose summary separates successes from failures by kind.
         total, errors = summary["total"], summary["total"]["errors"]
+        print(f"maxconn {maxconn}: HAProxy {served:.2f}/s, clients {total['rps']}/s, errors {errors}")
         assert within_law(total["rps"], maxconn), f"maxconn {maxconn}: clients got {total['rps']}/s"
         assert total["requests"] == total["successes"] + errors["total"] > 0
         assert errors["total"] == errors["connect"] + errors["timeout"] + errors["non_2xx"] + errors["other"]
@@ -137,13 +138,17 @@ def test_seed_000_success_rate_is_maxconn_over_delay_and_maxconn_is_named_the_bo
         assert_haproxy_side(summary, maxconn)
         assert_maxconn_verdict(run, maxconn)
 
-    # Impatient clients: HAProxy still serves maxconn / delay, but many answers reach nobody.
+    # Impatient clients: HAProxy's slots stay busy, but many of its answers reach nobody.
     run = api.wait_finished(impatient, 90)
     assert run["state"] == "succeeded", run["error"]
     summary, maxconn = run["summary"], MAXCONNS[0]
     served = steady_rate(api.samples(impatient)["proxy"], f"{SECTION}.hrsp_2xx", 1, 4)
-    assert within_law(served, maxconn), f"impatient: HAProxy served {served:.1f}/s"
+    # Sessions whose client aborted end without a 2xx, so below the law, never above (seen: 3.7-4.4 of 5).
+    assert 0.5 * maxconn / DELAY_S <= served <= 1.1 * maxconn / DELAY_S, (
+        f"impatient: HAProxy served {served:.1f}/s"
+    )
     errors = summary["total"]["errors"]
+    print(f"impatient: HAProxy {served:.2f}/s, clients {summary['total']['rps']}/s, errors {errors}")
     assert errors["timeout"] > 5 * maxconn, errors  # more than the clients cut off at the end
     assert summary["total"]["rps"] < 0.8 * served, (summary["total"], served)
     assert_haproxy_side(summary, maxconn)

@@ -90,15 +90,22 @@ def test_seed_000_shape_is_maxconn_bound_with_its_numbers() -> None:
 
 
 def test_sessions_at_maxconn_without_anyone_waiting_is_not_maxconn_bound() -> None:
-    """20 clients, maxconn 20, a 1 s endpoint: the sessions are all in use, but nobody waits."""
+    """20 clients, maxconn 20, a 1 s endpoint: the sessions are all in use, but nobody waits; the
+    tool cuts off the requests in flight when the load stops (counted as timeouts)."""
     spec = spec_with(maxconn=20, connections=20)
-    load = totals(successes=200, rps=20.0, mean_ms=1003)
+    load = totals(successes=200, rps=20.0, mean_ms=1003, timeout=20)
     samples = {"proxy": proxy(scur=20, qcur=0, rtime=1000, req_tot=20, idle_pct=98), **IDLE_HOSTS}
 
     verdict = verdict_of(spec, load, samples)
 
     assert verdict.kind == "upstream", verdict
-    assert verdict.also == []
+    assert [f.kind for f in verdict.also] == ["errors"]  # 20 of 220: shown, not the bound
+    # Two injectors each run the 20 clients: 40 clients want 20 sessions.
+    two = observe(
+        spec, load, samples, frontend=SECTION, backend=SECTION, proxy_agent="proxy-1",
+        injector_agents=["injector-1", "injector-2"],
+    )  # fmt: skip
+    assert run_verdict(two).kind == "maxconn" and "while 40 clients" in run_verdict(two).sentence
 
 
 def test_a_queue_that_persists_is_queue_bound() -> None:
@@ -281,3 +288,19 @@ def test_the_link_cap_comes_from_the_shaping_the_run_recorded() -> None:
     assert link_cap_bytes_per_s(applied) == 180e6 / 8  # the tightest link
     assert link_cap_bytes_per_s({}) is None and link_cap_bytes_per_s(None) is None
     assert link_cap_bytes_per_s({"link_shaping": {"settings": {"links": []}}}) is None  # invalid: no cap
+
+
+def test_without_a_configured_maxconn_haproxys_own_limit_counts() -> None:
+    doc = spec_with(connections=90).model_dump(mode="json", by_alias=True)
+    doc["proxy"]["global"]["maxconn"] = None
+    spec = ExperimentSpec.model_validate(doc)
+    assert client_limit(spec) is None
+    load = totals(successes=300, rps=30.0, mean_ms=2900)
+    samples = {
+        "proxy": seconds(**{f"{SECTION}.scur": 30, "PROCESS.maxconn_max": 30, f"{SECTION}.rtime": 1000}),
+        **IDLE_HOSTS,
+    }
+
+    verdict = verdict_of(spec, load, samples)
+
+    assert verdict.kind == "maxconn" and "maxconn of 30" in verdict.sentence, verdict

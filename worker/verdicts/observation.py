@@ -3,7 +3,8 @@
 Key names are the agents' (agents/proxy/metrics.py, agents/host_sampler.py):
 - source "proxy" (overflow parts "proxy:2" ...): `{frontend}.scur`, `{frontend}.req_tot`,
   `{frontend}.bin`/`.bout` (counter deltas), `{backend}.qcur`, `.qtime`, `.rtime` (gauges, ms),
-  `{backend}.econ`, and `PROCESS.idle_pct` (HAProxy's idle time over all its threads).
+  `{backend}.econ`, `PROCESS.idle_pct` (HAProxy's idle time over all its threads) and
+  `PROCESS.maxconn_max` (the global maxconn HAProxy runs with, when the spec sets none).
 - source "host:<agent>" (any role) or "injector:<agent>" (the injector role's own host
   sampler): `cpu_pct` (the whole machine), `rx_bytes`/`tx_bytes` (counter deltas).
 Only the measured seconds count (0 <= t < duration); the first and last are ramps, so the
@@ -30,7 +31,7 @@ Seconds = Sequence[Mapping[str, Any]]  # [{"t": 0, "data": {...}}, ...]
 @dataclass(frozen=True)
 class RunObservation:
     totals: LoadTotals
-    connections: int
+    connections: int  # client connections over all injectors
     offered_rps: float | None = None  # load.rate: open loop; None: closed loop
     maxconn: int | None = None  # the entry point's client limit (limits.client_limit)
     server_maxconn: int | None = None  # sum of the servers' maxconn (limits.server_limit)
@@ -83,6 +84,12 @@ def host_seconds(samples: Mapping[str, Seconds], agent: str) -> Seconds:
     return samples.get(f"host:{agent}") or samples.get(f"injector:{agent}") or []
 
 
+def _process_maxconn(proxy: Seconds) -> int | None:
+    """HAProxy's own global maxconn (show info Maxconn) when the spec leaves it to HAProxy."""
+    values = series(proxy, "PROCESS.maxconn_max")
+    return int(max(values)) if values else None
+
+
 def observe(
     spec: ExperimentSpec,
     totals: LoadTotals,
@@ -105,9 +112,10 @@ def observe(
     all_proxy = [s for s in merged_by_t(proxy_parts) if 0 <= s["t"] < duration]
     return RunObservation(
         totals=totals,
-        connections=spec.load.connections,
+        # Every injector of the lab runs the load profile: the clients add up.
+        connections=spec.load.connections * max(1, len(injector_agents)),
         offered_rps=spec.load.rate,
-        maxconn=client_limit(spec),
+        maxconn=client_limit(spec) or _process_maxconn(proxy),
         server_maxconn=server_limit(spec),
         link_cap_bytes_per_s=link_cap_bytes_per_s,
         scur=series(proxy, f"{frontend}.scur"),

@@ -90,7 +90,7 @@ def maxconn_bound(obs: RunObservation) -> BoundFinding | None:
         at_limit = share(obs.scur, lambda s: s >= maxconn_threshold(limit))
     wanted_more = obs.maxconn is not None and (
         obs.connections > obs.maxconn
-        or waiting > 0
+        or waiting > obs.connections  # more than the clients a tool cuts off when the load stops
         or (obs.offered_rps is not None and (lat := _latency_ms(obs)) is not None
             and obs.offered_rps * lat / 1000 > obs.maxconn)
     )  # fmt: skip

@@ -35,3 +35,13 @@ describe("toApiError", () => {
     expect(isUnauthenticated(new Error("x"))).toBe(false);
   });
 });
+
+describe("query keys", async () => {
+  const { authGetSessionQueryKey, labsListLabsQueryKey } = await import("../client/@tanstack/react-query.gen");
+  const { isSessionQuery, operationOf } = await import("./queryKeys");
+  it("recognises the session query by operation, not identity", () => {
+    expect(isSessionQuery(authGetSessionQueryKey())).toBe(true);
+    expect(isSessionQuery(labsListLabsQueryKey())).toBe(false);
+    expect(operationOf(["plain"])).toBeUndefined();
+  });
+});

@@ -5,6 +5,7 @@ import { QueryCache, QueryClient } from "@tanstack/react-query";
 
 import { authGetSessionQueryKey } from "../client/@tanstack/react-query.gen";
 import { ApiError, isUnauthenticated } from "./apiError";
+import { isSessionQuery } from "./queryKeys";
 
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({
@@ -12,9 +13,7 @@ export function createQueryClient(): QueryClient {
       onError: (error, query) => {
         // Keys are objects ({_id, baseUrl ...}), new on every call: compare the operation id, not
         // the object (comparing objects was never true, so a signed-out 401 refetched forever).
-        const key = query.queryKey[0] as { _id?: string } | undefined;
-        const isSessionQuery = key?._id === authGetSessionQueryKey()[0]._id;
-        if (isUnauthenticated(error) && !isSessionQuery) {
+        if (isUnauthenticated(error) && !isSessionQuery(query.queryKey)) {
           queryClient.invalidateQueries({ queryKey: authGetSessionQueryKey() });
         }
       },

@@ -3022,6 +3022,10 @@ export const LabDetailSchema = {
             },
             type: 'array',
             title: 'Agents'
+        },
+        link_shaping: {
+            $ref: '#/components/schemas/ShapingOffer',
+            description: 'what settings.link_shaping can ask of the proxy host'
         }
     },
     type: 'object',
@@ -3035,7 +3039,8 @@ export const LabDetailSchema = {
         'agent_count',
         'online_agent_count',
         'settings',
-        'agents'
+        'agents',
+        'link_shaping'
     ],
     title: 'LabDetail'
 } as const;
@@ -5472,6 +5477,43 @@ export const ShapeLinksSchema = {
     ],
     title: 'ShapeLinks',
     description: 'Proxy role: cap the proxy host\'s interfaces with tc (in its namespace) until Teardown.\n\nThe result\'s data holds what was applied (`applied`: interface, qdisc and tc argv each).'
+} as const;
+
+export const ShapingOfferSchema = {
+    properties: {
+        bandwidth: {
+            type: 'boolean',
+            title: 'Bandwidth',
+            description: 'bandwidth caps (tc tbf) can be applied on the proxy host'
+        },
+        delay_loss: {
+            type: 'boolean',
+            title: 'Delay Loss',
+            description: 'delay and loss (netem) can be applied; grey them out when false'
+        },
+        qdiscs: {
+            anyOf: [
+                {
+                    items: {
+                        type: 'string'
+                    },
+                    type: 'array'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Qdiscs',
+            description: 'qdiscs the proxy agents reported; null before any hello'
+        }
+    },
+    type: 'object',
+    required: [
+        'bandwidth',
+        'delay_loss',
+        'qdiscs'
+    ],
+    title: 'ShapingOffer'
 } as const;
 
 export const SpreadSchema = {

@@ -1748,6 +1748,10 @@ export type LabDetail = {
      * Agents
      */
     agents: Array<AgentOut>;
+    /**
+     * what settings.link_shaping can ask of the proxy host
+     */
+    link_shaping: ShapingOffer;
 };
 
 /**
@@ -3105,6 +3109,30 @@ export type ShapeLinks = {
      */
     run_id: string;
     shaping: LinkShaping;
+};
+
+/**
+ * ShapingOffer
+ */
+export type ShapingOffer = {
+    /**
+     * Bandwidth
+     *
+     * bandwidth caps (tc tbf) can be applied on the proxy host
+     */
+    bandwidth: boolean;
+    /**
+     * Delay Loss
+     *
+     * delay and loss (netem) can be applied; grey them out when false
+     */
+    delay_loss: boolean;
+    /**
+     * Qdiscs
+     *
+     * qdiscs the proxy agents reported; null before any hello
+     */
+    qdiscs: Array<string> | null;
 };
 
 /**
@@ -4613,6 +4641,34 @@ export type LabsRevokeEnrollmentTokenResponses = {
 };
 
 export type LabsRevokeEnrollmentTokenResponse = LabsRevokeEnrollmentTokenResponses[keyof LabsRevokeEnrollmentTokenResponses];
+
+export type LabsGetLabCaCertificateData = {
+    body?: never;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}/ca.pem';
+};
+
+export type LabsGetLabCaCertificateErrors = {
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type LabsGetLabCaCertificateError = LabsGetLabCaCertificateErrors[keyof LabsGetLabCaCertificateErrors];
+
+export type LabsGetLabCaCertificateResponses = {
+    /**
+     * The lab CA's certificate (PEM).
+     */
+    200: unknown;
+};
 
 export type ExperimentsListExperimentsData = {
     body?: never;

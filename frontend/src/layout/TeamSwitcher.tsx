@@ -1,17 +1,24 @@
 // Switch the session's current team (POST /auth/session/team). Everything cached belonged to the
-// previous team, so the cache is cleared and refilled for the new one.
+// previous team: every other query is reset (active ones refetch for the new team), and a page
+// about one object (/experiments/5) goes back to its list, since that object is not in this team.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useLocation, useNavigate } from "react-router";
 
 import { authGetSessionQueryKey, authSwitchCurrentTeamMutation } from "../client/@tanstack/react-query.gen";
 import type { SessionInfo } from "../client/types.gen";
+import { isSessionQuery } from "../api/queryKeys";
 
 export function TeamSwitcher({ session }: { session: SessionInfo }) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
   const switchTeam = useMutation({
     ...authSwitchCurrentTeamMutation(),
     onSuccess: (info) => {
-      queryClient.clear();
       queryClient.setQueryData(authGetSessionQueryKey(), info);
+      queryClient.resetQueries({ predicate: (q) => !isSessionQuery(q.queryKey) });
+      const section = location.pathname.split("/")[1] || "experiments";
+      navigate(`/${section}`);
     },
   });
   if (session.teams.length <= 1 || session.via !== "session") {

@@ -38,12 +38,12 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
   let input;
   if (inputKind === "bool") {
     input = (
-      <input id={id} type="checkbox" checked={Boolean(value ?? info.default)} disabled={readOnly} aria-describedby={describedBy}
+      <input id={id} name={path} type="checkbox" checked={Boolean(value ?? info.default)} disabled={readOnly} aria-describedby={describedBy}
         onChange={(e) => update(path, e.target.checked)} />
     );
   } else if (inputKind === "select") {
     input = (
-      <select id={id} value={value == null ? "" : String(value)} disabled={readOnly} aria-describedby={describedBy}
+      <select id={id} name={path} value={value == null ? "" : String(value)} disabled={readOnly} aria-describedby={describedBy}
         onChange={(e) => update(path, e.target.value === "" ? (required ? "" : undefined) : e.target.value)}>
         {!required && <option value="">{defaultHint ? `(${defaultHint})` : "(not set)"}</option>}
         {enumValues?.map((v) => <option key={v} value={v}>{v}</option>)}
@@ -52,7 +52,7 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
   } else if (inputKind === "lines") {
     const lines = Array.isArray(value) ? (value as unknown[]).map(String).join("\n") : "";
     input = (
-      <textarea id={id} rows={Math.max(2, lines.split("\n").length)} value={lines} disabled={readOnly} aria-describedby={describedBy}
+      <textarea id={id} name={path} rows={Math.max(2, lines.split("\n").length)} value={lines} disabled={readOnly} aria-describedby={describedBy}
         placeholder={placeholder}
         onChange={(e) => {
           const items = e.target.value.split("\n");
@@ -62,7 +62,7 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
   } else {
     const isNumber = inputKind === "number";
     input = (
-      <input id={id} type={isNumber ? "number" : "text"} value={value == null ? "" : String(value)} disabled={readOnly}
+      <input id={id} name={path} type={isNumber ? "number" : "text"} value={value == null ? "" : String(value)} disabled={readOnly}
         aria-describedby={describedBy} aria-invalid={errors.length > 0} style={width ? { width } : undefined}
         placeholder={placeholder ?? defaultHint} min={isNumber ? info.minimum : undefined} max={isNumber ? info.maximum : undefined}
         step={info.type === "number" ? "any" : undefined}
