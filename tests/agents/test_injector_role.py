@@ -24,9 +24,19 @@ from agents.histogram import decode
 from agents.roles.base import AgentContext, CommandFailed
 from agents.roles.injector import InjectorRole
 from agents.roles.target import TargetRole
+from backend.labs.certificates import issue_server, new_authority
 from dev.services import free_port, wait_for_port
 from spec.load import LoadProfile
-from spec.protocol import AwaitLoad, RenewLease, StartLoad, StartSampling, StartTargets, StopLoad, Teardown
+from spec.protocol import (
+    AwaitLoad,
+    RenewLease,
+    StartLoad,
+    StartSampling,
+    StartTargets,
+    StopLoad,
+    Teardown,
+    TlsCredentials,
+)
 from spec.results import InjectorSummary, SamplePoint
 from spec.target import Endpoint, ManagedTarget
 
@@ -81,7 +91,13 @@ def targets(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
     found = {}
     for name, protocol, tls in (("h1", "h1", False), ("h2c", "h2c", False), ("tls", "h2c", True)):
         target = ManagedTarget(protocol=protocol, tls=tls, endpoints=ENDPOINTS)
-        data = role.handle(StartTargets(run_id=f"injector-{name}", target=target))
+        credentials = None
+        if tls:  # what the worker sends: a certificate from the lab's CA
+            issued = issue_server(new_authority("injector tests"), "haplab-target", ["127.0.0.1"])
+            credentials = TlsCredentials(
+                certificate_pem=issued.certificate_pem, private_key_pem=issued.private_key_pem
+            )
+        data = role.handle(StartTargets(run_id=f"injector-{name}", target=target, tls=credentials))
         found[name] = str(data["addresses"][0])  # type: ignore[index]
     yield found
     role.close()

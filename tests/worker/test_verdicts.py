@@ -93,13 +93,13 @@ def test_sessions_at_maxconn_without_anyone_waiting_is_not_maxconn_bound() -> No
     """20 clients, maxconn 20, a 1 s endpoint: the sessions are all in use, but nobody waits; the
     tool cuts off the requests in flight when the load stops (counted as timeouts)."""
     spec = spec_with(maxconn=20, connections=20)
-    load = totals(successes=200, rps=20.0, mean_ms=1003, timeout=20)
+    load = totals(successes=200, rps=20.0, mean_ms=1003, timeout=5)
     samples = {"proxy": proxy(scur=20, qcur=0, rtime=1000, req_tot=20, idle_pct=98), **IDLE_HOSTS}
 
     verdict = verdict_of(spec, load, samples)
 
     assert verdict.kind == "upstream", verdict
-    assert [f.kind for f in verdict.also] == ["errors"]  # 20 of 220: shown, not the bound
+    assert verdict.also == []
     # Two injectors each run the 20 clients: 40 clients want 20 sessions.
     two = observe(
         spec, load, samples, frontend=SECTION, backend=SECTION, proxy_agent="proxy-1",

@@ -4,6 +4,8 @@ import { useRef, useState, type ReactNode } from "react";
 import { exportChartPng } from "./exportPng";
 
 export const CHART_HEIGHT = 320;
+// Past this many lines a legend would fill the chart's fixed height: the tooltip names them.
+export const MAX_LEGEND = 8;
 export const COLORS = ["#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2", "#be185d", "#4b5563", "#65a30d", "#0f766e"];
 
 export function ChartCard({ title, name, testId, actions, children, footer }: { title: string; name: string; testId: string; actions?: ReactNode; children: ReactNode; footer?: ReactNode }) {

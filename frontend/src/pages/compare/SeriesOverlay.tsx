@@ -3,7 +3,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 import type { CompareSeries } from "../../client/types.gen";
-import { ChartCard, COLORS } from "./ChartCard";
+import { ChartCard, COLORS, MAX_LEGEND } from "./ChartCard";
 import { SERIES_CHOICES, type CompareView } from "./compareParams";
 
 export function overlayRows(data: CompareSeries): Record<string, number | null>[] {
@@ -43,7 +43,7 @@ export function SeriesOverlay({ data, labels, view, onChange }: { data: CompareS
           <XAxis dataKey="t" type="number" unit="s" domain={["dataMin", "dataMax"]} allowDecimals={false} />
           <YAxis width={72} />
           <Tooltip />
-          <Legend />
+          {data.runs.length <= MAX_LEGEND && <Legend />}
           <ReferenceLine x={0} stroke="#9ca3af" strokeDasharray="4 4" />
           {data.runs.map((run, i) => (
             <Line key={run.run_id} dataKey={`r${run.run_id}`} name={labels.get(run.run_id) ?? `#${run.run_id}`} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} />

@@ -3,7 +3,7 @@
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
 import type { CompareSpectra } from "../../client/types.gen";
-import { ChartCard, COLORS } from "./ChartCard";
+import { ChartCard, COLORS, MAX_LEGEND } from "./ChartCard";
 
 /** 50 -> 0.30, 90 -> 1, 99 -> 2, 99.9 -> 3, 99.99 -> 4. */
 export const nines = (p: number) => -Math.log10(1 - p / 100);
@@ -42,7 +42,7 @@ export function SpectrumChart({ data, labels }: { data: CompareSpectra; labels: 
           <XAxis dataKey="x" type="number" domain={[nines(50), nines(99.99)]} ticks={TICKS.map(nines)} tickFormatter={(x: number) => `p${TICKS.find((p) => Math.abs(nines(p) - x) < 1e-6) ?? ""}`} />
           <YAxis width={72} unit="ms" />
           <Tooltip labelFormatter={(x) => `p${(100 * (1 - 10 ** -Number(x))).toPrecision(6).replace(/\.?0+$/, "")}`} />
-          <Legend />
+          {data.runs.length <= MAX_LEGEND && <Legend />}
           {data.runs.map((run, i) => (
             <Line key={run.run_id} dataKey={`r${run.run_id}`} name={labels.get(run.run_id) ?? `#${run.run_id}`} stroke={COLORS[i % COLORS.length]} connectNulls isAnimationActive={false} />
           ))}
