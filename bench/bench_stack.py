@@ -43,7 +43,10 @@ def bench_stack() -> Iterator[Stack]:
 
     from dev.services import free_port, throwaway_services
 
-    with tempfile.TemporaryDirectory(prefix="haplab-bench-") as tmp, throwaway_services(Path(tmp)) as (pg, redis):
+    with (
+        tempfile.TemporaryDirectory(prefix="haplab-bench-") as tmp,
+        throwaway_services(Path(tmp)) as (pg, redis),
+    ):
         cfg = Config(str(ROOT / "alembic.ini"))
         cfg.attributes["url"] = pg.url
         cfg.attributes["configure_logger"] = False
@@ -55,7 +58,9 @@ def bench_stack() -> Iterator[Stack]:
         get_settings.cache_clear()  # settings and the engine may be cached from an earlier import
         reset_engine()
         ids = _seed_team()
-        server = start_api_server(database_url=pg.url, redis_url=redis.url, log_dir=Path(tmp), port=free_port())
+        server = start_api_server(
+            database_url=pg.url, redis_url=redis.url, log_dir=Path(tmp), port=free_port()
+        )
         try:
             yield Stack(url=server.url, dsn=pg.url.replace("postgresql+psycopg://", "postgresql://"), **ids)
         finally:

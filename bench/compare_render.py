@@ -34,8 +34,10 @@ from bench_stack import EMAIL, PASSWORD, ROOT, Stack, bench_stack
 
 DIST = ROOT / "frontend" / "dist"
 SECONDS = range(-2, 60)
-PROXY_KEYS = ["FRONTEND.req_tot", "FRONTEND.hrsp_2xx", "FRONTEND.scur", "BACKEND.qcur", "BACKEND.qtime",
-              "BACKEND.ttime", "BACKEND.connect", "BACKEND.reuse", "BACKEND.econ", "FRONTEND.hrsp_5xx"]  # fmt: skip
+PROXY_KEYS = [
+    "FRONTEND.req_tot", "FRONTEND.hrsp_2xx", "FRONTEND.scur", "BACKEND.qcur", "BACKEND.qtime",
+    "BACKEND.ttime", "BACKEND.connect", "BACKEND.reuse", "BACKEND.econ", "FRONTEND.hrsp_5xx",
+]  # fmt: skip
 FILLER_KEYS = [f"be.t1.k{i}" for i in range(35)]
 
 
@@ -50,11 +52,13 @@ def summary(maxconn: int, rep: int) -> dict:
         histogram.record_value(int(rng.lognormvariate(13.8, 0.3)))  # ~1 s, a long tail
     ms = lambda p: histogram.get_value_at_percentile(p) / 1000  # noqa: E731
     rps = maxconn * rng.uniform(0.9, 1.0)
+    latency = LatencyPercentiles(
+        p50=ms(50), p90=ms(90), p99=ms(99), p999=ms(99.9),
+        max=histogram.get_max_value() / 1000, mean=histogram.get_mean_value() / 1000,
+    )  # fmt: skip
     total = LoadTotals(
         requests=int(rps * 60), successes=int(rps * 60), duration_s=60, rps=rps, bytes_per_s=rps * 200,
-        latency=LatencyPercentiles(p50=ms(50), p90=ms(90), p99=ms(99), p999=ms(99.9),
-                                   max=histogram.get_max_value() / 1000, mean=histogram.get_mean_value() / 1000),
-        histogram=histogram.encode().decode("ascii"),
+        latency=latency, histogram=histogram.encode().decode("ascii"),
     )  # fmt: skip
     return RunSummary(total=total, proxy=ProxySummary(connects=int(rps * 60), max_scur=maxconn)).model_dump(
         mode="json"
@@ -67,14 +71,19 @@ def seed_runs(stack: Stack) -> list[int]:
     from backend.experiments.schemas import LaunchRequest
 
     with session_scope() as db:
-        launched = launch_experiment(db, stack.team_id, None, stack.experiment_id, LaunchRequest(lab_id=stack.lab_id))
+        launched = launch_experiment(
+            db, stack.team_id, None, stack.experiment_id, LaunchRequest(lab_id=stack.lab_id)
+        )
     keys = PROXY_KEYS + FILLER_KEYS
     proxy_json = "jsonb_build_object(" + ", ".join(f"'{k}', (random() * 100)::int" for k in keys) + ")"
-    host_json = "jsonb_build_object('cpu_pct', random() * 100, 'rx_bytes', (random() * 1e6)::int, 'tx_bytes', (random() * 1e6)::int)"
+    host_json = (
+        "jsonb_build_object('cpu_pct', random() * 100,"
+        " 'rx_bytes', (random() * 1e6)::int, 'tx_bytes', (random() * 1e6)::int)"
+    )
     with psycopg.connect(stack.dsn) as conn:
         for run_id in launched.run_ids:
-            point, rep, params = conn.execute(
-                "SELECT point_index, repetition, params FROM run WHERE id = %s", (run_id,)
+            rep, params = conn.execute(
+                "SELECT repetition, params FROM run WHERE id = %s", (run_id,)
             ).fetchone()  # type: ignore[misc]
             conn.execute(
                 "UPDATE run SET state = 'succeeded', started_at = now(), finished_at = now(), summary = %s"
@@ -96,11 +105,16 @@ def time_api(stack: Stack, run_ids: list[int], repeats: int = 10) -> dict[str, f
     reads = {
         "table (+baseline)": ("/runs/compare", {"run_ids": run_ids, "baseline_run_id": run_ids[0]}),
         "points": ("/runs/compare/points", {"run_ids": run_ids}),
-        "series (1 metric)": ("/runs/compare/series", {"run_ids": run_ids, "series": [{"source": "proxy", "metric": "FRONTEND.req_tot"}]}),
+        "series (1 metric)": (
+            "/runs/compare/series",
+            {"run_ids": run_ids, "series": [{"source": "proxy", "metric": "FRONTEND.req_tot"}]},
+        ),
         "spectrum": ("/runs/compare/spectrum", {"run_ids": run_ids}),
     }  # fmt: skip
     out = {}
-    with httpx.Client(base_url=f"{stack.url}/api/v1", headers={"Authorization": f"Bearer {stack.token}"}) as http:
+    with httpx.Client(
+        base_url=f"{stack.url}/api/v1", headers={"Authorization": f"Bearer {stack.token}"}
+    ) as http:
         for name, (path, body) in reads.items():
             times = []
             for _ in range(repeats):
@@ -118,8 +132,14 @@ def gzip_kb(paths: list[str]) -> float:
 
 def bundle_sizes() -> tuple[float, float]:
     html = (DIST / "index.html").read_text()
-    initial = re.findall(r'<script[^>]+src="([^"]+\.js)"', html) + re.findall(r'rel="modulepreload"[^>]*href="([^"]+)"', html)
-    lazy = [f"assets/{p.name}" for p in (DIST / "assets").glob("*.js") if p.name.startswith(("ComparePage-", "LineChart-"))]
+    initial = re.findall(r'<script[^>]+src="([^"]+\.js)"', html) + re.findall(
+        r'rel="modulepreload"[^>]*href="([^"]+)"', html
+    )
+    lazy = [
+        f"assets/{p.name}"
+        for p in (DIST / "assets").glob("*.js")
+        if p.name.startswith(("ComparePage-", "LineChart-"))
+    ]
     return gzip_kb(initial), gzip_kb(lazy)
 
 
@@ -129,8 +149,10 @@ def main() -> None:
         api = time_api(stack, run_ids)
         result = subprocess.run(
             ["node", str(ROOT / "bench" / "compare_render.mjs")],
-            env={"BASE_URL": stack.url, "EMAIL": EMAIL, "PASSWORD": PASSWORD, "RUN_IDS": ",".join(map(str, run_ids)),
-                 "PATH": "/usr/bin:/bin:/usr/local/bin"},
+            env={
+                "BASE_URL": stack.url, "EMAIL": EMAIL, "PASSWORD": PASSWORD,
+                "RUN_IDS": ",".join(map(str, run_ids)), "PATH": "/usr/bin:/bin:/usr/local/bin",
+            },
             capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         assert result.returncode == 0, result.stdout + result.stderr

@@ -27,6 +27,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from agents.shaping import qdisc_argv
+from spec.lab import LinkCap
+
 ROLES = ("injector", "proxy", "target")
 NETNS_SUFFIX = {"injector": "inj", "proxy": "prx", "target": "tgt"}
 LinkName = Literal["inj-prx", "prx-tgt"]
@@ -161,17 +164,12 @@ class Topology:
         return self.netns["proxy"], end[1]
 
     def shape_link(self, link: LinkName, rate_mbit: float) -> None:
-        """Cap the proxy's egress on `link` at `rate_mbit` with a token bucket (tbf).
-
-        The burst holds 10 ms at that rate but at least 64 KiB, so a whole GSO segment of the
-        veth fits without tbf having to split it; 50 ms of queue, then drops, as on a real link.
-        """
+        """Cap the proxy's egress on `link` at `rate_mbit` with the same tbf the proxy agent
+        installs for a lab's link_shaping setting (agents/shaping.py says why its burst and queue)."""
         if rate_mbit <= 0:
             raise ValueError("rate_mbit must be positive")
         ns, ifname = self.proxy_side(link)
-        burst = max(64 * 1024, int(rate_mbit * 1_000_000 / 8 / 100))
-        run(["tc", "-n", ns, "qdisc", "replace", "dev", ifname, "root", "tbf",
-             "rate", f"{rate_mbit}mbit", "burst", str(burst), "latency", "50ms"])  # fmt: skip
+        run(qdisc_argv(ns, LinkCap(interface=ifname, rate_mbit=rate_mbit)))
 
     def unshape(self, link: LinkName) -> None:
         """Back to the default qdisc; nothing to do when the link is not shaped."""

@@ -8,6 +8,9 @@ histogram (hey) leaves only the summary's p50/p90/p99/p99.9, which are returned 
 
 from __future__ import annotations
 
+import itertools
+from bisect import bisect_left
+from collections.abc import Sequence
 from typing import Any
 
 from hdrh.histogram import HdrHistogram
@@ -22,15 +25,30 @@ from backend.runs.compare_schemas import SPECTRUM_PERCENTILES, CompareSpectra, R
 _SUMMARY_PERCENTILES = ((50.0, "p50"), (90.0, "p90"), (99.0, "p99"), (99.9, "p999"))
 
 
+def values_at_percentiles(histogram: HdrHistogram, percentiles: Sequence[float]) -> list[int]:
+    """hdrh's get_value_at_percentile for many percentiles at C speed.
+
+    hdrh walks the ~23,000 buckets in Python once per percentile (~4 ms each; 50 runs x 9
+    percentiles took 1.7 s). Here the cumulative counts are built once (itertools.accumulate)
+    and each percentile is a bisect, with hdrh's own rounding of the target count and its
+    highest-equivalent value, so the answers are identical (tests/api/test_compare_views.py).
+    """
+    cumulative = list(itertools.accumulate(histogram.counts[: histogram.counts_len]))
+    values = []
+    for p in percentiles:
+        index = bisect_left(cumulative, histogram.get_target_count_at_percentile(p))
+        values.append(histogram.get_highest_equivalent_value(histogram.get_value_from_index(index)))
+    return values
+
+
 def spectrum_of(summary: dict[str, Any] | None, run_id: int) -> RunSpectrum:
     total = (summary or {}).get("total") or {}
     encoded = total.get("histogram")
     if encoded:
         histogram = HdrHistogram.decode(encoded)
         if histogram.get_total_count() > 0:
-            points = [
-                (p, round(histogram.get_value_at_percentile(p) / 1000.0, 3)) for p in SPECTRUM_PERCENTILES
-            ]
+            values = values_at_percentiles(histogram, SPECTRUM_PERCENTILES)
+            points = [(p, round(v / 1000.0, 3)) for p, v in zip(SPECTRUM_PERCENTILES, values, strict=True)]
             return RunSpectrum(run_id=run_id, source="histogram", points=points)
     latency = total.get("latency")
     if isinstance(latency, dict):

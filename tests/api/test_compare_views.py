@@ -146,6 +146,22 @@ def test_spectrum_reads_the_merged_histogram_else_the_summary_percentiles(
     assert (none["source"], none["points"]) == ("none", [])
 
 
+def test_fast_percentiles_match_hdrh_exactly() -> None:
+    import random
+
+    from backend.runs.compare_spectrum import values_at_percentiles
+
+    rng = random.Random(7)
+    histogram = HdrHistogram(1, 3_600_000_000, 3)
+    for _ in range(5000):
+        histogram.record_value(int(rng.lognormvariate(10, 1.5)) + 1)
+    percentiles = [0.0, 1.0, 50.0, 90.0, 99.0, 99.9, 99.99, 100.0]
+
+    assert values_at_percentiles(histogram, percentiles) == [
+        histogram.get_value_at_percentile(p) for p in percentiles
+    ]
+
+
 def test_compare_views_hide_other_teams_runs(client: TestClient, db: Session, sweep: list[int]) -> None:
     stranger = new_member(db, "editor")
     for path, extra in (

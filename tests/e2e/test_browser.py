@@ -39,9 +39,13 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture(scope="module")
 def built_frontend() -> Path:
-    """frontend/dist, rebuilt when any frontend source changed since the last build."""
+    """frontend/dist, rebuilt when any frontend source changed since the last build.
+
+    `node` first: `make pytest` installs only apt and python, and Playwright comes with npm ci.
+    Both steps are skipped in well under a second when their stamps match.
+    """
     result = subprocess.run(
-        ["dev/prereqs.sh", "frontend"], cwd=ROOT, capture_output=True, text=True, timeout=600
+        ["dev/prereqs.sh", "node", "frontend"], cwd=ROOT, capture_output=True, text=True, timeout=600
     )
     assert result.returncode == 0, f"frontend build failed:\n{result.stdout}\n{result.stderr}"
     assert (FRONTEND / "dist" / "index.html").is_file()

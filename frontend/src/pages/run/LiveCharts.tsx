@@ -10,7 +10,9 @@ const COLORS = ["#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2"
 
 type Series = { key: string; name: string };
 
-function Chart({ title, rows, series, unit, testId }: { title: string; rows: LiveRow[]; series: Series[]; unit?: string; testId: string }) {
+type Mark = { y: number; label: string };
+
+function Chart({ title, rows, series, unit, testId, marks = [] }: { title: string; rows: LiveRow[]; series: Series[]; unit?: string; testId: string; marks?: Mark[] }) {
   return (
     <section className="card chart-card" data-testid={testId}>
       <h3 className="chart-title">{title}</h3>
@@ -23,6 +25,9 @@ function Chart({ title, rows, series, unit, testId }: { title: string; rows: Liv
             <Tooltip isAnimationActive={false} />
             <Legend />
             <ReferenceLine x={0} stroke="#9ca3af" strokeDasharray="4 4" />
+            {marks.map((m) => (
+              <ReferenceLine key={m.label} y={m.y} stroke="#6b7280" strokeDasharray="2 4" label={{ value: m.label, position: "insideTopRight", fontSize: 11 }} />
+            ))}
             {series.map((s, i) => (
               <Line key={s.key} dataKey={s.key} name={s.name} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} connectNulls={false} />
             ))}
@@ -33,7 +38,15 @@ function Chart({ title, rows, series, unit, testId }: { title: string; rows: Liv
   );
 }
 
-export function LiveCharts({ store, version }: { store: SampleStore; version: number }) {
+/**
+ * `latency`: the run's p50/p99 from the merged histogram, once collected. Per-second percentiles
+ * are not sampled (HAProxy gives averages; the load tools report at the end), so the live chart
+ * shows HAProxy's averages and the final percentiles are drawn over them as lines.
+ */
+export function LiveCharts({ store, version, latency }: { store: SampleStore; version: number; latency?: { p50?: number; p99?: number } | null }) {
+  const marks: Mark[] = [];
+  if (latency?.p50 != null) marks.push({ y: latency.p50, label: `client p50 ${latency.p50} ms` });
+  if (latency?.p99 != null) marks.push({ y: latency.p99, label: `client p99 ${latency.p99} ms` });
   // `version` changes when samples arrived; the store itself is mutated in place.
   const rows = useMemo(() => liveRows(store), [store, version]);
   const hosts = useMemo(() => hostSources(store).map(hostLabel), [store, version]);
@@ -56,9 +69,10 @@ export function LiveCharts({ store, version }: { store: SampleStore; version: nu
       />
       <Chart
         testId="chart-latency"
-        title="Latency: HAProxy queue and total time (avg of last 1024 requests)"
+        title="Latency: HAProxy queue and total time (avg of last 1024 requests); client p50/p99 at the end"
         rows={rows}
         unit="ms"
+        marks={marks}
         series={[{ key: "qtime", name: "queue time" }, { key: "ttime", name: "total time" }]}
       />
       <Chart testId="chart-sessions" title="Sessions and queue (scur, qcur)" rows={rows} series={[{ key: "scur", name: "scur" }, { key: "qcur", name: "qcur" }]} />

@@ -1,0 +1,34 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+
+import { ApiError } from "../api/apiError";
+import { ErrorState } from "./ErrorState";
+import { FieldError } from "./FieldError";
+
+const error = new ApiError(422, "validation_error", "spec.proxy.global.maxconn: too big", [
+  { field: "spec.proxy.global.maxconn", message: "too big" },
+  { field: "name", message: "required" },
+]);
+
+describe("ErrorState", () => {
+  it("shows the API's message, code, status and every field", () => {
+    const html = renderToString(<ErrorState error={error} />).replaceAll("<!-- -->", "");
+    expect(html).toContain("spec.proxy.global.maxconn: too big");
+    expect(html).toContain("(validation_error, HTTP 422)");
+    expect(html).toContain("<code>name</code>");
+  });
+
+  it("titles a 404 as not found", () => {
+    expect(renderToString(<ErrorState error={new ApiError(404, "not_found", "lab 9 not found")} />)).toContain("Not found");
+  });
+});
+
+describe("FieldError", () => {
+  it("renders only the messages of its path", () => {
+    const html = renderToString(<FieldError error={error} path="name" />);
+    expect(html).toContain("required");
+    expect(html).not.toContain("too big");
+    expect(renderToString(<FieldError error={error} path="email" />)).toBe("");
+    expect(renderToString(<FieldError error={new Error("x")} path="name" />)).toBe("");
+  });
+});
