@@ -108,6 +108,10 @@ test("maxconn sweep: launch, live charts, compare rising points, CSV export", as
   expect(png.suggestedFilename()).toMatch(/\.png$/);
   expect((await readFile((await png.path())!)).subarray(1, 4).toString()).toBe("PNG");
 
+  // The experiment's runs, by experiment id alone.
+  await page.goto(`/compare?experiment=${experiment.id}`);
+  await expect(page.getByTestId("diff-table").locator("tbody tr")).toHaveCount(3);
+
   // History lists the runs, filtered by the URL.
   await page.goto(`/history?experiment=${experiment.id}`);
   await expect(page.getByTestId("runs-table").locator("tbody tr")).toHaveCount(3);

@@ -15,7 +15,9 @@ to run one spec file (the setup project that signs in always runs first).
 
 from __future__ import annotations
 
+import gzip
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -99,3 +101,19 @@ def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: 
     print(result.stdout[-20000:], result.stderr[-5000:])
     assert result.returncode == 0, f"playwright failed ({result.returncode}); see output above"
     assert sorted(p.name for p in (ARTIFACTS / "screens").glob("*.png")), "no screenshots were saved"
+
+
+INITIAL_JS_BUDGET_KB = 300
+
+
+def test_initial_js_stays_within_budget(built_frontend: Path) -> None:
+    """The first page load's JavaScript (entry script + modulepreloads) <= 300 KB gzip: chart
+    code (Recharts) must stay in the lazily loaded pages. bench/compare_render.py prints it too."""
+    html = (built_frontend / "index.html").read_text()
+    initial = re.findall(r'<script[^>]+src="([^"]+\.js)"', html)
+    initial += re.findall(r'rel="modulepreload"[^>]*href="([^"]+)"', html)
+    assert initial, html
+    size_kb = (
+        sum(len(gzip.compress((built_frontend / p.lstrip("/")).read_bytes(), 9)) for p in initial) / 1024
+    )
+    assert size_kb <= INITIAL_JS_BUDGET_KB, f"initial JS is {size_kb:.0f} KB gzip: {initial}"

@@ -116,6 +116,9 @@ def test_throughput_flattens_at_the_shaped_link_while_haproxy_idles(shaped_lab: 
     # HAProxy's own threads (show info Idle_pct), not the shared box, stay mostly idle.
     busy = 100 - mean_of(proxy_samples, "PROCESS.idle_pct", 2, DURATION_S)
     assert busy < 50, busy
+    # The run's verdict names the link, not the timeouts it caused; below the cap it does not.
+    assert above["summary"]["bound"]["kind"] == "network", above["summary"]["bound"]
+    assert below["summary"]["bound"]["kind"] != "network", below["summary"]["bound"]
     sent, ok, p50 = total["open_loop"]["send_rate"], total["rps"], total["latency"]["p50"]
     print(f"seed 002: wire {below_wire / 1e6:.2f} MB/s at 50 req/s, {above_wire / 1e6:.2f} MB/s at 200 req/s "
           f"(cap {CAP_BYTES_PER_S / 1e6:.2f}); sent {sent} req/s, ok {ok} req/s, p50 {p50} ms; "

@@ -194,6 +194,23 @@ def test_bytes_at_a_known_link_cap_are_network_bound() -> None:
     assert "97% of the link's 22.5 MB/s cap" in verdict.sentence
 
 
+def test_timeouts_behind_a_capped_link_are_the_link_not_errors() -> None:
+    """Seed 002 above the cap: requests time out, but the link is why; HAProxy's bout reads above it."""
+    spec = spec_with(maxconn=4000, connections=20, path="/slow", rate=200.0, driver="vegeta")
+    load = totals(successes=900, rps=112.0, mean_ms=1500, timeout=600)
+    cap = 40e6 / 8
+    haproxy = proxy(scur=300, qcur=0, rtime=300, bout=10.3e6, req_tot=150, idle_pct=97)
+    samples = {"proxy": haproxy, **IDLE_HOSTS}
+
+    verdict = verdict_of(spec, load, samples, link_cap_bytes_per_s=cap)
+
+    assert verdict.kind == "network", verdict
+    assert "more than the link's 5.0 MB/s cap" in verdict.sentence
+    assert "errors" in [f.kind for f in verdict.also]
+    # Without the cap the same failures are reported as errors.
+    assert verdict_of(spec, load, samples).kind == "errors"
+
+
 def test_a_flat_bytes_plateau_with_idle_cpus_and_fast_servers_is_network_bound() -> None:
     spec = spec_with(maxconn=1000, connections=50, path="/fast")
     load = totals(successes=4170, rps=417.0, mean_ms=120)

@@ -2,12 +2,13 @@
 
 Why this order:
 1. maxconn/queue: a full maxconn explains timeouts and connect errors, so it comes before them.
+1b. a shaped link at its cap explains them too (seed 002: requests time out behind the link).
 2. errors: unexplained failures make every other number questionable.
 3. offered_load: an open loop that got its rate was not bounded, however busy the CPUs were.
 4. proxy_cpu: HAProxy's own idle_pct is specific to it.
 5. upstream before client_cpu: clients waiting on slow servers are not short of CPU, and a
    host's CPU may be busy with other work (the local lab's hosts share one machine).
-6. network: needs idle CPUs and fast servers; a link cap is a harder limit than slow servers.
+6. network plateau (no known cap): needs idle CPUs and fast servers.
 7. concurrency: the closed-loop fallback when nothing saturated.
 """
 
@@ -20,8 +21,9 @@ from worker.verdicts.rules import (
     client_cpu_bound,
     concurrency_bound,
     errors_bound,
+    link_cap_bound,
     maxconn_bound,
-    network_bound,
+    network_plateau_bound,
     offered_load_bound,
     proxy_cpu_bound,
     upstream_bound,
@@ -29,12 +31,13 @@ from worker.verdicts.rules import (
 
 PRIORITY: tuple[Detector, ...] = (
     maxconn_bound,
+    link_cap_bound,
     errors_bound,
     offered_load_bound,
     proxy_cpu_bound,
     upstream_bound,
     client_cpu_bound,
-    network_bound,
+    network_plateau_bound,
     concurrency_bound,
 )
 

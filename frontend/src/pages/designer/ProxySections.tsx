@@ -2,6 +2,8 @@
 // Rarely used knobs stay reachable through "Advanced (JSON)".
 import { useDesigner } from "./DesignerContext";
 import { getIn } from "./specPath";
+import { fieldInfo } from "./schemaHelp";
+import { BIND_TLS_HELP, DEFAULT_BIND_TLS } from "./tls";
 import { Knob } from "./Knob";
 import { SectionErrors } from "./SectionErrors";
 import { ServersEditor } from "./ServersEditor";
@@ -75,11 +77,13 @@ function EntryKnobs({ path, isFrontend }: { path: string; isFrontend: boolean })
             type="checkbox"
             checked={Boolean(ssl)}
             disabled={readOnly}
-            onChange={(e) => update(`${path}.bind.ssl`, e.target.checked ? { cert: "lab", alpn: ["h2", "http/1.1"] } : undefined)}
+            onChange={(e) => update(`${path}.bind.ssl`, e.target.checked ? { ...DEFAULT_BIND_TLS, alpn: [...DEFAULT_BIND_TLS.alpn] } : undefined)}
           />{" "}
           TLS on this bind
         </label>
-        <span className="help">Terminate TLS with a lab-managed certificate (named, never a path).</span>
+        <span className="help">
+          {fieldInfo(`${path}.bind.ssl`).description} {BIND_TLS_HELP}
+        </span>
       </div>
       {ssl && <Knob path={`${path}.bind.ssl.cert`} label="certificate name" required />}
       {ssl && <Knob path={`${path}.bind.ssl.alpn`} label="ALPN" kind="lines" placeholder="h2&#10;http/1.1" />}

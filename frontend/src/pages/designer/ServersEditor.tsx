@@ -3,6 +3,8 @@
 import { useDesigner } from "./DesignerContext";
 import { getIn } from "./specPath";
 import { Knob } from "./Knob";
+import { fieldInfo } from "./schemaHelp";
+import { SERVER_TLS_HELP, serverTlsWithVerify } from "./tls";
 
 export function ServersEditor({ path }: { path: string }) {
   const { spec, update, readOnly } = useDesigner();
@@ -40,6 +42,7 @@ export function ServersEditor({ path }: { path: string }) {
           </div>
         </div>
       )}
+      {ts && <ServerTlsKnobs path={`${tsPath}.ssl`} />}
       {servers.map((_, i) => (
         <div key={i} className="row server-row">
           <Knob path={`${path}.servers.${i}.name`} label="server name" required />
@@ -57,6 +60,40 @@ export function ServersEditor({ path }: { path: string }) {
           Add explicit server
         </button>
       )}
+    </div>
+  );
+}
+
+// TLS from HAProxy to the target servers (spec/haproxy/servers.py ServerTls): off, or verify none
+// (encrypt, accept any certificate) or required (check against the lab CA, named "lab-ca").
+function ServerTlsKnobs({ path }: { path: string }) {
+  const { spec, update, readOnly, fields } = useDesigner();
+  const ssl = getIn(spec, path) as Record<string, unknown> | null | undefined;
+  const verify = ssl ? String(ssl.verify ?? "none") : "";
+  const verifyInfo = fieldInfo(`${path}.verify`);
+  const options = (verifyInfo.enum?.filter((v) => v !== null).map(String) as string[] | undefined) ?? ["none", "required"];
+  const id = `${path}-tls`;
+  const errors = fields.filter((f) => f.field === path || f.field === `${path}.verify`).map((f) => f.message);
+  return (
+    <div className="knob-grid">
+      <div className="field knob">
+        <label htmlFor={id}>server TLS</label>
+        <select id={id} name={`${path}.verify`} value={verify} disabled={readOnly} aria-describedby={`${id}-help ${id}-err`}
+          onChange={(e) => update(path, e.target.value === "" ? undefined : serverTlsWithVerify(ssl, e.target.value))}>
+          <option value="">off (plain TCP)</option>
+          {options.map((v) => (
+            <option key={v} value={v}>{v === "none" ? "TLS, verify none" : `TLS, verify ${v}`}</option>
+          ))}
+        </select>
+        <span className="help" id={`${id}-help`}>
+          {fieldInfo(path).description} {verifyInfo.description} {SERVER_TLS_HELP}
+        </span>
+        <span id={`${id}-err`} className="field-error" role={errors.length ? "alert" : undefined} data-field={`spec.${path}`}>
+          {errors.join("; ")}
+        </span>
+      </div>
+      {verify === "required" && <Knob path={`${path}.ca`} label="CA name" required />}
+      {ssl && <Knob path={`${path}.alpn`} label="ALPN to servers" kind="lines" placeholder="h2" />}
     </div>
   );
 }

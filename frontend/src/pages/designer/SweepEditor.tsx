@@ -70,7 +70,7 @@ export function SweepEditor() {
         {estimate.points === 1 ? "" : "s"} × {String(getIn(spec, "repetitions") ?? 1)} repetition
         {getIn(spec, "repetitions") === 1 || getIn(spec, "repetitions") == null ? "" : "s"}), about{" "}
         <strong>{duration(estimate.totalSeconds)}</strong>
-        <span className="muted small"> ({duration(estimate.secondsPerRun)} a run incl. ~{RUN_OVERHEAD_S} s setup)</span>
+        <span className="muted small"> ({duration(estimate.secondsPerRun)} a run incl. ~{RUN_OVERHEAD_S} s orchestration)</span>
       </p>
     </section>
   );

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 
 import { fieldInfo } from "./schemaHelp";
 import { getIn, setIn } from "./specPath";
-import { estimateSweep } from "./sweepEstimate";
+import { DEFAULT_SQL, loadForDriver, openLoopMissingRate } from "./loadDriver";
+import { RUN_OVERHEAD_S, estimateSweep } from "./sweepEstimate";
+import { serverTlsWithVerify } from "./tls";
 import { formatSweepValues, parseSweepValues } from "./sweepValues";
 
 describe("spec paths", () => {
@@ -98,5 +100,40 @@ describe("schema help", () => {
 
   it("is empty for an unknown path", () => {
     expect(fieldInfo("proxy.nope.x").description).toBeUndefined();
+  });
+});
+
+describe("seed features in the designer", () => {
+  it("finds the schema's help for mariadb, via, sql, open loop and TLS knobs", () => {
+    expect(fieldInfo("target.max_connections").description).toMatch(/max_connections/);
+    expect(fieldInfo("load.via").enum).toEqual(["proxy", "direct"]);
+    expect(fieldInfo("load.sql.number_of_queries").description).toMatch(/Total statements/);
+    expect(fieldInfo("load.sql.schema_name").description).toMatch(/Schema/);
+    expect(fieldInfo("load.rate").description).toMatch(/open loop/);
+    expect(fieldInfo("proxy.frontends.0.bind.ssl").description).toMatch(/TLS/);
+    expect(fieldInfo("proxy.backends.0.target_servers.ssl.verify").enum).toEqual(["none", "required"]);
+    expect(fieldInfo("proxy.backends.0.target_servers.ssl.ca").description).toMatch(/lab CA/);
+  });
+
+  it("keeps the load valid when the driver changes", () => {
+    const http = { driver: "vegeta", rate: 200, tls: true, headers: { a: "b" }, connections: 10 };
+    const sql = loadForDriver(http, "mariadb-slap");
+    expect(sql).toEqual({ driver: "mariadb-slap", connections: 10, sql: DEFAULT_SQL });
+    const back = loadForDriver({ ...sql, via: "direct" }, "hey");
+    expect(back).toEqual({ driver: "hey", connections: 10 });
+    expect(openLoopMissingRate({ driver: "vegeta" })).toBe(true);
+    expect(openLoopMissingRate({ driver: "vegeta", rate: 10 })).toBe(false);
+    expect(openLoopMissingRate({ driver: "hey" })).toBe(false);
+  });
+
+  it("fills the lab CA name when server TLS verification is required", () => {
+    expect(serverTlsWithVerify(undefined, "required")).toEqual({ verify: "required", ca: "lab-ca" });
+    expect(serverTlsWithVerify({ verify: "required", ca: "my-ca", alpn: ["h2"] }, "none")).toEqual({ verify: "none", alpn: ["h2"] });
+    expect(serverTlsWithVerify({ verify: "none", ca: "x" }, "required").ca).toBe("x");
+  });
+
+  it("estimates 3 s of orchestration per run (docs/benchmarks.md)", () => {
+    expect(RUN_OVERHEAD_S).toBe(3);
+    expect(estimateSweep({ load: { duration_s: 30, warmup_s: 5 } }).secondsPerRun).toBe(38);
   });
 });

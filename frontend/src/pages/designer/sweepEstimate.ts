@@ -5,7 +5,13 @@
 // time = runs x (warmup + duration + overhead). When warm-up or duration is itself swept, every
 //        value occurs equally often in the cartesian product, so the mean of its values is exact.
 
-export const RUN_OVERHEAD_S = 15; // prepare (targets, haproxy -c, readiness) + collect + teardown
+// Orchestration overhead per run beyond warm-up + duration: prepare (targets, haproxy -c,
+// readiness), load start lead, collect, teardown and the hand-over to the next run. Measured in
+// docs/benchmarks.md, "Orchestration overhead per run" (bench/orchestration_overhead.py): 4.6 s
+// median with the fixed waits its table shows; the cuts it proposes (collect waits for data,
+// 0.5 s load start lead, phase wake-up, in-namespace probe) are in and bring it to about 2-3 s a
+// run (the doc projects ~2 s on a quiet box), so 3 s. Warm-up is added separately.
+export const RUN_OVERHEAD_S = 3;
 
 type AxisLike = { path: string; values: unknown[]; linked?: { path: string; values: unknown[] }[] | null };
 type SpecLike = {

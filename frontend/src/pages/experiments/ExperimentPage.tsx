@@ -1,4 +1,5 @@
-// One experiment: what it is, its versions and runs, and the ways on (edit, launch, clone, delete).
+// One experiment: what it is, its versions and runs, the latest launch's sweep analysis (knee,
+// recommended maxconn), and the ways on (edit, launch, clone, delete).
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -13,6 +14,7 @@ import { dateTime, duration } from "../../format/time";
 import { estimateSweep } from "../designer/sweepEstimate";
 import { CloneDialog } from "./CloneDialog";
 import { RunStateBadge } from "./RunStateBadge";
+import { SweepAnalysisCard } from "./SweepAnalysisCard";
 import { useExperimentActions } from "./useExperimentActions";
 
 export default function ExperimentPage() {
@@ -87,6 +89,7 @@ export default function ExperimentPage() {
           )}
         </section>
       </div>
+      <SweepAnalysisCard experimentId={e.id} active={(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0) > 0} />
       <CloneDialog source={cloning ? e : null} onClose={() => setCloning(false)} />
       <ConfirmDialog
         open={deleting}

@@ -1,4 +1,5 @@
-// One lab: its agents (refreshed every 5 s so status follows heartbeats) and enrollment.
+// One lab: its agents (refreshed every 5 s so status follows heartbeats), its link shaping
+// settings and CA certificate, and enrollment.
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 
@@ -10,6 +11,7 @@ import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { AgentsTable } from "./AgentsTable";
 import { EnrollSection } from "./EnrollSection";
+import { LinkShapingSection } from "./LinkShapingSection";
 
 export default function LabPage() {
   const labId = Number(useParams().labId);
@@ -42,6 +44,7 @@ export default function LabPage() {
           <AgentsTable agents={l.agents} />
         )}
       </section>
+      <LinkShapingSection lab={l} canEdit={hasRole(session, "editor")} />
       <EnrollSection labId={labId} canEdit={hasRole(session, "editor")} />
     </>
   );

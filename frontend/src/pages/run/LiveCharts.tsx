@@ -26,7 +26,7 @@ function Chart({ title, rows, series, unit, testId, marks = [] }: { title: strin
             <Legend />
             <ReferenceLine x={0} stroke="#9ca3af" strokeDasharray="4 4" />
             {marks.map((m) => (
-              <ReferenceLine key={m.label} y={m.y} stroke="#6b7280" strokeDasharray="2 4" label={{ value: m.label, position: "insideTopRight", fontSize: 11 }} />
+              <ReferenceLine key={m.label} y={m.y} ifOverflow="extendDomain" stroke="#6b7280" strokeDasharray="2 4" label={{ value: m.label, position: "insideTopRight", fontSize: 11 }} />
             ))}
             {series.map((s, i) => (
               <Line key={s.key} dataKey={s.key} name={s.name} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} connectNulls={false} />

@@ -1,6 +1,8 @@
 // What a finished run keeps: the summary, the exact rendered haproxy.cfg and tool command lines,
 // the environment fingerprint of every agent, and downloads (samples CSV, the run as JSON).
 import type { RunDetail } from "../../client/types.gen";
+import { KeyFigures } from "./KeyFigures";
+import { RunVerdict } from "./RunVerdict";
 
 type Latency = { p50?: number; p90?: number; p99?: number; p999?: number; max?: number; mean?: number };
 type Totals = {
@@ -74,7 +76,8 @@ export function RunResults({ run }: { run: RunDetail }) {
           </div>
         </div>
         {run.error && <p className="error-state">{run.error}</p>}
-        {summary?.verdict && <p>{summary.verdict}</p>}
+        <RunVerdict summary={run.summary} verdict={run.verdict} />
+        <KeyFigures summary={run.summary} />
         {summary ? <SummaryTable summary={summary} /> : <p className="muted">No summary: the run ended before its results were collected.</p>}
         {warnings.length > 0 && (
           <ul className="notice">

@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+
+import { keyFigures } from "./keyFigures";
+import { BOUNDS, boundInfo, formatEvidence, verdictOf } from "./verdict";
+
+const bound = {
+  kind: "client_cpu" as const,
+  sentence: "The injector host was at 97% CPU.",
+  evidence: [{ name: "injector_cpu_pct", label: "injector CPU", value: 97.2, unit: "%" }],
+  also: [],
+};
+
+describe("verdicts", () => {
+  it("prefers the typed verdict, then summary.bound, then the bare sentence", () => {
+    expect(verdictOf({ bound: { ...bound, kind: "network" } }, bound)?.kind).toBe("client_cpu");
+    expect(verdictOf({ bound })?.sentence).toMatch(/97%/);
+    expect(verdictOf({ verdict: "old style" })).toEqual({ kind: "unknown", sentence: "old style", evidence: [], also: [] });
+    expect(verdictOf(null)).toBeNull();
+    expect(verdictOf({ bound: { kind: 3 } })).toBeNull();
+  });
+
+  it("labels every bound kind and falls back for new ones", () => {
+    for (const kind of Object.keys(BOUNDS)) expect(boundInfo(kind).label).toBeTruthy();
+    expect(boundInfo("something_new")).toBe(BOUNDS.unknown);
+    expect(boundInfo("client_cpu").meaning).toMatch(/clients, not HAProxy/);
+  });
+
+  it("formats evidence with units, bytes per second in MB/s", () => {
+    expect(formatEvidence({ value: 22_500_000, unit: "B/s" })).toBe("22.5 MB/s");
+    expect(formatEvidence({ value: 97.24, unit: "%" })).toBe("97.2 %");
+    expect(formatEvidence({ value: 1234.56, unit: "req/s" })).toBe("1,235 req/s");
+    expect(formatEvidence({ value: 0.125, unit: "" })).toBe("0.13");
+  });
+});
+
+describe("key figures", () => {
+  it("shows nothing for an empty or missing summary", () => {
+    expect(keyFigures(null)).toEqual([]);
+    expect(keyFigures({ total: { bytes_per_s: 0 } })).toEqual([]);
+  });
+
+  it("reads mariadb-slap's SQL block", () => {
+    const groups = keyFigures({
+      total: { rps: 5000, bytes_per_s: 0 },
+      injectors: [{ agent: "inj", sql: { iterations: 3, clients: 50, queries_per_client: 2000, avg_s: 1.2345, min_s: 1.1, max_s: 1.4, queries_per_s: 81004.2 } }],
+    });
+    expect(groups.map((g) => g.id)).toEqual(["sql"]);
+    const values = Object.fromEntries(groups[0].figures.map((f) => [f.label, f.value]));
+    expect(values).toMatchObject({ "seconds per iteration": "1.235 s", "queries/s": "81,004.2", "clients × queries each": "50 × 2,000", iterations: "3" });
+  });
+
+  it("reads the open loop and flags late, dropped and short sends", () => {
+    const [g] = keyFigures({
+      total: { open_loop: { target_rate: 200, sent: 1900, send_rate: 190, late_sends: 4, dropped_sends: 0, max_send_lag_ms: 44.2, late_threshold_ms: 10 } },
+    });
+    expect(g.id).toBe("open_loop");
+    const byLabel = Object.fromEntries(g.figures.map((f) => [f.label, f]));
+    expect(byLabel["sent rate"]).toMatchObject({ value: "190 req/s", warn: true, hint: "95 % of the target" });
+    expect(byLabel["late sends"]).toMatchObject({ value: "4", warn: true });
+    expect(byLabel["dropped sends"].warn).toBe(false);
+    expect(byLabel["worst send lag"].value).toBe("44.2 ms");
+  });
+
+  it("gives MB/s and server connection reuse", () => {
+    const groups = keyFigures({
+      total: { bytes_per_s: 22_500_000 },
+      proxy: { bytes_out_per_s: 23_000_000, connects: 41, reuses: 7316, max_server_conns: 41, max_scur: 40, maxconn: 40, max_qcur: 0 },
+    });
+    expect(groups.map((g) => g.id)).toEqual(["throughput", "connections"]);
+    expect(groups[0].figures.map((f) => f.value)).toEqual(["22.5 MB/s", "23 MB/s"]);
+    const conns = Object.fromEntries(groups[1].figures.map((f) => [f.label, f]));
+    expect(conns["server connects"].value).toBe("41");
+    expect(conns["server reuses"].hint).toMatch(/^99\.4 %/);
+    expect(conns["max server connections"].value).toBe("41");
+    expect(conns["max client sessions"]).toMatchObject({ value: "40 of 40", warn: true });
+    expect(conns["max queued"]).toBeUndefined();
+  });
+});
