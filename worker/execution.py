@@ -82,6 +82,17 @@ class Execution:
         if isinstance(argv, list):
             self.add_command_line(agent, [str(a) for a in argv])
 
+    def record_tool_output(self, agent: AgentRef, result: Mapping[str, object]) -> None:
+        """Keep what the agent's load tool printed (its result's `raw_output`), for the download."""
+        text = result.get("raw_output")
+        if not isinstance(text, str):
+            return
+        with session_scope() as db:
+            current = db.scalar(select(Run.tool_output).where(Run.id == self.run_id)) or {}
+            db.execute(
+                update(Run).where(Run.id == self.run_id).values(tool_output={**current, agent.name: text})
+            )
+
     def add_command_line(self, agent: AgentRef, argv: list[str]) -> None:
         with session_scope() as db:
             current = db.scalar(select(Run.command_lines).where(Run.id == self.run_id)) or {}

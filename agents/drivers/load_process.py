@@ -31,6 +31,8 @@ WATCH_INTERVAL_S = 0.1
 # SIGINT) but may still be writing its report: wrk's Lua export of the latency distribution
 # takes seconds on a busy host. SIGKILL only after this grace, or the partial results are lost.
 LEASE_KILL_GRACE_S = 5.0
+# The raw output kept with the run: enough for any summary, bounded for a chatty tool.
+RAW_OUTPUT_MAX_CHARS = 256_000
 LEASE_EXPIRED = "stopped: lease expired"
 
 
@@ -135,6 +137,17 @@ class LoadProcess:
 
     def stderr(self) -> str:
         return _read(self.workdir / STDERR_FILE)
+
+    def raw_output(self, max_chars: int = RAW_OUTPUT_MAX_CHARS) -> str:
+        """stdout then stderr as the tool printed them; only the end when longer than max_chars."""
+        text = self.stdout()
+        errors = self.stderr()
+        if errors:
+            text = f"{text}\n--- stderr ---\n{errors}"
+        if len(text) > max_chars:
+            cut = len(text) - max_chars
+            text = f"[... the first {cut} characters are not kept ...]\n{text[cut:]}"
+        return text
 
     def output_tail(self, lines: int = 30) -> str:
         text = self.stdout().rstrip("\n")

@@ -242,6 +242,7 @@ class InjectorRole(Role):
             "command_line": list(process.argv),
             "exit_code": process.exit_code,
             "output_tail": process.output_tail(),
+            "raw_output": process.raw_output(),
             "driver_version": load.driver_version,
         }
 

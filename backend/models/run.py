@@ -57,6 +57,9 @@ class Run(IdMixin, CreatedAtMixin, Base):
     rendered_config: Mapped[str | None] = mapped_column(Text)
     # Exact argv of every tool the run started, by agent: {"injector-1": [["wrk", "-t2", ...]]}.
     command_lines: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # What each load tool printed (stdout, then stderr; bounded by the agent), by agent. Deferred:
+    # only the raw-output download reads it, never a list of runs.
+    tool_output: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}", deferred=True)
     # haproxy -vv, kernel, cores, tool versions, sysctls that matter: by agent.
     environment: Mapped[dict[str, Any]] = mapped_column(default=dict)
     # spec.results.RunSummary as JSON once collected.

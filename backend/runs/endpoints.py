@@ -160,6 +160,19 @@ def export_run_samples_csv(db: SessionDep, who: ViewerDep, run_id: int) -> Respo
 
 
 @router.get(
+    "/runs/{run_id}/output.txt",
+    response_class=Response,
+    responses={200: {"content": {"text/plain": {}}, "description": "Each load tool's own output."}},
+)
+def export_run_tool_output(db: SessionDep, who: ViewerDep, run_id: int) -> Response:
+    """What each injector's load tool printed, under its exact command line: the raw material of
+    the summary, for anyone who wants to check a number against the tool itself."""
+    run = service.get_run(db, who.team_id, run_id)
+    body = export.tool_output_text(run.command_lines or {}, run.tool_output or {})
+    return Response(body, media_type="text/plain", headers=_attachment(f"run-{run.id}-output.txt"))
+
+
+@router.get(
     "/runs/{run_id}/events",
     response_class=Response,
     responses={

@@ -1,9 +1,11 @@
-"""CSV renderings of a comparison table and of a run's samples (header row, stable columns)."""
+"""Downloads: CSV of a comparison table and of a run's samples (header row, stable columns), and the
+load tools' raw output as text."""
 
 from __future__ import annotations
 
 import csv
 import io
+import shlex
 from typing import Any
 
 from backend.runs.schemas import CompareTable, RunSamples
@@ -55,3 +57,17 @@ def samples_csv(samples: RunSamples) -> str:
         for p in points:
             writer.writerow([source, p.t, p.ts.isoformat(), *(_cell(p.data.get(m)) for m in metrics)])
     return out.getvalue()
+
+
+def tool_output_text(command_lines: dict[str, Any], tool_output: dict[str, Any]) -> str:
+    """One section per agent whose tool printed something: a header with its command lines,
+    then the output as it was. Argv elements are joined with shlex so the line can be re-run."""
+    if not tool_output:
+        return "No load tool output was recorded for this run (it did not reach the end of its load).\n"
+    sections = []
+    for agent in sorted(tool_output):
+        argvs = command_lines.get(agent) or []
+        header = [f"===== {agent} ====="]
+        header += [f"$ {shlex.join(str(a) for a in argv)}" for argv in argvs if isinstance(argv, list)]
+        sections.append("\n".join(header) + "\n" + str(tool_output[agent]).rstrip("\n") + "\n")
+    return "\n".join(sections)

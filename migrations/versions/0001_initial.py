@@ -2,7 +2,7 @@
 
 Revision ID: 0001
 Revises: 
-Create Date: 2026-11-22 02:30:14.996175
+Create Date: 2026-11-22 03:23:37.540687
 """
 
 from collections.abc import Sequence
@@ -215,6 +215,7 @@ def upgrade() -> None:
     sa.Column('celery_task_id', sa.String(length=64), nullable=True),
     sa.Column('rendered_config', sa.Text(), nullable=True),
     sa.Column('command_lines', postgresql.JSONB(astext_type=sa.Text()), nullable=False),
+    sa.Column('tool_output', postgresql.JSONB(astext_type=sa.Text()), server_default='{}', nullable=False),
     sa.Column('environment', postgresql.JSONB(astext_type=sa.Text()), nullable=False),
     sa.Column('summary', postgresql.JSONB(astext_type=sa.Text()), nullable=True),
     sa.Column('error', sa.Text(), nullable=True),

@@ -116,6 +116,7 @@ class RunLoad(BackgroundPhase):
                     f"agent {injector.name} returned no load summary: {data.get('output_tail')!r}"
                 )
             ex.injector_summaries.append(InjectorSummary.model_validate(raw))
+            ex.record_tool_output(injector, data)
 
     def poll(self, ctx: RunContext) -> bool:
         lost = lost_agent(self.execution)

@@ -5454,6 +5454,34 @@ export type RunsExportRunSamplesCsvResponses = {
     200: unknown;
 };
 
+export type RunsExportRunToolOutputData = {
+    body?: never;
+    path: {
+        /**
+         * Run Id
+         */
+        run_id: number;
+    };
+    query?: never;
+    url: '/api/v1/runs/{run_id}/output.txt';
+};
+
+export type RunsExportRunToolOutputErrors = {
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+};
+
+export type RunsExportRunToolOutputError = RunsExportRunToolOutputErrors[keyof RunsExportRunToolOutputErrors];
+
+export type RunsExportRunToolOutputResponses = {
+    /**
+     * Each load tool's own output.
+     */
+    200: unknown;
+};
+
 export type RunsStreamRunEventsData = {
     body?: never;
     headers?: {

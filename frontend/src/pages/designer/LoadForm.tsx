@@ -18,7 +18,6 @@ export function LoadForm() {
   const driverInfo = fieldInfo("load.driver");
   const drivers = (driverInfo.enum?.filter((v) => v !== null).map(String) as string[] | undefined) ?? [driver];
   const driverErrors = fields.filter((f) => f.field === "load.driver").map((f) => f.message);
-  const rateHelp = `${fieldInfo("load.rate").description ?? ""} ${OPEN_LOOP_HELP}`.trim();
   return (
     <section aria-labelledby="load-title" className="card">
       <h2 id="load-title">Load</h2>
@@ -54,8 +53,9 @@ export function LoadForm() {
         <fieldset className="designer-group" data-testid="open-loop">
           <legend>Open loop (vegeta)</legend>
           <div className="knob-grid">
-            <Knob path="load.rate" label="rate (req/s, required)" placeholder="e.g. 200" help={rateHelp} />
+            <Knob path="load.rate" label="rate (req/s, required)" placeholder="e.g. 200" />
           </div>
+          <p className="muted small">{OPEN_LOOP_HELP}</p>
           {openLoopMissingRate(load) && (
             <p className="notice small" role="status">
               No rate yet: vegeta would run a closed loop. Set the requests/s to hold (sweep <code>load.rate</code> for

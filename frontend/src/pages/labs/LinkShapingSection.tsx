@@ -9,6 +9,7 @@ import { labsGetLabQueryKey, labsUpdateLabMutation } from "../../client/@tanstac
 import type { LabDetail } from "../../client/types.gen";
 import { ErrorState } from "../../components/ErrorState";
 import { FieldError } from "../../components/FieldError";
+import "../../components/figures.css";
 import {
   LINK_FIELDS,
   LINK_SHAPING_KEY,
@@ -89,7 +90,7 @@ export function LinkShapingSection({ lab, canEdit }: { lab: LabDetail; canEdit: 
       {noBandwidth && <p className="notice">{noBandwidth}</p>}
       {noDelayLoss && (
         <p className="muted small" id={reasonId} data-testid="netem-reason">
-          Delay and loss are greyed out: {noDelayLoss}.
+          <span className="badge">delay and loss unavailable</span> {noDelayLoss.charAt(0).toUpperCase() + noDelayLoss.slice(1)}.
         </p>
       )}
       <form onSubmit={submit} aria-describedby={noDelayLoss ? reasonId : undefined}>
@@ -98,7 +99,7 @@ export function LinkShapingSection({ lab, canEdit }: { lab: LabDetail; canEdit: 
             No caps: the proxy&apos;s links run at the host&apos;s own speed.
           </p>
         ) : (
-          <table className="table" data-testid="link-shaping">
+          <table className="table link-shaping" data-testid="link-shaping">
             <thead>
               <tr>
                 {COLUMNS.map((c) => (
@@ -184,7 +185,7 @@ export function LinkShapingSection({ lab, canEdit }: { lab: LabDetail; canEdit: 
             <button type="submit" className="primary" disabled={!dirty || save.isPending}>
               {save.isPending ? "Saving…" : "Save link shaping"}
             </button>
-            <span className="small muted" role="status" aria-live="polite" style={{ minWidth: "4em" }}>
+            <span className="small muted" role="status" aria-live="polite" style={{ minWidth: "8.5em" }}>
               {save.isSuccess && !dirty ? "Saved." : dirty ? "Unsaved changes" : ""}
             </span>
           </div>

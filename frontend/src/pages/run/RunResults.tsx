@@ -1,5 +1,5 @@
 // What a finished run keeps: the summary, the exact rendered haproxy.cfg and tool command lines,
-// the environment fingerprint of every agent, and downloads (samples CSV, the run as JSON).
+// the environment fingerprint of every agent, and downloads (samples CSV, the run as JSON, the tools' raw output).
 import type { RunDetail } from "../../client/types.gen";
 import { KeyFigures } from "./KeyFigures";
 import { RunVerdict } from "./RunVerdict";
@@ -72,6 +72,14 @@ export function RunResults({ run }: { run: RunDetail }) {
             </a>
             <a className="button" href={`/api/v1/runs/${run.id}`} download={`run-${run.id}.json`}>
               Run JSON
+            </a>
+            <a
+              className="button"
+              href={`/api/v1/runs/${run.id}/output.txt`}
+              download
+              title="What each load tool printed, under its exact command line"
+            >
+              Raw tool output
             </a>
           </div>
         </div>

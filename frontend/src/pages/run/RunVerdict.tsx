@@ -11,7 +11,7 @@ function EvidenceList({ evidence }: { evidence: Verdict["evidence"] }) {
       {evidence.map((e) => (
         <div key={e.name} className="evidence-item" data-evidence={e.name}>
           <dt>{e.label}</dt>
-          <dd className="num">{formatEvidence(e)}</dd>
+          <dd>{formatEvidence(e)}</dd>
         </div>
       ))}
     </dl>
@@ -34,7 +34,7 @@ export function RunVerdict({ summary, verdict }: { summary: unknown; verdict?: V
       <EvidenceList evidence={v.evidence} />
       {(v.also?.length ?? 0) > 0 && (
         <details>
-          <summary>Also held ({v.also!.length})</summary>
+          <summary>Also held: {v.also!.map((f) => boundInfo(f.kind).label).join(", ")}</summary>
           <ul className="verdict-also">
             {v.also!.map((f, i) => (
               <li key={`${f.kind}-${i}`}>
