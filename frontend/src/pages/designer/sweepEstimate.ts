@@ -7,10 +7,8 @@
 
 // Orchestration overhead per run beyond warm-up + duration: prepare (targets, haproxy -c,
 // readiness), load start lead, collect, teardown and the hand-over to the next run. Measured in
-// docs/benchmarks.md, "Orchestration overhead per run" (bench/orchestration_overhead.py): 4.6 s
-// median with the fixed waits its table shows; the cuts it proposes (collect waits for data,
-// 0.5 s load start lead, phase wake-up, in-namespace probe) are in and bring it to about 2-3 s a
-// run (the doc projects ~2 s on a quiet box), so 3 s. Warm-up is added separately.
+// docs/benchmarks.md, "Orchestration overhead per run" (bench/orchestration_overhead.py): median
+// 1.2 s on a quiet machine, 2.1 s on a loaded one; 3 s leaves room for slower labs.
 export const RUN_OVERHEAD_S = 3;
 
 type AxisLike = { path: string; values: unknown[]; linked?: { path: string; values: unknown[] }[] | null };
