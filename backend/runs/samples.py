@@ -27,34 +27,38 @@ INSERT_CHUNK = 1000
 
 
 def insert_samples(db: Session, run_id: int, samples: Sequence[SamplePoint]) -> int:
-    """Write a batch; a sample already stored (same run, source, t) is skipped, never changed.
+    """Write a batch idempotently: a sample already stored (same run, source, t) is kept, unless
+    the new one was taken later (`ts`), which happens only when the worker moved the run's start
+    and the agents restarted sampling with the new origin (worker/phases/load.py).
 
-    Returns how many rows were inserted, so a retried batch reports 0.
+    Returns how many rows were written, so a retried batch (same readings) reports 0.
     """
-    inserted = 0
+    written = 0
     for start in range(0, len(samples), INSERT_CHUNK):
         chunk = samples[start : start + INSERT_CHUNK]
-        statement = (
-            insert(Sample)
-            .values(
-                [
-                    {
-                        "run_id": run_id,
-                        "source": s.source,
-                        "t": s.t,
-                        "ts": s.ts,
-                        "data": s.data,
-                        "histogram": s.histogram,
-                    }
-                    for s in chunk
-                ]
-            )
-            .on_conflict_do_nothing(index_elements=[Sample.run_id, Sample.source, Sample.t])
-            # RETURNING lists only the rows written; cursor.rowcount is not reliable here.
-            .returning(Sample.t)
-        )
-        inserted += len(db.execute(statement).all())
-    return inserted
+        rows = [
+            {
+                "run_id": run_id,
+                "source": s.source,
+                "t": s.t,
+                "ts": s.ts,
+                "data": s.data,
+                "histogram": s.histogram,
+            }
+            for s in chunk
+        ]
+        statement = insert(Sample).values(rows)
+        statement = statement.on_conflict_do_update(
+            index_elements=[Sample.run_id, Sample.source, Sample.t],
+            set_={
+                "ts": statement.excluded.ts,
+                "data": statement.excluded.data,
+                "histogram": statement.excluded.histogram,
+            },
+            where=Sample.ts < statement.excluded.ts,
+        ).returning(Sample.t)  # RETURNING lists only the rows written; cursor.rowcount is not reliable here.
+        written += len(db.execute(statement).all())
+    return written
 
 
 def _range_filters(run_id: int, source: str | None, from_t: int | None, to_t: int | None) -> list[Any]:

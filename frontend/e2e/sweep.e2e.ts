@@ -67,6 +67,8 @@ test("maxconn sweep: launch, live charts, compare rising points, CSV export", as
   await expect(page.getByTestId("run-summary")).toBeVisible();
   await expect(page.getByTestId("rendered-config")).toContainText("maxconn 5");
   await expect(page.getByRole("button", { name: "Cancel run" })).toHaveCount(0);
+  // A finished run's charts are drawn from the replayed samples.
+  await expect.poll(() => livePoints(page), { timeout: 10_000 }).toBeGreaterThan(0);
   await snap(page, "11-run-finished");
 
   // Compare the sweep: three points, rising with maxconn.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import timedelta
 
 import pytest
 from fastapi.testclient import TestClient
@@ -54,6 +55,19 @@ def test_insert_is_idempotent(db: Session, run_id: int) -> None:
         select(Sample.data).where(Sample.run_id == run_id, Sample.source == PROXY, Sample.t == 2)
     )
     assert stored == {"req_tot": 20, "scur": 5}
+
+
+def test_a_later_reading_of_the_same_second_replaces_the_earlier_one(db: Session, run_id: int) -> None:
+    """When the worker moves a run's start, agents restart sampling with the new origin: their
+    readings for a second already written under the old origin were taken later and win."""
+    first = sample_points(PROXY, {t: {"scur": 1} for t in range(3)})
+    assert insert_samples(db, run_id, first) == 3
+    restarted = [p.model_copy(update={"ts": p.ts + timedelta(seconds=2), "data": {"scur": 7}}) for p in first]
+    assert insert_samples(db, run_id, restarted) == 3
+    assert insert_samples(db, run_id, restarted) == 0  # and a retry of that batch is still a no-op
+    assert insert_samples(db, run_id, first) == 0  # an older reading never overwrites a newer one
+    stored = db.scalars(select(Sample.data).where(Sample.run_id == run_id).order_by(Sample.t)).all()
+    assert stored == [{"scur": 7}] * 3
 
 
 def test_insert_keeps_histograms_and_large_batches(db: Session, run_id: int) -> None:

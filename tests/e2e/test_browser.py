@@ -68,11 +68,12 @@ def _add_viewer(team_name: str) -> None:
         add_membership(db, team_id=team.id, user_id=viewer.id, role=Role.viewer)
 
 
-@pytest.mark.timeout(600)
+@pytest.mark.timeout(1200)
 def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: Any) -> None:
     assert CHROMIUM.is_file(), f"{CHROMIUM} is missing: run dev/prereqs.sh apt (installs chromium)"
     assert (ROOT / "node_modules" / "@playwright" / "test").is_dir(), "run npm ci (dev/prereqs.sh node)"
     start_worker(agent_wait=20, lease=30)
+    local_lab.open_direct_path()  # seeds.e2e.ts: seed 001's direct MariaDB baseline (load.via)
     _add_viewer("Lab team")
     shutil.rmtree(ARTIFACTS, ignore_errors=True)
     (ARTIFACTS / "screens").mkdir(parents=True)
@@ -95,7 +96,7 @@ def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: 
         env=env,
         capture_output=True,
         text=True,
-        timeout=540,
+        timeout=1100,  # the sweep and the four seed templates, on a busy two-core box
     )
     (ARTIFACTS / "output.txt").write_text(result.stdout + result.stderr)
     print(result.stdout[-20000:], result.stderr[-5000:])

@@ -26,6 +26,8 @@ from worker.phases.database import direct_host, direct_url
 from worker.phases.liveness import lost_agent
 
 COMMAND_TIMEOUT_S = 15.0
+# StartLoad must arrive this long before start_at at least (the injector refuses a late start).
+START_MARGIN_S = 0.2
 T = TypeVar("T")
 
 
@@ -55,23 +57,28 @@ class WarmUp(BackgroundPhase):
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
         load = ex.spec.load
-        now = datetime.now(UTC)
-        start_at = now + timedelta(seconds=lead_time_s())
-        ex.t0 = start_at + timedelta(seconds=load.warmup_s)
-        sampling = StartSampling(run_id=str(ex.run_id), t0=ex.t0)
-        _on_each(ex.involved_agents, lambda a: agent_rpc.send_command(a.id, sampling, COMMAND_TIMEOUT_S))
+        lead = lead_time_s()
+        began = time.monotonic()
+        start_at = self._start_sampling(ex, lead)
+        round_trip = time.monotonic() - began
+        if (start_at - datetime.now(UTC)).total_seconds() < round_trip + START_MARGIN_S:
+            # A slow box: StartLoad would reach the injectors after start_at and be refused. Move
+            # the start by what the commands really take and restart sampling with the new origin
+            # (a sampler's restart replaces readings of the same second: backend/runs/samples.py).
+            start_at = self._start_sampling(ex, max(lead, 2 * round_trip + START_MARGIN_S))
         lease_s = get_settings().load_lease_seconds
         command = StartLoad(
             run_id=str(ex.run_id), profile=load, target_url=entry_url(ex), start_at=start_at, lease_s=lease_s,
             sql_access=ex.sql_access, direct_host=direct_host(ex) if load.via == "direct" else None,
         )  # fmt: skip
         # Every injector gets the same start_at and waits for it on its own clock: they start
-        # together however long each command took to arrive.
+        # together however long each command took to arrive. Its reply comes after start_at.
+        reply_timeout_s = COMMAND_TIMEOUT_S + max(0.0, (start_at - datetime.now(UTC)).total_seconds())
         for injector, data in zip(
             ex.injectors,
             _on_each(
                 ex.injectors,
-                lambda a: agent_rpc.send_command(a.id, command, COMMAND_TIMEOUT_S + lead_time_s()),
+                lambda a: agent_rpc.send_command(a.id, command, reply_timeout_s),
             ),
             strict=True,
         ):
@@ -80,6 +87,14 @@ class WarmUp(BackgroundPhase):
         LeaseKeeper(ex).start()
         # Done when the measured part begins: the state becomes `running` at t0.
         time.sleep(max(0.0, (ex.t0 - datetime.now(UTC)).total_seconds()))
+
+    def _start_sampling(self, ex: Execution, lead_s: float) -> datetime:
+        """Agree on start_at = now + lead_s and t0 = start_at + warm-up; every agent samples from t0."""
+        start_at = datetime.now(UTC) + timedelta(seconds=lead_s)
+        ex.t0 = start_at + timedelta(seconds=ex.spec.load.warmup_s)
+        sampling = StartSampling(run_id=str(ex.run_id), t0=ex.t0)
+        _on_each(ex.involved_agents, lambda a: agent_rpc.send_command(a.id, sampling, COMMAND_TIMEOUT_S))
+        return start_at
 
 
 class RunLoad(BackgroundPhase):

@@ -50,7 +50,9 @@ export function useRunEvents(runId: number, enabled: boolean): LiveRun {
       setState(data.state);
       setError(data.error);
       setEnded(true);
-      dirty.current = true;
+      // Draw the replayed samples now, not at the next tick: a finished run has nothing to wait for.
+      dirty.current = false;
+      setVersion((v) => v + 1);
       source.close(); // the run is over: no reconnect
       setConnected(false);
     });
