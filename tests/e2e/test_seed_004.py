@@ -81,10 +81,13 @@ def test_reuse_always_hides_client_closes_and_h2_servers_need_fewer_connections(
     assert h1_aggressive["connects"] >= 0.9 * h1_aggressive["requests"], h1_aggressive
     # ... but towards an h2 server it shares the multiplexed connections.
     assert h2_aggressive["connects"] < 0.05 * h1_aggressive["connects"], (h2_aggressive, h1_aggressive)
-    # Streams instead of connections: fewer server connections open at once for the same load.
+    # Streams instead of connections: fewer server connections for the same load. The connects
+    # are exact counters; the most open at once comes from 1 Hz `show servers conn` readings
+    # (its fallback for unlisted connections is the session count), so it only may not exceed.
     for mode in ("aggressive", "always"):
         h1, h2 = table[("h1", mode)], table[("h2c", mode)]
-        assert 2 * h2["max_server_conns"] <= h1["max_server_conns"], (mode, h2, h1)
+        assert h2["connects"] < h1["connects"], (mode, h2, h1)
+        assert h2["max_server_conns"] <= h1["max_server_conns"], (mode, h2, h1)
 
     # An HTTP/2 client (h2load, h2c prior knowledge) through to the h2 server, reuse always.
     h2_client = api.wait_finished(h2_client_id, 60)
