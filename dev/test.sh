@@ -19,21 +19,26 @@ suite_cmd() {
         pytest)
             local xdist=""
             [ "$PYTEST_WORKERS" != 0 ] && xdist="-n $PYTEST_WORKERS"
-            echo "$VENV/pytest $xdist --durations=5 ${PYTEST_ARGS:-}"
+            echo "$VENV/pytest $xdist --ignore=tests/e2e --durations=5 ${PYTEST_ARGS:-}"
+            ;;
+        e2e)
+            # One at a time: each end-to-end test loads both cores with real traffic and checks
+            # rates and timings; two at once on a 2-core box measure each other.
+            echo "$VENV/pytest -p no:xdist tests/e2e --durations=5 ${PYTEST_ARGS:-}"
             ;;
         *) return 1 ;;
     esac
 }
 
 suites=("$@")
-[ ${#suites[@]} -eq 0 ] && suites=(ruff mypy imports vitest pytest)
+[ ${#suites[@]} -eq 0 ] && suites=(ruff mypy imports vitest pytest e2e)
 
 summary=()
 passed=0
 failed=0
 for suite in "${suites[@]}"; do
     if ! cmd=$(suite_cmd "$suite"); then
-        echo "unknown suite: $suite (ruff mypy imports vitest pytest)" >&2
+        echo "unknown suite: $suite (ruff mypy imports vitest pytest e2e)" >&2
         exit 2
     fi
     printf '\n==> %s: %s\n' "$suite" "$cmd"

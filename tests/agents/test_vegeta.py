@@ -161,7 +161,8 @@ def test_csv_rows_give_the_content_length_from_the_headers() -> None:
 # ---------------------------------------------------------------- real runs
 
 
-@pytest.mark.parametrize("rate", [200, 1000])
+# Higher rates are measured in bench/open_loop_rate_accuracy.py; a test must hold on a loaded box.
+@pytest.mark.parametrize("rate", [200, 500])
 def test_vegeta_sends_the_asked_rate_and_times_from_the_schedule(
     target: str, tmp_path: Path, rate: int
 ) -> None:
