@@ -1,6 +1,11 @@
-"""Host samples: CPU busy per core and in total, network traffic per interface, memory.
+"""Host samples: CPU busy per core and in total, network traffic per interface, memory, and how
+far the host could be trusted to keep time.
 
-CPU comes from /proc/stat (the whole machine: namespaces do not split CPUs). Network counters
+CPU comes from /proc/stat (the whole machine: namespaces do not split CPUs). Two gauges say
+whether the host itself disturbed the measurement: `steal_pct`, the share of CPU time the
+hypervisor gave to other guests (a noisy neighbour on a cloud VM), and `tick_late_ms`, how late
+the sampler woke for its second (a host too busy to run a thread on time also delays the load
+tool and the proxy; worker.verdicts turns both into caveats on the run). Network counters
 come from /proc/<pid>/net/dev, which shows the interfaces of the network namespace of process
 <pid>: with a data-plane namespace, a long-lived `sleep` started inside it (an "anchor") is that
 process, because running `ip netns exec` per sample costs ~0.3 s; without one, /proc/self.
@@ -21,7 +26,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from agents.netns import in_netns
-from agents.sampling import sample_t
 from agents.ticker import SecondTicker
 from spec.results import SamplePoint
 
@@ -31,8 +35,8 @@ NET_FIELDS = {"rx_bytes": 0, "rx_packets": 1, "rx_drop": 3, "tx_bytes": 8, "tx_p
 ANCHOR_START_TIMEOUT_S = 5.0
 
 
-def read_cpu_times(text: str) -> dict[str, tuple[int, int]]:
-    """{"cpu": (busy, total), "cpu0": ...} in clock ticks since boot, from /proc/stat text."""
+def read_cpu_times(text: str) -> dict[str, tuple[int, int, int]]:
+    """{"cpu": (busy, total, steal), "cpu0": ...} in clock ticks since boot, from /proc/stat text."""
     times = {}
     for line in text.splitlines():
         if not line.startswith("cpu"):
@@ -41,16 +45,19 @@ def read_cpu_times(text: str) -> dict[str, tuple[int, int]]:
         values = [int(v) for v in raw[:8]]  # user nice system idle iowait irq softirq steal
         idle = values[3] + (values[4] if len(values) > 4 else 0)
         total = sum(values)  # guest time is already included in user time
-        times[name] = (total - idle, total)
+        steal = values[7] if len(values) > 7 else 0
+        times[name] = (total - idle, total, steal)
     return times
 
 
 def cpu_percentages(
-    before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]
+    before: dict[str, tuple[int, int, int]], after: dict[str, tuple[int, int, int]]
 ) -> dict[str, float]:
-    """Busy % of each CPU between two readings: `cpu_pct` (all) and `cpuN_pct`."""
+    """Busy % of each CPU between two readings (`cpu_pct` for all, `cpuN_pct`), and `steal_pct`
+    of all CPUs (time the hypervisor ran other guests; counted as busy, since nothing of ours
+    could run then either)."""
     result = {}
-    for name, (busy, total) in after.items():
+    for name, (busy, total, steal) in after.items():
         if name not in before:
             continue
         d_total = total - before[name][1]
@@ -58,6 +65,8 @@ def cpu_percentages(
             continue
         d_busy = busy - before[name][0]
         result[f"{name}_pct"] = round(100.0 * max(0, d_busy) / d_total, 2)
+        if name == "cpu":
+            result["steal_pct"] = round(100.0 * max(0, steal - before[name][2]) / d_total, 2)
     return result
 
 
@@ -93,7 +102,7 @@ class HostSampler:
         self._netns = netns
         self._anchor: subprocess.Popen[bytes] | None = None
         self._net_dev = Path("/proc/self/net/dev")
-        self._cpu: dict[str, tuple[int, int]] | None = None
+        self._cpu: dict[str, tuple[int, int, int]] | None = None
         self._net: dict[str, dict[str, int]] | None = None
 
     def start(self) -> None:
@@ -168,7 +177,7 @@ def _start_anchor(netns: str) -> subprocess.Popen[bytes]:
 
 
 class HostSamplingLoop:
-    """Host samples for one run: every wall-clock second, SamplePoint(source, t, ts, data)."""
+    """Host samples for one run: SamplePoint(source, t, ts, data) every second of the run's clock."""
 
     def __init__(
         self, source: str, netns: str | None, t0: datetime, emit: Callable[[list[SamplePoint]], None]
@@ -177,7 +186,7 @@ class HostSamplingLoop:
         self._sampler = HostSampler(netns)
         self._t0 = t0.timestamp()
         self._emit = emit
-        self._ticker = SecondTicker("host-sampler", self._tick)
+        self._ticker = SecondTicker("host-sampler", self._t0, self._tick)
 
     def start(self) -> None:
         self._sampler.start()
@@ -187,8 +196,9 @@ class HostSamplingLoop:
         self._ticker.stop()
         self._sampler.close()
 
-    def _tick(self, now: float) -> None:
+    def _tick(self, t: int, now: float) -> None:
         data = self._sampler.sample()
-        t = sample_t(now, self._t0)
-        if t is not None and data:
+        if data:
+            # The tick for second t was due at t0 + t + 1 (agents.ticker).
+            data["tick_late_ms"] = round(max(0.0, now - (self._t0 + t + 1)) * 1000, 1)
             self._emit([SamplePoint(source=self.source, t=t, ts=datetime.fromtimestamp(now, UTC), data=data)])

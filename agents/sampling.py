@@ -15,7 +15,6 @@
 from __future__ import annotations
 
 import logging
-import math
 import threading
 import time
 from collections import deque
@@ -29,14 +28,6 @@ from spec.results import SamplePoint
 log = logging.getLogger(__name__)
 
 WARN_EVERY_S = 10.0
-# SamplePoint.t bounds: an hour of warm-up before t0, a day after.
-T_MIN, T_MAX = -3600, 86_400
-
-
-def sample_t(now: float, t0: float) -> int | None:
-    """Whole seconds since t0 (epoch seconds), or None outside what a SamplePoint accepts."""
-    t = math.floor(now - t0)
-    return t if T_MIN <= t <= T_MAX else None
 
 
 @dataclass

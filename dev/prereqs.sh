@@ -45,7 +45,8 @@ timed() {  # timed STEP : run ensure_STEP, then say how long it took
 
 ensure_apt() {
     local installed missing=()
-    installed=$(dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' "${APT_PACKAGES[@]}" 2>/dev/null \
+    # dpkg-query exits 1 when it has never heard of a package: that is the "missing" answer.
+    installed=$( (dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' "${APT_PACKAGES[@]}" 2>/dev/null || true) \
         | awk '$2 == "ii" {print $1}')
     for pkg in "${APT_PACKAGES[@]}"; do
         grep -qx "$pkg" <<<"$installed" || missing+=("$pkg")

@@ -3,6 +3,8 @@
 A verdict names one bound (the first condition that held, in the priority order of
 worker.verdicts.rules), says it in one sentence and shows the numbers it was read from, so a
 reader can check it. Other conditions that also held are kept, in priority order, in `also`.
+Caveats are not bounds: they say when the lab itself may have distorted the figures (a host
+that stalled, CPU stolen by the hypervisor, samples that never arrived).
 """
 
 from __future__ import annotations
@@ -43,9 +45,29 @@ class BoundFinding(StrictModel):
     evidence: list[Evidence] = Field(default_factory=list, max_length=30)
 
 
+CaveatKind = Literal[
+    "host_stalled",  # a lab host could not run its threads on time: the tool and proxy waited too
+    "cpu_steal",  # the hypervisor gave a lab host's CPU to other guests (a noisy neighbour)
+    "samples_missing",  # a source sent fewer measured seconds than the run lasted
+]
+
+
+class Caveat(StrictModel):
+    """Something that may have disturbed the measurement itself, with the numbers it was read from."""
+
+    kind: CaveatKind
+    sentence: str = Field(max_length=1000, description="What happened and what it means for the figures.")
+    evidence: list[Evidence] = Field(default_factory=list, max_length=30)
+
+
 class RunVerdict(BoundFinding):
     """What bounded the run: the highest-priority finding, plus the others that also held."""
 
     also: list[BoundFinding] = Field(
         default_factory=list, max_length=10, description="Other conditions that held, in priority order."
+    )
+    caveats: list[Caveat] = Field(
+        default_factory=list,
+        max_length=20,
+        description="What may have disturbed the measurement: a stalled host, stolen CPU, missing samples.",
     )

@@ -1,7 +1,8 @@
-"""The proxy sampler: every wall-clock second, read the Runtime API and emit one sample.
+"""The proxy sampler: every second of the run's clock, read the Runtime API and emit one sample.
 
-Each tick reads `show info`, `show stat` and `show servers conn` (three short connections to
-the stats socket) and emits SamplePoint(source="proxy", t=floor(now - t0), ts=now, data)
+Each tick (agents.ticker: at t0 + n, labelled n - 1, the second it closes) reads `show info`,
+`show stat` and `show servers conn` (three short connections to the stats socket) and emits
+SamplePoint(source="proxy", t, ts=now, data)
 with gauges and per-second deltas of counters (agents.proxy.metrics). A reading taken when
 sampling starts is the baseline, so the first tick already has deltas; a tick whose reading
 fails is skipped and the next delta covers both seconds, so sums stay exact.
@@ -15,7 +16,6 @@ from datetime import UTC, datetime
 
 from agents.proxy.metrics import Snapshot, sample_data, split_for_samples, take_snapshot
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
-from agents.sampling import sample_t
 from agents.ticker import SecondTicker
 from spec.results import SamplePoint
 
@@ -37,7 +37,7 @@ class ProxySampler:
         self._t0 = t0.timestamp()
         self._emit = emit
         self._previous: Snapshot | None = None
-        self._ticker = SecondTicker("proxy-sampler", self._tick)
+        self._ticker = SecondTicker("proxy-sampler", self._t0, self._tick)
         self.failed_reads = 0
 
     def start(self) -> None:
@@ -57,7 +57,7 @@ class ProxySampler:
     def _read(self) -> Snapshot:
         return take_snapshot(self._api.show_info(), self._api.show_stat(), self._api.show_servers_conn())
 
-    def _tick(self, now: float) -> None:
+    def _tick(self, t: int, now: float) -> None:
         try:
             current = self._read()
         except RuntimeApiError as exc:
@@ -66,9 +66,6 @@ class ProxySampler:
             return
         data = sample_data(self._previous, current)
         self._previous = current
-        t = sample_t(now, self._t0)
-        if t is None:
-            return
         ts = datetime.fromtimestamp(now, UTC)
         parts = split_for_samples(data, MAX_VALUES_PER_SAMPLE)
         self._emit(

@@ -42,14 +42,11 @@ from agents.drivers import (
 )
 from agents.drivers.load_process import LoadProcess
 from agents.drivers.mariadb_slap import write_account
-from agents.host_sampler import HostSampler
+from agents.host_sampler import HostSamplingLoop
 from agents.netns import in_netns
 from agents.roles.base import AgentContext, CommandFailed, Role
-from agents.sampling import sample_t
-from agents.ticker import SecondTicker
 from spec.load import LoadProfile
 from spec.protocol import AwaitLoad, Command, RenewLease, StartLoad, StartSampling, StopLoad, Teardown
-from spec.results import SamplePoint
 
 log = logging.getLogger(__name__)
 
@@ -70,12 +67,6 @@ class _Load:
     lock: threading.Lock = field(default_factory=threading.Lock)  # one parse at a time
 
 
-@dataclass
-class _Sampling:
-    sampler: HostSampler
-    ticker: SecondTicker
-
-
 def target_host(target_url: str) -> str:
     """The host of scheme://host:port, without IPv6 brackets, lower-case."""
     host = urlsplit(target_url).hostname
@@ -94,7 +85,7 @@ class InjectorRole(Role):
         super().__init__(ctx)
         self._lock = threading.Lock()
         self._loads: dict[str, _Load] = {}
-        self._sampling: dict[str, _Sampling] = {}
+        self._sampling: dict[str, HostSamplingLoop] = {}
         self._starting = threading.Lock()  # one StartLoad at a time (it may sleep until start_at)
         self._allowed = frozenset(_normalize_host(h) for h in ctx.allowed_load_targets)
 
@@ -266,35 +257,23 @@ class InjectorRole(Role):
     # ------------------------------------------------------------ sampling
 
     def _start_sampling(self, command: StartSampling) -> dict[str, JsonValue]:
+        """The injector's own host samples (CPU, the data plane's network) as `injector:<agent>`."""
         self._stop_sampling(command.run_id)
-        sampler = HostSampler(self.ctx.netns)
+        source = f"injector:{self.ctx.name}"
+        loop = HostSamplingLoop(source, self.ctx.netns, command.t0, self.ctx.emit_samples)
         try:
-            sampler.start()
+            loop.start()
         except (OSError, RuntimeError) as exc:
             raise CommandFailed(f"cannot sample this host: {exc}") from exc
-        t0 = command.t0.timestamp()
-        source = f"injector:{self.ctx.name}"
-
-        def tick(now: float) -> None:
-            t = sample_t(now, t0)
-            data = sampler.sample()
-            if t is not None and data:
-                self.ctx.emit_samples(
-                    [SamplePoint(source=source, t=t, ts=datetime.fromtimestamp(now, UTC), data=data)]
-                )
-
-        ticker = SecondTicker(f"injector-sampling-{command.run_id}", tick)
         with self._lock:
-            self._sampling[command.run_id] = _Sampling(sampler, ticker)
-        ticker.start()
+            self._sampling[command.run_id] = loop
         return {"source": source}
 
     def _stop_sampling(self, run_id: str) -> None:
         with self._lock:
-            sampling = self._sampling.pop(run_id, None)
-        if sampling is not None:
-            sampling.ticker.stop()
-            sampling.sampler.close()
+            loop = self._sampling.pop(run_id, None)
+        if loop is not None:
+            loop.stop()
 
     # ------------------------------------------------------------ teardown
 

@@ -33,9 +33,17 @@ def insert_samples(db: Session, run_id: int, samples: Sequence[SamplePoint]) -> 
 
     Returns how many rows were written, so a retried batch (same readings) reports 0.
     """
+    # One INSERT .. ON CONFLICT may not touch a row twice, and a batch can hold two readings of
+    # the same second when a sampler restarted with a new origin: keep the later one here too.
+    latest: dict[tuple[str, int], SamplePoint] = {}
+    for s in samples:
+        kept = latest.get((s.source, s.t))
+        if kept is None or kept.ts < s.ts:
+            latest[(s.source, s.t)] = s
+    unique = list(latest.values())
     written = 0
-    for start in range(0, len(samples), INSERT_CHUNK):
-        chunk = samples[start : start + INSERT_CHUNK]
+    for start in range(0, len(unique), INSERT_CHUNK):
+        chunk = unique[start : start + INSERT_CHUNK]
         rows = [
             {
                 "run_id": run_id,

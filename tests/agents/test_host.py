@@ -10,15 +10,17 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 from haproxy_upstream import pid_alive
+from live_processes import wait_until
 
 from agents import host
 from agents.host import ToolProbe, host_facts, qdisc_facts, tool_versions
-from agents.host_sampler import HostSampler, cpu_percentages, read_cpu_times, read_net_dev
-from spec.results import is_gauge
+from agents.host_sampler import HostSampler, HostSamplingLoop, cpu_percentages, read_cpu_times, read_net_dev
+from spec.results import SamplePoint, is_gauge
 
 PROC_STAT = """\
 cpu  100 0 50 800 50 0 0 0 0 0
@@ -105,8 +107,16 @@ def test_cpu_busy_percentages_come_from_proc_stat_deltas() -> None:
     before, after = read_cpu_times(PROC_STAT), read_cpu_times(PROC_STAT_LATER)
     pct = cpu_percentages(before, after)
     # cpu: busy +80 (user +60, system +20) of +200 ticks; idle and iowait are not busy.
-    assert pct == {"cpu_pct": 40.0, "cpu0_pct": 60.0, "cpu1_pct": 20.0}
+    assert pct == {"cpu_pct": 40.0, "cpu0_pct": 60.0, "cpu1_pct": 20.0, "steal_pct": 0.0}
     assert all(is_gauge(name) for name in pct)
+
+
+def test_steal_is_the_share_of_time_the_hypervisor_ran_other_guests() -> None:
+    before = read_cpu_times("cpu  100 0 50 800 50 0 0 10 0 0\n")
+    after = read_cpu_times("cpu  160 0 70 860 60 0 0 60 0 0\n")
+    # +200 ticks: user +60, system +20, idle +60, iowait +10, steal +50. Stolen time is not
+    # idle (nothing of ours ran), so it counts as busy too: 130 of 200.
+    assert cpu_percentages(before, after) == {"cpu_pct": 65.0, "steal_pct": 25.0}
 
 
 def test_net_dev_is_read_per_interface() -> None:
@@ -164,3 +174,22 @@ def test_with_a_namespace_the_sampler_reads_that_namespaces_interfaces(scratch_n
     assert data["lo.rx_bytes"] == 0, "traffic outside the namespace must not show"
     assert not any(key.startswith("eth") for key in data)
     assert not pid_alive(anchor.pid), "the anchor process is stopped"
+
+
+def test_the_sampling_loop_labels_each_second_and_says_how_late_it_woke() -> None:
+    t0 = datetime.now(UTC) + timedelta(seconds=0.3)
+    emitted: list[SamplePoint] = []
+    loop = HostSamplingLoop("host:test", None, t0, emitted.extend)
+    loop.start()
+    try:
+        wait_until(lambda: len(emitted) >= 2 or None, 5, "two host samples")
+    finally:
+        loop.stop()
+    first, second = emitted[:2]
+    assert (first.source, second.t - first.t) == ("host:test", 1)
+    assert first.t in (-1, 0), "the first tick closes the second just before t0 or the first after it"
+    for sample in (first, second):
+        assert is_gauge("tick_late_ms") and 0 <= sample.data["tick_late_ms"] < 500, sample.data
+        # Taken just after the second it is labelled with had ended.
+        due = t0 + timedelta(seconds=sample.t + 1)
+        assert timedelta(0) <= sample.ts - due < timedelta(seconds=0.5), (sample.ts, due)

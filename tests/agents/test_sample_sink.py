@@ -14,7 +14,7 @@ import pytest
 from live_processes import wait_until
 
 from agents.backoff import Backoff
-from agents.sampling import SampleSink, sample_t
+from agents.sampling import SampleSink
 from spec.protocol import SampleBatch
 from spec.results import SamplePoint
 
@@ -108,10 +108,3 @@ def test_samples_outside_a_run_are_dropped_and_counted(sink: SampleSink, backend
     assert sink.dropped_no_run == 2
     assert sink.flush(1)
     assert backend.attempts == []
-
-
-def test_sample_t_counts_whole_seconds_from_t0() -> None:
-    assert sample_t(100.99, 100.0) == 0
-    assert sample_t(101.0, 100.0) == 1
-    assert sample_t(99.5, 100.0) == -1  # warm-up: before t0
-    assert sample_t(100.0 - 4000, 100.0) is None  # beyond what a SamplePoint accepts

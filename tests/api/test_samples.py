@@ -70,6 +70,16 @@ def test_a_later_reading_of_the_same_second_replaces_the_earlier_one(db: Session
     assert stored == [{"scur": 7}] * 3
 
 
+def test_one_batch_with_two_readings_of_a_second_keeps_the_later(db: Session, run_id: int) -> None:
+    """A sampler restarted with a new origin can put two readings of one second in the same batch
+    (PostgreSQL refuses an upsert that touches a row twice: this was an HTTP 500 for the agent)."""
+    old = sample_points(PROXY, {t: {"scur": 1} for t in range(3)})
+    new = [p.model_copy(update={"ts": p.ts + timedelta(seconds=1), "data": {"scur": 9}}) for p in old[1:]]
+    assert insert_samples(db, run_id, [*new[:1], *old, *new[1:]]) == 3
+    stored = db.scalars(select(Sample.data).where(Sample.run_id == run_id).order_by(Sample.t)).all()
+    assert stored == [{"scur": 1}, {"scur": 9}, {"scur": 9}]
+
+
 def test_insert_keeps_histograms_and_large_batches(db: Session, run_id: int) -> None:
     batch = sample_points(INJECTOR, {t: {"requests": 1} for t in range(2500)})
     batch[0] = batch[0].model_copy(update={"histogram": "HISTFAAAAB14nJNpmSzMwMDAxAABzFCaEUoz2X-AsQA"})

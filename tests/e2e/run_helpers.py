@@ -52,6 +52,14 @@ def http_spec(
     }
 
 
+def print_caveats(run: dict[str, Any]) -> None:
+    """What the run itself says may have disturbed it (a stalled host, stolen CPU, lost samples):
+    pytest shows it beside a failed assertion, so a noisy box is told apart from a regression."""
+    caveats = ((run.get("summary") or {}).get("bound") or {}).get("caveats") or []
+    for caveat in caveats:
+        print(f"run {run['id']} caveat {caveat['kind']}: {caveat['sentence']}")
+
+
 class Api:
     def __init__(self, url: str, token: str) -> None:
         self.http = httpx.Client(
@@ -74,6 +82,7 @@ class Api:
         while True:
             run = self.call("GET", f"/runs/{run_id}")
             if run["state"] in TERMINAL:
+                print_caveats(run)
                 return run
             assert time.monotonic() < deadline, f"run {run_id} still {run['state']} after {timeout_s} s"
             time.sleep(0.5)

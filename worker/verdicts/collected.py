@@ -18,6 +18,7 @@ from spec.lab import LinkShaping
 from spec.limits import client_limit
 from spec.results import RunSummary
 from worker.execution import Execution
+from worker.verdicts.caveats import run_caveats
 from worker.verdicts.decide import run_verdict
 from worker.verdicts.observation import observe
 
@@ -56,13 +57,14 @@ def link_cap_bytes_per_s(environment: dict[str, Any] | None) -> float | None:
 
 
 def with_verdict(ex: Execution, summary: RunSummary, frontend: str, backend: str) -> RunSummary:
-    """`summary` with `bound` and `verdict` set, and the proxy summary's maxconn."""
+    """`summary` with `bound` and `verdict` set (caveats included), and the proxy summary's maxconn."""
     try:
         proxy_agent = ex.agents.get("proxy")
+        samples = run_samples(ex.run_id)
         observation = observe(
             ex.spec,
             summary.total,
-            run_samples(ex.run_id),
+            samples,
             frontend=frontend,
             backend=backend,
             proxy_agent=proxy_agent.name if proxy_agent else None,
@@ -70,6 +72,10 @@ def with_verdict(ex: Execution, summary: RunSummary, frontend: str, backend: str
             link_cap_bytes_per_s=link_cap_bytes_per_s(run_environment(ex.run_id)),
         )
         verdict = run_verdict(observation)
+        # A tool may end before the spec's duration (mariadb-slap's is a time cap): judge the seconds it ran.
+        ran_s = min(ex.spec.load.duration_s, int(summary.total.duration_s)) or ex.spec.load.duration_s
+        caveats = run_caveats(samples, ran_s, expect_proxy=ex.spec.load.via != "direct")
+        verdict = verdict.model_copy(update={"caveats": caveats})
     except Exception:  # a verdict is a reading of the results, never a reason to lose them
         log.exception("run %s: no verdict", ex.run_id)
         return summary

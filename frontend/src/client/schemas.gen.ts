@@ -848,6 +848,42 @@ export const BoundFindingSchema = {
     description: 'One condition that held during the run.'
 } as const;
 
+export const CaveatSchema = {
+    properties: {
+        kind: {
+            type: 'string',
+            enum: [
+                'host_stalled',
+                'cpu_steal',
+                'samples_missing'
+            ],
+            title: 'Kind'
+        },
+        sentence: {
+            type: 'string',
+            maxLength: 1000,
+            title: 'Sentence',
+            description: 'What happened and what it means for the figures.'
+        },
+        evidence: {
+            items: {
+                $ref: '#/components/schemas/Evidence'
+            },
+            type: 'array',
+            maxItems: 30,
+            title: 'Evidence'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'kind',
+        'sentence'
+    ],
+    title: 'Caveat',
+    description: 'Something that may have disturbed the measurement itself, with the numbers it was read from.'
+} as const;
+
 export const CheckSchema = {
     properties: {
         ok: {
@@ -4737,6 +4773,15 @@ export const RunVerdictSchema = {
             maxItems: 10,
             title: 'Also',
             description: 'Other conditions that held, in priority order.'
+        },
+        caveats: {
+            items: {
+                $ref: '#/components/schemas/Caveat'
+            },
+            type: 'array',
+            maxItems: 20,
+            title: 'Caveats',
+            description: 'What may have disturbed the measurement: a stalled host, stolen CPU, missing samples.'
         }
     },
     additionalProperties: false,

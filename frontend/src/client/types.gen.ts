@@ -452,6 +452,28 @@ export type BoundFinding = {
 };
 
 /**
+ * Caveat
+ *
+ * Something that may have disturbed the measurement itself, with the numbers it was read from.
+ */
+export type Caveat = {
+    /**
+     * Kind
+     */
+    kind: 'host_stalled' | 'cpu_steal' | 'samples_missing';
+    /**
+     * Sentence
+     *
+     * What happened and what it means for the figures.
+     */
+    sentence: string;
+    /**
+     * Evidence
+     */
+    evidence?: Array<Evidence>;
+};
+
+/**
  * Check
  */
 export type Check = {
@@ -2709,6 +2731,12 @@ export type RunVerdict = {
      * Other conditions that held, in priority order.
      */
     also?: Array<BoundFinding>;
+    /**
+     * Caveats
+     *
+     * What may have disturbed the measurement: a stalled host, stolen CPU, missing samples.
+     */
+    caveats?: Array<Caveat>;
 };
 
 /**
