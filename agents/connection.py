@@ -17,13 +17,22 @@ from collections.abc import Callable
 from typing import Any
 
 from agents.backoff import Backoff
-from agents.gateway import Gateway, GatewayError, RefusedError, UnauthorizedError, UnavailableError
+from agents.gateway import (
+    Gateway,
+    GatewayError,
+    RefusedError,
+    ServerFailedError,
+    UnauthorizedError,
+    UnavailableError,
+)
 from spec.protocol import HEARTBEAT_INTERVAL_S, CommandResult, Heartbeat, Hello, SampleBatch
 from spec.version import PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
 
 POLL_WAIT_S = 20.0
+# HTTP 500s in a row after which one sample batch is given up (see send_batch).
+SERVER_FAILURES_PER_BATCH = 5
 
 
 def _log_unauthorized(exc: UnauthorizedError) -> None:
@@ -55,6 +64,7 @@ class Connection:
         self._backoff = backoff or Backoff(0.5, 30.0)
         self.connected = threading.Event()
         self.sessions = 0  # hellos answered, for logs and tests
+        self._batch_failures: dict[tuple[str, int], int] = {}  # (run, batch) -> HTTP 500s in a row
 
     # ------------------------------------------------------------ the loop
 
@@ -135,8 +145,28 @@ class Connection:
 
     def send_batch(self, batch: SampleBatch) -> None:
         """For the sample sink: raises while the backend is away (the sink resends the batch),
-        returns when it was delivered or refused for good (resending would not help)."""
+        returns when it was delivered or refused for good (resending would not help).
+
+        A batch the backend fails on (HTTP 500) SERVER_FAILURES_PER_BATCH times in a row is
+        given up: the sink sends one batch at a time, so resending it forever would hold back
+        every later sample of the run. A backend that is down or restarting (no answer, 502,
+        503) is waited for as long as it takes."""
+        key = (batch.run_id, batch.batch_id)
         try:
             self._gateway.send(batch)
+        except ServerFailedError as exc:
+            failures = self._batch_failures.get(key, 0) + 1
+            if failures < SERVER_FAILURES_PER_BATCH:
+                self._batch_failures[key] = failures
+                raise
+            self._batch_failures.pop(key, None)
+            log.error(
+                "sample batch %s/%d (%d samples) given up after %d server errors: %s",
+                batch.run_id, batch.batch_id, len(batch.samples), failures, exc,
+            )  # fmt: skip
+            return
         except RefusedError as exc:
+            self._batch_failures.pop(key, None)
             log.error("the backend refused sample batch %s/%d: %s", batch.run_id, batch.batch_id, exc)
+        else:
+            self._batch_failures.pop(key, None)

@@ -40,6 +40,10 @@ class UnavailableError(GatewayError):
     """The backend is unreachable or failing (network error, timeout, 5xx)."""
 
 
+class ServerFailedError(UnavailableError):
+    """HTTP 500: the backend took the request and failed on it (a bug, or this very content)."""
+
+
 class RefusedError(GatewayError):
     """The backend rejected this request for good (a 4xx other than 401)."""
 
@@ -69,7 +73,9 @@ def _raise_for(response: httpx.Response) -> None:
         return
     if response.status_code == 401:
         raise UnauthorizedError(_describe(response))
-    if response.status_code >= 500 or response.status_code in (408, 429):
+    if response.status_code == 500:
+        raise ServerFailedError(_describe(response))
+    if response.status_code > 500 or response.status_code in (408, 429):
         raise UnavailableError(_describe(response))
     raise RefusedError(_describe(response))
 

@@ -6,14 +6,18 @@ be told to fail, which is exactly what the sink sees of an unreachable backend.
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
+import httpx
 import pytest
 from live_processes import wait_until
 
 from agents.backoff import Backoff
+from agents.connection import SERVER_FAILURES_PER_BATCH, Connection
+from agents.gateway import Gateway
 from agents.sampling import SampleSink
 from spec.protocol import SampleBatch
 from spec.results import SamplePoint
@@ -108,3 +112,54 @@ def test_samples_outside_a_run_are_dropped_and_counted(sink: SampleSink, backend
     assert sink.dropped_no_run == 2
     assert sink.flush(1)
     assert backend.attempts == []
+
+
+class StatusBackend:
+    """The agent gateway's HTTP answers, chosen per batch id: a list of statuses to answer in turn."""
+
+    def __init__(self, statuses: dict[int, list[int]]) -> None:
+        self.statuses = statuses
+        self.attempts: list[int] = []
+
+    def handle(self, request: httpx.Request) -> httpx.Response:
+        batch_id = json.loads(request.content)["body"]["batch_id"]
+        self.attempts.append(batch_id)
+        answers = self.statuses.get(batch_id, [])
+        status = answers.pop(0) if answers else 202
+        return httpx.Response(status, json={"message": f"answer {status}"} if status >= 400 else {})
+
+
+def sink_over_gateway(backend: StatusBackend) -> SampleSink:
+    gateway = Gateway("http://backend.invalid", "hla_test", transport=httpx.MockTransport(backend.handle))
+    connection = Connection(
+        gateway, make_hello=lambda: None, on_command=lambda _: None, busy_run_id=lambda: None,  # type: ignore[arg-type,return-value]
+        stop=threading.Event(),
+    )  # fmt: skip
+    sink = SampleSink(connection.send_batch, flush_interval_s=0.05, batch_size=1, backoff=Backoff(0.01, 0.02))
+    sink.start()
+    sink.begin_run("run-a")
+    return sink
+
+
+def test_a_batch_the_backend_keeps_failing_on_is_given_up_so_later_batches_flow() -> None:
+    backend = StatusBackend({0: [500] * 10})
+    sink = sink_over_gateway(backend)
+    try:
+        sink.emit([point(0)])
+        sink.emit([point(1)])
+        assert sink.flush(10)
+    finally:
+        sink.stop()
+    assert backend.attempts == [0] * SERVER_FAILURES_PER_BATCH + [1]
+
+
+def test_a_backend_that_is_down_is_waited_for_however_long_it_takes() -> None:
+    backend = StatusBackend({0: [503] * 12 + [500] * (SERVER_FAILURES_PER_BATCH - 1)})
+    sink = sink_over_gateway(backend)
+    try:
+        sink.emit([point(0)])
+        assert sink.flush(10)
+    finally:
+        sink.stop()
+    # Every 503 and the 500s short of the limit were retried; the batch then went through.
+    assert backend.attempts == [0] * (12 + SERVER_FAILURES_PER_BATCH - 1 + 1)
