@@ -4,13 +4,13 @@
 SHELL := /bin/bash
 VENV := .venv/bin
 
-.PHONY: up test prereqs lint fmt typecheck imports pytest vitest frontend migration reset-data
+.PHONY: up test prereqs lint fmt typecheck imports pytest e2e vitest frontend migration reset-data
 
 ## Run PostgreSQL, Redis, the API (with the built UI) and the Celery worker; Ctrl-C stops all.
 up: prereqs
 	@$(VENV)/python dev/up.py
 
-## Every suite: ruff, mypy (spec), import contracts, vitest, pytest.
+## Every suite: ruff, mypy (spec), import contracts, vitest, pytest, then the end-to-end suite.
 test: prereqs
 	@dev/test.sh
 
@@ -37,6 +37,11 @@ typecheck:
 pytest:
 	@dev/prereqs.sh apt python >/dev/null
 	@dev/test.sh pytest
+
+## The end-to-end suite alone (real lab, browser): needs the node step for Playwright.
+e2e:
+	@dev/prereqs.sh >/dev/null
+	@dev/test.sh e2e
 
 vitest:
 	@dev/prereqs.sh node >/dev/null
