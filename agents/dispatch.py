@@ -4,15 +4,17 @@
   for X". With one handler its data is the result; with several, each role's data is under
   its name.
 - StartSampling also starts host sampling (CPU, network), which belongs to the daemon, not to
-  a role: every agent of a run reports its host, whatever its roles.
+  a role: every agent of a run reports its host, whatever its roles. Runs on a lab never
+  overlap, so it first stops the host sampling of any other run still going here.
 - Teardown goes to every role, then waits (bounded) until the run's samples are sent, so the
   orchestrator reads complete samples once the teardown is answered.
-- Every command names its run; the sample sink files samples under the run of the latest
-  command (runs on a lab never overlap) until that run's teardown.
+- Every command names its run, which becomes the agent's busy run; samplers hand their samples
+  to the sink with their own run's id, and the sink drops those of a run torn down here.
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 
@@ -44,6 +46,10 @@ class Dispatcher:
     def execute(self, command: Command) -> dict[str, JsonValue]:
         if isinstance(command, Teardown):
             return self._teardown(command.run_id)
+        if isinstance(command, StartSampling) and self._sink.has_ended(command.run_id):
+            # A command that arrived after its run's teardown: starting it would stop the
+            # sampling of the run now under way (runs never overlap, see _start_host_sampling).
+            raise CommandFailed(f"run {command.run_id} was already torn down on this agent")
         self._sink.begin_run(command.run_id)
         handlers = [role for role in self.roles if command.type in role.handles]
         if isinstance(command, StartSampling):
@@ -70,10 +76,10 @@ class Dispatcher:
 
     def _start_host_sampling(self, command: StartSampling) -> dict[str, JsonValue]:
         with self._lock:
-            previous = self._host_sampling.pop(command.run_id, None)
-            if previous is not None:
-                previous.stop()
-            loop = HostSamplingLoop(self._host_source, self._netns, command.t0, self._sink.emit)
+            for run_id in list(self._host_sampling):
+                self._host_sampling.pop(run_id).stop()
+            emit = functools.partial(self._sink.emit, command.run_id)
+            loop = HostSamplingLoop(self._host_source, self._netns, command.t0, emit)
             try:
                 loop.start()
             except (OSError, RuntimeError) as exc:

@@ -1,9 +1,11 @@
 """The sample sink: roles hand it samples, it sends them to the backend in batches per run.
 
-- Samples carry no run id (SamplePoint is one second of one source); the sink files them under
-  the run the agent is working for (`begin_run`), set by the command dispatcher. Runs on a lab
-  never overlap, so that is the run the samples belong to. Samples emitted while no run is
-  active are dropped and counted.
+- Every sampler belongs to one run and hands its samples over with that run's id (a SamplePoint
+  itself is one second of one source, without a run). The sink files them under that run, not
+  under whichever run the agent happens to be working for: commands of two runs overlap for a
+  moment (one run's teardown, the next one's first commands), and a straggling reading of the
+  old run must not land in the new one. Samples of a run that was torn down here (`end_run`)
+  are dropped and counted; `begin_run`/`run_id` only say which run the agent is busy with.
 - A batch goes out every `flush_interval_s` or as soon as `batch_size` samples wait.
 - Batches of a run are numbered from 0 (`batch_id`). A batch that fails to send is retried
   with the SAME batch_id and content until it goes through; the server de-duplicates samples
@@ -28,6 +30,7 @@ from spec.results import SamplePoint
 log = logging.getLogger(__name__)
 
 WARN_EVERY_S = 10.0
+ENDED_RUNS_REMEMBERED = 100
 
 
 @dataclass
@@ -57,6 +60,7 @@ class SampleSink:
         self._in_flight: _Batch | None = None
         self._next_batch_id: dict[str, int] = {}
         self._run_id: str | None = None
+        self._ended: deque[str] = deque(maxlen=ENDED_RUNS_REMEMBERED)
         self._stopping = False
         self.dropped_overflow = 0
         self.dropped_no_run = 0
@@ -67,31 +71,40 @@ class SampleSink:
     # ------------------------------------------------------------ producers
 
     def begin_run(self, run_id: str) -> None:
-        """From now on, emitted samples belong to `run_id`."""
+        """The agent now works for `run_id` (its busy state)."""
         with self._cond:
             self._run_id = run_id
 
     def end_run(self, run_id: str) -> None:
-        """`run_id` is over: later samples are dropped (unless another run begins)."""
+        """`run_id` was torn down here: samples of it emitted from now on are dropped."""
         with self._cond:
+            if run_id not in self._ended:
+                self._ended.append(run_id)
             if self._run_id == run_id:
                 self._run_id = None
+
+    def has_ended(self, run_id: str) -> bool:
+        """True when `run_id` was torn down here (among the last ENDED_RUNS_REMEMBERED runs)."""
+        with self._cond:
+            return run_id in self._ended
 
     @property
     def run_id(self) -> str | None:
         with self._cond:
             return self._run_id
 
-    def emit(self, samples: list[SamplePoint]) -> None:
-        """Queue samples for the current run (thread-safe, never blocks on the network)."""
+    def emit(self, run_id: str, samples: list[SamplePoint]) -> None:
+        """Queue samples of `run_id` (thread-safe, never blocks on the network)."""
         if not samples:
             return
         with self._cond:
-            if self._run_id is None:
+            if run_id in self._ended:
                 self.dropped_no_run += len(samples)
-                self._warn_locked(f"{self.dropped_no_run} sample(s) dropped: emitted outside a run")
+                self._warn_locked(
+                    f"{self.dropped_no_run} sample(s) dropped: emitted after their run's teardown"
+                )
                 return
-            self._pending.extend((self._run_id, sample) for sample in samples)
+            self._pending.extend((run_id, sample) for sample in samples)
             overflow = len(self._pending) - self._max_pending
             for _ in range(max(0, overflow)):
                 self._pending.popleft()

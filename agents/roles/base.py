@@ -7,6 +7,7 @@ every process is started from an argv the role builds from typed fields.
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -37,9 +38,14 @@ class AgentContext:
     netns: str | None
     # Hosts load may be sent to (the lab's proxy); anything else is refused.
     allowed_load_targets: frozenset[str]
-    # Hands samples to the connection, which batches and sends them (idempotently).
-    emit_samples: Callable[[list[SamplePoint]], None]
+    # Hands a run's samples to the connection, which batches and sends them (idempotently):
+    # emit_samples(run_id, samples). Bind the run with `emitter(run_id)`.
+    emit_samples: Callable[[str, list[SamplePoint]], None]
     extra: dict[str, str] = field(default_factory=dict)
+
+    def emitter(self, run_id: str) -> Callable[[list[SamplePoint]], None]:
+        """emit_samples with the run bound: what one run's sampler is given."""
+        return functools.partial(self.emit_samples, run_id)
 
 
 class Role(ABC):

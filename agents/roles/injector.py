@@ -86,6 +86,7 @@ class InjectorRole(Role):
         self._lock = threading.Lock()
         self._loads: dict[str, _Load] = {}
         self._sampling: dict[str, HostSamplingLoop] = {}
+        self._sampling_lock = threading.Lock()  # held while a sampling loop starts or stops
         self._starting = threading.Lock()  # one StartLoad at a time (it may sleep until start_at)
         self._allowed = frozenset(_normalize_host(h) for h in ctx.allowed_load_targets)
 
@@ -257,23 +258,30 @@ class InjectorRole(Role):
     # ------------------------------------------------------------ sampling
 
     def _start_sampling(self, command: StartSampling) -> dict[str, JsonValue]:
-        """The injector's own host samples (CPU, the data plane's network) as `injector:<agent>`."""
-        self._stop_sampling(command.run_id)
+        """The injector's own host samples (CPU, the data plane's network) as `injector:<agent>`.
+
+        Runs on a lab never overlap: starting a run's sampling stops every other sampling loop
+        (a run whose teardown never came must not keep sampling into this one), and one lock
+        covers the start, so a teardown racing it finds the loop it must stop."""
         source = f"injector:{self.ctx.name}"
-        loop = HostSamplingLoop(source, self.ctx.netns, command.t0, self.ctx.emit_samples)
-        try:
-            loop.start()
-        except (OSError, RuntimeError) as exc:
-            raise CommandFailed(f"cannot sample this host: {exc}") from exc
-        with self._lock:
+        with self._sampling_lock:
+            self._stop_sampling_locked(None)
+            loop = HostSamplingLoop(source, self.ctx.netns, command.t0, self.ctx.emitter(command.run_id))
+            try:
+                loop.start()
+            except (OSError, RuntimeError) as exc:
+                raise CommandFailed(f"cannot sample this host: {exc}") from exc
             self._sampling[command.run_id] = loop
         return {"source": source}
 
-    def _stop_sampling(self, run_id: str) -> None:
-        with self._lock:
-            loop = self._sampling.pop(run_id, None)
-        if loop is not None:
-            loop.stop()
+    def _stop_sampling(self, run_id: str | None) -> None:
+        """Stop the sampling of `run_id` (None: of every run)."""
+        with self._sampling_lock:
+            self._stop_sampling_locked(run_id)
+
+    def _stop_sampling_locked(self, run_id: str | None) -> None:
+        for run in [r for r in self._sampling if run_id in (None, r)]:
+            self._sampling.pop(run).stop()
 
     # ------------------------------------------------------------ teardown
 
@@ -287,7 +295,9 @@ class InjectorRole(Role):
 
     def close(self) -> None:
         with self._lock:
-            runs = set(self._loads) | set(self._sampling)
+            runs = set(self._loads)
+        with self._sampling_lock:
+            runs |= set(self._sampling)
         for run_id in runs:
             with contextlib.suppress(Exception):
                 self.teardown(run_id)

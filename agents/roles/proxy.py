@@ -164,7 +164,7 @@ class ProxyRole(Role):
                 raise CommandFailed(f"HAProxy is not running for run {command.run_id}: apply a config first")
             if self._sampler is not None:
                 self._sampler.stop()
-            self._sampler = ProxySampler(self.api, command.t0, self.ctx.emit_samples)
+            self._sampler = ProxySampler(self.api, command.t0, self.ctx.emitter(command.run_id))
             self._sampler.start()
         return {"source": "proxy", "socket": str(self.api.socket_path)}
 

@@ -45,7 +45,7 @@ class CollectedSamples:
         self._lock = threading.Lock()
         self.samples: list[SamplePoint] = []
 
-    def __call__(self, samples: list[SamplePoint]) -> None:
+    def __call__(self, run_id: str, samples: list[SamplePoint]) -> None:
         with self._lock:
             self.samples.extend(samples)
 

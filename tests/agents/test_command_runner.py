@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -171,3 +172,38 @@ def test_sampling_starts_host_samples_for_any_agent_and_teardown_stops_them(
         sink.stop()
     sample = next(s for b in delivered for s in b.samples if "cpu_pct" in s.data)
     assert all(b.run_id == "r1" for b in delivered) and sample.source == "host:injector-1"
+
+
+def test_a_new_runs_sampling_stops_a_previous_run_that_never_tore_down(role: LoadRole) -> None:
+    """Runs on a lab never overlap: r1's host sampler must not go on into r2 (and its readings,
+    labelled against r1's origin, must never be filed under r2)."""
+    delivered: list[Any] = []
+    sink = SampleSink(delivered.append, flush_interval_s=0.1)
+    sink.start()
+    dispatcher = Dispatcher([role], sink, host_source="host:injector-1", netns=None)
+    try:
+        dispatcher.execute(StartSampling(run_id="r1", t0=datetime.now(UTC)))
+        wait_until(lambda: any(b.run_id == "r1" for b in delivered), 10, "a sample of r1")
+        dispatcher.execute(StartSampling(run_id="r2", t0=datetime.now(UTC) + timedelta(seconds=100)))
+        sink.flush(5)
+        r1_batches = sum(1 for b in delivered if b.run_id == "r1")
+        wait_until(lambda: any(b.run_id == "r2" for b in delivered), 10, "a sample of r2")
+        time.sleep(1.5)
+        assert sink.flush(5)
+        assert sum(1 for b in delivered if b.run_id == "r1") == r1_batches, "r1's sampling went on"
+        # r2's readings are labelled against r2's origin, 100 s ahead: all in its warm-up.
+        assert all(s.t < -90 for b in delivered if b.run_id == "r2" for s in b.samples)
+    finally:
+        dispatcher.close()
+        sink.stop()
+
+
+def test_sampling_is_refused_for_a_run_already_torn_down(role: LoadRole) -> None:
+    sink = SampleSink(lambda batch: None)
+    dispatcher = Dispatcher([role], sink, host_source="host:injector-1", netns=None)
+    try:
+        dispatcher.execute(Teardown(run_id="r1"))
+        with pytest.raises(CommandFailed, match="run r1 was already torn down"):
+            dispatcher.execute(StartSampling(run_id="r1", t0=datetime.now(UTC)))
+    finally:
+        dispatcher.close()

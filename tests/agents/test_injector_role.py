@@ -71,7 +71,7 @@ def context(runtime_dir: Path, samples: list[SamplePoint] | None = None) -> Agen
         data_address="127.0.0.1",
         netns=None,
         allowed_load_targets=frozenset({"127.0.0.1"}),
-        emit_samples=sink.extend,
+        emit_samples=lambda run_id, samples: sink.extend(samples),
     )
 
 

@@ -156,7 +156,7 @@ def injector(tmp_path: Path) -> InjectorRole:
         data_address="10.77.1.1",
         netns=None,
         allowed_load_targets=frozenset({"10.77.1.2"}),  # the lab's proxy
-        emit_samples=lambda samples: None,
+        emit_samples=lambda run_id, samples: None,
     )
     return InjectorRole(ctx)
 

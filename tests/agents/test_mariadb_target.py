@@ -35,7 +35,7 @@ def context(runtime_dir: Path, allowed: frozenset[str] = frozenset()) -> AgentCo
         data_address="127.0.0.1",
         netns=None,
         allowed_load_targets=allowed,
-        emit_samples=lambda samples: None,
+        emit_samples=lambda run_id, samples: None,
     )
 
 

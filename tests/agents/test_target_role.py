@@ -45,7 +45,7 @@ def agent_context(runtime_dir: Path, data_address: str = "127.0.0.1") -> AgentCo
         data_address=data_address,
         netns=None,
         allowed_load_targets=frozenset(),
-        emit_samples=lambda samples: None,
+        emit_samples=lambda run_id, samples: None,
     )
 
 

@@ -36,7 +36,7 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         data_address="127.0.0.1",
         netns=None,
         allowed_load_targets=frozenset(),
-        emit_samples=lambda samples: None,
+        emit_samples=lambda run_id, samples: None,
     )
     role = TargetRole(context)
     endpoints = [Endpoint(path="/fast"), Endpoint(path="/page", delay_ms=50, body_bytes=10_000)]

@@ -1,5 +1,8 @@
 """Seed 002 end to end: an open-loop rate against a proxy whose link is capped (the t2.micro article).
 
+The experiment is the seed 002 template (spec.examples: four managed app servers with 300 ms,
+50 KB pages behind one frontend, vegeta at fixed rates), shortened to 8 s and rates 50 and 200.
+
 The lab's settings cap the proxy's egress towards the injector at 40 Mbit/s (tc tbf, installed
 by the proxy agent inside its namespace), so 50 KB pages top out near 100 req/s. vegeta sends
 50 req/s (below the cap) and 200 req/s (above it) for 8 s each:
@@ -20,7 +23,9 @@ import time
 from typing import Any
 
 import pytest
-from run_helpers import Api, http_spec
+from run_helpers import Api
+
+from spec.examples import seed_002_small_instance_rate
 
 pytestmark = pytest.mark.slow
 
@@ -31,10 +36,19 @@ DURATION_S = 8
 # Bytes/s arriving on the injector's end of the capped link (its host sampler, per second).
 INJECTOR, WIRE_BYTES = "injector:injector-1", "veth-prx.rx_bytes"
 SHAPING = {"links": [{"interface": "veth-inj", "rate_mbit": CAP_MBIT}]}
-PAGE_ENDPOINTS = [
-    {"path": "/page", "delay_ms": 300, "body_bytes": PAGE_BYTES, "status": 200},
-    {"path": "/health", "delay_ms": 0, "body_bytes": 0, "status": 200},
-]
+RATES = [50, 200]
+
+
+def short_seed_002() -> dict[str, Any]:
+    """The template, shortened: 8 s per rate, 50 req/s (below the cap) and 200 (above it)."""
+    spec = seed_002_small_instance_rate().model_dump(mode="json", by_alias=True)
+    [page] = [e for e in spec["target"]["endpoints"] if e["path"] == spec["load"]["path"]]
+    assert (page["delay_ms"], page["body_bytes"]) == (300, PAGE_BYTES), page
+    spec["load"].update(duration_s=DURATION_S, rate=RATES[0], connections=20, request_timeout_s=5)
+    [axis] = spec["sweep"]["axes"]
+    assert axis["path"] == "load.rate"
+    axis["values"] = RATES
+    return spec
 
 
 @pytest.fixture
@@ -77,13 +91,7 @@ def check_lab_refuses_delay_without_netem_and_says_what_it_offers(lab: Any, api:
 def test_throughput_flattens_at_the_shaped_link_while_haproxy_idles(shaped_lab: Any) -> None:
     lab, api = shaped_lab
     check_lab_refuses_delay_without_netem_and_says_what_it_offers(lab, api)
-    spec = http_spec(
-        driver="vegeta", path="/page", duration_s=DURATION_S, endpoints=PAGE_ENDPOINTS, connections=20,
-        request_timeout_s=5, global_maxconn=4000,
-    )  # fmt: skip
-    spec["load"]["rate"] = 50
-    spec["sweep"] = {"axes": [{"path": "load.rate", "values": [50, 200]}]}
-    below_id, above_id = api.launch("seed-002-shaped", spec, lab.lab_id)
+    below_id, above_id = api.launch("seed-002-shaped", short_seed_002(), lab.lab_id)
 
     below, above = api.wait_finished(below_id, 90), api.wait_finished(above_id, 90)
 

@@ -101,6 +101,10 @@ class RunLoad(BackgroundPhase):
     """Wait for the load tool to finish and take its summary; fail if an agent goes silent."""
 
     state = RunState.running
+    # Each poll asks PostgreSQL whether an agent went silent, which takes ONLINE_WINDOW_S (15 s):
+    # once a second is plenty, and while the load runs every query is CPU taken from what is
+    # measured (the tool finishing is noticed at once anyway: the orchestrator waits on it).
+    poll_interval_seconds = 1.0
 
     def __init__(self, execution: Execution) -> None:
         super().__init__()
