@@ -10,7 +10,7 @@ VENV := .venv/bin
 up: prereqs
 	@$(VENV)/python dev/up.py
 
-## Every suite: ruff, mypy (spec), import contracts, vitest, pytest, then the end-to-end suite.
+## Every suite: ruff, mypy, import contracts, vitest, pytest, then the end-to-end suite.
 test: prereqs
 	@dev/test.sh
 
@@ -31,7 +31,7 @@ fmt:
 
 typecheck:
 	@dev/prereqs.sh python node >/dev/null
-	$(VENV)/mypy spec
+	$(VENV)/mypy spec agents backend worker dev bench
 	npm run typecheck --workspace frontend
 
 pytest:

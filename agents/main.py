@@ -6,7 +6,8 @@
                      [--allow-load-to HOST ...] [--log-level info]
 
 `run` works until SIGTERM or SIGINT, then stops everything its roles started (HAProxy, target
-servers, load tools) and exits 0.
+servers, load tools) and exits 0. If an earlier `run` was killed instead, `run` first stops what
+that one left running (agents/sessions.py).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from agents.hello import build_hello
 from agents.roles import role_class
 from agents.roles.base import AgentContext, Role
 from agents.sampling import SampleSink
+from agents.sessions import SessionLedger, use_ledger
 from agents.state import AgentState, StateFileError, load_state, save_state
 
 log = logging.getLogger("agents")
@@ -135,6 +137,13 @@ def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) ->
     """Run the agent until `stop` is set; then tear every role down."""
     runtime_dir: Path = args.runtime_dir.resolve()
     runtime_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    # Whatever an earlier agent process left running here (it was killed, not stopped) goes
+    # before this one takes commands: a stale HAProxy would hold the lab's ports.
+    ledger = SessionLedger(runtime_dir / "sessions")
+    leftovers = ledger.reap_leftovers()
+    if leftovers:
+        log.warning("stopped %d process(es) left by an earlier agent process", len(leftovers))
+    use_ledger(ledger)
     gateway = Gateway(state.server, state.agent_token)
     # The sink, the runner and the connection refer to each other; the lambdas below are called
     # only once `connection` exists.

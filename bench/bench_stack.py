@@ -15,6 +15,7 @@ import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -29,6 +30,7 @@ class Stack:
     url: str  # the API (and UI) base URL
     dsn: str  # psycopg DSN of the database
     token: str  # an admin API token
+    user_id: int  # the admin behind `token`
     team_id: int
     lab_id: int
     experiment_id: int
@@ -67,7 +69,7 @@ def bench_stack() -> Iterator[Stack]:
             server.stop()
 
 
-def _seed_team() -> dict:
+def _seed_team() -> dict[str, Any]:
     from sqlalchemy import select
 
     from backend.bootstrap import ensure_admin
@@ -93,6 +95,7 @@ def _seed_team() -> dict:
         )
         return {
             "token": token,
+            "user_id": user.id,
             "team_id": team.id,
             "lab_id": lab.id,
             "experiment_id": experiment.id,

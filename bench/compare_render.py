@@ -27,6 +27,7 @@ import re
 import statistics
 import subprocess
 import time
+from typing import Any
 
 import httpx
 import psycopg
@@ -41,7 +42,7 @@ PROXY_KEYS = [
 FILLER_KEYS = [f"be.t1.k{i}" for i in range(35)]
 
 
-def summary(maxconn: int, rep: int) -> dict:
+def summary(maxconn: int, rep: int) -> dict[str, Any]:
     from hdrh.histogram import HdrHistogram
 
     from spec.results import LatencyPercentiles, LoadTotals, ProxySummary, RunSummary
@@ -50,7 +51,10 @@ def summary(maxconn: int, rep: int) -> dict:
     histogram = HdrHistogram(1, 3_600_000_000, 3)
     for _ in range(2000):
         histogram.record_value(int(rng.lognormvariate(13.8, 0.3)))  # ~1 s, a long tail
-    ms = lambda p: histogram.get_value_at_percentile(p) / 1000  # noqa: E731
+
+    def ms(percentile: float) -> float:
+        return float(histogram.get_value_at_percentile(percentile)) / 1000
+
     rps = maxconn * rng.uniform(0.9, 1.0)
     latency = LatencyPercentiles(
         p50=ms(50), p90=ms(90), p99=ms(99), p999=ms(99.9),
@@ -72,7 +76,7 @@ def seed_runs(stack: Stack) -> list[int]:
 
     with session_scope() as db:
         launched = launch_experiment(
-            db, stack.team_id, None, stack.experiment_id, LaunchRequest(lab_id=stack.lab_id)
+            db, stack.team_id, stack.user_id, stack.experiment_id, LaunchRequest(lab_id=stack.lab_id)
         )
     keys = PROXY_KEYS + FILLER_KEYS
     proxy_json = "jsonb_build_object(" + ", ".join(f"'{k}', (random() * 100)::int" for k in keys) + ")"

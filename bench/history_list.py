@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from typing import Any
 
 import httpx
 import psycopg
@@ -59,7 +60,7 @@ def seed(stack: Stack, n_runs: int) -> None:
 def time_list(stack: Stack, n_runs: int, repeats: int = 30) -> list[tuple[str, float, float, int]]:
     day = time.strftime("%Y-%m-%dT00:00:00Z", time.gmtime(time.time() - 30 * 86400))
     week = time.strftime("%Y-%m-%dT00:00:00Z", time.gmtime(time.time() - 23 * 86400))
-    cases = {
+    cases: dict[str, dict[str, Any]] = {
         "first page (50, newest)": {"limit": 50},
         "oldest first": {"limit": 50, "order": "oldest"},
         "offset 5,000": {"limit": 50, "offset": 5000},

@@ -44,7 +44,7 @@ def start_nginx(workdir: Path) -> tuple[TargetRole, str]:
             data_address="127.0.0.1",
             netns=None,
             allowed_load_targets=frozenset(),
-            emit_samples=lambda samples: None,
+            emit_samples=lambda run_id, samples: None,
         )
     )
     data = role.handle(StartTargets(run_id="bench", target=ManagedTarget(endpoints=[Endpoint(path="/fast")])))

@@ -64,7 +64,7 @@ def nginx_target(workdir: Path) -> Iterator[str]:
             data_address="127.0.0.1",
             netns=None,
             allowed_load_targets=frozenset(),
-            emit_samples=lambda samples: None,
+            emit_samples=lambda run_id, samples: None,
         )
     )
     try:

@@ -18,6 +18,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 PG_BIN_CANDIDATES = [Path("/usr/lib/postgresql/15/bin"), Path("/usr/lib/postgresql/16/bin")]
 
@@ -49,7 +50,7 @@ def _pg_bin(name: str) -> str:
     raise FileNotFoundError(f"PostgreSQL binary {name!r} not found; install the postgresql package")
 
 
-def _demote_kwargs() -> dict[str, object]:
+def _demote_kwargs() -> dict[str, Any]:
     """PostgreSQL refuses to run as root: run it as the packaged `postgres` user then.
 
     Popen's user/group (not runuser) so the server is our direct child and gets our signals.
@@ -91,21 +92,50 @@ class Postgres:
             pwfile.write_text(self.password)
             self._chown(pwfile)
             subprocess.run(
-                [_pg_bin("initdb"), "-D", str(self.data_dir), "-U", self.user,
-                 "--pwfile", str(pwfile), "-A", "scram-sha-256", "-E", "UTF8", "--no-sync"],
-                check=True, capture_output=True, **_demote_kwargs(),  # type: ignore[call-overload]
+                [
+                    _pg_bin("initdb"),
+                    "-D",
+                    str(self.data_dir),
+                    "-U",
+                    self.user,
+                    "--pwfile",
+                    str(pwfile),
+                    "-A",
+                    "scram-sha-256",
+                    "-E",
+                    "UTF8",
+                    "--no-sync",
+                ],
+                check=True,
+                capture_output=True,
+                **_demote_kwargs(),
             )
             pwfile.unlink()
         sock_dir.mkdir(exist_ok=True)
         self._chown(sock_dir)
         log = open(log_path, "ab")  # noqa: SIM115 - handed to the child process
         self.proc = subprocess.Popen(
-            [_pg_bin("postgres"), "-D", str(self.data_dir), "-p", str(self.port),
-             "-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={sock_dir}",
-             "-c", "max_connections=200", "-c", "fsync=off" if "pytest" in log_path.name else "fsync=on",
-             "-c", "shared_buffers=256MB"],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            **_demote_kwargs(),  # type: ignore[arg-type]
+            [
+                _pg_bin("postgres"),
+                "-D",
+                str(self.data_dir),
+                "-p",
+                str(self.port),
+                "-c",
+                "listen_addresses=127.0.0.1",
+                "-c",
+                f"unix_socket_directories={sock_dir}",
+                "-c",
+                "max_connections=200",
+                "-c",
+                "fsync=off" if "pytest" in log_path.name else "fsync=on",
+                "-c",
+                "shared_buffers=256MB",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            **_demote_kwargs(),
         )
         wait_for_port(self.port, 30, self.proc)
         self._wait_ready()
@@ -162,8 +192,19 @@ class Redis:
     def start(self, log_path: Path, persist: bool = True) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         exe = shutil.which("redis-server") or "/usr/bin/redis-server"
-        args = [exe, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.data_dir),
-                "--daemonize", "no", "--protected-mode", "yes"]
+        args = [
+            exe,
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(self.data_dir),
+            "--daemonize",
+            "no",
+            "--protected-mode",
+            "yes",
+        ]
         args += ["--appendonly", "yes"] if persist else ["--save", "", "--appendonly", "no"]
         log = open(log_path, "ab")  # noqa: SIM115 - handed to the child process
         self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

@@ -13,7 +13,7 @@ PYTEST_WORKERS=${PYTEST_WORKERS:-2}
 suite_cmd() {
     case $1 in
         ruff) echo "$VENV/ruff check ." ;;
-        mypy) echo "$VENV/mypy spec" ;;
+        mypy) echo "$VENV/mypy spec agents backend worker dev bench" ;;
         imports) echo "$VENV/lint-imports" ;;
         vitest) echo "npm run test --workspace frontend --silent" ;;
         pytest)

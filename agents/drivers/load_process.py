@@ -22,6 +22,8 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
+from agents.sessions import spawn
+
 log = logging.getLogger(__name__)
 
 STDOUT_FILE = "stdout.txt"
@@ -62,13 +64,9 @@ class LoadProcess:
 
     def start(self) -> None:
         with (self.workdir / STDOUT_FILE).open("wb") as out, (self.workdir / STDERR_FILE).open("wb") as err:
-            self._proc = subprocess.Popen(
-                self.argv,
-                cwd=self.workdir,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=err,
-                start_new_session=True,  # its own process group: signals reach the tool only
+            # Its own session: signals reach the tool only.
+            self._proc = spawn(
+                self.argv, "load tool", cwd=self.workdir, stdin=subprocess.DEVNULL, stdout=out, stderr=err
             )
         self._started_monotonic = time.monotonic()
         self.started_at = datetime.now(UTC)

@@ -26,6 +26,7 @@ from pathlib import Path
 from agents.netns import in_netns
 from agents.proxy.files import MASTER_SOCKET
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
+from agents.sessions import spawn
 
 log = logging.getLogger(__name__)
 
@@ -103,13 +104,14 @@ class HAProxyProcess:
     def start(self) -> int:
         """Start the master; returns its pid. Wait for workers with `wait_for_worker`."""
         (self.workdir / MASTER_SOCKET).unlink(missing_ok=True)
-        self._proc = subprocess.Popen(
+        # Its own session: signals reach the master and its workers only.
+        self._proc = spawn(
             self.argv,
+            "haproxy",
             cwd=self.workdir,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group: signals reach it and its workers only
         )
         self._reader = threading.Thread(target=self._read_output, name="haproxy-output", daemon=True)
         self._reader.start()

@@ -15,13 +15,9 @@ pidfile, certs/ and files/ of the config all live here.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import os
-import signal
 import threading
 import time
-from pathlib import Path
 from typing import ClassVar
 
 from pydantic import JsonValue
@@ -63,7 +59,6 @@ class ProxyRole(Role):
         self._version: str | None = None
         self._shaper: LinkShaper | None = None
         self._shaping_run: str | None = None
-        _stop_leftover(self.workdir)
         files.clear(self.workdir)
 
     # ------------------------------------------------------------ Role
@@ -202,17 +197,3 @@ class ProxyRole(Role):
         if self._version is None:
             self._version = str(haproxy_facts(self.haproxy_bin).get("haproxy_version_line", "unknown"))
         return self._version
-
-
-def _stop_leftover(workdir: Path) -> None:
-    """A HAProxy left running by a previous agent process (it crashed) still holds the ports."""
-    try:
-        pid = int((workdir / files.PIDFILE).read_text().split()[0])
-        cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
-    except (OSError, ValueError, IndexError):
-        return
-    if not any(b"haproxy" in part for part in cmdline[:1]) or str(workdir).encode() not in b" ".join(cmdline):
-        return  # the pid was reused by something else
-    log.warning("stopping HAProxy (pid %d) left running by a previous agent process", pid)
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(os.getpgid(pid), signal.SIGKILL)  # its own group: master and workers

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from agents.mariadb_options import write_client_options
 from agents.netns import in_netns
+from agents.sessions import spawn
 from agents.targets.mariadb_setup import (
     INSTALL_BIN,
     SERVER_BIN,
@@ -82,13 +83,9 @@ class MariadbProcess:
 
     def start(self) -> None:
         with self.layout.output.open("ab") as out:
-            self._proc = subprocess.Popen(
-                self.argv,
-                cwd=self.layout.root,
-                stdin=subprocess.DEVNULL,
-                stdout=out,
-                stderr=out,
-                start_new_session=True,  # its own process group: stop signals reach mariadbd only
+            # Its own session: stop signals reach mariadbd only.
+            self._proc = spawn(
+                self.argv, "mariadbd", cwd=self.layout.root, stdin=subprocess.DEVNULL, stdout=out, stderr=out
             )
         log.info("mariadbd started (pid %d): %s", self._proc.pid, " ".join(self.argv))
 

@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass
 
 from agents.netns import call_in_netns, in_netns
+from agents.sessions import spawn
 from agents.targets.bodies import write_bodies
 from agents.targets.nginx_config import NginxLayout, ServerSettings, render_nginx_config
 from agents.targets.ports import choose_ports
@@ -84,13 +85,9 @@ class NginxProcess:
 
     def start(self) -> None:
         with self.layout.stderr.open("wb") as err:
-            self._proc = subprocess.Popen(
-                self.argv,
-                cwd=self.layout.root,
-                stdin=subprocess.DEVNULL,
-                stdout=err,
-                stderr=err,
-                start_new_session=True,  # its own process group: stop signals reach nginx only
+            # Its own session: stop signals reach nginx only.
+            self._proc = spawn(
+                self.argv, "nginx", cwd=self.layout.root, stdin=subprocess.DEVNULL, stdout=err, stderr=err
             )
         log.info("nginx started (pid %d): %s", self._proc.pid, " ".join(self.argv))
 

@@ -56,7 +56,7 @@ def insert_samples(db: Session, run_id: int, samples: Sequence[SamplePoint]) -> 
             for s in chunk
         ]
         statement = insert(Sample).values(rows)
-        statement = statement.on_conflict_do_update(
+        upsert = statement.on_conflict_do_update(
             index_elements=[Sample.run_id, Sample.source, Sample.t],
             set_={
                 "ts": statement.excluded.ts,
@@ -65,7 +65,7 @@ def insert_samples(db: Session, run_id: int, samples: Sequence[SamplePoint]) -> 
             },
             where=Sample.ts < statement.excluded.ts,
         ).returning(Sample.t)  # RETURNING lists only the rows written; cursor.rowcount is not reliable here.
-        written += len(db.execute(statement).all())
+        written += len(db.execute(upsert).all())
     return written
 
 

@@ -105,7 +105,18 @@ def agent(live_api: ApiServer, lab: Lab, tmp_path: Path, runtime_dir: Path) -> I
     assert set(state) == {"server", "agent_id", "agent_token", "lab_id", "name", "roles"}
     assert state["roles"] == ["proxy"] and state["agent_token"].startswith("hla_")
 
-    log_path = tmp_path / "agent.log"
+    process = start_agent(state_file, runtime_dir, tmp_path / "agent.log", state["agent_id"])
+    try:
+        yield process
+    finally:
+        process.stop()
+        print(f"===== agent log =====\n{process.log()}")
+
+
+def start_agent(state_file: Path, runtime_dir: Path, log_path: Path, agent_id: int) -> AgentProcess:
+    """`haplab-agent run` as a process; returns once its hello reached the backend."""
+    with session_scope() as db:
+        db.execute(update(Agent).where(Agent.id == agent_id).values(capabilities={}))
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             [sys.executable, "-m", "agents", "run", "--state-file", str(state_file),
@@ -113,13 +124,9 @@ def agent(live_api: ApiServer, lab: Lab, tmp_path: Path, runtime_dir: Path) -> I
              "--allow-load-to", "127.0.0.1", "--log-level", "debug"],
             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
-    process = AgentProcess(proc=proc, log_path=log_path, agent_id=state["agent_id"])
-    try:
-        wait_until(lambda: capabilities(process.agent_id).get("runtime_dir"), 30, "the agent's hello")
-        yield process
-    finally:
-        process.stop()
-        print(f"===== agent log =====\n{process.log()}")
+    process = AgentProcess(proc=proc, log_path=log_path, agent_id=agent_id)
+    wait_until(lambda: capabilities(agent_id).get("runtime_dir"), 30, "the agent's hello")
+    return process
 
 
 def capabilities(agent_id: int) -> dict[str, Any]:
@@ -192,6 +199,42 @@ def test_the_agent_runs_a_proxy_for_a_run_and_survives_a_backend_restart(
             assert not pid_alive(second_pid)
         finally:
             restarted.stop()
+
+
+def test_a_restarted_agent_stops_what_a_killed_one_left_running(
+    agent: AgentProcess, lab: Lab, tmp_path: Path, runtime_dir: Path
+) -> None:
+    proxy_dir = Path(capabilities(agent.agent_id)["runtime_dir"])
+    port = free_port()
+    with http_upstream(tmp_path / "upstream") as upstream:
+        config = rendered(proxy_config(port), proxy_dir, [upstream])
+        applied = agent_rpc.send_command(
+            agent.agent_id, ApplyProxyConfig(run_id=str(lab.run_id), config_text=config), 40
+        )
+        haproxy_pid = applied["pid"]
+        assert isinstance(haproxy_pid, int) and pid_alive(haproxy_pid)
+
+        # kill -9: the agent cannot clean up, and HAProxy (its own session) lives on.
+        agent.proc.kill()
+        agent.proc.wait(10)
+        assert pid_alive(haproxy_pid), "HAProxy outlives a killed agent"
+
+        second = start_agent(
+            tmp_path / "agent" / "state.json", runtime_dir, tmp_path / "agent-2.log", agent.agent_id
+        )
+        try:
+            assert not pid_alive(haproxy_pid), "the new agent stopped the HAProxy left running"
+            assert f"haproxy (pid {haproxy_pid}) left running by an earlier agent process" in second.log()
+            # The lab's port is free again: the same config starts on it.
+            again = agent_rpc.send_command(
+                agent.agent_id, ApplyProxyConfig(run_id=str(lab.run_id), config_text=config), 40
+            )
+            assert isinstance(again["pid"], int) and pid_alive(again["pid"])
+            assert second.stop() == 0
+            assert not pid_alive(again["pid"])
+        finally:
+            second.stop()
+            print(f"===== second agent log =====\n{second.log()}")
 
 
 def test_a_revoked_token_is_reported_and_the_agent_keeps_trying(agent: AgentProcess) -> None:

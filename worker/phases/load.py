@@ -86,7 +86,8 @@ class WarmUp(BackgroundPhase):
         ex.load_started_at = start_at
         LeaseKeeper(ex).start()
         # Done when the measured part begins: the state becomes `running` at t0.
-        time.sleep(max(0.0, (ex.t0 - datetime.now(UTC)).total_seconds()))
+        t0 = start_at + timedelta(seconds=ex.spec.load.warmup_s)  # what _start_sampling set as ex.t0
+        time.sleep(max(0.0, (t0 - datetime.now(UTC)).total_seconds()))
 
     def _start_sampling(self, ex: Execution, lead_s: float) -> datetime:
         """Agree on start_at = now + lead_s and t0 = start_at + warm-up; every agent samples from t0."""
