@@ -34,7 +34,7 @@ from dev.services import throwaway_services
 
 ROOT = Path(__file__).resolve().parent.parent
 SECONDS_PER_RUN = 600
-SOURCES = ["proxy", "injector:injector-1", "host:proxy-1", "host:injector-1"]
+SOURCES = ["proxy", "host:proxy-1", "host:injector-1", "host:target-1"]
 # ~25 numeric keys, like a proxy sample (counters and gauges of one second)
 DATA_SQL = "jsonb_build_object(" + ", ".join(f"'k{i}', (random() * 100000)::int" for i in range(25)) + ")"
 

@@ -9,8 +9,8 @@ Samples. A SamplePoint is one second of one source. Its `data` mixes two kinds o
 one of GAUGE_SUFFIXES (_cur, _max, _min, _avg, _pct, _ms, _us, _rate); everything else is a
 counter. Names may be prefixed with a dotted scope ("app.s1.scur"); only the last part counts.
 Sources are named "proxy" (HAProxy's Runtime API; keys scoped by section and server:
-"fe.scur", "be.connect", "be.t1.used_conns"), "injector:<agent>" and "host:<agent>" (CPU and
-network of a lab host).
+"fe.scur", "be.connect", "be.t1.used_conns") and "host:<agent>" (CPU and network of a lab
+host, sampled by every agent whatever its roles).
 
 Histograms. Latency histograms travel as base64 of HdrHistogram's standard compressed V2
 encoding (the `encode()` of the `hdrhistogram` package, HdrHistogram_c and the Java one), with
@@ -53,7 +53,7 @@ class SamplePoint(StrictModel):
     """One second of one source."""
 
     source: str = Field(
-        min_length=1, max_length=200, description="Who measured: proxy, injector:<agent> or host:<agent>."
+        min_length=1, max_length=200, description="Who measured: proxy (HAProxy) or host:<agent> (a host)."
     )
     t: int = Field(
         ge=-3600,

@@ -8,9 +8,10 @@
 - AwaitLoad: waits (bounded) for the tool to exit and answers with its InjectorSummary. A tool
   that was stopped early is still parsed where it left output: partial results are results.
 - StopLoad: stop now. Teardown: stop everything of the run and remove its files.
-- StartSampling: the injector host's CPU (per core) and network every second, as source
-  "injector:<agent>", so a run can tell whether the CLIENT was the bottleneck. The load tools
-  themselves report only when they exit, so there are no live per-request samples.
+- The injector host's CPU and network are sampled by the agent itself, as on every host
+  ("host:<agent>", agents/dispatch.py): that is how a run tells whether the CLIENT was the
+  bottleneck. The load tools report only when they exit, so there are no live per-request
+  samples here; HAProxy's per-second counters give the live view.
 
 Commands of one run may arrive from different threads (an AwaitLoad waits while a RenewLease
 must get through), so state is guarded by a lock that is never held while waiting.
@@ -42,11 +43,10 @@ from agents.drivers import (
 )
 from agents.drivers.load_process import LoadProcess
 from agents.drivers.mariadb_slap import write_account
-from agents.host_sampler import HostSamplingLoop
 from agents.netns import in_netns
 from agents.roles.base import AgentContext, CommandFailed, Role
 from spec.load import LoadProfile
-from spec.protocol import AwaitLoad, Command, RenewLease, StartLoad, StartSampling, StopLoad, Teardown
+from spec.protocol import AwaitLoad, Command, RenewLease, StartLoad, StopLoad, Teardown
 
 log = logging.getLogger(__name__)
 
@@ -78,15 +78,13 @@ def target_host(target_url: str) -> str:
 class InjectorRole(Role):
     name: ClassVar[str] = "injector"
     handles: ClassVar[frozenset[str]] = frozenset(
-        {"start_load", "await_load", "renew_lease", "stop_load", "start_sampling", "teardown"}
+        {"start_load", "await_load", "renew_lease", "stop_load", "teardown"}
     )
 
     def __init__(self, ctx: AgentContext) -> None:
         super().__init__(ctx)
         self._lock = threading.Lock()
         self._loads: dict[str, _Load] = {}
-        self._sampling: dict[str, HostSamplingLoop] = {}
-        self._sampling_lock = threading.Lock()  # held while a sampling loop starts or stops
         self._starting = threading.Lock()  # one StartLoad at a time (it may sleep until start_at)
         self._allowed = frozenset(_normalize_host(h) for h in ctx.allowed_load_targets)
 
@@ -101,8 +99,6 @@ class InjectorRole(Role):
             return self._renew_lease(command)
         if isinstance(command, StopLoad):
             return self._stop_load(command)
-        if isinstance(command, StartSampling):
-            return self._start_sampling(command)
         if isinstance(command, Teardown):
             self.teardown(command.run_id)
             return {}
@@ -255,38 +251,9 @@ class InjectorRole(Role):
             raise CommandFailed(f"no load was started for run {run_id}")
         return load
 
-    # ------------------------------------------------------------ sampling
-
-    def _start_sampling(self, command: StartSampling) -> dict[str, JsonValue]:
-        """The injector's own host samples (CPU, the data plane's network) as `injector:<agent>`.
-
-        Runs on a lab never overlap: starting a run's sampling stops every other sampling loop
-        (a run whose teardown never came must not keep sampling into this one), and one lock
-        covers the start, so a teardown racing it finds the loop it must stop."""
-        source = f"injector:{self.ctx.name}"
-        with self._sampling_lock:
-            self._stop_sampling_locked(None)
-            loop = HostSamplingLoop(source, self.ctx.netns, command.t0, self.ctx.emitter(command.run_id))
-            try:
-                loop.start()
-            except (OSError, RuntimeError) as exc:
-                raise CommandFailed(f"cannot sample this host: {exc}") from exc
-            self._sampling[command.run_id] = loop
-        return {"source": source}
-
-    def _stop_sampling(self, run_id: str | None) -> None:
-        """Stop the sampling of `run_id` (None: of every run)."""
-        with self._sampling_lock:
-            self._stop_sampling_locked(run_id)
-
-    def _stop_sampling_locked(self, run_id: str | None) -> None:
-        for run in [r for r in self._sampling if run_id in (None, r)]:
-            self._sampling.pop(run).stop()
-
     # ------------------------------------------------------------ teardown
 
     def teardown(self, run_id: str) -> None:
-        self._stop_sampling(run_id)
         with self._lock:
             load = self._loads.pop(run_id, None)
         if load is not None:
@@ -296,8 +263,6 @@ class InjectorRole(Role):
     def close(self) -> None:
         with self._lock:
             runs = set(self._loads)
-        with self._sampling_lock:
-            runs |= set(self._sampling)
         for run_id in runs:
             with contextlib.suppress(Exception):
                 self.teardown(run_id)

@@ -20,7 +20,7 @@ class Sample(Base):
     __tablename__ = "sample"
 
     run_id: Mapped[int] = mapped_column(ForeignKey("run.id", ondelete="CASCADE"), primary_key=True)
-    # e.g. "proxy", "injector:injector-1", "host:proxy-1"
+    # "proxy" (overflow parts "proxy:2" ...) or "host:<agent>", e.g. "host:injector-1"
     source: Mapped[str] = mapped_column(String(64), primary_key=True)
     # Whole seconds since the run's load started (may be negative during warm-up).
     t: Mapped[int] = mapped_column(Integer, primary_key=True)

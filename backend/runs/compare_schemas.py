@@ -46,7 +46,7 @@ class ComparePoints(BaseModel):
 
 
 class SeriesKey(BaseModel):
-    source: str = Field(min_length=1, max_length=200, description="proxy, injector:<agent>, host:<agent>")
+    source: str = Field(min_length=1, max_length=200, description="proxy or host:<agent>")
     metric: str = Field(
         min_length=1, max_length=200, description="A key of the sample data, e.g. FRONTEND.req_tot"
     )

@@ -31,7 +31,6 @@ from spec.protocol import (
     AwaitLoad,
     RenewLease,
     StartLoad,
-    StartSampling,
     StartTargets,
     StopLoad,
     Teardown,
@@ -441,23 +440,3 @@ def test_commands_for_a_run_without_load_fail(injector: InjectorRole) -> None:
         await_load(injector, run_id="nothing")
 
 
-# ---------------------------------------------------------------- host samples
-
-
-@pytest.mark.slow
-def test_sampling_reports_the_injector_hosts_cpu_every_second(
-    injector: InjectorRole, samples: list[SamplePoint]
-) -> None:
-    injector.handle(StartSampling(run_id="run-1", t0=datetime.now(UTC)))
-    deadline = time.monotonic() + 5
-    while len(samples) < 2 and time.monotonic() < deadline:
-        time.sleep(0.1)
-    injector.handle(Teardown(run_id="run-1"))
-    count = len(samples)
-
-    assert count >= 2
-    assert {s.source for s in samples} == {f"injector:{AGENT}"}
-    assert all("cpu_pct" in s.data and "cpu0_pct" in s.data for s in samples)
-    assert [s.t for s in samples] == sorted(s.t for s in samples)
-    time.sleep(1.5)
-    assert len(samples) == count, "teardown stops sampling"

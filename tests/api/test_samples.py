@@ -18,7 +18,7 @@ from tests.api.experiment_factories import launch, make_experiment, sample_point
 from tests.api.helpers import API, Member, make_lab, new_member
 
 PROXY = "proxy:fe"
-INJECTOR = "injector:injector-1"
+INJECTOR = "host:injector-1"
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ CAP_BYTES_PER_S = CAP_MBIT * 1_000_000 / 8
 PAGE_BYTES = 50 * 1024
 DURATION_S = 8
 # Bytes/s arriving on the injector's end of the capped link (its host sampler, per second).
-INJECTOR, WIRE_BYTES = "injector:injector-1", "veth-prx.rx_bytes"
+INJECTOR, WIRE_BYTES = "host:injector-1", "veth-prx.rx_bytes"
 SHAPING = {"links": [{"interface": "veth-inj", "rate_mbit": CAP_MBIT}]}
 RATES = [50, 200]
 

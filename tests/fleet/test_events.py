@@ -93,7 +93,7 @@ def brief(events: list[Event]) -> list[tuple[str, str | None]]:
 
 def test_a_viewer_gets_the_replay_then_live_samples_then_the_end(world: World) -> None:
     world.post_batch("proxy:fe", {0: {"scur": 3}, 1: {"scur": 5}})
-    world.post_batch("injector:edge-1", {0: {"requests": 100}})
+    world.post_batch("host:edge-1", {0: {"requests": 100}})
 
     with stream(world) as response:
         assert response.status_code == 200
@@ -103,7 +103,7 @@ def test_a_viewer_gets_the_replay_then_live_samples_then_the_end(world: World) -
         replay = take(events, 4)
         assert brief(replay) == [
             ("state", "state:running"),
-            ("sample", "0:injector:edge-1"),
+            ("sample", "0:host:edge-1"),
             ("sample", "0:proxy:fe"),
             ("sample", "1:proxy:fe"),
         ]

@@ -22,7 +22,6 @@ def healthy_run() -> dict[str, list[dict[str, Any]]]:
         "proxy": seconds(**{"fe.scur": 10.0}),
         "host:proxy-1": seconds(cpu_pct=40.0, steal_pct=0.0, tick_late_ms=2.0),
         "host:injector-1": seconds(cpu_pct=60.0, steal_pct=0.5, tick_late_ms=[3.0, 40.0]),
-        "injector:injector-1": seconds(cpu_pct=60.0, tick_late_ms=900.0),  # host:injector-1 is preferred
     }
 
 

@@ -173,7 +173,7 @@ def test_a_full_injector_host_with_an_idle_haproxy_is_client_bound() -> None:
     load = totals(successes=300_000, rps=30_000.0, mean_ms=1.6)
     samples = {
         "proxy": proxy(scur=50, qcur=0, rtime=0, req_tot=30_000, idle_pct=45),
-        "injector:injector-1": seconds(cpu_pct=[97.0, 100.0]),  # the injector role's own host source
+        "host:injector-1": seconds(cpu_pct=[97.0, 100.0]),
     }
 
     verdict = verdict_of(spec, load, samples)

@@ -28,7 +28,7 @@ STALL_MS = 300.0
 STEAL_PCT = 5.0
 # One measured second may be lost at either end (a batch racing the collect); more is a gap.
 MISSING_SECONDS_TOLERATED = 1
-HOST_PREFIXES = ("host:", "injector:")
+HOST_PREFIX = "host:"
 
 
 def measured(seconds: Seconds, duration_s: int) -> list[Mapping[str, Any]]:
@@ -36,13 +36,8 @@ def measured(seconds: Seconds, duration_s: int) -> list[Mapping[str, Any]]:
 
 
 def host_sources(samples: Mapping[str, Seconds]) -> dict[str, str]:
-    """{agent: source} of every host sampled, `host:<agent>` preferred over `injector:<agent>`."""
-    chosen: dict[str, str] = {}
-    for prefix in reversed(HOST_PREFIXES):
-        for source in samples:
-            if source.startswith(prefix):
-                chosen[source.removeprefix(prefix)] = source
-    return dict(sorted(chosen.items()))
+    """{agent: source} of every host sampled (`host:<agent>`)."""
+    return {s.removeprefix(HOST_PREFIX): s for s in sorted(samples) if s.startswith(HOST_PREFIX)}
 
 
 def values(seconds: Seconds, key: str) -> list[float]:

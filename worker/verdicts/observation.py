@@ -5,8 +5,8 @@ Key names are the agents' (agents/proxy/metrics.py, agents/host_sampler.py):
   `{frontend}.bin`/`.bout` (counter deltas), `{backend}.qcur`, `.qtime`, `.rtime` (gauges, ms),
   `{backend}.econ`, `PROCESS.idle_pct` (HAProxy's idle time over all its threads) and
   `PROCESS.maxconn_max` (the global maxconn HAProxy runs with, when the spec sets none).
-- source "host:<agent>" (any role) or "injector:<agent>" (the injector role's own host
-  sampler): `cpu_pct` (the whole machine), `rx_bytes`/`tx_bytes` (counter deltas).
+- source "host:<agent>" (every agent, whatever its roles): `cpu_pct` (the whole machine),
+  `rx_bytes`/`tx_bytes` (counter deltas).
 Only the measured seconds count (0 <= t < duration); the first and last are ramps, so the
 `steady` series drop them when there are enough seconds.
 """
@@ -80,8 +80,8 @@ def busiest(per_host: Sequence[Seconds], key: str) -> list[float]:
 
 
 def host_seconds(samples: Mapping[str, Seconds], agent: str) -> Seconds:
-    """An agent's host samples: `host:<agent>`, else its injector role's `injector:<agent>`."""
-    return samples.get(f"host:{agent}") or samples.get(f"injector:{agent}") or []
+    """An agent's host samples (`host:<agent>`)."""
+    return samples.get(f"host:{agent}") or []
 
 
 def _process_maxconn(proxy: Seconds) -> int | None:

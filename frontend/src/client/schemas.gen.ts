@@ -4868,7 +4868,7 @@ export const SamplePointSchema = {
             maxLength: 200,
             minLength: 1,
             title: 'Source',
-            description: 'Who measured: proxy, injector:<agent> or host:<agent>.'
+            description: 'Who measured: proxy (HAProxy) or host:<agent> (a host).'
         },
         t: {
             type: 'integer',
@@ -4932,7 +4932,7 @@ export const SeriesKeySchema = {
             maxLength: 200,
             minLength: 1,
             title: 'Source',
-            description: 'proxy, injector:<agent>, host:<agent>'
+            description: 'proxy or host:<agent>'
         },
         metric: {
             type: 'string',

@@ -2794,7 +2794,7 @@ export type SamplePoint = {
     /**
      * Source
      *
-     * Who measured: proxy, injector:<agent> or host:<agent>.
+     * Who measured: proxy (HAProxy) or host:<agent> (a host).
      */
     source: string;
     /**
@@ -2832,7 +2832,7 @@ export type SeriesKey = {
     /**
      * Source
      *
-     * proxy, injector:<agent>, host:<agent>
+     * proxy or host:<agent>
      */
     source: string;
     /**

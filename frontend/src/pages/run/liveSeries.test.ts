@@ -20,12 +20,13 @@ describe("liveRows", () => {
     expect(sampleCount(store)).toBe(3);
   });
 
-  it("takes one host source per agent", () => {
+  it("takes the host sources, ordered by agent", () => {
     const store: SampleStore = new Map();
-    addSample(store, "host:injector-1", 0, { cpu_pct: 1 });
-    addSample(store, "injector:injector-1", 0, { cpu_pct: 2 });
-    addSample(store, "injector:injector-2", 0, { cpu_pct: 3 });
-    expect(hostSources(store)).toEqual(["host:injector-1", "injector:injector-2"]);
+    addSample(store, "proxy", 0, { "FRONTEND.req_tot": 10 });
+    addSample(store, "host:target-1", 0, { cpu_pct: 1 });
+    addSample(store, "host:injector-1", 0, { cpu_pct: 2 });
+    addSample(store, "proxy:2", 0, { "be.t9.scur": 1 });
+    expect(hostSources(store)).toEqual(["host:injector-1", "host:target-1"]);
   });
 
   it("is empty without samples", () => {

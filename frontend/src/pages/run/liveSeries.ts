@@ -38,16 +38,11 @@ export const PROXY_SERIES: Record<string, string> = {
   reuse: "BACKEND.reuse",
 };
 
-/**
- * Host sources, one per agent: "host:<agent>" (every agent samples its host), or for an agent
- * that has none, its "injector:<agent>" source (the injector role samples the same host data).
- */
+/** Host sources, one per agent ("host:<agent>": every agent samples its host), by agent name. */
 export function hostSources(store: SampleStore): string[] {
-  const sources = [...store.keys()];
-  const hosts = sources.filter((s) => s.startsWith("host:"));
-  const agents = new Set(hosts.map(hostLabel));
-  const injectorsOnly = sources.filter((s) => s.startsWith("injector:") && !agents.has(hostLabel(s)));
-  return [...hosts, ...injectorsOnly].sort((a, b) => hostLabel(a).localeCompare(hostLabel(b)));
+  return [...store.keys()]
+    .filter((s) => s.startsWith("host:"))
+    .sort((a, b) => hostLabel(a).localeCompare(hostLabel(b)));
 }
 
 /** A host source's short label: "host:proxy-1" -> "proxy-1". */
