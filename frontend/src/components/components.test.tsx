@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/apiError";
 import { ErrorState } from "./ErrorState";
 import { FieldError } from "./FieldError";
+import { StateBadge } from "./StateBadge";
 
 const error = new ApiError(422, "validation_error", "spec.proxy.global.maxconn: too big", [
   { field: "spec.proxy.global.maxconn", message: "too big" },
@@ -30,5 +31,18 @@ describe("FieldError", () => {
     expect(html).not.toContain("too big");
     expect(renderToString(<FieldError error={error} path="email" />)).toBe("");
     expect(renderToString(<FieldError error={new Error("x")} path="name" />)).toBe("");
+  });
+});
+
+describe("StateBadge", () => {
+  it("colours a state by its outcome and names it", () => {
+    const html = renderToString(<StateBadge state="failed" testId="run-state" />);
+    expect(html).toContain('class="badge bad"');
+    expect(html).toContain('data-state="failed"');
+    expect(html).toContain(">failed<");
+  });
+
+  it("says there are no runs when there is no state", () => {
+    expect(renderToString(<StateBadge state={null} />)).toContain("no runs");
   });
 });

@@ -1,6 +1,6 @@
 // (d) Every run's headline metrics and their % change vs a chosen baseline run.
 import type { CompareTable } from "../../client/types.gen";
-import { StateBadge } from "../run/StateBadge";
+import { StateBadge } from "../../components/StateBadge";
 
 const SHOWN = ["rps", "successes", "errors_total", "errors_timeout", "latency_p50_ms", "latency_p99_ms", "latency_max_ms", "proxy_connects", "proxy_reuses", "proxy_max_qcur"];
 // For these, a rise is bad (more errors, more latency): colour the change the other way round.

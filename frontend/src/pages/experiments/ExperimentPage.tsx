@@ -13,7 +13,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { dateTime, duration } from "../../format/time";
 import { estimateSweep } from "../designer/sweepEstimate";
 import { CloneDialog } from "./CloneDialog";
-import { RunStateBadge } from "./RunStateBadge";
+import { StateBadge } from "../../components/StateBadge";
 import { SweepAnalysisCard } from "./SweepAnalysisCard";
 import { useExperimentActions } from "./useExperimentActions";
 
@@ -56,7 +56,7 @@ export default function ExperimentPage() {
             {e.tags.map((t) => <span key={t} className="badge" style={{ marginRight: 4 }}>{t}</span>)}
           </p>
           <p>Owner: {e.owner?.name || e.owner?.email || "—"} · version {e.latest_version} · updated {dateTime(e.updated_at)}</p>
-          <p>Last result: <RunStateBadge state={e.last_run_state} /></p>
+          <p>Last result: <StateBadge state={e.last_run_state} /></p>
           <p>
             Runs: {e.run_counts.total} ({e.run_counts.succeeded} succeeded, {e.run_counts.failed} failed, {(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0)} queued or active)
           </p>

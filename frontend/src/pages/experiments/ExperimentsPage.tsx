@@ -15,7 +15,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ago } from "../../format/time";
 import { useDebounced } from "../designer/useDebounced";
 import { CloneDialog } from "./CloneDialog";
-import { RunStateBadge } from "./RunStateBadge";
+import { StateBadge } from "../../components/StateBadge";
 import { useExperimentActions } from "./useExperimentActions";
 
 const PAGE = 50;
@@ -117,7 +117,7 @@ export default function ExperimentsPage() {
                   <td className="num">
                     <Link to={`/history?experiment=${e.id}`}>{e.run_counts.total}</Link>
                   </td>
-                  <td><RunStateBadge state={e.last_run_state} /></td>
+                  <td><StateBadge state={e.last_run_state} /></td>
                   <td title={e.updated_at}>{ago(e.updated_at)}</td>
                   <td>
                     <div className="row" style={{ flexWrap: "nowrap" }}>

@@ -11,7 +11,7 @@ import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import "../run/runSide.css";
-import { StateBadge } from "../run/StateBadge";
+import { StateBadge } from "../../components/StateBadge";
 import { DEFAULTS, PAGE_SIZES, parse, RUN_STATES, toQuery, toSearch, type HistoryFilters } from "./historyParams";
 
 function when(iso: string | null): string {

@@ -16,7 +16,7 @@ import { TERMINAL } from "./progress";
 import { RunProgress } from "./RunProgress";
 import { RunResults } from "./RunResults";
 import "./runSide.css";
-import { StateBadge } from "./StateBadge";
+import { StateBadge } from "../../components/StateBadge";
 import { useRunEvents } from "./useRunEvents";
 
 export default function RunPage() {
