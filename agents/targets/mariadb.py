@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from agents.mariadb_options import write_client_options
 from agents.netns import in_netns
-from agents.sessions import spawn
+from agents.sessions import spawn, stop_session
 from agents.targets.mariadb_setup import (
     INSTALL_BIN,
     SERVER_BIN,
@@ -113,18 +113,8 @@ class MariadbProcess:
 
     def stop(self) -> None:
         """SIGTERM (clean shutdown), then SIGKILL of the group; returns once mariadbd is gone."""
-        proc = self._proc
-        if proc is None:
-            return
-        if proc.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(proc.pid, signal.SIGTERM)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(SHUTDOWN_GRACE_S)
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(5)
+        if self._proc is not None:
+            stop_session(self._proc, [(signal.SIGTERM, SHUTDOWN_GRACE_S)])
 
     def own_words(self) -> str:
         """What mariadbd said about itself: its output and error log, last lines."""

@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass
 
 from agents.netns import call_in_netns, in_netns
-from agents.sessions import spawn
+from agents.sessions import spawn, stop_session
 from agents.targets.bodies import write_bodies
 from agents.targets.nginx_config import NginxLayout, ServerSettings, render_nginx_config
 from agents.targets.ports import choose_ports
@@ -106,21 +106,8 @@ class NginxProcess:
 
     def stop(self) -> None:
         """SIGQUIT, then SIGTERM, then SIGKILL of the group; returns once nginx is gone."""
-        proc = self._proc
-        if proc is None:
-            return
-        for sig, grace in ((signal.SIGQUIT, QUIT_GRACE_S), (signal.SIGTERM, TERM_GRACE_S)):
-            if proc.poll() is not None:
-                break
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(proc.pid, sig)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(grace)
-        # Whatever is left of the group (a worker orphaned by a killed master) goes too.
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(5)
+        if self._proc is not None:
+            stop_session(self._proc, [(signal.SIGQUIT, QUIT_GRACE_S), (signal.SIGTERM, TERM_GRACE_S)])
 
     def own_words(self) -> str:
         """What nginx said about itself: its stderr and error log, last lines."""
