@@ -172,12 +172,15 @@ def spawn(argv: Sequence[str], what: str, **popen_kwargs: Any) -> subprocess.Pop
     return proc
 
 
-def stop_session(proc: subprocess.Popen[bytes], steps: Sequence[tuple[signal.Signals, float]]) -> None:
+def stop_session(
+    proc: subprocess.Popen[bytes], steps: Sequence[tuple[signal.Signals, float]], *, kill_wait_s: float = 5.0
+) -> None:
     """Stop a process started by `spawn` and everything in its session; returns once it is gone.
 
-    Each step signals the leader (the server's own shutdown: SIGQUIT for nginx's graceful stop,
-    SIGTERM for mariadbd's clean one) and waits up to its grace; whatever is left of the group
-    then gets SIGKILL (a worker orphaned by a killed master too).
+    Each step signals the leader (the server's own shutdown: SIGUSR1 for HAProxy's soft stop,
+    SIGQUIT for nginx's graceful one, SIGTERM for mariadbd's clean one) and waits up to its
+    grace; whatever is left of the group then gets SIGKILL (a worker orphaned by a killed master
+    too), and the leader is waited for up to `kill_wait_s`.
     """
     for sig, grace_s in steps:
         if proc.poll() is not None:
@@ -189,4 +192,4 @@ def stop_session(proc: subprocess.Popen[bytes], steps: Sequence[tuple[signal.Sig
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(proc.pid, signal.SIGKILL)
     with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(5)
+        proc.wait(kill_wait_s)

@@ -11,7 +11,6 @@ finish what is in flight), then SIGTERM, then SIGKILL of the group, each after a
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import re
@@ -26,7 +25,7 @@ from pathlib import Path
 from agents.netns import in_netns
 from agents.proxy.files import MASTER_SOCKET
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
-from agents.sessions import spawn
+from agents.sessions import spawn, stop_session
 
 log = logging.getLogger(__name__)
 
@@ -160,18 +159,8 @@ class HAProxyProcess:
         proc = self._proc
         if proc is None:
             return None
-        for sig, wait_s in ((signal.SIGUSR1, soft_timeout_s), (signal.SIGTERM, hard_timeout_s)):
-            if proc.poll() is not None:
-                break
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(proc.pid, sig)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(wait_s)
-        # Whatever of its group is left (a worker whose master was killed) goes now.
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(hard_timeout_s)
+        steps = [(signal.SIGUSR1, soft_timeout_s), (signal.SIGTERM, hard_timeout_s)]
+        stop_session(proc, steps, kill_wait_s=hard_timeout_s)
         if self._reader is not None:
             self._reader.join(2)
         log.info("haproxy master (pid %d) stopped with exit code %s", proc.pid, proc.returncode)

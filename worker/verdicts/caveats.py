@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Mapping
-from typing import Any
 
 from spec.verdict import Caveat
-from worker.verdicts.observation import PROXY_SOURCE, Seconds
+from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE, Seconds, measured, series
 from worker.verdicts.rules import ev
 
 # A sampler that wakes this late was not scheduled for a third of a second: far beyond the few
@@ -28,11 +27,6 @@ STALL_MS = 300.0
 STEAL_PCT = 5.0
 # One measured second may be lost at either end (a batch racing the collect); more is a gap.
 MISSING_SECONDS_TOLERATED = 1
-HOST_PREFIX = "host:"
-
-
-def measured(seconds: Seconds, duration_s: int) -> list[Mapping[str, Any]]:
-    return [s for s in seconds if 0 <= int(s["t"]) < duration_s]
 
 
 def host_sources(samples: Mapping[str, Seconds]) -> dict[str, str]:
@@ -40,12 +34,8 @@ def host_sources(samples: Mapping[str, Seconds]) -> dict[str, str]:
     return {s.removeprefix(HOST_PREFIX): s for s in sorted(samples) if s.startswith(HOST_PREFIX)}
 
 
-def values(seconds: Seconds, key: str) -> list[float]:
-    return [float(s["data"][key]) for s in seconds if key in s["data"]]
-
-
 def stalled(agent: str, seconds: Seconds) -> Caveat | None:
-    late = values(seconds, "tick_late_ms")
+    late = series(seconds, "tick_late_ms")
     if not late or max(late) < STALL_MS:
         return None
     count = sum(1 for v in late if v >= STALL_MS)
@@ -66,7 +56,7 @@ def stalled(agent: str, seconds: Seconds) -> Caveat | None:
 
 
 def stolen(agent: str, seconds: Seconds) -> Caveat | None:
-    steal = values(seconds, "steal_pct")
+    steal = series(seconds, "steal_pct")
     if not steal or statistics.fmean(steal) < STEAL_PCT:
         return None
     mean = statistics.fmean(steal)

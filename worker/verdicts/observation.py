@@ -22,6 +22,7 @@ from spec.limits import client_limit, server_limit
 from spec.results import LoadTotals
 
 PROXY_SOURCE = "proxy"
+HOST_PREFIX = "host:"  # every agent samples its host as host:<agent>
 # With fewer measured seconds than this, keep the ramps: dropping them would leave too little.
 MIN_SECONDS_TO_TRIM = 4
 
@@ -49,10 +50,15 @@ class RunObservation:
     econ: int = 0  # over all measured seconds
 
 
+def measured(seconds: Seconds, duration_s: int) -> list[Mapping[str, Any]]:
+    """The seconds of the measured load (0 <= t < duration), warm-up and overrun left out."""
+    return [s for s in seconds if 0 <= int(s["t"]) < duration_s]
+
+
 def steady(seconds: Seconds, duration_s: int) -> list[Mapping[str, Any]]:
     """The measured seconds in t order, without the first and last when there are enough."""
-    measured = sorted((s for s in seconds if 0 <= s["t"] < duration_s), key=lambda s: s["t"])
-    return measured[1:-1] if len(measured) >= MIN_SECONDS_TO_TRIM else measured
+    in_order = sorted(measured(seconds, duration_s), key=lambda s: s["t"])
+    return in_order[1:-1] if len(in_order) >= MIN_SECONDS_TO_TRIM else in_order
 
 
 def merged_by_t(parts: Sequence[Seconds]) -> list[dict[str, Any]]:
@@ -81,7 +87,7 @@ def busiest(per_host: Sequence[Seconds], key: str) -> list[float]:
 
 def host_seconds(samples: Mapping[str, Seconds], agent: str) -> Seconds:
     """An agent's host samples (`host:<agent>`)."""
-    return samples.get(f"host:{agent}") or []
+    return samples.get(f"{HOST_PREFIX}{agent}") or []
 
 
 def _process_maxconn(proxy: Seconds) -> int | None:
@@ -109,7 +115,7 @@ def observe(
     idle = series(proxy, "PROCESS.idle_pct")
     hosts = [steady(host_seconds(samples, agent), duration) for agent in injector_agents]
     proxy_host = steady(host_seconds(samples, proxy_agent), duration) if proxy_agent else []
-    all_proxy = [s for s in merged_by_t(proxy_parts) if 0 <= s["t"] < duration]
+    all_proxy = measured(merged_by_t(proxy_parts), duration)
     return RunObservation(
         totals=totals,
         # Every injector of the lab runs the load profile: the clients add up.
