@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response, status
+from fastapi.responses import JSONResponse
 
 from backend.api.deps import EditorDep, SessionDep, ViewerDep
 from backend.experiments import launch, service, validation
@@ -16,6 +17,7 @@ from backend.experiments.schemas import (
     ExperimentPatch,
     LaunchRequest,
     ValidateRequest,
+    ValidationRefused,
     ValidationReport,
     VersionCreate,
     VersionDetail,
@@ -46,11 +48,26 @@ def list_experiments(
     )
 
 
-@router.post("/experiments/validate")
+_REFUSED: dict[int | str, dict[str, Any]] = {
+    422: {
+        "model": ValidationRefused,
+        "description": "The spec is not valid: its report and its field errors.",
+    }
+}
+
+
+def _answer(report: ValidationReport) -> ValidationReport | JSONResponse:
+    """200 with the report when the spec is valid, else 422 with the report and its field errors."""
+    if report.valid:
+        return report
+    return JSONResponse(validation.refusal(report).model_dump(mode="json"), status_code=422)
+
+
+@router.post("/experiments/validate", responses=_REFUSED)
 def validate_spec(who: ViewerDep, body: ValidateRequest) -> ValidationReport:
-    """Check a spec as the designer edits it: problems come back as data (200), not as a 422."""
+    """Check a spec as the designer edits it: 200 when valid, else 422 with the same report."""
     del who
-    return validation.validate_document(body.spec)
+    return _answer(validation.validate_document(body.spec))  # type: ignore[return-value]
 
 
 @router.get("/experiments/{experiment_id}")
@@ -93,7 +110,7 @@ def clone_experiment(
     return service.clone_experiment(db, who.team_id, who.user_id, experiment_id, body.name)
 
 
-@router.post("/experiments/{experiment_id}/validate")
+@router.post("/experiments/{experiment_id}/validate", responses=_REFUSED)
 def validate_version(
     db: SessionDep,
     who: ViewerDep,
@@ -102,7 +119,7 @@ def validate_version(
 ) -> ValidationReport:
     """Check a stored version as it is now: the renderer and haproxy may have changed since."""
     stored = service.get_version(db, service.get_experiment(db, who.team_id, experiment_id), version)
-    return validation.validate_document(stored.spec)
+    return _answer(validation.validate_document(stored.spec))  # type: ignore[return-value]
 
 
 @router.post("/experiments/{experiment_id}/launch", status_code=status.HTTP_201_CREATED)

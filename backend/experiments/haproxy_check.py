@@ -1,29 +1,21 @@
 """Run the real `haproxy -c` on a rendered configuration and report its verdict by line.
 
 HAProxy is the only authority on what HAProxy accepts, so the designer's live validator asks
-it rather than guessing. Its ALERT lines look like
-
-    [ALERT]    (8839) : config : parsing [haproxy.cfg:13] : unknown keyword 'bogus' in ...
-
-and the "[file:LINE]" part is what lets the UI put the message next to the offending line.
+it rather than guessing. Its messages name the line of the config they are about, which lets
+the UI put them next to that line; only those messages are kept (spec.haproxy.check_output).
 """
 
 from __future__ import annotations
 
-import re
 import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from backend.settings import get_settings
+from spec.haproxy import check_output
 
 CONFIG_NAME = "haproxy.cfg"
 CHECK_TIMEOUT_S = 10.0
-
-_LEVEL = re.compile(r"^\[(?P<level>ALERT|WARNING)\]\s*(?:\(\d+\)\s*)?:\s*(?P<rest>.*)$")
-_WHERE = re.compile(r"\[(?P<file>[^\]\s:]+):(?P<line>\d+)\]\s*:?\s*")
-# Summary lines haproxy prints after the real errors; they carry no information of their own.
-_BOILERPLATE = ("Error(s) found in configuration file", "Fatal errors found in configuration")
 
 
 @dataclass(frozen=True)
@@ -57,30 +49,10 @@ def check_config(config: str, workdir: Path, *, timeout_s: float = CHECK_TIMEOUT
     except subprocess.TimeoutExpired:
         message = f"haproxy -c did not finish within {timeout_s:g}s"
         return CheckResult(ok=False, output=message, errors=[CheckError(None, message)])
-    output = (done.stdout + done.stderr).strip()
-    errors = parse_alerts(output)
+    # Only HAProxy's messages about our config's lines leave this function: its raw output may
+    # quote other files (spec.haproxy.check_output).
+    messages = check_output.config_messages(done.stdout + done.stderr, CONFIG_NAME, str(workdir))
+    errors = [CheckError(m.line, m.message) for m in messages if m.level == "ALERT"]
     if done.returncode != 0 and not errors:
-        errors = [CheckError(None, output or f"haproxy -c exited with status {done.returncode}")]
-    return CheckResult(ok=done.returncode == 0, output=output, errors=errors)
-
-
-def parse_alerts(output: str) -> list[CheckError]:
-    """Every ALERT of haproxy's output, with the line of our config file it points at."""
-    errors: list[CheckError] = []
-    for raw in output.splitlines():
-        m = _LEVEL.match(raw.strip())
-        if m is None or m.group("level") != "ALERT":
-            continue
-        rest = m.group("rest")
-        if rest.startswith("config : "):
-            rest = rest[len("config : ") :]
-        if any(b in rest for b in _BOILERPLATE):
-            continue
-        line: int | None = None
-        where = _WHERE.search(rest)
-        if where is not None and where.group("file").endswith(CONFIG_NAME):
-            line = int(where.group("line"))
-            rest = (rest[: where.start()] + rest[where.end() :]).strip()
-            rest = rest.removeprefix("parsing").strip(" :")
-        errors.append(CheckError(line=line, message=rest))
-    return errors
+        errors = [CheckError(None, f"haproxy -c exited with status {done.returncode}")]
+    return CheckResult(ok=done.returncode == 0, output=check_output.shown(messages), errors=errors)

@@ -117,7 +117,9 @@ class CheckError(BaseModel):
 
 class HaproxyCheck(BaseModel):
     ok: bool
-    output: str = Field(description="What `haproxy -c` printed.")
+    output: str = Field(
+        description="HAProxy's messages about lines of the config (anything else it printed is withheld)."
+    )
     errors: list[CheckError]
 
 
@@ -128,7 +130,7 @@ class ValidateRequest(BaseModel):
 
 
 class ValidationReport(BaseModel):
-    """The designer's live verdict. A spec that fails validation is data here, not a 422."""
+    """The designer's live verdict: the rendered config and what `haproxy -c` said of it."""
 
     valid: bool
     field_errors: list[FieldError]
@@ -137,6 +139,17 @@ class ValidationReport(BaseModel):
     )
     haproxy_check: HaproxyCheck | None
     run_count: int | None
+
+
+class ValidationRefused(ValidationReport):
+    """A spec that is not valid (422): the report, with the API's error shape beside it, so a
+    client reads `fields` like any other 422 and the designer still gets the rendered config."""
+
+    error: str
+    message: str
+    fields: list[FieldError] = Field(
+        description="Every problem by dotted path: the spec's field errors, then haproxy -c's (spec.proxy)."
+    )
 
 
 class LaunchRequest(BaseModel):

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 
 from backend.errors import FieldError
 from backend.experiments import haproxy_check
-from backend.experiments.schemas import CheckError, HaproxyCheck, ValidationReport
+from backend.experiments.schemas import CheckError, HaproxyCheck, ValidationRefused, ValidationReport
 from backend.experiments.spec_errors import SPEC_FIELD, spec_field_errors, sweep_point_problems
 from backend.experiments.throwaway_cert import throwaway_pem
 from spec.experiment import ExperimentSpec
@@ -74,6 +74,23 @@ def validate_spec(spec: ExperimentSpec) -> ValidationReport:
         haproxy_check=check,
         run_count=spec.run_count(),
     )
+
+
+def refusal(report: ValidationReport) -> ValidationRefused:
+    """The 422 body of a report that is not valid: every problem also as a FieldError."""
+    fields = list(report.field_errors)
+    if report.haproxy_check is not None:
+        fields += [
+            FieldError(
+                field=f"{SPEC_FIELD}.proxy",
+                message=f"haproxy -c, line {e.line} of the rendered config: {e.message}"
+                if e.line is not None
+                else f"haproxy -c: {e.message}",
+            )
+            for e in report.haproxy_check.errors
+        ]
+    summary = "; ".join(f"{f.field}: {f.message}" for f in fields[:5]) or "the spec is not valid"
+    return ValidationRefused(**report.model_dump(), error="validation_error", message=summary, fields=fields)
 
 
 def _invalid(problems: list[FieldError]) -> ValidationReport:

@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: ApiFieldError[];
+  /** The parsed response body, for routes whose error carries more than the shared shape. */
+  readonly body: unknown;
 
-  constructor(status: number, code: string, message: string, fields: ApiFieldError[] = []) {
+  constructor(status: number, code: string, message: string, fields: ApiFieldError[] = [], body?: unknown) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.body = body;
   }
 }
 
@@ -30,7 +33,7 @@ export function toApiError(body: unknown, status = 0): ApiError {
   if (body && typeof body === "object") {
     const b = body as Record<string, unknown>;
     if (typeof b.error === "string" && typeof b.message === "string") {
-      return new ApiError(status, b.error, b.message, isFieldList(b.fields) ? b.fields : []);
+      return new ApiError(status, b.error, b.message, isFieldList(b.fields) ? b.fields : [], body);
     }
     // FastAPI's default shape, in case a route escapes our handlers: {"detail": ...}.
     if (typeof b.detail === "string") return new ApiError(status, "http_error", b.detail);

@@ -2653,7 +2653,7 @@ export const HaproxyCheckSchema = {
         output: {
             type: 'string',
             title: 'Output',
-            description: 'What `haproxy -c` printed.'
+            description: 'HAProxy\'s messages about lines of the config (anything else it printed is withheld).'
         },
         errors: {
             items: {
@@ -6712,6 +6712,84 @@ export const ValidationErrorSchema = {
     title: 'ValidationError'
 } as const;
 
+export const ValidationRefusedSchema = {
+    properties: {
+        valid: {
+            type: 'boolean',
+            title: 'Valid'
+        },
+        field_errors: {
+            items: {
+                $ref: '#/components/schemas/FieldError'
+            },
+            type: 'array',
+            title: 'Field Errors'
+        },
+        rendered_config: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Rendered Config',
+            description: 'haproxy.cfg as rendered with placeholder upstreams (127.0.0.1:18080+i).'
+        },
+        haproxy_check: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/HaproxyCheck'
+                },
+                {
+                    type: 'null'
+                }
+            ]
+        },
+        run_count: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Run Count'
+        },
+        error: {
+            type: 'string',
+            title: 'Error'
+        },
+        message: {
+            type: 'string',
+            title: 'Message'
+        },
+        fields: {
+            items: {
+                $ref: '#/components/schemas/FieldError'
+            },
+            type: 'array',
+            title: 'Fields',
+            description: 'Every problem by dotted path: the spec\'s field errors, then haproxy -c\'s (spec.proxy).'
+        }
+    },
+    type: 'object',
+    required: [
+        'valid',
+        'field_errors',
+        'rendered_config',
+        'haproxy_check',
+        'run_count',
+        'error',
+        'message',
+        'fields'
+    ],
+    title: 'ValidationRefused',
+    description: 'A spec that is not valid (422): the report, with the API\'s error shape beside it, so a\nclient reads `fields` like any other 422 and the designer still gets the rendered config.'
+} as const;
+
 export const ValidationReportSchema = {
     properties: {
         valid: {
@@ -6768,7 +6846,7 @@ export const ValidationReportSchema = {
         'run_count'
     ],
     title: 'ValidationReport',
-    description: 'The designer\'s live verdict. A spec that fails validation is data here, not a 422.'
+    description: 'The designer\'s live verdict: the rendered config and what `haproxy -c` said of it.'
 } as const;
 
 export const VersionCreateSchema = {

@@ -248,7 +248,7 @@ export const experimentsCreateExperiment = <ThrowOnError extends boolean = false
 /**
  * Validate Spec
  *
- * Check a spec as the designer edits it: problems come back as data (200), not as a 422.
+ * Check a spec as the designer edits it: 200 when valid, else 422 with the same report.
  */
 export const experimentsValidateSpec = <ThrowOnError extends boolean = false>(options: Options<ExperimentsValidateSpecData, ThrowOnError>) => (options.client ?? client).post<ExperimentsValidateSpecResponses, ExperimentsValidateSpecErrors, ThrowOnError>({
     url: '/api/v1/experiments/validate',

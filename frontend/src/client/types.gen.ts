@@ -1498,7 +1498,7 @@ export type HaproxyCheck = {
     /**
      * Output
      *
-     * What `haproxy -c` printed.
+     * HAProxy's messages about lines of the config (anything else it printed is withheld).
      */
     output: string;
     /**
@@ -3866,9 +3866,51 @@ export type ValidationError = {
 };
 
 /**
+ * ValidationRefused
+ *
+ * A spec that is not valid (422): the report, with the API's error shape beside it, so a
+ * client reads `fields` like any other 422 and the designer still gets the rendered config.
+ */
+export type ValidationRefused = {
+    /**
+     * Valid
+     */
+    valid: boolean;
+    /**
+     * Field Errors
+     */
+    field_errors: Array<FieldError>;
+    /**
+     * Rendered Config
+     *
+     * haproxy.cfg as rendered with placeholder upstreams (127.0.0.1:18080+i).
+     */
+    rendered_config: string | null;
+    haproxy_check: HaproxyCheck | null;
+    /**
+     * Run Count
+     */
+    run_count: number | null;
+    /**
+     * Error
+     */
+    error: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Fields
+     *
+     * Every problem by dotted path: the spec's field errors, then haproxy -c's (spec.proxy).
+     */
+    fields: Array<FieldError>;
+};
+
+/**
  * ValidationReport
  *
- * The designer's live verdict. A spec that fails validation is data here, not a 422.
+ * The designer's live verdict: the rendered config and what `haproxy -c` said of it.
  */
 export type ValidationReport = {
     /**
@@ -4780,9 +4822,9 @@ export type ExperimentsValidateSpecData = {
 
 export type ExperimentsValidateSpecErrors = {
     /**
-     * Validation Error
+     * The spec is not valid: its report and its field errors.
      */
-    422: HttpValidationError;
+    422: ValidationRefused;
 };
 
 export type ExperimentsValidateSpecError = ExperimentsValidateSpecErrors[keyof ExperimentsValidateSpecErrors];
@@ -5033,9 +5075,9 @@ export type ExperimentsValidateVersionData = {
 
 export type ExperimentsValidateVersionErrors = {
     /**
-     * Validation Error
+     * The spec is not valid: its report and its field errors.
      */
-    422: HttpValidationError;
+    422: ValidationRefused;
 };
 
 export type ExperimentsValidateVersionError = ExperimentsValidateVersionErrors[keyof ExperimentsValidateVersionErrors];

@@ -565,7 +565,7 @@ export const experimentsCreateExperimentMutation = (options?: Partial<Options<Ex
 /**
  * Validate Spec
  *
- * Check a spec as the designer edits it: problems come back as data (200), not as a 422.
+ * Check a spec as the designer edits it: 200 when valid, else 422 with the same report.
  */
 export const experimentsValidateSpecMutation = (options?: Partial<Options<ExperimentsValidateSpecData>>): UseMutationOptions<ExperimentsValidateSpecResponse, ExperimentsValidateSpecError, Options<ExperimentsValidateSpecData>> => {
     const mutationOptions: UseMutationOptions<ExperimentsValidateSpecResponse, ExperimentsValidateSpecError, Options<ExperimentsValidateSpecData>> = {
