@@ -14,23 +14,24 @@ from typing import Annotated
 from pydantic import AfterValidator, Field
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_TOKEN = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+_TOKEN = re.compile(r"[!#$%&'*+.^_`|~0-9A-Za-z-]+")
+# Matched with fullmatch: Python's `$` also matches before a final "\n".
 _HOSTNAME = re.compile(
-    r"^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$"
+    r"(?=.{1,253}\Z)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
 )
-_PATH_CHARS = re.compile(r"^/[\x21-\x7e]*$")
+_PATH_CHARS = re.compile(r"/[\x21-\x7e]*")
 
 
 def _check_url_path(value: str) -> str:
     if not value.startswith("/"):
         raise ValueError("must start with '/'")
-    if not _PATH_CHARS.match(value):
+    if not _PATH_CHARS.fullmatch(value):
         raise ValueError("must be printable ASCII without spaces, CR or LF (percent-encode them)")
     return value
 
 
 def _check_header_name(value: str) -> str:
-    if not _TOKEN.match(value):
+    if not _TOKEN.fullmatch(value):
         raise ValueError(f"header name {value!r} must be an HTTP token (letters, digits, -_.!#$%&'*+^`|~)")
     return value
 
@@ -52,7 +53,7 @@ def split_host_port(value: str) -> tuple[str, int]:
         host, sep, port_text = value.rpartition(":")
         if not sep or not host:
             raise ValueError(f"{value!r} is not 'host:port'")
-        if not _HOSTNAME.match(host):
+        if not _HOSTNAME.fullmatch(host):
             raise ValueError(f"{host!r} is neither a hostname nor an IPv4 address")
     if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
         raise ValueError(f"port {port_text!r} must be a number from 1 to 65535")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from typing import Annotated
 
 from pydantic import AfterValidator, Field
@@ -24,3 +26,110 @@ def _check_maxconn(value: int | None) -> int | None:
 
 
 MaxConn = Annotated[int, Field(ge=1), AfterValidator(_check_maxconn)]
+
+
+# ---------------------------------------------------------------- caps on raw lines
+#
+# Raw lines may not size memory or connections beyond what a lab host holds. Each cap below is
+# what the model allows or what a 2-core, 24 GiB lab host with 20,000 open files can hold for one
+# HAProxy with room to spare; the reason says which. Sizes are bytes, counts are entries.
+
+
+@dataclass(frozen=True)
+class Cap:
+    """The largest value a raw directive may set, and why."""
+
+    limit: int
+    why: str
+    size: bool = False  # accepts k/m/g suffixes (1024-based), as HAProxy's parse_size_err
+
+
+_FDS = f"lab hosts allow {OPEN_FILES_HARD_LIMIT} open files"
+_BUFFERS = "buffers are allocated per connection; larger ones exhaust memory under load"
+_SOCKET_BUFFER = Cap(16 * 1024 * 1024, f"kernel socket buffer per connection; {_BUFFERS}", size=True)
+
+# Global `tune.*` directives: allowed by exact name only, each with its cap (None = a switch or
+# a duration, nothing to size).
+TUNE_CAPS: dict[str, Cap | None] = {
+    "tune.maxrewrite": Cap(65_536, f"reserved in every buffer; {_BUFFERS}", size=True),
+    "tune.http.maxhdr": Cap(1_024, "headers per message; each costs memory per request"),
+    "tune.http.cookielen": Cap(4_096, "captured cookie length, allocated per request", size=True),
+    "tune.http.logurilen": Cap(65_536, "logged URI length, allocated per request", size=True),
+    "tune.h2.header-table-size": Cap(65_536, "HPACK table per HTTP/2 connection", size=True),
+    "tune.h2.initial-window-size": Cap(16_777_216, "bytes a peer may send per HTTP/2 stream", size=True),
+    "tune.h2.max-concurrent-streams": Cap(1_000, "streams per HTTP/2 connection, each with buffers"),
+    "tune.h2.max-frame-size": Cap(16_777_215, "largest HTTP/2 frame (the protocol's own maximum)", size=True),
+    "tune.ssl.cachesize": Cap(100_000, "TLS session cache entries (~200 bytes each), shared memory"),
+    "tune.ssl.maxrecord": Cap(16_384, "TLS record size (the protocol's own maximum)", size=True),
+    "tune.ssl.default-dh-param": Cap(4_096, "DH parameter bits; larger ones take minutes to use"),
+    "tune.ssl.ssl-ctx-cache-size": Cap(10_000, "cached TLS contexts for generated certificates"),
+    "tune.ssl.capture-buffer-size": Cap(4_096, "captured ClientHello bytes per TLS connection", size=True),
+    "tune.ssl.lifetime": None,
+    "tune.ssl.force-private-cache": None,
+    "tune.comp.maxlevel": Cap(9, "zlib's highest level"),
+    "tune.zlib.memlevel": Cap(9, "zlib's highest memory level"),
+    "tune.zlib.windowsize": Cap(15, "zlib's largest window"),
+    "tune.pattern.cache-size": Cap(1_000_000, "pattern cache entries, allocated at start"),
+    "tune.vars.global-max-size": Cap(16 * 1024 * 1024, "memory for variables", size=True),
+    "tune.vars.proc-max-size": Cap(16 * 1024 * 1024, "memory for variables", size=True),
+    "tune.vars.sess-max-size": Cap(1024 * 1024, "memory for variables, per session", size=True),
+    "tune.vars.txn-max-size": Cap(1024 * 1024, "memory for variables, per transaction", size=True),
+    "tune.vars.reqres-max-size": Cap(1024 * 1024, "memory for variables, per request", size=True),
+    "tune.maxaccept": Cap(1_024, "connections accepted per wake-up"),
+    "tune.maxpollevents": Cap(1_024, "events per poll"),
+    "tune.runqueue-depth": Cap(1_024, "tasks run per loop"),
+    "tune.recv_enough": Cap(1024 * 1024, "bytes read before forwarding", size=True),
+    "tune.idletimer": Cap(65_535, "milliseconds; HAProxy's own maximum"),
+    "tune.pipesize": Cap(1024 * 1024, "kernel pipe size for splicing, per pipe", size=True),
+    "tune.rcvbuf.client": _SOCKET_BUFFER,
+    "tune.rcvbuf.server": _SOCKET_BUFFER,
+    "tune.sndbuf.client": _SOCKET_BUFFER,
+    "tune.sndbuf.server": _SOCKET_BUFFER,
+    "tune.buffers.limit": Cap(100_000, "buffers allocated at most (each tune.bufsize bytes)"),
+    "tune.buffers.reserve": Cap(1_000, "buffers kept in reserve"),
+    "tune.max-checks-per-thread": Cap(10_000, "concurrent health checks per thread"),
+    "tune.idle-pool.shared": None,
+    "tune.sched.low-latency": None,
+    "tune.fd.edge-triggered": None,
+    "tune.listener.multi-queue": None,
+}  # fmt: skip
+
+# Other directives, by keyword: the cap on their first numeric argument.
+DIRECTIVE_CAPS: dict[str, Cap] = {
+    "backlog": Cap(65_535, "the kernel's largest listen backlog (somaxconn)"),
+    "maxsslconn": Cap(MAX_GLOBAL_MAXCONN, f"{_FDS}: same cap as maxconn"),
+    "maxpipes": Cap(MAX_GLOBAL_MAXCONN // 2, f"{_FDS} and each pipe holds two"),
+    "maxzlibmem": Cap(1_024, "megabytes of compression memory"),
+    "maxconnrate": Cap(1_000_000, "connections per second; beyond any lab host"),
+    "maxsessrate": Cap(1_000_000, "sessions per second; beyond any lab host"),
+    "maxsslrate": Cap(1_000_000, "TLS handshakes per second; beyond any lab host"),
+    "maxcomprate": Cap(10_000_000, "kilobytes compressed per second; beyond any lab host"),
+    "maxcompcpuusage": Cap(100, "a percentage"),
+    "max-keep-alive-queue": Cap(1_000_000, "queued requests; beyond any lab host"),
+}  # fmt: skip
+
+# Sizes inside a directive's arguments: (argument word, cap).
+STICK_TABLE_SIZE = Cap(1_000_000, "entries, allocated as the table fills (~100+ bytes each)", size=True)
+STICK_TABLE_KEY_LEN = Cap(1_024, "bytes per string/binary key, allocated per entry")
+CAPTURE_LEN = Cap(16_384, "bytes captured per request or response, allocated per stream")
+SERVER_ARGUMENT_CAPS: dict[str, Cap] = {
+    "maxconn": Cap(MAX_GLOBAL_MAXCONN, f"{_FDS}: same cap as the global maxconn"),
+    "minconn": Cap(MAX_GLOBAL_MAXCONN, f"{_FDS}: same cap as the global maxconn"),
+    "maxqueue": Cap(1_000_000, "queued requests per server"),
+    "pool-max-conn": Cap(1_000_000, "idle connections kept per server"),
+    "pool-low-conn": Cap(1_000_000, "idle connections per thread"),
+}
+_NUMBER = re.compile(r"(?P<digits>\d+)(?P<suffix>[kKmMgG]?)")
+_SUFFIX = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
+
+
+def cap_problem(what: str, value: str, cap: Cap) -> str | None:
+    """Why `value` (as written in a raw line) may not set `what`, or None when it is within `cap`."""
+    match = _NUMBER.fullmatch(value)
+    if match is None or (match["suffix"] and not cap.size):
+        unit = "a whole number (k/m/g suffixes allowed)" if cap.size else "a whole number"
+        return f"{what} must be {unit}, not {value!r}"
+    number = int(match["digits"]) * _SUFFIX[match["suffix"].lower()]
+    if number > cap.limit:
+        return f"{what} {value} is above the lab's cap of {cap.limit}: {cap.why}"
+    return None

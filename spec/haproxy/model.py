@@ -27,7 +27,7 @@ from spec.haproxy.names import (
     SslOption,
 )
 from spec.haproxy.options import AnyOption, BackendOption, FrontendOption, option_problems
-from spec.haproxy.raw_lines import raw_lines_validator
+from spec.haproxy.raw_lines import MAX_LINES, raw_line
 from spec.haproxy.servers import (
     HealthCheck,
     HttpCheck,
@@ -76,11 +76,19 @@ def _check_options(options: list[_OptionT]) -> list[_OptionT]:
 FrontendOptions = Annotated[list[FrontendOption], AfterValidator(_check_options)]
 BackendOptions = Annotated[list[BackendOption], AfterValidator(_check_options)]
 AnyOptions = Annotated[list[AnyOption], AfterValidator(_check_options)]
-GlobalExtra = Annotated[list[str], AfterValidator(raw_lines_validator("global"))]
-DefaultsExtra = Annotated[list[str], AfterValidator(raw_lines_validator("defaults"))]
-FrontendExtra = Annotated[list[str], AfterValidator(raw_lines_validator("frontend"))]
-BackendExtra = Annotated[list[str], AfterValidator(raw_lines_validator("backend"))]
-ListenExtra = Annotated[list[str], AfterValidator(raw_lines_validator("listen"))]
+# Each raw line is checked on its own, so an error's location names its index
+# (spec.proxy.listens.0.extra.2) and its message quotes the line.
+GlobalExtra = Annotated[list[Annotated[str, AfterValidator(raw_line("global"))]], Field(max_length=MAX_LINES)]
+DefaultsExtra = Annotated[
+    list[Annotated[str, AfterValidator(raw_line("defaults"))]], Field(max_length=MAX_LINES)
+]
+FrontendExtra = Annotated[
+    list[Annotated[str, AfterValidator(raw_line("frontend"))]], Field(max_length=MAX_LINES)
+]
+BackendExtra = Annotated[
+    list[Annotated[str, AfterValidator(raw_line("backend"))]], Field(max_length=MAX_LINES)
+]
+ListenExtra = Annotated[list[Annotated[str, AfterValidator(raw_line("listen"))]], Field(max_length=MAX_LINES)]
 _EXTRA_HELP = (
     "Raw directives for this section, one per line, checked against an allowlist "
     "(no Lua, external programs, environment changes, or files outside {runtime_dir}/)."

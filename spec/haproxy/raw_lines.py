@@ -1,24 +1,51 @@
 """The raw-lines escape hatch: extra directives per section, passed through an allowlist.
 
-A raw line is rendered verbatim into haproxy.cfg on a lab host, so it is held to two rules:
-- its first keyword must be on the section's allowlist. Directives the model has a field for
-  are not listed (set them through the model, which checks them); anything else missing is
-  refused: ask for it to be added rather than slipping it in;
-- it must not reach outside HAProxy's own job: no Lua, no external programs, no environment
-  changes, no sockets or privileges, no files outside the agent's runtime directory.
+A raw line is rendered verbatim into haproxy.cfg on a lab host, so it is read here exactly as
+HAProxy 2.6 will read it (spec.haproxy.cfg_words: quotes joined, escapes decoded, environment
+expansion refused) and the checks apply to those words, never to the text. Refused by default:
+- a keyword not on the section's allowlist. Directives the model has a field for are not listed
+  (set them through the model, which checks them); anything else missing is refused: ask for it
+  to be added rather than slipping it in. `tune.*` is allowed by exact name only;
+- anything reaching outside HAProxy's own job: Lua, external programs, the environment or the
+  host (`env`, `hostname` ...), sockets, privileges, files outside the agent's runtime directory
+  (spec.haproxy.raw_references);
+- values that size memory or connections beyond a lab host's caps (spec.haproxy.limits).
 
 Files under the runtime directory are named with the `{runtime_dir}/` placeholder, which the
 renderer replaces with the agent's directory (e.g. `http-request return status 200 file
-{runtime_dir}/files/page.html`). Any other absolute path, and any `..` segment, is refused.
+{runtime_dir}/files/page.html`).
 """
 
 from __future__ import annotations
 
 import itertools
-import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 
-RUNTIME_DIR_PLACEHOLDER = "{runtime_dir}"
+from spec.haproxy.cfg_words import CfgSyntaxError, split_words
+from spec.haproxy.limits import (
+    CAPTURE_LEN,
+    DIRECTIVE_CAPS,
+    SERVER_ARGUMENT_CAPS,
+    STICK_TABLE_KEY_LEN,
+    STICK_TABLE_SIZE,
+    TUNE_CAPS,
+    cap_problem,
+)
+from spec.haproxy.raw_references import (
+    RUNTIME_DIR_PLACEHOLDER,
+    file_problem,
+    resolve_runtime_dir,
+    sample_problem,
+)
+
+__all__ = [
+    "MAX_LINES",
+    "RUNTIME_DIR_PLACEHOLDER",
+    "check_raw_line",
+    "raw_line",
+    "resolve_runtime_dir",
+]
+
 MAX_LINE_LENGTH = 1024
 MAX_LINES = 200
 
@@ -35,7 +62,7 @@ SECTION_KEYWORDS = frozenset(
 
 # Directives the model has a field for (maxconn, balance, http-reuse, mode ...) are not on the
 # lists: set through the model, they get its checks (the maxconn cap, mode consistency ...).
-_PROXY_COMMON = frozenset({"option", "no", "timeout", "log", "description", "acl", "compression"})
+_PROXY_COMMON = frozenset({"option", "timeout", "log", "description", "acl", "compression"})
 _FRONT_SIDE = frozenset(
     {
         "http-request", "http-response", "http-after-response", "tcp-request", "backlog",
@@ -55,7 +82,7 @@ _BACK_SIDE = frozenset(
 )  # fmt: skip
 _DEFAULTS = frozenset(
     {
-        "option", "no", "timeout", "retry-on", "log", "log-format", "default-server",
+        "option", "timeout", "retry-on", "log", "log-format", "default-server",
         "hash-type", "compression", "http-check", "tcp-check", "backlog", "max-keep-alive-queue",
         "errorfile", "errorloc", "unique-id-format", "unique-id-header", "rate-limit",
     }
@@ -82,6 +109,8 @@ MODELLED_KEYWORDS = frozenset(
 )  # fmt: skip
 # The agent runs HAProxy and owns its process settings.
 AGENT_OWNED_KEYWORDS = frozenset({"pidfile", "daemon", "master-worker", "nbproc", "ulimit-n", "quiet"})
+PRIVILEGE_KEYWORDS = frozenset({"chroot", "user", "group", "uid", "gid", "setcap", "set-dumpable"})
+ENVIRONMENT_KEYWORDS = frozenset({"setenv", "presetenv", "resetenv", "unsetenv"})
 
 ALLOWED_KEYWORDS: dict[str, frozenset[str]] = {
     "global": _GLOBAL,
@@ -90,87 +119,164 @@ ALLOWED_KEYWORDS: dict[str, frozenset[str]] = {
     "backend": _PROXY_COMMON | _BACK_SIDE,
     "listen": _PROXY_COMMON | _FRONT_SIDE | _BACK_SIDE,
 }
-# Keyword prefixes allowed as a family (tune.bufsize, tune.h2.max-concurrent-streams ...).
-ALLOWED_PREFIXES: dict[str, tuple[str, ...]] = {"global": ("tune.",)}
 
-# Words after which HAProxy reads a file (or a unix socket path).
-_FILE_ARGUMENT_WORDS = frozenset(
+# `option` names a raw line may set (HAProxy 2.6). Left out: http_proxy and transparent (traffic
+# would pick its own destination), external-check (runs a program).
+ALLOWED_OPTIONS = frozenset(
     {
-        "file", "lf-file", "-f", "crt", "crt-list", "ca-file", "crl-file", "key", "errorfile",
-        "errorfiles", "ssl-dh-param-file", "server-state-file", "server-state-base", "ca-base",
-        "crt-base", "key-base", "issuers-chain-path", "load-server-state-from-file",
+        "abortonclose", "accept-invalid-http-request", "accept-invalid-http-response",
+        "allbackups", "checkcache", "clitcpka", "contstats", "disable-h2-upgrade",
+        "dontlog-normal", "dontlognull", "forwardfor", "h1-case-adjust-bogus-client",
+        "h1-case-adjust-bogus-server", "http-buffer-request", "http-ignore-probes",
+        "http-keep-alive", "http-no-delay", "http-pretend-keepalive", "http-restrict-req-hdr-names",
+        "http-server-close", "http-use-proxy-header", "httpchk", "httpclose", "httplog",
+        "independent-streams", "ldap-check", "log-health-checks", "log-separate-errors", "logasap",
+        "mysql-check", "nolinger", "originalto", "persist", "pgsql-check", "prefer-last-server",
+        "redispatch", "redis-check", "smtpchk", "socket-stats", "splice-auto", "splice-request",
+        "splice-response", "spop-check", "srvtcpka", "ssl-hello-chk", "tcp-check",
+        "tcp-smart-accept", "tcp-smart-connect", "tcpka", "tcplog",
     }
 )  # fmt: skip
-_FUNCTION_CALL = re.compile(r"([A-Za-z_][A-Za-z0-9_.-]*)\(([^()]*)\)")
-# Converters and actions whose first argument is a file: map(/etc/x.map), set-map(...).
-_FILE_FUNCTIONS = re.compile(r"^(map(_\w+)?|set-map|del-map|add-acl|del-acl)$")
-_SECURITY_RULES: list[tuple[re.Pattern[str], str]] = [
-    (re.compile(r"lua[.-]", re.IGNORECASE), "Lua is not allowed (lua-load, lua.* actions and services)"),
-    (re.compile(r"external-check", re.IGNORECASE), "external checks run programs; not allowed"),
-    (re.compile(r"(^|\s)insecure-", re.IGNORECASE), "insecure-* directives are not allowed"),
-    (re.compile(r"\$\{?[A-Za-z_]"), "environment variables are not expanded in raw lines"),
-    (re.compile(r"(^|[^A-Za-z0-9_])env\("), "env() would read the agent's environment"),
-    (re.compile(r"(^|\s)(unix|abns|fd|sockpair)@"), "sockets outside the modelled ones are not allowed"),
-]
+# `no` and `default` prefixes, where HAProxy accepts them.
+_MODIFIABLE = frozenset({"option", "log"})
+
+# `default-server` settings a raw line may give every server of a section; each maps to whether
+# it takes an argument. Left out: addresses and ports other servers or checks would connect to
+# (addr, agent-*, socks4, source, usesrc, namespace, redir, resolvers, init-addr), and what the
+# model sets (proto).
+DEFAULT_SERVER_SETTINGS: dict[str, bool] = {
+    **dict.fromkeys(
+        (
+            "maxconn", "minconn", "maxqueue", "weight", "inter", "fastinter", "downinter", "rise",
+            "fall", "observe", "on-error", "on-marked-down", "on-marked-up", "error-limit",
+            "slowstart", "pool-max-conn", "pool-low-conn", "pool-purge-delay", "max-reuse", "alpn",
+            "check-alpn", "verify", "verifyhost", "sni", "check-sni", "cookie", "ciphers",
+            "ciphersuites", "ssl-min-ver", "ssl-max-ver", "ws", "tcp-ut", "ca-file", "crl-file",
+            "crt", "port", "check-proto", "resolve-prefer", "curves", "sigalgs",
+        ),
+        True,
+    ),
+    **dict.fromkeys(
+        (
+            "check", "no-check", "send-proxy", "send-proxy-v2", "no-send-proxy",
+            "no-send-proxy-v2", "check-send-proxy", "send-proxy-v2-ssl", "send-proxy-v2-ssl-cn",
+            "ssl", "no-ssl", "check-ssl", "no-check-ssl", "backup", "no-backup", "disabled",
+            "enabled", "tfo", "no-tfo", "allow-0rtt", "no-tls-tickets", "tls-tickets",
+            "force-tlsv12", "force-tlsv13", "no-sslv3", "no-tlsv10", "no-tlsv11", "no-tlsv12",
+            "no-tlsv13", "non-stick", "stick", "no-verifyhost", "check-via-socks4",
+        ),
+        False,
+    ),
+}  # fmt: skip
 
 
 def _check_shape(line: str) -> str | None:
-    if "\n" in line or "\r" in line or "\x00" in line:
-        return "a raw line must be a single line (no CR, LF or NUL)"
     if len(line) > MAX_LINE_LENGTH:
         return f"longer than {MAX_LINE_LENGTH} characters"
-    if not line.strip():
+    if any((ord(c) < 0x20 and c != "\t") or ord(c) == 0x7F for c in line):
+        return "a raw line must be a single line of printable text (no CR, LF, NUL or control characters)"
+    if not line.strip(" \t"):
         return "empty line"
-    if line.lstrip().startswith("#"):
+    if line.lstrip(" \t").startswith("#"):
         return "comments are not kept; describe the change in the experiment instead"
+    if line.lstrip(" \t").startswith("["):
+        return "'[' starts a config scope in HAProxy; not allowed in a raw line"
     return None
 
 
-def _check_keyword(section: str, keyword: str, words: list[str]) -> str | None:
+def _keyword(words: list[str]) -> tuple[str, str | None, list[str]]:
+    """(keyword, `no`/`default` modifier or None, the words from the keyword on)."""
+    if words[0] in ("no", "default") and len(words) > 1:
+        return words[1], words[0], words[1:]
+    return words[0], None, words
+
+
+def _check_keyword(section: str, keyword: str, modifier: str | None, words: list[str]) -> str | None:
+    if keyword.startswith("."):
+        return f"'{keyword}': configuration macros (.if, .diag ...) are not allowed in a raw line"
     if keyword in SECTION_KEYWORDS:
         return f"'{keyword}' would open a new section; a raw line cannot open a section"
-    if keyword in {"setenv", "presetenv", "resetenv", "unsetenv"}:
+    if keyword.lower().startswith("lua"):
+        return "Lua is not allowed (lua-load, lua.* actions, fetches and services)"
+    if keyword.lower().startswith(("external-check", "insecure-")):
+        return f"'{keyword}': external checks and insecure-* directives are not allowed"
+    if keyword in ENVIRONMENT_KEYWORDS:
         return f"'{keyword}' changes the environment; not allowed"
     if keyword == "stats" and len(words) > 1 and words[1] == "socket":
         return "the stats socket is managed by the agent; not allowed"
-    if keyword in {"chroot", "user", "group", "uid", "gid"}:
+    if keyword in PRIVILEGE_KEYWORDS:
         return f"'{keyword}' changes privileges; the agent runs HAProxy as it is"
     if keyword in MODELLED_KEYWORDS:
         return f"'{keyword}' has a field in the model; set it there so it is checked"
     if keyword in AGENT_OWNED_KEYWORDS:
         return f"'{keyword}' is managed by the agent that runs HAProxy"
-    allowed = ALLOWED_KEYWORDS[section]
-    prefixes = ALLOWED_PREFIXES.get(section, ())
-    if keyword not in allowed and not keyword.startswith(prefixes):
+    if modifier is not None and keyword not in _MODIFIABLE:
+        return f"'{modifier} {keyword}': the '{modifier}' prefix applies only to option and log"
+    if section == "global" and keyword in TUNE_CAPS:
+        return None
+    if keyword not in ALLOWED_KEYWORDS[section]:
         return f"'{keyword}' is not an allowed directive in a {section} section"
     return None
 
 
-def _file_arguments(words: list[str], line: str) -> Iterable[str]:
+def _check_option(words: list[str]) -> str | None:
+    if len(words) < 2:
+        return "'option' needs an option name"
+    name = words[1]
+    if name.lower().startswith("external-check"):
+        return "external checks run programs; not allowed"
+    if name not in ALLOWED_OPTIONS:
+        return f"option '{name}' is not allowed in a raw line"
+    return None
+
+
+def _check_default_server(words: list[str]) -> str | None:
+    index = 1
+    while index < len(words):
+        setting = words[index]
+        takes_argument = DEFAULT_SERVER_SETTINGS.get(setting)
+        if takes_argument is None:
+            return f"default-server setting '{setting}' is not allowed in a raw line"
+        if takes_argument:
+            if index + 1 >= len(words):
+                return f"default-server setting '{setting}' needs a value"
+            cap = SERVER_ARGUMENT_CAPS.get(setting)
+            if cap is not None and (
+                problem := cap_problem(f"default-server {setting}", words[index + 1], cap)
+            ):
+                return problem
+            index += 1
+        index += 1
+    return None
+
+
+def _argument_after(words: list[str], name: str) -> str | None:
     for before, after in itertools.pairwise(words):
-        if before in _FILE_ARGUMENT_WORDS:
-            yield after
-    if words[0] in {"errorfile", "log"}:  # errorfile <code> <file>; log <path|address> ...
-        yield from words[1:3]
-    for function, arguments in _FUNCTION_CALL.findall(line):
-        if _FILE_FUNCTIONS.match(function):
-            yield arguments.split(",")[0].strip()
+        if before == name:
+            return after
+    return None
 
 
-def _check_paths(words: list[str], line: str) -> str | None:
-    if any(".." in word.split("/") or "/../" in word for word in re.split(r"[\s,()\"']+", line)):
-        return "a '..' path segment is not allowed"
-    for argument in _file_arguments(words, line):
-        path = argument.strip("\"'")
-        if path.startswith(RUNTIME_DIR_PLACEHOLDER + "/"):
-            continue
-        if path.startswith(("/", "~")) or path.startswith(RUNTIME_DIR_PLACEHOLDER):
-            return (
-                f"file {path!r} is outside the agent's runtime directory; "
-                f"name files as {RUNTIME_DIR_PLACEHOLDER}/<file>"
-            )
-        if "/" in path or path.startswith("."):
-            return f"relative file {path!r} is not allowed; name files as {RUNTIME_DIR_PLACEHOLDER}/<file>"
+def _check_limits(keyword: str, words: list[str]) -> str | None:
+    cap = TUNE_CAPS.get(keyword) or DIRECTIVE_CAPS.get(keyword)
+    if cap is not None:
+        if len(words) < 2:
+            return f"'{keyword}' needs a value"
+        return cap_problem(keyword, words[1], cap)
+    if keyword == "stick-table":
+        for name, table_cap in (("size", STICK_TABLE_SIZE), ("len", STICK_TABLE_KEY_LEN)):
+            value = _argument_after(words, name)
+            if value is not None and (problem := cap_problem(f"stick-table {name}", value, table_cap)):
+                return problem
+        if "peers" in words:
+            return "stick-table peers: peers sections cannot be declared here"
+        return None
+    if keyword in ("capture", "declare", "http-request", "http-response", "tcp-request"):
+        value = _argument_after(words, "len")
+        if value is not None:
+            return cap_problem(f"{keyword} ... len", value, CAPTURE_LEN)
+    if keyword == "source" and any(w in ("usesrc", "interface") for w in words):
+        return "source: 'usesrc' (spoofing) and 'interface' (binding to a host interface) are not allowed"
     return None
 
 
@@ -184,33 +290,30 @@ def check_raw_line(section: str, line: str) -> str | None:
     reason = _check_shape(line)
     if reason:
         return reason
-    for pattern, why in _SECURITY_RULES:
-        if pattern.search(line):
-            return why
-    words = line.split()
-    return _check_keyword(section, words[0], words) or _check_paths(words, line)
+    try:
+        all_words = split_words(line)
+    except CfgSyntaxError as exc:
+        return str(exc)
+    if not all_words or not all_words[0]:
+        return "an empty first word makes HAProxy ignore the line"
+    keyword, modifier, words = _keyword(all_words)
+    return (
+        _check_keyword(section, keyword, modifier, words)
+        or (_check_option(words) if keyword == "option" else None)
+        or (_check_default_server(words) if keyword == "default-server" else None)
+        or file_problem(words)
+        or sample_problem(words)
+        or _check_limits(keyword, words)
+    )
 
 
-def check_raw_lines(section: str, lines: list[str]) -> list[str]:
-    """Validate a whole extra list; raise ValueError naming the section, line number and text."""
-    if len(lines) > MAX_LINES:
-        raise ValueError(f"{section} extra: at most {MAX_LINES} lines")
-    for number, line in enumerate(lines, start=1):
+def raw_line(section: str) -> Callable[[str], str]:
+    """A pydantic AfterValidator body for one line of the `extra` list of a `section` section."""
+
+    def validate(line: str) -> str:
         reason = check_raw_line(section, line)
         if reason:
-            raise ValueError(f"{section} extra line {number} {line!r}: {reason}")
-    return lines
-
-
-def raw_lines_validator(section: str) -> Callable[[list[str]], list[str]]:
-    """A pydantic AfterValidator body for the `extra` field of a `section` section."""
-
-    def validate(lines: list[str]) -> list[str]:
-        return check_raw_lines(section, lines)
+            raise ValueError(f"raw line {line!r} is refused: {reason}")
+        return line
 
     return validate
-
-
-def resolve_runtime_dir(line: str, runtime_dir: str) -> str:
-    """The line as rendered: the runtime-directory placeholder replaced by the real one."""
-    return line.replace(RUNTIME_DIR_PLACEHOLDER, runtime_dir)

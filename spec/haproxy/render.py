@@ -12,16 +12,17 @@ import re
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from spec.haproxy.certificates import cert_file
+from spec.haproxy.cfg_words import CfgSyntaxError, split_words
 from spec.haproxy.model import Backend, Bind, Defaults, Frontend, Global, HAProxyConfig, Listen, ServerPool
 from spec.haproxy.names import BindAddress
-from spec.haproxy.raw_lines import resolve_runtime_dir
+from spec.haproxy.raw_references import resolve_runtime_dir
 from spec.haproxy.servers import HealthCheck, Server, ServerOptions
 from spec.haproxy.timeouts import timeout_lines
 from spec.text_types import HostPort
 from spec.version import SPEC_VERSION
 
 INDENT = "    "
-_SAFE_DIR = re.compile(r"^/[A-Za-z0-9_./-]*$")
+_SAFE_DIR = re.compile(r"/[A-Za-z0-9_./-]*")
 
 
 class RenderError(ValueError):
@@ -47,7 +48,7 @@ class RenderContext(BaseModel):
     @field_validator("runtime_dir")
     @classmethod
     def _absolute_plain_dir(cls, value: str) -> str:
-        if not _SAFE_DIR.match(value) or "/../" in f"{value}/" or (value.endswith("/") and value != "/"):
+        if not _SAFE_DIR.fullmatch(value) or "/../" in f"{value}/" or (value.endswith("/") and value != "/"):
             raise ValueError(
                 "must be an absolute path of letters, digits, '_', '.', '-' and '/', without '..'"
             )
@@ -57,9 +58,13 @@ class RenderContext(BaseModel):
         return f"{self.runtime_dir}/{cert_file(name)}"
 
 
+class _RawLine(str):
+    """A raw `extra` line: checked by the allowlist (spec.haproxy.raw_lines), written as given."""
+
+
 def render(config: HAProxyConfig, ctx: RenderContext) -> str:
     """The haproxy.cfg text for `config` on the host described by `ctx`."""
-    blocks = [
+    blocks: list[list[str]] = [
         [f"# Rendered by haplab (spec version {SPEC_VERSION}). Do not edit: change the experiment."],
         ["global", *_indent(_global_lines(config.global_, ctx))],
         ["defaults", *_indent(_defaults_lines(config.defaults, config.global_, ctx))],
@@ -67,11 +72,30 @@ def render(config: HAProxyConfig, ctx: RenderContext) -> str:
         *(_section("backend", b.name, _backend_lines(b, ctx)) for b in config.backends),
         *(_section("listen", s.name, _listen_lines(s, ctx)) for s in config.listens),
     ]
+    for block in blocks:
+        for line in block:
+            if not isinstance(line, _RawLine) and not line.startswith("#"):
+                _check_modelled_line(line)
     return "\n\n".join("\n".join(block) for block in blocks) + "\n"
 
 
+def _check_modelled_line(line: str) -> None:
+    """Every line the renderer writes from model fields must read back, through HAProxy's own
+    tokenizing, as the words it was built from: a value holding a quote, a backslash, a '#' or
+    a '$' would otherwise change what HAProxy reads. The model's types refuse such values; this
+    is the guard that no field was missed."""
+    try:
+        words = split_words(line)
+    except CfgSyntaxError as exc:
+        raise RenderError(
+            f"the rendered line {line.strip()!r} would not read back as written: {exc}"
+        ) from None
+    if words != line.split():
+        raise RenderError(f"the rendered line {line.strip()!r} would not read back as written: {words}")
+
+
 def _indent(lines: list[str]) -> list[str]:
-    return [INDENT + line for line in lines]
+    return [_RawLine(INDENT + line) if isinstance(line, _RawLine) else INDENT + line for line in lines]
 
 
 def _section(keyword: str, name: str, lines: list[str]) -> list[str]:
@@ -79,7 +103,7 @@ def _section(keyword: str, name: str, lines: list[str]) -> list[str]:
 
 
 def _extra(lines: list[str], ctx: RenderContext) -> list[str]:
-    return [resolve_runtime_dir(line.strip(), ctx.runtime_dir) for line in lines]
+    return [_RawLine(resolve_runtime_dir(line.strip(" \t"), ctx.runtime_dir)) for line in lines]
 
 
 def _global_lines(g: Global, ctx: RenderContext) -> list[str]:

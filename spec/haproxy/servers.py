@@ -7,7 +7,7 @@ from typing import Annotated, Literal, Self
 from pydantic import Field, model_validator
 
 from spec.haproxy.limits import MAX_GLOBAL_MAXCONN
-from spec.haproxy.names import AlpnProtocol, CertName, ServerName
+from spec.haproxy.names import AlpnProtocol, CertName, ConfigWord, ServerName
 from spec.strict import StrictModel
 from spec.tagged import Tagged
 from spec.text_types import HostPort, UrlPath
@@ -118,7 +118,7 @@ class HttpCheck(Tagged):
     method: Literal["GET", "HEAD", "OPTIONS"] = Field(
         default="GET", description="Method of the check request."
     )
-    path: UrlPath = Field(default="/health", description="Path of the check request.")
+    path: Annotated[UrlPath, ConfigWord] = Field(default="/health", description="Path of the check request.")
     expect_status: int | None = Field(
         default=None, ge=100, le=599, description="Exact status a healthy server returns."
     )

@@ -38,6 +38,9 @@ def runtime_dir(tmp_path: Path, lab_cert_pem: str) -> Path:
     for name in ("lab", "lab-ca"):
         (directory / "certs" / f"{name}.pem").write_text(lab_cert_pem)
     (directory / "files" / "ok.txt").write_text("ok\n")
+    (directory / "files" / "nets.lst").write_text("10.0.0.0/8\n")
+    (directory / "files" / "nets.map").write_text("10.0.0.0/8 lab\n")
+    (directory / "files" / "503.http").write_text("HTTP/1.0 503 Busy\r\nContent-Length: 0\r\n\r\n")
     return directory
 
 
