@@ -23,6 +23,15 @@ class Settings(BaseSettings):
     # Where the built frontend lives; served at / when it exists.
     frontend_dist: Path = Path(__file__).resolve().parent.parent / "frontend" / "dist"
     haproxy_bin: str = "haproxy"
+    # The box `haproxy -c` runs in on the API host (backend/experiments/check_sandbox.py): the
+    # unprivileged user it drops to when the API runs as root, and its limits.
+    check_user: str = "haplab-check"
+    bwrap_bin: str = "bwrap"
+    check_memory_mb: int = 1024
+    check_open_files: int = 1024
+    check_cpu_seconds: int = 10
+    # Distinct configs of one sweep checked at once (each check is one haproxy process).
+    check_parallelism: int = 2
     session_ttl_hours: int = 24 * 7
     session_cookie_secure: bool = False
     # A run whose worker stopped renewing its lab lease for this long is failed by the reaper.

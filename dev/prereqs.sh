@@ -14,11 +14,12 @@ mkdir -p "$STAMPS"
 
 # The servers haplab runs (postgresql, redis-server), what the lab's agents drive (haproxy, the
 # load tools, nginx as a synthetic target, mariadb for the mysqlslap-style benchmarks, iproute2
-# for network namespaces and tc), and the browser for UI tests.
+# for network namespaces and tc), bubblewrap for the box `haproxy -c` runs in on the API host,
+# and the browser for UI tests.
 APT_PACKAGES=(
     postgresql redis-server haproxy nginx libnginx-mod-http-echo
     wrk hey nghttp2-client mariadb-server mariadb-client
-    chromium iproute2 openssl
+    chromium iproute2 openssl bubblewrap
 )
 MIN_NODE_MAJOR=20
 MIN_NODE_MINOR=19  # vite 8 needs node >= 20.19
@@ -43,7 +44,22 @@ timed() {  # timed STEP : run ensure_STEP, then say how long it took
     say "$1: done in $((SECONDS - start))s"
 }
 
+# Unprivileged system users haplab drops to when it runs as root: the API's `haproxy -c` box
+# (backend/experiments/check_sandbox.py). No home, no shell, no password.
+SYSTEM_USERS=(haplab-check)
+
+ensure_users() {
+    [ "$(id -u)" -eq 0 ] || { say "users: not root, nothing to create"; return; }
+    local user
+    for user in "${SYSTEM_USERS[@]}"; do
+        id "$user" >/dev/null 2>&1 && continue
+        say "users: creating system user $user"
+        useradd --system --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$user"
+    done
+}
+
 ensure_apt() {
+    ensure_users  # system facts like the packages; cheap when they exist
     local installed missing=()
     # dpkg-query exits 1 when it has never heard of a package: that is the "missing" answer.
     installed=$( (dpkg-query -W -f='${Package} ${db:Status-Abbrev}\n' "${APT_PACKAGES[@]}" 2>/dev/null || true) \

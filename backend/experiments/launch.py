@@ -11,14 +11,17 @@ from typing import Any
 from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, FieldError, invalid
+from backend.experiments import config_check
 from backend.experiments.schemas import LaunchRequest
 from backend.experiments.service import get_experiment, get_version
 from backend.experiments.spec_errors import SPEC_FIELD, parse_spec, stored_form
+from backend.experiments.validation import point_check_problems
 from backend.labs.service import get_lab
 from backend.runs.launches import NewRun, queue_launch
 from backend.runs.schemas import RunLaunched
-from spec.expansion import SweepPointError, expand
+from spec.expansion import RunPoint, SweepPointError, expand
 from spec.experiment import ExperimentSpec
+from spec.haproxy.render import RenderError
 from spec.sweep import JsonScalar, PathError, apply_path
 
 
@@ -30,6 +33,18 @@ def apply_overrides(document: dict[str, Any], overrides: dict[str, JsonScalar]) 
         except PathError as exc:
             raise invalid(f"overrides.{path}", str(exc)) from None
     return parse_spec(document)
+
+
+def _check_every_config(points: list[RunPoint]) -> None:
+    """Every config that will run passes `haproxy -c` (in its box) before any run is queued:
+    the renderer, the allowlist or HAProxy may have changed since the version was saved."""
+    try:
+        configs = [(p.point_index, dict(p.params), config_check.rendered_for_check(p.spec)) for p in points]
+    except RenderError as exc:
+        raise invalid(f"{SPEC_FIELD}.proxy", str(exc)) from None
+    problems = point_check_problems(configs, config_check.check_all([c for _, _, c in configs]))
+    if problems:
+        raise ApiError(422, "validation_error", "; ".join(p.message for p in problems[:3]), problems)
 
 
 def launch_experiment(
@@ -47,6 +62,7 @@ def launch_experiment(
         raise ApiError(
             422, "validation_error", str(exc), [FieldError(field=f"{SPEC_FIELD}.sweep", message=str(exc))]
         ) from None
+    _check_every_config(points)
     return queue_launch(
         db,
         team_id=team_id,

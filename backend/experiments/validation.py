@@ -1,39 +1,28 @@
 """The designer's live validator: is this spec valid, what config does it render to, and does
-the real HAProxy accept that config?
+the real HAProxy accept that config, and the config of every point of its sweep?
 
-The config is rendered as on a lab host, except that upstreams get placeholder addresses
-(127.0.0.1:18080+i, one per upstream the target provides) and the runtime directory is a
-temporary one holding a throwaway certificate for every certificate the config names and an
-empty file for every other file it names, so `haproxy -c` checks the configuration itself.
+The report shows the spec's own config (what the designer edits); each sweep point whose config
+differs is checked too (backend/experiments/config_check.py) and a refused one is a field error
+on `spec.sweep` naming the point.
 """
 
 from __future__ import annotations
 
-import re
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from backend.errors import FieldError
-from backend.experiments import haproxy_check
+from backend.experiments import config_check
+from backend.experiments.check_sandbox import BOX_RUNTIME_DIR
+from backend.experiments.haproxy_check import CheckResult
 from backend.experiments.schemas import CheckError, HaproxyCheck, ValidationRefused, ValidationReport
 from backend.experiments.spec_errors import SPEC_FIELD, spec_field_errors, sweep_point_problems
-from backend.experiments.throwaway_cert import throwaway_pem
+from spec.expansion import SweepPointError, point_params, point_spec
 from spec.experiment import ExperimentSpec
 from spec.haproxy.raw_lines import RUNTIME_DIR_PLACEHOLDER
-from spec.haproxy.render import RenderContext, RenderError, render
-
-PLACEHOLDER_HOST = "127.0.0.1"
-PLACEHOLDER_FIRST_PORT = 18080
-CERTS_DIR = "certs"
-# Files the agent creates itself; haproxy -c does not need them to exist.
-_AGENT_OWNED = frozenset({"haproxy.sock", "haproxy.pid"})
-
-
-def placeholder_addresses(spec: ExperimentSpec) -> list[str]:
-    return [f"{PLACEHOLDER_HOST}:{PLACEHOLDER_FIRST_PORT + i}" for i in range(spec.target.upstream_count())]
+from spec.haproxy.render import RenderError
+from spec.sweep import JsonScalar
 
 
 def validate_document(document: Any) -> ValidationReport:
@@ -47,21 +36,14 @@ def validate_document(document: Any) -> ValidationReport:
 
 def validate_spec(spec: ExperimentSpec) -> ValidationReport:
     problems = sweep_point_problems(spec)
-    with tempfile.TemporaryDirectory(prefix="haplab-validate-") as tmp:
-        runtime_dir = Path(tmp)
-        ctx = RenderContext(target_addresses=placeholder_addresses(spec), runtime_dir=str(runtime_dir))
-        try:
-            config = render(spec.proxy, ctx)
-        except RenderError as exc:
-            return _invalid([*problems, FieldError(field=f"{SPEC_FIELD}.proxy", message=str(exc))])
-        _provide_referenced_files(config, runtime_dir)
-        result = haproxy_check.check_config(config, runtime_dir)
-
-    # Show the temporary directory as the placeholder users write in raw lines; the lines
-    # (and so haproxy's line numbers) stay the same.
-    def shown(text: str) -> str:
-        return text.replace(str(runtime_dir), RUNTIME_DIR_PLACEHOLDER)
-
+    try:
+        base = config_check.rendered_for_check(spec)
+    except RenderError as exc:
+        return _invalid([*problems, FieldError(field=f"{SPEC_FIELD}.proxy", message=str(exc))])
+    points = [] if problems else _point_configs(spec)
+    results = config_check.check_all([base, *(config for _, _, config in points)])
+    problems += point_check_problems(points, results, skip=base)
+    result = results[base]
     check = HaproxyCheck(
         ok=result.ok,
         output=shown(result.output),
@@ -70,10 +52,59 @@ def validate_spec(spec: ExperimentSpec) -> ValidationReport:
     return ValidationReport(
         valid=result.ok and not problems,
         field_errors=problems,
-        rendered_config=shown(config),
+        rendered_config=shown(base.text),
         haproxy_check=check,
         run_count=spec.run_count(),
     )
+
+
+PointConfig = tuple[int, dict[str, JsonScalar], config_check.RenderedConfig]
+
+
+def _point_configs(spec: ExperimentSpec) -> list[PointConfig]:
+    """(index, params, config) of each sweep point (the model already accepted every point)."""
+    out = []
+    for index, params in enumerate(point_params(spec.sweep)):
+        try:
+            out.append((index, params, config_check.rendered_for_check(point_spec(spec, index, params))))
+        except (SweepPointError, RenderError):
+            continue  # reported by sweep_point_problems or the base render
+    return out
+
+
+def point_check_problems(
+    points: list[PointConfig],
+    results: dict[config_check.RenderedConfig, CheckResult],
+    skip: config_check.RenderedConfig | None = None,
+    prefix: str = SPEC_FIELD,
+) -> list[FieldError]:
+    """A field error on `<prefix>.sweep` for each point whose config haproxy -c refused
+    (a config shared by several points is reported once, at its first point)."""
+    problems = []
+    reported: set[config_check.RenderedConfig] = set() if skip is None else {skip}
+    for index, params, config in points:
+        result = results[config]
+        if result.ok or config in reported:
+            continue
+        reported.add(config)
+        settings = ", ".join(f"{path}={value!r}" for path, value in params.items())
+        why = "; ".join(
+            f"line {e.line}: {shown(e.message)}" if e.line is not None else shown(e.message)
+            for e in result.errors
+        )
+        problems.append(
+            FieldError(
+                field=f"{prefix}.sweep",
+                message=f"sweep point {index} ({settings}): haproxy -c refused it: {why}",
+            )
+        )
+    return problems
+
+
+def shown(text: str) -> str:
+    """Text with the box's runtime directory written as the placeholder users write in raw
+    lines; the lines (and so haproxy's line numbers) stay the same."""
+    return text.replace(BOX_RUNTIME_DIR, RUNTIME_DIR_PLACEHOLDER)
 
 
 def refusal(report: ValidationReport) -> ValidationRefused:
@@ -97,17 +128,3 @@ def _invalid(problems: list[FieldError]) -> ValidationReport:
     return ValidationReport(
         valid=False, field_errors=problems, rendered_config=None, haproxy_check=None, run_count=None
     )
-
-
-def _provide_referenced_files(config: str, runtime_dir: Path) -> None:
-    """Create every file under `runtime_dir` the config refers to (see the module docstring)."""
-    pattern = re.compile(re.escape(str(runtime_dir)) + r"/([A-Za-z0-9_.\-/]+)")
-    for relative in sorted(set(pattern.findall(config))):
-        if relative in _AGENT_OWNED or ".." in relative.split("/"):
-            continue
-        path = runtime_dir / relative
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if relative.startswith(f"{CERTS_DIR}/"):
-            path.write_bytes(throwaway_pem())
-        elif not path.exists():
-            path.write_bytes(b"")

@@ -125,4 +125,3 @@ def revoke_tokens_named(db: Session, user_id: int, team_id: int, name: str) -> i
         .execution_options(synchronize_session=False)
     )
     return int(result.rowcount)  # type: ignore[attr-defined]
-

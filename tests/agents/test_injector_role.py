@@ -438,5 +438,3 @@ def test_one_load_at_a_time(injector: InjectorRole, targets: dict[str, str]) -> 
 def test_commands_for_a_run_without_load_fail(injector: InjectorRole) -> None:
     with pytest.raises(CommandFailed, match="no load was started for run nothing"):
         await_load(injector, run_id="nothing")
-
-

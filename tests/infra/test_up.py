@@ -108,8 +108,13 @@ def up(tmp_path: Path) -> Iterator[Up]:
         "HAPLAB_API_PORT": str(api_port),
     }
     proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "dev" / "up.py")], cwd=ROOT, env=env, text=True,
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+        [sys.executable, str(ROOT / "dev" / "up.py")],
+        cwd=ROOT,
+        env=env,
+        text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
     )
     handle = Up(proc, tmp_path / "var", f"http://127.0.0.1:{api_port}")
     assert proc.stdout is not None

@@ -1,0 +1,137 @@
+"""Every config that will run, checked by the real `haproxy -c` (in its box) before it can run.
+
+A config is rendered as on a lab host, except that upstreams get placeholder addresses
+(127.0.0.1:18080+i, one per upstream the target provides), host names in server lines resolve to
+documentation addresses (192.0.2.x) from the box's own /etc/hosts (the API host never resolves
+a user's host name), and the runtime directory is the box's `/haplab/run`, holding a throwaway
+certificate for every certificate the config names and an empty file for every other file it
+names, so `haproxy -c` checks the configuration itself.
+
+A sweep is checked point by point: each distinct rendered config once (points that differ only
+in load or target settings render the same config), a few at a time, and a result is kept for
+the same text so a launch right after a validate does not check again.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+import tempfile
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from backend.experiments import haproxy_check
+from backend.experiments.check_sandbox import BOX_RUNTIME_DIR
+from backend.experiments.throwaway_cert import throwaway_pem
+from backend.settings import get_settings
+from spec.experiment import ExperimentSpec
+from spec.haproxy.render import RenderContext, render
+from spec.haproxy.servers import Server
+from spec.text_types import split_host_port
+
+PLACEHOLDER_HOST = "127.0.0.1"
+PLACEHOLDER_FIRST_PORT = 18080
+CERTS_DIR = "certs"
+# Files the agent creates itself; haproxy -c does not need them to exist.
+_AGENT_OWNED = frozenset({"haproxy.sock", "haproxy.pid"})
+_REFERENCED = re.compile(re.escape(BOX_RUNTIME_DIR) + r"/([A-Za-z0-9_.\-/]+)")
+_CACHE_SIZE = 512
+
+
+@dataclass(frozen=True)
+class RenderedConfig:
+    """A config as the box checks it, and the host names it needs resolved."""
+
+    text: str
+    hosts: tuple[tuple[str, str], ...]
+
+
+def placeholder_addresses(spec: ExperimentSpec) -> list[str]:
+    return [f"{PLACEHOLDER_HOST}:{PLACEHOLDER_FIRST_PORT + i}" for i in range(spec.target.upstream_count())]
+
+
+def rendered_for_check(spec: ExperimentSpec) -> RenderedConfig:
+    """The config of `spec` as `haproxy -c` checks it (RenderError when it cannot render)."""
+    ctx = RenderContext(target_addresses=placeholder_addresses(spec), runtime_dir=BOX_RUNTIME_DIR)
+    text = render(spec.proxy, ctx)
+    return RenderedConfig(text=text, hosts=_host_names(spec))
+
+
+def _host_names(spec: ExperimentSpec) -> tuple[tuple[str, str], ...]:
+    servers: list[Server] = [s for _, pool in spec.proxy.pools() for s in pool.servers]
+    names: set[str] = set()
+    for server in servers:
+        host, _ = split_host_port(server.address)
+        try:
+            ipaddress.ip_address(host.strip("[]"))
+        except ValueError:
+            names.add(host)
+    documentation = ipaddress.ip_network("192.0.2.0/24").hosts()  # TEST-NET-1: never routed
+    return tuple((name, str(next(documentation))) for name in sorted(names)[:250])
+
+
+class _ResultCache:
+    """The last checks by config text: a launch right after a validate reuses them."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._items: OrderedDict[RenderedConfig, haproxy_check.CheckResult] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: RenderedConfig) -> haproxy_check.CheckResult | None:
+        with self._lock:
+            if key in self._items:
+                self._items.move_to_end(key)
+                return self._items[key]
+            return None
+
+    def put(self, key: RenderedConfig, result: haproxy_check.CheckResult) -> None:
+        if result.ok or any(e.line is not None for e in result.errors):  # not a passing sandbox failure
+            with self._lock:
+                self._items[key] = result
+                while len(self._items) > self._size:
+                    self._items.popitem(last=False)
+
+
+_cache = _ResultCache(_CACHE_SIZE)
+
+
+def check(config: RenderedConfig) -> haproxy_check.CheckResult:
+    """`haproxy -c` on one rendered config, in a fresh directory of its own."""
+    cached = _cache.get(config)
+    if cached is not None:
+        return cached
+    with tempfile.TemporaryDirectory(prefix="haplab-check-") as tmp:
+        workdir, etc = Path(tmp) / "run", Path(tmp) / "etc"
+        workdir.mkdir()
+        _provide_referenced_files(config.text, workdir)
+        result = haproxy_check.check_config(config.text, workdir, etc_dir=etc, hosts=dict(config.hosts))
+    _cache.put(config, result)
+    return result
+
+
+def check_all(configs: Sequence[RenderedConfig]) -> dict[RenderedConfig, haproxy_check.CheckResult]:
+    """Each distinct config checked once, `check_parallelism` at a time."""
+    distinct = list(dict.fromkeys(configs))
+    with ThreadPoolExecutor(max_workers=max(1, get_settings().check_parallelism)) as pool:
+        return dict(zip(distinct, pool.map(check, distinct), strict=True))
+
+
+def _provide_referenced_files(config: str, workdir: Path) -> None:
+    """Create every file of the box's runtime directory the config refers to (module docstring)."""
+    for relative in sorted(set(_REFERENCED.findall(config))):
+        if relative in _AGENT_OWNED or ".." in relative.split("/"):
+            continue
+        path = workdir / relative
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if relative.startswith(f"{CERTS_DIR}/"):
+                path.write_bytes(throwaway_pem())
+            elif not path.exists():
+                path.write_bytes(b"")
+        except OSError:
+            continue  # named both as a file and as a directory: HAProxy will say what is wrong
