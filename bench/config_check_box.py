@@ -65,7 +65,9 @@ def main() -> None:
     args = parser.parse_args()
     config = config_check.rendered_for_check(seed_000_maxconn_capacity())
     spec = sweep_spec(args.points)
-    plain, boxed, sweeps = [], [], []
+    plain: list[float] = []
+    boxed: list[float] = []
+    sweeps: list[float] = []
     for _ in range(args.rounds):
         plain.append(plain_check(config.text.replace("/haplab/run", tempfile.gettempdir())))
         boxed.append(boxed_check(config))
