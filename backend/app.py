@@ -9,6 +9,7 @@ from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 
+from backend.api.request_ids import RequestIdMiddleware
 from backend.api.v1 import api_v1
 from backend.errors import install_error_handlers
 from backend.settings import get_settings
@@ -32,6 +33,7 @@ def create_app() -> FastAPI:
         redoc_url=None,
     )
     install_error_handlers(app)
+    app.add_middleware(RequestIdMiddleware)
     app.include_router(api_v1, prefix="/api/v1")
     _serve_frontend(app, get_settings().frontend_dist)
     return app

@@ -26,15 +26,49 @@ class ErrorBody(BaseModel):
     fields: list[FieldError] = []
 
 
+class ServerErrorBody(ErrorBody):
+    """An unexpected error (500): the id to quote, also in the X-Request-Id header."""
+
+    request_id: str
+
+
+def documented(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """OpenAPI `responses` for these error statuses, each in the one error shape."""
+    return {
+        status: {"model": ServerErrorBody if status == 500 else ErrorBody, "description": _MEANINGS[status]}
+        for status in statuses
+    }
+
+
+_MEANINGS = {
+    400: "Bad request: the request cannot apply here (the message says why).",
+    401: "Not signed in, or the token is unknown, expired or revoked.",
+    403: "Signed in, but your role (or the token's scope) does not allow this.",
+    404: "No such object in your team.",
+    409: "Conflicts with the current state (a name taken, a run still active ...).",
+    422: "Invalid input: `fields` names each field and what is wrong with it.",
+    429: "Too many attempts: wait the seconds in the Retry-After header.",
+    500: "Unexpected server error: quote the request id.",
+}
+
+
 class ApiError(Exception):
     """Raise from services and routes; rendered as ErrorBody with the given status."""
 
-    def __init__(self, status: int, code: str, message: str, fields: list[FieldError] | None = None):
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        fields: list[FieldError] | None = None,
+        headers: dict[str, str] | None = None,
+    ):
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.fields = fields or []
+        self.headers = headers
 
 
 def not_found(what: str, ident: object) -> ApiError:
@@ -84,7 +118,7 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(ApiError)
     async def _api_error(_: Request, exc: ApiError) -> JSONResponse:
         body = ErrorBody(error=exc.code, message=exc.message, fields=exc.fields)
-        return JSONResponse(body.model_dump(), status_code=exc.status)
+        return JSONResponse(body.model_dump(), status_code=exc.status, headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def _request_validation(_: Request, exc: RequestValidationError) -> JSONResponse:

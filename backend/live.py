@@ -7,6 +7,11 @@ This module is the ONE place for live Redis names, so API, worker and tests agre
     haplab:command:{command_id}:reply   list  the agent's CommandResult (JSON); the API RPUSHes,
                                               the worker waiting in send_command BLPOPs
     haplab:run:{run_id}:events          pub/sub channel of a run's live events (RunEventMessage)
+    haplab:command:{command_id}:agent   string  the id of the agent the command was sent to; only
+                                              that agent's result is accepted for it
+    haplab:login-failures:{kind}:{who}  sorted set of failed sign-in times (score = time), per
+                                              account (SHA-256 of the e-mail) and per client
+                                              address; expires with the throttling window
 
 Redis is a mailbox and a loudspeaker here, never a store: samples and run states live in
 PostgreSQL and are written there first, so a message lost in Redis costs a live viewer a
@@ -51,6 +56,14 @@ def command_reply_key(command_id: str) -> str:
 
 def run_events_channel(run_id: int) -> str:
     return f"haplab:run:{run_id}:events"
+
+
+def command_agent_key(command_id: str) -> str:
+    return f"haplab:command:{command_id}:agent"
+
+
+def login_failures_key(kind: Literal["account", "client"], who: str) -> str:
+    return f"haplab:login-failures:{kind}:{who}"
 
 
 # ---------------------------------------------------------------- clients

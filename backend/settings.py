@@ -33,6 +33,10 @@ class Settings(BaseSettings):
     # Distinct configs of one sweep checked at once (each check is one haproxy process).
     check_parallelism: int = 2
     session_ttl_hours: int = 24 * 7
+    # Failed sign-ins allowed per account and per client address within the window; beyond,
+    # 429 with Retry-After until the oldest failure leaves the window (a success resets the account).
+    login_max_failures: int = 10
+    login_window_seconds: int = 300
     session_cookie_secure: bool = False
     # A run whose worker stopped renewing its lab lease for this long is failed by the reaper.
     lab_lease_seconds: int = 30

@@ -144,8 +144,10 @@ class ApiServer:
                 self.proc.wait(5)
 
 
-def start_api_server(*, database_url: str, redis_url: str, log_dir: Path, port: int) -> ApiServer:
-    """Start uvicorn on backend.app and wait until /api/v1/health answers 200."""
+def start_api_server(
+    *, database_url: str, redis_url: str, log_dir: Path, port: int, app: str = "backend.app:create_app"
+) -> ApiServer:
+    """Start uvicorn on `app` (an app factory) and wait until /api/v1/health answers 200."""
     import httpx
 
     env = {
@@ -156,7 +158,7 @@ def start_api_server(*, database_url: str, redis_url: str, log_dir: Path, port: 
     }
     log_path = log_dir / "api.log"
     cmd = [
-        sys.executable, "-m", "uvicorn", "backend.app:create_app", "--factory",
+        sys.executable, "-m", "uvicorn", app, "--factory",
         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
         "--timeout-graceful-shutdown", "5",
     ]  # fmt: skip

@@ -82,9 +82,11 @@ def _check_alive(agent_id: int) -> str:
     return state.name
 
 
-def _push(agent_id: int, payload: str) -> None:
+def _push(agent_id: int, command_id: str, payload: str) -> None:
     key = live.agent_commands_key(agent_id)
     with live.sync_redis().pipeline(transaction=True) as pipe:
+        # Whom the command went to: the API accepts a result for it from that agent only.
+        pipe.set(live.command_agent_key(command_id), str(agent_id), ex=live.COMMAND_LIST_TTL_S)
         pipe.rpush(key, payload)
         pipe.expire(key, live.COMMAND_LIST_TTL_S)
         pipe.execute()
@@ -101,7 +103,7 @@ def _blpop(key: str, timeout_s: float) -> bytes | None:
 def post_command(agent_id: int, command: Command) -> str:
     """Queue a command the caller does not wait for (RenewLease, StopLoad); returns its envelope id."""
     envelope = Envelope.wrap(command)
-    _push(agent_id, envelope.model_dump_json())
+    _push(agent_id, envelope.id, envelope.model_dump_json())
     return envelope.id
 
 
@@ -125,7 +127,7 @@ def send_command(agent_id: int, command: Command, timeout_s: float) -> dict[str,
     envelope = Envelope.wrap(command)
     payload = envelope.model_dump_json()
     reply_key = live.command_reply_key(envelope.id)
-    _push(agent_id, payload)
+    _push(agent_id, envelope.id, payload)
 
     start = time.monotonic()
     deadline = start + timeout_s

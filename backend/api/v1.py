@@ -1,8 +1,15 @@
-"""/api/v1: every domain's router, assembled in one place."""
+"""/api/v1: every domain's router, assembled in one place, with the errors each can answer.
+
+Every route answers its errors in the one shape of backend/errors.py; the statuses a domain's
+routes can return are documented here so the OpenAPI is the whole contract (schemathesis holds
+the server to it: tests/api/test_openapi_conformance.py). Every router uses StorableRoute
+(backend/api/storable.py), so unstorable input is a 422 everywhere.
+"""
 
 from fastapi import APIRouter
 
 from backend.auth.endpoints import router as auth_router
+from backend.errors import documented
 from backend.experiments.endpoints import router as experiments_router
 from backend.fleet.endpoints import router as fleet_router
 from backend.health.endpoints import router as health_router
@@ -12,9 +19,20 @@ from backend.runs.endpoints import router as runs_router
 from backend.teams.endpoints import router as teams_router
 from backend.templates.endpoints import router as templates_router
 
+# What a signed-in member's request can meet anywhere: a body that is not JSON, no session, a
+# role too low, an object of no team of theirs, input that does not validate, the unexpected.
+_MEMBER = (400, 401, 403, 404, 422, 500)
+
 api_v1 = APIRouter()
-for router in (health_router, auth_router, teams_router, labs_router, experiments_router, runs_router):
-    api_v1.include_router(router)
-api_v1.include_router(fleet_router)
-api_v1.include_router(templates_router)
-api_v1.include_router(analysis_router)
+for router, statuses in (
+    (health_router, (500,)),
+    (auth_router, (*_MEMBER, 429)),
+    (teams_router, (409, *_MEMBER)),
+    (labs_router, (409, *_MEMBER)),
+    (experiments_router, (409, *_MEMBER)),
+    (runs_router, (409, *_MEMBER)),
+    (fleet_router, (409, *_MEMBER)),
+    (templates_router, (401, 500)),  # no parameters, no body
+    (analysis_router, _MEMBER),
+):
+    api_v1.include_router(router, responses=documented(*statuses))

@@ -7,7 +7,8 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, Request, Response, status
 
 from backend.api.deps import SessionDep
-from backend.auth import service
+from backend.api.storable import StorableRoute
+from backend.auth import service, throttle
 from backend.auth.dependencies import Caller, get_caller
 from backend.auth.schemas import LoginRequest, SessionInfo, SwitchTeamRequest
 from backend.auth.sessions import SESSION_COOKIE, end_session, find_live_session, switch_team
@@ -16,7 +17,7 @@ from backend.models import UserSession
 from backend.settings import get_settings
 from backend.teams.service import membership_role
 
-router = APIRouter(tags=["auth"])
+router = APIRouter(tags=["auth"], route_class=StorableRoute)
 
 CallerDep = Annotated[Caller, Depends(get_caller)]
 
@@ -42,11 +43,21 @@ def _browser_session(caller: Caller) -> UserSession:
 
 @router.post("/auth/login")
 def login(body: LoginRequest, request: Request, response: Response, db: SessionDep) -> SessionInfo:
-    """Sign in with email and password. Sets the session cookie; returns the CSRF token."""
+    """Sign in with email and password. Sets the session cookie; returns the CSRF token.
+
+    Failed attempts are limited per account and per address (429 with Retry-After)."""
+    client = request.client.host if request.client else "unknown"
+    throttle.refuse_if_throttled(body.email, client)
     previous = request.cookies.get(SESSION_COOKIE)
     if previous and (old := find_live_session(db, previous)) is not None:
         end_session(db, old.id)
-    caller, cookie_value = service.login(db, body.email, body.password)
+    try:
+        caller, cookie_value = service.login(db, body.email, body.password)
+    except ApiError as exc:
+        if exc.status == 401:
+            throttle.record_failure(body.email, client)
+        raise
+    throttle.clear_account(body.email)
     _set_session_cookie(response, cookie_value)
     return service.describe_caller(db, caller)
 

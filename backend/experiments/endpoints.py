@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query, Response, status
+from fastapi import APIRouter, Path, Query, Response, status
 from fastapi.responses import JSONResponse
 
 from backend.api.deps import EditorDep, SessionDep, ViewerDep
+from backend.api.storable import INT4_MAX, StorableRoute
+from backend.errors import ErrorBody
 from backend.experiments import launch, service, validation
 from backend.experiments.schemas import (
     CloneRequest,
@@ -25,7 +27,7 @@ from backend.experiments.schemas import (
 )
 from backend.runs.schemas import RunLaunched
 
-router = APIRouter(tags=["experiments"])
+router = APIRouter(tags=["experiments"], route_class=StorableRoute)
 
 
 @router.post("/experiments", status_code=status.HTTP_201_CREATED)
@@ -50,8 +52,9 @@ def list_experiments(
 
 _REFUSED: dict[int | str, dict[str, Any]] = {
     422: {
-        "model": ValidationRefused,
-        "description": "The spec is not valid: its report and its field errors.",
+        "model": ValidationRefused | ErrorBody,
+        "description": "The spec is not valid: its report and its field errors (or, when the "
+        "request itself is malformed, the plain error shape).",
     }
 }
 
@@ -99,7 +102,9 @@ def create_version(db: SessionDep, who: EditorDep, experiment_id: int, body: Ver
 
 
 @router.get("/experiments/{experiment_id}/versions/{version}")
-def get_version(db: SessionDep, who: ViewerDep, experiment_id: int, version: int) -> VersionDetail:
+def get_version(
+    db: SessionDep, who: ViewerDep, experiment_id: int, version: Annotated[int, Path(ge=1, le=INT4_MAX)]
+) -> VersionDetail:
     return service.version_detail(db, who.team_id, experiment_id, version)
 
 
@@ -115,7 +120,7 @@ def validate_version(
     db: SessionDep,
     who: ViewerDep,
     experiment_id: int,
-    version: Annotated[int | None, Query(ge=1, description="The latest when empty.")] = None,
+    version: Annotated[int | None, Query(ge=1, le=INT4_MAX, description="The latest when empty.")] = None,
 ) -> ValidationReport:
     """Check a stored version as it is now: the renderer and haproxy may have changed since."""
     stored = service.get_version(db, service.get_experiment(db, who.team_id, experiment_id), version)

@@ -7,6 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation, StringConstraints
 
+from backend.api.storable import INT4_MAX
 from backend.errors import FieldError
 from spec.experiment import ExperimentSpec
 from spec.run_state import RunState
@@ -156,7 +157,9 @@ class LaunchRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     lab_id: int
-    version: int | None = Field(default=None, ge=1, description="Experiment version; the latest when empty.")
+    version: int | None = Field(
+        default=None, ge=1, le=INT4_MAX, description="Experiment version; the latest when empty."
+    )
     overrides: dict[str, JsonScalar] = Field(
         default_factory=dict,
         max_length=50,

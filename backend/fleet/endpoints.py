@@ -101,5 +101,5 @@ def post_message(db: SessionDep, agent: CurrentAgent, envelope: AgentMessageEnve
         return MessageAccepted(inserted=inserted)
     db.commit()
     if isinstance(body, CommandResult):
-        mailbox.deliver_result(body)
+        mailbox.deliver_result(agent.id, body)
     return MessageAccepted()

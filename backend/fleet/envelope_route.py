@@ -13,8 +13,8 @@ from typing import Any
 
 from fastapi import Request, Response
 from fastapi.exceptions import RequestValidationError
-from fastapi.routing import APIRoute
 
+from backend.api.storable import StorableRoute
 from backend.errors import ApiError, FieldError
 from spec.version import PROTOCOL_VERSION
 
@@ -30,7 +30,7 @@ def _version_error(errors: Any) -> ApiError | None:
     return None
 
 
-class EnvelopeRoute(APIRoute):
+class EnvelopeRoute(StorableRoute):
     def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
         handler = super().get_route_handler()
 

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from redis.asyncio import Redis
 
 from backend import live
+from backend.errors import not_found
 from spec.protocol import HEARTBEAT_INTERVAL_S, CommandResult, Envelope
 
 log = logging.getLogger(__name__)
@@ -102,8 +103,17 @@ def _decode(agent_id: int, raw: list[bytes]) -> list[Envelope]:
     return commands
 
 
-def deliver_result(result: CommandResult) -> None:
-    """Hand a CommandResult to the worker waiting on it (or to nobody: it expires)."""
+def deliver_result(agent_id: int, result: CommandResult) -> None:
+    """Hand a CommandResult to the worker waiting on it (or to nobody: it expires).
+
+    Only the agent the command was sent to may answer it: a result for a command id sent to
+    another agent, or never sent, is refused (404: which commands exist is not revealed)."""
+    owner = cast("bytes | None", live.sync_redis().get(live.command_agent_key(result.command_id)))
+    if owner is None or owner.decode() != str(agent_id):
+        log.warning(
+            "agent %s sent a result for command %s, which was not sent to it", agent_id, result.command_id
+        )
+        raise not_found("command sent to this agent", result.command_id)
     key = live.command_reply_key(result.command_id)
     with live.sync_redis().pipeline(transaction=True) as pipe:
         pipe.rpush(key, result.model_dump_json())

@@ -5,10 +5,11 @@ from __future__ import annotations
 from fastapi import APIRouter
 from fastapi.responses import JSONResponse
 
+from backend.api.storable import StorableRoute
 from backend.health.schemas import Health
 from backend.health.service import run_checks
 
-router = APIRouter(tags=["health"])
+router = APIRouter(tags=["health"], route_class=StorableRoute)
 
 
 @router.get(

@@ -44,7 +44,7 @@ class KeyPair:
 def new_authority(label: str) -> KeyPair:
     """A new certificate authority that signs the servers of one lab."""
     key = ec.generate_private_key(ec.SECP256R1())
-    common_name = f"haplab lab CA {label}"[:64]
+    common_name = f"haplab lab CA {label}"
     certificate = (
         _builder(common_name, key, _name(common_name), AUTHORITY_VALIDITY)
         .add_extension(x509.BasicConstraints(ca=True, path_length=0), critical=True)
@@ -111,8 +111,14 @@ def _builder(
     )
 
 
+# X.509 caps a common name at 64 bytes of UTF-8, not 64 characters (a lab named in another
+# script would otherwise fail to get its CA: found by schemathesis).
+_MAX_COMMON_NAME_BYTES = 64
+
+
 def _name(common_name: str) -> x509.Name:
-    return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, common_name)])
+    fitted = common_name.encode()[:_MAX_COMMON_NAME_BYTES].decode(errors="ignore") or "haplab"
+    return x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, fitted)])
 
 
 def _general_name(host: str) -> x509.GeneralName:

@@ -8,6 +8,7 @@ from typing import Any
 from fastapi import APIRouter, Response, status
 
 from backend.api.deps import AdminDep, EditorDep, SessionDep, ViewerDep
+from backend.api.storable import StorableRoute
 from backend.labs import enrollment, service
 from backend.labs.authority import lab_authority
 from backend.labs.link_shaping import shaping_offer
@@ -24,7 +25,7 @@ from backend.labs.schemas import (
 )
 from backend.models import Agent, Lab
 
-router = APIRouter(tags=["labs"])
+router = APIRouter(tags=["labs"], route_class=StorableRoute)
 
 
 def _summary(lab: Lab, agents: list[Agent], now: datetime) -> LabSummary:

@@ -10,10 +10,11 @@ from typing import Annotated
 from fastapi import APIRouter, Query
 
 from backend.api.deps import SessionDep, ViewerDep
+from backend.api.storable import StorableRoute
 from backend.runs.analysis_schemas import SweepAnalysis
 from backend.runs.analysis_service import analyze_launch
 
-router = APIRouter(tags=["runs"])
+router = APIRouter(tags=["runs"], route_class=StorableRoute)
 
 
 @router.get("/experiments/{experiment_id}/analysis")

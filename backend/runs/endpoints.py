@@ -12,6 +12,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Query, Response, status
 
 from backend.api.deps import EditorDep, SessionDep, ViewerDep
+from backend.api.storable import INT4_MAX, INT4_MIN, StorableRoute, unstorable
 from backend.errors import invalid
 from backend.runs import compare, events, export, samples, service
 from backend.runs.compare_baseline import with_changes
@@ -32,7 +33,7 @@ from backend.runs.schemas import (
 )
 from spec.run_state import RunState
 
-router = APIRouter(tags=["runs"])
+router = APIRouter(tags=["runs"], route_class=StorableRoute)
 
 _CSV: dict[int | str, dict[str, Any]] = {
     200: {"content": {"text/csv": {}}, "description": "CSV with a header row."}
@@ -53,6 +54,8 @@ def _parse_run_ids(text: str) -> list[int]:
         raise invalid("run_ids", "give at least one run id")
     if len(ids) > MAX_COMPARE_RUNS:
         raise invalid("run_ids", f"at most {MAX_COMPARE_RUNS} runs")
+    for problem in unstorable(ids, "run_ids"):  # parsed here, so the route's own check never saw them
+        raise invalid(problem.field, problem.message)
     return ids
 
 
@@ -144,8 +147,8 @@ def get_run_samples(
     who: ViewerDep,
     run_id: int,
     source: Annotated[str | None, Query(max_length=200)] = None,
-    from_t: int | None = None,
-    to_t: int | None = None,
+    from_t: Annotated[int | None, Query(ge=INT4_MIN, le=INT4_MAX)] = None,
+    to_t: Annotated[int | None, Query(ge=INT4_MIN, le=INT4_MAX)] = None,
     step: Annotated[int | None, Query(ge=1, le=3600, description="Seconds per point (downsampled).")] = None,
 ) -> RunSamples:
     run = service.get_run(db, who.team_id, run_id)

@@ -8,6 +8,7 @@ from typing import Annotated
 from fastapi import APIRouter, Depends, status
 
 from backend.api.deps import AdminDep, SessionDep, ViewerDep
+from backend.api.storable import StorableRoute
 from backend.auth.dependencies import Caller, get_caller
 from backend.errors import ApiError, FieldError, forbidden
 from backend.models import ApiToken, Membership, Role, User
@@ -24,7 +25,7 @@ from backend.teams.schemas import (
     TokenOut,
 )
 
-router = APIRouter(tags=["teams"])
+router = APIRouter(tags=["teams"], route_class=StorableRoute)
 
 CallerDep = Annotated[Caller, Depends(get_caller)]
 

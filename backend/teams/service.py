@@ -113,14 +113,17 @@ def _locked_membership(db: Session, team_id: int, user_id: int) -> Membership:
 
 
 def _ensure_another_admin(db: Session, team_id: int, user_id: int) -> None:
-    """Refuse (409) to take the admin role away from the team's last admin.
+    """Refuse (409) to take the admin role away from the team's last admin who can sign in.
 
-    The admin rows are locked, so two admins demoting each other at once cannot both pass.
+    An admin whose account is deactivated does not count: the team would be left with nobody
+    able to manage it. The admin rows are locked, so two admins demoting each other at once
+    cannot both pass.
     """
     admins = db.scalars(
         select(Membership.user_id)
-        .where(Membership.team_id == team_id, Membership.role == Role.admin)
-        .with_for_update()
+        .join(User, User.id == Membership.user_id)
+        .where(Membership.team_id == team_id, Membership.role == Role.admin, User.is_active.is_(True))
+        .with_for_update(of=Membership)
     ).all()
     if set(admins) <= {user_id}:
         raise conflict("a team needs at least one admin; make someone else admin first")

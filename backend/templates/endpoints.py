@@ -5,10 +5,11 @@ from __future__ import annotations
 from fastapi import APIRouter
 
 from backend.api.deps import ViewerDep
+from backend.api.storable import StorableRoute
 from backend.templates.catalog import list_templates
 from backend.templates.schemas import Template
 
-router = APIRouter(tags=["templates"])
+router = APIRouter(tags=["templates"], route_class=StorableRoute)
 
 
 @router.get("/templates")

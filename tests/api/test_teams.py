@@ -251,6 +251,21 @@ def test_the_last_admin_cannot_be_demoted_or_removed(client: TestClient, db: Ses
     assert db.get(Membership, (admin.team.id, admin.user.id)).role == "admin"
 
 
+def test_a_deactivated_admin_does_not_count_as_another_admin(client: TestClient, db: Session) -> None:
+    admin = new_member(db, "admin")
+    _, dormant = make_team_user(db, "admin", team=admin.team)
+    dormant.is_active = False
+    db.commit()
+
+    demote = client.patch(
+        f"{API}/teams/current/members/{admin.user.id}", json={"role": "viewer"}, headers=admin.headers
+    )
+    remove = client.delete(f"{API}/teams/current/members/{admin.user.id}", headers=admin.headers)
+
+    assert (demote.status_code, remove.status_code) == (409, 409)
+    assert "at least one admin" in demote.json()["message"]
+
+
 def test_an_admin_can_step_down_when_another_admin_exists(client: TestClient, db: Session) -> None:
     admin = new_member(db, "admin")
     _, second = make_team_user(db, "admin", team=admin.team)

@@ -322,12 +322,30 @@ def test_a_batch_for_a_finished_run_is_409_and_writes_nothing(
 def test_a_command_result_lands_on_its_reply_list(
     client: TestClient, redis_client: Any, proxy_agent: dict[str, Any]
 ) -> None:
-    result = CommandResult(command_id="abc123", ok=True, data={"addresses": ["127.0.0.1:8080"]})
+    command_id = post_command(proxy_agent["agent_id"], StopLoad(run_id="7"))
+    result = CommandResult(command_id=command_id, ok=True, data={"addresses": ["127.0.0.1:8080"]})
     response = post_message(client, proxy_agent, wire(result))
     assert response.status_code == 202
-    key = live.command_reply_key("abc123")
+    key = live.command_reply_key(command_id)
     assert [CommandResult.model_validate_json(raw) for raw in redis_client.lrange(key, 0, -1)] == [result]
     assert 0 < redis_client.ttl(key) <= live.REPLY_TTL_S
+
+
+def test_a_result_for_a_command_not_sent_to_this_agent_is_refused(
+    client: TestClient, db: Session, member: Member, lab: Lab, redis_client: Any, proxy_agent: dict[str, Any]
+) -> None:
+    other = enroll(client, enrollment_token(db, member, lab, ["injector"]), "injector-9", ["injector"])
+    sent_to_other = post_command(other["agent_id"], StopLoad(run_id="7"))
+
+    for command_id in (sent_to_other, "never-sent-1"):
+        forged = CommandResult(command_id=command_id, ok=False, error="forged")
+        response = post_message(client, proxy_agent, wire(forged))
+        assert response.status_code == 404, response.text
+        assert redis_client.llen(live.command_reply_key(command_id)) == 0
+
+    genuine = CommandResult(command_id=sent_to_other, ok=True, data={})
+    assert post_message(client, other, wire(genuine)).status_code == 202
+    assert redis_client.llen(live.command_reply_key(sent_to_other)) == 1
 
 
 @pytest.mark.parametrize("run_ref", ["warmup-1", "9" * 40])

@@ -603,6 +603,7 @@ export const BackendSchema = {
                 type: 'string'
             },
             type: 'array',
+            maxItems: 200,
             title: 'Extra',
             description: 'Raw directives for this section, one per line, checked against an allowlist (no Lua, external programs, environment changes, or files outside {runtime_dir}/).'
         }
@@ -1396,6 +1397,7 @@ export const DefaultsSchema = {
                 type: 'string'
             },
             type: 'array',
+            maxItems: 200,
             title: 'Extra',
             description: 'Raw directives for this section, one per line, checked against an allowlist (no Lua, external programs, environment changes, or files outside {runtime_dir}/).'
         }
@@ -1798,6 +1800,33 @@ export const EnvelopeSchema = {
     ],
     title: 'Envelope',
     description: 'One message on the wire: protocol version, id, type, time sent, typed body.'
+} as const;
+
+export const ErrorBodySchema = {
+    properties: {
+        error: {
+            type: 'string',
+            title: 'Error'
+        },
+        message: {
+            type: 'string',
+            title: 'Message'
+        },
+        fields: {
+            items: {
+                $ref: '#/components/schemas/FieldError'
+            },
+            type: 'array',
+            title: 'Fields',
+            default: []
+        }
+    },
+    type: 'object',
+    required: [
+        'error',
+        'message'
+    ],
+    title: 'ErrorBody'
 } as const;
 
 export const EvidenceSchema = {
@@ -2384,6 +2413,7 @@ export const FrontendSchema = {
                 type: 'string'
             },
             type: 'array',
+            maxItems: 200,
             title: 'Extra',
             description: 'Raw directives for this section, one per line, checked against an allowlist (no Lua, external programs, environment changes, or files outside {runtime_dir}/).'
         }
@@ -2579,6 +2609,7 @@ export const GlobalSchema = {
                 type: 'string'
             },
             type: 'array',
+            maxItems: 200,
             title: 'Extra',
             description: 'Raw directives for this section, one per line, checked against an allowlist (no Lua, external programs, environment changes, or files outside {runtime_dir}/).'
         }
@@ -2628,20 +2659,6 @@ export const HAProxyConfigSchema = {
     type: 'object',
     title: 'HAProxyConfig',
     description: 'A whole haproxy.cfg: global, defaults and the proxy sections. JSON key `global`.'
-} as const;
-
-export const HTTPValidationErrorSchema = {
-    properties: {
-        detail: {
-            items: {
-                $ref: '#/components/schemas/ValidationError'
-            },
-            type: 'array',
-            title: 'Detail'
-        }
-    },
-    type: 'object',
-    title: 'HTTPValidationError'
 } as const;
 
 export const HaproxyCheckSchema = {
@@ -3195,6 +3212,7 @@ export const LaunchRequestSchema = {
             anyOf: [
                 {
                     type: 'integer',
+                    maximum: 2147483647,
                     minimum: 1
                 },
                 {
@@ -3565,6 +3583,7 @@ export const ListenSchema = {
                 type: 'string'
             },
             type: 'array',
+            maxItems: 200,
             title: 'Extra',
             description: 'Raw directives for this section, one per line, checked against an allowlist (no Lua, external programs, environment changes, or files outside {runtime_dir}/).'
         }
@@ -5189,6 +5208,39 @@ export const ServerCheckSchema = {
     description: 'Health checking of a server.'
 } as const;
 
+export const ServerErrorBodySchema = {
+    properties: {
+        error: {
+            type: 'string',
+            title: 'Error'
+        },
+        message: {
+            type: 'string',
+            title: 'Message'
+        },
+        fields: {
+            items: {
+                $ref: '#/components/schemas/FieldError'
+            },
+            type: 'array',
+            title: 'Fields',
+            default: []
+        },
+        request_id: {
+            type: 'string',
+            title: 'Request Id'
+        }
+    },
+    type: 'object',
+    required: [
+        'error',
+        'message',
+        'request_id'
+    ],
+    title: 'ServerErrorBody',
+    description: 'An unexpected error (500): the id to quote, also in the X-Request-Id header.'
+} as const;
+
 export const ServerOptionsSchema = {
     properties: {
         maxconn: {
@@ -6669,47 +6721,6 @@ export const ValidateRequestSchema = {
         'spec'
     ],
     title: 'ValidateRequest'
-} as const;
-
-export const ValidationErrorSchema = {
-    properties: {
-        loc: {
-            items: {
-                anyOf: [
-                    {
-                        type: 'string'
-                    },
-                    {
-                        type: 'integer'
-                    }
-                ]
-            },
-            type: 'array',
-            title: 'Location'
-        },
-        msg: {
-            type: 'string',
-            title: 'Message'
-        },
-        type: {
-            type: 'string',
-            title: 'Error Type'
-        },
-        input: {
-            title: 'Input'
-        },
-        ctx: {
-            type: 'object',
-            title: 'Context'
-        }
-    },
-    type: 'object',
-    required: [
-        'loc',
-        'msg',
-        'type'
-    ],
-    title: 'ValidationError'
 } as const;
 
 export const ValidationRefusedSchema = {

@@ -2,7 +2,7 @@
 
 import type { Client, Options as Options2, TDataShape } from './client';
 import { client } from './client.gen';
-import type { AgentEnrollData, AgentEnrollErrors, AgentEnrollResponses, AgentHelloData, AgentHelloErrors, AgentHelloResponses, AgentPollCommandsData, AgentPollCommandsErrors, AgentPollCommandsResponses, AgentPostMessageData, AgentPostMessageErrors, AgentPostMessageResponses, AuthGetSessionData, AuthGetSessionResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutResponses, AuthSwitchCurrentTeamData, AuthSwitchCurrentTeamErrors, AuthSwitchCurrentTeamResponses, ExperimentsCloneExperimentData, ExperimentsCloneExperimentErrors, ExperimentsCloneExperimentResponses, ExperimentsCreateExperimentData, ExperimentsCreateExperimentErrors, ExperimentsCreateExperimentResponses, ExperimentsCreateVersionData, ExperimentsCreateVersionErrors, ExperimentsCreateVersionResponses, ExperimentsDeleteExperimentData, ExperimentsDeleteExperimentErrors, ExperimentsDeleteExperimentResponses, ExperimentsGetExperimentData, ExperimentsGetExperimentErrors, ExperimentsGetExperimentResponses, ExperimentsGetVersionData, ExperimentsGetVersionErrors, ExperimentsGetVersionResponses, ExperimentsLaunchExperimentData, ExperimentsLaunchExperimentErrors, ExperimentsLaunchExperimentResponses, ExperimentsListExperimentsData, ExperimentsListExperimentsErrors, ExperimentsListExperimentsResponses, ExperimentsListVersionsData, ExperimentsListVersionsErrors, ExperimentsListVersionsResponses, ExperimentsUpdateExperimentData, ExperimentsUpdateExperimentErrors, ExperimentsUpdateExperimentResponses, ExperimentsValidateSpecData, ExperimentsValidateSpecErrors, ExperimentsValidateSpecResponses, ExperimentsValidateVersionData, ExperimentsValidateVersionErrors, ExperimentsValidateVersionResponses, HealthGetHealthData, HealthGetHealthErrors, HealthGetHealthResponses, LabsCreateEnrollmentTokenData, LabsCreateEnrollmentTokenErrors, LabsCreateEnrollmentTokenResponses, LabsCreateLabData, LabsCreateLabErrors, LabsCreateLabResponses, LabsDeleteLabData, LabsDeleteLabErrors, LabsDeleteLabResponses, LabsGetLabCaCertificateData, LabsGetLabCaCertificateErrors, LabsGetLabCaCertificateResponses, LabsGetLabData, LabsGetLabErrors, LabsGetLabResponses, LabsListEnrollmentTokensData, LabsListEnrollmentTokensErrors, LabsListEnrollmentTokensResponses, LabsListLabsData, LabsListLabsResponses, LabsRevokeEnrollmentTokenData, LabsRevokeEnrollmentTokenErrors, LabsRevokeEnrollmentTokenResponses, LabsUpdateLabData, LabsUpdateLabErrors, LabsUpdateLabResponses, RunsCancelRunData, RunsCancelRunErrors, RunsCancelRunResponses, RunsCompareRunsData, RunsCompareRunsErrors, RunsCompareRunsPointsData, RunsCompareRunsPointsErrors, RunsCompareRunsPointsResponses, RunsCompareRunsResponses, RunsCompareRunsSeriesData, RunsCompareRunsSeriesErrors, RunsCompareRunsSeriesResponses, RunsCompareRunsSpectrumData, RunsCompareRunsSpectrumErrors, RunsCompareRunsSpectrumResponses, RunsExperimentAnalysisData, RunsExperimentAnalysisErrors, RunsExperimentAnalysisResponses, RunsExportRunSamplesCsvData, RunsExportRunSamplesCsvErrors, RunsExportRunSamplesCsvResponses, RunsExportRunsCsvData, RunsExportRunsCsvErrors, RunsExportRunsCsvResponses, RunsExportRunsJsonData, RunsExportRunsJsonErrors, RunsExportRunsJsonResponses, RunsExportRunToolOutputData, RunsExportRunToolOutputErrors, RunsExportRunToolOutputResponses, RunsGetRunData, RunsGetRunErrors, RunsGetRunResponses, RunsGetRunSamplesData, RunsGetRunSamplesErrors, RunsGetRunSamplesResponses, RunsListRunsData, RunsListRunsErrors, RunsListRunsResponses, RunsRerunRunData, RunsRerunRunErrors, RunsRerunRunResponses, RunsStreamRunEventsData, RunsStreamRunEventsErrors, RunsStreamRunEventsResponse, RunsStreamRunEventsResponses, TeamsAddMemberData, TeamsAddMemberErrors, TeamsAddMemberResponses, TeamsCreateTeamData, TeamsCreateTeamErrors, TeamsCreateTeamResponses, TeamsCreateTokenData, TeamsCreateTokenErrors, TeamsCreateTokenResponses, TeamsListMembersData, TeamsListMembersResponses, TeamsListTeamsData, TeamsListTeamsResponses, TeamsListTokensData, TeamsListTokensResponses, TeamsRemoveMemberData, TeamsRemoveMemberErrors, TeamsRemoveMemberResponses, TeamsRevokeTokenData, TeamsRevokeTokenErrors, TeamsRevokeTokenResponses, TeamsUpdateMemberData, TeamsUpdateMemberErrors, TeamsUpdateMemberResponses, TemplatesListExperimentTemplatesData, TemplatesListExperimentTemplatesResponses } from './types.gen';
+import type { AgentEnrollData, AgentEnrollErrors, AgentEnrollResponses, AgentHelloData, AgentHelloErrors, AgentHelloResponses, AgentPollCommandsData, AgentPollCommandsErrors, AgentPollCommandsResponses, AgentPostMessageData, AgentPostMessageErrors, AgentPostMessageResponses, AuthGetSessionData, AuthGetSessionErrors, AuthGetSessionResponses, AuthLoginData, AuthLoginErrors, AuthLoginResponses, AuthLogoutData, AuthLogoutErrors, AuthLogoutResponses, AuthSwitchCurrentTeamData, AuthSwitchCurrentTeamErrors, AuthSwitchCurrentTeamResponses, ExperimentsCloneExperimentData, ExperimentsCloneExperimentErrors, ExperimentsCloneExperimentResponses, ExperimentsCreateExperimentData, ExperimentsCreateExperimentErrors, ExperimentsCreateExperimentResponses, ExperimentsCreateVersionData, ExperimentsCreateVersionErrors, ExperimentsCreateVersionResponses, ExperimentsDeleteExperimentData, ExperimentsDeleteExperimentErrors, ExperimentsDeleteExperimentResponses, ExperimentsGetExperimentData, ExperimentsGetExperimentErrors, ExperimentsGetExperimentResponses, ExperimentsGetVersionData, ExperimentsGetVersionErrors, ExperimentsGetVersionResponses, ExperimentsLaunchExperimentData, ExperimentsLaunchExperimentErrors, ExperimentsLaunchExperimentResponses, ExperimentsListExperimentsData, ExperimentsListExperimentsErrors, ExperimentsListExperimentsResponses, ExperimentsListVersionsData, ExperimentsListVersionsErrors, ExperimentsListVersionsResponses, ExperimentsUpdateExperimentData, ExperimentsUpdateExperimentErrors, ExperimentsUpdateExperimentResponses, ExperimentsValidateSpecData, ExperimentsValidateSpecErrors, ExperimentsValidateSpecResponses, ExperimentsValidateVersionData, ExperimentsValidateVersionErrors, ExperimentsValidateVersionResponses, HealthGetHealthData, HealthGetHealthErrors, HealthGetHealthResponses, LabsCreateEnrollmentTokenData, LabsCreateEnrollmentTokenErrors, LabsCreateEnrollmentTokenResponses, LabsCreateLabData, LabsCreateLabErrors, LabsCreateLabResponses, LabsDeleteLabData, LabsDeleteLabErrors, LabsDeleteLabResponses, LabsGetLabCaCertificateData, LabsGetLabCaCertificateErrors, LabsGetLabCaCertificateResponses, LabsGetLabData, LabsGetLabErrors, LabsGetLabResponses, LabsListEnrollmentTokensData, LabsListEnrollmentTokensErrors, LabsListEnrollmentTokensResponses, LabsListLabsData, LabsListLabsErrors, LabsListLabsResponses, LabsRevokeEnrollmentTokenData, LabsRevokeEnrollmentTokenErrors, LabsRevokeEnrollmentTokenResponses, LabsUpdateLabData, LabsUpdateLabErrors, LabsUpdateLabResponses, RunsCancelRunData, RunsCancelRunErrors, RunsCancelRunResponses, RunsCompareRunsData, RunsCompareRunsErrors, RunsCompareRunsPointsData, RunsCompareRunsPointsErrors, RunsCompareRunsPointsResponses, RunsCompareRunsResponses, RunsCompareRunsSeriesData, RunsCompareRunsSeriesErrors, RunsCompareRunsSeriesResponses, RunsCompareRunsSpectrumData, RunsCompareRunsSpectrumErrors, RunsCompareRunsSpectrumResponses, RunsExperimentAnalysisData, RunsExperimentAnalysisErrors, RunsExperimentAnalysisResponses, RunsExportRunSamplesCsvData, RunsExportRunSamplesCsvErrors, RunsExportRunSamplesCsvResponses, RunsExportRunsCsvData, RunsExportRunsCsvErrors, RunsExportRunsCsvResponses, RunsExportRunsJsonData, RunsExportRunsJsonErrors, RunsExportRunsJsonResponses, RunsExportRunToolOutputData, RunsExportRunToolOutputErrors, RunsExportRunToolOutputResponses, RunsGetRunData, RunsGetRunErrors, RunsGetRunResponses, RunsGetRunSamplesData, RunsGetRunSamplesErrors, RunsGetRunSamplesResponses, RunsListRunsData, RunsListRunsErrors, RunsListRunsResponses, RunsRerunRunData, RunsRerunRunErrors, RunsRerunRunResponses, RunsStreamRunEventsData, RunsStreamRunEventsErrors, RunsStreamRunEventsResponse, RunsStreamRunEventsResponses, TeamsAddMemberData, TeamsAddMemberErrors, TeamsAddMemberResponses, TeamsCreateTeamData, TeamsCreateTeamErrors, TeamsCreateTeamResponses, TeamsCreateTokenData, TeamsCreateTokenErrors, TeamsCreateTokenResponses, TeamsListMembersData, TeamsListMembersErrors, TeamsListMembersResponses, TeamsListTeamsData, TeamsListTeamsErrors, TeamsListTeamsResponses, TeamsListTokensData, TeamsListTokensErrors, TeamsListTokensResponses, TeamsRemoveMemberData, TeamsRemoveMemberErrors, TeamsRemoveMemberResponses, TeamsRevokeTokenData, TeamsRevokeTokenErrors, TeamsRevokeTokenResponses, TeamsUpdateMemberData, TeamsUpdateMemberErrors, TeamsUpdateMemberResponses, TemplatesListExperimentTemplatesData, TemplatesListExperimentTemplatesErrors, TemplatesListExperimentTemplatesResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -27,6 +27,8 @@ export const healthGetHealth = <ThrowOnError extends boolean = false>(options?: 
  * Login
  *
  * Sign in with email and password. Sets the session cookie; returns the CSRF token.
+ *
+ * Failed attempts are limited per account and per address (429 with Retry-After).
  */
 export const authLogin = <ThrowOnError extends boolean = false>(options: Options<AuthLoginData, ThrowOnError>) => (options.client ?? client).post<AuthLoginResponses, AuthLoginErrors, ThrowOnError>({
     url: '/api/v1/auth/login',
@@ -40,14 +42,14 @@ export const authLogin = <ThrowOnError extends boolean = false>(options: Options
 /**
  * Logout
  */
-export const authLogout = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, unknown, ThrowOnError>({ url: '/api/v1/auth/logout', ...options });
+export const authLogout = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, AuthLogoutErrors, ThrowOnError>({ url: '/api/v1/auth/logout', ...options });
 
 /**
  * Get Session
  *
  * Who am I: user, current team and role, all my teams, and the CSRF token.
  */
-export const authGetSession = <ThrowOnError extends boolean = false>(options?: Options<AuthGetSessionData, ThrowOnError>) => (options?.client ?? client).get<AuthGetSessionResponses, unknown, ThrowOnError>({ url: '/api/v1/auth/session', ...options });
+export const authGetSession = <ThrowOnError extends boolean = false>(options?: Options<AuthGetSessionData, ThrowOnError>) => (options?.client ?? client).get<AuthGetSessionResponses, AuthGetSessionErrors, ThrowOnError>({ url: '/api/v1/auth/session', ...options });
 
 /**
  * Switch Current Team
@@ -68,7 +70,7 @@ export const authSwitchCurrentTeam = <ThrowOnError extends boolean = false>(opti
  *
  * The teams I belong to, with my role in each.
  */
-export const teamsListTeams = <ThrowOnError extends boolean = false>(options?: Options<TeamsListTeamsData, ThrowOnError>) => (options?.client ?? client).get<TeamsListTeamsResponses, unknown, ThrowOnError>({ url: '/api/v1/teams', ...options });
+export const teamsListTeams = <ThrowOnError extends boolean = false>(options?: Options<TeamsListTeamsData, ThrowOnError>) => (options?.client ?? client).get<TeamsListTeamsResponses, TeamsListTeamsErrors, ThrowOnError>({ url: '/api/v1/teams', ...options });
 
 /**
  * Create Team
@@ -87,7 +89,7 @@ export const teamsCreateTeam = <ThrowOnError extends boolean = false>(options: O
 /**
  * List Members
  */
-export const teamsListMembers = <ThrowOnError extends boolean = false>(options?: Options<TeamsListMembersData, ThrowOnError>) => (options?.client ?? client).get<TeamsListMembersResponses, unknown, ThrowOnError>({ url: '/api/v1/teams/current/members', ...options });
+export const teamsListMembers = <ThrowOnError extends boolean = false>(options?: Options<TeamsListMembersData, ThrowOnError>) => (options?.client ?? client).get<TeamsListMembersResponses, TeamsListMembersErrors, ThrowOnError>({ url: '/api/v1/teams/current/members', ...options });
 
 /**
  * Add Member
@@ -129,7 +131,7 @@ export const teamsUpdateMember = <ThrowOnError extends boolean = false>(options:
  *
  * My API tokens in the current team (never their secrets).
  */
-export const teamsListTokens = <ThrowOnError extends boolean = false>(options?: Options<TeamsListTokensData, ThrowOnError>) => (options?.client ?? client).get<TeamsListTokensResponses, unknown, ThrowOnError>({ url: '/api/v1/tokens', ...options });
+export const teamsListTokens = <ThrowOnError extends boolean = false>(options?: Options<TeamsListTokensData, ThrowOnError>) => (options?.client ?? client).get<TeamsListTokensResponses, TeamsListTokensErrors, ThrowOnError>({ url: '/api/v1/tokens', ...options });
 
 /**
  * Create Token
@@ -155,7 +157,7 @@ export const teamsRevokeToken = <ThrowOnError extends boolean = false>(options: 
 /**
  * List Labs
  */
-export const labsListLabs = <ThrowOnError extends boolean = false>(options?: Options<LabsListLabsData, ThrowOnError>) => (options?.client ?? client).get<LabsListLabsResponses, unknown, ThrowOnError>({ url: '/api/v1/labs', ...options });
+export const labsListLabs = <ThrowOnError extends boolean = false>(options?: Options<LabsListLabsData, ThrowOnError>) => (options?.client ?? client).get<LabsListLabsResponses, LabsListLabsErrors, ThrowOnError>({ url: '/api/v1/labs', ...options });
 
 /**
  * Create Lab
@@ -487,7 +489,7 @@ export const agentPostMessage = <ThrowOnError extends boolean = false>(options: 
  *
  * The five seed experiments with one sentence each and what a lab needs to run them.
  */
-export const templatesListExperimentTemplates = <ThrowOnError extends boolean = false>(options?: Options<TemplatesListExperimentTemplatesData, ThrowOnError>) => (options?.client ?? client).get<TemplatesListExperimentTemplatesResponses, unknown, ThrowOnError>({ url: '/api/v1/templates', ...options });
+export const templatesListExperimentTemplates = <ThrowOnError extends boolean = false>(options?: Options<TemplatesListExperimentTemplatesData, ThrowOnError>) => (options?.client ?? client).get<TemplatesListExperimentTemplatesResponses, TemplatesListExperimentTemplatesErrors, ThrowOnError>({ url: '/api/v1/templates', ...options });
 
 /**
  * Experiment Analysis

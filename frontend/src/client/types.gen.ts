@@ -1013,6 +1013,24 @@ export type Envelope = {
 };
 
 /**
+ * ErrorBody
+ */
+export type ErrorBody = {
+    /**
+     * Error
+     */
+    error: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Fields
+     */
+    fields?: Array<FieldError>;
+};
+
+/**
  * Evidence
  *
  * One number a verdict was read from.
@@ -1475,16 +1493,6 @@ export type HaProxyConfig = {
      * Listens
      */
     listens?: Array<Listen>;
-};
-
-/**
- * HTTPValidationError
- */
-export type HttpValidationError = {
-    /**
-     * Detail
-     */
-    detail?: Array<ValidationError>;
 };
 
 /**
@@ -2972,6 +2980,30 @@ export type ServerCheck = {
 };
 
 /**
+ * ServerErrorBody
+ *
+ * An unexpected error (500): the id to quote, also in the X-Request-Id header.
+ */
+export type ServerErrorBody = {
+    /**
+     * Error
+     */
+    error: string;
+    /**
+     * Message
+     */
+    message: string;
+    /**
+     * Fields
+     */
+    fields?: Array<FieldError>;
+    /**
+     * Request Id
+     */
+    request_id: string;
+};
+
+/**
  * ServerOptions
  *
  * Settings of a server line (everything but its name and address).
@@ -3838,34 +3870,6 @@ export type ValidateRequest = {
 };
 
 /**
- * ValidationError
- */
-export type ValidationError = {
-    /**
-     * Location
-     */
-    loc: Array<string | number>;
-    /**
-     * Message
-     */
-    msg: string;
-    /**
-     * Error Type
-     */
-    type: string;
-    /**
-     * Input
-     */
-    input?: unknown;
-    /**
-     * Context
-     */
-    ctx?: {
-        [key: string]: unknown;
-    };
-};
-
-/**
  * ValidationRefused
  *
  * A spec that is not valid (422): the report, with the API's error shape beside it, so a
@@ -4166,6 +4170,10 @@ export type HealthGetHealthData = {
 
 export type HealthGetHealthErrors = {
     /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
      * a dependency is down
      */
     503: Health;
@@ -4191,9 +4199,33 @@ export type AuthLoginData = {
 
 export type AuthLoginErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Too many attempts: wait the seconds in the Retry-After header.
+     */
+    429: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
@@ -4214,6 +4246,39 @@ export type AuthLogoutData = {
     url: '/api/v1/auth/logout';
 };
 
+export type AuthLogoutErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Too many attempts: wait the seconds in the Retry-After header.
+     */
+    429: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+};
+
+export type AuthLogoutError = AuthLogoutErrors[keyof AuthLogoutErrors];
+
 export type AuthLogoutResponses = {
     /**
      * Successful Response
@@ -4229,6 +4294,39 @@ export type AuthGetSessionData = {
     query?: never;
     url: '/api/v1/auth/session';
 };
+
+export type AuthGetSessionErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Too many attempts: wait the seconds in the Retry-After header.
+     */
+    429: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+};
+
+export type AuthGetSessionError = AuthGetSessionErrors[keyof AuthGetSessionErrors];
 
 export type AuthGetSessionResponses = {
     /**
@@ -4248,9 +4346,33 @@ export type AuthSwitchCurrentTeamData = {
 
 export type AuthSwitchCurrentTeamErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Too many attempts: wait the seconds in the Retry-After header.
+     */
+    429: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type AuthSwitchCurrentTeamError = AuthSwitchCurrentTeamErrors[keyof AuthSwitchCurrentTeamErrors];
@@ -4270,6 +4392,39 @@ export type TeamsListTeamsData = {
     query?: never;
     url: '/api/v1/teams';
 };
+
+export type TeamsListTeamsErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+};
+
+export type TeamsListTeamsError = TeamsListTeamsErrors[keyof TeamsListTeamsErrors];
 
 export type TeamsListTeamsResponses = {
     /**
@@ -4291,9 +4446,33 @@ export type TeamsCreateTeamData = {
 
 export type TeamsCreateTeamErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type TeamsCreateTeamError = TeamsCreateTeamErrors[keyof TeamsCreateTeamErrors];
@@ -4313,6 +4492,39 @@ export type TeamsListMembersData = {
     query?: never;
     url: '/api/v1/teams/current/members';
 };
+
+export type TeamsListMembersErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+};
+
+export type TeamsListMembersError = TeamsListMembersErrors[keyof TeamsListMembersErrors];
 
 export type TeamsListMembersResponses = {
     /**
@@ -4334,9 +4546,33 @@ export type TeamsAddMemberData = {
 
 export type TeamsAddMemberErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type TeamsAddMemberError = TeamsAddMemberErrors[keyof TeamsAddMemberErrors];
@@ -4364,9 +4600,33 @@ export type TeamsRemoveMemberData = {
 
 export type TeamsRemoveMemberErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type TeamsRemoveMemberError = TeamsRemoveMemberErrors[keyof TeamsRemoveMemberErrors];
@@ -4394,9 +4654,33 @@ export type TeamsUpdateMemberData = {
 
 export type TeamsUpdateMemberErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type TeamsUpdateMemberError = TeamsUpdateMemberErrors[keyof TeamsUpdateMemberErrors];
@@ -4416,6 +4700,39 @@ export type TeamsListTokensData = {
     query?: never;
     url: '/api/v1/tokens';
 };
+
+export type TeamsListTokensErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+};
+
+export type TeamsListTokensError = TeamsListTokensErrors[keyof TeamsListTokensErrors];
 
 export type TeamsListTokensResponses = {
     /**
@@ -4437,9 +4754,33 @@ export type TeamsCreateTokenData = {
 
 export type TeamsCreateTokenErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type TeamsCreateTokenError = TeamsCreateTokenErrors[keyof TeamsCreateTokenErrors];
@@ -4467,9 +4808,33 @@ export type TeamsRevokeTokenData = {
 
 export type TeamsRevokeTokenErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type TeamsRevokeTokenError = TeamsRevokeTokenErrors[keyof TeamsRevokeTokenErrors];
@@ -4489,6 +4854,39 @@ export type LabsListLabsData = {
     query?: never;
     url: '/api/v1/labs';
 };
+
+export type LabsListLabsErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+};
+
+export type LabsListLabsError = LabsListLabsErrors[keyof LabsListLabsErrors];
 
 export type LabsListLabsResponses = {
     /**
@@ -4510,9 +4908,33 @@ export type LabsCreateLabData = {
 
 export type LabsCreateLabErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type LabsCreateLabError = LabsCreateLabErrors[keyof LabsCreateLabErrors];
@@ -4540,9 +4962,33 @@ export type LabsDeleteLabData = {
 
 export type LabsDeleteLabErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type LabsDeleteLabError = LabsDeleteLabErrors[keyof LabsDeleteLabErrors];
@@ -4570,9 +5016,33 @@ export type LabsGetLabData = {
 
 export type LabsGetLabErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type LabsGetLabError = LabsGetLabErrors[keyof LabsGetLabErrors];
@@ -4600,9 +5070,33 @@ export type LabsUpdateLabData = {
 
 export type LabsUpdateLabErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type LabsUpdateLabError = LabsUpdateLabErrors[keyof LabsUpdateLabErrors];
@@ -4630,9 +5124,33 @@ export type LabsListEnrollmentTokensData = {
 
 export type LabsListEnrollmentTokensErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type LabsListEnrollmentTokensError = LabsListEnrollmentTokensErrors[keyof LabsListEnrollmentTokensErrors];
@@ -4662,9 +5180,33 @@ export type LabsCreateEnrollmentTokenData = {
 
 export type LabsCreateEnrollmentTokenErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type LabsCreateEnrollmentTokenError = LabsCreateEnrollmentTokenErrors[keyof LabsCreateEnrollmentTokenErrors];
@@ -4696,9 +5238,33 @@ export type LabsRevokeEnrollmentTokenData = {
 
 export type LabsRevokeEnrollmentTokenErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type LabsRevokeEnrollmentTokenError = LabsRevokeEnrollmentTokenErrors[keyof LabsRevokeEnrollmentTokenErrors];
@@ -4726,9 +5292,33 @@ export type LabsGetLabCaCertificateData = {
 
 export type LabsGetLabCaCertificateErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type LabsGetLabCaCertificateError = LabsGetLabCaCertificateErrors[keyof LabsGetLabCaCertificateErrors];
@@ -4772,9 +5362,33 @@ export type ExperimentsListExperimentsData = {
 
 export type ExperimentsListExperimentsErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsListExperimentsError = ExperimentsListExperimentsErrors[keyof ExperimentsListExperimentsErrors];
@@ -4797,9 +5411,33 @@ export type ExperimentsCreateExperimentData = {
 
 export type ExperimentsCreateExperimentErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsCreateExperimentError = ExperimentsCreateExperimentErrors[keyof ExperimentsCreateExperimentErrors];
@@ -4822,9 +5460,35 @@ export type ExperimentsValidateSpecData = {
 
 export type ExperimentsValidateSpecErrors = {
     /**
-     * The spec is not valid: its report and its field errors.
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: ValidationRefused;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Response 422 Experiments-Validate Spec
+     *
+     * The spec is not valid: its report and its field errors (or, when the request itself is malformed, the plain error shape).
+     */
+    422: ValidationRefused | ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsValidateSpecError = ExperimentsValidateSpecErrors[keyof ExperimentsValidateSpecErrors];
@@ -4852,9 +5516,33 @@ export type ExperimentsDeleteExperimentData = {
 
 export type ExperimentsDeleteExperimentErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsDeleteExperimentError = ExperimentsDeleteExperimentErrors[keyof ExperimentsDeleteExperimentErrors];
@@ -4882,9 +5570,33 @@ export type ExperimentsGetExperimentData = {
 
 export type ExperimentsGetExperimentErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsGetExperimentError = ExperimentsGetExperimentErrors[keyof ExperimentsGetExperimentErrors];
@@ -4912,9 +5624,33 @@ export type ExperimentsUpdateExperimentData = {
 
 export type ExperimentsUpdateExperimentErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsUpdateExperimentError = ExperimentsUpdateExperimentErrors[keyof ExperimentsUpdateExperimentErrors];
@@ -4942,9 +5678,33 @@ export type ExperimentsListVersionsData = {
 
 export type ExperimentsListVersionsErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsListVersionsError = ExperimentsListVersionsErrors[keyof ExperimentsListVersionsErrors];
@@ -4974,9 +5734,33 @@ export type ExperimentsCreateVersionData = {
 
 export type ExperimentsCreateVersionErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsCreateVersionError = ExperimentsCreateVersionErrors[keyof ExperimentsCreateVersionErrors];
@@ -5008,9 +5792,33 @@ export type ExperimentsGetVersionData = {
 
 export type ExperimentsGetVersionErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsGetVersionError = ExperimentsGetVersionErrors[keyof ExperimentsGetVersionErrors];
@@ -5038,9 +5846,33 @@ export type ExperimentsCloneExperimentData = {
 
 export type ExperimentsCloneExperimentErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsCloneExperimentError = ExperimentsCloneExperimentErrors[keyof ExperimentsCloneExperimentErrors];
@@ -5075,9 +5907,35 @@ export type ExperimentsValidateVersionData = {
 
 export type ExperimentsValidateVersionErrors = {
     /**
-     * The spec is not valid: its report and its field errors.
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: ValidationRefused;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Response 422 Experiments-Validate Version
+     *
+     * The spec is not valid: its report and its field errors (or, when the request itself is malformed, the plain error shape).
+     */
+    422: ValidationRefused | ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsValidateVersionError = ExperimentsValidateVersionErrors[keyof ExperimentsValidateVersionErrors];
@@ -5105,9 +5963,33 @@ export type ExperimentsLaunchExperimentData = {
 
 export type ExperimentsLaunchExperimentErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type ExperimentsLaunchExperimentError = ExperimentsLaunchExperimentErrors[keyof ExperimentsLaunchExperimentErrors];
@@ -5179,9 +6061,33 @@ export type RunsListRunsData = {
 
 export type RunsListRunsErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsListRunsError = RunsListRunsErrors[keyof RunsListRunsErrors];
@@ -5204,9 +6110,33 @@ export type RunsCompareRunsData = {
 
 export type RunsCompareRunsErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsCompareRunsError = RunsCompareRunsErrors[keyof RunsCompareRunsErrors];
@@ -5229,9 +6159,33 @@ export type RunsCompareRunsPointsData = {
 
 export type RunsCompareRunsPointsErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsCompareRunsPointsError = RunsCompareRunsPointsErrors[keyof RunsCompareRunsPointsErrors];
@@ -5254,9 +6208,33 @@ export type RunsCompareRunsSeriesData = {
 
 export type RunsCompareRunsSeriesErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsCompareRunsSeriesError = RunsCompareRunsSeriesErrors[keyof RunsCompareRunsSeriesErrors];
@@ -5279,9 +6257,33 @@ export type RunsCompareRunsSpectrumData = {
 
 export type RunsCompareRunsSpectrumErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsCompareRunsSpectrumError = RunsCompareRunsSpectrumErrors[keyof RunsCompareRunsSpectrumErrors];
@@ -5311,9 +6313,33 @@ export type RunsExportRunsCsvData = {
 
 export type RunsExportRunsCsvErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsExportRunsCsvError = RunsExportRunsCsvErrors[keyof RunsExportRunsCsvErrors];
@@ -5341,9 +6367,33 @@ export type RunsExportRunsJsonData = {
 
 export type RunsExportRunsJsonErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsExportRunsJsonError = RunsExportRunsJsonErrors[keyof RunsExportRunsJsonErrors];
@@ -5371,9 +6421,33 @@ export type RunsGetRunData = {
 
 export type RunsGetRunErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsGetRunError = RunsGetRunErrors[keyof RunsGetRunErrors];
@@ -5401,9 +6475,33 @@ export type RunsCancelRunData = {
 
 export type RunsCancelRunErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsCancelRunError = RunsCancelRunErrors[keyof RunsCancelRunErrors];
@@ -5431,9 +6529,33 @@ export type RunsRerunRunData = {
 
 export type RunsRerunRunErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsRerunRunError = RunsRerunRunErrors[keyof RunsRerunRunErrors];
@@ -5480,9 +6602,33 @@ export type RunsGetRunSamplesData = {
 
 export type RunsGetRunSamplesErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsGetRunSamplesError = RunsGetRunSamplesErrors[keyof RunsGetRunSamplesErrors];
@@ -5510,9 +6656,33 @@ export type RunsExportRunSamplesCsvData = {
 
 export type RunsExportRunSamplesCsvErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsExportRunSamplesCsvError = RunsExportRunSamplesCsvErrors[keyof RunsExportRunSamplesCsvErrors];
@@ -5538,9 +6708,33 @@ export type RunsExportRunToolOutputData = {
 
 export type RunsExportRunToolOutputErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsExportRunToolOutputError = RunsExportRunToolOutputErrors[keyof RunsExportRunToolOutputErrors];
@@ -5572,9 +6766,33 @@ export type RunsStreamRunEventsData = {
 
 export type RunsStreamRunEventsErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsStreamRunEventsError = RunsStreamRunEventsErrors[keyof RunsStreamRunEventsErrors];
@@ -5601,9 +6819,33 @@ export type AgentEnrollData = {
 
 export type AgentEnrollErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type AgentEnrollError = AgentEnrollErrors[keyof AgentEnrollErrors];
@@ -5626,9 +6868,33 @@ export type AgentHelloData = {
 
 export type AgentHelloErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type AgentHelloError = AgentHelloErrors[keyof AgentHelloErrors];
@@ -5658,9 +6924,33 @@ export type AgentPollCommandsData = {
 
 export type AgentPollCommandsErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type AgentPollCommandsError = AgentPollCommandsErrors[keyof AgentPollCommandsErrors];
@@ -5685,9 +6975,33 @@ export type AgentPostMessageData = {
 
 export type AgentPostMessageErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type AgentPostMessageError = AgentPostMessageErrors[keyof AgentPostMessageErrors];
@@ -5707,6 +7021,19 @@ export type TemplatesListExperimentTemplatesData = {
     query?: never;
     url: '/api/v1/templates';
 };
+
+export type TemplatesListExperimentTemplatesErrors = {
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+};
+
+export type TemplatesListExperimentTemplatesError = TemplatesListExperimentTemplatesErrors[keyof TemplatesListExperimentTemplatesErrors];
 
 export type TemplatesListExperimentTemplatesResponses = {
     /**
@@ -5740,9 +7067,29 @@ export type RunsExperimentAnalysisData = {
 
 export type RunsExperimentAnalysisErrors = {
     /**
-     * Validation Error
+     * Bad request: the request cannot apply here (the message says why).
      */
-    422: HttpValidationError;
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
 };
 
 export type RunsExperimentAnalysisError = RunsExperimentAnalysisErrors[keyof RunsExperimentAnalysisErrors];
