@@ -22,6 +22,7 @@ from pathlib import Path
 from backend.experiments import config_check, validation
 from spec.examples import seed_000_maxconn_capacity
 from spec.experiment import ExperimentSpec
+from spec.lab_boundary import Boundary
 
 
 def plain_check(text: str) -> float:
@@ -52,7 +53,7 @@ def sweep_spec(points: int) -> ExperimentSpec:
 def validate_sweep(spec: ExperimentSpec) -> float:
     config_check._cache = config_check._ResultCache(config_check._CACHE_SIZE)
     start = time.perf_counter()
-    report = validation.validate_spec(spec)
+    report = validation.validate_spec(spec, Boundary())
     elapsed = time.perf_counter() - start
     assert report.valid, report.field_errors
     return elapsed

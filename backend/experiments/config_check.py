@@ -14,6 +14,7 @@ the same text so a launch right after a validate does not check again.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 import tempfile
@@ -39,7 +40,7 @@ CERTS_DIR = "certs"
 # Files the agent creates itself; haproxy -c does not need them to exist.
 _AGENT_OWNED = frozenset({"haproxy.sock", "haproxy.pid"})
 _REFERENCED = re.compile(re.escape(BOX_RUNTIME_DIR) + r"/([A-Za-z0-9_.\-/]+)")
-_CACHE_SIZE = 512
+_CACHE_SIZE = 2048  # more than a 1,000-point sweep's configs: a launch after a validate reuses them
 
 
 @dataclass(frozen=True)
@@ -114,11 +115,19 @@ def check(config: RenderedConfig) -> haproxy_check.CheckResult:
     return result
 
 
+@functools.cache
+def _checkers() -> ThreadPoolExecutor:
+    """One pool for the whole API process: however many requests validate at once, at most
+    `check_parallelism` haproxy processes run (a big sweep cannot fork the host to death)."""
+    return ThreadPoolExecutor(
+        max_workers=max(1, get_settings().check_parallelism), thread_name_prefix="haproxy-c"
+    )
+
+
 def check_all(configs: Sequence[RenderedConfig]) -> dict[RenderedConfig, haproxy_check.CheckResult]:
-    """Each distinct config checked once, `check_parallelism` at a time."""
+    """Each distinct config checked once, on the process's shared pool of checkers."""
     distinct = list(dict.fromkeys(configs))
-    with ThreadPoolExecutor(max_workers=max(1, get_settings().check_parallelism)) as pool:
-        return dict(zip(distinct, pool.map(check, distinct), strict=True))
+    return dict(zip(distinct, _checkers().map(check, distinct), strict=True))
 
 
 def _provide_referenced_files(config: str, workdir: Path) -> None:

@@ -25,7 +25,10 @@ from backend.experiments.schemas import (
     VersionDetail,
     VersionSummary,
 )
+from backend.labs import boundary
+from backend.labs.service import get_lab
 from backend.runs.schemas import RunLaunched
+from spec.lab_boundary import Boundary
 
 router = APIRouter(tags=["experiments"], route_class=StorableRoute)
 
@@ -66,11 +69,17 @@ def _answer(report: ValidationReport) -> ValidationReport | JSONResponse:
     return JSONResponse(validation.refusal(report).model_dump(mode="json"), status_code=422)
 
 
+def _boundary_for(db: SessionDep, team_id: int, lab_id: int | None) -> Boundary:
+    if lab_id is None:
+        return boundary.team_boundary(db, team_id)
+    return boundary.lab_boundary(db, get_lab(db, team_id, lab_id))  # another team's lab: 404
+
+
 @router.post("/experiments/validate", responses=_REFUSED)
-def validate_spec(who: ViewerDep, body: ValidateRequest) -> ValidationReport:
+def validate_spec(db: SessionDep, who: ViewerDep, body: ValidateRequest) -> ValidationReport:
     """Check a spec as the designer edits it: 200 when valid, else 422 with the same report."""
-    del who
-    return _answer(validation.validate_document(body.spec))  # type: ignore[return-value]
+    lab_boundary = _boundary_for(db, who.team_id, body.lab_id)
+    return _answer(validation.validate_document(body.spec, lab_boundary))  # type: ignore[return-value]
 
 
 @router.get("/experiments/{experiment_id}")
@@ -121,10 +130,12 @@ def validate_version(
     who: ViewerDep,
     experiment_id: int,
     version: Annotated[int | None, Query(ge=1, le=INT4_MAX, description="The latest when empty.")] = None,
+    lab_id: Annotated[int | None, Query(description="Check addresses against this lab's boundary.")] = None,
 ) -> ValidationReport:
     """Check a stored version as it is now: the renderer and haproxy may have changed since."""
     stored = service.get_version(db, service.get_experiment(db, who.team_id, experiment_id), version)
-    return _answer(validation.validate_document(stored.spec))  # type: ignore[return-value]
+    lab_boundary = _boundary_for(db, who.team_id, lab_id)
+    return _answer(validation.validate_document(stored.spec, lab_boundary))  # type: ignore[return-value]
 
 
 @router.post("/experiments/{experiment_id}/launch", status_code=status.HTTP_201_CREATED)

@@ -16,6 +16,7 @@ from backend.experiments.schemas import LaunchRequest
 from backend.experiments.service import get_experiment, get_version
 from backend.experiments.spec_errors import SPEC_FIELD, parse_spec, stored_form
 from backend.experiments.validation import point_check_problems
+from backend.labs import boundary
 from backend.labs.service import get_lab
 from backend.runs.launches import NewRun, queue_launch
 from backend.runs.schemas import RunLaunched
@@ -56,6 +57,7 @@ def launch_experiment(
     lab = get_lab(db, team_id, body.lab_id)
     version = get_version(db, experiment, body.version)
     spec = apply_overrides(version.spec, body.overrides)
+    boundary.refuse_outside(boundary.sweep_problems(spec, boundary.lab_boundary(db, lab)))
     try:
         points = expand(spec)
     except SweepPointError as exc:

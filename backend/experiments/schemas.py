@@ -128,6 +128,13 @@ class ValidateRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     spec: SpecDocument
+    lab_id: int | None = Field(
+        default=None,
+        description=(
+            "Check the addresses the spec names against this lab's boundary; empty: against what "
+            "any lab of the team allows."
+        ),
+    )
 
 
 class ValidationReport(BaseModel):
@@ -140,6 +147,13 @@ class ValidationReport(BaseModel):
     )
     haproxy_check: HaproxyCheck | None
     run_count: int | None
+    sweep_configs: int = Field(description="Distinct haproxy.cfg the spec and its sweep points render to.")
+    sweep_configs_checked: int = Field(
+        description=(
+            "How many of them haproxy -c checked now: all up to 200, beyond that every axis value "
+            "at least once; a launch checks every one."
+        )
+    )
 
 
 class ValidationRefused(ValidationReport):

@@ -24,6 +24,7 @@ from backend.experiments.schemas import (
 )
 from backend.experiments.spec_errors import parse_spec, stored_form
 from backend.experiments.summaries import detail, summarize
+from backend.labs import boundary
 from backend.models import Experiment, ExperimentVersion, Run
 from backend.models.base import utcnow
 from spec.experiment import ExperimentSpec
@@ -107,6 +108,7 @@ def _insert_version(
 def create_experiment(db: Session, team_id: int, user_id: int, body: ExperimentCreate) -> ExperimentDetail:
     """A new experiment and its version 1. The spec is checked first: nothing is written on error."""
     spec = parse_spec(body.spec)
+    _refuse_unreachable(db, team_id, spec)
     experiment = _insert_experiment(db, team_id, user_id, body.name, body.description, _dedupe(body.tags))
     _insert_version(db, experiment, 1, spec, "", user_id)
     return detail(db, experiment, spec)
@@ -171,6 +173,7 @@ def add_version(
 ) -> VersionDetail:
     """Version n+1 with a new spec. The row lock makes concurrent saves take turns."""
     spec = parse_spec(body.spec)
+    _refuse_unreachable(db, team_id, spec)
     experiment = get_experiment(db, team_id, experiment_id, lock="update")
     number = experiment.latest_version + 1
     version = _insert_version(db, experiment, number, spec, body.note, user_id)
@@ -245,6 +248,12 @@ def _version_detail(v: ExperimentVersion) -> VersionDetail:
         experiment_id=v.experiment_id,
         spec=ExperimentSpec.model_validate(v.spec),
     )
+
+
+def _refuse_unreachable(db: Session, team_id: int, spec: ExperimentSpec) -> None:
+    """A spec names no address that no lab of the team may reach (422 naming each); the launch
+    checks it again against its lab."""
+    boundary.refuse_outside(boundary.sweep_problems(spec, boundary.team_boundary(db, team_id)))
 
 
 def _dedupe(tags: list[str]) -> list[str]:

@@ -18,29 +18,37 @@ from backend.experiments.check_sandbox import BOX_RUNTIME_DIR
 from backend.experiments.haproxy_check import CheckResult
 from backend.experiments.schemas import CheckError, HaproxyCheck, ValidationRefused, ValidationReport
 from backend.experiments.spec_errors import SPEC_FIELD, spec_field_errors, sweep_point_problems
+from backend.labs import boundary
 from spec.expansion import SweepPointError, point_params, point_spec
 from spec.experiment import ExperimentSpec
 from spec.haproxy.raw_lines import RUNTIME_DIR_PLACEHOLDER
 from spec.haproxy.render import RenderError
+from spec.lab_boundary import Boundary
 from spec.sweep import JsonScalar
 
+# Distinct configs a validate checks with haproxy -c at most (~8 ms each on 2 cores; see
+# docs/benchmarks.md); a launch checks them all.
+VALIDATE_CONFIG_BUDGET = 200
 
-def validate_document(document: Any) -> ValidationReport:
+
+def validate_document(document: Any, lab_boundary: Boundary) -> ValidationReport:
     """The full verdict on a spec document; never raises for a bad spec."""
     try:
         spec = ExperimentSpec.model_validate(document)
     except ValidationError as exc:
         return _invalid(spec_field_errors(exc))
-    return validate_spec(spec)
+    return validate_spec(spec, lab_boundary)
 
 
-def validate_spec(spec: ExperimentSpec) -> ValidationReport:
-    problems = sweep_point_problems(spec)
+def validate_spec(spec: ExperimentSpec, lab_boundary: Boundary) -> ValidationReport:
+    invalid_points = sweep_point_problems(spec)
+    problems = [*invalid_points, *boundary.sweep_problems(spec, lab_boundary)]
     try:
         base = config_check.rendered_for_check(spec)
     except RenderError as exc:
         return _invalid([*problems, FieldError(field=f"{SPEC_FIELD}.proxy", message=str(exc))])
-    points = [] if problems else _point_configs(spec)
+    all_points = [] if invalid_points else _point_configs(spec)
+    points = checked_at_validate(all_points)
     results = config_check.check_all([base, *(config for _, _, config in points)])
     problems += point_check_problems(points, results, skip=base)
     result = results[base]
@@ -55,10 +63,37 @@ def validate_spec(spec: ExperimentSpec) -> ValidationReport:
         rendered_config=shown(base.text),
         haproxy_check=check,
         run_count=spec.run_count(),
+        sweep_configs=len({config for _, _, config in all_points} | {base}),
+        sweep_configs_checked=len({config for _, _, config in points} | {base}),
     )
 
 
 PointConfig = tuple[int, dict[str, JsonScalar], config_check.RenderedConfig]
+
+
+def checked_at_validate(points: list[PointConfig]) -> list[PointConfig]:
+    """The points whose configs a validate checks: all of them up to VALIDATE_CONFIG_BUDGET
+    distinct configs; beyond, every value of every axis at least once, then an even spread.
+    A launch checks every config, so a big sweep costs its seconds once, not on every keystroke."""
+    distinct: dict[config_check.RenderedConfig, PointConfig] = {}
+    for point in points:
+        distinct.setdefault(point[2], point)
+    if len(distinct) <= VALIDATE_CONFIG_BUDGET:
+        return points
+    chosen: dict[config_check.RenderedConfig, PointConfig] = {}
+    covered: set[tuple[str, str]] = set()
+    for point in distinct.values():
+        values = {(path, repr(value)) for path, value in point[1].items()}
+        if not values <= covered:
+            covered |= values
+            chosen[point[2]] = point
+    spread = list(distinct.values())
+    step = max(1, len(spread) // VALIDATE_CONFIG_BUDGET)
+    for point in spread[::step]:
+        if len(chosen) >= VALIDATE_CONFIG_BUDGET:
+            break
+        chosen.setdefault(point[2], point)
+    return list(chosen.values())
 
 
 def _point_configs(spec: ExperimentSpec) -> list[PointConfig]:
@@ -126,5 +161,11 @@ def refusal(report: ValidationReport) -> ValidationRefused:
 
 def _invalid(problems: list[FieldError]) -> ValidationReport:
     return ValidationReport(
-        valid=False, field_errors=problems, rendered_config=None, haproxy_check=None, run_count=None
+        valid=False,
+        field_errors=problems,
+        rendered_config=None,
+        haproxy_check=None,
+        run_count=None,
+        sweep_configs=0,
+        sweep_configs_checked=0,
     )

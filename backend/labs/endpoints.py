@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime
 from typing import Any
 
@@ -9,11 +10,13 @@ from fastapi import APIRouter, Response, status
 
 from backend.api.deps import AdminDep, EditorDep, SessionDep, ViewerDep
 from backend.api.storable import StorableRoute
-from backend.labs import enrollment, service
+from backend.labs import boundary, enrollment, service
 from backend.labs.authority import lab_authority
 from backend.labs.link_shaping import shaping_offer
 from backend.labs.schemas import (
+    AgentAddress,
     AgentOut,
+    BoundaryView,
     EnrollmentTokenCreate,
     EnrollmentTokenCreated,
     EnrollmentTokenOut,
@@ -24,7 +27,9 @@ from backend.labs.schemas import (
     ShapingOffer,
 )
 from backend.models import Agent, Lab
+from spec.lab_boundary import SENSITIVE_NETWORKS, BoundaryEntries
 
+log = logging.getLogger(__name__)
 router = APIRouter(tags=["labs"], route_class=StorableRoute)
 
 
@@ -41,6 +46,17 @@ def _summary(lab: Lab, agents: list[Agent], now: datetime) -> LabSummary:
     )
 
 
+def _boundary_view(lab: Lab, agents: list[Agent]) -> BoundaryView:
+    return BoundaryView(
+        agents=[
+            AgentAddress(agent=name, address=address) for name, address in boundary.agent_addresses(agents)
+        ],
+        entries=boundary.stored_entries(lab),
+        control_plane_ports=sorted(boundary.control_plane_ports()),
+        refused_by_default=[f"{network} ({why})" for network, why in SENSITIVE_NETWORKS],
+    )
+
+
 def _detail(db: SessionDep, lab: Lab) -> LabDetail:
     now = service.db_now(db)
     agents = service.lab_agents(db, [lab.id])[lab.id]
@@ -48,6 +64,7 @@ def _detail(db: SessionDep, lab: Lab) -> LabDetail:
         **_summary(lab, agents, now).model_dump(),
         settings=lab.settings,
         link_shaping=ShapingOffer(**shaping_offer(agents)),
+        boundary=_boundary_view(lab, agents),
         agents=[
             AgentOut(
                 id=a.id,
@@ -85,6 +102,20 @@ def get_lab(lab_id: int, who: ViewerDep, db: SessionDep) -> LabDetail:
 @router.patch("/labs/{lab_id}")
 def update_lab(lab_id: int, body: LabUpdate, who: EditorDep, db: SessionDep) -> LabDetail:
     lab = service.update_lab(db, who.team_id, lab_id, body.model_dump(exclude_none=True))
+    return _detail(db, lab)
+
+
+@router.put("/labs/{lab_id}/boundary")
+def set_lab_boundary(lab_id: int, body: BoundaryEntries, who: AdminDep, db: SessionDep) -> LabDetail:
+    """Replace the entries lab admins added to where this lab's runs may send traffic.
+
+    Admins only: an entry can open loopback, link-local or haplab's own ports to the lab's runs."""
+    lab = service.get_lab(db, who.team_id, lab_id, for_update=True)
+    lab.boundary_entries = [entry.model_dump() for entry in body.entries]
+    db.flush()
+    log.info(
+        "lab %s boundary set by user %s: %s", lab.id, who.user_id, [e.model_dump() for e in body.entries]
+    )
     return _detail(db, lab)
 
 

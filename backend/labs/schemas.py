@@ -5,6 +5,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from spec.lab_boundary import BoundaryEntry
+
 AgentRoleName = Literal["proxy", "injector", "target"]
 AgentStatus = Literal["online", "busy", "offline"]
 
@@ -52,10 +54,29 @@ class ShapingOffer(BaseModel):
     qdiscs: list[str] | None = Field(description="qdiscs the proxy agents reported; null before any hello")
 
 
+class AgentAddress(BaseModel):
+    agent: str
+    address: str = Field(description="the data address the agent reported; its runs may reach it")
+
+
+class BoundaryView(BaseModel):
+    """Where this lab's runs may send traffic (spec/lab_boundary.py has the rules)."""
+
+    agents: list[AgentAddress] = Field(description="allowed by default: the lab's own agents, any port")
+    entries: list[BoundaryEntry] = Field(description="added by lab admins")
+    control_plane_ports: list[int] = Field(
+        description="haplab's own ports: reachable only through an entry that names the port"
+    )
+    refused_by_default: list[str] = Field(
+        description="ranges no run reaches unless an entry covers them (loopback, link-local ...)"
+    )
+
+
 class LabDetail(LabSummary):
     settings: dict[str, Any]
     agents: list[AgentOut]
     link_shaping: ShapingOffer = Field(description="what settings.link_shaping can ask of the proxy host")
+    boundary: BoundaryView
 
 
 class EnrollmentTokenCreate(BaseModel):

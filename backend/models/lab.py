@@ -3,8 +3,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import ForeignKey, String, Text, UniqueConstraint
-from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy import ForeignKey, String, Text, UniqueConstraint, text
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from backend.models.base import Base, CreatedAtMixin, IdMixin
@@ -26,6 +26,11 @@ class Lab(IdMixin, CreatedAtMixin, Base):
     description: Mapped[str] = mapped_column(Text, default="")
     # Link shaping and other lab-wide settings (validated by spec.lab when present).
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # The lab admins' entries of its traffic boundary (spec.lab_boundary.BoundaryEntry as JSON).
+    # Apart from `settings` because only admins may change it (editors change settings).
+    boundary_entries: Mapped[list[dict[str, Any]]] = mapped_column(
+        JSONB, default=list, server_default=text("'[]'::jsonb")
+    )
     active_run_id: Mapped[int | None] = mapped_column(
         ForeignKey("run.id", ondelete="SET NULL", use_alter=True), nullable=True
     )

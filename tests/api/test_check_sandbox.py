@@ -187,6 +187,9 @@ def test_the_raw_output_itself_holds_no_secret(box_dir: Path, secrets: Path) -> 
 
 def test_server_host_names_resolve_inside_the_box_without_the_host(client: TestClient, db: Session) -> None:
     viewer = new_member(db, "viewer")
+    lab = make_lab(db, viewer.team)
+    lab.boundary_entries = [{"address": "db.example.internal", "port": 3306, "note": ""}]
+    db.commit()
     spec = small_spec()
     spec["proxy"]["listens"][0]["servers"] = [{"name": "db", "address": "db.example.internal:3306"}]
 

@@ -5,6 +5,22 @@ export type ClientOptions = {
 };
 
 /**
+ * AgentAddress
+ */
+export type AgentAddress = {
+    /**
+     * Agent
+     */
+    agent: string;
+    /**
+     * Address
+     *
+     * the data address the agent reported; its runs may reach it
+     */
+    address: string;
+};
+
+/**
  * AgentMessageEnvelope
  */
 export type AgentMessageEnvelope = {
@@ -449,6 +465,76 @@ export type BoundFinding = {
      * Evidence
      */
     evidence?: Array<Evidence>;
+};
+
+/**
+ * BoundaryEntries
+ *
+ * A lab admin's entries (PUT body of /labs/{id}/boundary).
+ */
+export type BoundaryEntries = {
+    /**
+     * Entries
+     */
+    entries?: Array<BoundaryEntry>;
+};
+
+/**
+ * BoundaryEntry
+ *
+ * One place a lab's runs may send traffic to.
+ */
+export type BoundaryEntry = {
+    /**
+     * Address
+     *
+     * A CIDR (10.0.0.0/24), an IP address (10.0.0.5) or a host name (db.lab.example).
+     */
+    address: string;
+    /**
+     * Port
+     *
+     * Only this port; empty: every port.
+     */
+    port?: number | null;
+    /**
+     * Note
+     *
+     * Why this entry is here.
+     */
+    note?: string;
+};
+
+/**
+ * BoundaryView
+ *
+ * Where this lab's runs may send traffic (spec/lab_boundary.py has the rules).
+ */
+export type BoundaryView = {
+    /**
+     * Agents
+     *
+     * allowed by default: the lab's own agents, any port
+     */
+    agents: Array<AgentAddress>;
+    /**
+     * Entries
+     *
+     * added by lab admins
+     */
+    entries: Array<BoundaryEntry>;
+    /**
+     * Control Plane Ports
+     *
+     * haplab's own ports: reachable only through an entry that names the port
+     */
+    control_plane_ports: Array<number>;
+    /**
+     * Refused By Default
+     *
+     * ranges no run reaches unless an entry covers them (loopback, link-local ...)
+     */
+    refused_by_default: Array<string>;
 };
 
 /**
@@ -1782,6 +1868,7 @@ export type LabDetail = {
      * what settings.link_shaping can ask of the proxy host
      */
     link_shaping: ShapingOffer;
+    boundary: BoundaryView;
 };
 
 /**
@@ -3867,6 +3954,12 @@ export type ValidateRequest = {
          */
         repetitions?: number;
     };
+    /**
+     * Lab Id
+     *
+     * Check the addresses the spec names against this lab's boundary; empty: against what any lab of the team allows.
+     */
+    lab_id?: number | null;
 };
 
 /**
@@ -3895,6 +3988,18 @@ export type ValidationRefused = {
      * Run Count
      */
     run_count: number | null;
+    /**
+     * Sweep Configs
+     *
+     * Distinct haproxy.cfg the spec and its sweep points render to.
+     */
+    sweep_configs: number;
+    /**
+     * Sweep Configs Checked
+     *
+     * How many of them haproxy -c checked now: all up to 200, beyond that every axis value at least once; a launch checks every one.
+     */
+    sweep_configs_checked: number;
     /**
      * Error
      */
@@ -3936,6 +4041,18 @@ export type ValidationReport = {
      * Run Count
      */
     run_count: number | null;
+    /**
+     * Sweep Configs
+     *
+     * Distinct haproxy.cfg the spec and its sweep points render to.
+     */
+    sweep_configs: number;
+    /**
+     * Sweep Configs Checked
+     *
+     * How many of them haproxy -c checked now: all up to 200, beyond that every axis value at least once; a launch checks every one.
+     */
+    sweep_configs_checked: number;
 };
 
 /**
@@ -5110,6 +5227,60 @@ export type LabsUpdateLabResponses = {
 
 export type LabsUpdateLabResponse = LabsUpdateLabResponses[keyof LabsUpdateLabResponses];
 
+export type LabsSetLabBoundaryData = {
+    body: BoundaryEntries;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}/boundary';
+};
+
+export type LabsSetLabBoundaryErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+};
+
+export type LabsSetLabBoundaryError = LabsSetLabBoundaryErrors[keyof LabsSetLabBoundaryErrors];
+
+export type LabsSetLabBoundaryResponses = {
+    /**
+     * Successful Response
+     */
+    200: LabDetail;
+};
+
+export type LabsSetLabBoundaryResponse = LabsSetLabBoundaryResponses[keyof LabsSetLabBoundaryResponses];
+
 export type LabsListEnrollmentTokensData = {
     body?: never;
     path: {
@@ -5901,6 +6072,12 @@ export type ExperimentsValidateVersionData = {
          * The latest when empty.
          */
         version?: number | null;
+        /**
+         * Lab Id
+         *
+         * Check addresses against this lab's boundary.
+         */
+        lab_id?: number | null;
     };
     url: '/api/v1/experiments/{experiment_id}/validate';
 };

@@ -1,0 +1,273 @@
+"""A lab's traffic boundary: the networks and hosts its runs may send traffic to.
+
+A run's HAProxy, load tools and checks send traffic where the experiment says; on shared
+machines that must never be the control plane's own database, a cloud's metadata service or a
+neighbour's network. So every address a config or profile names is checked against the lab's
+boundary before anything runs:
+
+- by default a lab may reach its own agents (their data addresses, any port);
+- a lab admin adds entries: a CIDR or an IP (optionally one port), or a host name (optionally
+  one port). Host names are never resolved by the API: one is allowed only when an entry names
+  it, and the proxy agent resolves it at run time, where the resolved address is checked again;
+- loopback, link-local (169.254.169.254 included), unspecified, multicast and broadcast
+  addresses, and the control plane's own ports on any address, need an explicit entry that
+  covers them (for a control-plane port, an entry naming that port).
+
+This module is pure: which destinations a spec names (`destinations`), and whether a boundary
+allows one (`Boundary.problem`). The lab's entries and the control plane's ports come from the
+backend; agents use the same check on what they resolved.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Self
+
+from pydantic import Field, model_validator
+
+from spec.haproxy.cfg_words import CfgSyntaxError, split_words
+from spec.strict import StrictModel
+
+IpAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+IpNetwork = ipaddress.IPv4Network | ipaddress.IPv6Network
+MAX_ENTRIES = 256
+_HOSTNAME = re.compile(
+    r"(?=.{1,253}\Z)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*"
+)
+# Ranges nobody reaches by default, each with why.
+SENSITIVE_NETWORKS: tuple[tuple[IpNetwork, str], ...] = (
+    (ipaddress.ip_network("127.0.0.0/8"), "loopback (this host's own services)"),
+    (ipaddress.ip_network("::1/128"), "loopback (this host's own services)"),
+    (ipaddress.ip_network("169.254.0.0/16"), "link-local (cloud metadata services live here)"),
+    (ipaddress.ip_network("fe80::/10"), "link-local"),
+    (ipaddress.ip_network("0.0.0.0/8"), "unspecified ('this host')"),
+    (ipaddress.ip_network("::/128"), "unspecified ('this host')"),
+    (ipaddress.ip_network("224.0.0.0/4"), "multicast"),
+    (ipaddress.ip_network("ff00::/8"), "multicast"),
+    (ipaddress.ip_network("255.255.255.255/32"), "broadcast"),
+    (ipaddress.ip_network("::ffff:0:0/96"), "IPv4-mapped (write the IPv4 address)"),
+)
+
+
+def parse_ip(text: str) -> IpAddress | None:
+    try:
+        return ipaddress.ip_address(text.strip("[]"))
+    except ValueError:
+        return None
+
+
+class BoundaryEntry(StrictModel):
+    """One place a lab's runs may send traffic to."""
+
+    address: str = Field(
+        min_length=1,
+        max_length=253,
+        description="A CIDR (10.0.0.0/24), an IP address (10.0.0.5) or a host name (db.lab.example).",
+        examples=["10.0.0.0/24"],
+    )
+    port: int | None = Field(default=None, ge=1, le=65535, description="Only this port; empty: every port.")
+    note: str = Field(default="", max_length=200, description="Why this entry is here.")
+
+    @model_validator(mode="after")
+    def _address_is_a_network_or_a_host_name(self) -> Self:
+        if "/" in self.address or parse_ip(self.address) is not None:
+            try:
+                ipaddress.ip_network(self.address.strip("[]"), strict=True)
+            except ValueError as exc:
+                raise ValueError(f"address: {self.address!r} is not a CIDR or an IP ({exc})") from None
+        elif not _HOSTNAME.fullmatch(self.address):
+            raise ValueError(f"address: {self.address!r} is neither a CIDR, an IP address nor a host name")
+        return self
+
+    @property
+    def network(self) -> IpNetwork | None:
+        if "/" in self.address or parse_ip(self.address) is not None:
+            return ipaddress.ip_network(self.address.strip("[]"))
+        return None
+
+    def covers(self, host: str, ip: IpAddress | None, port: int | None) -> bool:
+        if self.port is not None and port != self.port:
+            return False  # an entry for one port covers that port only (and no "any port")
+        network = self.network
+        if network is None:
+            return host.lower() == self.address.lower()
+        return ip is not None and ip in network
+
+
+class BoundaryEntries(StrictModel):
+    """A lab admin's entries (PUT body of /labs/{id}/boundary)."""
+
+    entries: list[BoundaryEntry] = Field(default_factory=list, max_length=MAX_ENTRIES)
+
+
+@dataclass(frozen=True)
+class Destination:
+    """An address a spec sends traffic to, where in the spec it is written."""
+
+    field: str  # dotted path in the spec, e.g. proxy.backends.0.servers.1.address
+    host: str  # an IP literal or a host name, as written
+    port: int | None  # None: the spec names no port (any port could be used)
+    what: str  # for messages: "server", "log target" ...
+
+    def shown(self) -> str:
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return host if self.port is None else f"{host}:{self.port}"
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """Where one lab's runs may send traffic: its agents, a lab admin's entries, and the ports
+    of the control plane that no entry without that port opens."""
+
+    agent_addresses: tuple[str, ...] = ()
+    entries: tuple[BoundaryEntry, ...] = ()
+    control_plane_ports: frozenset[int] = field(default_factory=frozenset)
+
+    def problem(self, host: str, port: int | None) -> str | None:
+        """Why traffic to host:port is outside this boundary, or None when it is inside."""
+        ip = parse_ip(host)
+        shown = Destination("", host, port, "").shown()
+        if ip is None and not _HOSTNAME.fullmatch(host):
+            return f"{shown} is not an address"
+        if any(entry.covers(host, ip, port) for entry in self.entries if entry.port is not None):
+            return None  # an entry naming this very port opens even a sensitive address
+        if port is not None and port in self.control_plane_ports:
+            return (
+                f"{shown}: port {port} is one of haplab's own (API, database, Redis); "
+                "only a lab admin can allow it, by an entry naming that port"
+            )
+        if ip is None:
+            if any(entry.covers(host, ip, port) for entry in self.entries):
+                return None
+            return f"{shown}: a host name is reachable only when a lab admin adds it to the lab's boundary"
+        sensitive = next((why for network, why in SENSITIVE_NETWORKS if ip in network), None)
+        if any(entry.covers(host, ip, port) for entry in self.entries):
+            return None
+        if sensitive is not None:
+            return f"{shown} is {sensitive}; only a lab admin can allow it, by an entry in the lab's boundary"
+        if any(parse_ip(agent) == ip for agent in self.agent_addresses):
+            return None
+        return (
+            f"{shown} is outside this lab's boundary "
+            "(its agents' addresses and the entries a lab admin added)"
+        )
+
+
+def join(boundaries: list[Boundary], control_plane_ports: frozenset[int]) -> Boundary:
+    """Everything any of these boundaries allows (a spec saved before a lab is chosen)."""
+    return Boundary(
+        agent_addresses=tuple(a for b in boundaries for a in b.agent_addresses),
+        entries=tuple(e for b in boundaries for e in b.entries),
+        control_plane_ports=control_plane_ports,
+    )
+
+
+def split_destination(text: str) -> tuple[str, int | None] | None:
+    """(host, port) of "host", "host:port", "ip", "ip:port", "[v6]:port" or a bare v6; None if
+    it is none of these."""
+    if text.startswith("["):
+        host, sep, port = text[1:].partition("]")
+        if parse_ip(host) is None or (port and not port.startswith(":")):
+            return None
+        return host, _port(port[1:]) if port else None
+    if parse_ip(text) is not None:
+        return text, None  # a bare IPv4 or IPv6 address
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        return (text, None) if _HOSTNAME.fullmatch(text) else None
+    number = _port(port)
+    if number is None or not (parse_ip(host) is not None or _HOSTNAME.fullmatch(host)):
+        return None
+    return host, number
+
+
+def _port(text: str) -> int | None:
+    return int(text) if text.isdigit() and 1 <= int(text) <= 65535 else None
+
+
+# ---------------------------------------------------------------- what a spec names
+
+
+def raw_line_destinations(line: str) -> list[tuple[str, int | None, str]]:
+    """(host, port, what) of each address a raw line sends traffic to. Lines the allowlist
+    refuses (set-dst, usesrc, default-server addr ...) never get here."""
+    try:
+        words = split_words(line)
+    except CfgSyntaxError:
+        return []
+    if not words:
+        return []
+    found: list[tuple[str, int | None, str]] = []
+    keyword = words[1] if words[0] == "no" and len(words) > 1 else words[0]
+    if keyword == "log" and len(words) > 1 and words[1] not in ("global", "stdout", "stderr"):
+        target = split_destination(words[1].removeprefix("udp@").removeprefix("udp4@").removeprefix("udp6@"))
+        if target is not None:
+            found.append((target[0], target[1] or 514, "log target"))
+    if keyword in ("tcp-check", "http-check") and len(words) > 1 and words[1] == "connect":
+        addr = _after(words, "addr")
+        port = _after(words, "port")
+        if addr is not None:
+            target = split_destination(addr)
+            if target is not None:
+                found.append((target[0], _port(port) if port else target[1], f"{keyword} connect"))
+    return found
+
+
+def _after(words: list[str], name: str) -> str | None:
+    for index, word in enumerate(words[:-1]):
+        if word == name:
+            return words[index + 1]
+    return None
+
+
+def destinations(spec_document: dict[str, object]) -> Iterator[Destination]:
+    """Every address the spec (as its JSON document, keys by alias) sends traffic to."""
+    proxy = _dict(spec_document.get("proxy"))
+    for kind in ("backends", "listens"):
+        for index, section in enumerate(_list(proxy.get(kind))):
+            section = _dict(section)
+            for number, server in enumerate(_list(section.get("servers"))):
+                address = str(_dict(server).get("address", ""))
+                parsed = split_destination(address)
+                if parsed is not None:
+                    yield Destination(f"proxy.{kind}.{index}.servers.{number}.address", *parsed, "server")
+    sections: list[tuple[str, object]] = [
+        ("proxy.global", proxy.get("global")),
+        ("proxy.defaults", proxy.get("defaults")),
+    ]
+    for kind in ("frontends", "backends", "listens"):
+        sections += [(f"proxy.{kind}.{i}", s) for i, s in enumerate(_list(proxy.get(kind)))]
+    for path, section in sections:
+        for number, line in enumerate(_list(_dict(section).get("extra"))):
+            for host, port, what in raw_line_destinations(str(line)):
+                yield Destination(f"{path}.extra.{number}", host, port, what)
+    target = _dict(spec_document.get("target"))
+    if target.get("kind") == "external":
+        for index, written in enumerate(_list(target.get("addresses"))):
+            external = split_destination(str(written))
+            if external is not None:
+                yield Destination(f"target.addresses.{index}", *external, "external target")
+    # A Host header sends no traffic by itself (no config may route by it: option http_proxy
+    # and set-dst are refused), but one naming an address or this host is a probe: checked.
+    headers = _dict(_dict(spec_document.get("load")).get("headers"))
+    for name, value in headers.items():
+        if str(name).lower() == "host":
+            named = split_destination(str(value).strip())
+            if named is not None and (parse_ip(named[0]) is not None or _is_localhost(named[0])):
+                yield Destination(f"load.headers.{name}", named[0], named[1], "Host header")
+
+
+def _is_localhost(name: str) -> bool:
+    name = name.lower().rstrip(".")
+    return name == "localhost" or name.endswith(".localhost")
+
+
+def _dict(value: object) -> dict[str, object]:
+    return value if isinstance(value, dict) else {}
+
+
+def _list(value: object) -> list[object]:
+    return value if isinstance(value, list) else []

@@ -1,0 +1,111 @@
+"""The lab boundary's rules: what a spec names, and what a lab lets its runs reach."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from spec.examples import seed_000_maxconn_capacity
+from spec.lab_boundary import Boundary, BoundaryEntry, destinations, raw_line_destinations
+
+CONTROL = frozenset({8300, 55432, 56379})
+LAB = Boundary(agent_addresses=("10.77.1.1", "10.77.2.2"), control_plane_ports=CONTROL)
+
+
+def entry(address: str, port: int | None = None) -> BoundaryEntry:
+    return BoundaryEntry(address=address, port=port)
+
+
+@pytest.mark.parametrize(
+    ("host", "port", "why"),
+    [
+        ("127.0.0.1", 5432, "loopback"),
+        ("127.0.0.1", 55432, "haplab's own"),
+        ("127.0.0.1", 56379, "haplab's own"),
+        ("127.1.2.3", 80, "loopback"),
+        ("::1", 80, "loopback"),
+        ("169.254.169.254", 80, "link-local"),
+        ("fe80::1", 80, "link-local"),
+        ("0.0.0.0", 80, "unspecified"),
+        ("224.0.0.1", 80, "multicast"),
+        ("255.255.255.255", 80, "broadcast"),
+        ("::ffff:127.0.0.1", 80, "IPv4-mapped"),
+        ("10.0.0.1", 80, "outside this lab"),
+        ("10.77.2.2", 55432, "haplab's own"),  # an agent's address, but a control-plane port
+        ("db.example.com", 3306, "host name"),
+    ],
+)
+def test_refused_by_default(host: str, port: int, why: str) -> None:
+    problem = LAB.problem(host, port)
+    assert problem is not None and why in problem
+
+
+def test_the_lab_agents_are_reachable_on_any_other_port() -> None:
+    assert LAB.problem("10.77.2.2", 8080) is None
+    assert LAB.problem("10.77.1.1", None) is None
+
+
+def test_entries_open_what_they_cover_and_nothing_more() -> None:
+    lab = Boundary(
+        agent_addresses=(),
+        entries=(entry("10.9.0.0/16"), entry("127.0.0.1", 8080), entry("db.example.com", 3306)),
+        control_plane_ports=CONTROL,
+    )
+    assert lab.problem("10.9.3.4", 443) is None
+    assert lab.problem("10.10.0.1", 443) is not None
+    assert lab.problem("127.0.0.1", 8080) is None
+    assert lab.problem("127.0.0.1", 8081) is not None
+    assert lab.problem("10.9.3.4", 55432) is not None  # a CIDR without a port opens no control-plane port
+    assert lab.problem("db.example.com", 3306) is None
+    assert lab.problem("DB.example.com", 3306) is None
+    assert lab.problem("db.example.com", 3307) is not None
+    assert lab.problem("other.example.com", 3306) is not None
+
+
+def test_an_entry_naming_a_control_plane_port_opens_it() -> None:
+    lab = Boundary(entries=(entry("127.0.0.1", 55432),), control_plane_ports=CONTROL)
+    assert lab.problem("127.0.0.1", 55432) is None
+    assert lab.problem("127.0.0.2", 55432) is not None
+
+
+@pytest.mark.parametrize(
+    "bad", ["10.0.0.1/8", "10.0.0.0/33", "not a host", "-bad.example", "10.0.0.0/24\n", "", "a" * 254]
+)
+def test_bad_entries_are_refused(bad: str) -> None:
+    with pytest.raises(ValidationError):
+        entry(bad)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("log 10.0.0.1:514 local0", [("10.0.0.1", 514, "log target")]),
+        ("log 169.254.169.254 local0", [("169.254.169.254", 514, "log target")]),
+        ('log "10.0.0.1:5140" local0', [("10.0.0.1", 5140, "log target")]),
+        ("log stdout format raw local0", []),
+        ("tcp-check connect addr 10.0.0.2 port 5432", [("10.0.0.2", 5432, "tcp-check connect")]),
+        ("http-check connect addr 127.0.0.1:55432", [("127.0.0.1", 55432, "http-check connect")]),
+        ("http-check connect port 8080", []),
+    ],
+)
+def test_raw_line_destinations(line: str, expected: list[tuple[str, int | None, str]]) -> None:
+    assert raw_line_destinations(line) == expected
+
+
+def test_destinations_name_every_kind_of_field() -> None:
+    doc = seed_000_maxconn_capacity().model_dump(mode="json", by_alias=True)
+    doc["proxy"]["listens"][0]["servers"] = [{"name": "s", "address": "169.254.169.254:80"}]
+    doc["proxy"]["listens"][0]["extra"] = ["tcp-check connect addr 10.0.0.9 port 22"]
+    doc["proxy"]["global"]["extra"] = ["log 10.0.0.1:514 local0"]
+    doc["target"] = {"kind": "external", "addresses": ["127.0.0.1:55432"]}
+    doc["load"]["headers"] = {"Host": "169.254.169.254", "X-Other": "10.0.0.1"}
+
+    found = {(d.field, d.host, d.port) for d in destinations(doc)}
+
+    assert found == {
+        ("proxy.listens.0.servers.0.address", "169.254.169.254", 80),
+        ("proxy.listens.0.extra.0", "10.0.0.9", 22),
+        ("proxy.global.extra.0", "10.0.0.1", 514),
+        ("target.addresses.0", "127.0.0.1", 55432),
+        ("load.headers.Host", "169.254.169.254", None),
+    }
