@@ -4,7 +4,6 @@ validate against another team's lab."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 import pytest
@@ -13,7 +12,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from backend.models import Agent, Experiment, Lab, Run
-from tests.api.experiment_factories import make_experiment, small_spec
+from tests.api.experiment_factories import small_spec
 from tests.api.helpers import API, Member, make_lab, new_member
 
 TARGET_ADDRESS = "10.77.2.2"

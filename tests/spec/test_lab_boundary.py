@@ -26,7 +26,7 @@ def entry(address: str, port: int | None = None) -> BoundaryEntry:
         ("::1", 80, "loopback"),
         ("169.254.169.254", 80, "link-local"),
         ("fe80::1", 80, "link-local"),
-        ("0.0.0.0", 80, "unspecified"),
+        ("0.0.0.0", 80, "unspecified"),  # noqa: S104 - a destination under test, not a bind
         ("224.0.0.1", 80, "multicast"),
         ("255.255.255.255", 80, "broadcast"),
         ("::ffff:127.0.0.1", 80, "IPv4-mapped"),
