@@ -41,6 +41,7 @@ import httpx
 
 from dev.lab_netns import (
     DATA_ADDRESS,
+    LAB_NETWORKS,
     LINKS,
     ROLES,
     SYSCTLS,
@@ -210,6 +211,8 @@ class LocalLab:
         with self._client() as client:
             lab, created = _find_or_create_lab(client, lab_name, self.describe_for_api())
             self.lab_id = int(lab["id"])
+            if self.topology is not None:
+                _allow_lab_networks(client, lab)
             known = {a["name"]: a for a in lab["agents"]}
             same_lab = not created and _read_state(self.root).get("lab") == _lab_identity(lab)
             # Recorded before enrolling: if one enrollment fails, the next start keeps the others.
@@ -514,6 +517,21 @@ def _find_or_create_lab(
     )
     _raise_for(response, f"update lab {name!r}")
     return response.json(), False
+
+
+def _allow_lab_networks(client: httpx.Client, lab: dict[str, Any]) -> None:
+    """The namespaces' networks join the lab's boundary (its agents' addresses are in it anyway),
+    beside whatever entries a lab admin added."""
+    entries = list(lab["boundary"]["entries"])
+    present = {entry["address"] for entry in entries}
+    missing = [
+        {"address": network, "port": None, "note": "the local lab's namespaces"}
+        for network in LAB_NETWORKS
+        if network not in present
+    ]
+    if missing:
+        response = client.put(f"/api/v1/labs/{lab['id']}/boundary", json={"entries": entries + missing})
+        _raise_for(response, "add the local lab's networks to its boundary")
 
 
 def _raise_for(response: httpx.Response, what: str) -> None:

@@ -41,6 +41,8 @@ LINKS: dict[str, tuple[tuple[str, str, str], tuple[str, str, str]]] = {
 }
 # The optional injector <-> target veth of Topology.open_direct_path: (role, interface) per end.
 DIRECT_PATH = (("injector", "veth-tgt"), ("target", "veth-inj"))
+# The lab's own networks: its runs may reach them (registered in the lab's traffic boundary).
+LAB_NETWORKS = ("10.77.1.0/24", "10.77.2.0/24")
 # The address each host shows its peer: what its agent gets as --data-address.
 DATA_ADDRESS = {"injector": "10.77.1.1", "proxy": "10.77.1.2", "target": "10.77.2.2"}
 # Load tests open many short connections quickly; these are the settings that decide whether the

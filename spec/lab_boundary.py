@@ -155,6 +155,23 @@ class Boundary:
             "(its agents' addresses and the entries a lab admin added)"
         )
 
+    def resolved_problem(self, name: str, address: str, port: int | None) -> str | None:
+        """Why traffic to `address`, which the allowed host name `name` resolved to, is refused.
+
+        A lab admin allowed the name, so the address it resolves to may be anywhere ordinary;
+        but never a sensitive range or a control-plane port unless an entry covers that address
+        itself (a name must not turn into 127.0.0.1 or 169.254.169.254 behind the admin's back)."""
+        direct = self.problem(address, port)
+        ip = parse_ip(address)
+        if direct is None:
+            return None
+        if ip is None:
+            return f"{name} resolved to {address!r}, which is not an address"
+        sensitive = any(ip in network for network, _ in SENSITIVE_NETWORKS)
+        if sensitive or (port is not None and port in self.control_plane_ports):
+            return f"{name} resolved to {direct}"
+        return None
+
 
 def join(boundaries: list[Boundary], control_plane_ports: frozenset[int]) -> Boundary:
     """Everything any of these boundaries allows (a spec saved before a lab is chosen)."""

@@ -109,6 +109,18 @@ class ApplyProxyConfig(_Message):
     )
 
 
+class ResolveHosts(_Message):
+    """Proxy role: resolve these host names as HAProxy on this host would (the API never
+    resolves a user's host name). The result's data: {"addresses": {name: [address, ...]}}; the
+    worker checks them against the lab's boundary and renders the config with them."""
+
+    type: Literal["resolve_hosts"] = "resolve_hosts"
+    run_id: RunId
+    names: list[Annotated[str, Field(min_length=1, max_length=253, pattern=r"^[A-Za-z0-9.-]+$")]] = Field(
+        max_length=256
+    )
+
+
 class ShapeLinks(_Message):
     """Proxy role: cap the proxy host's interfaces with tc (in its namespace) until Teardown.
 
@@ -264,6 +276,7 @@ Command = (
     | StopLoad
     | Teardown
     | ShapeLinks
+    | ResolveHosts
 )
 Message = Annotated[AgentMessage | Command, Field(discriminator="type")]
 COMMAND_TYPES = frozenset(
@@ -278,6 +291,7 @@ COMMAND_TYPES = frozenset(
         "stop_load",
         "teardown",
         "shape_links",
+        "resolve_hosts",
     }
 )
 

@@ -23,7 +23,7 @@ from typing import ClassVar
 from pydantic import JsonValue
 
 from agents.host import haproxy_facts, qdisc_facts
-from agents.proxy import files
+from agents.proxy import files, resolution
 from agents.proxy.config_check import check_config
 from agents.proxy.process import HAProxyError, HAProxyProcess
 from agents.proxy.readiness import wait_until_ready
@@ -31,7 +31,7 @@ from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.proxy.sampler import ProxySampler
 from agents.roles.base import AgentContext, CommandFailed, Role
 from agents.shaping import LinkShaper, ShapingError
-from spec.protocol import ApplyProxyConfig, Command, ShapeLinks, StartSampling
+from spec.protocol import ApplyProxyConfig, Command, ResolveHosts, ShapeLinks, StartSampling
 
 log = logging.getLogger(__name__)
 
@@ -40,7 +40,9 @@ HAPROXY_BIN_KEY = "haproxy_bin"  # AgentContext.extra key to use another haproxy
 
 class ProxyRole(Role):
     name: ClassVar[str] = "proxy"
-    handles: ClassVar[frozenset[str]] = frozenset({"apply_proxy_config", "start_sampling", "shape_links"})
+    handles: ClassVar[frozenset[str]] = frozenset(
+        {"apply_proxy_config", "start_sampling", "shape_links", "resolve_hosts"}
+    )
 
     def __init__(self, ctx: AgentContext) -> None:
         super().__init__(ctx)
@@ -73,6 +75,10 @@ class ProxyRole(Role):
             return self.start_sampling(command)
         if isinstance(command, ShapeLinks):
             return self.shape_links(command)
+        if isinstance(command, ResolveHosts):
+            resolved = resolution.resolve(command.names)
+            addresses: dict[str, JsonValue] = {name: list(found) for name, found in resolved.items()}
+            return {"addresses": addresses}
         raise CommandFailed(f"the proxy role does not handle {command.type}")
 
     def teardown(self, run_id: str) -> None:

@@ -18,7 +18,7 @@ from spec.haproxy.names import BindAddress
 from spec.haproxy.raw_references import resolve_runtime_dir
 from spec.haproxy.servers import HealthCheck, Server, ServerOptions
 from spec.haproxy.timeouts import timeout_lines
-from spec.text_types import HostPort
+from spec.text_types import HostPort, split_host_port
 from spec.version import SPEC_VERSION
 
 INDENT = "    "
@@ -43,6 +43,13 @@ class RenderContext(BaseModel):
     bind_address: BindAddress | None = Field(
         default=None,
         description="Address every frontend binds to instead of its own (the proxy host's lab address).",
+    )
+    resolved_hosts: dict[str, str] = Field(
+        default_factory=dict,
+        description=(
+            "Host name -> the IP address the proxy agent resolved it to and the lab's boundary "
+            "allowed: server lines name the address, so HAProxy resolves nothing itself."
+        ),
     )
 
     @field_validator("runtime_dir")
@@ -193,6 +200,14 @@ def _listen_lines(s: Listen, ctx: RenderContext) -> list[str]:
     return lines + _server_lines(s, ctx)
 
 
+def _resolved(address: str, ctx: RenderContext) -> str:
+    host, port = split_host_port(address)
+    ip = ctx.resolved_hosts.get(host)
+    if ip is None:
+        return address
+    return f"[{ip}]:{port}" if ":" in ip else f"{ip}:{port}"
+
+
 def _pool_settings(pool: ServerPool) -> list[str]:
     lines = []
     if pool.balance is not None:
@@ -232,7 +247,7 @@ def _server_lines(pool: ServerPool, ctx: RenderContext) -> list[str]:
 
 
 def _server_line(name: str, address: str, s: ServerOptions | Server, ctx: RenderContext) -> str:
-    words = [f"server {name} {address}"]
+    words = [f"server {name} {_resolved(address, ctx)}"]
     for field, keyword in (
         ("maxconn", "maxconn"),
         ("minconn", "minconn"),

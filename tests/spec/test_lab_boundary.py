@@ -109,3 +109,30 @@ def test_destinations_name_every_kind_of_field() -> None:
         ("target.addresses.0", "127.0.0.1", 55432),
         ("load.headers.Host", "169.254.169.254", None),
     }
+
+
+def test_an_allowed_name_may_resolve_anywhere_ordinary_but_never_to_a_sensitive_address() -> None:
+    lab = Boundary(entries=(entry("db.example.com", 3306),), control_plane_ports=CONTROL)
+    assert lab.resolved_problem("db.example.com", "10.20.30.40", 3306) is None
+    refused = lab.resolved_problem("db.example.com", "127.0.0.1", 3306)
+    assert refused is not None and "loopback" in refused
+    assert lab.resolved_problem("db.example.com", "169.254.169.254", 3306) is not None
+    assert lab.resolved_problem("db.example.com", "10.20.30.40", 55432) is not None
+
+
+def test_the_config_names_the_resolved_address_so_haproxy_resolves_nothing(tmp_path: object) -> None:
+    from spec.haproxy.model import Bind, Listen, Server
+    from spec.haproxy.model import HAProxyConfig as Config
+    from spec.haproxy.render import RenderContext, render
+
+    config = Config(
+        listens=[
+            Listen(name="l", bind=Bind(port=8080), servers=[Server(name="db", address="db.example.com:3306")])
+        ]
+    )
+    text = render(
+        config, RenderContext(runtime_dir="/run/x", resolved_hosts={"db.example.com": "10.20.30.40"})
+    )
+    assert "server db 10.20.30.40:3306" in text and "db.example.com" not in text
+    v6 = render(config, RenderContext(runtime_dir="/run/x", resolved_hosts={"db.example.com": "fd00::5"}))
+    assert "server db [fd00::5]:3306" in v6

@@ -11,6 +11,7 @@ from spec.target import ManagedDatabase, ManagedTarget
 from worker import agent_rpc
 from worker.execution import Execution
 from worker.phases.base import BackgroundPhase, PhaseError, RunContext
+from worker.phases.boundary import check_run, resolve_server_names
 from worker.phases.database import DATABASE_TIMEOUT_S, start_database
 from worker.phases.link_shaping import apply_link_shaping
 from worker.phases.tls_files import authority_of, needs_tls, proxy_files, target_credentials
@@ -35,16 +36,27 @@ class ConfigureLab(BackgroundPhase):
 
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
-        environment = {a.name: {"roles": list(a.roles), **a.capabilities} for a in ex.involved_agents}
+        environment: dict[str, object] = {
+            a.name: {"roles": list(a.roles), **a.capabilities} for a in ex.involved_agents
+        }
         ex.record(environment=environment)
+        lab_boundary = check_run(ex)  # before anything starts: the lab as it is now
         for agent in ex.involved_agents:
             agent_rpc.clear_commands(agent.id)  # nothing left over from a run that died
         authority = authority_of(ex) if needs_tls(ex.spec) else None
         self._start_targets(ex, authority)
-        self._start_proxy(ex, authority)
+        resolved = resolve_server_names(ex, lab_boundary, [*ex.target_addresses, *self._server_addresses(ex)])
+        if resolved:
+            environment = {**environment, "resolved_hosts": resolved}
+            ex.record(environment=environment)
+        self._start_proxy(ex, authority, resolved)
         shaping = apply_link_shaping(ex)  # the lab's bandwidth caps, before any load
         if shaping is not None:
             ex.record(environment={**environment, "link_shaping": shaping})
+
+    @staticmethod
+    def _server_addresses(ex: Execution) -> list[str]:
+        return [server.address for _, pool in ex.spec.proxy.pools() for server in pool.servers]
 
     def _start_targets(self, ex: Execution, authority: KeyPair | None) -> None:
         target = ex.spec.target
@@ -65,9 +77,11 @@ class ConfigureLab(BackgroundPhase):
         ex.target_addresses = [str(a) for a in addresses]
         ex.record_command_line(agent, data)
 
-    def _start_proxy(self, ex: Execution, authority: KeyPair | None) -> None:
+    def _start_proxy(self, ex: Execution, authority: KeyPair | None, resolved: dict[str, str]) -> None:
         agent = ex.agent("proxy")
-        ctx = RenderContext(target_addresses=ex.target_addresses, runtime_dir=agent.runtime_dir)
+        ctx = RenderContext(
+            target_addresses=ex.target_addresses, runtime_dir=agent.runtime_dir, resolved_hosts=resolved
+        )
         config_text = render(ex.spec.proxy, ctx)
         ex.record(rendered_config=config_text)
         files = proxy_files(ex.spec, authority, agent.data_address) if authority else {}

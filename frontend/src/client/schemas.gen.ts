@@ -1895,6 +1895,9 @@ export const EnvelopeSchema = {
                 },
                 {
                     $ref: '#/components/schemas/ShapeLinks'
+                },
+                {
+                    $ref: '#/components/schemas/ResolveHosts'
                 }
             ],
             title: 'Body',
@@ -1907,6 +1910,7 @@ export const EnvelopeSchema = {
                     heartbeat: '#/components/schemas/Heartbeat',
                     hello: '#/components/schemas/Hello',
                     renew_lease: '#/components/schemas/RenewLease',
+                    resolve_hosts: '#/components/schemas/ResolveHosts',
                     sample_batch: '#/components/schemas/SampleBatch',
                     shape_links: '#/components/schemas/ShapeLinks',
                     start_database: '#/components/schemas/StartDatabase',
@@ -4238,6 +4242,43 @@ export const RenewLeaseSchema = {
     ],
     title: 'RenewLease',
     description: 'Injector role: keep the load running until lease_until.'
+} as const;
+
+export const ResolveHostsSchema = {
+    properties: {
+        type: {
+            type: 'string',
+            const: 'resolve_hosts',
+            title: 'Type',
+            default: 'resolve_hosts'
+        },
+        run_id: {
+            type: 'string',
+            maxLength: 64,
+            minLength: 1,
+            pattern: '^[A-Za-z0-9_-]+$',
+            title: 'Run Id'
+        },
+        names: {
+            items: {
+                type: 'string',
+                maxLength: 253,
+                minLength: 1,
+                pattern: '^[A-Za-z0-9.-]+$'
+            },
+            type: 'array',
+            maxItems: 256,
+            title: 'Names'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'run_id',
+        'names'
+    ],
+    title: 'ResolveHosts',
+    description: 'Proxy role: resolve these host names as HAProxy on this host would (the API never\nresolves a user\'s host name). The result\'s data: {"addresses": {name: [address, ...]}}; the\nworker checks them against the lab\'s boundary and renders the config with them.'
 } as const;
 
 export const RoleSchema = {

@@ -1095,7 +1095,9 @@ export type Envelope = {
         type: 'teardown';
     } & Teardown) | ({
         type: 'shape_links';
-    } & ShapeLinks);
+    } & ShapeLinks) | ({
+        type: 'resolve_hosts';
+    } & ResolveHosts);
 };
 
 /**
@@ -2452,6 +2454,28 @@ export type RenewLease = {
      * Lease Until
      */
     lease_until: string;
+};
+
+/**
+ * ResolveHosts
+ *
+ * Proxy role: resolve these host names as HAProxy on this host would (the API never
+ * resolves a user's host name). The result's data: {"addresses": {name: [address, ...]}}; the
+ * worker checks them against the lab's boundary and renders the config with them.
+ */
+export type ResolveHosts = {
+    /**
+     * Type
+     */
+    type?: 'resolve_hosts';
+    /**
+     * Run Id
+     */
+    run_id: string;
+    /**
+     * Names
+     */
+    names: Array<string>;
 };
 
 /**
