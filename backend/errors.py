@@ -102,7 +102,8 @@ def fields_from_pydantic(errors: list[Any], prefix: str = "", drop_prefix: bool 
         path = _dotted(e.get("loc", ()), drop_prefix)
         if prefix:
             path = f"{prefix}.{path}" if path != "body" else prefix
-        msg = str(e.get("msg", "invalid"))
+        # pydantic prefixes a validator's own message with "Value error, ": the field says enough.
+        msg = str(e.get("msg", "invalid")).removeprefix("Value error, ")
         out.append(FieldError(field=path, message=msg))
     return out
 

@@ -24,9 +24,8 @@ import ipaddress
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Self
 
-from pydantic import Field, model_validator
+from pydantic import Field, field_validator
 
 from spec.haproxy.cfg_words import CfgSyntaxError, split_words
 from spec.strict import StrictModel
@@ -71,16 +70,17 @@ class BoundaryEntry(StrictModel):
     port: int | None = Field(default=None, ge=1, le=65535, description="Only this port; empty: every port.")
     note: str = Field(default="", max_length=200, description="Why this entry is here.")
 
-    @model_validator(mode="after")
-    def _address_is_a_network_or_a_host_name(self) -> Self:
-        if "/" in self.address or parse_ip(self.address) is not None:
+    @field_validator("address")
+    @classmethod
+    def _a_network_or_a_host_name(cls, address: str) -> str:
+        if "/" in address or parse_ip(address) is not None:
             try:
-                ipaddress.ip_network(self.address.strip("[]"), strict=True)
+                ipaddress.ip_network(address.strip("[]"), strict=True)
             except ValueError as exc:
-                raise ValueError(f"address: {self.address!r} is not a CIDR or an IP ({exc})") from None
-        elif not _HOSTNAME.fullmatch(self.address):
-            raise ValueError(f"address: {self.address!r} is neither a CIDR, an IP address nor a host name")
-        return self
+                raise ValueError(f"{address!r} is not a CIDR or an IP address ({exc})") from None
+        elif not _HOSTNAME.fullmatch(address):
+            raise ValueError(f"{address!r} is neither a CIDR, an IP address nor a host name")
+        return address
 
     @property
     def network(self) -> IpNetwork | None:

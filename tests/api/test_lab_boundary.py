@@ -205,8 +205,8 @@ def test_editors_cannot_slip_entries_in_through_settings(client: TestClient, db:
 @pytest.mark.parametrize(
     ("entry", "field"),
     [
-        ({"address": "10.0.0.1/8"}, "entries.0"),
-        ({"address": "bad host"}, "entries.0"),
+        ({"address": "10.0.0.1/8"}, "entries.0.address"),
+        ({"address": "bad host"}, "entries.0.address"),
         ({"address": "10.0.0.0/8", "port": 70000}, "entries.0.port"),
     ],
 )

@@ -27,6 +27,13 @@ export function ConfigPreview({ report, checking }: { report: ValidationReport |
       {report.haproxy_check && (
         <p className="small muted">
           haproxy -c: {report.haproxy_check.ok ? "configuration is valid" : "refused"}
+          {report.sweep_configs > 1 && (
+            <span data-testid="sweep-configs-checked">
+              {" "}
+              · {report.sweep_configs_checked} of {report.sweep_configs} distinct sweep configs checked
+              {report.sweep_configs_checked < report.sweep_configs ? " now (every axis value); all at launch" : ""}
+            </span>
+          )}
         </p>
       )}
       {unplaced.map((m, i) => (

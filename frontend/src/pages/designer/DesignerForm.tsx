@@ -53,7 +53,7 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
   const [tab, setTab] = useState<"form" | "json">("form");
   const update = useCallback((path: string, value: unknown) => setSpec((s) => setIn(s, path, value)), []);
 
-  const { report, checking, error: validateError } = useValidation(spec);
+  const { report, checking, error: validateError } = useValidation(spec, labId);
   const tagList = tags.split(",").map((t) => t.trim()).filter(Boolean);
   const specDirty = JSON.stringify(spec) !== JSON.stringify(initial.spec);
   const metaDirty = name !== initial.name || description !== initial.description || tagList.join(",") !== initial.tags.join(",");

@@ -10,14 +10,15 @@ import { experimentsValidateSpec } from "../../client/sdk.gen";
 import type { ExperimentSpec, ValidationReport } from "../../client/types.gen";
 import { useDebounced } from "./useDebounced";
 
-export function useValidation(spec: unknown) {
+// With a lab chosen, the addresses the spec names are checked against that lab's boundary.
+export function useValidation(spec: unknown, labId: number | null = null) {
   const settled = useDebounced(spec, 500);
   const query = useQuery({
-    queryKey: ["designer-validate", settled],
+    queryKey: ["designer-validate", settled, labId],
     queryFn: async ({ signal }): Promise<ValidationReport> => {
       try {
         const { data } = await experimentsValidateSpec({
-          body: { spec: settled as ExperimentSpec },
+          body: { spec: settled as ExperimentSpec, lab_id: labId },
           signal,
           throwOnError: true,
         });

@@ -1,5 +1,5 @@
-// One lab: its agents (refreshed every 5 s so status follows heartbeats), its link shaping
-// settings and CA certificate, and enrollment.
+// One lab: its agents (refreshed every 5 s so status follows heartbeats), where its traffic may go,
+// its link shaping settings and CA certificate, and enrollment.
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 
@@ -12,6 +12,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { AgentsTable } from "./AgentsTable";
 import { EnrollSection } from "./EnrollSection";
 import { LinkShapingSection } from "./LinkShapingSection";
+import { TrafficBoundarySection } from "./TrafficBoundarySection";
 
 export default function LabPage() {
   const labId = Number(useParams().labId);
@@ -44,6 +45,7 @@ export default function LabPage() {
           <AgentsTable agents={l.agents} />
         )}
       </section>
+      <TrafficBoundarySection lab={l} canEdit={hasRole(session, "admin")} />
       <LinkShapingSection lab={l} canEdit={hasRole(session, "editor")} />
       <EnrollSection labId={labId} canEdit={hasRole(session, "editor")} />
     </>

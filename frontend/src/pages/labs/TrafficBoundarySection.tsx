@@ -1,0 +1,178 @@
+// Where this lab's runs may send traffic (spec/lab_boundary.py): its agents by default, plus the
+// entries lab admins add. Loopback, link-local (cloud metadata), haplab's own ports and host names
+// stay closed unless an entry covers them. Admins save with PUT /labs/{id}/boundary; everyone
+// else sees the same lists read-only.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState, type FormEvent } from "react";
+
+import { fieldsOf, messagesUnder, unclaimed } from "../../api/fieldErrors";
+import { labsGetLabQueryKey, labsSetLabBoundaryMutation } from "../../client/@tanstack/react-query.gen";
+import type { BoundaryEntry, LabDetail } from "../../client/types.gen";
+import { ErrorState } from "../../components/ErrorState";
+import { FieldError } from "../../components/FieldError";
+
+type Draft = { address: string; port: string; note: string };
+
+const toDraft = (e: BoundaryEntry): Draft => ({ address: e.address, port: e.port ? String(e.port) : "", note: e.note ?? "" });
+const toEntry = (d: Draft): BoundaryEntry => ({
+  address: d.address.trim(),
+  port: d.port.trim() === "" ? null : Number(d.port),
+  note: d.note.trim(),
+});
+const same = (a: Draft[], b: Draft[]) => JSON.stringify(a) === JSON.stringify(b);
+
+export function TrafficBoundarySection({ lab, canEdit }: { lab: LabDetail; canEdit: boolean }) {
+  const queryClient = useQueryClient();
+  const uid = useId();
+  const path = { lab_id: lab.id };
+  const saved = lab.boundary.entries.map(toDraft);
+  // null: not editing (the lab refetches every 5 s; an edit in progress must survive that).
+  const [draft, setDraft] = useState<Draft[] | null>(null);
+  const entries = draft ?? saved;
+  const dirty = draft !== null && !same(draft, saved);
+  const save = useMutation({
+    ...labsSetLabBoundaryMutation(),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(labsGetLabQueryKey({ path }), updated);
+      setDraft(null);
+      queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path }) });
+    },
+  });
+  const fields = fieldsOf(save.error);
+  const edit = (next: Draft[]) => {
+    setDraft(next);
+    if (save.isSuccess || save.isError) save.reset();
+  };
+  const setCell = (i: number, key: keyof Draft, value: string) =>
+    edit(entries.map((e, j) => (j === i ? { ...e, [key]: value } : e)));
+  const claimed = entries.flatMap((_, i) => ["address", "port", "note"].map((k) => `entries.${i}.${k}`));
+  const loose = unclaimed(messagesUnder(fields, "entries"), claimed);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate({ path, body: { entries: entries.map(toEntry) } });
+  };
+
+  return (
+    <section className="card" aria-labelledby={`${uid}-title`} data-testid="traffic-boundary">
+      <h2 id={`${uid}-title`}>Traffic boundary</h2>
+      <p className="muted">
+        Every address an experiment names (servers, external targets, checks, log targets) must be inside this
+        boundary, checked when it is saved, launched and started. Host names are never looked up by haplab&apos;s
+        API: the proxy agent resolves them at run time, and the address must be allowed too.
+      </p>
+      <h3 className="small">Allowed by default: this lab&apos;s agents (any port)</h3>
+      {lab.boundary.agents.length === 0 ? (
+        <p className="muted small">No agent has reported its address yet.</p>
+      ) : (
+        <ul className="inline-list" data-testid="boundary-agents">
+          {lab.boundary.agents.map((a) => (
+            <li key={a.agent}>
+              <code>{a.address}</code> <span className="muted small">({a.agent})</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={submit}>
+        <h3 className="small">Added by lab admins</h3>
+        {entries.length === 0 ? (
+          <p className="muted small" data-testid="no-boundary-entries">
+            None: runs reach only the agents above.
+          </p>
+        ) : (
+          <table className="table" data-testid="boundary-entries">
+            <thead>
+              <tr>
+                <th scope="col">Address <span className="muted small">(CIDR, IP or host name)</span></th>
+                <th scope="col">Port <span className="muted small">(empty: any)</span></th>
+                <th scope="col">Note</th>
+                {canEdit && <th aria-label="actions" />}
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry, i) => (
+                <tr key={i}>
+                  {(["address", "port", "note"] as const).map((key) => {
+                    const fieldPath = `entries.${i}.${key}`;
+                    if (!canEdit) return <td key={key}>{entry[key] || (key === "port" ? "any" : "—")}</td>;
+                    const errId = `${uid}-${i}-${key}-err`;
+                    return (
+                      <td key={key}>
+                        <input
+                          name={fieldPath}
+                          aria-label={`${key}, entry ${i + 1}`}
+                          type={key === "port" ? "number" : "text"}
+                          min={key === "port" ? 1 : undefined}
+                          max={key === "port" ? 65535 : undefined}
+                          style={{ width: key === "address" ? "14em" : key === "port" ? "6em" : "22em" }}
+                          placeholder={key === "address" ? "10.0.5.0/24" : key === "port" ? "any" : "why it is allowed"}
+                          value={entry[key]}
+                          disabled={save.isPending}
+                          aria-invalid={fields.some((f) => f.field.startsWith(fieldPath))}
+                          aria-describedby={errId}
+                          onChange={(e) => setCell(i, key, e.target.value)}
+                        />
+                        <div>
+                          <FieldError fields={fields} path={fieldPath} id={errId} />
+                        </div>
+                      </td>
+                    );
+                  })}
+                  {canEdit && (
+                    <td>
+                      <button type="button" className="link" disabled={save.isPending} onClick={() => edit(entries.filter((_, j) => j !== i))}>
+                        Remove
+                      </button>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+        {loose.length > 0 && (
+          <ul className="field-error field-list" role="alert">
+            {loose.map((f, i) => (
+              <li key={i}>{f.message}</li>
+            ))}
+          </ul>
+        )}
+        {save.error && loose.length === 0 && fields.length === 0 ? <ErrorState error={save.error} compact /> : null}
+        {canEdit ? (
+          <div className="row" style={{ marginTop: "var(--space-3)" }}>
+            <button type="button" onClick={() => edit([...entries, { address: "", port: "", note: "" }])} disabled={save.isPending}>
+              Add entry
+            </button>
+            <span style={{ flex: 1 }} />
+            {dirty && (
+              <button type="button" className="link" onClick={() => { setDraft(null); save.reset(); }} disabled={save.isPending}>
+                Discard changes
+              </button>
+            )}
+            <button type="submit" className="primary" disabled={!dirty || save.isPending}>
+              {save.isPending ? "Saving…" : "Save boundary"}
+            </button>
+            <span className="small muted" role="status" aria-live="polite" style={{ minWidth: "8.5em" }}>
+              {save.isSuccess && !dirty ? "Saved." : dirty ? "Unsaved changes" : ""}
+            </span>
+          </div>
+        ) : (
+          <p className="muted small">Only team admins can change where a lab&apos;s traffic may go.</p>
+        )}
+      </form>
+      <details>
+        <summary className="small">Closed unless an entry covers them</summary>
+        <ul className="small">
+          {lab.boundary.refused_by_default.map((r) => (
+            <li key={r}>{r}</li>
+          ))}
+          <li>
+            haplab&apos;s own ports on any address ({lab.boundary.control_plane_ports.join(", ")}): only an entry naming
+            the port opens one
+          </li>
+          <li>host names: only the names an entry lists</li>
+        </ul>
+      </details>
+    </section>
+  );
+}
