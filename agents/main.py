@@ -26,8 +26,10 @@ from agents.connection import Connection
 from agents.dispatch import Dispatcher
 from agents.gateway import Gateway, GatewayError, enroll
 from agents.hello import build_hello
+from agents.proxy.privileges import DEFAULT_USER as DEFAULT_HAPROXY_USER
 from agents.roles import role_class
 from agents.roles.base import AgentContext, Role
+from agents.roles.proxy import HAPROXY_USER_KEY
 from agents.sampling import SampleSink
 from agents.sessions import SessionLedger, use_ledger
 from agents.state import AgentState, StateFileError, load_state, save_state
@@ -77,6 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=[],
         metavar="HOST",
         help="a host load may be sent to (repeat); anything else is refused",
+    )
+    run.add_argument(
+        "--haproxy-user",
+        default=DEFAULT_HAPROXY_USER,
+        help="unprivileged user HAProxy runs as when the agent is root (proxy role; never root)",
     )
     run.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     return parser
@@ -136,7 +143,10 @@ def run_command(args: argparse.Namespace) -> int:
 def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) -> int:
     """Run the agent until `stop` is set; then tear every role down."""
     runtime_dir: Path = args.runtime_dir.resolve()
-    runtime_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+    runtime_dir.mkdir(mode=0o711, parents=True, exist_ok=True)
+    # Traverse-only for others: HAProxy's unprivileged user must reach the proxy role's own
+    # directory inside (0700, its own); nothing here can be listed or read by others.
+    runtime_dir.chmod(0o711)
     # Whatever an earlier agent process left running here (it was killed, not stopped) goes
     # before this one takes commands: a stale HAProxy would hold the lab's ports.
     ledger = SessionLedger(runtime_dir / "sessions")
@@ -155,6 +165,7 @@ def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) ->
         netns=args.netns,
         allowed_load_targets=frozenset(args.allow_load_to),
         emit_samples=sink.emit,
+        extra={HAPROXY_USER_KEY: args.haproxy_user},
     )
     try:
         roles: list[Role] = [role_class(name)(ctx) for name in state.roles]

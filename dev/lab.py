@@ -140,6 +140,9 @@ class LocalLab:
         First removes namespaces a killed earlier run of this lab dir left behind.
         """
         root.mkdir(parents=True, exist_ok=True)
+        # The proxy agent's HAProxy runs as an unprivileged user that must reach its runtime
+        # directory below: traverse only, no listing (agents.proxy.privileges).
+        root.chmod(0o711)
         remove_leftovers(root)
         reason = None
         if use_netns is None:

@@ -45,8 +45,9 @@ timed() {  # timed STEP : run ensure_STEP, then say how long it took
 }
 
 # Unprivileged system users haplab drops to when it runs as root: the API's `haproxy -c` box
-# (backend/experiments/check_sandbox.py). No home, no shell, no password.
-SYSTEM_USERS=(haplab-check)
+# (backend/experiments/check_sandbox.py) and the proxy agent's HAProxy (agents/proxy/privileges.py).
+# No home, no shell, no password.
+SYSTEM_USERS=(haplab-check haplab-proxy)
 
 ensure_users() {
     [ "$(id -u)" -eq 0 ] || { say "users: not root, nothing to create"; return; }

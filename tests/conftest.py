@@ -233,6 +233,7 @@ def local_lab(live_api: object, lab_admin_token: str) -> Iterator[object]:
 
     # A short directory: HAProxy's stats socket lives under it, and socket paths max out at 107.
     root = Path(tempfile.mkdtemp(prefix="hl-lab-"))
+    root.chmod(0o711)  # HAProxy's unprivileged user traverses to the proxy agent's directory
     api_url: str = live_api.url  # type: ignore[attr-defined]
     try:
         # 60 s to come online: agents import for a few seconds, more on a busy two-core machine.

@@ -1,58 +1,57 @@
-"""`haproxy -c`: HAProxy is the only authority on what HAProxy accepts."""
+"""`haproxy -c`: HAProxy is the only authority on what HAProxy accepts.
+
+It runs where HAProxy will run (the data-plane namespace) and as whom (the unprivileged HAProxy
+user, agents.proxy.privileges). What goes back to the orchestrator is only HAProxy's messages
+about lines of the config (spec.haproxy.check_output): its raw output could quote another file.
+"""
 
 from __future__ import annotations
 
-import re
+import logging
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 from agents.netns import in_netns
+from agents.proxy.privileges import HAProxyUser
+from spec.haproxy import check_output
+
+log = logging.getLogger(__name__)
 
 CHECK_TIMEOUT_S = 15.0
-_ALERT = re.compile(r"^\[ALERT\]\s*(?:\(\d+\)\s*)?:\s*(?:config\s*:\s*)?(?P<message>.*)$")
-# Summary lines HAProxy prints after the real alerts; they carry nothing of their own.
-_BOILERPLATE = ("Error(s) found in configuration file", "Fatal errors found in configuration")
 
 
 @dataclass(frozen=True)
 class CheckOutcome:
     ok: bool
-    output: str
-    alerts: list[str]
+    alerts: list[str]  # HAProxy's ALERT messages about the config's lines, safe to send back
+    messages: str = ""  # every ALERT and WARNING about the config, one per line
 
 
-def alert_lines(output: str) -> list[str]:
-    """The ALERT messages of HAProxy's output, without the boilerplate summary lines."""
-    alerts = []
-    for line in output.splitlines():
-        match = _ALERT.match(line.strip())
-        if match and not any(b in match.group("message") for b in _BOILERPLATE):
-            alerts.append(match.group("message"))
-    return alerts
-
-
-def check_config(haproxy_bin: str, config_path: Path, netns: str | None) -> CheckOutcome:
-    """Run `haproxy -c -f CONFIG` where HAProxy will run (cwd: the config's directory)."""
-    argv = in_netns(netns, [haproxy_bin, "-c", "-f", str(config_path)])
+def check_config(haproxy_bin: str, config_path: Path, netns: str | None, user: HAProxyUser) -> CheckOutcome:
+    """Run `haproxy -c -f CONFIG` where and as HAProxy will run (cwd: the config's directory)."""
+    argv = in_netns(netns, user.wrap([haproxy_bin, "-c", "-f", str(config_path)]))
     try:
         done = subprocess.run(
             argv,
             cwd=config_path.parent,
             capture_output=True,
             text=True,
+            errors="replace",
             timeout=CHECK_TIMEOUT_S,
             check=False,
             stdin=subprocess.DEVNULL,
         )
     except FileNotFoundError:
         message = f"cannot run {argv[0]}: not found"
-        return CheckOutcome(False, message, [message])
+        return CheckOutcome(False, [message])
     except subprocess.TimeoutExpired:
-        message = f"haproxy -c did not finish within {CHECK_TIMEOUT_S:g} s"
-        return CheckOutcome(False, message, [message])
-    output = (done.stdout + done.stderr).strip()
-    alerts = alert_lines(output)
-    if done.returncode != 0 and not alerts:
-        alerts = [output or f"haproxy -c exited with status {done.returncode}"]
-    return CheckOutcome(done.returncode == 0, output, alerts)
+        return CheckOutcome(False, [f"haproxy -c did not finish within {CHECK_TIMEOUT_S:g} s"])
+    output = done.stdout + done.stderr
+    messages = check_output.config_messages(output, str(config_path), str(config_path.parent))
+    alerts = [str(m) for m in messages if m.level == "ALERT"]
+    if done.returncode != 0:
+        log.info("haproxy -c refused %s:\n%s", config_path, output)  # the host owner's log only
+        if not alerts:
+            alerts = [f"haproxy -c exited with status {done.returncode} (details in the agent's log)"]
+    return CheckOutcome(done.returncode == 0, alerts, check_output.shown(messages))

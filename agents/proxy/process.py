@@ -24,8 +24,10 @@ from pathlib import Path
 
 from agents.netns import in_netns
 from agents.proxy.files import MASTER_SOCKET
+from agents.proxy.privileges import HAProxyUser
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.sessions import spawn, stop_session
+from spec.haproxy import check_output
 
 log = logging.getLogger(__name__)
 
@@ -67,12 +69,13 @@ def parse_show_proc(text: str) -> MasterStatus:
 
 
 class HAProxyProcess:
-    def __init__(self, haproxy_bin: str, config_path: Path, workdir: Path, netns: str | None) -> None:
+    def __init__(
+        self, haproxy_bin: str, config_path: Path, workdir: Path, netns: str | None, user: HAProxyUser
+    ) -> None:
         self.config_path = config_path
         self.workdir = workdir
-        self.argv = in_netns(
-            netns, [haproxy_bin, "-W", "-db", "-f", str(config_path), "-S", str(workdir / MASTER_SOCKET)]
-        )
+        haproxy = [haproxy_bin, "-W", "-db", "-f", str(config_path), "-S", str(workdir / MASTER_SOCKET)]
+        self.argv = in_netns(netns, user.wrap(haproxy))
         self.master = RuntimeApi(workdir / MASTER_SOCKET)
         self._proc: subprocess.Popen[bytes] | None = None
         self._tail: deque[str] = deque(maxlen=OUTPUT_TAIL_LINES)
@@ -93,7 +96,14 @@ class HAProxyProcess:
         return self._proc is not None and self._proc.poll() is None
 
     def output_tail(self, lines: int = 20) -> str:
+        """The last lines HAProxy printed, raw: for the agent's own log only."""
         return "\n".join(list(self._tail)[-lines:])
+
+    def messages(self) -> str:
+        """HAProxy's ALERT/WARNING messages of the recent output, about the config only: what may
+        go back over the wire (spec.haproxy.check_output; raw output could quote other files)."""
+        found = check_output.config_messages(self.output_tail(), str(self.config_path), str(self.workdir))
+        return check_output.shown(found) or "(no message from HAProxy; see the agent's log)"
 
     def status(self) -> MasterStatus:
         return parse_show_proc(self.master.command("show proc"))
@@ -148,7 +158,8 @@ class HAProxyProcess:
                 time.sleep(0.05)  # the master re-execs itself: its CLI is briefly away
                 continue
             if now.failed_reloads > before.failed_reloads:
-                raise HAProxyError(f"haproxy refused the reload:\n{self.output_tail()}")
+                log.warning("haproxy refused the reload:\n%s", self.output_tail())
+                raise HAProxyError(f"haproxy refused the reload:\n{self.messages()}")
             if now.reloads > before.reloads:
                 return self.wait_for_worker(deadline, not_in=frozenset(before.workers))
             time.sleep(0.05)
@@ -171,7 +182,8 @@ class HAProxyProcess:
     def _raise_if_exited(self) -> None:
         code = self.exit_code()
         if code is not None:
-            raise HAProxyError(f"haproxy exited with status {code}:\n{self.output_tail()}")
+            log.warning("haproxy exited with status %s:\n%s", code, self.output_tail())
+            raise HAProxyError(f"haproxy exited with status {code}:\n{self.messages()}")
 
     def _read_output(self) -> None:
         proc = self._proc

@@ -25,6 +25,7 @@ from pydantic import JsonValue
 from agents.host import haproxy_facts, qdisc_facts
 from agents.proxy import files, resolution
 from agents.proxy.config_check import check_config
+from agents.proxy.privileges import DEFAULT_USER, haproxy_user, unreachable
 from agents.proxy.process import HAProxyError, HAProxyProcess
 from agents.proxy.readiness import wait_until_ready
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
@@ -36,6 +37,7 @@ from spec.protocol import ApplyProxyConfig, Command, ResolveHosts, ShapeLinks, S
 log = logging.getLogger(__name__)
 
 HAPROXY_BIN_KEY = "haproxy_bin"  # AgentContext.extra key to use another haproxy binary
+HAPROXY_USER_KEY = "haproxy_user"  # AgentContext.extra key: the unprivileged user HAProxy runs as
 
 
 class ProxyRole(Role):
@@ -50,6 +52,10 @@ class ProxyRole(Role):
         if (problem := files.socket_path_problem(self.workdir)) is not None:
             raise ValueError(f"the proxy role cannot run here: {problem}")
         self.workdir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self.user = haproxy_user(ctx.extra.get(HAPROXY_USER_KEY, DEFAULT_USER))
+        if (problem := unreachable(self.workdir, self.user)) is not None:
+            raise ValueError(f"the proxy role cannot run here: {problem}")
+        self.user.own(self.workdir)  # HAProxy's user alone (and root) may enter it
         self.haproxy_bin = ctx.extra.get(HAPROXY_BIN_KEY, "haproxy")
         self.api = RuntimeApi(self.workdir / files.STATS_SOCKET)
         self._lock = threading.Lock()
@@ -66,7 +72,11 @@ class ProxyRole(Role):
     # ------------------------------------------------------------ Role
 
     def capabilities(self) -> dict[str, JsonValue]:
-        return {"runtime_dir": str(self.workdir), "haproxy_bin": self.haproxy_bin}
+        return {
+            "runtime_dir": str(self.workdir),
+            "haproxy_bin": self.haproxy_bin,
+            "haproxy_user": self.user.describe(),
+        }
 
     def handle(self, command: Command) -> dict[str, JsonValue]:
         if isinstance(command, ApplyProxyConfig):
@@ -128,7 +138,8 @@ class ProxyRole(Role):
             )
         files.write_files(self.workdir, command.files)
         candidate = files.write_candidate(self.workdir, command.config_text)
-        check = check_config(self.haproxy_bin, candidate, self.ctx.netns)
+        self.user.own(self.workdir)
+        check = check_config(self.haproxy_bin, candidate, self.ctx.netns, self.user)
         if not check.ok:
             raise CommandFailed("haproxy -c refused the configuration:\n" + "\n".join(check.alerts))
         config_path = files.promote(candidate)
@@ -138,7 +149,9 @@ class ProxyRole(Role):
             if self._process is not None and self._process.running:
                 self._worker_pid = self._process.reload(deadline)
             else:
-                self._process = HAProxyProcess(self.haproxy_bin, config_path, self.workdir, self.ctx.netns)
+                self._process = HAProxyProcess(
+                    self.haproxy_bin, config_path, self.workdir, self.ctx.netns, self.user
+                )
                 self._process.start()
                 self._worker_pid = self._process.wait_for_worker(deadline)
             process = self._process
@@ -154,7 +167,7 @@ class ProxyRole(Role):
         return {
             "command_line": list(process.argv),
             "haproxy_version": self._haproxy_version(),
-            "check_output": check.output,
+            "check_output": check.messages,
             "pid": process.pid,
             "worker_pid": self._worker_pid,
         }
@@ -186,7 +199,8 @@ class ProxyRole(Role):
 
     def _raise_if_exited(self) -> None:
         if self._process is not None and (code := self._process.exit_code()) is not None:
-            raise HAProxyError(f"haproxy exited with status {code}:\n{self._process.output_tail()}")
+            log.warning("haproxy exited with status %s:\n%s", code, self._process.output_tail())
+            raise HAProxyError(f"haproxy exited with status {code}:\n{self._process.messages()}")
 
     def _stop_locked(self) -> None:
         if self._sampler is not None:

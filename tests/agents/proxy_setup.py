@@ -32,6 +32,7 @@ def short_runtime_dir() -> Iterator[Path]:
     """A runtime dir under /tmp with a short path: pytest's tmp_path (longer still under
     xdist) can exceed the 97 characters HAProxy allows for its UNIX socket paths."""
     path = Path(tempfile.mkdtemp(prefix="hl-"))
+    path.chmod(0o711)  # as the agent makes it: HAProxy's unprivileged user traverses into proxy/
     try:
         yield path
     finally:

@@ -22,6 +22,7 @@ from agents.proxy.metrics import (
     split_for_samples,
     take_snapshot,
 )
+from agents.proxy.privileges import haproxy_user
 from agents.proxy.process import HAProxyProcess, parse_show_proc
 from agents.proxy.readiness import not_ready
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError, parse_servers_conn, parse_stat
@@ -44,7 +45,8 @@ def listen_proxy(tmp_path: Path) -> Iterator[tuple[HAProxyProcess, RuntimeApi, i
         )
         path = workdir / files.CONFIG_NAME
         path.write_text(rendered(config, workdir, [upstream]))
-        process = HAProxyProcess("haproxy", path, workdir, netns=None)
+        process = HAProxyProcess("haproxy", path, workdir, netns=None, user=haproxy_user())
+        haproxy_user().own(workdir)
         process.start()
         try:
             worker = process.wait_for_worker(time.monotonic() + 10)

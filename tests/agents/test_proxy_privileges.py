@@ -1,0 +1,172 @@
+"""The proxy agent runs HAProxy as an unprivileged user (real setpriv, real HAProxy): never root,
+only CAP_NET_BIND_SERVICE, no access beyond its own directory, and only HAProxy's messages about
+the config go back — never a byte of a file HAProxy tried to read."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import uuid
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import httpx
+import pytest
+from haproxy_upstream import http_upstream
+from proxy_setup import CollectedSamples, agent_context, proxy_config, rendered, short_runtime_dir
+
+from agents.proxy.privileges import haproxy_user
+from agents.roles.base import CommandFailed
+from agents.roles.proxy import HAPROXY_USER_KEY, ProxyRole
+from dev.services import free_port
+from spec.haproxy.render import RenderContext, render
+from spec.protocol import ApplyProxyConfig, StartSampling
+
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="switching users needs a root agent")
+
+RUN = "41"
+CAP_NET_BIND_SERVICE = 1 << 10
+SECRET = "haplab-root-only-3f9a1c"
+
+
+@pytest.fixture
+def role() -> Iterator[ProxyRole]:
+    with short_runtime_dir() as runtime_dir:
+        proxy = ProxyRole(agent_context(runtime_dir, CollectedSamples()))
+        yield proxy
+        proxy.close()
+
+
+def _status(pid: int) -> dict[str, str]:
+    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
+    return {key: value.strip() for key, _, value in (line.partition(":") for line in lines)}
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat[stat.rindex(")") + 2 :].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def test_haproxy_master_and_worker_run_unprivileged(role: ProxyRole, tmp_path: Path) -> None:
+    user = haproxy_user()
+    with http_upstream(tmp_path / "upstream") as upstream:
+        data = role.handle(
+            ApplyProxyConfig(
+                run_id=RUN, config_text=rendered(proxy_config(free_port()), role.workdir, [upstream])
+            )
+        )
+        master = data["pid"]
+        assert isinstance(master, int)
+        worker = data["worker_pid"]
+        assert isinstance(worker, int) and worker in _children(master)
+        for pid in (master, worker):
+            status = _status(pid)
+            assert {int(u) for u in status["Uid"].split()} == {user.uid}, status["Uid"]
+            assert {int(g) for g in status["Gid"].split()} == {user.gid}
+            assert status["Groups"] == ""
+            assert int(status["CapEff"], 16) == CAP_NET_BIND_SERVICE
+            assert int(status["CapBnd"], 16) == CAP_NET_BIND_SERVICE
+            assert status["NoNewPrivs"] == "1"
+        # The agent (root) still drives it: stats socket and sampling work.
+        assert role.api.show_info()["Pid"] == str(worker)
+        role.handle(StartSampling(run_id=RUN, t0=datetime.now(UTC)))
+        assert role.capabilities()["haproxy_user"] == user.name
+        assert os.stat(role.workdir).st_uid == user.uid and (os.stat(role.workdir).st_mode & 0o777) == 0o700
+
+
+def test_it_still_binds_a_port_below_1024(tmp_path: Path) -> None:
+    netns = f"haplab-priv-{uuid.uuid4().hex[:8]}"
+    subprocess.run(["ip", "netns", "add", netns], check=True, timeout=20)
+    try:
+        subprocess.run(
+            ["ip", "netns", "exec", netns, "ip", "link", "set", "lo", "up"], check=True, timeout=20
+        )
+        with short_runtime_dir() as runtime_dir, http_upstream(tmp_path / "up", netns=netns) as upstream:
+            role = ProxyRole(replace(agent_context(runtime_dir, CollectedSamples()), netns=netns))
+            try:
+                role.handle(
+                    ApplyProxyConfig(
+                        run_id=RUN, config_text=rendered(proxy_config(80), role.workdir, [upstream])
+                    )
+                )
+                answered = subprocess.run(
+                    ["ip", "netns", "exec", netns, "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}",
+                     "http://127.0.0.1:80/"],
+                    capture_output=True, text=True, timeout=20, check=False,
+                )  # fmt: skip
+                assert answered.stdout == "200"
+            finally:
+                role.close()
+    finally:
+        subprocess.run(["ip", "netns", "delete", netns], check=False, timeout=20)
+
+
+@pytest.fixture
+def root_only_secret() -> Iterator[Path]:
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp) / "private"
+        directory.mkdir(mode=0o755)
+        secret = directory / "token"
+        secret.write_text(SECRET + "\n")
+        secret.chmod(0o600)
+        yield secret
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "acl x src -f {secret}",
+        "http-request return status 200 content-type text/plain file {secret}",
+        "errorfile 503 {secret}",
+        "acl y src -f /proc/1/environ",
+    ],
+)
+def test_a_config_reading_a_root_only_file_fails_without_its_content(
+    role: ProxyRole, root_only_secret: Path, line: str
+) -> None:
+    """The agent gets config text from the worker; it must not trust it to have passed the API's
+    allowlist. HAProxy, as its unprivileged user, cannot open the file, and nothing HAProxy
+    printed about it goes back."""
+    port = free_port()
+    config = render(
+        proxy_config(port, checked=False),
+        RenderContext(runtime_dir=str(role.workdir), target_addresses=["127.0.0.1:9"]),
+    )
+    config = config.replace("backend be\n", f"backend be\n    {line.format(secret=root_only_secret)}\n")
+
+    with pytest.raises(CommandFailed) as refused:
+        role.handle(ApplyProxyConfig(run_id=RUN, config_text=config))
+
+    message = str(refused.value)
+    assert SECRET not in message
+    assert "haproxy -c refused" in message
+    with pytest.raises(httpx.ConnectError):
+        httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
+
+
+def test_a_missing_user_stops_the_role_with_a_clear_message() -> None:
+    with short_runtime_dir() as runtime_dir:
+        ctx = agent_context(runtime_dir, CollectedSamples())
+        with pytest.raises(ValueError, match="does not exist"):
+            ProxyRole(replace(ctx, extra={HAPROXY_USER_KEY: "no-such-user-here"}))
+        with pytest.raises(ValueError, match="root"):
+            ProxyRole(replace(ctx, extra={HAPROXY_USER_KEY: "root"}))
+
+
+def test_a_runtime_dir_the_user_cannot_reach_is_refused() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        locked = Path(tmp) / "locked"
+        locked.mkdir(mode=0o700)
+        with pytest.raises(ValueError, match="cannot reach"):
+            ProxyRole(agent_context(locked / "runtime", CollectedSamples()))
