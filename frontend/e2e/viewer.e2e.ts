@@ -8,12 +8,21 @@ import { env, signIn, snap } from "./env";
 test("an invalid raw line shows the haproxy -c error at its line and Launch stays disabled", async ({ page }) => {
   await page.goto("/experiments/new?template=000");
   await page.locator("#lab-picker").selectOption(String(env.labId));
-  // tune.* (with no field in the model) passes the raw-line allowlist; HAProxy itself refuses
-  // a non-numeric value, naming the line.
-  await page.getByLabel("raw extra lines").first().fill("tune.http.maxhdr notanumber");
+  const rawLines = page.getByLabel("raw extra lines").first();
+  // A value haplab's allowlist can judge is refused at the field, before HAProxy sees it.
+  await rawLines.fill("tune.http.maxhdr notanumber");
+  const fieldError = page.locator('[data-field="spec.proxy.global.extra"]');
+  await expect(fieldError).toContainText(/line 1: .*must be a whole number/, { timeout: 30_000 });
+  await snap(page, "39-designer-refused-raw-line");
+  await expect(page.getByTestId("validation-state")).toHaveText("has errors");
+  await expect(page.getByRole("button", { name: /launch/i })).toBeDisabled();
+  // One only HAProxy refuses (maxhdr must be at least 1) passes the allowlist; `haproxy -c`'s
+  // error is shown at the rendered line.
+  await rawLines.fill("tune.http.maxhdr 0");
+  await expect(fieldError).toBeEmpty({ timeout: 30_000 });
   const bad = page.locator(".cfg-line.bad");
   await expect(bad).toHaveCount(1, { timeout: 30_000 });
-  await expect(bad).toContainText("tune.http.maxhdr notanumber");
+  await expect(bad).toContainText("tune.http.maxhdr 0");
   await expect(bad.getByRole("note")).toContainText("maxhdr");
   await expect(page.getByTestId("validation-state")).toHaveText("has errors");
   await expect(page.getByRole("button", { name: /launch/i })).toBeDisabled();

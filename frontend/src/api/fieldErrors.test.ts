@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { ApiError } from "./apiError";
-import { fieldsOf, messagesAt, messagesUnder, stripPrefix, unclaimed } from "./fieldErrors";
+import { fieldsOf, messagesAt, messagesForLines, messagesUnder, stripPrefix, unclaimed } from "./fieldErrors";
 
 const fields = [
   { field: "spec.proxy.global.maxconn", message: "too big" },
@@ -20,6 +20,21 @@ describe("field errors", () => {
     const more = [...fields, { field: "spec.proxy.backendsX", message: "x" }];
     expect(messagesUnder(more, "spec.proxy.backends").map((f) => f.field)).toEqual([
       "spec.proxy.backends.0.servers.1.port",
+    ]);
+  });
+
+  it("names each refused line of a list by its line number", () => {
+    const lines = [
+      { field: "proxy.global.extra", message: "too many lines" },
+      { field: "proxy.global.extra.2", message: "refused keyword" },
+      { field: "proxy.global.extra.0", message: "bad value" },
+      { field: "proxy.global.extraX.1", message: "a sibling" },
+      { field: "proxy.global.extra.1.x", message: "deeper" },
+    ];
+    expect(messagesForLines(lines, "proxy.global.extra")).toEqual([
+      "too many lines",
+      "line 3: refused keyword",
+      "line 1: bad value",
     ]);
   });
 

@@ -11,6 +11,18 @@ export function messagesAt(fields: ApiFieldError[], path: string): string[] {
   return fields.filter((f) => f.field === path).map((f) => f.message);
 }
 
+/**
+ * Messages for a list edited one item per line: the list's own, then each item's (`path.<index>`)
+ * prefixed with its line number, so a refused raw line is named where it was typed.
+ */
+export function messagesForLines(fields: ApiFieldError[], path: string): string[] {
+  const perLine = fields.flatMap((f) => {
+    const index = f.field.startsWith(`${path}.`) ? f.field.slice(path.length + 1) : "";
+    return /^\d+$/.test(index) ? [`line ${Number(index) + 1}: ${f.message}`] : [];
+  });
+  return [...messagesAt(fields, path), ...perLine];
+}
+
 /** Messages for this path or anything below it (a section of a form). */
 export function messagesUnder(fields: ApiFieldError[], prefix: string): ApiFieldError[] {
   return fields.filter((f) => f.field === prefix || f.field.startsWith(`${prefix}.`));

@@ -4,7 +4,7 @@
 // the spec falls back to the default.
 import { useId } from "react";
 
-import { messagesAt } from "../../api/fieldErrors";
+import { messagesAt, messagesForLines } from "../../api/fieldErrors";
 import { getIn } from "./specPath";
 import { fieldInfo } from "./schemaHelp";
 import { useDesigner } from "./DesignerContext";
@@ -30,7 +30,7 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
   const enumValues = options ?? (info.enum?.filter((v) => v !== null).map(String) as string[] | undefined);
   const inputKind =
     kind ?? (enumValues ? "select" : info.type === "boolean" ? "bool" : info.type === "integer" || info.type === "number" ? "number" : "text");
-  const errors = messagesAt(fields, path);
+  const errors = inputKind === "lines" ? messagesForLines(fields, path) : messagesAt(fields, path);
   const description = help ?? info.description;
   const describedBy = `${id}-help ${id}-err`;
   const defaultHint = info.default !== undefined && info.default !== null ? `default ${String(info.default)}` : undefined;
@@ -53,7 +53,7 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
     const lines = Array.isArray(value) ? (value as unknown[]).map(String).join("\n") : "";
     input = (
       <textarea id={id} name={path} rows={Math.max(2, lines.split("\n").length)} value={lines} disabled={readOnly} aria-describedby={describedBy}
-        placeholder={placeholder}
+        aria-invalid={errors.length > 0} placeholder={placeholder}
         onChange={(e) => {
           const items = e.target.value.split("\n");
           update(path, items.length === 1 && items[0] === "" ? [] : items);
@@ -80,7 +80,7 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
       {input}
       {description && <span className="help" id={`${id}-help`}>{description}</span>}
       <span id={`${id}-err`} className="field-error" role={errors.length ? "alert" : undefined} data-field={`spec.${path}`}>
-        {errors.join("; ")}
+        {inputKind === "lines" ? errors.map((e) => <span key={e} className="field-error-line">{e}</span>) : errors.join("; ")}
       </span>
     </div>
   );
