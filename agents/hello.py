@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+
 from pydantic import JsonValue
 
 from agents import __version__
@@ -10,6 +12,9 @@ from agents.roles.base import AgentContext, Role
 from agents.roles.proxy import HAPROXY_BIN_KEY
 from spec.protocol import Hello
 from spec.protocol import Role as RoleName
+
+# When this agent process started: the lab page shows it, so a restarted agent is visible.
+PROCESS_STARTED_AT = datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def capabilities(ctx: AgentContext, roles: list[Role]) -> dict[str, JsonValue]:
@@ -21,6 +26,7 @@ def capabilities(ctx: AgentContext, roles: list[Role]) -> dict[str, JsonValue]:
     caps.update(
         {
             "agent_version": __version__,
+            "process_started_at": PROCESS_STARTED_AT,
             "data_address": ctx.data_address,
             "netns": ctx.netns,
             "agent_runtime_dir": str(ctx.runtime_dir),

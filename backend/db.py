@@ -18,7 +18,14 @@ from backend.settings import get_settings
 
 @lru_cache
 def get_engine() -> Engine:
-    return create_engine(get_settings().database_url, pool_pre_ping=True, pool_size=10, max_overflow=10)
+    return create_engine(
+        get_settings().database_url,
+        pool_pre_ping=True,
+        pool_size=10,
+        max_overflow=10,
+        # A PostgreSQL that is down or frozen fails a request in seconds (503), not never.
+        connect_args={"connect_timeout": 5},
+    )
 
 
 @lru_cache

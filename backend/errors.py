@@ -6,13 +6,18 @@ Validation errors name the field by its dotted path in the request body (e.g.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
+import redis.exceptions
+import sqlalchemy.exc
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ValidationError
 from starlette.exceptions import HTTPException as StarletteHTTPException
+
+log = logging.getLogger(__name__)
 
 
 class FieldError(BaseModel):
@@ -49,7 +54,11 @@ _MEANINGS = {
     422: "Invalid input: `fields` names each field and what is wrong with it.",
     429: "Too many attempts: wait the seconds in the Retry-After header.",
     500: "Unexpected server error: quote the request id.",
+    503: "A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.",
 }
+
+# Seconds a client should wait before retrying a request that met an unavailable dependency.
+RETRY_AFTER_UNAVAILABLE_S = 5
 
 
 class ApiError(Exception):
@@ -128,6 +137,18 @@ def install_error_handlers(app: FastAPI) -> None:
         body = ErrorBody(error="validation_error", message=summary, fields=fields)
         return JSONResponse(body.model_dump(), status_code=422)
 
+    @app.exception_handler(sqlalchemy.exc.OperationalError)
+    @app.exception_handler(sqlalchemy.exc.InterfaceError)
+    async def _database_unavailable(_: Request, exc: Exception) -> JSONResponse:
+        log.warning("PostgreSQL unavailable: %s", str(exc).splitlines()[0] if str(exc) else exc)
+        return _unavailable("PostgreSQL")
+
+    @app.exception_handler(redis.exceptions.ConnectionError)
+    @app.exception_handler(redis.exceptions.TimeoutError)
+    async def _redis_unavailable(_: Request, exc: Exception) -> JSONResponse:
+        log.warning("Redis unavailable: %s", exc)
+        return _unavailable("Redis")
+
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {401: "unauthenticated", 403: "forbidden", 404: "not_found", 405: "method_not_allowed"}.get(
@@ -135,3 +156,10 @@ def install_error_handlers(app: FastAPI) -> None:
         )
         body = ErrorBody(error=code, message=str(exc.detail))
         return JSONResponse(body.model_dump(), status_code=exc.status_code, headers=exc.headers)
+
+
+def _unavailable(part: str) -> JSONResponse:
+    body = ErrorBody(error="unavailable", message=f"{part} is not answering; try again in a few seconds")
+    return JSONResponse(
+        body.model_dump(), status_code=503, headers={"Retry-After": str(RETRY_AFTER_UNAVAILABLE_S)}
+    )

@@ -71,7 +71,7 @@ def login_failures_key(kind: Literal["account", "client"], who: str) -> str:
 
 @lru_cache
 def _sync_client(url: str) -> redis.Redis:
-    return redis.Redis.from_url(url)
+    return redis.Redis.from_url(url, socket_connect_timeout=5)
 
 
 def sync_redis() -> redis.Redis:
@@ -97,7 +97,7 @@ async def async_redis() -> AsyncIterator[aioredis.Redis]:
     another loop (the test client runs each app in a loop of its own). The close is shielded:
     streams usually end by cancellation (the viewer left), and the socket must still be closed.
     """
-    client = aioredis.Redis.from_url(get_settings().redis_url)
+    client = aioredis.Redis.from_url(get_settings().redis_url, socket_connect_timeout=5)
     try:
         yield client
     finally:

@@ -302,36 +302,48 @@ class LocalLab:
 
     def start_agents(self) -> None:
         """`haplab-agent run` for each host, in a session of its own, logging to LOG_DIR/agent-NAME.log."""
-        log_dir = self.log_dir or self.root / "log"
-        log_dir.mkdir(parents=True, exist_ok=True)
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         try:
             for host in self.hosts.values():
-                runtime_dir = self.runtime_root / host.agent
-                runtime_dir.mkdir(parents=True, exist_ok=True)
-                argv = [*agent_command(), "run", "--state-file", str(self.state_file(host)),
-                        "--runtime-dir", str(runtime_dir), "--data-address", host.data_address]  # fmt: skip
-                if host.netns:
-                    argv += ["--netns", host.netns]
-                for address in host.allow_load_to:
-                    argv += ["--allow-load-to", address]
-                log = log_dir / f"agent-{host.agent}.log"
-                with open(log, "ab") as out:
-                    out.write(f"\n----- {host.agent} starting at {time.strftime('%F %T')} -----\n".encode())
-                    out.flush()
-                    proc = subprocess.Popen(
-                        argv,
-                        cwd=ROOT,
-                        env=env,
-                        stdout=out,
-                        stderr=subprocess.STDOUT,
-                        stdin=subprocess.DEVNULL,
-                        start_new_session=True,
-                    )
-                self.agents.append(AgentProcess(host, proc, log))
+                self.agents.append(self._spawn_agent(host))
         except BaseException:
             self.stop()
             raise
+
+    def restart_agent(self, agent: AgentProcess) -> AgentProcess:
+        """Start `agent`'s host again (same state file, runtime dir and namespace) in its place.
+
+        The new process stops whatever the dead one left running in its runtime dir before it
+        takes commands (agents/sessions.py), so a stale HAProxy does not hold the lab's ports.
+        """
+        fresh = self._spawn_agent(agent.host)
+        self.agents[self.agents.index(agent)] = fresh
+        return fresh
+
+    def _spawn_agent(self, host: LabHost) -> AgentProcess:
+        log_dir = self.log_dir or self.root / "log"
+        log_dir.mkdir(parents=True, exist_ok=True)
+        runtime_dir = self.runtime_root / host.agent
+        runtime_dir.mkdir(parents=True, exist_ok=True)
+        argv = [*agent_command(), "run", "--state-file", str(self.state_file(host)),
+                "--runtime-dir", str(runtime_dir), "--data-address", host.data_address]  # fmt: skip
+        if host.netns:
+            argv += ["--netns", host.netns]
+        for address in host.allow_load_to:
+            argv += ["--allow-load-to", address]
+        log = log_dir / f"agent-{host.agent}.log"
+        with open(log, "ab") as out:
+            out.write(f"\n----- {host.agent} starting at {time.strftime('%F %T')} -----\n".encode())
+            out.flush()
+            proc = subprocess.Popen(
+                argv,
+                cwd=ROOT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+        return AgentProcess(host, proc, log)
 
     def wait_online(self, timeout: float = 30.0) -> None:
         """Poll the lab until its three agents are online (busy counts); fail fast if one exits."""

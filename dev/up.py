@@ -3,8 +3,16 @@ then the local lab of three agents (dev/lab.py; stopped first, its namespaces de
 
 Every long-lived process is a child of this supervisor, started in a session of its own so that
 a Ctrl-C in the terminal reaches only us; we then stop them one by one, by PID, in reverse order
-(API and worker before the servers they use) and exit 0. If a child dies on its own, we say
-which, show the tail of its log, stop the rest and exit 1.
+(API and worker before the servers they use) and exit 0.
+
+Once haplab is up, a child that dies on its own (an agent, the worker, the API, Redis,
+PostgreSQL) is restarted after a backoff that doubles (1, 2, 4 ... s), its death and the tail of
+its log said here; the API answers 503 meanwhile for what needs the missing part, and a run that
+the death cut short ends failed or partial with what it measured. Only a child that keeps dying
+(MAX_DEATHS within DEATH_WINDOW_S) makes us stop everything, say which and why, and exit 1. A
+child that dies while haplab is still starting fails `make up` at once: that is a setup problem.
+supervisord would add a second process tree and its own configuration for what is ~50 lines
+here, and it cannot restart an agent into the lab's network namespace the way dev/lab.py does.
 
 Data and logs live under var/ (HAPLAB_VAR_DIR moves them, e.g. for tests); ports come from
 backend.settings (HAPLAB_* environment).
@@ -22,7 +30,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -46,11 +54,15 @@ LAB_ONLINE_TIMEOUT = 60.0
 LAB_NAME = "local lab"
 STOP_TIMEOUT = 20.0
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+# A child that dies this many times within the window is not going to get better by restarting.
+MAX_DEATHS = 5
+DEATH_WINDOW_S = 60.0
+BACKOFF_MAX_S = 30.0
 
 
 class ChildExitedError(Exception):
-    def __init__(self, child: Child) -> None:
-        super().__init__(f"{child.name} (pid {child.pid}) exited with {child.returncode()}")
+    def __init__(self, child: Child, why: str = "") -> None:
+        super().__init__(f"{child.name} (pid {child.pid}) exited with {child.returncode()}{why}")
         self.child = child
 
 
@@ -60,6 +72,10 @@ class Child:
     proc: subprocess.Popen[bytes]
     log: Path
     stop: Callable[[], None]
+    # Starts the child again and returns its new process; None: a death stops everything.
+    restart: Callable[[], subprocess.Popen[bytes]] | None = None
+    deaths: list[float] = field(default_factory=list)  # monotonic times, within DEATH_WINDOW_S
+    restart_at: float | None = None  # a restart is due then (monotonic)
 
     @property
     def pid(self) -> int:
@@ -157,7 +173,14 @@ class Supervisor:
             pg.stop()
             raise
         assert pg.proc is not None
-        self.children.append(Child("postgres", pg.proc, log, pg.stop))
+
+        def restart() -> subprocess.Popen[bytes]:
+            pg.start(log)  # crash recovery from the WAL, as after a power cut
+            assert pg.proc is not None
+            return pg.proc
+
+        self.children.append(Child("postgres", pg.proc, log, pg.stop, restart))
+        say(f"started postgres (pid {pg.proc.pid}), log in {shown(log)}")
 
     def start_redis(self) -> None:
         parts = urlsplit(self.settings.redis_url)
@@ -175,7 +198,14 @@ class Supervisor:
             redis.stop()
             raise
         assert redis.proc is not None
-        self.children.append(Child("redis", redis.proc, log, redis.stop))
+
+        def restart() -> subprocess.Popen[bytes]:
+            redis.start(log, persist=True)  # the append-only file brings back what was written
+            assert redis.proc is not None
+            return redis.proc
+
+        self.children.append(Child("redis", redis.proc, log, redis.stop, restart))
+        say(f"started redis (pid {redis.proc.pid}), log in {shown(log)}")
 
     def run_once(self, name: str, argv: list[str], must_succeed: bool = True) -> bool:
         """A short step (migrations, admin): its output goes to the log folder, NAME.log."""
@@ -189,18 +219,21 @@ class Supervisor:
 
     def spawn(self, name: str, argv: list[str]) -> Child:
         log = LOGS / f"{name}.log"
-        out = open(log, "ab")  # noqa: SIM115 - the child holds it for its lifetime
-        # Logs accumulate across runs: mark where this one starts, so a tail is not misread.
-        out.write(f"\n----- make up: {name} starting at {time.strftime('%F %T')} -----\n".encode())
-        out.flush()
-        try:
-            proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
-                                    stdin=subprocess.DEVNULL, start_new_session=True)
-        finally:
-            out.close()  # the child has its own copy of the descriptor
-        child = Child(name, proc, log, lambda: stop_process(proc))
+
+        def start() -> subprocess.Popen[bytes]:
+            out = open(log, "ab")  # noqa: SIM115 - the child holds it for its lifetime
+            # Logs accumulate across runs: mark where this one starts, so a tail is not misread.
+            out.write(f"\n----- make up: {name} starting at {time.strftime('%F %T')} -----\n".encode())
+            out.flush()
+            try:
+                return subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
+                                        stdin=subprocess.DEVNULL, start_new_session=True)
+            finally:
+                out.close()  # the child has its own copy of the descriptor
+
+        child = Child(name, start(), log, lambda: stop_process(child.proc), start)
         self.children.append(child)
-        say(f"started {name} (pid {proc.pid}), log in {shown(log)}")
+        say(f"started {name} (pid {child.pid}), log in {shown(log)}")
         return child
 
     def start_lab(self, base_url: str) -> str:
@@ -231,10 +264,20 @@ class Supervisor:
             self.lab = None
             return f"  WARNING      the local lab did not start ({str(e).splitlines()[0]}); see above\n"
         for agent in self.lab.agents:
-            self.children.append(Child(agent.host.agent, agent.proc, agent.log, lambda: None))
+            # Stopped with the lab (stop_lab), not one by one.
+            restart = self._agent_restarter(agent.host.agent)
+            self.children.append(Child(agent.host.agent, agent.proc, agent.log, lambda: None, restart))
             say(f"started {agent.host.agent} (pid {agent.pid}), log in {shown(agent.log)}")
         shape = "\n".join(f"               {line}" for line in self.lab.describe())
         return f"  local lab    {LAB_NAME!r} (id {self.lab.lab_id}): 3 agents online\n{shape}\n"
+
+    def _agent_restarter(self, name: str) -> Callable[[], subprocess.Popen[bytes]]:
+        def restart() -> subprocess.Popen[bytes]:
+            assert self.lab is not None
+            dead = next(a for a in self.lab.agents if a.host.agent == name)
+            return self.lab.restart_agent(dead).proc
+
+        return restart
 
     def stop_lab(self) -> None:
         """Agents first (before the API they talk to), then the namespaces."""
@@ -276,8 +319,43 @@ class Supervisor:
 
     def watch(self) -> None:
         while True:
-            self.check_children()
+            self.tend_children()
             time.sleep(0.5)
+
+    def tend_children(self) -> None:
+        """Restart a child that died, after its backoff; raise when one keeps dying."""
+        now = time.monotonic()
+        for child in self.children:
+            if child.restart_at is not None:
+                if now >= child.restart_at:
+                    self._restart(child)
+                continue
+            code = child.returncode()
+            if code is None:
+                continue
+            child.deaths = [t for t in child.deaths if now - t < DEATH_WINDOW_S] + [now]
+            if child.restart is None:
+                raise ChildExitedError(child)
+            if len(child.deaths) >= MAX_DEATHS:
+                raise ChildExitedError(
+                    child, f": it died {len(child.deaths)} times within {DEATH_WINDOW_S:.0f} s, giving up"
+                )
+            delay = min(BACKOFF_MAX_S, 2.0 ** (len(child.deaths) - 1))
+            say(f"{child.name} (pid {child.pid}) exited with {code}; restarting it in {delay:g} s "
+                f"(death {len(child.deaths)} of {MAX_DEATHS} allowed within {DEATH_WINDOW_S:.0f} s); "
+                f"last lines of {shown(child.log)}:\n{tail(child.log, 10)}")  # fmt: skip
+            end_group(child.pid)  # what it left in its process group (pool processes, backends)
+            child.restart_at = now + delay
+
+    def _restart(self, child: Child) -> None:
+        child.restart_at = None
+        assert child.restart is not None
+        try:
+            child.proc = child.restart()
+        except Exception as e:  # counted as another death at the next check: child.proc is the dead one
+            say(f"restarting {child.name} failed: {e}")
+            return
+        say(f"restarted {child.name} (pid {child.pid})")
 
     # --- stopping -------------------------------------------------------------------------
 

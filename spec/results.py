@@ -22,7 +22,7 @@ outside spec (worker and agents use the `hdrhistogram` package).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field, computed_field, model_validator
 
@@ -168,6 +168,11 @@ class InjectorSummary(LoadTotals):
         default_factory=list,
         description="The tool's blind spots, e.g. 'wrk does not count connections that were never accepted'.",
     )
+    stop_reason: str | None = Field(
+        default=None,
+        max_length=500,
+        description="Why the load stopped before its end (lease expired ...); None when it ran its course.",
+    )
 
 
 class ProxySummary(StrictModel):
@@ -207,6 +212,34 @@ class ProxySummary(StrictModel):
     )
 
 
+class Completeness(StrictModel):
+    """Whether the run measured what it was asked to measure.
+
+    A run that is not complete is never shown as if it were: it ends `partial` (or `failed`), its
+    rates divide by the seconds it did measure, and sweep analysis leaves it out by default.
+    """
+
+    complete: bool = Field(description="The load covered the whole measured window it was asked for.")
+    asked_s: float = Field(ge=0, description="Measured duration the spec asked for, seconds.")
+    measured_s: float = Field(ge=0, description="Seconds the load really covered (from t0).")
+    load_started_at: datetime | None = Field(
+        default=None, description="When the measured load began (t0, after warm-up), UTC."
+    )
+    load_ended_at: datetime | None = Field(
+        default=None, description="When the measured load ended (t0 + measured_s), UTC."
+    )
+    reasons: list[str] = Field(
+        default_factory=list, description="Why the run is not complete, one sentence each; empty if complete."
+    )
+    totals_from: Literal["injectors", "proxy"] = Field(
+        default="injectors",
+        description=(
+            "Where `total` comes from: the load tools' own reports, or (when no tool reported, e.g. an "
+            "injector was lost) HAProxy's per-second counters of the seconds sampled before the fault."
+        ),
+    )
+
+
 class RunSummary(StrictModel):
     """The result of one run."""
 
@@ -218,4 +251,8 @@ class RunSummary(StrictModel):
     verdict: str | None = Field(default=None, max_length=2000, description="One-line reading of the result.")
     bound: RunVerdict | None = Field(
         default=None, description="What bounded the run, with the numbers it was read from (worker.verdicts)."
+    )
+    completeness: Completeness | None = Field(
+        default=None,
+        description="Did the load cover the window asked for? None for runs recorded before this existed.",
     )

@@ -1,7 +1,11 @@
 """Run states and the transitions allowed between them.
 
-queued -> preparing -> warming -> running -> collecting -> succeeded
+queued -> preparing -> warming -> running -> collecting -> succeeded | partial
 any non-terminal state -> failed | cancelled
+
+`partial`: the run ended without a fault the worker saw, but its load did not cover the window
+it was asked for (the tool stopped early, a lease expired, samples are missing). Its numbers are
+kept, with the reason, and are never read as a complete measurement (spec.results.Completeness).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ class RunState(StrEnum):
     running = "running"
     collecting = "collecting"
     succeeded = "succeeded"
+    partial = "partial"
     failed = "failed"
     cancelled = "cancelled"
 
@@ -29,7 +34,7 @@ class RunState(StrEnum):
         return self in ACTIVE_STATES
 
 
-TERMINAL_STATES = frozenset({RunState.succeeded, RunState.failed, RunState.cancelled})
+TERMINAL_STATES = frozenset({RunState.succeeded, RunState.partial, RunState.failed, RunState.cancelled})
 ACTIVE_STATES = frozenset({RunState.preparing, RunState.warming, RunState.running, RunState.collecting})
 
 _FORWARD: dict[RunState, RunState] = {
@@ -40,8 +45,11 @@ _FORWARD: dict[RunState, RunState] = {
     RunState.collecting: RunState.succeeded,
 }
 
+# Collecting ends either way: complete (succeeded) or short of what was asked (partial).
+_ALSO: dict[RunState, frozenset[RunState]] = {RunState.collecting: frozenset({RunState.partial})}
+
 ALLOWED_TRANSITIONS: dict[RunState, frozenset[RunState]] = {
-    state: frozenset({_FORWARD[state], RunState.failed, RunState.cancelled})
+    state: frozenset({_FORWARD[state], RunState.failed, RunState.cancelled, *_ALSO.get(state, ())})
     if state in _FORWARD
     else frozenset()
     for state in RunState

@@ -44,6 +44,14 @@ class WorkerProcess:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
 
+    def freeze(self, seconds: float) -> None:
+        """SIGSTOP the worker and its pool (its process group) for `seconds`, then SIGCONT."""
+        os.killpg(self.pid, signal.SIGSTOP)
+        try:
+            time.sleep(seconds)
+        finally:
+            os.killpg(self.pid, signal.SIGCONT)
+
     def kill_hard(self) -> None:
         """kill -9 the worker and its pool and beat children (its own process group), at once."""
         os.killpg(self.pid, signal.SIGKILL)

@@ -57,6 +57,8 @@ class Execution:
     t0: datetime | None = None
     load_started_at: datetime | None = None
     injector_summaries: list[InjectorSummary] = field(default_factory=list)
+    # Set by collect: why the load did not cover its window (empty: it did). Non-empty ends the run `partial`.
+    incomplete_reasons: list[str] = field(default_factory=list)
     # Set when the execution ends, however it ends: background helpers (the lease keeper) stop.
     stopped: threading.Event = field(default_factory=threading.Event)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from celery.exceptions import SoftTimeLimitExceeded
 from sqlalchemy import select
@@ -26,7 +27,7 @@ from worker.execution import Execution, load_execution, pick_agents
 from worker.lease import LeaseRenewer
 from worker.phases.agents import WaitForAgents
 from worker.phases.base import Phase, PhaseError, RunContext
-from worker.phases.collect import Collect
+from worker.phases.collect import Collect, record_cut_short
 from worker.phases.configure import ConfigureLab
 from worker.phases.load import RunLoad, WarmUp
 
@@ -65,21 +66,38 @@ def execute_run(run_id: int) -> RunOutcome:
     execution = load_execution(run_id, ctx.lab_name)
     with LeaseRenewer(ctx.lab_id, run_id, settings.lab_lease_seconds) as lease:
         try:
-            previous = RunState.preparing  # the dispatcher moved the run there when it claimed the lab
-            for phase in build_phases(execution):
-                outcome = _walk(phase, previous, ctx, lease)
-                previous = phase.state
-                if outcome is not None:
-                    return outcome
-            return RunOutcome(RunState.succeeded)
+            outcome = _walk_all(execution, ctx, lease)
         except SoftTimeLimitExceeded:
-            return RunOutcome.failed(f"run exceeded the time limit of {settings.run_time_limit_seconds} s")
+            outcome = RunOutcome.failed(f"run exceeded the time limit of {settings.run_time_limit_seconds} s")
         except Exception as exc:
             log.exception("run %s failed in the worker", run_id)
-            return RunOutcome.failed(f"internal error in the worker: {exc!r}")
+            outcome = RunOutcome.failed(f"internal error in the worker: {exc!r}")
         finally:
             execution.stopped.set()
-            tear_down(execution)
+            tear_down(execution)  # first: a cancel must stop the load within 2 s
+    if outcome.state in (RunState.failed, RunState.cancelled):
+        keep_what_was_measured(execution, outcome)
+    return outcome
+
+
+def _walk_all(execution: Execution, ctx: RunContext, lease: LeaseRenewer) -> RunOutcome:
+    previous = RunState.preparing  # the dispatcher moved the run there when it claimed the lab
+    for phase in build_phases(execution):
+        outcome = _walk(phase, previous, ctx, lease)
+        previous = phase.state
+        if outcome is not None:
+            return outcome
+    if execution.incomplete_reasons:
+        return RunOutcome(RunState.partial, "; ".join(execution.incomplete_reasons))
+    return RunOutcome(RunState.succeeded)
+
+
+def keep_what_was_measured(execution: Execution, outcome: RunOutcome) -> None:
+    """A run that failed or was cancelled after its load began keeps a summary of what it measured."""
+    if execution.t0 is None or datetime.now(UTC) < execution.t0:
+        return  # nothing was measured yet
+    reason = outcome.error or f"the run was {outcome.state.value} before its load ended"
+    record_cut_short(execution.run_id, reason, execution.injector_summaries, execution.t0)
 
 
 def tear_down(execution: Execution) -> None:

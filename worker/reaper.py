@@ -21,6 +21,7 @@ from spec.run_state import RunState
 from worker import agent_rpc
 from worker.kicks import kick_lab
 from worker.lab_lock import ReapedRun, reap_expired_lease
+from worker.phases.collect import record_cut_short
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +65,7 @@ def reap_labs() -> ReapReport:
             log.warning("lab %s: run %s failed: %s", lab_id, reaped.run_id, reaped.error)
             report.reaped.append(reaped)
             tear_down_on_lab(lab_id, reaped.run_id)
+            record_cut_short(reaped.run_id, reaped.error)  # what it measured before its worker died
     with session_scope() as db:
         idle_with_queue = db.scalars(
             select(Lab.id)

@@ -224,7 +224,12 @@ class InjectorRole(Role):
                 f"{process.output_tail()}"
             ) from exc
         if process.stop_reason is not None:
-            summary = summary.model_copy(update={"warnings": [process.stop_reason, *summary.warnings]})
+            summary = summary.model_copy(
+                update={
+                    "warnings": [process.stop_reason, *summary.warnings],
+                    "stop_reason": process.stop_reason,
+                }
+            )
         return {
             "summary": summary.model_dump(mode="json"),
             "command_line": list(process.argv),

@@ -20,8 +20,9 @@ from backend.teams.endpoints import router as teams_router
 from backend.templates.endpoints import router as templates_router
 
 # What a signed-in member's request can meet anywhere: a body that is not JSON, no session, a
-# role too low, an object of no team of theirs, input that does not validate, the unexpected.
-_MEMBER = (400, 401, 403, 404, 422, 500)
+# role too low, an object of no team of theirs, input that does not validate, the unexpected,
+# and PostgreSQL or Redis briefly away (503, while `make up` or the platform restarts it).
+_MEMBER = (400, 401, 403, 404, 422, 500, 503)
 
 api_v1 = APIRouter()
 for router, statuses in (
@@ -32,7 +33,7 @@ for router, statuses in (
     (experiments_router, (409, *_MEMBER)),
     (runs_router, (409, *_MEMBER)),
     (fleet_router, (409, *_MEMBER)),
-    (templates_router, (401, 500)),  # no parameters, no body
+    (templates_router, (401, 500, 503)),  # no parameters, no body
     (analysis_router, _MEMBER),
 ):
     api_v1.include_router(router, responses=documented(*statuses))

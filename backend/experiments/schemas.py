@@ -68,6 +68,7 @@ class RunCounts(BaseModel):
     queued: int = 0
     active: int = 0
     succeeded: int = 0
+    partial: int = 0  # ended, but the load did not cover its window
     failed: int = 0
     cancelled: int = 0
 

@@ -25,6 +25,13 @@ def experiment_analysis(
     launch_id: Annotated[
         int | None, Query(description="A launch of this experiment; default: the latest.")
     ] = None,
+    include_partial: Annotated[
+        bool,
+        Query(description="Read partial runs (their load fell short of its window) like complete ones."),
+    ] = False,
 ) -> SweepAnalysis:
-    """Per-point results, the knee of the sweep, and the maxconn its load needs (Little's law)."""
-    return analyze_launch(db, who.team_id, experiment_id, launch_id)
+    """Per-point results, the knee of the sweep, and the maxconn its load needs (Little's law).
+
+    Partial runs are left out by default, and the answer says which.
+    """
+    return analyze_launch(db, who.team_id, experiment_id, launch_id, include_partial=include_partial)

@@ -16,7 +16,9 @@ class AnalysisPoint(BaseModel):
 
     point_index: int
     params: dict[str, Any] = Field(description="The swept values of this point, by dotted path.")
-    run_ids: list[int] = Field(description="The point's succeeded runs that have a summary.")
+    run_ids: list[int] = Field(
+        description="The runs read: succeeded ones (and partial ones with include_partial) with a summary."
+    )
     rps: float | None = Field(description="Successful requests per second, mean over repetitions.")
     error_pct: float | None = Field(description="Failed requests, % of all requests, mean over repetitions.")
     latency_mean_ms: float | None = Field(description="Client latency of successes, mean.")
@@ -65,3 +67,10 @@ class SweepAnalysis(BaseModel):
     points: list[AnalysisPoint]
     knee: Knee
     littles_law: LittlesLaw
+    included_partial: bool = Field(
+        description="Partial runs (load short of its window) were read like complete ones (include_partial)."
+    )
+    partial_run_ids: list[int] = Field(
+        description="The launch's partial runs: left out of every figure unless included_partial."
+    )
+    note: str | None = Field(description="What was left out and why, in a sentence; None when nothing was.")

@@ -18,8 +18,14 @@ from spec.limits import client_limit
 from spec.run_state import RunState
 
 
-def analyze_launch(db: Session, team_id: int, experiment_id: int, launch_id: int | None) -> SweepAnalysis:
-    """The analysis of `launch_id`, or of the experiment's latest launch; 404 when there is none."""
+def analyze_launch(
+    db: Session, team_id: int, experiment_id: int, launch_id: int | None, *, include_partial: bool = False
+) -> SweepAnalysis:
+    """The analysis of `launch_id`, or of the experiment's latest launch; 404 when there is none.
+
+    Only succeeded runs are read, and partial ones when `include_partial`: a run whose load fell
+    short of its window would bend a point's mean, so it is left out by default, and named.
+    """
     experiment = db.scalar(
         select(Experiment).where(Experiment.id == experiment_id, Experiment.team_id == team_id)
     )
@@ -44,7 +50,9 @@ def analyze_launch(db: Session, team_id: int, experiment_id: int, launch_id: int
     for _, point_index, _, spec, *_ in runs:
         if point_index not in limits:
             limits[point_index] = _client_limit(spec)
-    results = [_result(*row, maxconn=limits[row.point_index]) for row in runs]
+    readable = {RunState.succeeded, RunState.partial} if include_partial else {RunState.succeeded}
+    results = [_result(*row, maxconn=limits[row.point_index], readable=readable) for row in runs]
+    partial = [row.id for row in runs if row.state == RunState.partial]
     points = [analyze_point(list(group)) for _, group in groupby(results, key=lambda r: r.point_index)]
     axes = _at_list(version_spec, "sweep", "axes")
     return SweepAnalysis(
@@ -55,12 +63,24 @@ def analyze_launch(db: Session, team_id: int, experiment_id: int, launch_id: int
         points=points,
         knee=find_knee(points, axis_count=len(axes)),
         littles_law=littles_law(points),
+        included_partial=include_partial,
+        partial_run_ids=partial,
+        note=_partial_note(partial, include_partial),
     )
+
+
+def _partial_note(partial: list[int], included: bool) -> str | None:
+    if not partial:
+        return None
+    runs = f"{len(partial)} partial run{'s' if len(partial) > 1 else ''} ({', '.join(map(str, partial))})"
+    if included:
+        return f"{runs} read like complete ones: their load fell short of its window, so figures may be low."
+    return f"{runs} left out: their load fell short of its window (include_partial=true reads them)."
 
 
 def _result(
     run_id: int, point_index: int, params: dict[str, Any], spec: dict[str, Any], state: RunState,
-    summary: dict[str, Any] | None, *, maxconn: int | None,
+    summary: dict[str, Any] | None, *, maxconn: int | None, readable: set[RunState],
 ) -> RunResult:  # fmt: skip
     load = spec.get("load") or {}
     # Every injector of the lab runs the load profile: the clients add up.
@@ -70,7 +90,7 @@ def _result(
         run_id=run_id,
         point_index=point_index,
         params=params,
-        summary=summary if state == RunState.succeeded else None,
+        summary=summary if state in readable else None,
         connections=connections * injectors if isinstance(connections, int) else None,
         offered_rps=load.get("rate"),
         maxconn=maxconn,

@@ -2,7 +2,8 @@
 
 Charting a metric against a swept parameter needs one value per point with its spread, not one
 per run: repetitions of a point are summarised as n, mean, min, max and sample stddev. Only
-succeeded runs count (a failed or cancelled repetition has no comparable result); a point
+succeeded runs count (a failed, cancelled or partial repetition has no comparable result: the
+partial ones are named); a point
 whose repetitions all failed still appears, with no metrics, so the gap is visible.
 """
 
@@ -57,6 +58,7 @@ def compare_points(db: Session, team_id: int, run_ids: list[int]) -> ComparePoin
                 params=first.params,
                 run_ids=[r.run_id for r in rows],
                 metrics=metrics,
+                partial_run_ids=[r.run_id for r in rows if r.state == RunState.partial],
             )
         )
     points.sort(key=lambda p: (p.experiment_id, p.point_index))

@@ -37,6 +37,10 @@ class ComparePoint(BaseModel):
     run_ids: list[int]
     # Only runs that succeeded count; a metric none of them has is absent.
     metrics: dict[str, Spread]
+    partial_run_ids: list[int] = Field(
+        default_factory=list,
+        description="The point's partial runs (load short of its window): not in its metrics.",
+    )
 
 
 class ComparePoints(BaseModel):

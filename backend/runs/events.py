@@ -61,6 +61,7 @@ _RANK = {
     RunState.running: 3,
     RunState.collecting: 4,
     RunState.succeeded: 5,
+    RunState.partial: 5,
     RunState.failed: 5,
     RunState.cancelled: 5,
 }

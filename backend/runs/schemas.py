@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
+from spec.results import Completeness
 from spec.run_state import RunState
 from spec.verdict import RunVerdict
 
@@ -54,7 +55,29 @@ class RunDetail(RunSlim):
     command_lines: dict[str, Any]
     environment: dict[str, Any]
     summary: dict[str, Any] | None
-    error: str | None
+    error: str | None = Field(description="Why the run failed, or why it is partial; None otherwise.")
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def completeness(self) -> Completeness | None:
+        """Whether the load covered the window asked for (summary.completeness), typed."""
+        doc = (self.summary or {}).get("completeness")
+        try:
+            return Completeness.model_validate(doc) if doc else None
+        except ValidationError:
+            return None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def load_started_at(self) -> datetime | None:
+        """When the measured load began (t0, after warm-up); apart from queueing and preparation."""
+        return self.completeness.load_started_at if self.completeness else None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def load_ended_at(self) -> datetime | None:
+        """When the measured load ended: load_started_at plus the seconds it really covered."""
+        return self.completeness.load_ended_at if self.completeness else None
 
     @computed_field  # type: ignore[prop-decorator]
     @property

@@ -50,7 +50,7 @@ async function waitAllSucceeded(page: Page, seed: string, experimentId: number, 
         await page.reload();
         await expect(rows.first()).toBeVisible();
         states = await rows.locator("[data-state]").evaluateAll((els) => els.map((e) => e.getAttribute("data-state") ?? ""));
-        return states.length === count && states.every((s) => ["succeeded", "failed", "cancelled"].includes(s));
+        return states.length === count && states.every((s) => ["succeeded", "partial", "failed", "cancelled"].includes(s));
       },
       { timeout: timeoutMs, intervals: [2000] },
     )

@@ -8,7 +8,7 @@ import { apiFor, shortCapacitySpec, type Api } from "./api";
 import { env, snap } from "./env";
 
 type Run = { id: number; state: string; launch_id: number };
-const TERMINAL = ["succeeded", "failed", "cancelled"];
+const TERMINAL = ["succeeded", "partial", "failed", "cancelled"];
 
 async function livePoints(page: Page): Promise<number> {
   return Number(await page.getByTestId("live-charts").getAttribute("data-points"));

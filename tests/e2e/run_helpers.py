@@ -7,7 +7,9 @@ from typing import Any
 
 import httpx
 
-TERMINAL = {"succeeded", "failed", "cancelled"}
+from spec.run_state import TERMINAL_STATES
+
+TERMINAL = {state.value for state in TERMINAL_STATES}
 
 
 def http_spec(

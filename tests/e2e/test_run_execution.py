@@ -98,9 +98,18 @@ def test_killing_the_injector_agent_fails_the_run_with_its_partial_samples(api: 
     run = api.wait_finished(run_id, 60)
     assert run["state"] == "failed"
     assert "injector-1" in run["error"] and "lost" in run["error"], run["error"]
-    # What was measured before the loss is kept.
+    # What was measured before the loss is kept: the samples, and a summary marked incomplete.
     proxy = [s for s in api.samples(run_id)["proxy"] if s["t"] >= 0]
     assert len(proxy) >= 2 and sum(s["data"].get("fe.req_tot", 0) for s in proxy) > 0
+    completeness = run["completeness"]
+    assert completeness is not None and completeness["complete"] is False, run["summary"]
+    assert completeness["totals_from"] == "proxy" and completeness["reasons"] == [run["error"]]
+    # The rate divides by the seconds that had load (about 3), not the 25 asked.
+    assert 1 <= completeness["measured_s"] < 12, completeness
+    total = run["summary"]["total"]
+    assert total["successes"] > 0 and total["rps"] > 0
+    assert abs(total["rps"] - total["successes"] / completeness["measured_s"]) < 0.01 * total["rps"]
+    assert run["load_started_at"] is not None and run["load_ended_at"] > run["load_started_at"]
 
 
 def test_killing_the_worker_stops_the_load_by_lease_and_the_run_does_not_stay_running(
@@ -128,6 +137,36 @@ def test_killing_the_worker_stops_the_load_by_lease_and_the_run_does_not_stay_ru
     run = api.wait_finished(run_id, 60)
     assert run["state"] == "failed"
     assert "worker lost" in run["error"], run["error"]
+    completeness = run["completeness"]  # the reaper kept what HAProxy counted before the death
+    assert completeness is not None and not completeness["complete"], run["summary"]
+    assert run["summary"]["total"]["successes"] > 0
+
+
+def test_a_frozen_worker_whose_load_lease_expired_ends_partial_not_succeeded(
+    local_lab: Any, start_worker: Any
+) -> None:
+    # The worker stops renewing the load's lease (10 s) while frozen; its lab lease (60 s) holds,
+    # so it resumes the run and must say that the load stopped short.
+    worker = start_worker(agent_wait=20, lease=60)
+    api = Api(local_lab.api_url, local_lab.token)
+    [run_id] = api.launch("freeze-worker", http_spec(driver="hey", duration_s=30), local_lab.lab_id)
+    api.wait_state(run_id, "running", 60)
+    time.sleep(2)
+
+    worker.freeze(16)
+
+    run = api.wait_finished(run_id, 90)
+    assert run["state"] == "partial", (run["state"], run["error"])
+    assert "lease expired" in run["error"], run["error"]
+    completeness = run["completeness"]
+    assert completeness["complete"] is False and completeness["asked_s"] == 30
+    assert completeness["measured_s"] < 25, completeness
+    total = run["summary"]["total"]
+    assert total["duration_s"] < 25 and total["successes"] > 0
+    # Left out of the sweep's analysis, and named there.
+    analysis = api.call("GET", f"/experiments/{run['experiment_id']}/analysis")
+    assert analysis["partial_run_ids"] == [run_id] and analysis["points"][0]["run_ids"] == []
+    assert "left out" in analysis["note"]
 
 
 def test_cancel_stops_the_load_within_two_seconds(api: Api, local_lab: Any) -> None:

@@ -10,15 +10,18 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import redis
-from factories import hold_lab_with_expired_lease, lab, make_lab, make_runs, runs
+from factories import RUN_SPEC, hold_lab_with_expired_lease, lab, make_lab, make_runs, runs
 from live_processes import StartWorker, wait_until
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from backend.db import session_scope
-from backend.models import Lab
+from backend.models import Lab, Run, Sample
 from backend.queue import DISPATCH_LAB_TASK, LAB_QUEUE, enqueue_lab_dispatch, reset_celery_client
 from backend.runs.transitions import transition
+from spec.experiment import ExperimentSpec
+from spec.results import RunSummary
 from spec.run_state import RunState
+from worker.completeness import entry_sections
 from worker.reaper import ReapReport, reap_labs
 
 
@@ -56,6 +59,35 @@ def test_reaper_fails_the_run_of_an_expired_lease_frees_the_lab_and_kicks_it(
     again = reap_labs()
     assert again.reaped == []
     assert runs([stuck])[0].error == stuck_row.error
+
+
+def test_a_reaped_run_keeps_a_summary_of_what_haproxy_counted_before_its_worker_died(
+    fresh_database: str, redis_client: redis.Redis
+) -> None:
+    reset_celery_client()
+    lab_id = make_lab("bench-a")
+    [stuck] = make_runs(lab_id, 1)
+    hold_lab_with_expired_lease(lab_id, stuck)
+    spec = ExperimentSpec.model_validate(RUN_SPEC)
+    frontend, _ = entry_sections(spec)
+    t0 = datetime.now(UTC) - timedelta(seconds=30)
+    busy = {f"{frontend}.req_tot": 30, f"{frontend}.hrsp_2xx": 30, f"{frontend}.bout": 3000}
+    with session_scope() as db:
+        for t in range(-2, 12):  # load stopped after second 5; HAProxy kept being sampled
+            db.add(Sample(run_id=stuck, source="proxy", t=t, ts=t0 + timedelta(seconds=t + 1.05),
+                          data=busy if 0 <= t < 6 else {}))  # fmt: skip
+
+    reap_labs()
+
+    with session_scope() as db:
+        summary = RunSummary.model_validate(db.scalar(select(Run.summary).where(Run.id == stuck)))
+    assert runs([stuck])[0].state == RunState.failed
+    assert summary.completeness is not None and not summary.completeness.complete
+    assert summary.completeness.reasons[0].startswith("worker lost")
+    assert summary.completeness.totals_from == "proxy" and summary.completeness.measured_s == 6
+    assert summary.total.successes == 180 and summary.total.rps == 30.0
+    started = summary.completeness.load_started_at
+    assert started is not None and abs((started - t0).total_seconds()) < 0.1  # from the samples' clock
 
 
 def test_reaper_leaves_a_live_lease_alone(fresh_database: str, redis_client: redis.Redis) -> None:

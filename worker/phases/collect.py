@@ -1,34 +1,36 @@
-"""`collecting`: let the last samples arrive, then write the run's summary."""
+"""`collecting`: let the last samples arrive, then write the run's summary.
+
+A run that failed after its load began gets a summary too (`record_cut_short`, from the
+orchestrator and the reaper): what was measured before the fault, marked incomplete.
+"""
 
 from __future__ import annotations
 
+import logging
+import math
 import time
+from collections.abc import Sequence
+from datetime import datetime, timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
 from backend.db import session_scope
-from backend.models import Sample
-from spec.haproxy.model import Frontend
-from spec.results import RunSummary
+from backend.models import Run, Sample
+from spec.experiment import ExperimentSpec
+from spec.results import InjectorSummary, RunSummary
 from spec.run_state import RunState
+from worker.completeness import assess, cut_short_summary, entry_sections, proxy_seconds
 from worker.execution import Execution
 from worker.phases.base import BackgroundPhase, RunContext
 from worker.summaries import merge_injectors, proxy_summary
-from worker.verdicts.collected import with_verdict
+from worker.verdicts.collected import run_samples, with_verdict
+
+log = logging.getLogger(__name__)
 
 # Agents send a batch every second, so the last measured second arrives within about that; a
 # source still short after this long (its agent died, its clock is off) is summarised as it is.
 LAST_BATCH_WAIT_S = 2.0
 LAST_BATCH_POLL_S = 0.1
-PROXY_SOURCE = "proxy"
-
-
-def entry_sections(execution: Execution) -> tuple[str, str]:
-    """(frontend, backend) section names of the entry point; a listen is both."""
-    _, entry = execution.spec.entry_point()
-    if isinstance(entry, Frontend):
-        return entry.name, entry.default_backend or entry.name
-    return entry.name, entry.name
 
 
 class Collect(BackgroundPhase):
@@ -47,19 +49,67 @@ class Collect(BackgroundPhase):
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
         wait_for_last_second(ex.run_id, ex.spec.load.duration_s - 1)
-        with session_scope() as db:
-            rows = db.execute(
-                select(Sample.t, Sample.data).where(Sample.run_id == ex.run_id, Sample.source == PROXY_SOURCE)
-            ).all()
-        frontend, backend = entry_sections(ex)
-        # Not r.t: SQLAlchemy's Row.t is the row as a tuple, shadowing our column named t.
-        seconds = [{"t": t, "data": data} for t, data in rows]
-        proxy = proxy_summary(seconds, frontend, backend, ex.spec.load.duration_s) if rows else None
+        samples = run_samples(ex.run_id)
+        completeness = assess(ex.spec, ex.injector_summaries, samples, ex.t0)
+        frontend, backend = entry_sections(ex.spec)
+        # HAProxy's rates cover the seconds the load ran, not idle seconds after a tool stopped early.
+        window = min(ex.spec.load.duration_s, math.ceil(completeness.measured_s)) or ex.spec.load.duration_s
+        seconds = proxy_seconds(samples)
+        proxy = proxy_summary(seconds, frontend, backend, window) if seconds else None
         summary = RunSummary(
-            injectors=ex.injector_summaries, total=merge_injectors(ex.injector_summaries), proxy=proxy
+            injectors=ex.injector_summaries,
+            total=merge_injectors(ex.injector_summaries),
+            proxy=proxy,
+            completeness=completeness,
         )
         summary = with_verdict(ex, summary, frontend, backend)  # what bounded the run
+        ex.incomplete_reasons = completeness.reasons
         ex.record(summary=summary.model_dump(mode="json"))
+
+
+def record_cut_short(
+    run_id: int, reason: str, injectors: Sequence[InjectorSummary] = (), t0: datetime | None = None
+) -> bool:
+    """Store what a run that failed mid-load measured before the fault (never raises).
+
+    Kept only when the run has no summary yet and the load had begun; True when one was stored.
+    """
+    try:
+        with session_scope() as db:
+            row = db.execute(select(Run.spec, Run.summary).where(Run.id == run_id)).one()
+        if row.summary is not None:
+            return False
+        samples = run_samples(run_id)
+        summary = cut_short_summary(
+            ExperimentSpec.model_validate(row.spec), reason, injectors, samples, t0 or sampled_t0(run_id)
+        )
+        if summary is None:
+            return False
+        with session_scope() as db:
+            db.execute(
+                update(Run)
+                .where(Run.id == run_id, Run.summary.is_(None))
+                .values(summary=summary.model_dump(mode="json"))
+            )
+        return True
+    except Exception:  # the run's own outcome matters more than this reading of it
+        log.exception("run %s: no summary of what was measured before it failed", run_id)
+        return False
+
+
+def sampled_t0(run_id: int) -> datetime | None:
+    """The run's t0 as its samples tell it (each sample is taken at t0 + t, a little after)."""
+    with session_scope() as db:
+        first = db.execute(
+            select(Sample.ts, Sample.t)
+            .where(Sample.run_id == run_id, Sample.t >= 0)
+            .order_by(Sample.t)
+            .limit(1)
+        ).first()
+    if first is None:
+        return None
+    taken_at, t = first  # (not first.t: Row.t is the row as a tuple)
+    return taken_at - timedelta(seconds=t + 1)  # the reading labelled t is taken just after t0 + t + 1
 
 
 def wait_for_last_second(run_id: int, last_t: int) -> None:

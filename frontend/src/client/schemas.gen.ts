@@ -158,7 +158,7 @@ export const AnalysisPointSchema = {
             },
             type: 'array',
             title: 'Run Ids',
-            description: 'The point\'s succeeded runs that have a summary.'
+            description: 'The runs read: succeeded ones (and partial ones with include_partial) with a summary.'
         },
         rps: {
             anyOf: [
@@ -1169,6 +1169,14 @@ export const ComparePointSchema = {
             },
             type: 'object',
             title: 'Metrics'
+        },
+        partial_run_ids: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Partial Run Ids',
+            description: 'The point\'s partial runs (load short of its window): not in its metrics.'
         }
     },
     type: 'object',
@@ -1443,6 +1451,81 @@ export const CompareTableSchema = {
     ],
     title: 'CompareTable',
     description: 'Runs side by side: `param_columns` and `metric_columns` fix the column order.'
+} as const;
+
+export const CompletenessSchema = {
+    properties: {
+        complete: {
+            type: 'boolean',
+            title: 'Complete',
+            description: 'The load covered the whole measured window it was asked for.'
+        },
+        asked_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Asked S',
+            description: 'Measured duration the spec asked for, seconds.'
+        },
+        measured_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Measured S',
+            description: 'Seconds the load really covered (from t0).'
+        },
+        load_started_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Load Started At',
+            description: 'When the measured load began (t0, after warm-up), UTC.'
+        },
+        load_ended_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Load Ended At',
+            description: 'When the measured load ended (t0 + measured_s), UTC.'
+        },
+        reasons: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Reasons',
+            description: 'Why the run is not complete, one sentence each; empty if complete.'
+        },
+        totals_from: {
+            type: 'string',
+            enum: [
+                'injectors',
+                'proxy'
+            ],
+            title: 'Totals From',
+            description: 'Where `total` comes from: the load tools\' own reports, or (when no tool reported, e.g. an injector was lost) HAProxy\'s per-second counters of the seconds sampled before the fault.',
+            default: 'injectors'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'complete',
+        'asked_s',
+        'measured_s'
+    ],
+    title: 'Completeness',
+    description: 'Whether the run measured what it was asked to measure.\n\nA run that is not complete is never shown as if it were: it ends `partial` (or `failed`), its\nrates divide by the seconds it did measure, and sweep analysis leaves it out by default.'
 } as const;
 
 export const DefaultsSchema = {
@@ -4345,6 +4428,11 @@ export const RunCountsSchema = {
             title: 'Succeeded',
             default: 0
         },
+        partial: {
+            type: 'integer',
+            title: 'Partial',
+            default: 0
+        },
         failed: {
             type: 'integer',
             title: 'Failed',
@@ -4546,7 +4634,48 @@ export const RunDetailSchema = {
                     type: 'null'
                 }
             ],
-            title: 'Error'
+            title: 'Error',
+            description: 'Why the run failed, or why it is partial; None otherwise.'
+        },
+        completeness: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/Completeness'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Whether the load covered the window asked for (summary.completeness), typed.',
+            readOnly: true
+        },
+        load_started_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Load Started At',
+            description: 'When the measured load began (t0, after warm-up); apart from queueing and preparation.',
+            readOnly: true
+        },
+        load_ended_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Load Ended At',
+            description: 'When the measured load ended: load_started_at plus the seconds it really covered.',
+            readOnly: true
         },
         verdict: {
             anyOf: [
@@ -4588,6 +4717,9 @@ export const RunDetailSchema = {
         'environment',
         'summary',
         'error',
+        'completeness',
+        'load_started_at',
+        'load_ended_at',
         'verdict'
     ],
     title: 'RunDetail'
@@ -4918,6 +5050,7 @@ export const RunStateSchema = {
         'running',
         'collecting',
         'succeeded',
+        'partial',
         'failed',
         'cancelled'
     ],
@@ -6159,6 +6292,31 @@ export const SweepAnalysisSchema = {
         },
         littles_law: {
             $ref: '#/components/schemas/LittlesLaw'
+        },
+        included_partial: {
+            type: 'boolean',
+            title: 'Included Partial',
+            description: 'Partial runs (load short of its window) were read like complete ones (include_partial).'
+        },
+        partial_run_ids: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Partial Run Ids',
+            description: 'The launch\'s partial runs: left out of every figure unless included_partial.'
+        },
+        note: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Note',
+            description: 'What was left out and why, in a sentence; None when nothing was.'
         }
     },
     type: 'object',
@@ -6169,7 +6327,10 @@ export const SweepAnalysisSchema = {
         'min_gain_pct',
         'points',
         'knee',
-        'littles_law'
+        'littles_law',
+        'included_partial',
+        'partial_run_ids',
+        'note'
     ],
     title: 'SweepAnalysis'
 } as const;
@@ -7426,7 +7587,8 @@ export const RunDetailWritableSchema = {
                     type: 'null'
                 }
             ],
-            title: 'Error'
+            title: 'Error',
+            description: 'Why the run failed, or why it is partial; None otherwise.'
         }
     },
     type: 'object',

@@ -511,5 +511,7 @@ export const templatesListExperimentTemplates = <ThrowOnError extends boolean = 
  * Experiment Analysis
  *
  * Per-point results, the knee of the sweep, and the maxconn its load needs (Little's law).
+ *
+ * Partial runs are left out by default, and the answer says which.
  */
 export const runsExperimentAnalysis = <ThrowOnError extends boolean = false>(options: Options<RunsExperimentAnalysisData, ThrowOnError>) => (options.client ?? client).get<RunsExperimentAnalysisResponses, RunsExperimentAnalysisErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}/analysis', ...options });

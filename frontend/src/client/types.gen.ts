@@ -115,7 +115,7 @@ export type AnalysisPoint = {
     /**
      * Run Ids
      *
-     * The point's succeeded runs that have a summary.
+     * The runs read: succeeded ones (and partial ones with include_partial) with a summary.
      */
     run_ids: Array<number>;
     /**
@@ -673,6 +673,12 @@ export type ComparePoint = {
     metrics: {
         [key: string]: Spread;
     };
+    /**
+     * Partial Run Ids
+     *
+     * The point's partial runs (load short of its window): not in its metrics.
+     */
+    partial_run_ids?: Array<number>;
 };
 
 /**
@@ -812,6 +818,59 @@ export type CompareTable = {
      * Rows
      */
     rows: Array<CompareRow>;
+};
+
+/**
+ * Completeness
+ *
+ * Whether the run measured what it was asked to measure.
+ *
+ * A run that is not complete is never shown as if it were: it ends `partial` (or `failed`), its
+ * rates divide by the seconds it did measure, and sweep analysis leaves it out by default.
+ */
+export type Completeness = {
+    /**
+     * Complete
+     *
+     * The load covered the whole measured window it was asked for.
+     */
+    complete: boolean;
+    /**
+     * Asked S
+     *
+     * Measured duration the spec asked for, seconds.
+     */
+    asked_s: number;
+    /**
+     * Measured S
+     *
+     * Seconds the load really covered (from t0).
+     */
+    measured_s: number;
+    /**
+     * Load Started At
+     *
+     * When the measured load began (t0, after warm-up), UTC.
+     */
+    load_started_at?: string | null;
+    /**
+     * Load Ended At
+     *
+     * When the measured load ended (t0 + measured_s), UTC.
+     */
+    load_ended_at?: string | null;
+    /**
+     * Reasons
+     *
+     * Why the run is not complete, one sentence each; empty if complete.
+     */
+    reasons?: Array<string>;
+    /**
+     * Totals From
+     *
+     * Where `total` comes from: the load tools' own reports, or (when no tool reported, e.g. an injector was lost) HAProxy's per-second counters of the seconds sampled before the fault.
+     */
+    totals_from?: 'injectors' | 'proxy';
 };
 
 /**
@@ -2521,6 +2580,10 @@ export type RunCounts = {
      */
     succeeded?: number;
     /**
+     * Partial
+     */
+    partial?: number;
+    /**
      * Failed
      */
     failed?: number;
@@ -2639,8 +2702,26 @@ export type RunDetail = {
     } | null;
     /**
      * Error
+     *
+     * Why the run failed, or why it is partial; None otherwise.
      */
     error: string | null;
+    /**
+     * Whether the load covered the window asked for (summary.completeness), typed.
+     */
+    readonly completeness: Completeness | null;
+    /**
+     * Load Started At
+     *
+     * When the measured load began (t0, after warm-up); apart from queueing and preparation.
+     */
+    readonly load_started_at: string | null;
+    /**
+     * Load Ended At
+     *
+     * When the measured load ended: load_started_at plus the seconds it really covered.
+     */
+    readonly load_ended_at: string | null;
     /**
      * What bounded the run (summary.bound), typed for clients; None before collect.
      */
@@ -2822,7 +2903,7 @@ export type RunSpectrum = {
 /**
  * RunState
  */
-export type RunState = 'queued' | 'preparing' | 'warming' | 'running' | 'collecting' | 'succeeded' | 'failed' | 'cancelled';
+export type RunState = 'queued' | 'preparing' | 'warming' | 'running' | 'collecting' | 'succeeded' | 'partial' | 'failed' | 'cancelled';
 
 /**
  * RunVerdict
@@ -3559,6 +3640,24 @@ export type SweepAnalysis = {
     points: Array<AnalysisPoint>;
     knee: Knee;
     littles_law: LittlesLaw;
+    /**
+     * Included Partial
+     *
+     * Partial runs (load short of its window) were read like complete ones (include_partial).
+     */
+    included_partial: boolean;
+    /**
+     * Partial Run Ids
+     *
+     * The launch's partial runs: left out of every figure unless included_partial.
+     */
+    partial_run_ids: Array<number>;
+    /**
+     * Note
+     *
+     * What was left out and why, in a sentence; None when nothing was.
+     */
+    note: string | null;
 };
 
 /**
@@ -4298,6 +4397,8 @@ export type RunDetailWritable = {
     } | null;
     /**
      * Error
+     *
+     * Why the run failed, or why it is partial; None otherwise.
      */
     error: string | null;
 };
@@ -4367,6 +4468,10 @@ export type AuthLoginErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
@@ -4416,6 +4521,10 @@ export type AuthLogoutErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type AuthLogoutError = AuthLogoutErrors[keyof AuthLogoutErrors];
@@ -4465,6 +4574,10 @@ export type AuthGetSessionErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type AuthGetSessionError = AuthGetSessionErrors[keyof AuthGetSessionErrors];
@@ -4514,6 +4627,10 @@ export type AuthSwitchCurrentTeamErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type AuthSwitchCurrentTeamError = AuthSwitchCurrentTeamErrors[keyof AuthSwitchCurrentTeamErrors];
@@ -4563,6 +4680,10 @@ export type TeamsListTeamsErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type TeamsListTeamsError = TeamsListTeamsErrors[keyof TeamsListTeamsErrors];
@@ -4614,6 +4735,10 @@ export type TeamsCreateTeamErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type TeamsCreateTeamError = TeamsCreateTeamErrors[keyof TeamsCreateTeamErrors];
@@ -4663,6 +4788,10 @@ export type TeamsListMembersErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type TeamsListMembersError = TeamsListMembersErrors[keyof TeamsListMembersErrors];
@@ -4714,6 +4843,10 @@ export type TeamsAddMemberErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type TeamsAddMemberError = TeamsAddMemberErrors[keyof TeamsAddMemberErrors];
@@ -4768,6 +4901,10 @@ export type TeamsRemoveMemberErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type TeamsRemoveMemberError = TeamsRemoveMemberErrors[keyof TeamsRemoveMemberErrors];
@@ -4822,6 +4959,10 @@ export type TeamsUpdateMemberErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type TeamsUpdateMemberError = TeamsUpdateMemberErrors[keyof TeamsUpdateMemberErrors];
@@ -4871,6 +5012,10 @@ export type TeamsListTokensErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type TeamsListTokensError = TeamsListTokensErrors[keyof TeamsListTokensErrors];
@@ -4922,6 +5067,10 @@ export type TeamsCreateTokenErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type TeamsCreateTokenError = TeamsCreateTokenErrors[keyof TeamsCreateTokenErrors];
@@ -4976,6 +5125,10 @@ export type TeamsRevokeTokenErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type TeamsRevokeTokenError = TeamsRevokeTokenErrors[keyof TeamsRevokeTokenErrors];
@@ -5025,6 +5178,10 @@ export type LabsListLabsErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type LabsListLabsError = LabsListLabsErrors[keyof LabsListLabsErrors];
@@ -5076,6 +5233,10 @@ export type LabsCreateLabErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type LabsCreateLabError = LabsCreateLabErrors[keyof LabsCreateLabErrors];
@@ -5130,6 +5291,10 @@ export type LabsDeleteLabErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type LabsDeleteLabError = LabsDeleteLabErrors[keyof LabsDeleteLabErrors];
@@ -5184,6 +5349,10 @@ export type LabsGetLabErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type LabsGetLabError = LabsGetLabErrors[keyof LabsGetLabErrors];
@@ -5238,6 +5407,10 @@ export type LabsUpdateLabErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type LabsUpdateLabError = LabsUpdateLabErrors[keyof LabsUpdateLabErrors];
@@ -5292,6 +5465,10 @@ export type LabsSetLabBoundaryErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type LabsSetLabBoundaryError = LabsSetLabBoundaryErrors[keyof LabsSetLabBoundaryErrors];
@@ -5346,6 +5523,10 @@ export type LabsListEnrollmentTokensErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type LabsListEnrollmentTokensError = LabsListEnrollmentTokensErrors[keyof LabsListEnrollmentTokensErrors];
@@ -5402,6 +5583,10 @@ export type LabsCreateEnrollmentTokenErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type LabsCreateEnrollmentTokenError = LabsCreateEnrollmentTokenErrors[keyof LabsCreateEnrollmentTokenErrors];
@@ -5460,6 +5645,10 @@ export type LabsRevokeEnrollmentTokenErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type LabsRevokeEnrollmentTokenError = LabsRevokeEnrollmentTokenErrors[keyof LabsRevokeEnrollmentTokenErrors];
@@ -5514,6 +5703,10 @@ export type LabsGetLabCaCertificateErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type LabsGetLabCaCertificateError = LabsGetLabCaCertificateErrors[keyof LabsGetLabCaCertificateErrors];
@@ -5584,6 +5777,10 @@ export type ExperimentsListExperimentsErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsListExperimentsError = ExperimentsListExperimentsErrors[keyof ExperimentsListExperimentsErrors];
@@ -5633,6 +5830,10 @@ export type ExperimentsCreateExperimentErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsCreateExperimentError = ExperimentsCreateExperimentErrors[keyof ExperimentsCreateExperimentErrors];
@@ -5684,6 +5885,10 @@ export type ExperimentsValidateSpecErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsValidateSpecError = ExperimentsValidateSpecErrors[keyof ExperimentsValidateSpecErrors];
@@ -5738,6 +5943,10 @@ export type ExperimentsDeleteExperimentErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsDeleteExperimentError = ExperimentsDeleteExperimentErrors[keyof ExperimentsDeleteExperimentErrors];
@@ -5792,6 +6001,10 @@ export type ExperimentsGetExperimentErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsGetExperimentError = ExperimentsGetExperimentErrors[keyof ExperimentsGetExperimentErrors];
@@ -5846,6 +6059,10 @@ export type ExperimentsUpdateExperimentErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsUpdateExperimentError = ExperimentsUpdateExperimentErrors[keyof ExperimentsUpdateExperimentErrors];
@@ -5900,6 +6117,10 @@ export type ExperimentsListVersionsErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsListVersionsError = ExperimentsListVersionsErrors[keyof ExperimentsListVersionsErrors];
@@ -5956,6 +6177,10 @@ export type ExperimentsCreateVersionErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsCreateVersionError = ExperimentsCreateVersionErrors[keyof ExperimentsCreateVersionErrors];
@@ -6014,6 +6239,10 @@ export type ExperimentsGetVersionErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsGetVersionError = ExperimentsGetVersionErrors[keyof ExperimentsGetVersionErrors];
@@ -6068,6 +6297,10 @@ export type ExperimentsCloneExperimentErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsCloneExperimentError = ExperimentsCloneExperimentErrors[keyof ExperimentsCloneExperimentErrors];
@@ -6137,6 +6370,10 @@ export type ExperimentsValidateVersionErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsValidateVersionError = ExperimentsValidateVersionErrors[keyof ExperimentsValidateVersionErrors];
@@ -6191,6 +6428,10 @@ export type ExperimentsLaunchExperimentErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type ExperimentsLaunchExperimentError = ExperimentsLaunchExperimentErrors[keyof ExperimentsLaunchExperimentErrors];
@@ -6289,6 +6530,10 @@ export type RunsListRunsErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsListRunsError = RunsListRunsErrors[keyof RunsListRunsErrors];
@@ -6338,6 +6583,10 @@ export type RunsCompareRunsErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsCompareRunsError = RunsCompareRunsErrors[keyof RunsCompareRunsErrors];
@@ -6387,6 +6636,10 @@ export type RunsCompareRunsPointsErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsCompareRunsPointsError = RunsCompareRunsPointsErrors[keyof RunsCompareRunsPointsErrors];
@@ -6436,6 +6689,10 @@ export type RunsCompareRunsSeriesErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsCompareRunsSeriesError = RunsCompareRunsSeriesErrors[keyof RunsCompareRunsSeriesErrors];
@@ -6485,6 +6742,10 @@ export type RunsCompareRunsSpectrumErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsCompareRunsSpectrumError = RunsCompareRunsSpectrumErrors[keyof RunsCompareRunsSpectrumErrors];
@@ -6541,6 +6802,10 @@ export type RunsExportRunsCsvErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsExportRunsCsvError = RunsExportRunsCsvErrors[keyof RunsExportRunsCsvErrors];
@@ -6595,6 +6860,10 @@ export type RunsExportRunsJsonErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsExportRunsJsonError = RunsExportRunsJsonErrors[keyof RunsExportRunsJsonErrors];
@@ -6649,6 +6918,10 @@ export type RunsGetRunErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsGetRunError = RunsGetRunErrors[keyof RunsGetRunErrors];
@@ -6703,6 +6976,10 @@ export type RunsCancelRunErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsCancelRunError = RunsCancelRunErrors[keyof RunsCancelRunErrors];
@@ -6757,6 +7034,10 @@ export type RunsRerunRunErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsRerunRunError = RunsRerunRunErrors[keyof RunsRerunRunErrors];
@@ -6830,6 +7111,10 @@ export type RunsGetRunSamplesErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsGetRunSamplesError = RunsGetRunSamplesErrors[keyof RunsGetRunSamplesErrors];
@@ -6884,6 +7169,10 @@ export type RunsExportRunSamplesCsvErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsExportRunSamplesCsvError = RunsExportRunSamplesCsvErrors[keyof RunsExportRunSamplesCsvErrors];
@@ -6936,6 +7225,10 @@ export type RunsExportRunToolOutputErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsExportRunToolOutputError = RunsExportRunToolOutputErrors[keyof RunsExportRunToolOutputErrors];
@@ -6994,6 +7287,10 @@ export type RunsStreamRunEventsErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsStreamRunEventsError = RunsStreamRunEventsErrors[keyof RunsStreamRunEventsErrors];
@@ -7047,6 +7344,10 @@ export type AgentEnrollErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type AgentEnrollError = AgentEnrollErrors[keyof AgentEnrollErrors];
@@ -7096,6 +7397,10 @@ export type AgentHelloErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type AgentHelloError = AgentHelloErrors[keyof AgentHelloErrors];
@@ -7152,6 +7457,10 @@ export type AgentPollCommandsErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type AgentPollCommandsError = AgentPollCommandsErrors[keyof AgentPollCommandsErrors];
@@ -7203,6 +7512,10 @@ export type AgentPostMessageErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type AgentPostMessageError = AgentPostMessageErrors[keyof AgentPostMessageErrors];
@@ -7232,6 +7545,10 @@ export type TemplatesListExperimentTemplatesErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type TemplatesListExperimentTemplatesError = TemplatesListExperimentTemplatesErrors[keyof TemplatesListExperimentTemplatesErrors];
@@ -7262,6 +7579,12 @@ export type RunsExperimentAnalysisData = {
          * A launch of this experiment; default: the latest.
          */
         launch_id?: number | null;
+        /**
+         * Include Partial
+         *
+         * Read partial runs (their load fell short of its window) like complete ones.
+         */
+        include_partial?: boolean;
     };
     url: '/api/v1/experiments/{experiment_id}/analysis';
 };
@@ -7291,6 +7614,10 @@ export type RunsExperimentAnalysisErrors = {
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
 };
 
 export type RunsExperimentAnalysisError = RunsExperimentAnalysisErrors[keyof RunsExperimentAnalysisErrors];

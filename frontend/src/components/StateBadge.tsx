@@ -8,6 +8,7 @@ const TONE: Record<RunState, string> = {
   running: "info",
   collecting: "info",
   succeeded: "ok",
+  partial: "warn",
   failed: "bad",
   cancelled: "warn",
 };
@@ -16,7 +17,8 @@ const TONE: Record<RunState, string> = {
 export function StateBadge({ state, testId }: { state: RunState | null | undefined; testId?: string }) {
   if (!state) return <span className="muted">no runs</span>;
   return (
-    <span className={`badge ${TONE[state]}`} data-testid={testId} data-state={state}>
+    <span className={`badge ${TONE[state]}`} data-testid={testId} data-state={state}
+      title={state === "partial" ? "the load did not cover the window it was asked for: figures are incomplete" : undefined}>
       {state}
     </span>
   );

@@ -1121,6 +1121,8 @@ export const runsExperimentAnalysisQueryKey = (options: Options<RunsExperimentAn
  * Experiment Analysis
  *
  * Per-point results, the knee of the sweep, and the maxconn its load needs (Little's law).
+ *
+ * Partial runs are left out by default, and the answer says which.
  */
 export const runsExperimentAnalysisOptions = (options: Options<RunsExperimentAnalysisData>) => queryOptions<RunsExperimentAnalysisResponse, RunsExperimentAnalysisError, RunsExperimentAnalysisResponse, ReturnType<typeof runsExperimentAnalysisQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {

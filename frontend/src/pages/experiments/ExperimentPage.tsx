@@ -58,7 +58,7 @@ export default function ExperimentPage() {
           <p>Owner: {e.owner?.name || e.owner?.email || "—"} · version {e.latest_version} · updated {dateTime(e.updated_at)}</p>
           <p>Last result: <StateBadge state={e.last_run_state} /></p>
           <p>
-            Runs: {e.run_counts.total} ({e.run_counts.succeeded} succeeded, {e.run_counts.failed} failed, {(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0)} queued or active)
+            Runs: {e.run_counts.total} ({e.run_counts.succeeded} succeeded, {e.run_counts.partial ?? 0} partial, {e.run_counts.failed} failed, {(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0)} queued or active)
           </p>
           <p>
             A launch: <strong>{estimate.runs}</strong> runs, about {duration(estimate.totalSeconds)}; driver {e.spec.load.driver}, {e.spec.load.connections ?? 50} connections.

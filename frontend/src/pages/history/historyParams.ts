@@ -4,7 +4,7 @@
 import type { RunState } from "../../client/types.gen";
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
-export const RUN_STATES: RunState[] = ["queued", "preparing", "warming", "running", "collecting", "succeeded", "failed", "cancelled"];
+export const RUN_STATES: RunState[] = ["queued", "preparing", "warming", "running", "collecting", "succeeded", "partial", "failed", "cancelled"];
 
 export type HistoryFilters = {
   experiment: number | null;

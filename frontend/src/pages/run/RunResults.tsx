@@ -1,6 +1,7 @@
 // What a finished run keeps: the summary, the exact rendered haproxy.cfg and tool command lines,
 // the environment fingerprint of every agent, and downloads (samples CSV, the run as JSON, the tools' raw output).
 import type { RunDetail } from "../../client/types.gen";
+import { CompletenessNotice } from "./CompletenessNotice";
 import { KeyFigures } from "./KeyFigures";
 import { RunVerdict } from "./RunVerdict";
 
@@ -83,7 +84,8 @@ export function RunResults({ run }: { run: RunDetail }) {
             </a>
           </div>
         </div>
-        {run.error && <p className="error-state">{run.error}</p>}
+        {run.error && run.state !== "partial" && <p className="error-state">{run.error}</p>}
+        <CompletenessNotice run={run} />
         <RunVerdict summary={run.summary} verdict={run.verdict} />
         <KeyFigures summary={run.summary} />
         {summary ? <SummaryTable summary={summary} /> : <p className="muted">No summary: the run ended before its results were collected.</p>}

@@ -2,7 +2,7 @@
 // the run's started_at, its resolved spec (warm-up + duration) and the states of the launch's runs.
 import type { RunDetail, RunSlim, RunState } from "../../client/types.gen";
 
-export const TERMINAL: ReadonlySet<RunState> = new Set(["succeeded", "failed", "cancelled"]);
+export const TERMINAL: ReadonlySet<RunState> = new Set(["succeeded", "partial", "failed", "cancelled"]);
 export const PHASES: RunState[] = ["queued", "preparing", "warming", "running", "collecting"];
 
 /** Planned seconds of load (warm-up + measured duration) from the run's resolved spec. */
