@@ -57,7 +57,9 @@ def assess(
             )
     measured = min((s.duration_s for s in injectors), default=0.0)
     measured = min(measured, asked) if timed else measured
-    window = int(measured) if not timed else int(asked)
+    # Samples are expected for the seconds the load ran: after a tool stopped early, the missing
+    # seconds are already the reason above.
+    window = int(measured)
     sources = {name: seconds for name, seconds in samples.items() if name.startswith(HOST_PREFIX)}
     if spec.load.via != "direct":
         sources[PROXY_SOURCE] = proxy_seconds(samples)

@@ -9,7 +9,9 @@ when its run ends, and the reaper kicks labs nobody kicks.
 from __future__ import annotations
 
 import logging
+import time
 
+import sqlalchemy.exc
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
@@ -21,6 +23,7 @@ from spec.run_state import RunState
 from worker.kicks import kick_lab
 from worker.lab_lock import claim_lab, lock_lab, reap_expired_lease, release_lab
 from worker.orchestrator import RunOutcome, execute_run
+from worker.phases.collect import record_cut_short
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +43,9 @@ def dispatch_lab(lab_id: int, task_id: str | None) -> int | None:
         outcome = execute_run(run_id)
     finally:
         finish_run(lab_id, run_id, outcome)
+        if outcome.state in (RunState.failed, RunState.cancelled):
+            # Usually stored already by the orchestrator; not when PostgreSQL was away then.
+            record_cut_short(run_id, outcome.error or f"the run was {outcome.state.value}")
         kick_if_queued(lab_id)
     return run_id
 
@@ -75,11 +81,26 @@ def claim_next_run(db: Session, lab_id: int, task_id: str | None) -> int | None:
         skipped.append(run_id)
 
 
+# PostgreSQL restarted by its supervisor is back within seconds: keep the run's true outcome
+# rather than leave it to the reaper, which could only say "worker lost". Within the lab lease.
+FINISH_RETRY_S = 20.0
+
+
 def finish_run(lab_id: int, run_id: int, outcome: RunOutcome) -> None:
     """Release the lab and write the run's end state, both guarded, in one transaction."""
-    with session_scope() as db:
-        release_lab(db, lab_id, run_id)
-        ended = transition(db, run_id, outcome.state, error=outcome.error)
+    deadline = time.monotonic() + FINISH_RETRY_S
+    while True:
+        try:
+            with session_scope() as db:
+                release_lab(db, lab_id, run_id)
+                ended = transition(db, run_id, outcome.state, error=outcome.error)
+            break
+        except sqlalchemy.exc.OperationalError:
+            if time.monotonic() >= deadline:
+                raise
+            log.warning("lab %s: run %s ended %s but PostgreSQL is away; retrying", lab_id, run_id,
+                        outcome.state.value)  # fmt: skip
+            time.sleep(1)
     if ended:
         log.info("lab %s: run %s %s %s", lab_id, run_id, outcome.state.value, outcome.error or "")
     else:

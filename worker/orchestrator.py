@@ -13,6 +13,8 @@ import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+import redis.exceptions
+import sqlalchemy.exc
 from celery.exceptions import SoftTimeLimitExceeded
 from sqlalchemy import select
 
@@ -26,7 +28,7 @@ from worker import agent_rpc
 from worker.execution import Execution, load_execution, pick_agents
 from worker.lease import LeaseRenewer
 from worker.phases.agents import WaitForAgents
-from worker.phases.base import Phase, PhaseError, RunContext
+from worker.phases.base import Phase, PhaseError, RunContext, explain_failure
 from worker.phases.collect import Collect, record_cut_short
 from worker.phases.configure import ConfigureLab
 from worker.phases.load import RunLoad, WarmUp
@@ -69,6 +71,9 @@ def execute_run(run_id: int) -> RunOutcome:
             outcome = _walk_all(execution, ctx, lease)
         except SoftTimeLimitExceeded:
             outcome = RunOutcome.failed(f"run exceeded the time limit of {settings.run_time_limit_seconds} s")
+        except (redis.exceptions.RedisError, sqlalchemy.exc.DBAPIError) as exc:
+            log.exception("run %s: a part the worker needs went away", run_id)
+            outcome = RunOutcome.failed(explain_failure(exc))
         except Exception as exc:
             log.exception("run %s failed in the worker", run_id)
             outcome = RunOutcome.failed(f"internal error in the worker: {exc!r}")

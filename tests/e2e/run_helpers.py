@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -101,3 +103,22 @@ class Api:
 
     def samples(self, run_id: int) -> dict[str, list[dict[str, Any]]]:
         return dict(self.call("GET", f"/runs/{run_id}/samples")["sources"])
+
+
+LOAD_TOOLS = {"wrk", "hey", "h2load", "vegeta"}
+
+
+def load_tools_in(netns: str) -> list[str]:
+    """Load-tool processes living in the namespace, as "pid name"."""
+    out = subprocess.run(
+        ["ip", "netns", "pids", netns], capture_output=True, text=True, timeout=5, check=True
+    )
+    found = []
+    for pid in out.stdout.split():
+        try:
+            name = Path(f"/proc/{pid}/comm").read_text().strip()
+        except OSError:
+            continue  # it just exited
+        if name in LOAD_TOOLS:
+            found.append(f"{pid} {name}")
+    return found

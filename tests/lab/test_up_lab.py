@@ -11,8 +11,9 @@ import httpx
 import pytest
 
 from dev.lab_netns import list_netns
-from tests.infra.test_up import Up, _alive_after_grace, up  # noqa: F401 - `up` is a fixture
+from tests.infra.test_up import up  # noqa: F401 - `up` is a fixture
 from tests.lab.test_local_lab import WHY_NO_NETNS, needs_agent
+from tests.up_stack import Up, alive_after_grace
 
 pytestmark = [pytest.mark.slow, needs_agent]
 
@@ -36,6 +37,6 @@ def test_up_starts_the_local_lab_and_removes_it_on_sigint(up: Up) -> None:  # no
     assert up.wait() == 0, up.output
     assert "stopping the local lab's agents" in up.output
     assert up.output.index("stopping the local lab's agents") < up.output.index("stopping api")
-    assert _alive_after_grace(started) == []
+    assert alive_after_grace(started) == []
     if prefix:
         assert not any(name.startswith(f"{prefix}-") for name in list_netns())

@@ -11,6 +11,9 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 
+import redis.exceptions
+import sqlalchemy.exc
+
 from spec.run_state import RunState
 
 
@@ -98,5 +101,15 @@ class BackgroundPhase(Phase):
         if self._error is not None:
             if isinstance(self._error, PhaseError):
                 raise self._error
-            raise PhaseError(str(self._error) or repr(self._error)) from self._error
+            raise PhaseError(explain_failure(self._error)) from self._error
         return True
+
+
+def explain_failure(error: BaseException) -> str:
+    """An unexpected failure as a run's error: what broke, in words a user can act on."""
+    text = str(error) or repr(error)
+    if isinstance(error, redis.exceptions.RedisError):
+        return f"lost Redis (the agents' mailbox) during the run: {text}"
+    if isinstance(error, sqlalchemy.exc.DBAPIError):
+        return f"lost PostgreSQL during the run: {text.splitlines()[0]}"
+    return text

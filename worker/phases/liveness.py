@@ -1,4 +1,9 @@
-"""Is every agent of a running run still heard from? (Heartbeats and polls bump last_seen_at.)"""
+"""Is every agent of a running run still the one that started it, and still heard from?
+
+Heartbeats and polls bump last_seen_at. An agent restarted by its supervisor answers again
+within seconds, but the new process knows nothing of the run (and stops what the old one left
+running): its hello's `process_started_at` differs from the one the run picked.
+"""
 
 from __future__ import annotations
 
@@ -11,15 +16,25 @@ from backend.models import Agent
 from spec.protocol import ONLINE_WINDOW_S
 from worker.execution import Execution
 
+STARTED_KEY = "process_started_at"  # agents/hello.py
 
-def lost_agent(execution: Execution) -> str | None:
-    """The name of an agent of this run that has gone silent, or None."""
-    ids = [a.id for a in execution.involved_agents]
+
+def lost_agent(execution: Execution, during: str) -> str | None:
+    """Why an agent of this run is gone ("agent injector-1 lost during running"), or None."""
+    picked = {a.id: a for a in execution.involved_agents}
     with session_scope() as db:
-        silent = db.scalars(
-            select(Agent.name).where(
-                Agent.id.in_(ids),
+        rows = db.execute(
+            select(
+                Agent.id,
+                Agent.name,
+                Agent.capabilities,
                 Agent.last_seen_at < func.now() - timedelta(seconds=ONLINE_WINDOW_S),
-            )
-        ).first()
-    return silent
+            ).where(Agent.id.in_(picked))
+        ).all()
+    for agent_id, name, capabilities, silent in rows:
+        if silent:
+            return f"agent {name} lost during {during}"
+        started = (capabilities or {}).get(STARTED_KEY)
+        if started is not None and started != picked[agent_id].capabilities.get(STARTED_KEY):
+            return f"agent {name} restarted during {during}: the process running this run died"
+    return None

@@ -139,9 +139,9 @@ class RunLoad(BackgroundPhase):
             ex.record_tool_output(injector, data)
 
     def poll(self, ctx: RunContext) -> bool:
-        lost = lost_agent(self.execution)
+        lost = lost_agent(self.execution, during=self.state.value)
         if lost is not None:
-            raise PhaseError(f"agent {lost} lost during {self.state.value}")
+            raise PhaseError(lost)
         return super().poll(ctx)
 
 
