@@ -4,7 +4,8 @@ Pure functions over the runs' stored summaries (spec.results.RunSummary JSON), s
 computed on read and stay right when the rules change. The database side is analysis_service.
 
 - Knee: walk the points in sweep order; the knee is the last point before the next one gains
-  less than KNEE_MIN_GAIN_PCT throughput, or before errors start. Only along one swept axis
+  less than KNEE_MIN_GAIN_PCT throughput, or a gain its repetitions' spread explains (Welch's
+  t-test, p >= 0.05, when both points have repetitions), or before errors start. Only along one swept axis
   (linked values count as one): across a cartesian product "the next point" means nothing.
 - Little's law (L = lambda x W): `in_flight` = rps x time in the system is what the proxy really
   held, ~maxconn when maxconn is the bound. `concurrency_needed` is what the load asks for: a
@@ -23,6 +24,7 @@ from itertools import pairwise
 from typing import Any, get_args
 
 from backend.runs.analysis_schemas import AnalysisPoint, Knee, LittlesLaw
+from backend.runs.statistics import difference, interval
 from spec.verdict import BoundKind
 
 # Less gain than this for the next point is no rise: CPU-bound figures move 10-30% run to run
@@ -76,6 +78,8 @@ def analyze_point(runs: Sequence[RunResult]) -> AnalysisPoint:
     done = [r for r in runs if r.summary is not None]
     summaries = [r.summary for r in done if r.summary is not None]
     rps = _mean([_at(s, "total", "rps") for s in summaries])
+    rps_runs = [float(v) for s in summaries if isinstance(v := _at(s, "total", "rps"), int | float)]
+    spread = interval(rps_runs) if rps_runs else None
     latency_mean = _mean([_at(s, "total", "latency", "mean") for s in summaries])
     latency_p50 = _mean([_at(s, "total", "latency", "p50") for s in summaries])
     ttime = _mean([_at(s, "proxy", "avg_ttime_ms") for s in summaries])
@@ -92,6 +96,11 @@ def analyze_point(runs: Sequence[RunResult]) -> AnalysisPoint:
         params=first.params,
         run_ids=[r.run_id for r in done],
         rps=rps,
+        rps_runs=rps_runs,
+        rps_stddev=spread.stddev if spread else None,
+        rps_ci_low=spread.low if spread else None,
+        rps_ci_high=spread.high if spread else None,
+        noisy=spread.noisy if spread else False,
         error_pct=_mean([_error_pct(s) for s in summaries]),
         latency_mean_ms=latency_mean,
         latency_p50_ms=latency_p50,
@@ -148,6 +157,16 @@ def find_knee(points: Sequence[AnalysisPoint], axis_count: int) -> Knee:
         gain = 100 * (following.rps - current.rps) / current.rps if current.rps > 0 else math.inf
         if gain < KNEE_MIN_GAIN_PCT:
             return _knee(current, "throughput_flat", f"the next point gains {gain:.0f}% throughput")
+        if len(current.rps_runs) > 1 and len(following.rps_runs) > 1:
+            # Repetitions on both sides: a gain their spread explains is no gain.
+            test = difference(current.rps_runs, following.rps_runs)
+            if not test.significant:
+                return _knee(
+                    current,
+                    "throughput_flat",
+                    f"the next point's {gain:.0f}% gain is within its repetitions' noise "
+                    f"(Welch's t-test p = {test.p_value:.2f})",
+                )
     last = measured[-1]
     return Knee(
         reason="still_rising",

@@ -20,6 +20,15 @@ class AnalysisPoint(BaseModel):
         description="The runs read: succeeded ones (and partial ones with include_partial) with a summary."
     )
     rps: float | None = Field(description="Successful requests per second, mean over repetitions.")
+    rps_runs: list[float] = Field(default_factory=list, description="Each repetition's rps, in run order.")
+    rps_stddev: float | None = Field(default=None, description="Sample standard deviation of rps_runs.")
+    rps_ci_low: float | None = Field(
+        default=None, description="95% confidence interval of the mean rps (Student's t); None with one run."
+    )
+    rps_ci_high: float | None = Field(default=None, description="Upper end of that interval.")
+    noisy: bool = Field(
+        default=False, description="The rps interval is wider than +-10% of its mean: too wide to conclude."
+    )
     error_pct: float | None = Field(description="Failed requests, % of all requests, mean over repetitions.")
     latency_mean_ms: float | None = Field(description="Client latency of successes, mean.")
     latency_p50_ms: float | None = Field(description="Client latency of successes, median.")

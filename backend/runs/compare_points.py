@@ -1,7 +1,9 @@
 """A sweep's points: the runs of a comparison grouped by (experiment, point), repetitions aggregated.
 
 Charting a metric against a swept parameter needs one value per point with its spread, not one
-per run: repetitions of a point are summarised as n, mean, min, max and sample stddev. Only
+per run: repetitions of a point are summarised as n, mean, min, max, sample stddev and the 95%
+confidence interval of the mean (noisy when too wide to conclude); with a baseline run, each
+point's metrics are tested against the baseline's point (Welch's t-test, backend/runs/statistics.py). Only
 succeeded runs count (a failed, cancelled or partial repetition has no comparable result: the
 partial ones are named); a point
 whose repetitions all failed still appears, with no metrics, so the gap is visible.
@@ -10,24 +12,37 @@ whose repetitions all failed still appears, with no metrics, so the gap is visib
 from __future__ import annotations
 
 import json
-import statistics
 
 from sqlalchemy.orm import Session
 
+from backend.errors import invalid
 from backend.runs.compare import compare_runs
-from backend.runs.compare_schemas import ComparePoint, ComparePoints, Spread
+from backend.runs.compare_schemas import ComparePoint, ComparePoints, PointDifference, Spread
 from backend.runs.schemas import CompareRow
+from backend.runs.statistics import difference, interval
 from spec.run_state import RunState
 
 
 def spread(values: list[float]) -> Spread:
+    estimate = interval(values)
     return Spread(
-        n=len(values),
-        mean=statistics.fmean(values),
+        n=estimate.n,
+        mean=estimate.mean,
         min=min(values),
         max=max(values),
-        stddev=statistics.stdev(values) if len(values) > 1 else 0.0,
+        stddev=estimate.stddev,
+        ci_low=estimate.low,
+        ci_high=estimate.high,
+        noisy=estimate.noisy,
     )
+
+
+def against(values: list[float], baseline: list[float]) -> PointDifference:
+    d = difference(baseline, values)
+    return PointDifference(
+        diff=d.diff, diff_pct=d.diff_pct, ci_low=d.low, ci_high=d.high, p_value=d.p_value,
+        significant=d.significant,
+    )  # fmt: skip
 
 
 def _point_key(row: CompareRow) -> tuple[int, str]:
@@ -36,19 +51,39 @@ def _point_key(row: CompareRow) -> tuple[int, str]:
     return row.experiment_id, json.dumps(row.params, sort_keys=True)
 
 
-def compare_points(db: Session, team_id: int, run_ids: list[int]) -> ComparePoints:
+def _values(rows: list[CompareRow], name: str) -> list[float]:
+    """A metric over the point's succeeded runs (partial and failed ones have no comparable value)."""
+    return [
+        float(v) for r in rows if r.state == RunState.succeeded and (v := r.metrics.get(name)) is not None
+    ]
+
+
+def compare_points(
+    db: Session, team_id: int, run_ids: list[int], baseline_run_id: int | None = None
+) -> ComparePoints:
     table = compare_runs(db, team_id, run_ids)
     groups: dict[tuple[int, str], list[CompareRow]] = {}
     for row in table.rows:
         groups.setdefault(_point_key(row), []).append(row)
+    baseline_rows: list[CompareRow] | None = None
+    if baseline_run_id is not None:
+        baseline_rows = next(
+            (rows for rows in groups.values() if any(r.run_id == baseline_run_id for r in rows)), None
+        )
+        if baseline_rows is None:
+            raise invalid("baseline_run_id", "must be one of run_ids")
     points = []
     for rows in groups.values():
-        done = [r for r in rows if r.state == RunState.succeeded]
         metrics = {}
+        vs_baseline: dict[str, PointDifference] | None = None if baseline_rows is None else {}
         for name in table.metric_columns:
-            values = [float(v) for r in done if (v := r.metrics.get(name)) is not None]
+            values = _values(rows, name)
             if values:
                 metrics[name] = spread(values)
+            if vs_baseline is not None and baseline_rows is not None and rows is not baseline_rows:
+                base = _values(baseline_rows, name)
+                if values and base:
+                    vs_baseline[name] = against(values, base)
         first = rows[0]
         points.append(
             ComparePoint(
@@ -59,6 +94,7 @@ def compare_points(db: Session, team_id: int, run_ids: list[int]) -> ComparePoin
                 run_ids=[r.run_id for r in rows],
                 metrics=metrics,
                 partial_run_ids=[r.run_id for r in rows if r.state == RunState.partial],
+                vs_baseline=vs_baseline,
             )
         )
     points.sort(key=lambda p: (p.experiment_id, p.point_index))

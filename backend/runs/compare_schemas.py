@@ -17,7 +17,8 @@ MAX_SERIES = 12
 
 
 class Spread(BaseModel):
-    """One metric over the repetitions of a point: n values, their mean, extremes, stddev."""
+    """One metric over the repetitions of a point: n values, their mean, extremes, stddev, and
+    the 95% confidence interval of the mean (backend/runs/statistics.py)."""
 
     n: int
     mean: float
@@ -25,6 +26,26 @@ class Spread(BaseModel):
     max: float
     # Sample standard deviation (n - 1); 0 for a single repetition.
     stddev: float
+    ci_low: float | None = Field(
+        default=None, description="95% confidence interval of the mean (t); None if n < 2."
+    )
+    ci_high: float | None = Field(default=None, description="Upper end of that interval.")
+    noisy: bool = Field(
+        default=False, description="The interval is wider than +-10% of the mean: too wide to conclude from."
+    )
+
+
+class PointDifference(BaseModel):
+    """A point's metric against the baseline point's, over their repetitions (Welch's t-test)."""
+
+    diff: float = Field(description="This point's mean minus the baseline's.")
+    diff_pct: float | None = Field(description="diff as % of the baseline's mean; None when that is 0.")
+    ci_low: float | None = Field(
+        description="95% confidence interval of diff; None with fewer than 2 runs a side."
+    )
+    ci_high: float | None
+    p_value: float | None = Field(description="Welch's two-sided t-test; None with fewer than 2 runs a side.")
+    significant: bool = Field(description="p < 0.05: unlikely to be the machine's noise.")
 
 
 class ComparePoint(BaseModel):
@@ -40,6 +61,9 @@ class ComparePoint(BaseModel):
     partial_run_ids: list[int] = Field(
         default_factory=list,
         description="The point's partial runs (load short of its window): not in its metrics.",
+    )
+    vs_baseline: dict[str, PointDifference] | None = Field(
+        default=None, description="With baseline_run_id: each metric against the point holding that run."
     )
 
 

@@ -98,8 +98,11 @@ def compare_runs(db: SessionDep, who: ViewerDep, body: CompareRequest) -> Compar
 
 @router.post("/runs/compare/points")
 def compare_runs_points(db: SessionDep, who: ViewerDep, body: CompareRequest) -> ComparePoints:
-    """One point per (experiment, params): repetitions aggregated (n, mean, min, max, stddev)."""
-    return compare_points(db, who.team_id, body.run_ids)
+    """One point per (experiment, params): repetitions aggregated (n, mean, stddev, 95% interval).
+
+    With `baseline_run_id`, every other point's metrics are tested against the point holding it.
+    """
+    return compare_points(db, who.team_id, body.run_ids, body.baseline_run_id)
 
 
 @router.post("/runs/compare/series")

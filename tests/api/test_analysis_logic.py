@@ -95,3 +95,30 @@ def test_littles_law_for_an_open_loop_adds_headroom() -> None:
     assert (p.concurrency_needed, p.recommended_maxconn, p.maxconn_sufficient) == (100.0, 120, True)
     assert p.in_flight == 104.0  # no HAProxy ttime: the clients' mean latency
     assert "Every point's maxconn held it" in littles_law([p]).sentence
+
+
+def test_a_point_carries_the_interval_of_its_repetitions() -> None:
+    p = point(0, summary(100), summary(110), summary(90))
+    assert p.rps_runs == [100, 110, 90] and p.rps == 100
+    # mean 100, sd 10, n 3: t(0.975, 2) x 10 / sqrt(3) = 24.84
+    assert p.rps_ci_low is not None and p.rps_ci_high is not None
+    assert round(p.rps_ci_low, 1) == 75.2 and round(p.rps_ci_high, 1) == 124.8
+    assert p.noisy  # +-25%: too wide to read a 10% step from
+    assert not point(1, summary(1000), summary(1010), summary(990)).noisy
+
+
+def test_a_gain_within_the_repetitions_noise_is_the_knee() -> None:
+    # +20% on the means, but the repetitions scatter more than that: no real gain.
+    noisy = [
+        point(0, summary(100), summary(140), summary(60)),
+        point(1, summary(120), summary(170), summary(70)),
+    ]
+    knee = find_knee(noisy, axis_count=1)
+    assert (knee.reason, knee.point_index) == ("throughput_flat", 0)
+    assert "within its repetitions' noise" in knee.sentence and "p = " in knee.sentence
+    # The same +20% with tight repetitions is a real gain: the sweep still rises.
+    tight = [
+        point(0, summary(100), summary(101), summary(99)),
+        point(1, summary(120), summary(121), summary(119)),
+    ]
+    assert find_knee(tight, axis_count=1).reason == "still_rising"

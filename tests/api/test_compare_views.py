@@ -59,6 +59,38 @@ def test_points_aggregate_repetitions_of_succeeded_runs(
     assert (high["metrics"]["rps"]["n"], high["metrics"]["rps"]["stddev"]) == (1, 0.0)
 
 
+def test_points_carry_their_interval_and_a_welch_test_against_the_baseline_point(
+    client: TestClient, db: Session, member: Member
+) -> None:
+    lab = make_lab(db, member.team)
+    experiment = make_experiment(
+        db, member, spec=small_spec(sweep=[("proxy.global.maxconn", [10, 20, 30])], repetitions=3)
+    )
+    ids = launch(db, member, experiment, lab).run_ids  # repetition-major: 10, 20, 30, 10, 20, 30 ...
+    rps = {10: [100.0, 101.0, 99.0], 20: [150.0, 152.0, 148.0], 30: [90.0, 130.0, 100.0]}
+    for i, run_id in enumerate(ids):
+        value = rps[[10, 20, 30][i % 3]][i // 3]
+        finish_run(db, run_id, summary=summary_doc(rps=value))
+
+    body = {"run_ids": ids, "baseline_run_id": ids[0]}
+    r = client.post(f"{API}/runs/compare/points", json=body, headers=member.headers)
+
+    assert r.status_code == 200, r.text
+    base, higher, scattered = r.json()["points"]
+    spread = base["metrics"]["rps"]
+    # mean 100, sd 1, n 3: 100 +- t(0.975, 2) x 1 / sqrt(3) = 100 +- 2.484
+    assert spread["ci_low"] == pytest.approx(97.516, abs=1e-3)
+    assert spread["ci_high"] == pytest.approx(102.484, abs=1e-3)
+    assert base["vs_baseline"] == {} and not spread["noisy"]
+    gain = higher["vs_baseline"]["rps"]
+    assert gain["diff_pct"] == pytest.approx(50.0) and gain["significant"] and gain["p_value"] < 0.001
+    assert gain["ci_low"] < 50 < gain["ci_high"]
+    # +6.7% on the mean, but its repetitions scatter: within noise, and the point is noisy.
+    noise = scattered["vs_baseline"]["rps"]
+    assert noise["diff_pct"] == pytest.approx(6.667, abs=1e-3) and not noise["significant"]
+    assert scattered["metrics"]["rps"]["noisy"]
+
+
 def test_baseline_gives_percent_change_per_metric(
     client: TestClient, member: Member, sweep: list[int]
 ) -> None:

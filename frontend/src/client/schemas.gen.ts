@@ -172,6 +172,56 @@ export const AnalysisPointSchema = {
             title: 'Rps',
             description: 'Successful requests per second, mean over repetitions.'
         },
+        rps_runs: {
+            items: {
+                type: 'number'
+            },
+            type: 'array',
+            title: 'Rps Runs',
+            description: 'Each repetition\'s rps, in run order.'
+        },
+        rps_stddev: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Rps Stddev',
+            description: 'Sample standard deviation of rps_runs.'
+        },
+        rps_ci_low: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Rps Ci Low',
+            description: '95% confidence interval of the mean rps (Student\'s t); None with one run.'
+        },
+        rps_ci_high: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Rps Ci High',
+            description: 'Upper end of that interval.'
+        },
+        noisy: {
+            type: 'boolean',
+            title: 'Noisy',
+            description: 'The rps interval is wider than +-10% of its mean: too wide to conclude.',
+            default: false
+        },
         error_pct: {
             anyOf: [
                 {
@@ -1177,6 +1227,21 @@ export const ComparePointSchema = {
             type: 'array',
             title: 'Partial Run Ids',
             description: 'The point\'s partial runs (load short of its window): not in its metrics.'
+        },
+        vs_baseline: {
+            anyOf: [
+                {
+                    additionalProperties: {
+                        $ref: '#/components/schemas/PointDifference'
+                    },
+                    type: 'object'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Vs Baseline',
+            description: 'With baseline_run_id: each metric against the point holding that run.'
         }
     },
     type: 'object',
@@ -4296,6 +4361,79 @@ export const OwnerSchema = {
     title: 'Owner'
 } as const;
 
+export const PointDifferenceSchema = {
+    properties: {
+        diff: {
+            type: 'number',
+            title: 'Diff',
+            description: 'This point\'s mean minus the baseline\'s.'
+        },
+        diff_pct: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Diff Pct',
+            description: 'diff as % of the baseline\'s mean; None when that is 0.'
+        },
+        ci_low: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Ci Low',
+            description: '95% confidence interval of diff; None with fewer than 2 runs a side.'
+        },
+        ci_high: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Ci High'
+        },
+        p_value: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'P Value',
+            description: 'Welch\'s two-sided t-test; None with fewer than 2 runs a side.'
+        },
+        significant: {
+            type: 'boolean',
+            title: 'Significant',
+            description: 'p < 0.05: unlikely to be the machine\'s noise.'
+        }
+    },
+    type: 'object',
+    required: [
+        'diff',
+        'diff_pct',
+        'ci_low',
+        'ci_high',
+        'p_value',
+        'significant'
+    ],
+    title: 'PointDifference',
+    description: 'A point\'s metric against the baseline point\'s, over their repetitions (Welch\'s t-test).'
+} as const;
+
 export const RenewLeaseSchema = {
     properties: {
         type: {
@@ -5938,6 +6076,36 @@ export const SpreadSchema = {
         stddev: {
             type: 'number',
             title: 'Stddev'
+        },
+        ci_low: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Ci Low',
+            description: '95% confidence interval of the mean (t); None if n < 2.'
+        },
+        ci_high: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Ci High',
+            description: 'Upper end of that interval.'
+        },
+        noisy: {
+            type: 'boolean',
+            title: 'Noisy',
+            description: 'The interval is wider than +-10% of the mean: too wide to conclude from.',
+            default: false
         }
     },
     type: 'object',
@@ -5949,7 +6117,7 @@ export const SpreadSchema = {
         'stddev'
     ],
     title: 'Spread',
-    description: 'One metric over the repetitions of a point: n values, their mean, extremes, stddev.'
+    description: 'One metric over the repetitions of a point: n values, their mean, extremes, stddev, and\nthe 95% confidence interval of the mean (backend/runs/statistics.py).'
 } as const;
 
 export const SqlAccessSchema = {

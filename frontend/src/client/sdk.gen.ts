@@ -372,7 +372,9 @@ export const runsCompareRuns = <ThrowOnError extends boolean = false>(options: O
 /**
  * Compare Runs Points
  *
- * One point per (experiment, params): repetitions aggregated (n, mean, min, max, stddev).
+ * One point per (experiment, params): repetitions aggregated (n, mean, stddev, 95% interval).
+ *
+ * With `baseline_run_id`, every other point's metrics are tested against the point holding it.
  */
 export const runsCompareRunsPoints = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsPointsData, ThrowOnError>) => (options.client ?? client).post<RunsCompareRunsPointsResponses, RunsCompareRunsPointsErrors, ThrowOnError>({
     url: '/api/v1/runs/compare/points',

@@ -125,6 +125,36 @@ export type AnalysisPoint = {
      */
     rps: number | null;
     /**
+     * Rps Runs
+     *
+     * Each repetition's rps, in run order.
+     */
+    rps_runs?: Array<number>;
+    /**
+     * Rps Stddev
+     *
+     * Sample standard deviation of rps_runs.
+     */
+    rps_stddev?: number | null;
+    /**
+     * Rps Ci Low
+     *
+     * 95% confidence interval of the mean rps (Student's t); None with one run.
+     */
+    rps_ci_low?: number | null;
+    /**
+     * Rps Ci High
+     *
+     * Upper end of that interval.
+     */
+    rps_ci_high?: number | null;
+    /**
+     * Noisy
+     *
+     * The rps interval is wider than +-10% of its mean: too wide to conclude.
+     */
+    noisy?: boolean;
+    /**
      * Error Pct
      *
      * Failed requests, % of all requests, mean over repetitions.
@@ -679,6 +709,14 @@ export type ComparePoint = {
      * The point's partial runs (load short of its window): not in its metrics.
      */
     partial_run_ids?: Array<number>;
+    /**
+     * Vs Baseline
+     *
+     * With baseline_run_id: each metric against the point holding that run.
+     */
+    vs_baseline?: {
+        [key: string]: PointDifference;
+    } | null;
 };
 
 /**
@@ -2496,6 +2534,48 @@ export type Owner = {
 };
 
 /**
+ * PointDifference
+ *
+ * A point's metric against the baseline point's, over their repetitions (Welch's t-test).
+ */
+export type PointDifference = {
+    /**
+     * Diff
+     *
+     * This point's mean minus the baseline's.
+     */
+    diff: number;
+    /**
+     * Diff Pct
+     *
+     * diff as % of the baseline's mean; None when that is 0.
+     */
+    diff_pct: number | null;
+    /**
+     * Ci Low
+     *
+     * 95% confidence interval of diff; None with fewer than 2 runs a side.
+     */
+    ci_low: number | null;
+    /**
+     * Ci High
+     */
+    ci_high: number | null;
+    /**
+     * P Value
+     *
+     * Welch's two-sided t-test; None with fewer than 2 runs a side.
+     */
+    p_value: number | null;
+    /**
+     * Significant
+     *
+     * p < 0.05: unlikely to be the machine's noise.
+     */
+    significant: boolean;
+};
+
+/**
  * RenewLease
  *
  * Injector role: keep the load running until lease_until.
@@ -3390,7 +3470,8 @@ export type ShapingOffer = {
 /**
  * Spread
  *
- * One metric over the repetitions of a point: n values, their mean, extremes, stddev.
+ * One metric over the repetitions of a point: n values, their mean, extremes, stddev, and
+ * the 95% confidence interval of the mean (backend/runs/statistics.py).
  */
 export type Spread = {
     /**
@@ -3413,6 +3494,24 @@ export type Spread = {
      * Stddev
      */
     stddev: number;
+    /**
+     * Ci Low
+     *
+     * 95% confidence interval of the mean (t); None if n < 2.
+     */
+    ci_low?: number | null;
+    /**
+     * Ci High
+     *
+     * Upper end of that interval.
+     */
+    ci_high?: number | null;
+    /**
+     * Noisy
+     *
+     * The interval is wider than +-10% of the mean: too wide to conclude from.
+     */
+    noisy?: boolean;
 };
 
 /**

@@ -827,7 +827,9 @@ export const runsCompareRunsMutation = (options?: Partial<Options<RunsCompareRun
 /**
  * Compare Runs Points
  *
- * One point per (experiment, params): repetitions aggregated (n, mean, min, max, stddev).
+ * One point per (experiment, params): repetitions aggregated (n, mean, stddev, 95% interval).
+ *
+ * With `baseline_run_id`, every other point's metrics are tested against the point holding it.
  */
 export const runsCompareRunsPointsMutation = (options?: Partial<Options<RunsCompareRunsPointsData>>): UseMutationOptions<RunsCompareRunsPointsResponse, RunsCompareRunsPointsError, Options<RunsCompareRunsPointsData>> => {
     const mutationOptions: UseMutationOptions<RunsCompareRunsPointsResponse, RunsCompareRunsPointsError, Options<RunsCompareRunsPointsData>> = {

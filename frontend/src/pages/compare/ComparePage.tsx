@@ -14,6 +14,7 @@ import "../run/runSide.css";
 import { CHART_HEIGHT } from "./ChartCard";
 import { parse, toSearch, type CompareView } from "./compareParams";
 import { DiffTable } from "./DiffTable";
+import { PointsVsBaseline } from "./PointsVsBaseline";
 import { SeriesOverlay } from "./SeriesOverlay";
 import { SpectrumChart } from "./SpectrumChart";
 import { SweepChart } from "./SweepChart";
@@ -44,7 +45,7 @@ export default function ComparePage() {
   const ids = useMemo(() => idsQuery.data ?? [], [idsQuery.data]);
   const baseline = view.baseline && ids.includes(view.baseline) ? view.baseline : (ids[0] ?? null);
   const table = useCompareTable(ids, baseline);
-  const points = usePoints(ids);
+  const points = usePoints(ids, baseline);
   const series = useSeries(ids, view.series);
   const spectrum = useSpectrum(ids);
   const labels = useMemo(() => runLabels(table.data), [table.data]);
@@ -122,6 +123,7 @@ export default function ComparePage() {
         <Slot query={series}>{() => <SeriesOverlay data={series.data!} labels={labels} view={view} onChange={update} />}</Slot>
         <Slot query={spectrum}>{() => <SpectrumChart data={spectrum.data!} labels={labels} />}</Slot>
       </div>
+      <Slot query={points}>{() => <PointsVsBaseline points={points.data!.points} baseline={baseline} />}</Slot>
       <Slot query={table}>{() => <DiffTable table={table.data!} baseline={baseline!} labels={labels} onBaseline={(id) => update({ baseline: id })} />}</Slot>
     </div>
   );

@@ -52,6 +52,7 @@ export function SweepChart({ points, param, view, onChange }: { points: CompareP
             <option value="bar">Bars</option>
           </select>
           <select aria-label="Error bars" value={view.spread} onChange={(e) => onChange({ spread: e.target.value as CompareView["spread"] })}>
+            <option value="ci">Error bars: 95% confidence interval</option>
             <option value="minmax">Error bars: min–max</option>
             <option value="stddev">Error bars: ± stddev</option>
           </select>

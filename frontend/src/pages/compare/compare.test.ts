@@ -5,7 +5,16 @@ import { parse, toSearch } from "./compareParams";
 import { toCsv } from "./csv";
 import { sweepCsv, sweepData } from "./sweepData";
 
-const spread = (mean: number, min: number, max: number, stddev = 0) => ({ n: 2, mean, min, max, stddev });
+const spread = (mean: number, min: number, max: number, stddev = 0, ci?: [number, number], noisy = false) => ({
+  n: 2,
+  mean,
+  min,
+  max,
+  stddev,
+  ci_low: ci?.[0] ?? null,
+  ci_high: ci?.[1] ?? null,
+  noisy,
+});
 
 function point(maxconn: number, rps: ReturnType<typeof spread>, extra: Record<string, unknown> = {}): ComparePoint {
   return {
@@ -35,7 +44,15 @@ describe("sweepData", () => {
       [5, 5, [1, 1]],
       [20, 19, [1, 1]],
     ]);
-    expect(sweepCsv(data, "maxconn", "rps")[1]).toEqual([5, 5, 1, 1, 2]);
+    expect(sweepCsv(data, "maxconn", "rps")[1]).toEqual([5, 5, 1, 1, 2, "no"]);
+  });
+
+  it("draws the 95% interval by default and marks noisy points", () => {
+    const data = sweepData([point(5, spread(100, 90, 110, 10, [75, 125], true))], "proxy.global.maxconn", "rps", parse(new URLSearchParams()).spread);
+    expect(data.rows[0].s0_err).toEqual([25, 25]);
+    expect(sweepCsv(data, "maxconn", "rps")[1]).toEqual([5, 100, 25, 25, 2, "yes"]);
+    // One repetition has no interval: no bar rather than a made-up one.
+    expect(sweepData([point(5, spread(100, 100, 100))], "proxy.global.maxconn", "rps", "ci").rows[0].s0_err).toEqual([0, 0]);
   });
 
   it("draws one line per combination of the other params", () => {

@@ -1,6 +1,6 @@
 // The Compare page's view lives in the URL, so a link reproduces it exactly:
 //   /compare?runs=4,5,6            or  /compare?experiment=2   (every run of the experiment)
-//   &metric=rps&param=proxy.global.maxconn&chart=line|bar&spread=minmax|stddev
+//   &metric=rps&param=proxy.global.maxconn&chart=line|bar&spread=ci|minmax|stddev
 //   &series=proxy|FRONTEND.req_tot&baseline=4
 export type CompareView = {
   runs: number[];
@@ -9,7 +9,7 @@ export type CompareView = {
   /** The swept parameter on the x axis; "" = the first one the runs have. */
   param: string;
   chart: "line" | "bar";
-  spread: "minmax" | "stddev";
+  spread: "ci" | "minmax" | "stddev";
   /** "source|metric" of the time-series overlay. */
   series: string;
   baseline: number | null;
@@ -21,7 +21,7 @@ export const DEFAULT_VIEW: CompareView = {
   metric: "rps",
   param: "",
   chart: "line",
-  spread: "minmax",
+  spread: "ci",
   series: "proxy|FRONTEND.req_tot",
   baseline: null,
 };
@@ -58,7 +58,7 @@ export function parse(search: URLSearchParams): CompareView {
     metric: search.get("metric") || DEFAULT_VIEW.metric,
     param: search.get("param") ?? "",
     chart: search.get("chart") === "bar" ? "bar" : "line",
-    spread: search.get("spread") === "stddev" ? "stddev" : "minmax",
+    spread: (["minmax", "stddev"] as const).find((s) => s === search.get("spread")) ?? "ci",
     series: /^[^|]+\|[^|]+$/.test(series) ? series : DEFAULT_VIEW.series,
     baseline: positiveInt(search.get("baseline")),
   };

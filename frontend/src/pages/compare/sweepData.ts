@@ -1,7 +1,7 @@
 // Points of a sweep -> chart rows for "metric vs swept parameter": one line (series) per
 // experiment and combination of the other swept params, one row per value of the chosen param,
-// with the error bar of the repetitions (min..max or mean ± stddev).
-import type { ComparePoint } from "../../client/types.gen";
+// with the error bar of the repetitions (the 95% confidence interval, min..max or mean ± stddev).
+import type { ComparePoint, Spread } from "../../client/types.gen";
 
 export type SweepSeries = { key: string; label: string };
 export type SweepRow = { x: number | string } & Record<string, unknown>;
@@ -11,7 +11,15 @@ function label(value: unknown): string {
   return typeof value === "string" ? value : JSON.stringify(value);
 }
 
-export function sweepData(points: ComparePoint[], param: string, metric: string, spread: "minmax" | "stddev"): SweepData {
+export type SpreadKind = "ci" | "minmax" | "stddev";
+
+function errorBar(s: Spread, spread: SpreadKind): [number, number] {
+  if (spread === "minmax") return [s.mean - s.min, s.max - s.mean];
+  if (spread === "stddev") return [s.stddev, s.stddev];
+  return s.ci_low != null && s.ci_high != null ? [s.mean - s.ci_low, s.ci_high - s.mean] : [0, 0];
+}
+
+export function sweepData(points: ComparePoint[], param: string, metric: string, spread: SpreadKind): SweepData {
   const numeric = points.every((p) => typeof p.params[param] === "number");
   const seriesByKey = new Map<string, SweepSeries>();
   const rowsByX = new Map<string, SweepRow>();
@@ -40,21 +48,23 @@ export function sweepData(points: ComparePoint[], param: string, metric: string,
     if (!s) continue;
     row[series.key] = s.mean;
     row[`${series.key}_n`] = s.n;
-    row[`${series.key}_err`] = spread === "minmax" ? [s.mean - s.min, s.max - s.mean] : [s.stddev, s.stddev];
+    row[`${series.key}_err`] = errorBar(s, spread);
+    row[`${series.key}_noisy`] = s.noisy ?? false;
   }
   const rows = [...rowsByX.values()];
   if (numeric) rows.sort((a, b) => (a.x as number) - (b.x as number));
   return { numeric, series: [...seriesByKey.values()], rows };
 }
 
-/** CSV rows of the chart: x, then mean / error low / error high / n per series. */
+/** CSV rows of the chart: x, then mean / error low / error high / n / noisy per series. */
 export function sweepCsv(data: SweepData, param: string, metric: string): (string | number | null)[][] {
-  const header = [param, ...data.series.flatMap((s) => [`${s.label === metric ? "" : `${s.label} `}${metric} mean`, "err_low", "err_high", "n"])];
+  const header = [param, ...data.series.flatMap((s) => [`${s.label === metric ? "" : `${s.label} `}${metric} mean`, "err_low", "err_high", "n", "noisy"])];
   const body = data.rows.map((row) => [
     row.x,
     ...data.series.flatMap((s) => {
       const err = row[`${s.key}_err`] as [number, number] | undefined;
-      return [(row[s.key] as number | undefined) ?? null, err?.[0] ?? null, err?.[1] ?? null, (row[`${s.key}_n`] as number | undefined) ?? null];
+      const noisy = row[`${s.key}_noisy`] as boolean | undefined;
+      return [(row[s.key] as number | undefined) ?? null, err?.[0] ?? null, err?.[1] ?? null, (row[`${s.key}_n`] as number | undefined) ?? null, noisy == null ? null : noisy ? "yes" : "no"];
     }),
   ]);
   return [header, ...body];

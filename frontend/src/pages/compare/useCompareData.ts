@@ -29,11 +29,12 @@ export function useCompareTable(ids: number[], baseline: number | null) {
   });
 }
 
-export function usePoints(ids: number[]) {
+export function usePoints(ids: number[], baseline: number | null) {
   return useQuery({
-    queryKey: ["compare", "points", ids],
-    queryFn: async () => (await runsCompareRunsPoints({ body: { run_ids: ids }, throwOnError: true })).data,
+    queryKey: ["compare", "points", ids, baseline],
+    queryFn: async () => (await runsCompareRunsPoints({ body: { run_ids: ids, baseline_run_id: baseline }, throwOnError: true })).data,
     enabled: ids.length > 0,
+    placeholderData: keepPreviousData,
   });
 }
 

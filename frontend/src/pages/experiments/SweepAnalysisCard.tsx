@@ -55,6 +55,11 @@ function AnalysisBody({ a }: { a: SweepAnalysis }) {
         .{" "}
         <Link to={`/history?experiment=${a.experiment_id}`}>All runs</Link>
       </p>
+      {a.note && (
+        <p className="notice small" data-testid="analysis-note">
+          {a.note}
+        </p>
+      )}
       <div className="analysis-lead">
         <div className="verdict tone-info" data-testid="knee">
           <div className="row">
@@ -81,7 +86,7 @@ function AnalysisBody({ a }: { a: SweepAnalysis }) {
         <div style={{ overflowX: "auto" }}>
           <table className="table compact analysis-points">
             <caption className="muted small" style={{ textAlign: "left" }}>
-              Evidence per point (repetitions averaged). In flight = req/s × HAProxy&apos;s mean session time; needed =
+              Evidence per point (repetitions averaged; req/s ± half its 95% confidence interval). In flight = req/s × HAProxy&apos;s mean session time; needed =
               the clients of a closed loop, or rate × p50 of an open one.
             </caption>
             <thead>
@@ -107,7 +112,13 @@ function AnalysisBody({ a }: { a: SweepAnalysis }) {
                       {paramsText(p.params, a.axis)}
                       {knee && <span className="badge info" style={{ marginLeft: 6 }}>knee</span>}
                     </th>
-                    <td className="num">{f(p.rps)}</td>
+                    <td className="num" title={p.rps_ci_low != null && p.rps_ci_high != null ? `95% interval ${f(p.rps_ci_low)} – ${f(p.rps_ci_high)}` : undefined}>
+                      {f(p.rps)}
+                      {p.rps_ci_low != null && p.rps_ci_high != null && (
+                        <span className="muted small"> ± {f((p.rps_ci_high - p.rps_ci_low) / 2)}</span>
+                      )}
+                      {p.noisy && <span className="badge warn" title="95% interval wider than ±10% of the mean: too wide to conclude from"> noisy</span>}
+                    </td>
                     <td className="num">{f(p.error_pct, 2)}</td>
                     <td className="num">{f(p.latency_p50_ms, 1)}</td>
                     <td className="num">{f(p.in_flight, 1)}</td>

@@ -1,0 +1,73 @@
+"""The statistics of repeated runs, by SciPy: a metric's spread with its 95% confidence
+interval, and whether two points differ (Welch's t-test, which does not assume equal variances).
+
+Repetitions of a point on a shared machine scatter; a mean without its interval invites reading
+noise as a result. A point whose interval is wider than NOISY_HALF_WIDTH of its mean is marked
+noisy: too wide to conclude from, whatever its mean says.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scipy import stats
+
+CONFIDENCE = 0.95
+SIGNIFICANCE = 1 - CONFIDENCE
+# An interval wider than +-10% of the mean: the repetitions disagree too much to conclude.
+NOISY_HALF_WIDTH = 0.10
+
+
+@dataclass(frozen=True)
+class Interval:
+    n: int
+    mean: float
+    stddev: float  # sample standard deviation (n - 1); 0 for a single value
+    low: float | None  # the 95% confidence interval of the mean (Student's t); None when n < 2
+    high: float | None
+    noisy: bool
+
+
+def interval(values: Sequence[float]) -> Interval:
+    n = len(values)
+    mean = statistics.fmean(values)
+    if n < 2:
+        return Interval(n, mean, 0.0, None, None, noisy=False)
+    sd = statistics.stdev(values)
+    if sd == 0:
+        return Interval(n, mean, 0.0, mean, mean, noisy=False)
+    low, high = stats.t.interval(CONFIDENCE, n - 1, loc=mean, scale=sd / math.sqrt(n))
+    half = (high - low) / 2
+    noisy = half > NOISY_HALF_WIDTH * abs(mean) if mean else half > 0
+    return Interval(n, mean, sd, float(low), float(high), noisy=bool(noisy))
+
+
+@dataclass(frozen=True)
+class Difference:
+    """`b - a` over the repetitions of two points."""
+
+    diff: float
+    diff_pct: float | None  # 100 * diff / mean(a); None when a's mean is 0
+    low: float | None  # 95% interval of the difference (Welch-Satterthwaite); None if undefined
+    high: float | None
+    p_value: float | None  # Welch's two-sided t-test; None with fewer than 2 values on a side
+    significant: bool  # p < 0.05: the difference is unlikely to be noise
+
+
+def difference(a: Sequence[float], b: Sequence[float]) -> Difference:
+    mean_a, mean_b = statistics.fmean(a), statistics.fmean(b)
+    diff = mean_b - mean_a
+    pct = 100 * diff / mean_a if mean_a else None
+    if len(a) < 2 or len(b) < 2:
+        return Difference(diff, pct, None, None, None, significant=False)
+    var_a, var_b = statistics.variance(a), statistics.variance(b)
+    if var_a == 0 and var_b == 0:
+        # No spread at all: any difference is exact (and none is none).
+        return Difference(diff, pct, diff, diff, 0.0 if diff else 1.0, significant=diff != 0)
+    test = stats.ttest_ind(b, a, equal_var=False)
+    ci = test.confidence_interval(CONFIDENCE)
+    p = float(test.pvalue)
+    return Difference(diff, pct, float(ci.low), float(ci.high), p, significant=p < SIGNIFICANCE)

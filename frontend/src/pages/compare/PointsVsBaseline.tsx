@@ -1,0 +1,86 @@
+// (e) With repetitions: each point's headline metrics with their 95% confidence interval, and
+// whether they differ from the baseline's point beyond the noise (Welch's t-test, computed by
+// the API). A difference inside the noise is said to be so, never coloured as a result.
+import type { ComparePoint, PointDifference, Spread } from "../../client/types.gen";
+
+const SHOWN = ["rps", "latency_p50_ms", "latency_p99_ms", "errors_total"];
+
+function num(v: number, digits = 1): string {
+  return v.toLocaleString(undefined, { maximumFractionDigits: digits });
+}
+
+function estimate(s: Spread | undefined) {
+  if (!s) return "—";
+  const half = s.ci_low != null && s.ci_high != null ? (s.ci_high - s.ci_low) / 2 : null;
+  return (
+    <>
+      {num(s.mean)}
+      {half != null && <span className="muted"> ± {num(half)}</span>}
+      <span className="muted small"> (n={s.n})</span>
+      {s.noisy && <span className="badge warn" title="95% interval wider than ±10% of the mean: too wide to conclude from"> noisy</span>}
+    </>
+  );
+}
+
+function verdict(d: PointDifference | undefined) {
+  if (!d || d.diff_pct == null) return null;
+  const pct = `${d.diff_pct > 0 ? "+" : ""}${d.diff_pct.toFixed(1)}%`;
+  if (d.p_value == null) return <div className="small muted">{pct}, too few runs to test</div>;
+  return (
+    <div className={d.significant ? "small" : "small muted"} data-significant={d.significant}>
+      {pct} {d.significant ? "significant" : "within noise"} (p = {d.p_value < 0.001 ? "<0.001" : d.p_value.toFixed(3)})
+    </div>
+  );
+}
+
+function label(p: ComparePoint): string {
+  return Object.entries(p.params).map(([k, v]) => `${k.split(".").pop()} ${JSON.stringify(v)}`).join(", ") || p.experiment_name;
+}
+
+export function PointsVsBaseline({ points, baseline }: { points: ComparePoint[]; baseline: number | null }) {
+  if (!points.some((p) => Object.values(p.metrics).some((s) => s.n > 1))) return null; // no repetitions: nothing to test
+  const metrics = SHOWN.filter((m) => points.some((p) => p.metrics[m]));
+  return (
+    <section className="card" data-testid="points-vs-baseline">
+      <h2>Points: 95% confidence intervals and significance vs the baseline's point</h2>
+      <p className="muted small">
+        Mean ± half the 95% interval of the repetitions. A difference is significant when Welch&apos;s t-test gives p &lt; 0.05; otherwise the
+        machine&apos;s noise explains it.
+      </p>
+      <div className="table-scroll">
+        <table className="table small">
+          <thead>
+            <tr>
+              <th>Point</th>
+              {metrics.map((m) => (
+                <th key={m} className="num">{m}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((p) => {
+              const isBase = baseline != null && p.run_ids.includes(baseline);
+              return (
+                <tr key={`${p.experiment_id}-${p.point_index}`} className={isBase ? "baseline" : undefined}>
+                  <td>
+                    {label(p)}
+                    {isBase && <span className="muted small"> (baseline)</span>}
+                    {p.partial_run_ids && p.partial_run_ids.length > 0 && (
+                      <div className="small muted">{p.partial_run_ids.length} partial run(s) left out</div>
+                    )}
+                  </td>
+                  {metrics.map((m) => (
+                    <td key={m} className="num">
+                      {estimate(p.metrics[m])}
+                      {!isBase && verdict(p.vs_baseline?.[m])}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
