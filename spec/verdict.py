@@ -49,6 +49,9 @@ CaveatKind = Literal[
     "host_stalled",  # a lab host could not run its threads on time: the tool and proxy waited too
     "cpu_steal",  # the hypervisor gave a lab host's CPU to other guests (a noisy neighbour)
     "samples_missing",  # a source sent fewer measured seconds than the run lasted
+    "above_link_cap",  # the clients report more bytes/s than the lab's shaped link carries
+    "above_target_rate",  # an open loop reports more successes/s than the rate it was asked for
+    "counts_disagree",  # the clients and HAProxy counted the answers differently, beyond the window's edges
 ]
 
 

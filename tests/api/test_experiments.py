@@ -145,18 +145,21 @@ def test_list_searches_filters_and_pages(client: TestClient, db: Session) -> Non
 def test_list_shows_run_counts_and_last_run_state(client: TestClient, db: Session) -> None:
     member = new_member(db, "editor")
     lab = make_lab(db, member.team)
-    experiment = make_experiment(db, member, spec=small_spec(sweep=[("proxy.global.maxconn", [20, 40, 60])]))
+    sweep = [("proxy.global.maxconn", [20, 40, 60, 80])]
+    experiment = make_experiment(db, member, spec=small_spec(sweep=sweep))
     launched = launch(db, member, experiment, lab)
     finish_run(db, launched.run_ids[0])
     finish_run(db, launched.run_ids[1], RunState.failed)
+    finish_run(db, launched.run_ids[2], RunState.partial)
 
     (item,) = client.get(f"{API}/experiments", headers=member.headers).json()["items"]
 
     assert item["run_counts"] == {
-        "total": 3,
+        "total": 4,
         "queued": 1,
         "active": 0,
         "succeeded": 1,
+        "partial": 1,
         "failed": 1,
         "cancelled": 0,
     }

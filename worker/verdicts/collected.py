@@ -21,6 +21,7 @@ from worker.execution import Execution
 from worker.verdicts.caveats import run_caveats
 from worker.verdicts.decide import run_verdict
 from worker.verdicts.observation import observe
+from worker.verdicts.sanity import sanity_caveats
 
 log = logging.getLogger(__name__)
 
@@ -75,6 +76,7 @@ def with_verdict(ex: Execution, summary: RunSummary, frontend: str, backend: str
         # A tool may end before the spec's duration (mariadb-slap's is a time cap): judge the seconds it ran.
         ran_s = min(ex.spec.load.duration_s, int(summary.total.duration_s)) or ex.spec.load.duration_s
         caveats = run_caveats(samples, ran_s, expect_proxy=ex.spec.load.via != "direct")
+        caveats += sanity_caveats(ex.spec, summary, observation.link_cap_bytes_per_s)
         verdict = verdict.model_copy(update={"caveats": caveats})
     except Exception:  # a verdict is a reading of the results, never a reason to lose them
         log.exception("run %s: no verdict", ex.run_id)

@@ -241,15 +241,22 @@ def link_cap_bound(obs: RunObservation) -> BoundFinding | None:
     if rate is None or not cap or rate < LINK_CAP_SHARE * cap:
         return None
     # HAProxy counts bytes handed to the kernel, so above a cap it can read more than the link
-    # carries (socket buffers fill, then requests time out): the link is still what bounds it.
-    share = f"{100 * rate / cap:.0f}% of" if rate <= cap else "more than"
+    # carries (socket buffers fill, then requests time out): the link is still what bounds it,
+    # and a figure above the cap is never stated as delivered.
+    if rate <= cap:
+        share = f"{100 * rate / cap:.0f}% of the link's {_mb(cap)} MB/s cap"
+        sentence = f"Network-bound: {_mb(rate)} MB/s through the proxy, {share}."
+    else:
+        sentence = (
+            f"Network-bound: the link's {_mb(cap)} MB/s cap. HAProxy handed {_mb(rate)} MB/s to the kernel, "
+            "more than the link can deliver: its byte counters count bytes queued in socket buffers, not "
+            "bytes that arrived."
+        )
     return BoundFinding(
         kind="network",
-        sentence=(
-            f"Network-bound: {_mb(rate)} MB/s through the proxy, {share} the link's {_mb(cap)} MB/s cap."
-        ),
+        sentence=sentence,
         evidence=[
-            ev("bytes_per_s", "bytes/s through the proxy, median", rate, "B/s"),
+            ev("bytes_per_s", "bytes/s HAProxy handed to the kernel, median", rate, "B/s"),
             ev("link_cap_bytes_per_s", "shaped link cap", cap, "B/s"),
         ],
     )

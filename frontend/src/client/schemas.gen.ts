@@ -1032,7 +1032,10 @@ export const CaveatSchema = {
             enum: [
                 'host_stalled',
                 'cpu_steal',
-                'samples_missing'
+                'samples_missing',
+                'above_link_cap',
+                'above_target_rate',
+                'counts_disagree'
             ],
             title: 'Kind'
         },

@@ -576,7 +576,7 @@ export type Caveat = {
     /**
      * Kind
      */
-    kind: 'host_stalled' | 'cpu_steal' | 'samples_missing';
+    kind: 'host_stalled' | 'cpu_steal' | 'samples_missing' | 'above_link_cap' | 'above_target_rate' | 'counts_disagree';
     /**
      * Sentence
      *

@@ -24,6 +24,9 @@ const CAVEAT_LABELS: Record<NonNullable<Verdict["caveats"]>[number]["kind"], str
   host_stalled: "host stalled",
   cpu_steal: "CPU steal",
   samples_missing: "samples missing",
+  above_link_cap: "above the link cap",
+  above_target_rate: "above the target rate",
+  counts_disagree: "counts disagree",
 };
 
 function Caveats({ caveats }: { caveats: Verdict["caveats"] }) {
