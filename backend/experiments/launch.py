@@ -23,6 +23,7 @@ from backend.runs.schemas import RunLaunched
 from spec.expansion import RunPoint, SweepPointError, expand
 from spec.experiment import ExperimentSpec
 from spec.haproxy.render import RenderError
+from spec.lint import lint
 from spec.sweep import JsonScalar, PathError, apply_path
 
 
@@ -78,6 +79,7 @@ def launch_experiment(
                 repetition=p.repetition,
                 params=dict(p.params),
                 spec=stored_form(p.spec),
+                config_warnings=[w.model_dump() for w in lint(p.spec)],
             )
             for p in points
         ],

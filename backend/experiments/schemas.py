@@ -143,6 +143,10 @@ class ValidationReport(BaseModel):
 
     valid: bool
     field_errors: list[FieldError]
+    warnings: list[FieldError] = Field(
+        default_factory=list,
+        description="Valid settings that do nothing or contradict each other (spec.lint), by field.",
+    )
     rendered_config: str | None = Field(
         description="haproxy.cfg as rendered with placeholder upstreams (127.0.0.1:18080+i)."
     )

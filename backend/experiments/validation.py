@@ -24,6 +24,7 @@ from spec.experiment import ExperimentSpec
 from spec.haproxy.raw_lines import RUNTIME_DIR_PLACEHOLDER
 from spec.haproxy.render import RenderError
 from spec.lab_boundary import Boundary
+from spec.lint import lint
 from spec.sweep import JsonScalar
 
 # Distinct configs a validate checks with haproxy -c at most (~8 ms each on 2 cores; see
@@ -60,6 +61,7 @@ def validate_spec(spec: ExperimentSpec, lab_boundary: Boundary) -> ValidationRep
     return ValidationReport(
         valid=result.ok and not problems,
         field_errors=problems,
+        warnings=config_warnings(spec, points),
         rendered_config=shown(base.text),
         haproxy_check=check,
         run_count=spec.run_count(),
@@ -69,6 +71,24 @@ def validate_spec(spec: ExperimentSpec, lab_boundary: Boundary) -> ValidationRep
 
 
 PointConfig = tuple[int, dict[str, JsonScalar], config_check.RenderedConfig]
+
+
+def config_warnings(spec: ExperimentSpec, points: list[PointConfig]) -> list[FieldError]:
+    """spec.lint over the base spec and the checked sweep points, each warning once; one that
+    holds only at some points says at which values."""
+    found: dict[tuple[str, str], list[str]] = {(w.field, w.message): [] for w in lint(spec)}
+    for index, params, _ in points:
+        for warning in lint(point_spec(spec, index, params)):
+            at = ", ".join(f"{path.rsplit('.', 1)[-1]} {value}" for path, value in params.items())
+            found.setdefault((warning.field, warning.message), []).append(at)
+    everywhere = len(points)
+    return [
+        FieldError(
+            field=f"{SPEC_FIELD}.{field}",
+            message=message if not at or len(at) == everywhere else f"{message} (at {'; '.join(at[:5])})",
+        )
+        for (field, message), at in found.items()
+    ]
 
 
 def checked_at_validate(points: list[PointConfig]) -> list[PointConfig]:

@@ -3,7 +3,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Enum, ForeignKey, Index, Integer, SmallInteger, String, Text
+from sqlalchemy import Enum, ForeignKey, Index, Integer, SmallInteger, String, Text, text
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from backend.models.base import Base, CreatedAtMixin, IdMixin
@@ -62,6 +63,11 @@ class Run(IdMixin, CreatedAtMixin, Base):
     tool_output: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}", deferred=True)
     # haproxy -vv, kernel, cores, tool versions, sysctls that matter: by agent.
     environment: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # spec.lint warnings of this run's resolved spec at launch ([{field, message}]): settings that
+    # do nothing or contradict each other, kept with the run it was measured with.
+    config_warnings: Mapped[list[dict[str, Any]]] = mapped_column(
+        JSONB, default=list, server_default=text("'[]'::jsonb")
+    )
     # spec.results.RunSummary as JSON once collected.
     summary: Mapped[dict[str, Any] | None]
     error: Mapped[str | None] = mapped_column(Text)

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session
 from backend.errors import not_found
 from backend.models import Experiment, ExperimentVersion, Run
 from backend.runs.schemas import CompareRow, CompareTable
+from spec.lint import ConfigWarning
 
 # Column name -> path in RunSummary. The order here is the column order of every export.
 METRICS: dict[str, tuple[str, ...]] = {
@@ -80,6 +81,7 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
             Run.finished_at,
             Run.params,
             Run.summary,
+            Run.config_warnings,
         )
         .join(Experiment, Experiment.id == Run.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Run.experiment_version_id)
@@ -107,6 +109,26 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
                 finished_at=row.finished_at,
                 params=row.params,
                 metrics=headline_metrics(row.summary),
+                config_warnings=row.config_warnings or [],
             )
         )
-    return CompareTable(param_columns=list(param_columns), metric_columns=list(METRICS), rows=table_rows)
+    return CompareTable(
+        param_columns=list(param_columns),
+        metric_columns=list(METRICS),
+        rows=table_rows,
+        no_op_params=no_op_params(list(param_columns), table_rows),
+    )
+
+
+def no_op_params(params: list[str], rows: list[CompareRow]) -> list[ConfigWarning]:
+    """Compared parameters that differ between the runs while a run says they do nothing there:
+    the difference between those runs is the machine's noise, not the setting."""
+    found: dict[str, ConfigWarning] = {}
+    for param in params:
+        if len({repr(row.params.get(param)) for row in rows}) < 2:
+            continue
+        for row in rows:
+            for warning in row.config_warnings:
+                if warning.field == param:
+                    found.setdefault(param, warning)
+    return list(found.values())

@@ -5,7 +5,7 @@ Used by an experiment's launch (a whole sweep) and by a re-run (a launch of one 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, insert, select
@@ -24,6 +24,7 @@ class NewRun:
     params: dict[str, Any]
     spec: dict[str, Any]
     rerun_of_id: int | None = None
+    config_warnings: list[dict[str, Any]] = field(default_factory=list)  # spec.lint at launch
 
 
 def queue_launch(
@@ -72,6 +73,7 @@ def queue_launch(
                     "repetition": new.repetition,
                     "params": new.params,
                     "spec": new.spec,
+                    "config_warnings": new.config_warnings,
                     "state": RunState.queued,
                     "command_lines": {},
                     "environment": {},

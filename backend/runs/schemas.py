@@ -7,6 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
 
+from spec.lint import ConfigWarning
 from spec.results import Completeness
 from spec.run_state import RunState
 from spec.verdict import RunVerdict
@@ -55,6 +56,10 @@ class RunDetail(RunSlim):
     command_lines: dict[str, Any]
     environment: dict[str, Any]
     summary: dict[str, Any] | None
+    config_warnings: list[ConfigWarning] = Field(
+        default_factory=list,
+        description="Settings of this run's spec that do nothing or contradict each other (spec.lint)."
+    )
     error: str | None = Field(description="Why the run failed, or why it is partial; None otherwise.")
 
     @computed_field  # type: ignore[prop-decorator]
@@ -139,6 +144,7 @@ class CompareRow(BaseModel):
     metrics: dict[str, int | float | None]
     # With a baseline: 100 * (value - baseline) / baseline per metric; None where undefined.
     change_pct: dict[str, float | None] | None = None
+    config_warnings: list[ConfigWarning] = Field(default_factory=list, description="spec.lint at launch.")
 
 
 class CompareTable(BaseModel):
@@ -147,3 +153,7 @@ class CompareTable(BaseModel):
     param_columns: list[str]
     metric_columns: list[str]
     rows: list[CompareRow]
+    no_op_params: list[ConfigWarning] = Field(
+        default_factory=list,
+        description="Parameters that differ between these runs but do nothing (a run's config lint says so).",
+    )

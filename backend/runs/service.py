@@ -149,6 +149,7 @@ def rerun(db: Session, team_id: int, run_id: int, created_by_id: int | None) -> 
                 params=original.params,
                 spec=original.spec,
                 rerun_of_id=original.id,
+                config_warnings=original.config_warnings,
             )
         ],
     )

@@ -1,4 +1,5 @@
-"""Run state `partial`: a run whose load did not cover the window it was asked for.
+"""Run state `partial` (a run whose load did not cover the window it was asked for), and the
+config lint warnings a run was launched with.
 
 Revision ID: 0003
 Revises: 0002
@@ -6,7 +7,9 @@ Revises: 0002
 
 from collections.abc import Sequence
 
+import sqlalchemy as sa
 from alembic import op
+from sqlalchemy.dialects import postgresql
 
 revision: str = "0003"
 down_revision: str | None = "0002"
@@ -26,8 +29,18 @@ def _allow(states: Sequence[str]) -> None:
 
 def upgrade() -> None:
     _allow(_AFTER)
+    op.add_column(
+        "run",
+        sa.Column(
+            "config_warnings",
+            postgresql.JSONB(astext_type=sa.Text()),
+            server_default=sa.text("'[]'::jsonb"),
+            nullable=False,
+        ),
+    )
 
 
 def downgrade() -> None:
+    op.drop_column("run", "config_warnings")
     op.execute("UPDATE run SET state = 'failed' WHERE state = 'partial'")
     _allow(_BEFORE)

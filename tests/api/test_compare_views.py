@@ -91,6 +91,29 @@ def test_points_carry_their_interval_and_a_welch_test_against_the_baseline_point
     assert scattered["metrics"]["rps"]["noisy"]
 
 
+def test_runs_keep_their_config_warnings_and_compare_names_a_setting_that_does_nothing(
+    client: TestClient, db: Session, member: Member
+) -> None:
+    # Seed 000 has no server minconn, so its fullconn does nothing: sweeping it measures noise.
+    lab = make_lab(db, member.team)
+    spec = small_spec(sweep=[("proxy.listens.0.fullconn", [10, 1000])])
+    experiment = make_experiment(db, member, spec=spec)
+
+    validated = client.post(f"{API}/experiments/validate", json={"spec": spec}, headers=member.headers).json()
+    assert [w["field"] for w in validated["warnings"]] == ["spec.proxy.listens.0.fullconn"]
+
+    ids = launch(db, member, experiment, lab).run_ids
+    for run_id, rps in zip(ids, [100.0, 52.2], strict=True):
+        finish_run(db, run_id, summary=summary_doc(rps=rps))
+    run = client.get(f"{API}/runs/{ids[0]}", headers=member.headers).json()
+    assert [w["field"] for w in run["config_warnings"]] == ["proxy.listens.0.fullconn"]
+    table = client.post(
+        f"{API}/runs/compare", json={"run_ids": ids, "baseline_run_id": ids[0]}, headers=member.headers
+    ).json()
+    [no_op] = table["no_op_params"]
+    assert no_op["field"] == "proxy.listens.0.fullconn" and "minconn" in no_op["message"]
+
+
 def test_baseline_gives_percent_change_per_metric(
     client: TestClient, member: Member, sweep: list[int]
 ) -> None:

@@ -1418,6 +1418,14 @@ export const CompareRowSchema = {
                 }
             ],
             title: 'Change Pct'
+        },
+        config_warnings: {
+            items: {
+                $ref: '#/components/schemas/ConfigWarning'
+            },
+            type: 'array',
+            title: 'Config Warnings',
+            description: 'spec.lint at launch.'
         }
     },
     type: 'object',
@@ -1509,6 +1517,14 @@ export const CompareTableSchema = {
             },
             type: 'array',
             title: 'Rows'
+        },
+        no_op_params: {
+            items: {
+                $ref: '#/components/schemas/ConfigWarning'
+            },
+            type: 'array',
+            title: 'No Op Params',
+            description: 'Parameters that differ between these runs but do nothing (a run\'s config lint says so).'
         }
     },
     type: 'object',
@@ -1594,6 +1610,26 @@ export const CompletenessSchema = {
     ],
     title: 'Completeness',
     description: 'Whether the run measured what it was asked to measure.\n\nA run that is not complete is never shown as if it were: it ends `partial` (or `failed`), its\nrates divide by the seconds it did measure, and sweep analysis leaves it out by default.'
+} as const;
+
+export const ConfigWarningSchema = {
+    properties: {
+        field: {
+            type: 'string',
+            title: 'Field',
+            description: 'Dotted path of the setting in the spec, e.g. proxy.backends.0.fullconn.'
+        },
+        message: {
+            type: 'string',
+            title: 'Message'
+        }
+    },
+    type: 'object',
+    required: [
+        'field',
+        'message'
+    ],
+    title: 'ConfigWarning'
 } as const;
 
 export const DefaultsSchema = {
@@ -4766,6 +4802,14 @@ export const RunDetailSchema = {
             ],
             title: 'Summary'
         },
+        config_warnings: {
+            items: {
+                $ref: '#/components/schemas/ConfigWarning'
+            },
+            type: 'array',
+            title: 'Config Warnings',
+            description: 'Settings of this run\'s spec that do nothing or contradict each other (spec.lint).'
+        },
         error: {
             anyOf: [
                 {
@@ -7251,6 +7295,14 @@ export const ValidationRefusedSchema = {
             type: 'array',
             title: 'Field Errors'
         },
+        warnings: {
+            items: {
+                $ref: '#/components/schemas/FieldError'
+            },
+            type: 'array',
+            title: 'Warnings',
+            description: 'Valid settings that do nothing or contradict each other (spec.lint), by field.'
+        },
         rendered_config: {
             anyOf: [
                 {
@@ -7340,6 +7392,14 @@ export const ValidationReportSchema = {
             },
             type: 'array',
             title: 'Field Errors'
+        },
+        warnings: {
+            items: {
+                $ref: '#/components/schemas/FieldError'
+            },
+            type: 'array',
+            title: 'Warnings',
+            description: 'Valid settings that do nothing or contradict each other (spec.lint), by field.'
         },
         rendered_config: {
             anyOf: [
@@ -7748,6 +7808,14 @@ export const RunDetailWritableSchema = {
                 }
             ],
             title: 'Summary'
+        },
+        config_warnings: {
+            items: {
+                $ref: '#/components/schemas/ConfigWarning'
+            },
+            type: 'array',
+            title: 'Config Warnings',
+            description: 'Settings of this run\'s spec that do nothing or contradict each other (spec.lint).'
         },
         error: {
             anyOf: [

@@ -808,6 +808,12 @@ export type CompareRow = {
     change_pct?: {
         [key: string]: number | null;
     } | null;
+    /**
+     * Config Warnings
+     *
+     * spec.lint at launch.
+     */
+    config_warnings?: Array<ConfigWarning>;
 };
 
 /**
@@ -856,6 +862,12 @@ export type CompareTable = {
      * Rows
      */
     rows: Array<CompareRow>;
+    /**
+     * No Op Params
+     *
+     * Parameters that differ between these runs but do nothing (a run's config lint says so).
+     */
+    no_op_params?: Array<ConfigWarning>;
 };
 
 /**
@@ -909,6 +921,22 @@ export type Completeness = {
      * Where `total` comes from: the load tools' own reports, or (when no tool reported, e.g. an injector was lost) HAProxy's per-second counters of the seconds sampled before the fault.
      */
     totals_from?: 'injectors' | 'proxy';
+};
+
+/**
+ * ConfigWarning
+ */
+export type ConfigWarning = {
+    /**
+     * Field
+     *
+     * Dotted path of the setting in the spec, e.g. proxy.backends.0.fullconn.
+     */
+    field: string;
+    /**
+     * Message
+     */
+    message: string;
 };
 
 /**
@@ -2781,6 +2809,12 @@ export type RunDetail = {
         [key: string]: unknown;
     } | null;
     /**
+     * Config Warnings
+     *
+     * Settings of this run's spec that do nothing or contradict each other (spec.lint).
+     */
+    config_warnings?: Array<ConfigWarning>;
+    /**
      * Error
      *
      * Why the run failed, or why it is partial; None otherwise.
@@ -4200,6 +4234,12 @@ export type ValidationRefused = {
      */
     field_errors: Array<FieldError>;
     /**
+     * Warnings
+     *
+     * Valid settings that do nothing or contradict each other (spec.lint), by field.
+     */
+    warnings?: Array<FieldError>;
+    /**
      * Rendered Config
      *
      * haproxy.cfg as rendered with placeholder upstreams (127.0.0.1:18080+i).
@@ -4252,6 +4292,12 @@ export type ValidationReport = {
      * Field Errors
      */
     field_errors: Array<FieldError>;
+    /**
+     * Warnings
+     *
+     * Valid settings that do nothing or contradict each other (spec.lint), by field.
+     */
+    warnings?: Array<FieldError>;
     /**
      * Rendered Config
      *
@@ -4494,6 +4540,12 @@ export type RunDetailWritable = {
     summary: {
         [key: string]: unknown;
     } | null;
+    /**
+     * Config Warnings
+     *
+     * Settings of this run's spec that do nothing or contradict each other (spec.lint).
+     */
+    config_warnings?: Array<ConfigWarning>;
     /**
      * Error
      *

@@ -27,6 +27,18 @@ export function DiffTable({ table, baseline, onBaseline, labels }: { table: Comp
           </select>
         </label>
       </div>
+      {table.no_op_params && table.no_op_params.length > 0 && (
+        <div className="notice" data-testid="no-op-params">
+          These runs differ in settings that do nothing here, so the differences below are the machine&apos;s noise, not the setting:
+          <ul>
+            {table.no_op_params.map((w) => (
+              <li key={w.field}>
+                <code>{w.field}</code>: {w.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <div className="table-scroll">
         <table className="table small">
           <thead>

@@ -1,5 +1,6 @@
-// What every knob of the designer needs: the spec being edited, a way to change one path, and
-// the field errors (spec paths, "spec." prefix removed) from the live validation or a failed save.
+// What every knob of the designer needs: the spec being edited, a way to change one path, the
+// field errors (spec paths, "spec." prefix removed) from the live validation or a failed save,
+// and the config lint's warnings (valid settings that do nothing or contradict each other).
 import { createContext, useContext } from "react";
 
 import type { ApiFieldError } from "../../api/apiError";
@@ -8,6 +9,7 @@ export type DesignerState = {
   spec: Record<string, unknown>;
   update: (path: string, value: unknown) => void;
   fields: ApiFieldError[];
+  warnings: ApiFieldError[];
   readOnly: boolean;
 };
 

@@ -70,7 +70,8 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
     () => stripPrefix([...(report?.field_errors ?? []), ...fieldsOf(saveError), ...fieldsOf(launch.error)], "spec"),
     [report, saveError, launch.error],
   );
-  const state: DesignerState = useMemo(() => ({ spec, update, fields, readOnly }), [spec, update, fields, readOnly]);
+  const warnings = useMemo(() => stripPrefix(report?.warnings ?? [], "spec"), [report]);
+  const state: DesignerState = useMemo(() => ({ spec, update, fields, warnings, readOnly }), [spec, update, fields, warnings, readOnly]);
 
   /** Save if needed; the experiment id afterwards. */
   const save = async (): Promise<number> => {
@@ -190,6 +191,20 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
                 </summary>
                 <ul className="small" data-testid="spec-problems">
                   {fields.map((f, i) => (
+                    <li key={i}>
+                      <code>{f.field}</code>: {f.message}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            )}
+            {warnings.length > 0 && (
+              <details className="problems warnings" open>
+                <summary>
+                  {warnings.length} warning{warnings.length === 1 ? "" : "s"}: valid, but probably not what you meant
+                </summary>
+                <ul className="small" data-testid="spec-warnings">
+                  {warnings.map((f, i) => (
                     <li key={i}>
                       <code>{f.field}</code>: {f.message}
                     </li>

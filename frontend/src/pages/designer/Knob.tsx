@@ -23,7 +23,7 @@ type Props = {
 };
 
 export function Knob({ path, label, kind, placeholder, help, options, required = false, width }: Props) {
-  const { spec, update, fields, readOnly } = useDesigner();
+  const { spec, update, fields, warnings, readOnly } = useDesigner();
   const id = useId();
   const info = fieldInfo(path);
   const value = getIn(spec, path);
@@ -31,6 +31,7 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
   const inputKind =
     kind ?? (enumValues ? "select" : info.type === "boolean" ? "bool" : info.type === "integer" || info.type === "number" ? "number" : "text");
   const errors = inputKind === "lines" ? messagesForLines(fields, path) : messagesAt(fields, path);
+  const cautions = messagesAt(warnings, path);
   const description = help ?? info.description;
   const describedBy = `${id}-help ${id}-err`;
   const defaultHint = info.default !== undefined && info.default !== null ? `default ${String(info.default)}` : undefined;
@@ -79,6 +80,11 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
       <label htmlFor={id}>{label}</label>
       {input}
       {description && <span className="help" id={`${id}-help`}>{description}</span>}
+      {cautions.length > 0 && (
+        <span className="field-warning" data-warning={`spec.${path}`}>
+          {cautions.join("; ")}
+        </span>
+      )}
       <span id={`${id}-err`} className="field-error" role={errors.length ? "alert" : undefined} data-field={`spec.${path}`}>
         {inputKind === "lines" ? errors.map((e) => <span key={e} className="field-error-line">{e}</span>) : errors.join("; ")}
       </span>

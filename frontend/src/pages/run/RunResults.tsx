@@ -86,6 +86,18 @@ export function RunResults({ run }: { run: RunDetail }) {
         </div>
         {run.error && run.state !== "partial" && <p className="error-state">{run.error}</p>}
         <CompletenessNotice run={run} />
+        {run.config_warnings && run.config_warnings.length > 0 && (
+          <div className="notice" data-testid="run-config-warnings">
+            <strong>Config warnings at launch:</strong> settings that were valid but did nothing or contradicted each other.
+            <ul>
+              {run.config_warnings.map((w) => (
+                <li key={`${w.field} ${w.message}`}>
+                  <code>{w.field}</code>: {w.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
         <RunVerdict summary={run.summary} verdict={run.verdict} />
         <KeyFigures summary={run.summary} />
         {summary ? <SummaryTable summary={summary} /> : <p className="muted">No summary: the run ended before its results were collected.</p>}
