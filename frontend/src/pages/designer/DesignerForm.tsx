@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 
+import type { ApiFieldError } from "../../api/apiError";
 import { fieldsOf, stripPrefix } from "../../api/fieldErrors";
 import { hasRole, useSession } from "../../auth/useSession";
 import {
@@ -184,38 +185,33 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
             {saveError && <ErrorState error={saveError} compact title="Not saved" />}
             {launch.error && <ErrorState error={launch.error} compact title="Not launched" />}
             {validateError && <ErrorState error={validateError} compact title="Validation unavailable" />}
-            {fields.length > 0 && (
-              <details className="problems" open>
-                <summary>
-                  {fields.length} problem{fields.length === 1 ? "" : "s"}
-                </summary>
-                <ul className="small" data-testid="spec-problems">
-                  {fields.map((f, i) => (
-                    <li key={i}>
-                      <code>{f.field}</code>: {f.message}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
-            {warnings.length > 0 && (
-              <details className="problems warnings" open>
-                <summary>
-                  {warnings.length} warning{warnings.length === 1 ? "" : "s"}: valid, but probably not what you meant
-                </summary>
-                <ul className="small" data-testid="spec-warnings">
-                  {warnings.map((f, i) => (
-                    <li key={i}>
-                      <code>{f.field}</code>: {f.message}
-                    </li>
-                  ))}
-                </ul>
-              </details>
-            )}
+            <FieldMessages items={fields} title={`${fields.length} problem${fields.length === 1 ? "" : "s"}`} testId="spec-problems" />
+            <FieldMessages
+              items={warnings}
+              title={`${warnings.length} warning${warnings.length === 1 ? "" : "s"}: valid, but probably not what you meant`}
+              testId="spec-warnings"
+            />
             <ConfigPreview report={report} checking={checking} />
           </div>
         </aside>
       </div>
     </DesignerContext.Provider>
+  );
+}
+
+/** The messages of the whole spec, by field, beside the preview (problems, then warnings). */
+function FieldMessages({ items, title, testId }: { items: ApiFieldError[]; title: string; testId: string }) {
+  if (items.length === 0) return null;
+  return (
+    <details className="problems" open>
+      <summary>{title}</summary>
+      <ul className="small" data-testid={testId}>
+        {items.map((f, i) => (
+          <li key={i}>
+            <code>{f.field}</code>: {f.message}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
