@@ -127,6 +127,20 @@ class OpenLoopStats(StrictModel):
     late_threshold_ms: float = Field(ge=0, description="Lag beyond which a send counts as late.")
 
 
+class Drain(StrictModel):
+    """Answers to requests of the measured window that arrived after the window ended.
+
+    They are not in the rate (which counts what arrived within the window, over its seconds):
+    an overloaded server keeps answering after the load stops, and folding those answers in
+    would report more than it delivered while measured.
+    """
+
+    responses: int = Field(ge=0, description="2xx answers that arrived after the window's end.")
+    last_after_s: float = Field(ge=0, description="Seconds after the window's end the last one arrived.")
+    latency: LatencyPercentiles | None = Field(default=None, description="Their latency (from the slot).")
+    histogram: str | None = Field(default=None, description="base64 HdrHistogram V2 of their latency (us).")
+
+
 class LoadTotals(StrictModel):
     """What the clients saw over the measured duration."""
 
@@ -142,6 +156,10 @@ class LoadTotals(StrictModel):
     )
     open_loop: OpenLoopStats | None = Field(
         default=None, description="Open-loop drivers only: the schedule asked for vs what was sent."
+    )
+    drain: Drain | None = Field(
+        default=None,
+        description="Answers that arrived after the window (vegeta times each request); not in rps.",
     )
 
 

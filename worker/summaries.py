@@ -15,6 +15,7 @@ from hdrh.histogram import HdrHistogram
 
 from spec.results import (
     HISTOGRAM_SIGNIFICANT_DIGITS,
+    Drain,
     ErrorCounts,
     InjectorSummary,
     LatencyPercentiles,
@@ -80,6 +81,21 @@ def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
         latency=latency,
         histogram=encoded,
         open_loop=merge_open_loop(summaries),
+        drain=merge_drains(summaries),
+    )
+
+
+def merge_drains(summaries: Sequence[InjectorSummary]) -> Drain | None:
+    """The answers after the window of several injectors: counts add, histograms merge."""
+    drains = [s.drain for s in summaries if s.drain is not None]
+    if len(drains) <= 1:
+        return drains[0] if drains else None
+    histogram = merge_histograms(d.histogram for d in drains if d.histogram)
+    return Drain(
+        responses=sum(d.responses for d in drains),
+        last_after_s=max(d.last_after_s for d in drains),
+        latency=percentiles_of(histogram) if histogram is not None and histogram.get_total_count() else None,
+        histogram=histogram.encode().decode() if histogram is not None else None,
     )
 
 

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 from agents.probe import probe_output
 from spec.drivers import DRIVERS, DriverName
 from spec.load import LoadProfile
-from spec.results import ErrorCounts, InjectorSummary, LatencyPercentiles, OpenLoopStats
+from spec.results import Drain, ErrorCounts, InjectorSummary, LatencyPercentiles, OpenLoopStats
 
 BODY_FILE = "request-body"
 OVERRUN_GRACE_S = 5.0  # past its planned end plus this, a tool is stuck and gets stopped
@@ -64,6 +64,7 @@ class Outcome:
     histogram: str | None
     warnings: list[str]
     open_loop: OpenLoopStats | None = None  # drivers that keep a send schedule (vegeta)
+    drain: Drain | None = None  # answers after the window (drivers that time every request)
 
 
 class LoadDriver(ABC):
@@ -152,6 +153,7 @@ def summarize(agent: str, driver: DriverName, outcome: Outcome, warnings: list[s
         latency=outcome.latency if outcome.successes > 0 else None,
         histogram=outcome.histogram if outcome.successes > 0 else None,
         open_loop=outcome.open_loop,
+        drain=outcome.drain,
         warnings=list(dict.fromkeys(warnings)),  # once each, in order
     )
 

@@ -152,6 +152,7 @@ class VegetaDriver(LoadDriver):
             histogram=reading.histogram,
             warnings=warnings,
             open_loop=reading.open_loop,
+            drain=reading.drain,
         )
 
     def _decode(self, workdir: Path) -> str:

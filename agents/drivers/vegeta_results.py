@@ -14,7 +14,12 @@ From that:
   tool that falls behind shows it in the percentiles, not only in a counter;
 - slots of the window never sent are dropped sends; sends more than LATE_THRESHOLD_MS after
   their slot are late sends; the send rate counts requests whose ACTUAL send time falls in
-  the window, so late sends that spill out of it lower the rate.
+  the window, so late sends that spill out of it lower the rate;
+- successes (the rate's numerator), their latency and the bytes received are the answers that
+  ARRIVED within the window (send + latency), whatever their slot: every rate divides what
+  happened in the window by its seconds. Answers to the window's requests that arrived after
+  it ended are the drain, reported apart (an overloaded server keeps answering after the load
+  stops; folding those in inflated the rate of an overloaded link by 15%).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from dataclasses import dataclass
 
 from agents.drivers.hey import classify_error  # Go net/http error texts, same as hey's
 from agents.histogram import encode, histogram_of, percentiles
-from spec.results import ErrorCounts, LatencyPercentiles, OpenLoopStats
+from spec.results import Drain, ErrorCounts, LatencyPercentiles, OpenLoopStats
 
 LATE_THRESHOLD_MS = 10.0  # Go timers on a shared two-core box jitter by a few ms; beyond 10 ms is late
 NS_PER_S = 1_000_000_000
@@ -96,6 +101,7 @@ class Reading:
     latency: LatencyPercentiles | None
     histogram: str | None
     open_loop: OpenLoopStats | None
+    drain: Drain | None = None
 
 
 def parse_csv(text: str) -> list[Result]:
@@ -144,27 +150,46 @@ def read(results: list[Result], window: Window, pace: Pace | None) -> Reading:
     def slot(r: Result) -> int:  # relative to origin
         return (r.seq + 1) * interval if pace else r.sent_ns - origin
 
+    def arrived(r: Result) -> int:  # when the answer came, relative to origin
+        return r.sent_ns - origin + r.latency_ns
+
+    def timed_us(r: Result) -> tuple[int, int]:  # latency from the slot, one count
+        return (r.latency_ns + r.sent_ns - origin - slot(r)) // 1000, 1
+
     measured = [r for r in results if window.start_ns < slot(r) <= window.end_ns]
     kinds = {"connect": 0, "timeout": 0, "non_2xx": 0, "other": 0}
-    timed: list[tuple[int, int]] = []
-    body_bytes = 0
     for r in measured:
-        lag = r.sent_ns - origin - slot(r)
-        if 200 <= r.code < 300:
-            timed.append(((r.latency_ns + lag) // 1000, 1))
-        elif r.code:
+        if r.code and not 200 <= r.code < 300:
             kinds["non_2xx"] += 1
-        else:
+        elif not r.code:
             kinds[classify_error(r.error)] += 1
-        body_bytes += r.body_bytes
+    ok = [r for r in results if 200 <= r.code < 300]
+    answered = [r for r in ok if window.start_ns < arrived(r) <= window.end_ns]
+    drained = [r for r in ok if arrived(r) > window.end_ns and window.start_ns < slot(r) <= window.end_ns]
+    timed = [timed_us(r) for r in answered]
     histogram = histogram_of(timed)
     return Reading(
-        successes=len(timed),
+        successes=len(answered),
         errors=ErrorCounts(**kinds),
-        bytes_received=body_bytes,
+        bytes_received=sum(r.body_bytes for r in answered),
         latency=percentiles(histogram),
         histogram=encode(histogram) if timed else None,
         open_loop=_schedule(pace, window, results, origin),
+        drain=_drain(
+            drained, [timed_us(r) for r in drained], max((arrived(r) for r in drained), default=0), window
+        ),
+    )
+
+
+def _drain(drained: list[Result], timed: list[tuple[int, int]], last_ns: int, window: Window) -> Drain | None:
+    if not drained:
+        return None
+    histogram = histogram_of(timed)
+    return Drain(
+        responses=len(drained),
+        last_after_s=round((last_ns - window.end_ns) / NS_PER_S, 3),
+        latency=percentiles(histogram),
+        histogram=encode(histogram),
     )
 
 

@@ -103,7 +103,9 @@ def test_a_tool_on_schedule_sends_the_asked_rate_with_nothing_late_or_dropped() 
     stats = reading.open_loop
     assert stats is not None and stats.sent == 200 and stats.send_rate == 100
     assert stats.late_sends == 0 and stats.dropped_sends == 0 and stats.max_send_lag_ms == 0
-    assert reading.successes == 200 and reading.bytes_received == 200 * 100
+    # The last request (slot 2.000 s) is answered at 2.005 s, after the window: the drain.
+    assert reading.successes == 199 and reading.bytes_received == 199 * 100
+    assert reading.drain is not None and reading.drain.responses == 1 and reading.drain.last_after_s == 0.005
     assert reading.latency is not None and 4.9 <= reading.latency.p99 <= 5.1
 
 
@@ -127,7 +129,27 @@ def test_slots_never_sent_are_dropped_and_the_warm_up_is_left_out() -> None:
     reading = read(on_time(250, pace), window, pace)  # the tool stopped after 2.5 s
     stats = reading.open_loop
     assert planned_slots(pace, window) == 200
-    assert stats is not None and stats.dropped_sends == 50 and reading.successes == 150
+    assert stats is not None and stats.dropped_sends == 50
+    # Answers that arrived in the window: the 150 sent in it, and the warm-up's last (slot
+    # 1.000 s, answered 1.005 s); none is late enough to drain.
+    assert reading.successes == 151 and reading.drain is None
+
+
+def test_answers_after_the_window_are_the_drain_not_the_rate() -> None:
+    """900 req/s offered for 15 s to a link that delivers 600 answers/s: the rate is what arrived
+    in the window, ~600/s, not every answer to the window's requests over 15 s (900/s)."""
+    pace = Pace.of(900)
+    origin = 10**18
+    sent = [origin + (k + 1) * pace.interval_ns for k in range(900 * 15)]
+    answer_ns = NS_PER_S // 600  # the link hands out one answer every 1/600 s
+    results = [
+        Result(at, k, 200, (k + 1) * answer_ns - (at - origin) + MS, "", 20_000) for k, at in enumerate(sent)
+    ]
+    reading = read(results, Window(0, 15 * NS_PER_S), pace)
+    assert abs(reading.successes / 15 - 600) < 1
+    assert reading.drain is not None and reading.drain.responses == 900 * 15 - reading.successes
+    assert 7.4 <= reading.drain.last_after_s <= 7.6  # 13,500 answers at 600/s take 22.5 s
+    assert reading.drain.latency is not None and reading.drain.latency.max > 7_000
 
 
 def test_errors_are_counted_by_kind() -> None:

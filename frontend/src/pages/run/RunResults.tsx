@@ -13,6 +13,7 @@ type Totals = {
   duration_s?: number;
   errors?: Record<string, number>;
   latency?: Latency | null;
+  drain?: { responses: number; last_after_s: number; latency?: Latency | null } | null;
 };
 type Summary = { total?: Totals; proxy?: Record<string, number | null> | null; verdict?: string | null; injectors?: { agent: string; warnings?: string[] }[] };
 
@@ -22,7 +23,7 @@ function SummaryTable({ summary }: { summary: Summary }) {
   const t = summary.total ?? {};
   const lat = t.latency ?? {};
   const rows: [string, string][] = [
-    ["Requests/s (successful)", fmt(t.rps)],
+    ["Requests/s (successful, arrived in the window)", fmt(t.rps)],
     ["Requests", fmt(t.requests, 0)],
     ["Successes", fmt(t.successes, 0)],
     ...Object.entries(t.errors ?? {}).map(([kind, n]): [string, string] => [`Errors: ${kind}`, fmt(n, 0)]),
@@ -30,6 +31,13 @@ function SummaryTable({ summary }: { summary: Summary }) {
     ["Latency max (ms)", fmt(lat.max, 2)],
     ["Measured duration (s)", fmt(t.duration_s)],
   ];
+  if (t.drain) {
+    // Answers to the window's requests that arrived after it: apart, never in the rate.
+    rows.push([
+      "Answers after the window (drain)",
+      `${fmt(t.drain.responses, 0)}, the last ${fmt(t.drain.last_after_s, 1)} s late; p50 / p99 ${fmt(t.drain.latency?.p50, 0)} / ${fmt(t.drain.latency?.p99, 0)} ms`,
+    ]);
+  }
   const proxy = summary.proxy ?? {};
   return (
     <div className="two-col">
