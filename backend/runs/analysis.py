@@ -222,3 +222,60 @@ def littles_law(points: Sequence[AnalysisPoint]) -> LittlesLaw:
         headroom=LITTLE_HEADROOM,
         sentence=f"maxconn >= {top.recommended_maxconn}: {need} (Little's law). {verdict}",
     )
+
+
+# ------------------------------------------------------------------ advice that reads the sweep
+
+# A bound's advice names a lever; when the sweep moved that lever, the neighbouring points say
+# whether pulling it helped. (bound kind, the swept path's last part, the advice's words)
+_LEVERS: dict[str, tuple[str, str]] = {
+    "proxy_cpu": ("nbthread", "; more threads or cores raise it."),
+    "queue": ("maxconn", ", raise it or add servers."),
+}
+
+
+def advice_from_the_sweep(
+    points: list[AnalysisPoint], axis: str | None, axis_count: int
+) -> list[AnalysisPoint]:
+    """Each point's verdict, its advice checked against the next point up the swept lever.
+
+    A run's verdict is read from that run alone: "more threads raise it" is a guess. When the
+    launch swept nbthread (or the maxconn a queue-bound verdict names), the next point up says
+    whether it did; advice the sweep contradicts is replaced by what the sweep measured.
+    """
+    if axis is None or axis_count != 1:
+        return points
+    lever = axis.rsplit(".", 1)[-1]
+    ordered = sorted(
+        (p for p in points if isinstance(p.params.get(axis), int | float) and p.rps is not None),
+        key=lambda p: p.params[axis],
+    )
+    following = {id(a): b for a, b in pairwise(ordered)}
+    out = []
+    for point in points:
+        levers = _LEVERS.get(point.bound or "")
+        nxt = following.get(id(point))
+        if levers is None or levers[0] != lever or nxt is None or point.verdict is None or not point.rps:
+            out.append(point)
+            continue
+        assert nxt.rps is not None
+        pct = 100 * (nxt.rps - point.rps) / point.rps
+        test = (
+            difference(point.rps_runs, nxt.rps_runs)
+            if len(point.rps_runs) > 1 and len(nxt.rps_runs) > 1
+            else None
+        )
+        helped = pct >= KNEE_MIN_GAIN_PCT and (test is None or test.significant)
+        measured = f"{lever} {nxt.params[axis]} measured {nxt.rps:.0f} req/s ({pct:+.0f}%)"
+        if helped:
+            sentence = f"{point.verdict} The sweep agrees: {measured}."
+        else:
+            noise = (
+                f", within noise (p = {test.p_value:.2f})"
+                if test is not None and not test.significant
+                else ""
+            )
+            base = point.verdict.replace(levers[1], ".") if levers[1] in point.verdict else point.verdict
+            sentence = f"{base} The sweep says raising {lever} does not help here: {measured}{noise}."
+        out.append(point.model_copy(update={"verdict": sentence}))
+    return out

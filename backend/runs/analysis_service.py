@@ -11,7 +11,14 @@ from sqlalchemy.orm import Session
 
 from backend.errors import not_found
 from backend.models import Experiment, ExperimentVersion, Launch, Run
-from backend.runs.analysis import KNEE_MIN_GAIN_PCT, RunResult, analyze_point, find_knee, littles_law
+from backend.runs.analysis import (
+    KNEE_MIN_GAIN_PCT,
+    RunResult,
+    advice_from_the_sweep,
+    analyze_point,
+    find_knee,
+    littles_law,
+)
 from backend.runs.analysis_schemas import SweepAnalysis
 from spec.experiment import ExperimentSpec
 from spec.limits import client_limit
@@ -55,10 +62,12 @@ def analyze_launch(
     partial = [row.id for row in runs if row.state == RunState.partial]
     points = [analyze_point(list(group)) for _, group in groupby(results, key=lambda r: r.point_index)]
     axes = _at_list(version_spec, "sweep", "axes")
+    axis = str(axes[0].get("path")) if axes and isinstance(axes[0], dict) else None
+    points = advice_from_the_sweep(points, axis, axis_count=len(axes))
     return SweepAnalysis(
         experiment_id=experiment_id,
         launch_id=launch.id,
-        axis=str(axes[0].get("path")) if axes and isinstance(axes[0], dict) else None,
+        axis=axis,
         min_gain_pct=KNEE_MIN_GAIN_PCT,
         points=points,
         knee=find_knee(points, axis_count=len(axes)),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from backend.runs.analysis import RunResult, analyze_point, find_knee, littles_law
+from backend.runs.analysis import RunResult, advice_from_the_sweep, analyze_point, find_knee, littles_law
 from backend.runs.analysis_schemas import AnalysisPoint
 
 
@@ -122,3 +122,35 @@ def test_a_gain_within_the_repetitions_noise_is_the_knee() -> None:
         point(1, summary(120), summary(121), summary(119)),
     ]
     assert find_knee(tight, axis_count=1).reason == "still_rising"
+
+
+def threads_point(index: int, nbthread: int, *rps: float) -> AnalysisPoint:
+    runs = [
+        RunResult(run_id=10 * index + i, point_index=index, params={"proxy.global.nbthread": nbthread},
+                  summary=summary(r, bound="proxy_cpu"), connections=50, offered_rps=None, maxconn=None)
+        for i, r in enumerate(rps)
+    ]  # fmt: skip
+    point = analyze_point(runs)
+    sentence = f"Proxy CPU-bound: HAProxy was 99% busy at {rps[0]:.0f} req/s; more threads or cores raise it."
+    return point.model_copy(update={"verdict": sentence})
+
+
+def test_advice_to_add_threads_follows_what_the_sweep_measured() -> None:
+    axis = "proxy.global.nbthread"
+    # The issue's case: nbthread 2 was slower than nbthread 1 (275 vs 334).
+    slower = advice_from_the_sweep([threads_point(0, 1, 334), threads_point(1, 2, 275)], axis, axis_count=1)
+    assert "more threads" not in slower[0].verdict
+    assert "raising nbthread does not help here: nbthread 2 measured 275 req/s (-18%)" in slower[0].verdict
+    assert slower[1].verdict.endswith("more threads or cores raise it.")  # no higher point to read
+    # Where more threads did help, the advice stands and says so.
+    faster = advice_from_the_sweep([threads_point(0, 1, 200), threads_point(1, 2, 380)], axis, axis_count=1)
+    agrees = "more threads or cores raise it. The sweep agrees: nbthread 2 measured 380 req/s (+90%)"
+    assert agrees in faster[0].verdict
+    # A gain within the repetitions' noise is no help.
+    noisy = advice_from_the_sweep(
+        [threads_point(0, 1, 300, 380, 220), threads_point(1, 2, 340, 420, 260)], axis, axis_count=1
+    )
+    assert "does not help" in noisy[0].verdict and "within noise" in noisy[0].verdict
+    # Another axis says nothing about threads: the verdict is left as it is.
+    other = advice_from_the_sweep([threads_point(0, 1, 334)], "load.connections", axis_count=1)
+    assert other[0].verdict.endswith("more threads or cores raise it.")
