@@ -28,7 +28,7 @@ from tests.up_stack import Up, up_stack
 
 pytestmark = pytest.mark.slow
 
-DURATION_S = 12
+DURATION_S = 8
 LOAD_LEASE_S = 10  # backend.settings.load_lease_seconds
 FAULT_AT_S = 3  # seconds into the measured load
 TERMINAL_WITHIN_S = 120
@@ -42,27 +42,27 @@ class Fault:
     expect: frozenset[str]  # the run states that are an honest answer to this fault
     says: str  # what the run's error must mention ("" when it may succeed)
     freeze_s: float = 0
-    group: bool = False
-    duration_s: int = DURATION_S  # signal the process group (the worker's pool, PostgreSQL's backends)
+    group: bool = False  # signal the process group (the worker's pool, PostgreSQL's backends)
+    duration_s: int = DURATION_S
 
     def __str__(self) -> str:
         return f"{self.action}-{self.process}"
 
 
 FAULTS = [
-    # The lab lease (30 s) expires; the restarted worker's reaper fails the run.
+    # The lab lease (20 s here) expires; the restarted worker's reaper fails the run.
     Fault("worker", "kill", frozenset({"failed"}), "worker lost", group=True),
     # The load lease (10 s) expires while the worker is frozen: the tool stops short (the load
-    # must outlast the lease: 25 s, frozen from t = 3 s).
+    # must outlast the lease: 20 s, frozen from t = 3 s).
     Fault(
-        "worker", "freeze", frozenset({"partial"}), "lease expired", freeze_s=16, group=True, duration_s=25
+        "worker", "freeze", frozenset({"partial"}), "lease expired", freeze_s=16, group=True, duration_s=20
     ),
     Fault("injector-1", "kill", frozenset({"failed"}), "injector-1"),
-    Fault("injector-1", "freeze", frozenset({"failed"}), "injector-1 lost", freeze_s=20),
+    Fault("injector-1", "freeze", frozenset({"failed"}), "injector-1 lost", freeze_s=17),
     Fault("proxy-1", "kill", frozenset({"failed"}), "proxy-1"),
     # HAProxy itself keeps serving while its agent is frozen, so the load may end before the
     # agent is judged lost (15 s): then the run is partial, HAProxy's samples missing.
-    Fault("proxy-1", "freeze", frozenset({"failed", "partial"}), "proxy", freeze_s=20),
+    Fault("proxy-1", "freeze", frozenset({"failed", "partial"}), "proxy", freeze_s=17),
     Fault("redis", "kill", frozenset({"succeeded", "partial", "failed"}), ""),
     Fault("redis", "freeze", frozenset({"succeeded", "partial", "failed"}), "", freeze_s=8),
     Fault("postgres", "kill", frozenset({"succeeded", "partial", "failed"}), "", group=True),
@@ -72,7 +72,9 @@ FAULTS = [
 
 @pytest.fixture(scope="module")
 def stack(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Up]:
-    with up_stack(tmp_path_factory.mktemp("faults") / "var") as up:
+    # A lab lease of 20 s (30 by default) shortens the wait for a dead worker's reaping; a frozen
+    # worker (16 s) still outlives nothing but its load lease.
+    with up_stack(tmp_path_factory.mktemp("faults") / "var", {"HAPLAB_LAB_LEASE_SECONDS": "20"}) as up:
         assert "3 agents online" in up.output, up.output
         yield up
 

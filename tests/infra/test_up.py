@@ -19,7 +19,9 @@ pytestmark = pytest.mark.slow
 
 @pytest.fixture
 def up(tmp_path: Path) -> Iterator[Up]:
-    with up_stack(tmp_path / "var") as stack:
+    # The supervisor without its local lab (tests/lab/test_up_lab.py has the lab; the faults of
+    # tests/e2e/test_faults.py restart its agents): a quicker start.
+    with up_stack(tmp_path / "var", {"HAPLAB_LOCAL_LAB": "off"}) as stack:
         yield stack
 
 

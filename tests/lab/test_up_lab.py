@@ -1,24 +1,31 @@
 """`make up` (dev/up.py) with its local lab: the three agents online, the shape printed, and on
-Ctrl-C the agents stopped and the namespaces deleted. Uses the `up` fixture of the supervisor's
-own tests (a whole stack on free ports with data in a temp dir)."""
+Ctrl-C the agents stopped and the namespaces deleted (a whole stack on free ports with data in
+a temp dir, tests/up_stack.py)."""
 
 from __future__ import annotations
 
 import json
 import signal
+from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 import pytest
 
 from dev.lab_netns import list_netns
-from tests.infra.test_up import up  # noqa: F401 - `up` is a fixture
 from tests.lab.test_local_lab import WHY_NO_NETNS, needs_agent
-from tests.up_stack import Up, alive_after_grace
+from tests.up_stack import Up, alive_after_grace, up_stack
 
 pytestmark = [pytest.mark.slow, needs_agent]
 
 
-def test_up_starts_the_local_lab_and_removes_it_on_sigint(up: Up) -> None:  # noqa: F811
+@pytest.fixture
+def up(tmp_path: Path) -> Iterator[Up]:
+    with up_stack(tmp_path / "var") as stack:  # HAPLAB_LOCAL_LAB unset: auto
+        yield stack
+
+
+def test_up_starts_the_local_lab_and_removes_it_on_sigint(up: Up) -> None:
     assert "3 agents online" in up.output, up.output
     token = (up.var / "admin-token").read_text().strip()
     headers = {"Authorization": f"Bearer {token}"}
