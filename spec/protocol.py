@@ -21,6 +21,7 @@ from spec.lab import LinkShaping
 from spec.load import LoadProfile
 from spec.results import SamplePoint
 from spec.target import ManagedDatabase, ManagedTarget
+from spec.text_types import AgentName
 from spec.version import PROTOCOL_VERSION
 
 Role = Literal["proxy", "injector", "target"]
@@ -46,7 +47,7 @@ class Hello(_Message):
     """First message of a connection: who the agent is and what it can do."""
 
     type: Literal["hello"] = "hello"
-    agent: str = Field(min_length=1, max_length=100, description="The agent's name in its lab.")
+    agent: AgentName
     version: str = Field(max_length=50, description="haplab-agent version.")
     roles: list[Role] = Field(min_length=1, description="Roles this agent plays.")
     capabilities: dict[str, JsonValue] = Field(
@@ -56,7 +57,7 @@ class Hello(_Message):
 
 
 class Heartbeat(_Message):
-    """Sent every second; three missed beats make the agent 'missing'."""
+    """Sent every HEARTBEAT_INTERVAL_S (5 s); an agent silent for three beats is offline."""
 
     type: Literal["heartbeat"] = "heartbeat"
     busy_run_id: RunId | None = Field(default=None, description="The run the agent is working for, if any.")

@@ -28,6 +28,7 @@ from pydantic import Field, computed_field, model_validator
 
 from spec.drivers import DriverName
 from spec.strict import StrictModel
+from spec.text_types import AgentName
 from spec.verdict import RunVerdict
 
 HISTOGRAM_UNIT = "us"
@@ -179,7 +180,7 @@ class SqlBenchmark(StrictModel):
 class InjectorSummary(LoadTotals):
     """One injector's view of the run."""
 
-    agent: str = Field(min_length=1, max_length=100)
+    agent: AgentName
     driver: DriverName
     sql: SqlBenchmark | None = Field(default=None, description="mariadb-slap's own figures (SQL load only).")
     warnings: list[str] = Field(

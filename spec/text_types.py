@@ -77,3 +77,10 @@ HostPort = Annotated[
     Field(min_length=3, max_length=262, examples=["10.0.0.2:8080"]),
     AfterValidator(_check_host_port),
 ]
+
+
+# An agent's name in its lab, as enrollment accepts it and the database stores it (String(120)).
+MAX_AGENT_NAME = 120
+AgentName = Annotated[
+    str, Field(min_length=1, max_length=MAX_AGENT_NAME, description="The agent's name in its lab.")
+]

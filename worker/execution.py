@@ -1,6 +1,6 @@
 """What one run's execution knows as it goes: its spec, the agents it drives, and what they said.
 
-Phases are built per run around one Execution (worker/phases/__init__.build_phases) and write
+Phases are built per run around one Execution (worker/orchestrator.build_phases) and write
 what the run must keep (rendered config, command lines, environment) through `record`, which
 persists at once: a run that fails half-way still shows what it had done.
 """

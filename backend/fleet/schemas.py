@@ -12,11 +12,12 @@ from typing import Annotated
 from pydantic import BaseModel, Field
 
 from spec.protocol import CommandResult, Envelope, Heartbeat, Hello, Role, SampleBatch
+from spec.text_types import AgentName
 
 
 class EnrollRequest(BaseModel):
     token: str = Field(min_length=1, max_length=200, description="The one-time enrollment token (hle_...).")
-    name: str = Field(min_length=1, max_length=120, description="The agent's name in its lab.")
+    name: AgentName
     roles: list[Role] = Field(
         default_factory=list,
         max_length=3,

@@ -38,11 +38,10 @@ export const routes: RouteObject[] = [
       { path: "labs", ...page(() => import("./pages/labs/LabsPage")) },
       { path: "labs/:labId", ...page(() => import("./pages/labs/LabPage")) },
       { path: "team", ...page(() => import("./pages/team/TeamPage")) },
-      // Run side (pages-2): live run, history, compare. Replace the placeholders with page(...).
+      // Run side: live run, history, compare.
       { path: "runs/:runId", ...page(() => import("./pages/run/RunPage")) },
       { path: "history", ...page(() => import("./pages/history/HistoryPage")) },
       { path: "compare", ...page(() => import("./pages/compare/ComparePage")) },
-      // End of run side.
       { path: "*", ...page(() => import("./pages/NotFoundPage")) },
     ],
   },

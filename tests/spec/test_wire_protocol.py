@@ -91,3 +91,16 @@ def test_target_url_has_no_path_and_a_known_scheme() -> None:
 def test_a_failed_command_says_why() -> None:
     with pytest.raises(ValidationError, match="error"):
         CommandResult(command_id="abc", ok=False)
+
+
+def test_every_name_enrollment_accepts_can_say_hello() -> None:
+    from backend.fleet.schemas import EnrollRequest
+    from spec.text_types import MAX_AGENT_NAME
+
+    longest = "a" * MAX_AGENT_NAME
+    EnrollRequest(token="hle_x", name=longest, roles=["proxy"])
+    assert Hello(agent=longest, version="1", roles=["proxy"], capabilities={}).agent == longest
+    with pytest.raises(ValidationError):
+        Hello(agent=longest + "a", version="1", roles=["proxy"], capabilities={})
+    with pytest.raises(ValidationError):
+        EnrollRequest(token="hle_x", name=longest + "a", roles=["proxy"])

@@ -3059,7 +3059,7 @@ export const HeartbeatSchema = {
     additionalProperties: false,
     type: 'object',
     title: 'Heartbeat',
-    description: 'Sent every second; three missed beats make the agent \'missing\'.'
+    description: 'Sent every HEARTBEAT_INTERVAL_S (5 s); an agent silent for three beats is offline.'
 } as const;
 
 export const HelloSchema = {
@@ -3072,7 +3072,7 @@ export const HelloSchema = {
         },
         agent: {
             type: 'string',
-            maxLength: 100,
+            maxLength: 120,
             minLength: 1,
             title: 'Agent',
             description: 'The agent\'s name in its lab.'

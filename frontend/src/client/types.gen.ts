@@ -1747,7 +1747,7 @@ export type Health = {
 /**
  * Heartbeat
  *
- * Sent every second; three missed beats make the agent 'missing'.
+ * Sent every HEARTBEAT_INTERVAL_S (5 s); an agent silent for three beats is offline.
  */
 export type Heartbeat = {
     /**
