@@ -20,7 +20,7 @@ from spec.experiment import ExperimentSpec
 from spec.haproxy.model import Frontend
 from spec.results import Completeness, ErrorCounts, InjectorSummary, LoadTotals, RunSummary
 from worker.summaries import merge_injectors, proxy_summary
-from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE, merged_by_t
+from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE, Seconds, merged_by_t
 
 # A timed tool stops within a few hundred milliseconds of its duration; one whose measured
 # duration falls short of the asked one by more than this did not cover the window.
@@ -30,8 +30,6 @@ SHORT_TOLERANCE_SHARE = 0.05
 # more than this share of the window (and at least two seconds) leaves the run partial.
 MISSING_SHARE = 0.05
 MISSING_AT_LEAST_S = 2
-
-Seconds = Sequence[Mapping[str, Any]]  # [{"t": 0, "data": {...}}, ...]
 
 
 def assess(

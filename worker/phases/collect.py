@@ -62,7 +62,7 @@ class Collect(BackgroundPhase):
             proxy=proxy,
             completeness=completeness,
         )
-        summary = with_verdict(ex, summary, frontend, backend)  # what bounded the run
+        summary = with_verdict(ex, summary, samples, frontend, backend)  # what bounded the run
         ex.incomplete_reasons = completeness.reasons
         ex.record(summary=summary.model_dump(mode="json"))
 

@@ -57,11 +57,13 @@ def link_cap_bytes_per_s(environment: dict[str, Any] | None) -> float | None:
     return min(link.rate_mbit for link in links) * 1_000_000 / 8
 
 
-def with_verdict(ex: Execution, summary: RunSummary, frontend: str, backend: str) -> RunSummary:
-    """`summary` with `bound` and `verdict` set (caveats included), and the proxy summary's maxconn."""
+def with_verdict(
+    ex: Execution, summary: RunSummary, samples: dict[str, list[dict[str, Any]]], frontend: str, backend: str
+) -> RunSummary:
+    """`summary` with `bound` and `verdict` set (caveats included), and the proxy summary's maxconn;
+    `samples` are the run's, by source (run_samples: read once by the collect phase)."""
     try:
         proxy_agent = ex.agents.get("proxy")
-        samples = run_samples(ex.run_id)
         observation = observe(
             ex.spec,
             summary.total,
