@@ -193,8 +193,14 @@ def test_vegeta_sends_the_asked_rate_and_times_from_the_schedule(
 
     stats = summary.open_loop
     assert stats is not None and stats.target_rate == rate
-    # Every slot of the measured 2 s is either a request or a dropped send, never lost from view.
-    assert summary.requests + stats.dropped_sends == 2 * rate, (summary, stats)
+    # Every slot of the measured 2 s is a request answered in the window, an answer that came
+    # after it (the drain), or a dropped send: never lost from view. Requests count answers by
+    # arrival, so the window's edges trade about one delay's worth (50 ms) of answers: the
+    # warm-up's last ones arrive inside, the window's last ones drain after it.
+    drained = summary.drain.responses if summary.drain else 0
+    assert drained > 0, summary  # the last slot's answer cannot arrive before the window ends
+    edge = 0.1 * rate  # two delays' worth of slots
+    assert abs(summary.requests + drained + stats.dropped_sends - 2 * rate) <= edge, (summary, stats)
     assert summary.successes == summary.requests, summary
     # The box is shared (load tests of other engineers): the pacer may stall now and then, and a
     # stall near the end drops the last slots. docs/benchmarks.md has the 1 % figures, repeated.
