@@ -190,6 +190,7 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
               items={warnings}
               title={`${warnings.length} warning${warnings.length === 1 ? "" : "s"}: valid, but probably not what you meant`}
               testId="spec-warnings"
+              warning
             />
             <ConfigPreview report={report} checking={checking} />
           </div>
@@ -200,10 +201,10 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
 }
 
 /** The messages of the whole spec, by field, beside the preview (problems, then warnings). */
-function FieldMessages({ items, title, testId }: { items: ApiFieldError[]; title: string; testId: string }) {
+function FieldMessages({ items, title, testId, warning = false }: { items: ApiFieldError[]; title: string; testId: string; warning?: boolean }) {
   if (items.length === 0) return null;
   return (
-    <details className="problems" open>
+    <details className={warning ? "problems warnings" : "problems"} open>
       <summary>{title}</summary>
       <ul className="small" data-testid={testId}>
         {items.map((f, i) => (
