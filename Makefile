@@ -4,24 +4,34 @@
 SHELL := /bin/bash
 VENV := .venv/bin
 
-.PHONY: up test prereqs lint fmt typecheck imports pytest e2e vitest frontend migration reset-data
+.PHONY: up test test-fast prereqs lint fmt typecheck imports pytest e2e vitest frontend migration reset-data
 
 ## Run PostgreSQL, Redis, the API (with the built UI) and the Celery worker; Ctrl-C stops all.
 up: prereqs
 	@$(VENV)/python dev/up.py
 
-## Every suite: ruff, mypy, import contracts, vitest, pytest, then the end-to-end suite.
+## Every suite: ruff (lint and format), mypy, import contracts, ESLint, tsc, vitest, pytest, then
+## the end-to-end suite.
 test: prereqs
 	@dev/test.sh
+
+## The quick loop (a few minutes): every static check, vitest, and pytest without tests marked
+## `slow` (real load, real lab); no end-to-end suite.
+test-fast: prereqs
+	@PYTEST_ADDOPTS="-m 'not slow' $${PYTEST_ADDOPTS:-}" dev/test.sh ruff format mypy imports eslint tsc vitest pytest
 
 ## Install what is missing: apt packages, uv + .venv, node_modules, frontend/dist.
 prereqs:
 	@dev/prereqs.sh
 
+## The same static checks as `make test` and the pre-commit hooks: lint, format, import contracts,
+## ESLint.
 lint:
-	@dev/prereqs.sh python >/dev/null
+	@dev/prereqs.sh python node >/dev/null
 	$(VENV)/ruff check .
+	$(VENV)/ruff format --check .
 	$(VENV)/lint-imports
+	npm run lint --workspace frontend --silent
 
 ## Rewrites files: ruff's formatter and its safe fixes.
 fmt:
@@ -32,7 +42,7 @@ fmt:
 typecheck:
 	@dev/prereqs.sh python node >/dev/null
 	$(VENV)/mypy spec agents backend worker dev bench
-	npm run typecheck --workspace frontend
+	npm run typecheck --workspace frontend --silent
 
 pytest:
 	@dev/prereqs.sh apt python >/dev/null

@@ -162,8 +162,12 @@ class Connection:
             self._batch_failures.pop(key, None)
             log.error(
                 "sample batch %s/%d (%d samples) given up after %d server errors: %s",
-                batch.run_id, batch.batch_id, len(batch.samples), failures, exc,
-            )  # fmt: skip
+                batch.run_id,
+                batch.batch_id,
+                len(batch.samples),
+                failures,
+                exc,
+            )
             return
         except RefusedError as exc:
             self._batch_failures.pop(key, None)

@@ -36,9 +36,17 @@ from bench_stack import EMAIL, PASSWORD, ROOT, Stack, bench_stack
 DIST = ROOT / "frontend" / "dist"
 SECONDS = range(-2, 60)
 PROXY_KEYS = [
-    "FRONTEND.req_tot", "FRONTEND.hrsp_2xx", "FRONTEND.scur", "BACKEND.qcur", "BACKEND.qtime",
-    "BACKEND.ttime", "BACKEND.connect", "BACKEND.reuse", "BACKEND.econ", "FRONTEND.hrsp_5xx",
-]  # fmt: skip
+    "FRONTEND.req_tot",
+    "FRONTEND.hrsp_2xx",
+    "FRONTEND.scur",
+    "BACKEND.qcur",
+    "BACKEND.qtime",
+    "BACKEND.ttime",
+    "BACKEND.connect",
+    "BACKEND.reuse",
+    "BACKEND.econ",
+    "FRONTEND.hrsp_5xx",
+]
 FILLER_KEYS = [f"be.t1.k{i}" for i in range(35)]
 
 
@@ -57,13 +65,22 @@ def summary(maxconn: int, rep: int) -> dict[str, Any]:
 
     rps = maxconn * rng.uniform(0.9, 1.0)
     latency = LatencyPercentiles(
-        p50=ms(50), p90=ms(90), p99=ms(99), p999=ms(99.9),
-        max=histogram.get_max_value() / 1000, mean=histogram.get_mean_value() / 1000,
-    )  # fmt: skip
+        p50=ms(50),
+        p90=ms(90),
+        p99=ms(99),
+        p999=ms(99.9),
+        max=histogram.get_max_value() / 1000,
+        mean=histogram.get_mean_value() / 1000,
+    )
     total = LoadTotals(
-        requests=int(rps * 60), successes=int(rps * 60), duration_s=60, rps=rps, bytes_per_s=rps * 200,
-        latency=latency, histogram=histogram.encode().decode("ascii"),
-    )  # fmt: skip
+        requests=int(rps * 60),
+        successes=int(rps * 60),
+        duration_s=60,
+        rps=rps,
+        bytes_per_s=rps * 200,
+        latency=latency,
+        histogram=histogram.encode().decode("ascii"),
+    )
     return RunSummary(total=total, proxy=ProxySummary(connects=int(rps * 60), max_scur=maxconn)).model_dump(
         mode="json"
     )
@@ -94,8 +111,12 @@ def seed_runs(stack: Stack) -> list[int]:
                 " WHERE id = %s",
                 (json.dumps(summary(params["proxy.global.maxconn"], rep)), run_id),
             )
-            for source, data in (("proxy", proxy_json), ("host:proxy-1", host_json),
-                                 ("host:injector-1", host_json), ("host:target-1", host_json)):  # fmt: skip
+            for source, data in (
+                ("proxy", proxy_json),
+                ("host:proxy-1", host_json),
+                ("host:injector-1", host_json),
+                ("host:target-1", host_json),
+            ):
                 conn.execute(
                     f"INSERT INTO sample (run_id, source, t, ts, data) SELECT %s, %s, t,"  # noqa: S608
                     f" now() + t * interval '1 second', {data} FROM generate_series(%s::int, %s::int) t",
@@ -114,7 +135,7 @@ def time_api(stack: Stack, run_ids: list[int], repeats: int = 10) -> dict[str, f
             {"run_ids": run_ids, "series": [{"source": "proxy", "metric": "FRONTEND.req_tot"}]},
         ),
         "spectrum": ("/runs/compare/spectrum", {"run_ids": run_ids}),
-    }  # fmt: skip
+    }
     out = {}
     with httpx.Client(
         base_url=f"{stack.url}/api/v1", headers={"Authorization": f"Bearer {stack.token}"}
@@ -154,11 +175,16 @@ def main() -> None:
         result = subprocess.run(
             ["node", str(ROOT / "bench" / "compare_render.mjs")],
             env={
-                "BASE_URL": stack.url, "EMAIL": EMAIL, "PASSWORD": PASSWORD,
-                "RUN_IDS": ",".join(map(str, run_ids)), "PATH": "/usr/bin:/bin:/usr/local/bin",
+                "BASE_URL": stack.url,
+                "EMAIL": EMAIL,
+                "PASSWORD": PASSWORD,
+                "RUN_IDS": ",".join(map(str, run_ids)),
+                "PATH": "/usr/bin:/bin:/usr/local/bin",
             },
-            capture_output=True, text=True, timeout=300,
-        )  # fmt: skip
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
         assert result.returncode == 0, result.stdout + result.stderr
         render = json.loads(result.stdout.strip().splitlines()[-1])
     initial_kb, lazy_kb = bundle_sizes()
@@ -166,8 +192,10 @@ def main() -> None:
     for name, ms in api.items():
         print(f"API {name:<20} median {ms:7.1f} ms")
     print(f"compare page, cold load to all charts drawn: {render['cold_ms']:.0f} ms")
-    print(f"compare page, warm loads: median {statistics.median(render['warm_ms']):.0f} ms "
-          f"(of {len(render['warm_ms'])}: {', '.join(f'{m:.0f}' for m in render['warm_ms'])})")  # fmt: skip
+    print(
+        f"compare page, warm loads: median {statistics.median(render['warm_ms']):.0f} ms "
+        f"(of {len(render['warm_ms'])}: {', '.join(f'{m:.0f}' for m in render['warm_ms'])})"
+    )
     print(f"initial JS (entry + modulepreload), gzip: {initial_kb:.1f} KB (budget 300 KB)")
     print(f"Compare page's lazy chunks (page + recharts), gzip: {lazy_kb:.1f} KB")
 

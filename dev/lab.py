@@ -272,8 +272,20 @@ class LocalLab:
         assert self.api_url is not None
         state_file = self.state_file(host)
         state_file.parent.mkdir(parents=True, exist_ok=True)
-        argv = [*agent_command(), "enroll", "--server", self.api_url, "--token", token,
-                "--name", host.agent, "--roles", host.role, "--state-file", str(state_file)]  # fmt: skip
+        argv = [
+            *agent_command(),
+            "enroll",
+            "--server",
+            self.api_url,
+            "--token",
+            token,
+            "--name",
+            host.agent,
+            "--roles",
+            host.role,
+            "--state-file",
+            str(state_file),
+        ]
         try:
             result = subprocess.run(
                 argv,
@@ -324,8 +336,16 @@ class LocalLab:
         log_dir.mkdir(parents=True, exist_ok=True)
         runtime_dir = self.runtime_root / host.agent
         runtime_dir.mkdir(parents=True, exist_ok=True)
-        argv = [*agent_command(), "run", "--state-file", str(self.state_file(host)),
-                "--runtime-dir", str(runtime_dir), "--data-address", host.data_address]  # fmt: skip
+        argv = [
+            *agent_command(),
+            "run",
+            "--state-file",
+            str(self.state_file(host)),
+            "--runtime-dir",
+            str(runtime_dir),
+            "--data-address",
+            host.data_address,
+        ]
         if host.netns:
             argv += ["--netns", host.netns]
         for address in host.allow_load_to:

@@ -122,8 +122,23 @@ class Topology:
                 run(["ip", "-n", name, "link", "set", "lo", "up"])
             for (role_a, if_a, addr_a), (role_b, if_b, addr_b) in LINKS.values():
                 ns_a, ns_b = topo.netns[role_a], topo.netns[role_b]
-                run(["ip", "link", "add", if_a, "netns", ns_a, "type", "veth", "peer", "name", if_b,
-                     "netns", ns_b])  # fmt: skip
+                run(
+                    [
+                        "ip",
+                        "link",
+                        "add",
+                        if_a,
+                        "netns",
+                        ns_a,
+                        "type",
+                        "veth",
+                        "peer",
+                        "name",
+                        if_b,
+                        "netns",
+                        ns_b,
+                    ]
+                )
                 for ns, ifname, addr in ((ns_a, if_a, addr_a), (ns_b, if_b, addr_b)):
                     run(["ip", "-n", ns, "addr", "add", addr, "dev", ifname])
                     run(["ip", "-n", ns, "link", "set", ifname, "up"])
@@ -194,13 +209,40 @@ class Topology:
             return
         (inj_role, inj_if), (tgt_role, tgt_if) = DIRECT_PATH
         ns_inj, ns_tgt = self.netns[inj_role], self.netns[tgt_role]
-        run(["ip", "link", "add", inj_if, "netns", ns_inj, "type", "veth", "peer", "name", tgt_if,
-             "netns", ns_tgt])  # fmt: skip
+        run(
+            [
+                "ip",
+                "link",
+                "add",
+                inj_if,
+                "netns",
+                ns_inj,
+                "type",
+                "veth",
+                "peer",
+                "name",
+                tgt_if,
+                "netns",
+                ns_tgt,
+            ]
+        )
         ends = ((ns_inj, inj_if, tgt_role, inj_role), (ns_tgt, tgt_if, inj_role, tgt_role))
         for ns, ifname, peer, own in ends:
             run(["ip", "-n", ns, "link", "set", ifname, "up"])
-            run(["ip", "-n", ns, "route", "add", f"{DATA_ADDRESS[peer]}/32", "dev", ifname,
-                 "src", DATA_ADDRESS[own]])  # fmt: skip
+            run(
+                [
+                    "ip",
+                    "-n",
+                    ns,
+                    "route",
+                    "add",
+                    f"{DATA_ADDRESS[peer]}/32",
+                    "dev",
+                    ifname,
+                    "src",
+                    DATA_ADDRESS[own],
+                ]
+            )
 
     def close_direct_path(self) -> None:
         """Remove the direct veth (its routes go with it). Idempotent."""

@@ -58,8 +58,13 @@ def regenerate(root: Path) -> Path:
     with tempfile.TemporaryDirectory(prefix="haplab-regen-") as tmp, throwaway_services(Path(tmp)) as (pg, _):
         cfg = Config(str(root / "alembic.ini"))
         cfg.attributes["url"] = pg.url
-        command.revision(cfg, message="initial", autogenerate=True, rev_id="0001",
-                         process_revision_directives=split_cyclic_foreign_keys)
+        command.revision(
+            cfg,
+            message="initial",
+            autogenerate=True,
+            rev_id="0001",
+            process_revision_directives=split_cyclic_foreign_keys,
+        )
         generated = next(target.parent.glob("0001_*.py"))
         generated.rename(target)
         command.upgrade(cfg, "head")  # it applies,

@@ -92,22 +92,51 @@ class Postgres:
             pwfile.write_text(self.password)
             self._chown(pwfile)
             subprocess.run(
-                [_pg_bin("initdb"), "-D", str(self.data_dir), "-U", self.user,
-                 "--pwfile", str(pwfile), "-A", "scram-sha-256", "-E", "UTF8", "--no-sync"],
-                check=True, capture_output=True, **_demote_kwargs(),
-            )  # fmt: skip
+                [
+                    _pg_bin("initdb"),
+                    "-D",
+                    str(self.data_dir),
+                    "-U",
+                    self.user,
+                    "--pwfile",
+                    str(pwfile),
+                    "-A",
+                    "scram-sha-256",
+                    "-E",
+                    "UTF8",
+                    "--no-sync",
+                ],
+                check=True,
+                capture_output=True,
+                **_demote_kwargs(),
+            )
             pwfile.unlink()
         sock_dir.mkdir(exist_ok=True)
         self._chown(sock_dir)
         log = open(log_path, "ab")  # noqa: SIM115 - handed to the child process
         self.proc = subprocess.Popen(
-            [_pg_bin("postgres"), "-D", str(self.data_dir), "-p", str(self.port),
-             "-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={sock_dir}",
-             "-c", "max_connections=200", "-c", "fsync=off" if "pytest" in log_path.name else "fsync=on",
-             "-c", "shared_buffers=256MB"],
-            stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            [
+                _pg_bin("postgres"),
+                "-D",
+                str(self.data_dir),
+                "-p",
+                str(self.port),
+                "-c",
+                "listen_addresses=127.0.0.1",
+                "-c",
+                f"unix_socket_directories={sock_dir}",
+                "-c",
+                "max_connections=200",
+                "-c",
+                "fsync=off" if "pytest" in log_path.name else "fsync=on",
+                "-c",
+                "shared_buffers=256MB",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
             **_demote_kwargs(),
-        )  # fmt: skip
+        )
         wait_for_port(self.port, 30, self.proc)
         self._wait_ready()
         if fresh:
@@ -163,8 +192,19 @@ class Redis:
     def start(self, log_path: Path, persist: bool = True) -> None:
         self.data_dir.mkdir(parents=True, exist_ok=True)
         exe = shutil.which("redis-server") or "/usr/bin/redis-server"
-        args = [exe, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.data_dir),
-                "--daemonize", "no", "--protected-mode", "yes"]  # fmt: skip
+        args = [
+            exe,
+            "--port",
+            str(self.port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(self.data_dir),
+            "--daemonize",
+            "no",
+            "--protected-mode",
+            "yes",
+        ]
         args += ["--appendonly", "yes"] if persist else ["--save", "", "--appendonly", "no"]
         log = open(log_path, "ab")  # noqa: SIM115 - handed to the child process
         self.proc = subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

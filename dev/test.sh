@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Run every suite, even after one fails, then print one line per suite and exit non-zero if any
-# failed. Usage: dev/test.sh [SUITE...]   (suites: ruff mypy imports vitest pytest; default all)
+# failed. Usage: dev/test.sh [SUITE...]   (suites: ruff format mypy imports eslint tsc vitest pytest
+# e2e; default all). `make test-fast` runs all but e2e, and pytest without the `slow` marker.
 #
 # pytest goes last so its own summary sits right above ours. PYTEST_ARGS adds arguments
 # (e.g. PYTEST_ARGS="-k health -x"); PYTEST_WORKERS=0 runs it serially.
@@ -13,8 +14,11 @@ PYTEST_WORKERS=${PYTEST_WORKERS:-2}
 suite_cmd() {
     case $1 in
         ruff) echo "$VENV/ruff check ." ;;
+        format) echo "$VENV/ruff format --check ." ;;
         mypy) echo "$VENV/mypy spec agents backend worker dev bench" ;;
         imports) echo "$VENV/lint-imports" ;;
+        eslint) echo "npm run lint --workspace frontend --silent" ;;
+        tsc) echo "npm run typecheck --workspace frontend --silent" ;;
         vitest) echo "npm run test --workspace frontend --silent" ;;
         pytest)
             local xdist=""
@@ -34,15 +38,16 @@ suite_cmd() {
     esac
 }
 
+ALL_SUITES=(ruff format mypy imports eslint tsc vitest pytest e2e)
 suites=("$@")
-[ ${#suites[@]} -eq 0 ] && suites=(ruff mypy imports vitest pytest e2e)
+[ ${#suites[@]} -eq 0 ] && suites=("${ALL_SUITES[@]}")
 
 summary=()
 passed=0
 failed=0
 for suite in "${suites[@]}"; do
     if ! cmd=$(suite_cmd "$suite"); then
-        echo "unknown suite: $suite (ruff mypy imports vitest pytest e2e)" >&2
+        echo "unknown suite: $suite (${ALL_SUITES[*]})" >&2
         exit 2
     fi
     printf '\n==> %s: %s\n' "$suite" "$cmd"

@@ -163,8 +163,13 @@ class Supervisor:
         pid_file = shown(VAR / "pg" / "postmaster.pid")
         require_free(port, "PostgreSQL", f"is a previous `make up` still running? see {pid_file}")
         open_path_to_postgres(VAR)
-        pg = Postgres(data_dir=VAR / "pg", port=port, user=url.username or "haplab",
-                      password=url.password or "haplab", database=url.database or "haplab")
+        pg = Postgres(
+            data_dir=VAR / "pg",
+            port=port,
+            user=url.username or "haplab",
+            password=url.password or "haplab",
+            database=url.database or "haplab",
+        )
         log = LOGS / "postgres.log"
         say(f"starting PostgreSQL on 127.0.0.1:{port} (data in {shown(VAR / 'pg')})")
         try:
@@ -211,8 +216,15 @@ class Supervisor:
         """A short step (migrations, admin): its output goes to the log folder, NAME.log."""
         log = LOGS / f"{name}.log"
         with open(log, "wb") as out:
-            result = subprocess.run(argv, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
-                                    stdin=subprocess.DEVNULL, check=False)
+            result = subprocess.run(
+                argv,
+                cwd=ROOT,
+                env=self.env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                check=False,
+            )
         if result.returncode != 0 and must_succeed:
             raise SystemExit(f"[up] {name} failed (exit {result.returncode}); {log}:\n{tail(log)}")
         return result.returncode == 0
@@ -226,8 +238,15 @@ class Supervisor:
             out.write(f"\n----- make up: {name} starting at {time.strftime('%F %T')} -----\n".encode())
             out.flush()
             try:
-                return subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=out, stderr=subprocess.STDOUT,
-                                        stdin=subprocess.DEVNULL, start_new_session=True)
+                return subprocess.Popen(
+                    argv,
+                    cwd=ROOT,
+                    env=self.env,
+                    stdout=out,
+                    stderr=subprocess.STDOUT,
+                    stdin=subprocess.DEVNULL,
+                    start_new_session=True,
+                )
             finally:
                 out.close()  # the child has its own copy of the descriptor
 
@@ -341,9 +360,11 @@ class Supervisor:
                     child, f": it died {len(child.deaths)} times within {DEATH_WINDOW_S:.0f} s, giving up"
                 )
             delay = min(BACKOFF_MAX_S, 2.0 ** (len(child.deaths) - 1))
-            say(f"{child.name} (pid {child.pid}) exited with {code}; restarting it in {delay:g} s "
+            say(
+                f"{child.name} (pid {child.pid}) exited with {code}; restarting it in {delay:g} s "
                 f"(death {len(child.deaths)} of {MAX_DEATHS} allowed within {DEATH_WINDOW_S:.0f} s); "
-                f"last lines of {shown(child.log)}:\n{tail(child.log, 10)}")  # fmt: skip
+                f"last lines of {shown(child.log)}:\n{tail(child.log, 10)}"
+            )
             end_group(child.pid)  # what it left in its process group (pool processes, backends)
             child.restart_at = now + delay
 
@@ -401,30 +422,72 @@ def main() -> int:
         # Until the first release, migrations/versions/0001_initial.py is regenerated in place, so
         # a database built by an older one is at "head" yet lacks columns: say so, loudly.
         schema_ok = sup.run_once("schema-check", [py, "-m", "alembic", "check"], must_succeed=False)
-        drift_warning = "" if schema_ok else (
-            f"  WARNING      the database in {shown(VAR / 'pg')} does not match backend/models (built by an"
-            " older migration?);\n               `make reset-data` deletes it and the next `make up`"
-            f" rebuilds it. Details: {shown(LOGS / 'schema-check.log')}\n"
+        drift_warning = (
+            ""
+            if schema_ok
+            else (
+                f"  WARNING      the database in {shown(VAR / 'pg')} does not match backend/models"
+                " (built by an older migration?);\n               `make reset-data` deletes it and the"
+                f" next `make up` rebuilds it. Details: {shown(LOGS / 'schema-check.log')}\n"
+            )
         )
         if drift_warning:
             say("the database schema differs from backend/models: see the warning below")
         # The API and the worker import for a few seconds: start them while the admin is created.
-        api = sup.spawn("api", [
-            py, "-m", "uvicorn", "backend.app:create_app", "--factory",
-            "--host", settings.api_host, "--port", str(settings.api_port),
-            "--timeout-graceful-shutdown", "5",  # open live streams (SSE) must not hold Ctrl-C
-        ])
-        sup.spawn("worker", [
-            py, "-m", "celery", "-A", "worker.celery_app", "worker", "-B",
-            "--concurrency", "2", "-Q", "haplab.runs,celery", "--loglevel", "INFO",
-            "--schedule", str(VAR / "celerybeat-schedule"),
-        ])
+        api = sup.spawn(
+            "api",
+            [
+                py,
+                "-m",
+                "uvicorn",
+                "backend.app:create_app",
+                "--factory",
+                "--host",
+                settings.api_host,
+                "--port",
+                str(settings.api_port),
+                "--timeout-graceful-shutdown",
+                "5",  # open live streams (SSE) must not hold Ctrl-C
+            ],
+        )
+        sup.spawn(
+            "worker",
+            [
+                py,
+                "-m",
+                "celery",
+                "-A",
+                "worker.celery_app",
+                "worker",
+                "-B",
+                "--concurrency",
+                "2",
+                "-Q",
+                "haplab.runs,celery",
+                "--loglevel",
+                "INFO",
+                "--schedule",
+                str(VAR / "celerybeat-schedule"),
+            ],
+        )
         say(f"ensuring the admin {ADMIN_EMAIL}")
         # `--password=X` in one argument: a generated password may start with "-".
-        sup.run_once("create-admin", [
-            py, "-m", "backend.cli", "create-admin", "--email", ADMIN_EMAIL,
-            f"--password={admin_password()}", "--team", ADMIN_TEAM, "--token-file", str(TOKEN_FILE),
-        ])
+        sup.run_once(
+            "create-admin",
+            [
+                py,
+                "-m",
+                "backend.cli",
+                "create-admin",
+                "--email",
+                ADMIN_EMAIL,
+                f"--password={admin_password()}",
+                "--team",
+                ADMIN_TEAM,
+                "--token-file",
+                str(TOKEN_FILE),
+            ],
+        )
         wait_for_port(settings.api_port, HEALTH_TIMEOUT, api.proc)
         sup.wait_healthy(f"{base_url}/api/v1/health")
         lab_lines = sup.start_lab(base_url)

@@ -36,11 +36,27 @@ HISTOGRAM_SIGNIFICANT_DIGITS = 3
 
 GAUGE_NAMES = frozenset(
     {
-        "scur", "qcur", "rate", "req_rate", "conn_rate", "sess_rate", "cur_conns", "idle_conns",
-        "used_conns", "safe_conns", "qtime", "ctime", "rtime", "ttime", "weight", "status",
-        "active_connections", "in_flight", "threads",
+        "scur",
+        "qcur",
+        "rate",
+        "req_rate",
+        "conn_rate",
+        "sess_rate",
+        "cur_conns",
+        "idle_conns",
+        "used_conns",
+        "safe_conns",
+        "qtime",
+        "ctime",
+        "rtime",
+        "ttime",
+        "weight",
+        "status",
+        "active_connections",
+        "in_flight",
+        "threads",
     }
-)  # fmt: skip
+)
 GAUGE_SUFFIXES = ("_cur", "_max", "_min", "_avg", "_pct", "_ms", "_us", "_rate")
 
 

@@ -179,9 +179,12 @@ def start_worker(
 
     def start(**options: object) -> WorkerProcess:
         worker = start_worker_process(
-            database_url=fresh_database, redis_url=redis_server.url, log_dir=tmp_path,
-            index=len(started), **options,  # type: ignore[arg-type]
-        )  # fmt: skip
+            database_url=fresh_database,
+            redis_url=redis_server.url,
+            log_dir=tmp_path,
+            index=len(started),
+            **options,  # type: ignore[arg-type]
+        )
         started.append(worker)
         return worker
 

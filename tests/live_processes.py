@@ -103,10 +103,25 @@ def start_worker_process(
         "HAPLAB_REAP_INTERVAL_SECONDS": str(reap_interval),
     }
     cmd = [
-        sys.executable, "-m", "celery", "-A", "worker.celery_app", "worker",
-        "-Q", "haplab.runs,celery", "--pool", "prefork", "--concurrency", "2",
-        "-n", nodename, "--loglevel", "INFO", "--without-mingle", "--without-gossip",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "worker.celery_app",
+        "worker",
+        "-Q",
+        "haplab.runs,celery",
+        "--pool",
+        "prefork",
+        "--concurrency",
+        "2",
+        "-n",
+        nodename,
+        "--loglevel",
+        "INFO",
+        "--without-mingle",
+        "--without-gossip",
+    ]
     if beat:
         cmd += ["-B", "-s", str(log_dir / f"beat-schedule-{index}")]
     with open(log_path, "wb") as log:
@@ -166,10 +181,20 @@ def start_api_server(
     }
     log_path = log_dir / "api.log"
     cmd = [
-        sys.executable, "-m", "uvicorn", app, "--factory",
-        "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning",
-        "--timeout-graceful-shutdown", "5",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "uvicorn",
+        app,
+        "--factory",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--log-level",
+        "warning",
+        "--timeout-graceful-shutdown",
+        "5",
+    ]
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
     server = ApiServer(proc=proc, url=f"http://127.0.0.1:{port}", log_path=log_path)

@@ -98,8 +98,12 @@ def finish_run(lab_id: int, run_id: int, outcome: RunOutcome) -> None:
         except sqlalchemy.exc.OperationalError:
             if time.monotonic() >= deadline:
                 raise
-            log.warning("lab %s: run %s ended %s but PostgreSQL is away; retrying", lab_id, run_id,
-                        outcome.state.value)  # fmt: skip
+            log.warning(
+                "lab %s: run %s ended %s but PostgreSQL is away; retrying",
+                lab_id,
+                run_id,
+                outcome.state.value,
+            )
             time.sleep(1)
     if ended:
         log.info("lab %s: run %s %s %s", lab_id, run_id, outcome.state.value, outcome.error or "")

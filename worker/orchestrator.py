@@ -38,8 +38,14 @@ log = logging.getLogger(__name__)
 
 def build_phases(execution: Execution) -> list[Phase]:
     """The phases of one run, in order; they share the run's Execution."""
-    return [WaitForAgents(), PickAgents(execution), ConfigureLab(execution), WarmUp(execution),
-            RunLoad(execution), Collect(execution)]  # fmt: skip
+    return [
+        WaitForAgents(),
+        PickAgents(execution),
+        ConfigureLab(execution),
+        WarmUp(execution),
+        RunLoad(execution),
+        Collect(execution),
+    ]
 
 
 # Cancellation is noticed within this long, whatever a phase's poll interval.

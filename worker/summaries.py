@@ -135,8 +135,18 @@ _COUNTERS = {
 }
 # Which section's counter counts for the run as a whole: client-side numbers from the entry
 # frontend, server-side ones from its backend (never summed over both, which would count twice).
-_FRONTEND_FIELDS = {"req_tot", "ereq", "hrsp_1xx", "hrsp_2xx", "hrsp_3xx", "hrsp_4xx", "hrsp_5xx",
-                    "hrsp_other", "bin", "bout"}  # fmt: skip
+_FRONTEND_FIELDS = {
+    "req_tot",
+    "ereq",
+    "hrsp_1xx",
+    "hrsp_2xx",
+    "hrsp_3xx",
+    "hrsp_4xx",
+    "hrsp_5xx",
+    "hrsp_other",
+    "bin",
+    "bout",
+}
 
 
 def proxy_summary(

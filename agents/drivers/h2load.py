@@ -116,11 +116,15 @@ class H2loadDriver(LoadDriver):
         url = request_url(profile, target_url)
         argv = [
             self.binary,
-            "-c", str(profile.connections),
-            "-t", str(profile.threads),
-            "-m", "1",
-            "-D", str(profile.duration_s),
-        ]  # fmt: skip
+            "-c",
+            str(profile.connections),
+            "-t",
+            str(profile.threads),
+            "-m",
+            "1",
+            "-D",
+            str(profile.duration_s),
+        ]
         if profile.warmup_s:
             argv += ["--warm-up-time", str(profile.warmup_s)]
         argv.append(f"--log-file={workdir / LOG_FILE}")

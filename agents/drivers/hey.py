@@ -108,14 +108,19 @@ class HeyDriver(LoadDriver):
         url = request_url(profile, target_url)
         argv = [
             self.binary,
-            "-z", f"{profile.total_seconds}s",
-            "-c", str(profile.connections),
-            "-cpus", str(profile.threads),
-            "-t", str(whole_seconds(profile.request_timeout_s)),
-            "-m", profile.method,
+            "-z",
+            f"{profile.total_seconds}s",
+            "-c",
+            str(profile.connections),
+            "-cpus",
+            str(profile.threads),
+            "-t",
+            str(whole_seconds(profile.request_timeout_s)),
+            "-m",
+            profile.method,
             "-disable-redirects",
             "-disable-compression",
-        ]  # fmt: skip
+        ]
         if profile.rate is not None:
             argv += ["-q", format_number(profile.rate / profile.connections)]
         if not profile.keep_alive:

@@ -87,18 +87,29 @@ class VegetaDriver(LoadDriver):
         targets.write_text(json.dumps(_target(profile, request_url(profile, target_url))) + "\n")
         rate = Pace.of(profile.rate).flag if profile.rate is not None else "0"
         argv = [
-            self.binary, "attack",
-            "-format", "json",
-            "-targets", str(targets),
-            "-output", str(workdir / RESULTS_FILE),
-            "-rate", rate,
-            "-duration", f"{profile.total_seconds}s",
-            "-workers", str(profile.connections),
-            "-max-workers", str(max_workers(profile)),
-            "-timeout", f"{format_number(profile.request_timeout_s)}s",
-            "-max-body", "0",
-            "-redirects", "-1",
-        ]  # fmt: skip
+            self.binary,
+            "attack",
+            "-format",
+            "json",
+            "-targets",
+            str(targets),
+            "-output",
+            str(workdir / RESULTS_FILE),
+            "-rate",
+            rate,
+            "-duration",
+            f"{profile.total_seconds}s",
+            "-workers",
+            str(profile.connections),
+            "-max-workers",
+            str(max_workers(profile)),
+            "-timeout",
+            f"{format_number(profile.request_timeout_s)}s",
+            "-max-body",
+            "0",
+            "-redirects",
+            "-1",
+        ]
         if not profile.keep_alive:
             argv.append("-keepalive=false")
         if profile.http_version == "1.1":

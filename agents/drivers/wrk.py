@@ -94,13 +94,18 @@ class WrkDriver(LoadDriver):
         url = request_url(profile, target_url)
         argv = [
             self.binary,
-            "-t", str(profile.threads),
-            "-c", str(profile.connections),
-            "-d", f"{profile.total_seconds}s",
-            "--timeout", f"{whole_seconds(profile.request_timeout_s)}s",
+            "-t",
+            str(profile.threads),
+            "-c",
+            str(profile.connections),
+            "-d",
+            f"{profile.total_seconds}s",
+            "--timeout",
+            f"{whole_seconds(profile.request_timeout_s)}s",
             "--latency",
-            "-s", str(SCRIPT),
-        ]  # fmt: skip
+            "-s",
+            str(SCRIPT),
+        ]
         for name, value in profile.headers.items():
             argv += ["-H", f"{name}: {value}"]
         body = write_body(profile, workdir)

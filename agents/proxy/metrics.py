@@ -48,11 +48,35 @@ STAT_GAUGES = {
 }
 # show stat counters (cumulative since the worker started): sampled as per-second deltas.
 STAT_COUNTERS = (
-    "stot", "bin", "bout", "dreq", "dresp", "dcon", "dses", "ereq", "econ", "eresp", "eint",
-    "wretr", "wredis", "connect", "reuse", "req_tot", "lbtot", "cli_abrt", "srv_abrt",
-    "hrsp_1xx", "hrsp_2xx", "hrsp_3xx", "hrsp_4xx", "hrsp_5xx", "hrsp_other",
-    "intercepted", "chkfail", "chkdown",
-)  # fmt: skip
+    "stot",
+    "bin",
+    "bout",
+    "dreq",
+    "dresp",
+    "dcon",
+    "dses",
+    "ereq",
+    "econ",
+    "eresp",
+    "eint",
+    "wretr",
+    "wredis",
+    "connect",
+    "reuse",
+    "req_tot",
+    "lbtot",
+    "cli_abrt",
+    "srv_abrt",
+    "hrsp_1xx",
+    "hrsp_2xx",
+    "hrsp_3xx",
+    "hrsp_4xx",
+    "hrsp_5xx",
+    "hrsp_other",
+    "intercepted",
+    "chkfail",
+    "chkdown",
+)
 # show servers conn columns, with their sample names.
 SERVER_CONN_GAUGES = {
     "used_cur": "used_conns",

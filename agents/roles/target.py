@@ -92,9 +92,13 @@ class TargetRole(Role):
         layout = MariadbLayout(self.workdir(command.run_id).resolve() / "mariadb")
         try:
             running = start_database(
-                command.database, command.access, command.check_users, layout,
-                self.ctx.data_address, self.ctx.netns,
-            )  # fmt: skip
+                command.database,
+                command.access,
+                command.check_users,
+                layout,
+                self.ctx.data_address,
+                self.ctx.netns,
+            )
         except (MariadbError, OSError) as exc:
             shutil.rmtree(self.workdir(command.run_id), ignore_errors=True)
             raise CommandFailed(f"MariaDB did not start: {exc}") from exc

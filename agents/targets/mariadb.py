@@ -62,9 +62,13 @@ def mariadb_version() -> str | None:
     """mariadbd's version ("10.11.19"), or None when the server is not installed."""
     try:
         done = subprocess.run(
-            [SERVER_BIN, "--version"], capture_output=True, text=True, timeout=10, check=False,
+            [SERVER_BIN, "--version"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
             stdin=subprocess.DEVNULL,
-        )  # fmt: skip
+        )
     except (OSError, subprocess.TimeoutExpired):
         return None
     found = re.search(r"Ver ([0-9][0-9.]*)", done.stdout + done.stderr)
@@ -97,9 +101,12 @@ class MariadbProcess:
             try:
                 done = subprocess.run(
                     ready_query_argv(self.layout, database, access),
-                    capture_output=True, text=True, timeout=READY_QUERY_TIMEOUT_S, check=False,
+                    capture_output=True,
+                    text=True,
+                    timeout=READY_QUERY_TIMEOUT_S,
+                    check=False,
                     stdin=subprocess.DEVNULL,
-                )  # fmt: skip
+                )
             except subprocess.TimeoutExpired:
                 last = "the readiness query hung"
             else:
@@ -180,9 +187,14 @@ def start_database(
 def _install(layout: MariadbLayout, os_user: str) -> None:
     try:
         done = subprocess.run(
-            install_argv(layout, os_user), cwd=layout.root, capture_output=True, text=True,
-            timeout=INSTALL_TIMEOUT_S, check=False, stdin=subprocess.DEVNULL,
-        )  # fmt: skip
+            install_argv(layout, os_user),
+            cwd=layout.root,
+            capture_output=True,
+            text=True,
+            timeout=INSTALL_TIMEOUT_S,
+            check=False,
+            stdin=subprocess.DEVNULL,
+        )
     except subprocess.TimeoutExpired as exc:
         raise MariadbError(f"{INSTALL_BIN} took more than {INSTALL_TIMEOUT_S:g} s") from exc
     if done.returncode != 0:

@@ -140,14 +140,20 @@ def find_knee(points: Sequence[AnalysisPoint], axis_count: int) -> Knee:
     measured = [p for p in points if p.rps is not None]
     if axis_count > 1:
         return Knee(
-            reason="several_axes", point_index=None, params=None, rps=None,
+            reason="several_axes",
+            point_index=None,
+            params=None,
+            rps=None,
             sentence="No knee: it is read along one swept axis, and this sweep has several.",
-        )  # fmt: skip
+        )
     if len(measured) < 2:
         return Knee(
-            reason="too_few_points", point_index=None, params=None, rps=None,
+            reason="too_few_points",
+            point_index=None,
+            params=None,
+            rps=None,
             sentence="No knee: fewer than two points have results.",
-        )  # fmt: skip
+        )
     for current, following in pairwise(measured):
         assert current.rps is not None and following.rps is not None
         if (following.error_pct or 0) > ERROR_PCT >= (current.error_pct or 0):

@@ -88,9 +88,16 @@ def _partial_note(partial: list[int], included: bool) -> str | None:
 
 
 def _result(
-    run_id: int, point_index: int, params: dict[str, Any], spec: dict[str, Any], state: RunState,
-    summary: dict[str, Any] | None, *, maxconn: int | None, readable: set[RunState],
-) -> RunResult:  # fmt: skip
+    run_id: int,
+    point_index: int,
+    params: dict[str, Any],
+    spec: dict[str, Any],
+    state: RunState,
+    summary: dict[str, Any] | None,
+    *,
+    maxconn: int | None,
+    readable: set[RunState],
+) -> RunResult:
     load = spec.get("load") or {}
     # Every injector of the lab runs the load profile: the clients add up.
     injectors = len((summary or {}).get("injectors") or []) or 1

@@ -40,9 +40,13 @@ def spread(values: list[float]) -> Spread:
 def against(values: list[float], baseline: list[float]) -> PointDifference:
     d = difference(baseline, values)
     return PointDifference(
-        diff=d.diff, diff_pct=d.diff_pct, ci_low=d.low, ci_high=d.high, p_value=d.p_value,
+        diff=d.diff,
+        diff_pct=d.diff_pct,
+        ci_low=d.low,
+        ci_high=d.high,
+        p_value=d.p_value,
         significant=d.significant,
-    )  # fmt: skip
+    )
 
 
 def _point_key(row: CompareRow) -> tuple[int, str]:

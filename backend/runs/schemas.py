@@ -58,7 +58,7 @@ class RunDetail(RunSlim):
     summary: dict[str, Any] | None
     config_warnings: list[ConfigWarning] = Field(
         default_factory=list,
-        description="Settings of this run's spec that do nothing or contradict each other (spec.lint)."
+        description="Settings of this run's spec that do nothing or contradict each other (spec.lint).",
     )
     error: str | None = Field(description="Why the run failed, or why it is partial; None otherwise.")
 

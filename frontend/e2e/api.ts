@@ -13,13 +13,15 @@ export async function apiFor(request: APIRequestContext): Promise<Api> {
   const session = await request.get("/api/v1/auth/session");
   expect(session.status(), "signed in").toBe(200);
   const headers = { "X-CSRF-Token": (await session.json()).csrf_token as string };
-  const check = async (response: Awaited<ReturnType<APIRequestContext["get"]>>, what: string) => {
+  // The caller names the body's type (T): these are test helpers over the API's own JSON.
+  const check = async <T,>(response: Awaited<ReturnType<APIRequestContext["get"]>>, what: string): Promise<T> => {
     expect(response.status(), `${what}: ${await response.text()}`).toBeLessThan(400);
-    return response.status() === 204 ? undefined : response.json();
+    return (response.status() === 204 ? undefined : await response.json()) as T;
   };
   return {
-    get: async (path) => check(await request.get(`/api/v1${path}`), `GET ${path}`),
-    post: async (path, body) => check(await request.post(`/api/v1${path}`, { data: body ?? {}, headers }), `POST ${path}`),
+    get: async <T,>(path: string) => check<T>(await request.get(`/api/v1${path}`), `GET ${path}`),
+    post: async <T,>(path: string, body?: unknown) =>
+      check<T>(await request.post(`/api/v1${path}`, { data: body ?? {}, headers }), `POST ${path}`),
     status: async (method, path, body) =>
       (await request.fetch(`/api/v1${path}`, { method, data: body ?? undefined, headers })).status(),
   };

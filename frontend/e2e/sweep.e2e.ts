@@ -96,7 +96,7 @@ test("maxconn sweep: launch, live charts, compare rising points, CSV export", as
 
   // Exports: the runs CSV (server) has one row per run with the swept value and its rate.
   const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
-  const csv = (await readFile((await csvDownload.path())!, "utf8")).trim().split("\n");
+  const csv = (await readFile((await csvDownload.path()), "utf8")).trim().split("\n");
   expect(csv).toHaveLength(4);
   const header = csv[0].split(",");
   const maxconnCol = header.indexOf("proxy.global.maxconn");
@@ -105,10 +105,10 @@ test("maxconn sweep: launch, live charts, compare rising points, CSV export", as
   expect(csvRows.map((r) => Number(r[maxconnCol]))).toEqual([5, 10, 20]);
   expect(Number(csvRows[2][rpsCol])).toBeGreaterThan(Number(csvRows[0][rpsCol]));
   const [chartCsv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Chart CSV" }).click()]);
-  expect((await readFile((await chartCsv.path())!, "utf8")).trim().split("\n")).toHaveLength(4);
+  expect((await readFile((await chartCsv.path()), "utf8")).trim().split("\n")).toHaveLength(4);
   const [png] = await Promise.all([page.waitForEvent("download"), page.getByTestId("sweep-chart").getByRole("button", { name: "PNG" }).click()]);
   expect(png.suggestedFilename()).toMatch(/\.png$/);
-  expect((await readFile((await png.path())!)).subarray(1, 4).toString()).toBe("PNG");
+  expect((await readFile((await png.path()))).subarray(1, 4).toString()).toBe("PNG");
 
   // The experiment's runs, by experiment id alone.
   await page.goto(`/compare?experiment=${experiment.id}`);

@@ -92,7 +92,7 @@ TUNE_CAPS: dict[str, Cap | None] = {
     "tune.sched.low-latency": None,
     "tune.fd.edge-triggered": None,
     "tune.listener.multi-queue": None,
-}  # fmt: skip
+}
 
 # Other directives, by keyword: the cap on their first numeric argument.
 DIRECTIVE_CAPS: dict[str, Cap] = {
@@ -106,7 +106,7 @@ DIRECTIVE_CAPS: dict[str, Cap] = {
     "maxcomprate": Cap(10_000_000, "kilobytes compressed per second; beyond any lab host"),
     "maxcompcpuusage": Cap(100, "a percentage"),
     "max-keep-alive-queue": Cap(1_000_000, "queued requests; beyond any lab host"),
-}  # fmt: skip
+}
 
 # Sizes inside a directive's arguments: (argument word, cap).
 STICK_TABLE_SIZE = Cap(1_000_000, "entries, allocated as the table fills (~100+ bytes each)", size=True)

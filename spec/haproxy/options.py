@@ -1,5 +1,7 @@
 """The `option` keywords each section accepts, and which of them need `mode http`."""
 
+# The word tables here keep `# fmt: skip`: one HAProxy keyword per line would bury them.
+
 from __future__ import annotations
 
 from typing import Literal

@@ -16,6 +16,8 @@ renderer replaces with the agent's directory (e.g. `http-request return status 2
 {runtime_dir}/files/page.html`).
 """
 
+# The word tables here keep `# fmt: skip`: one HAProxy keyword per line would bury them.
+
 from __future__ import annotations
 
 import itertools

@@ -7,6 +7,8 @@ after normalizing the path; anything else is refused, including relative paths (
 resolve them against its working directory or a `*-base` directive).
 """
 
+# The word tables here keep `# fmt: skip`: one HAProxy keyword per line would bury them.
+
 from __future__ import annotations
 
 import itertools

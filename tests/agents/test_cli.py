@@ -81,10 +81,24 @@ def test_unknown_or_missing_roles_are_refused_by_the_parser(capsys: pytest.Captu
 
 def test_run_without_a_state_file_exits_1(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "agents", "run", "--state-file", str(tmp_path / "none.json"),
-         "--runtime-dir", str(tmp_path / "rt"), "--data-address", "127.0.0.1"],
-        cwd=ROOT, capture_output=True, text=True, timeout=30, check=False,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "agents",
+            "run",
+            "--state-file",
+            str(tmp_path / "none.json"),
+            "--runtime-dir",
+            str(tmp_path / "rt"),
+            "--data-address",
+            "127.0.0.1",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
     assert done.returncode == 1
     assert "run `haplab-agent enroll` first" in done.stderr
 

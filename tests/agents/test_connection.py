@@ -96,9 +96,18 @@ def runtime_dir() -> Iterator[Path]:
 def agent(live_api: ApiServer, lab: Lab, tmp_path: Path, runtime_dir: Path) -> Iterator[AgentProcess]:
     state_file = tmp_path / "agent" / "state.json"
     enrolled = agent_cli(
-        "enroll", "--server", live_api.url, "--token", lab.token, "--name", "proxy-1",
-        "--roles", "proxy", "--state-file", str(state_file),
-    )  # fmt: skip
+        "enroll",
+        "--server",
+        live_api.url,
+        "--token",
+        lab.token,
+        "--name",
+        "proxy-1",
+        "--roles",
+        "proxy",
+        "--state-file",
+        str(state_file),
+    )
     assert enrolled.returncode == 0, enrolled.stderr
     assert stat.S_IMODE(state_file.stat().st_mode) == 0o600
     state = json.loads(state_file.read_text())
@@ -119,11 +128,27 @@ def start_agent(state_file: Path, runtime_dir: Path, log_path: Path, agent_id: i
         db.execute(update(Agent).where(Agent.id == agent_id).values(capabilities={}))
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "agents", "run", "--state-file", str(state_file),
-             "--runtime-dir", str(runtime_dir), "--data-address", "127.0.0.1",
-             "--allow-load-to", "127.0.0.1", "--log-level", "debug"],
-            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )  # fmt: skip
+            [
+                sys.executable,
+                "-m",
+                "agents",
+                "run",
+                "--state-file",
+                str(state_file),
+                "--runtime-dir",
+                str(runtime_dir),
+                "--data-address",
+                "127.0.0.1",
+                "--allow-load-to",
+                "127.0.0.1",
+                "--log-level",
+                "debug",
+            ],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
     process = AgentProcess(proc=proc, log_path=log_path, agent_id=agent_id)
     wait_until(lambda: capabilities(agent_id).get("runtime_dir"), 30, "the agent's hello")
     return process
@@ -179,9 +204,11 @@ def test_the_agent_runs_a_proxy_for_a_run_and_survives_a_backend_restart(
         with session_scope() as db:
             db.execute(update(Agent).where(Agent.id == agent.agent_id).values(last_seen_at=None))
         restarted = start_api_server(
-            database_url=str(db_url()), redis_url=redis_url(), log_dir=tmp_path / "restarted",
+            database_url=str(db_url()),
+            redis_url=redis_url(),
+            log_dir=tmp_path / "restarted",
             port=int(live_api.url.rsplit(":", 1)[1]),
-        )  # fmt: skip
+        )
         try:
             wait_until(lambda: last_seen(agent.agent_id), 60, "the agent to reconnect")
             torn = agent_rpc.send_command(agent.agent_id, Teardown(run_id=run), 30)

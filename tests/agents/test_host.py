@@ -122,8 +122,13 @@ def test_steal_is_the_share_of_time_the_hypervisor_ran_other_guests() -> None:
 def test_net_dev_is_read_per_interface() -> None:
     interfaces = read_net_dev(NET_DEV)
     assert interfaces["eth0"] == {
-        "rx_bytes": 5000, "rx_packets": 50, "rx_drop": 2, "tx_bytes": 7000, "tx_packets": 70, "tx_drop": 1,
-    }  # fmt: skip
+        "rx_bytes": 5000,
+        "rx_packets": 50,
+        "rx_drop": 2,
+        "tx_bytes": 7000,
+        "tx_packets": 70,
+        "tx_drop": 1,
+    }
     assert set(interfaces) == {"lo", "eth0"}
 
 

@@ -67,8 +67,17 @@ def database(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Database]:
 def sql(
     db: Database, user: str, statement: str, password: str | None = None
 ) -> subprocess.CompletedProcess[str]:
-    argv = ["mariadb", "--no-defaults", f"--host={db.host}", f"--port={db.port}", "--protocol=tcp",
-            f"--user={user}", "--batch", "--skip-column-names", f"--execute={statement}"]  # fmt: skip
+    argv = [
+        "mariadb",
+        "--no-defaults",
+        f"--host={db.host}",
+        f"--port={db.port}",
+        "--protocol=tcp",
+        f"--user={user}",
+        "--batch",
+        "--skip-column-names",
+        f"--execute={statement}",
+    ]
     if password is not None:
         argv.insert(2, f"--password={password}")  # only in this test, for a throwaway account
     return subprocess.run(argv, capture_output=True, text=True, timeout=15, check=False)
@@ -109,10 +118,14 @@ def test_a_direct_run_of_real_mariadb_slap_reports_queries_per_second(
         driver="mariadb-slap", connections=5, threads=1, duration_s=20, sql=sql_load, via="direct"
     )
     start = StartLoad(
-        run_id="load-1", profile=profile, target_url=f"mysql://{database.host}:{database.port}",
-        start_at=datetime.now(UTC) + timedelta(seconds=0.2), lease_s=30, sql_access=ACCESS,
+        run_id="load-1",
+        profile=profile,
+        target_url=f"mysql://{database.host}:{database.port}",
+        start_at=datetime.now(UTC) + timedelta(seconds=0.2),
+        lease_s=30,
+        sql_access=ACCESS,
         direct_host=database.host,
-    )  # fmt: skip
+    )
     try:
         started = injector.handle(start)
         argv = started["command_line"]

@@ -101,10 +101,24 @@ def test_it_still_binds_a_port_below_1024(tmp_path: Path) -> None:
                     )
                 )
                 answered = subprocess.run(
-                    ["ip", "netns", "exec", netns, "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}",
-                     "http://127.0.0.1:80/"],
-                    capture_output=True, text=True, timeout=20, check=False,
-                )  # fmt: skip
+                    [
+                        "ip",
+                        "netns",
+                        "exec",
+                        netns,
+                        "curl",
+                        "-s",
+                        "-o",
+                        "/dev/null",
+                        "-w",
+                        "%{http_code}",
+                        "http://127.0.0.1:80/",
+                    ],
+                    capture_output=True,
+                    text=True,
+                    timeout=20,
+                    check=False,
+                )
                 assert answered.stdout == "200"
             finally:
                 role.close()

@@ -211,10 +211,24 @@ def test_in_a_namespace_haproxy_serves_there_and_is_sampled_from_here(
             data = apply(role, rendered(proxy_config(port), role.workdir, [upstream]))
             assert data["command_line"][:4] == ["ip", "netns", "exec", scratch_netns]  # type: ignore[index]
             inside = subprocess.run(
-                ["ip", "netns", "exec", scratch_netns, "curl", "-s", "-o", "/dev/null", "-w", "%{http_code}",
-                 f"http://127.0.0.1:{port}/"],
-                capture_output=True, text=True, timeout=20, check=False,
-            )  # fmt: skip
+                [
+                    "ip",
+                    "netns",
+                    "exec",
+                    scratch_netns,
+                    "curl",
+                    "-s",
+                    "-o",
+                    "/dev/null",
+                    "-w",
+                    "%{http_code}",
+                    f"http://127.0.0.1:{port}/",
+                ],
+                capture_output=True,
+                text=True,
+                timeout=20,
+                check=False,
+            )
             assert inside.stdout == "200"
             with pytest.raises(httpx.ConnectError):  # not on this namespace's loopback
                 httpx.get(f"http://127.0.0.1:{port}/", timeout=2)

@@ -40,9 +40,12 @@ def test_the_issued_certificate_is_written_owner_only_and_served_on_the_ssl_bind
     config.frontends[0].bind.ssl = BindTls(cert="lab", alpn=["http/1.1"])
     # What the worker sends: the files of the names the config uses, issued by the lab CA.
     spec = ExperimentSpec.model_validate(
-        {"proxy": config.model_dump(by_alias=True), "target": {"kind": "external", "addresses": [upstream]},
-         "load": {"tls": True, "path": "/"}}
-    )  # fmt: skip
+        {
+            "proxy": config.model_dump(by_alias=True),
+            "target": {"kind": "external", "addresses": [upstream]},
+            "load": {"tls": True, "path": "/"},
+        }
+    )
     files = proxy_files(spec, CA, "127.0.0.1")
     text = rendered(config, proxy.workdir, [upstream])
 

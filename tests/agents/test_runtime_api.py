@@ -133,12 +133,18 @@ def test_large_configs_are_split_into_samples_without_cutting_a_row() -> None:
 def test_a_down_server_is_reported_with_its_check_status() -> None:
     rows = [
         {"pxname": "fe", "svname": "FRONTEND", "type": "0", "status": "OPEN"},
-        {"pxname": "be", "svname": "t1", "type": "2", "status": "DOWN", "check_status": "L4CON",
-         "last_chk": "Connection refused"},
+        {
+            "pxname": "be",
+            "svname": "t1",
+            "type": "2",
+            "status": "DOWN",
+            "check_status": "L4CON",
+            "last_chk": "Connection refused",
+        },
         {"pxname": "be", "svname": "t2", "type": "2", "status": "UP 1/3", "check_status": "INI"},
         {"pxname": "be", "svname": "t3", "type": "2", "status": "no check", "check_status": ""},
         {"pxname": "be", "svname": "BACKEND", "type": "1", "status": "DOWN"},
-    ]  # fmt: skip
+    ]
     problems = [p.describe(15) for p in not_ready(rows)]
     assert problems == [
         "server be/t1 is DOWN after 15 s: L4CON (Connection refused)",

@@ -133,9 +133,12 @@ class StatusBackend:
 def sink_over_gateway(backend: StatusBackend) -> SampleSink:
     gateway = Gateway("http://backend.invalid", "hla_test", transport=httpx.MockTransport(backend.handle))
     connection = Connection(
-        gateway, make_hello=lambda: None, on_command=lambda _: None, busy_run_id=lambda: None,  # type: ignore[arg-type,return-value]
+        gateway,
+        make_hello=lambda: None,
+        on_command=lambda _: None,
+        busy_run_id=lambda: None,  # type: ignore[arg-type,return-value]
         stop=threading.Event(),
-    )  # fmt: skip
+    )
     sink = SampleSink(connection.send_batch, flush_interval_s=0.05, batch_size=1, backoff=Backoff(0.01, 0.02))
     sink.start()
     return sink

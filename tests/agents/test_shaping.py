@@ -15,8 +15,23 @@ from spec.lab import LinkCap, LinkShaping
 
 def test_bandwidth_only_is_tbf_and_delay_is_netem() -> None:
     argv = qdisc_argv("hl00-prx", LinkCap(interface="veth-inj", rate_mbit=180))
-    assert argv == ["tc", "-n", "hl00-prx", "qdisc", "replace", "dev", "veth-inj", "root",
-                    "tbf", "rate", "180mbit", "burst", "225000", "latency", "50ms"]  # fmt: skip
+    assert argv == [
+        "tc",
+        "-n",
+        "hl00-prx",
+        "qdisc",
+        "replace",
+        "dev",
+        "veth-inj",
+        "root",
+        "tbf",
+        "rate",
+        "180mbit",
+        "burst",
+        "225000",
+        "latency",
+        "50ms",
+    ]
     netem = qdisc_argv(None, LinkCap(interface="eth1", rate_mbit=10, delay_ms=20, loss_pct=0.5))
     assert netem[:2] == ["tc", "qdisc"] and netem[-7:] == [
         "netem",

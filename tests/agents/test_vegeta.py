@@ -56,9 +56,16 @@ def run_tool(profile: LoadProfile, url: str, workdir: Path) -> ToolRun:
 
 def test_argv_holds_the_rate_and_enough_workers_for_every_request_in_flight(tmp_path: Path) -> None:
     profile = LoadProfile(
-        driver="vegeta", rate=400, duration_s=300, warmup_s=5, connections=50, request_timeout_s=10,
-        path="/page", headers={"X-Run": "1"}, keep_alive=False,
-    )  # fmt: skip
+        driver="vegeta",
+        rate=400,
+        duration_s=300,
+        warmup_s=5,
+        connections=50,
+        request_timeout_s=10,
+        path="/page",
+        headers={"X-Run": "1"},
+        keep_alive=False,
+    )
     argv = driver_for("vegeta").command(profile, "http://10.77.1.2:8080", tmp_path)
     flags = dict(zip(argv[2::2], argv[3::2], strict=False))
     assert argv[1] == "attack"

@@ -9,17 +9,26 @@ from backend.runs.analysis_schemas import AnalysisPoint
 
 
 def summary(
-    rps: float, *, errors: int = 0, requests: int = 1000, mean: float = 10.0, p50: float = 9.0,
-    ttime: float | None = None, maxconn: int | None = None, bound: str | None = None,
-) -> dict[str, Any]:  # fmt: skip
+    rps: float,
+    *,
+    errors: int = 0,
+    requests: int = 1000,
+    mean: float = 10.0,
+    p50: float = 9.0,
+    ttime: float | None = None,
+    maxconn: int | None = None,
+    bound: str | None = None,
+) -> dict[str, Any]:
     doc: dict[str, Any] = {
         "total": {
-            "requests": requests, "successes": requests - errors, "rps": rps,
+            "requests": requests,
+            "successes": requests - errors,
+            "rps": rps,
             "errors": {"connect": 0, "timeout": errors, "non_2xx": 0, "other": 0},
             "latency": {"mean": mean, "p50": p50},
         },
         "proxy": {"avg_ttime_ms": ttime, "maxconn": maxconn},
-    }  # fmt: skip
+    }
     if bound:
         doc["bound"] = {"kind": bound, "sentence": f"{bound} sentence", "evidence": []}
     return doc
@@ -33,10 +42,17 @@ def point(
     maxconn: int | None = None,
 ) -> AnalysisPoint:
     runs = [
-        RunResult(run_id=10 * index + i, point_index=index, params={"load.connections": connections},
-                  summary=s, connections=connections, offered_rps=rate, maxconn=maxconn)
+        RunResult(
+            run_id=10 * index + i,
+            point_index=index,
+            params={"load.connections": connections},
+            summary=s,
+            connections=connections,
+            offered_rps=rate,
+            maxconn=maxconn,
+        )
         for i, s in enumerate(summaries)
-    ]  # fmt: skip
+    ]
     return analyze_point(runs)
 
 
@@ -126,10 +142,17 @@ def test_a_gain_within_the_repetitions_noise_is_the_knee() -> None:
 
 def threads_point(index: int, nbthread: int, *rps: float) -> AnalysisPoint:
     runs = [
-        RunResult(run_id=10 * index + i, point_index=index, params={"proxy.global.nbthread": nbthread},
-                  summary=summary(r, bound="proxy_cpu"), connections=50, offered_rps=None, maxconn=None)
+        RunResult(
+            run_id=10 * index + i,
+            point_index=index,
+            params={"proxy.global.nbthread": nbthread},
+            summary=summary(r, bound="proxy_cpu"),
+            connections=50,
+            offered_rps=None,
+            maxconn=None,
+        )
         for i, r in enumerate(rps)
-    ]  # fmt: skip
+    ]
     point = analyze_point(runs)
     sentence = f"Proxy CPU-bound: HAProxy was 99% busy at {rps[0]:.0f} req/s; more threads or cores raise it."
     return point.model_copy(update={"verdict": sentence})

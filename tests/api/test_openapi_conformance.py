@@ -65,19 +65,32 @@ def test_every_operation_matches_its_documentation(
 
 def _schemathesis(url: str, token: str, selection: list[str], report_dir: Path) -> None:
     argv = [
-        str(Path(sys.executable).parent / "schemathesis"), "run", f"{url}/api/v1/openapi.json",
-        "--checks", CHECKS,
-        "--header", f"Authorization: Bearer {token}",
-        "--max-examples", EXAMPLES,
-        "--seed", "20261124",
-        "--phases", "examples,coverage,fuzzing",
-        "--workers", "1",  # 2 threads trip CPython 3.11.7's ast bug gh-106905 in Hypothesis
-        "--request-timeout", "30",
+        str(Path(sys.executable).parent / "schemathesis"),
+        "run",
+        f"{url}/api/v1/openapi.json",
+        "--checks",
+        CHECKS,
+        "--header",
+        f"Authorization: Bearer {token}",
+        "--max-examples",
+        EXAMPLES,
+        "--seed",
+        "20261124",
+        "--phases",
+        "examples,coverage,fuzzing",
+        "--workers",
+        "1",  # 2 threads trip CPython 3.11.7's ast bug gh-106905 in Hypothesis
+        "--request-timeout",
+        "30",
         "--no-color",
-        "--generation-database", "none",
-        "--report", "junit", "--report-dir", str(report_dir),
+        "--generation-database",
+        "none",
+        "--report",
+        "junit",
+        "--report-dir",
+        str(report_dir),
         *selection,
-    ]  # fmt: skip
+    ]
     done = subprocess.run(argv, capture_output=True, text=True, timeout=TIMEOUT_S, check=False)
     print(done.stdout[-30000:], done.stderr[-5000:])
     assert done.returncode == 0, "schemathesis found problems (see its report above)"

@@ -60,6 +60,7 @@ def test_welch_matches_its_formula() -> None:
 
 def test_same_distribution_is_significant_5_percent_of_the_time_and_a_real_gap_nearly_always() -> None:
     rng = np.random.default_rng(7)
+
     def significant(mean_b: float, n: int) -> bool:
         return difference(list(rng.normal(100, 10, n)), list(rng.normal(mean_b, 10, n))).significant
 

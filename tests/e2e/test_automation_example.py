@@ -39,8 +39,12 @@ def test_sweep_script_launches_12_runs_in_order_and_cancels_one(
 
     done = subprocess.run(
         [sys.executable, "examples/sweep_via_api.py", "--url", live_api.url, "--token-file", str(token_file)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120, check=False,
-    )  # fmt: skip
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
     assert done.returncode == 0, done.stdout + done.stderr
     assert "12 runs in the expected order" in done.stdout

@@ -190,7 +190,9 @@ def _wait_lab_ready(stack: Up, api: Api, lab_id: int, timeout_s: float = 90) -> 
                 return
         except (OSError, ValueError, KeyError):
             lab = None
-        assert time.monotonic() < deadline, f"lab not ready after {timeout_s} s: {lab}\n{stack.output[-3000:]}"  # noqa: E501
+        assert time.monotonic() < deadline, (
+            f"lab not ready after {timeout_s} s: {lab}\n{stack.output[-3000:]}"
+        )
         time.sleep(1)
 
 

@@ -42,10 +42,25 @@ def outside_upstream(local_lab: Any) -> Iterator[str]:
     ip_run(["ip", "-n", netns["target"], "addr", "add", f"{UPSTREAM}/24", "dev", "veth-prx"])
     ip_run(["ip", "-n", netns["proxy"], "addr", "add", "10.77.3.1/24", "dev", "veth-tgt"])
     server = subprocess.Popen(
-        ["ip", "netns", "exec", netns["target"], "timeout", "120", "python3", "-m", "http.server",
-         "--bind", UPSTREAM, str(PORT), "--directory", "/usr/share/doc/haproxy"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
+        [
+            "ip",
+            "netns",
+            "exec",
+            netns["target"],
+            "timeout",
+            "120",
+            "python3",
+            "-m",
+            "http.server",
+            "--bind",
+            UPSTREAM,
+            str(PORT),
+            "--directory",
+            "/usr/share/doc/haproxy",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         time.sleep(1)
         yield f"{UPSTREAM}:{PORT}"

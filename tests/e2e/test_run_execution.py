@@ -62,8 +62,6 @@ def test_closed_loop_fast_run_succeeds_with_live_samples_and_its_recipe(api: Api
 # test_seed_000.py, with the verdict and the sweep analysis.
 
 
-
-
 # Killing or freezing the worker and the agents mid-run: test_faults.py.
 
 

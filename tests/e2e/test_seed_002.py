@@ -141,9 +141,11 @@ def test_throughput_flattens_at_the_shaped_link_while_haproxy_idles(shaped_lab: 
     assert above["summary"]["bound"]["kind"] == "network", above["summary"]["bound"]
     assert below["summary"]["bound"]["kind"] != "network", below["summary"]["bound"]
     sent, ok, p50 = total["open_loop"]["send_rate"], total["rps"], total["latency"]["p50"]
-    print(f"seed 002: wire {below_wire / 1e6:.2f} MB/s at 50 req/s, {above_wire / 1e6:.2f} MB/s at 200 req/s "
-          f"(cap {CAP_BYTES_PER_S / 1e6:.2f}); sent {sent} req/s, ok {ok} req/s, p50 {p50} ms; "
-          f"HAProxy busy {busy:.1f} %")  # fmt: skip
+    print(
+        f"seed 002: wire {below_wire / 1e6:.2f} MB/s at 50 req/s, {above_wire / 1e6:.2f} MB/s at 200 req/s "
+        f"(cap {CAP_BYTES_PER_S / 1e6:.2f}); sent {sent} req/s, ok {ok} req/s, p50 {p50} ms; "
+        f"HAProxy busy {busy:.1f} %"
+    )
 
     # The proxy agent removed the cap at teardown.
     deadline = time.monotonic() + 10

@@ -20,12 +20,24 @@ def lab_cert_pem(tmp_path_factory: pytest.TempPathFactory) -> str:
     work = tmp_path_factory.mktemp("cert")
     subprocess.run(
         [
-            "openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-            "-subj", "/CN=haplab-test", "-keyout", str(work / "key.pem"), "-out", str(work / "cert.pem"),
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "2",
+            "-subj",
+            "/CN=haplab-test",
+            "-keyout",
+            str(work / "key.pem"),
+            "-out",
+            str(work / "cert.pem"),
         ],
         check=True,
         capture_output=True,
-    )  # fmt: skip
+    )
     return (work / "cert.pem").read_text() + (work / "key.pem").read_text()
 
 

@@ -9,8 +9,12 @@ from spec.lab import LinkShaping, link_shaping_of, netem_problem
 
 
 def test_a_t2_micro_cap_is_one_link_setting() -> None:
-    shaping = link_shaping_of({"local_lab": {"mode": "netns"}, "link_shaping": {"links": [
-        {"interface": "veth-inj", "rate_mbit": 180}]}})  # fmt: skip
+    shaping = link_shaping_of(
+        {
+            "local_lab": {"mode": "netns"},
+            "link_shaping": {"links": [{"interface": "veth-inj", "rate_mbit": 180}]},
+        }
+    )
     assert shaping is not None and shaping.links[0].rate_mbit == 180 and not shaping.needs_netem
     assert link_shaping_of({"local_lab": {}}) is None
 

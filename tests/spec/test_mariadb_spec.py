@@ -117,8 +117,13 @@ def test_start_database_never_makes_the_load_user_a_passwordless_check_user() ->
 
 def test_start_load_names_a_direct_host_exactly_for_direct_runs() -> None:
     profile = seed_001_mariadb_maxconn().load
-    fields = {"run_id": "r", "target_url": "mysql://10.77.2.2:3306", "start_at": "2030-01-01T00:00:00Z",
-              "lease_s": 10, "sql_access": ACCESS}  # fmt: skip
+    fields = {
+        "run_id": "r",
+        "target_url": "mysql://10.77.2.2:3306",
+        "start_at": "2030-01-01T00:00:00Z",
+        "lease_s": 10,
+        "sql_access": ACCESS,
+    }
     with pytest.raises(ValidationError, match="direct_host: given for direct runs only"):
         StartLoad.model_validate({**fields, "profile": profile, "direct_host": "10.77.2.2"})
     direct = profile.model_copy(update={"via": "direct"})

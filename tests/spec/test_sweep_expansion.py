@@ -86,9 +86,13 @@ def test_two_by_three_times_two_repetitions_is_twelve_runs_in_the_documented_ord
         for r in runs
     ]
     points = [
-        (0, True, "never"), (1, True, "safe"), (2, True, "always"),
-        (3, False, "never"), (4, False, "safe"), (5, False, "always"),
-    ]  # fmt: skip
+        (0, True, "never"),
+        (1, True, "safe"),
+        (2, True, "always"),
+        (3, False, "never"),
+        (4, False, "safe"),
+        (5, False, "always"),
+    ]
     assert order == [(rep, index, ka, reuse) for rep in (0, 1) for index, ka, reuse in points]
 
 

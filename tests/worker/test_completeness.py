@@ -24,9 +24,15 @@ def spec(duration_s: int = 40) -> ExperimentSpec:
 
 def injector(duration_s: float, stop_reason: str | None = None, successes: int = 1000) -> InjectorSummary:
     return InjectorSummary(
-        agent="injector-1", driver="hey", requests=successes, successes=successes, duration_s=duration_s,
-        rps=successes / duration_s, bytes_per_s=0.0, stop_reason=stop_reason,
-    )  # fmt: skip
+        agent="injector-1",
+        driver="hey",
+        requests=successes,
+        successes=successes,
+        duration_s=duration_s,
+        rps=successes / duration_s,
+        bytes_per_s=0.0,
+        stop_reason=stop_reason,
+    )
 
 
 def seconds(ts: range, **data: float) -> list[dict[str, Any]]:
@@ -83,9 +89,14 @@ def test_overflow_parts_of_the_proxy_count_as_one_source() -> None:
 def test_sql_load_duration_is_a_time_cap_not_a_window() -> None:
     doc = seed_001_mariadb_maxconn()
     quick = InjectorSummary(
-        agent="injector-1", driver="mariadb-slap", requests=10, successes=10, duration_s=3.0, rps=3.3,
+        agent="injector-1",
+        driver="mariadb-slap",
+        requests=10,
+        successes=10,
+        duration_s=3.0,
+        rps=3.3,
         bytes_per_s=0.0,
-    )  # fmt: skip
+    )
     samples = {"proxy": seconds(range(0, 3)), "host:injector-1": seconds(range(0, 3))}
     done = assess(doc, [quick], samples, T0)
     assert done.complete, done.reasons
@@ -93,8 +104,15 @@ def test_sql_load_duration_is_a_time_cap_not_a_window() -> None:
 
 def test_a_lost_injector_leaves_a_summary_from_haproxys_busy_seconds() -> None:
     frontend, _ = entry_sections(spec(40))
-    busy = seconds(range(0, 8), **{f"{frontend}.req_tot": 50, f"{frontend}.hrsp_2xx": 45,
-                                   f"{frontend}.hrsp_5xx": 5, f"{frontend}.bout": 1000})  # fmt: skip
+    busy = seconds(
+        range(0, 8),
+        **{
+            f"{frontend}.req_tot": 50,
+            f"{frontend}.hrsp_2xx": 45,
+            f"{frontend}.hrsp_5xx": 5,
+            f"{frontend}.bout": 1000,
+        },
+    )
     idle = seconds(range(8, 23), **{f"{frontend}.req_tot": 0})  # sampled until the worker noticed
     lost = "agent injector-1 lost during running"
     summary = cut_short_summary(spec(40), lost, [], {"proxy": busy + idle}, T0)

@@ -74,8 +74,15 @@ def test_a_reaped_run_keeps_a_summary_of_what_haproxy_counted_before_its_worker_
     busy = {f"{frontend}.req_tot": 30, f"{frontend}.hrsp_2xx": 30, f"{frontend}.bout": 3000}
     with session_scope() as db:
         for t in range(-2, 12):  # load stopped after second 5; HAProxy kept being sampled
-            db.add(Sample(run_id=stuck, source="proxy", t=t, ts=t0 + timedelta(seconds=t + 1.05),
-                          data=busy if 0 <= t < 6 else {}))  # fmt: skip
+            db.add(
+                Sample(
+                    run_id=stuck,
+                    source="proxy",
+                    t=t,
+                    ts=t0 + timedelta(seconds=t + 1.05),
+                    data=busy if 0 <= t < 6 else {},
+                )
+            )
 
     reap_labs()
 

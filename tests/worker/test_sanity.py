@@ -19,19 +19,28 @@ def spec(connections: int = 20, rate: float | None = None, driver: str = "hey") 
 
 
 def summary(
-    *, successes: int = 9000, rps: float = 600.0, bytes_per_s: float = 12.0e6, timeout: int = 0,
+    *,
+    successes: int = 9000,
+    rps: float = 600.0,
+    bytes_per_s: float = 12.0e6,
+    timeout: int = 0,
     haproxy_2xx: int | None = None,
-) -> RunSummary:  # fmt: skip
+) -> RunSummary:
     total: dict[str, Any] = dict(
-        requests=successes + timeout, successes=successes, errors=ErrorCounts(timeout=timeout),
-        duration_s=15.0, rps=rps, bytes_per_s=bytes_per_s,
-    )  # fmt: skip
+        requests=successes + timeout,
+        successes=successes,
+        errors=ErrorCounts(timeout=timeout),
+        duration_s=15.0,
+        rps=rps,
+        bytes_per_s=bytes_per_s,
+    )
     injector = InjectorSummary(agent="injector-1", driver="hey", **total)
     two_xx = successes if haproxy_2xx is None else haproxy_2xx
     return RunSummary(
-        injectors=[injector], total=LoadTotals(**total),
+        injectors=[injector],
+        total=LoadTotals(**total),
         proxy=ProxySummary(requests=two_xx, hrsp_2xx=two_xx),
-    )  # fmt: skip
+    )
 
 
 def kinds(s: ExperimentSpec, run: RunSummary, cap: float | None = CAP) -> list[str]:

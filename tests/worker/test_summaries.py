@@ -18,10 +18,17 @@ def _histogram(values_us: list[int]) -> HdrHistogram:
 def _summary(agent: str, values_us: list[int], errors: ErrorCounts, duration: float = 10) -> InjectorSummary:
     h = _histogram(values_us)
     return InjectorSummary(
-        agent=agent, driver="wrk", requests=len(values_us) + errors.total, successes=len(values_us),
-        errors=errors, duration_s=duration, rps=len(values_us) / duration, bytes_per_s=1000,
-        latency=percentiles_of(h), histogram=h.encode().decode(),
-    )  # fmt: skip
+        agent=agent,
+        driver="wrk",
+        requests=len(values_us) + errors.total,
+        successes=len(values_us),
+        errors=errors,
+        duration_s=duration,
+        rps=len(values_us) / duration,
+        bytes_per_s=1000,
+        latency=percentiles_of(h),
+        histogram=h.encode().decode(),
+    )
 
 
 def test_two_injectors_merge_counts_and_histograms_not_percentiles() -> None:
@@ -59,11 +66,16 @@ def test_proxy_summary_sums_measured_seconds_only_and_never_double_counts() -> N
         return {
             "t": t,
             "data": {
-                "fe.req_tot": req, "fe.hrsp_2xx": req, "be.hrsp_2xx": req,  # both sections count 2xx
-                "be.connect": connect, "be.reuse": req - connect, "fe.scur": scur, "be.qcur": 1,
+                "fe.req_tot": req,
+                "fe.hrsp_2xx": req,
+                "be.hrsp_2xx": req,  # both sections count 2xx
+                "be.connect": connect,
+                "be.reuse": req - connect,
+                "fe.scur": scur,
+                "be.qcur": 1,
                 "be.t1.connect": connect,  # a server's own counter: part of the backend's, not added
             },
-        }  # fmt: skip
+        }
 
     samples = [second(-1, 50, 50, 5)] + [second(t, 100, 10, 20 + t) for t in range(5)] + [second(5, 7, 7, 1)]
 

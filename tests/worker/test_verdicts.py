@@ -35,9 +35,14 @@ def totals(
         p50=mean_ms, p90=mean_ms, p99=mean_ms, p999=mean_ms, max=mean_ms, mean=mean_ms
     )
     return LoadTotals(
-        requests=successes + errors.total, successes=successes, errors=errors, duration_s=DURATION,
-        rps=rps, bytes_per_s=rps * 100, latency=latency,
-    )  # fmt: skip
+        requests=successes + errors.total,
+        successes=successes,
+        errors=errors,
+        duration_s=DURATION,
+        rps=rps,
+        bytes_per_s=rps * 100,
+        latency=latency,
+    )
 
 
 def seconds(**per_key: float | list[float]) -> list[dict[str, Any]]:
@@ -60,9 +65,15 @@ def proxy(**fields: float | list[float]) -> list[dict[str, Any]]:
 
 def verdict_of(spec: ExperimentSpec, load: LoadTotals, samples: dict[str, list[dict[str, Any]]], **kw: Any):  # type: ignore[no-untyped-def]
     obs = observe(
-        spec, load, samples, frontend=SECTION, backend=SECTION, proxy_agent="proxy-1",
-        injector_agents=["injector-1"], **kw,
-    )  # fmt: skip
+        spec,
+        load,
+        samples,
+        frontend=SECTION,
+        backend=SECTION,
+        proxy_agent="proxy-1",
+        injector_agents=["injector-1"],
+        **kw,
+    )
     return run_verdict(obs)
 
 
@@ -102,9 +113,14 @@ def test_sessions_at_maxconn_without_anyone_waiting_is_not_maxconn_bound() -> No
     assert verdict.also == []
     # Two injectors each run the 20 clients: 40 clients want 20 sessions.
     two = observe(
-        spec, load, samples, frontend=SECTION, backend=SECTION, proxy_agent="proxy-1",
+        spec,
+        load,
+        samples,
+        frontend=SECTION,
+        backend=SECTION,
+        proxy_agent="proxy-1",
         injector_agents=["injector-1", "injector-2"],
-    )  # fmt: skip
+    )
     assert run_verdict(two).kind == "maxconn" and "while 40 clients" in run_verdict(two).sentence
 
 

@@ -68,9 +68,14 @@ class WarmUp(BackgroundPhase):
             start_at = self._start_sampling(ex, max(lead, 2 * round_trip + START_MARGIN_S))
         lease_s = get_settings().load_lease_seconds
         command = StartLoad(
-            run_id=str(ex.run_id), profile=load, target_url=entry_url(ex), start_at=start_at, lease_s=lease_s,
-            sql_access=ex.sql_access, direct_host=direct_host(ex) if load.via == "direct" else None,
-        )  # fmt: skip
+            run_id=str(ex.run_id),
+            profile=load,
+            target_url=entry_url(ex),
+            start_at=start_at,
+            lease_s=lease_s,
+            sql_access=ex.sql_access,
+            direct_host=direct_host(ex) if load.via == "direct" else None,
+        )
         # Every injector gets the same start_at and waits for it on its own clock: they start
         # together however long each command took to arrive. Its reply comes after start_at.
         reply_timeout_s = COMMAND_TIMEOUT_S + max(0.0, (start_at - datetime.now(UTC)).total_seconds())

@@ -91,9 +91,12 @@ def maxconn_bound(obs: RunObservation) -> BoundFinding | None:
     wanted_more = obs.maxconn is not None and (
         obs.connections > obs.maxconn
         or waiting > obs.connections  # more than the clients a tool cuts off when the load stops
-        or (obs.offered_rps is not None and (lat := _latency_ms(obs)) is not None
-            and obs.offered_rps * lat / 1000 > obs.maxconn)
-    )  # fmt: skip
+        or (
+            obs.offered_rps is not None
+            and (lat := _latency_ms(obs)) is not None
+            and obs.offered_rps * lat / 1000 > obs.maxconn
+        )
+    )
     sessions_full = at_limit >= SATURATED_SHARE and wanted_more
     queued = queued_share >= SATURATED_SHARE
     if not (sessions_full or queued):
@@ -135,8 +138,12 @@ def errors_bound(obs: RunObservation) -> BoundFinding | None:
     if ratio <= ERROR_RATIO:
         return None
     errors = obs.totals.errors
-    kinds = {"timeout": errors.timeout, "connect": errors.connect, "non_2xx": errors.non_2xx,
-             "other": errors.other}  # fmt: skip
+    kinds = {
+        "timeout": errors.timeout,
+        "connect": errors.connect,
+        "non_2xx": errors.non_2xx,
+        "other": errors.other,
+    }
     named = ", ".join(
         f"{count} {kind}" for kind, count in sorted(kinds.items(), key=lambda kv: -kv[1]) if count
     )

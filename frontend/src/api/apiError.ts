@@ -23,7 +23,10 @@ export class ApiError extends Error {
 function isFieldList(value: unknown): value is ApiFieldError[] {
   return (
     Array.isArray(value) &&
-    value.every((f) => f && typeof f === "object" && typeof f.field === "string" && typeof f.message === "string")
+    value.every((f: unknown) => {
+      const item = f as Partial<Record<string, unknown>> | null;
+      return item !== null && typeof item === "object" && typeof item.field === "string" && typeof item.message === "string";
+    })
   );
 }
 

@@ -14,7 +14,7 @@ export function createQueryClient(): QueryClient {
         // Keys are objects ({_id, baseUrl ...}), new on every call: compare the operation id, not
         // the object (comparing objects was never true, so a signed-out 401 refetched forever).
         if (isUnauthenticated(error) && !isSessionQuery(query.queryKey)) {
-          queryClient.invalidateQueries({ queryKey: authGetSessionQueryKey() });
+          void queryClient.invalidateQueries({ queryKey: authGetSessionQueryKey() });
         }
       },
     }),

@@ -4,7 +4,7 @@ import type { QueryKey } from "@tanstack/react-query";
 
 export function operationOf(queryKey: QueryKey): string | undefined {
   const first = queryKey[0];
-  return first && typeof first === "object" && "_id" in first ? String((first as { _id: unknown })._id) : undefined;
+  return first && typeof first === "object" && "_id" in first ? String((first)._id) : undefined;
 }
 
 export const SESSION_OPERATION = "authGetSession";

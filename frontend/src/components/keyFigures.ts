@@ -3,6 +3,8 @@
 // (reuse). RunDetail.summary is untyped JSON (spec/results.py RunSummary), so this reads it
 // defensively: a group appears only when its numbers are there.
 
+import { valueText } from "../format/text";
+
 export type Figure = { label: string; value: string; hint?: string; warn?: boolean };
 export type FigureGroup = { id: "sql" | "open_loop" | "throughput" | "connections"; title: string; figures: Figure[] };
 
@@ -16,7 +18,7 @@ const mbit = (bytesPerS: number) => `${fmtNum((bytesPerS * 8) / 1e6, 1)} Mbit/s`
 
 function sqlGroup(summary: Obj): FigureGroup | null {
   const injectors = Array.isArray(summary.injectors) ? summary.injectors.map(obj).filter((i): i is Obj => i !== null) : [];
-  const sqls = injectors.map((i) => ({ agent: String(i.agent ?? ""), sql: obj(i.sql) })).filter((x) => x.sql);
+  const sqls = injectors.map((i) => ({ agent: valueText(i.agent), sql: obj(i.sql) })).filter((x) => x.sql);
   if (sqls.length === 0) return null;
   const figures: Figure[] = [];
   for (const { agent, sql } of sqls) {

@@ -16,9 +16,9 @@ export function TeamSwitcher({ session }: { session: SessionInfo }) {
     ...authSwitchCurrentTeamMutation(),
     onSuccess: (info) => {
       queryClient.setQueryData(authGetSessionQueryKey(), info);
-      queryClient.resetQueries({ predicate: (q) => !isSessionQuery(q.queryKey) });
+      void queryClient.resetQueries({ predicate: (q) => !isSessionQuery(q.queryKey) });
       const section = location.pathname.split("/")[1] || "experiments";
-      navigate(`/${section}`);
+      void navigate(`/${section}`);
     },
   });
   if (session.teams.length <= 1 || session.via !== "session") {

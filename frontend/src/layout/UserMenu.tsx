@@ -13,7 +13,7 @@ export function UserMenu({ session }: { session: SessionInfo }) {
     ...authLogoutMutation(),
     onSettled: () => {
       queryClient.clear();
-      navigate("/login", { replace: true });
+      void navigate("/login", { replace: true });
     },
   });
   return (

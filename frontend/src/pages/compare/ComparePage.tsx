@@ -124,7 +124,7 @@ export default function ComparePage() {
         <Slot query={spectrum}>{() => <SpectrumChart data={spectrum.data!} labels={labels} />}</Slot>
       </div>
       <Slot query={points}>{() => <PointsVsBaseline points={points.data!.points} baseline={baseline} />}</Slot>
-      <Slot query={table}>{() => <DiffTable table={table.data!} baseline={baseline!} labels={labels} onBaseline={(id) => update({ baseline: id })} />}</Slot>
+      <Slot query={table}>{() => <DiffTable table={table.data!} baseline={baseline} labels={labels} onBaseline={(id) => update({ baseline: id })} />}</Slot>
     </div>
   );
 }

@@ -79,20 +79,20 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
     const body = { name, description, tags: tagList };
     if (initial.id == null) {
       const created = await create.mutateAsync({ body: { ...body, spec: spec as unknown as ExperimentSpec } });
-      queryClient.invalidateQueries({ queryKey: experimentsListExperimentsQueryKey() });
+      void queryClient.invalidateQueries({ queryKey: experimentsListExperimentsQueryKey() });
       return created.id;
     }
     const path = { experiment_id: initial.id };
     if (metaDirty) await patch.mutateAsync({ path, body });
     if (specDirty) await newVersion.mutateAsync({ path, body: { spec: spec as unknown as ExperimentSpec, note: "" } });
-    queryClient.invalidateQueries({ queryKey: experimentsListExperimentsQueryKey() });
+    void queryClient.invalidateQueries({ queryKey: experimentsListExperimentsQueryKey() });
     return initial.id;
   };
 
   const onSave = async () => {
     try {
       const id = await save();
-      if (initial.id == null) navigate(`/experiments/${id}/edit`, { replace: true });
+      if (initial.id == null) void navigate(`/experiments/${id}/edit`, { replace: true });
       else await queryClient.invalidateQueries({ queryKey: experimentsGetExperimentQueryKey({ path: { experiment_id: id } }) });
     } catch {
       /* shown from the mutation's error */
@@ -104,7 +104,7 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
     try {
       const id = dirty ? await save() : initial.id!;
       const launched = await launch.mutateAsync({ path: { experiment_id: id }, body: { lab_id: labId } });
-      navigate(launched.run_ids.length ? `/runs/${launched.run_ids[0]}` : `/experiments/${id}`);
+      void navigate(launched.run_ids.length ? `/runs/${launched.run_ids[0]}` : `/experiments/${id}`);
     } catch {
       /* shown from the mutation's error */
     }

@@ -22,7 +22,7 @@ export default function DesignerPage() {
     if (experiment.isPending) return <LoadingState label="Loading experiment" rows={6} />;
     if (experiment.error) return <ErrorState error={experiment.error} />;
     const e = experiment.data;
-    const initial: DesignerInitial = { id: e.id, name: e.name, description: e.description, tags: e.tags, spec: e.spec as unknown as Record<string, unknown>, version: e.latest_version };
+    const initial: DesignerInitial = { id: e.id, name: e.name, description: e.description, tags: e.tags, spec: e.spec, version: e.latest_version };
     return <DesignerForm key={`${e.id}:${e.latest_version}`} initial={initial} />;
   }
   if (templateId != null) {
@@ -30,7 +30,7 @@ export default function DesignerPage() {
     if (templates.error) return <ErrorState error={templates.error} />;
     const t = templates.data.find((x) => x.id === templateId);
     if (!t) return <ErrorState error={`No template ${templateId}`} />;
-    const initial: DesignerInitial = { id: null, name: `${t.id} ${t.title}`, description: t.summary, tags: [`seed-${t.id}`], spec: t.spec as unknown as Record<string, unknown>, version: null, templateNeeds: t.requires };
+    const initial: DesignerInitial = { id: null, name: `${t.id} ${t.title}`, description: t.summary, tags: [`seed-${t.id}`], spec: t.spec, version: null, templateNeeds: t.requires };
     return <DesignerForm key={`template:${t.id}`} initial={initial} />;
   }
   return <DesignerForm key="new" initial={{ id: null, name: "", description: "", tags: [], spec: defaultSpec(), version: null }} />;

@@ -8,6 +8,7 @@ import { messagesAt, messagesForLines } from "../../api/fieldErrors";
 import { getIn } from "./specPath";
 import { fieldInfo } from "./schemaHelp";
 import { useDesigner } from "./DesignerContext";
+import { valueText } from "../../format/text";
 
 type Props = {
   path: string;
@@ -27,14 +28,14 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
   const id = useId();
   const info = fieldInfo(path);
   const value = getIn(spec, path);
-  const enumValues = options ?? (info.enum?.filter((v) => v !== null).map(String) as string[] | undefined);
+  const enumValues = options ?? (info.enum?.filter((v) => v !== null).map(String));
   const inputKind =
     kind ?? (enumValues ? "select" : info.type === "boolean" ? "bool" : info.type === "integer" || info.type === "number" ? "number" : "text");
   const errors = inputKind === "lines" ? messagesForLines(fields, path) : messagesAt(fields, path);
   const cautions = messagesAt(warnings, path);
   const description = help ?? info.description;
   const describedBy = `${id}-help ${id}-err`;
-  const defaultHint = info.default !== undefined && info.default !== null ? `default ${String(info.default)}` : undefined;
+  const defaultHint = info.default !== undefined && info.default !== null ? `default ${valueText(info.default)}` : undefined;
 
   let input;
   if (inputKind === "bool") {
@@ -44,7 +45,7 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
     );
   } else if (inputKind === "select") {
     input = (
-      <select id={id} name={path} value={value == null ? "" : String(value)} disabled={readOnly} aria-describedby={describedBy}
+      <select id={id} name={path} value={valueText(value)} disabled={readOnly} aria-describedby={describedBy}
         onChange={(e) => update(path, e.target.value === "" ? (required ? "" : undefined) : e.target.value)}>
         {!required && <option value="">{defaultHint ? `(${defaultHint})` : "(not set)"}</option>}
         {enumValues?.map((v) => <option key={v} value={v}>{v}</option>)}
@@ -63,7 +64,7 @@ export function Knob({ path, label, kind, placeholder, help, options, required =
   } else {
     const isNumber = inputKind === "number";
     input = (
-      <input id={id} name={path} type={isNumber ? "number" : "text"} value={value == null ? "" : String(value)} disabled={readOnly}
+      <input id={id} name={path} type={isNumber ? "number" : "text"} value={valueText(value)} disabled={readOnly}
         aria-describedby={describedBy} aria-invalid={errors.length > 0} style={width ? { width } : undefined}
         placeholder={placeholder ?? defaultHint} min={isNumber ? info.minimum : undefined} max={isNumber ? info.maximum : undefined}
         step={info.type === "number" ? "any" : undefined}

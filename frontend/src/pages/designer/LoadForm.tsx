@@ -16,7 +16,7 @@ export function LoadForm() {
   const isSql = driver === SQL_DRIVER;
   const isOpenLoop = driver === OPEN_LOOP_DRIVER;
   const driverInfo = fieldInfo("load.driver");
-  const drivers = (driverInfo.enum?.filter((v) => v !== null).map(String) as string[] | undefined) ?? [driver];
+  const drivers = (driverInfo.enum?.filter((v) => v !== null).map(String)) ?? [driver];
   const driverErrors = fields.filter((f) => f.field === "load.driver").map((f) => f.message);
   return (
     <section aria-labelledby="load-title" className="card">

@@ -7,6 +7,7 @@ import { BIND_TLS_HELP, DEFAULT_BIND_TLS } from "./tls";
 import { Knob } from "./Knob";
 import { SectionErrors } from "./SectionErrors";
 import { ServersEditor } from "./ServersEditor";
+import { valueText } from "../../format/text";
 
 type Kind = "frontends" | "listens" | "backends";
 
@@ -33,7 +34,7 @@ export function ProxySections({ kind }: { kind: Kind }) {
         <div key={i} className="section-card">
           <div className="spread">
             <h4>
-              {kind.slice(0, -1)} <code>{String(section.name ?? "")}</code>
+              {kind.slice(0, -1)} <code>{valueText(section.name)}</code>
             </h4>
             {!readOnly && (
               <button type="button" className="link" onClick={() => remove(i)}>

@@ -5,6 +5,7 @@ import { getIn } from "./specPath";
 import { Knob } from "./Knob";
 import { fieldInfo } from "./schemaHelp";
 import { SERVER_TLS_HELP, serverTlsWithVerify } from "./tls";
+import { valueText } from "../../format/text";
 
 export function ServersEditor({ path }: { path: string }) {
   const { spec, update, readOnly } = useDesigner();
@@ -69,9 +70,9 @@ export function ServersEditor({ path }: { path: string }) {
 function ServerTlsKnobs({ path }: { path: string }) {
   const { spec, update, readOnly, fields } = useDesigner();
   const ssl = getIn(spec, path) as Record<string, unknown> | null | undefined;
-  const verify = ssl ? String(ssl.verify ?? "none") : "";
+  const verify = ssl ? valueText(ssl.verify, "none") : "";
   const verifyInfo = fieldInfo(`${path}.verify`);
-  const options = (verifyInfo.enum?.filter((v) => v !== null).map(String) as string[] | undefined) ?? ["none", "required"];
+  const options = (verifyInfo.enum?.filter((v) => v !== null).map(String)) ?? ["none", "required"];
   const id = `${path}-tls`;
   const errors = fields.filter((f) => f.field === path || f.field === `${path}.verify`).map((f) => f.message);
   return (

@@ -9,6 +9,7 @@ import { Knob } from "./Knob";
 import { SectionErrors } from "./SectionErrors";
 import { estimateSweep, RUN_OVERHEAD_S } from "./sweepEstimate";
 import { formatSweepValues, parseSweepValues, type Scalar } from "./sweepValues";
+import { valueText } from "../../format/text";
 
 // Paths people sweep most; any dotted path into the spec works (typed in the same box).
 export const COMMON_SWEEP_PATHS = [
@@ -36,7 +37,7 @@ export function SweepEditor() {
   const { spec, update, readOnly, fields } = useDesigner();
   const axes = (getIn(spec, "sweep.axes") as Axis[] | undefined) ?? [];
   const estimate = estimateSweep(spec);
-  const setAxes = (next: Axis[]) => update("sweep", { ...((getIn(spec, "sweep") as object) ?? {}), axes: next });
+  const setAxes = (next: Axis[]) => update("sweep", { ...((getIn(spec, "sweep")) ?? {}), axes: next });
 
   return (
     <section aria-labelledby="sweep-title" className="card">
@@ -67,7 +68,7 @@ export function SweepEditor() {
       </div>
       <p className="estimate" data-testid="sweep-estimate">
         <strong>{estimate.runs}</strong> run{estimate.runs === 1 ? "" : "s"} ({axes.map((a) => a.values.length).join(" × ") || "1"} point
-        {estimate.points === 1 ? "" : "s"} × {String(getIn(spec, "repetitions") ?? 1)} repetition
+        {estimate.points === 1 ? "" : "s"} × {valueText(getIn(spec, "repetitions"), "1")} repetition
         {getIn(spec, "repetitions") === 1 || getIn(spec, "repetitions") == null ? "" : "s"}), about{" "}
         <strong>{duration(estimate.totalSeconds)}</strong>
         <span className="muted small"> ({duration(estimate.secondsPerRun)} a run incl. ~{RUN_OVERHEAD_S} s orchestration)</span>

@@ -26,7 +26,7 @@ export function setIn<T>(doc: T, path: string, value: unknown): T {
   const write = (node: unknown, i: number): unknown => {
     const k = key(parts[i]);
     const container: Record<string | number, unknown> | unknown[] = Array.isArray(node)
-      ? [...node]
+      ? [...(node as unknown[])]
       : node && typeof node === "object"
         ? { ...(node as Record<string, unknown>) }
         : typeof k === "number"

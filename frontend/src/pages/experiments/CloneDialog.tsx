@@ -26,7 +26,7 @@ export function CloneDialog({ source, onClose }: { source: { id: number; name: s
         source &&
         clone.mutate(
           { path: { experiment_id: source.id }, body: { name: effective } },
-          { onSuccess: (copy) => navigate(`/experiments/${copy.id}/edit`) },
+          { onSuccess: (copy) => void navigate(`/experiments/${copy.id}/edit`) },
         )
       }
     >

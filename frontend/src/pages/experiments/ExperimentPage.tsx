@@ -32,7 +32,7 @@ export default function ExperimentPage() {
   if (experiment.isPending) return <LoadingState label="Loading experiment" rows={5} />;
   if (experiment.error) return <ErrorState error={experiment.error} />;
   const e = experiment.data;
-  const estimate = estimateSweep(e.spec as unknown as Parameters<typeof estimateSweep>[0]);
+  const estimate = estimateSweep(e.spec);
   const axes = e.spec.sweep?.axes ?? [];
 
   return (
@@ -98,7 +98,7 @@ export default function ExperimentPage() {
         danger
         busy={remove.isPending}
         onCancel={() => setDeleting(false)}
-        onConfirm={() => remove.mutate({ path }, { onSuccess: () => navigate("/experiments", { replace: true }), onSettled: () => setDeleting(false) })}
+        onConfirm={() => remove.mutate({ path }, { onSuccess: () => void navigate("/experiments", { replace: true }), onSettled: () => setDeleting(false) })}
       >
         Its versions, runs and samples ({e.run_counts.total} runs) are deleted too. This cannot be undone.
       </ConfirmDialog>

@@ -1,6 +1,7 @@
 // Reading GET /experiments/{id}/analysis for people (backend/runs/analysis.py): point labels, the
 // knee's reason, and which points had too small a maxconn.
 import type { AnalysisPoint, SweepAnalysis } from "../../client/types.gen";
+import { valueText } from "../../format/text";
 
 export const KNEE_REASONS: Record<SweepAnalysis["knee"]["reason"], string> = {
   throughput_flat: "throughput stops rising",
@@ -18,7 +19,7 @@ export function paramsText(params: Record<string, unknown> | null | undefined, a
   if (entries.length === 0) return "the point";
   // The knee's axis first, so a table read down that column follows the sweep.
   entries.sort(([a], [b]) => (a === axis ? -1 : b === axis ? 1 : 0));
-  return entries.map(([path, value]) => `${lastPart(path)} ${value === null ? "default" : String(value)}`).join(", ");
+  return entries.map(([path, value]) => `${lastPart(path)} ${valueText(value, "default")}`).join(", ");
 }
 
 export function pointsShort(points: AnalysisPoint[]): AnalysisPoint[] {

@@ -24,8 +24,8 @@ export function EnrollSection({ labId, canEdit }: { labId: number; canEdit: bool
   const path = { lab_id: labId };
   const tokens = useQuery(labsListEnrollmentTokensOptions({ path }));
   const refresh = () => {
-    queryClient.invalidateQueries({ queryKey: labsListEnrollmentTokensQueryKey({ path }) });
-    queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path }) });
+    void queryClient.invalidateQueries({ queryKey: labsListEnrollmentTokensQueryKey({ path }) });
+    void queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path }) });
   };
   const [roles, setRoles] = useState<AgentRole[]>([]);
   const [minutes, setMinutes] = useState("60");

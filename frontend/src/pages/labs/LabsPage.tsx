@@ -74,8 +74,8 @@ function CreateLabForm({ onClose }: { onClose: () => void }) {
   const create = useMutation({
     ...labsCreateLabMutation(),
     onSuccess: (lab) => {
-      queryClient.invalidateQueries({ queryKey: labsListLabsQueryKey() });
-      navigate(`/labs/${lab.id}`);
+      void queryClient.invalidateQueries({ queryKey: labsListLabsQueryKey() });
+      void navigate(`/labs/${lab.id}`);
     },
   });
   const submit = (e: FormEvent) => {

@@ -51,7 +51,7 @@ export function LinkShapingSection({ lab, canEdit }: { lab: LabDetail; canEdit: 
       // Show the saved lab at once (no flash of the old values before the refetch).
       queryClient.setQueryData(labsGetLabQueryKey({ path }), updated);
       setDraft(null);
-      queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path }) });
+      void queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path }) });
     },
   });
   const fields = fieldsOf(save.error);

@@ -35,7 +35,7 @@ export function TrafficBoundarySection({ lab, canEdit }: { lab: LabDetail; canEd
     onSuccess: (updated) => {
       queryClient.setQueryData(labsGetLabQueryKey({ path }), updated);
       setDraft(null);
-      queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path }) });
+      void queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path }) });
     },
   });
   const fields = fieldsOf(save.error);

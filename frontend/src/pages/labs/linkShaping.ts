@@ -2,6 +2,7 @@
 // The form edits strings (what the inputs hold); the API validates the numbers and answers with
 // field errors at settings.link_shaping.links.<i>.<field>, which the form puts next to the input.
 import type { ShapingOffer } from "../../client/types.gen";
+import { valueText } from "../../format/text";
 
 export const LINK_SHAPING_KEY = "link_shaping";
 export const LINK_FIELDS = ["interface", "rate_mbit", "delay_ms", "loss_pct"] as const;
@@ -13,7 +14,7 @@ export const T2_MICRO: LinkDraft = { interface: "veth-inj", rate_mbit: "180", de
 
 export const emptyLink = (): LinkDraft => ({ interface: "", rate_mbit: "", delay_ms: "", loss_pct: "" });
 
-const text = (v: unknown): string => (v == null ? "" : String(v));
+const text = (v: unknown): string => valueText(v);
 
 /** The links of `settings.link_shaping` as form rows (an absent or malformed value gives none). */
 export function draftFromSettings(settings: Record<string, unknown> | null | undefined): LinkDraft[] {

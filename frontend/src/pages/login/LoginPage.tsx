@@ -25,7 +25,7 @@ export default function LoginPage() {
     onSuccess: (info) => {
       queryClient.clear(); // nothing cached from another user or team may survive
       queryClient.setQueryData(authGetSessionQueryKey(), info);
-      navigate(next, { replace: true });
+      void navigate(next, { replace: true });
     },
   });
 

@@ -47,8 +47,11 @@ export function LiveCharts({ store, version, latency }: { store: SampleStore; ve
   const marks: Mark[] = [];
   if (latency?.p50 != null) marks.push({ y: latency.p50, label: `client p50 ${latency.p50} ms` });
   if (latency?.p99 != null) marks.push({ y: latency.p99, label: `client p99 ${latency.p99} ms` });
-  // `version` changes when samples arrived; the store itself is mutated in place.
+  // `version` changes when samples arrived; the store itself is mutated in place, so it is the
+  // dependency that tells these memos to recompute.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const rows = useMemo(() => liveRows(store), [store, version]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const hosts = useMemo(() => hostSources(store).map(hostLabel), [store, version]);
   return (
     <div className="chart-grid" data-testid="live-charts" data-points={rows.length}>

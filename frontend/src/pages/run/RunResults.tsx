@@ -58,7 +58,7 @@ function SummaryTable({ summary }: { summary: Summary }) {
           {Object.entries(proxy).map(([k, v]) => (
             <tr key={k}>
               <th scope="row">{k}</th>
-              <td className="num">{fmt(v as number | null, 2)}</td>
+              <td className="num">{fmt(v, 2)}</td>
             </tr>
           ))}
         </tbody>

@@ -35,18 +35,18 @@ export function useRunEvents(runId: number, enabled: boolean): LiveRun {
     const source = new EventSource(`/api/v1/runs/${runId}/events`);
     source.onopen = () => setConnected(true);
     source.onerror = () => setConnected(false); // EventSource reconnects by itself (retry: 2 s)
-    source.addEventListener("state", (e) => {
-      const data = JSON.parse((e as MessageEvent).data) as { state: RunState; error: string | null };
+    source.addEventListener("state", (e: MessageEvent<string>) => {
+      const data = JSON.parse(e.data) as { state: RunState; error: string | null };
       setState(data.state);
       setError(data.error);
     });
-    source.addEventListener("sample", (e) => {
-      const s = JSON.parse((e as MessageEvent).data) as { source: string; t: number; data: Record<string, number> };
+    source.addEventListener("sample", (e: MessageEvent<string>) => {
+      const s = JSON.parse(e.data) as { source: string; t: number; data: Record<string, number> };
       addSample(storeRef.current, s.source, s.t, s.data);
       dirty.current = true;
     });
-    source.addEventListener("end", (e) => {
-      const data = JSON.parse((e as MessageEvent).data) as { state: RunState; error: string | null };
+    source.addEventListener("end", (e: MessageEvent<string>) => {
+      const data = JSON.parse(e.data) as { state: RunState; error: string | null };
       setState(data.state);
       setError(data.error);
       setEnded(true);

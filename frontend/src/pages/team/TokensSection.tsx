@@ -39,7 +39,7 @@ export function TokensSection() {
       <CreateTokenForm
         onCreated={(t) => {
           setCreated(t);
-          refresh();
+          void refresh();
         }}
       />
       {tokens.isPending && <LoadingState label="Loading tokens" />}

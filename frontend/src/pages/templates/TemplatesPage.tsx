@@ -48,7 +48,7 @@ export default function TemplatesPage() {
 }
 
 function TemplateCard({ template: t, lab, canEdit }: { template: Template; lab: LabDetail | undefined; canEdit: boolean }) {
-  const estimate = estimateSweep(t.spec as unknown as Parameters<typeof estimateSweep>[0]);
+  const estimate = estimateSweep(t.spec);
   const problems = lab ? labProblems(t.requires, lab) : [];
   return (
     <article className="card template-card" aria-labelledby={`tpl-${t.id}`} data-testid={`template-${t.id}`}>
