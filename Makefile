@@ -41,7 +41,7 @@ fmt:
 
 typecheck:
 	@dev/prereqs.sh python node >/dev/null
-	$(VENV)/mypy spec agents backend worker dev bench
+	$(VENV)/mypy spec common agents backend worker dev bench
 	npm run typecheck --workspace frontend --silent
 
 pytest:

@@ -49,7 +49,7 @@ class Connection:
         gateway: Gateway,
         make_hello: Callable[[], Hello],
         on_command: Callable[[dict[str, Any]], None],
-        busy_run_id: Callable[[], str | None],
+        busy_run_id: Callable[[], int | None],
         stop: threading.Event,
         *,
         poll_wait_s: float = POLL_WAIT_S,
@@ -64,7 +64,7 @@ class Connection:
         self._backoff = backoff or Backoff(0.5, 30.0)
         self.connected = threading.Event()
         self.sessions = 0  # hellos answered, for logs and tests
-        self._batch_failures: dict[tuple[str, int], int] = {}  # (run, batch) -> HTTP 500s in a row
+        self._batch_failures: dict[tuple[int, int], int] = {}  # (run, batch) -> HTTP 500s in a row
 
     # ------------------------------------------------------------ the loop
 

@@ -37,10 +37,10 @@ class Dispatcher:
         self._host_source = host_source
         self._netns = netns
         self._lock = threading.Lock()
-        self._host_sampling: dict[str, HostSamplingLoop] = {}
+        self._host_sampling: dict[int, HostSamplingLoop] = {}
 
     @property
-    def busy_run_id(self) -> str | None:
+    def busy_run_id(self) -> int | None:
         return self._sink.run_id
 
     def execute(self, command: Command) -> dict[str, JsonValue]:
@@ -88,7 +88,7 @@ class Dispatcher:
             self._host_sampling[command.run_id] = loop
         return {"source": self._host_source}
 
-    def _teardown(self, run_id: str) -> dict[str, JsonValue]:
+    def _teardown(self, run_id: int) -> dict[str, JsonValue]:
         with self._lock:
             loop = self._host_sampling.pop(run_id, None)
         if loop is not None:

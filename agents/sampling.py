@@ -35,7 +35,7 @@ ENDED_RUNS_REMEMBERED = 100
 
 @dataclass
 class _Batch:
-    run_id: str
+    run_id: int
     batch_id: int
     samples: list[SamplePoint]
 
@@ -56,11 +56,11 @@ class SampleSink:
         self._max_pending = max_pending
         self._backoff = backoff or Backoff(0.5, 5.0)
         self._cond = threading.Condition()
-        self._pending: deque[tuple[str, SamplePoint]] = deque()
+        self._pending: deque[tuple[int, SamplePoint]] = deque()
         self._in_flight: _Batch | None = None
-        self._next_batch_id: dict[str, int] = {}
-        self._run_id: str | None = None
-        self._ended: deque[str] = deque(maxlen=ENDED_RUNS_REMEMBERED)
+        self._next_batch_id: dict[int, int] = {}
+        self._run_id: int | None = None
+        self._ended: deque[int] = deque(maxlen=ENDED_RUNS_REMEMBERED)
         self._stopping = False
         self.dropped_overflow = 0
         self.dropped_no_run = 0
@@ -70,12 +70,12 @@ class SampleSink:
 
     # ------------------------------------------------------------ producers
 
-    def begin_run(self, run_id: str) -> None:
+    def begin_run(self, run_id: int) -> None:
         """The agent now works for `run_id` (its busy state)."""
         with self._cond:
             self._run_id = run_id
 
-    def end_run(self, run_id: str) -> None:
+    def end_run(self, run_id: int) -> None:
         """`run_id` was torn down here: samples of it emitted from now on are dropped."""
         with self._cond:
             if run_id not in self._ended:
@@ -83,17 +83,17 @@ class SampleSink:
             if self._run_id == run_id:
                 self._run_id = None
 
-    def has_ended(self, run_id: str) -> bool:
+    def has_ended(self, run_id: int) -> bool:
         """True when `run_id` was torn down here (among the last ENDED_RUNS_REMEMBERED runs)."""
         with self._cond:
             return run_id in self._ended
 
     @property
-    def run_id(self) -> str | None:
+    def run_id(self) -> int | None:
         with self._cond:
             return self._run_id
 
-    def emit(self, run_id: str, samples: list[SamplePoint]) -> None:
+    def emit(self, run_id: int, samples: list[SamplePoint]) -> None:
         """Queue samples of `run_id` (thread-safe, never blocks on the network)."""
         if not samples:
             return
@@ -122,7 +122,7 @@ class SampleSink:
     def start(self) -> None:
         self._thread.start()
 
-    def flush(self, timeout_s: float, run_id: str | None = None) -> bool:
+    def flush(self, timeout_s: float, run_id: int | None = None) -> bool:
         """Wait until every sample (of `run_id`, or of all runs) is sent; False on timeout."""
         deadline = time.monotonic() + timeout_s
         with self._cond:
@@ -149,7 +149,7 @@ class SampleSink:
 
     # ------------------------------------------------------------ sender thread
 
-    def _has_unsent_locked(self, run_id: str | None) -> bool:
+    def _has_unsent_locked(self, run_id: int | None) -> bool:
         if self._in_flight is not None and run_id in (None, self._in_flight.run_id):
             return True
         return any(run_id in (None, queued_run) for queued_run, _ in self._pending)

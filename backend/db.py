@@ -57,12 +57,5 @@ def session_scope() -> Iterator[Session]:
 
 def get_db() -> Iterator[Session]:
     """FastAPI dependency: one session per request; commits on success, rolls back on error."""
-    session = get_sessionmaker()()
-    try:
+    with session_scope() as session:
         yield session
-        session.commit()
-    except BaseException:
-        session.rollback()
-        raise
-    finally:
-        session.close()

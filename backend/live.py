@@ -138,6 +138,42 @@ class LiveState(BaseModel):
     at: datetime
 
 
+class LiveEnd(BaseModel):
+    """How the run ended (the `end` SSE event's data)."""
+
+    state: RunState
+    error: str | None = None
+
+
+# The SSE events of GET /runs/{id}/events, one model each: `event` is the SSE event name, `id`
+# its SSE id, `data` its JSON data line. The OpenAPI names them (RunEvent) for clients.
+class StateEvent(BaseModel):
+    """First event of every connection, then each state change; id "state:<state>"."""
+
+    event: Literal["state"] = "state"
+    id: str
+    data: LiveState
+
+
+class SampleEvent(BaseModel):
+    """One second of one source; id "<t>:<source>" (a replayed or repeated one replaces itself)."""
+
+    event: Literal["sample"] = "sample"
+    id: str
+    data: LiveSample
+
+
+class EndEvent(BaseModel):
+    """The run is terminal; the stream closes. id "end"."""
+
+    event: Literal["end"] = "end"
+    id: Literal["end"] = "end"
+    data: LiveEnd
+
+
+RunEvent = Annotated[StateEvent | SampleEvent | EndEvent, Field(discriminator="event")]
+
+
 class SamplesMessage(BaseModel):
     kind: Literal["samples"] = "samples"
     samples: list[LiveSample]

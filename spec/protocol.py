@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
 
+from spec.capabilities import Capabilities
 from spec.lab import LinkShaping
 from spec.load import LoadProfile
 from spec.results import SamplePoint
@@ -25,7 +26,8 @@ from spec.text_types import AgentName
 from spec.version import PROTOCOL_VERSION
 
 Role = Literal["proxy", "injector", "target"]
-RunId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+# A run's id, as the database numbers it (BIGINT): an integer on the wire too.
+RunId = Annotated[int, Field(ge=1, le=2**63 - 1)]
 MessageId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 # A file the agent writes into its runtime directory: certs/<name>.pem or files/<name>.
 RuntimeFileName = Annotated[str, Field(pattern=r"^(certs|files)/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$")]
@@ -50,9 +52,8 @@ class Hello(_Message):
     agent: AgentName
     version: str = Field(max_length=50, description="haplab-agent version.")
     roles: list[Role] = Field(min_length=1, description="Roles this agent plays.")
-    capabilities: dict[str, JsonValue] = Field(
-        default_factory=dict,
-        description="What the host offers, e.g. {'drivers': ['hey', 'wrk'], 'haproxy': '2.6.12'}.",
+    capabilities: Capabilities = Field(
+        default_factory=Capabilities, description="What the host offers: tools, HAProxy, kernel, qdiscs ..."
     )
 
 

@@ -283,11 +283,32 @@ class RunSummary(StrictModel):
         description="All injectors merged (histograms merged, not percentiles averaged)."
     )
     proxy: ProxySummary | None = None
-    verdict: str | None = Field(default=None, max_length=2000, description="One-line reading of the result.")
-    bound: RunVerdict | None = Field(
-        default=None, description="What bounded the run, with the numbers it was read from (worker.verdicts)."
+    verdict: RunVerdict | None = Field(
+        default=None,
+        description=(
+            "What bounded the run: its kind, the sentence people read, and the numbers it was read from "
+            "(worker.verdicts). None until collected."
+        ),
     )
     completeness: Completeness | None = Field(
         default=None,
         description="Did the load cover the window asked for? None for runs recorded before this existed.",
     )
+
+
+def stored_summary(doc: object) -> RunSummary:
+    """A RunSummary as stored in the database, including the shapes older workers stored.
+
+    Before the verdict had one home, a summary carried it twice: `bound` (the typed verdict) and
+    `verdict` (its sentence alone, or the only reading of runs older still). Raises
+    pydantic.ValidationError when `doc` is not a summary in any of those shapes.
+    """
+    if isinstance(doc, dict) and ("bound" in doc or isinstance(doc.get("verdict"), str)):
+        doc = dict(doc)
+        bound = doc.pop("bound", None)
+        sentence = doc.pop("verdict", None) if isinstance(doc.get("verdict"), str) else None
+        if bound is not None:
+            doc["verdict"] = bound
+        elif sentence:
+            doc["verdict"] = {"kind": "unknown", "sentence": sentence[:1000]}
+    return RunSummary.model_validate(doc)

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import cast
+from typing import TypeVar, cast
 
-from pydantic import JsonValue
+from pydantic import BaseModel, JsonValue, ValidationError
 from sqlalchemy import func, select
 
 from backend import live
@@ -151,3 +151,20 @@ def send_command(agent_id: int, command: Command, timeout_s: float) -> dict[str,
     if not result.ok:
         raise CommandFailed(result.error or f"agent {name} reported {command.type} failed")
     return result.data
+
+
+R = TypeVar("R", bound=BaseModel)
+
+
+def request(agent_id: int, command: Command, expect: type[R], timeout_s: float) -> R:
+    """send_command, its answer read as `expect` (a spec.command_results model).
+
+    An answer that is not one (an agent of another version) fails the command, naming both.
+    """
+    data = send_command(agent_id, command, timeout_s)
+    try:
+        return expect.model_validate(data)
+    except ValidationError as exc:
+        raise CommandFailed(
+            f"the agent's answer to {command.type} is not a {expect.__name__}: {exc}"
+        ) from None

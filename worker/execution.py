@@ -8,7 +8,6 @@ persists at once: a run that fails half-way still shows what it had done.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -17,9 +16,12 @@ from sqlalchemy import select, update
 
 from backend.db import session_scope
 from backend.models import Agent, Run
+from spec.capabilities import Capabilities
+from spec.command_results import LoadFinished, StartedProcess
 from spec.experiment import ExperimentSpec
 from spec.protocol import SqlAccess
 from spec.results import InjectorSummary
+from spec.run_environment import RunEnvironment
 
 
 @dataclass(frozen=True)
@@ -27,15 +29,15 @@ class AgentRef:
     id: int
     name: str
     roles: tuple[str, ...]
-    capabilities: dict[str, Any]
+    capabilities: Capabilities
 
     @property
     def data_address(self) -> str:
-        return str(self.capabilities.get("data_address") or "127.0.0.1")
+        return self.capabilities.data_address or "127.0.0.1"
 
     @property
     def runtime_dir(self) -> str:
-        value = self.capabilities.get("runtime_dir")
+        value = self.capabilities.runtime_dir
         if not value:
             raise ValueError(f"agent {self.name} did not report its runtime_dir in its hello")
         return str(value)
@@ -57,6 +59,8 @@ class Execution:
     t0: datetime | None = None
     load_started_at: datetime | None = None
     injector_summaries: list[InjectorSummary] = field(default_factory=list)
+    # Set by configure (record_environment): the agents' facts, resolved names, applied shaping.
+    environment: RunEnvironment = field(default_factory=RunEnvironment)
     # Set by collect: why the load did not cover its window (empty: it did). Non-empty ends the run `partial`.
     incomplete_reasons: list[str] = field(default_factory=list)
     # Set when the execution ends, however it ends: background helpers (the lease keeper) stop.
@@ -78,17 +82,18 @@ class Execution:
         with session_scope() as db:
             db.execute(update(Run).where(Run.id == self.run_id).values(**values))
 
-    def record_command_line(self, agent: AgentRef, result: Mapping[str, object]) -> None:
-        """Keep the exact argv an agent reports having started (its result's `command_line`)."""
-        argv = result.get("command_line")
-        if isinstance(argv, list):
-            self.add_command_line(agent, [str(a) for a in argv])
+    def record_environment(self, environment: RunEnvironment) -> None:
+        """Keep the run's environment, here for the verdicts and in the database for the run page."""
+        self.environment = environment
+        self.record(environment=environment)
 
-    def record_tool_output(self, agent: AgentRef, result: Mapping[str, object]) -> None:
-        """Keep what the agent's load tool printed (its result's `raw_output`), for the download."""
-        text = result.get("raw_output")
-        if not isinstance(text, str):
-            return
+    def record_command_line(self, agent: AgentRef, result: StartedProcess) -> None:
+        """Keep the exact argv an agent reports having started."""
+        self.add_command_line(agent, result.command_line)
+
+    def record_tool_output(self, agent: AgentRef, result: LoadFinished) -> None:
+        """Keep what the agent's load tool printed, for the download."""
+        text = result.raw_output
         with session_scope() as db:
             current = db.scalar(select(Run.tool_output).where(Run.id == self.run_id)) or {}
             db.execute(
@@ -129,7 +134,7 @@ def pick_agents(execution: Execution, online_within_s: int) -> None:
             .order_by(Agent.last_seen_at.desc(), Agent.id)
         ).all()
         for agent in rows:
-            ref = AgentRef(agent.id, agent.name, tuple(agent.roles), dict(agent.capabilities or {}))
+            ref = AgentRef(agent.id, agent.name, tuple(agent.roles), agent.capabilities)
             for role in agent.roles:
                 execution.agents.setdefault(role, ref)
             if "injector" in agent.roles:

@@ -42,7 +42,7 @@ def tear_down_on_lab(lab_id: int, run_id: int) -> None:
         agent_ids = db.scalars(
             select(Agent.id).where(Agent.lab_id == lab_id, Agent.revoked_at.is_(None))
         ).all()
-    run = str(run_id)
+    run = run_id
     for agent_id in agent_ids:
         try:
             agent_rpc.post_command(agent_id, StopLoad(run_id=run))

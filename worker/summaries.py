@@ -8,48 +8,18 @@ per-second deltas and add up exactly; gauges give their maximum.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from hdrh.histogram import HdrHistogram
-
+from common.histograms import encode, merge, percentiles
 from spec.results import (
-    HISTOGRAM_SIGNIFICANT_DIGITS,
     Drain,
     ErrorCounts,
     InjectorSummary,
-    LatencyPercentiles,
     LoadTotals,
     OpenLoopStats,
     ProxySummary,
 )
-
-# 1 µs .. 1 hour, in microseconds: the range every haplab histogram uses.
-HISTOGRAM_MAX_US = 3_600_000_000
-
-
-def merge_histograms(encoded: Iterable[str]) -> HdrHistogram | None:
-    merged: HdrHistogram | None = None
-    for blob in encoded:
-        decoded = HdrHistogram.decode(blob)  # spec.results: hdrh's encode(), base64 of compressed V2
-        if merged is None:
-            merged = HdrHistogram(1, HISTOGRAM_MAX_US, HISTOGRAM_SIGNIFICANT_DIGITS)
-        merged.add(decoded)
-    return merged
-
-
-def percentiles_of(histogram: HdrHistogram) -> LatencyPercentiles:
-    def ms(us: float) -> float:
-        return round(us / 1000.0, 3)
-
-    return LatencyPercentiles(
-        p50=ms(histogram.get_value_at_percentile(50)),
-        p90=ms(histogram.get_value_at_percentile(90)),
-        p99=ms(histogram.get_value_at_percentile(99)),
-        p999=ms(histogram.get_value_at_percentile(99.9)),
-        max=ms(histogram.get_max_value()),
-        mean=ms(histogram.get_mean_value()),
-    )
 
 
 def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
@@ -63,14 +33,12 @@ def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
         non_2xx=sum(s.errors.non_2xx for s in summaries),
         other=sum(s.errors.other for s in summaries),
     )
-    histogram = merge_histograms(s.histogram for s in summaries if s.histogram)
-    if len(summaries) == 1:
-        latency = summaries[0].latency
+    if len(summaries) == 1:  # nothing to merge: the injector's own figures, as it reported them
+        latency, encoded = summaries[0].latency, summaries[0].histogram
     else:
-        latency = percentiles_of(histogram) if histogram is not None and histogram.get_total_count() else None
-    encoded = histogram.encode().decode() if histogram is not None else None
-    if len(summaries) == 1:
-        encoded = summaries[0].histogram
+        histogram = merge(s.histogram for s in summaries if s.histogram)
+        latency = percentiles(histogram)
+        encoded = encode(histogram) if histogram.get_total_count() else None
     return LoadTotals(
         requests=sum(s.requests for s in summaries),
         successes=successes,
@@ -90,12 +58,12 @@ def merge_drains(summaries: Sequence[InjectorSummary]) -> Drain | None:
     drains = [s.drain for s in summaries if s.drain is not None]
     if len(drains) <= 1:
         return drains[0] if drains else None
-    histogram = merge_histograms(d.histogram for d in drains if d.histogram)
+    histogram = merge(d.histogram for d in drains if d.histogram)
     return Drain(
         responses=sum(d.responses for d in drains),
         last_after_s=max(d.last_after_s for d in drains),
-        latency=percentiles_of(histogram) if histogram is not None and histogram.get_total_count() else None,
-        histogram=histogram.encode().decode() if histogram is not None else None,
+        latency=percentiles(histogram),
+        histogram=encode(histogram) if histogram.get_total_count() else None,
     )
 
 

@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from agents.drivers.hey import classify_error  # Go net/http error texts, same as hey's
-from agents.histogram import encode, histogram_of, percentiles
+from common.histograms import encode, histogram_of, percentiles
 from spec.results import Drain, ErrorCounts, LatencyPercentiles, OpenLoopStats
 
 LATE_THRESHOLD_MS = 10.0  # Go timers on a shared two-core box jitter by a few ms; beyond 10 ms is late

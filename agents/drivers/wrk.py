@@ -47,7 +47,7 @@ from agents.drivers.base import (
     whole_seconds,
     write_body,
 )
-from agents.histogram import encode, histogram_of, percentiles
+from common.histograms import encode, histogram_of, percentiles
 from spec.drivers import DriverName
 from spec.load import LoadProfile
 from spec.results import ErrorCounts, LatencyPercentiles

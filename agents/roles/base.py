@@ -40,10 +40,10 @@ class AgentContext:
     allowed_load_targets: frozenset[str]
     # Hands a run's samples to the connection, which batches and sends them (idempotently):
     # emit_samples(run_id, samples). Bind the run with `emitter(run_id)`.
-    emit_samples: Callable[[str, list[SamplePoint]], None]
+    emit_samples: Callable[[int, list[SamplePoint]], None]
     extra: dict[str, str] = field(default_factory=dict)
 
-    def emitter(self, run_id: str) -> Callable[[list[SamplePoint]], None]:
+    def emitter(self, run_id: int) -> Callable[[list[SamplePoint]], None]:
         """emit_samples with the run bound: what one run's sampler is given."""
         return functools.partial(self.emit_samples, run_id)
 
@@ -63,7 +63,7 @@ class Role(ABC):
         """Carry out `command`; return data for the CommandResult or raise CommandFailed."""
 
     @abstractmethod
-    def teardown(self, run_id: str) -> None:
+    def teardown(self, run_id: int) -> None:
         """Stop everything started for `run_id` and remove its files. Must be idempotent."""
 
     def capabilities(self) -> dict[str, JsonValue]:

@@ -45,6 +45,7 @@ from agents.drivers.load_process import LoadProcess
 from agents.drivers.mariadb_slap import write_account
 from agents.netns import in_netns
 from agents.roles.base import AgentContext, CommandFailed, Role
+from spec.command_results import LeaseRenewed, LoadFinished, LoadStarted, LoadStopped
 from spec.load import LoadProfile
 from spec.protocol import AwaitLoad, Command, RenewLease, StartLoad, StopLoad, Teardown
 
@@ -58,7 +59,7 @@ TEARDOWN_GRACE_S = 1.0
 
 @dataclass
 class _Load:
-    run_id: str
+    run_id: int
     driver: LoadDriver
     driver_version: str
     process: LoadProcess
@@ -84,7 +85,7 @@ class InjectorRole(Role):
     def __init__(self, ctx: AgentContext) -> None:
         super().__init__(ctx)
         self._lock = threading.Lock()
-        self._loads: dict[str, _Load] = {}
+        self._loads: dict[int, _Load] = {}
         self._starting = threading.Lock()  # one StartLoad at a time (it may sleep until start_at)
         self._allowed = frozenset(_normalize_host(h) for h in ctx.allowed_load_targets)
 
@@ -109,8 +110,8 @@ class InjectorRole(Role):
         names: list[JsonValue] = [name for name in sorted(versions)]
         return {"drivers": names, "driver_versions": versions}
 
-    def workdir(self, run_id: str) -> Path:
-        return self.ctx.runtime_dir / "injector" / run_id
+    def workdir(self, run_id: int) -> Path:
+        return self.ctx.runtime_dir / "injector" / str(run_id)
 
     # ------------------------------------------------------------ load
 
@@ -130,14 +131,14 @@ class InjectorRole(Role):
         finally:
             self._starting.release()
         started_at = process.started_at.isoformat() if process.started_at else None
-        return {
-            "command_line": list(process.argv),
-            "pid": process.pid,
-            "started_at": started_at,
-            "driver": driver.name,
-            "driver_version": version,
-            "lease_until": _iso(process.lease_until),
-        }
+        return LoadStarted(
+            command_line=list(process.argv),
+            pid=process.pid,
+            started_at=started_at,
+            driver=driver.name,
+            driver_version=version,
+            lease_until=_iso(process.lease_until),
+        ).model_dump(mode="json")
 
     def _check_destination(self, command: StartLoad) -> None:
         """Load goes to the lab's proxy (the allowlist); a direct run (a baseline that bypasses the
@@ -185,13 +186,15 @@ class InjectorRole(Role):
         if load.process.stop_reason is not None:
             raise CommandFailed(f"the load of run {command.run_id} is over ({load.process.stop_reason})")
         load.process.renew(command.lease_until.timestamp())
-        return {"lease_until": _iso(load.process.lease_until), "running": load.process.running}
+        return LeaseRenewed(
+            lease_until=_iso(load.process.lease_until), running=load.process.running
+        ).model_dump(mode="json")
 
     def _stop_load(self, command: StopLoad) -> dict[str, JsonValue]:
         load = self._load(command.run_id)
         was_running = load.process.running
         load.process.stop("stopped: StopLoad", STOP_GRACE_S)
-        return {"was_running": was_running, "exit_code": load.process.exit_code}
+        return LoadStopped(was_running=was_running, exit_code=load.process.exit_code).model_dump(mode="json")
 
     def _await_load(self, command: AwaitLoad) -> dict[str, JsonValue]:
         load = self._load(command.run_id)
@@ -230,14 +233,14 @@ class InjectorRole(Role):
                     "stop_reason": process.stop_reason,
                 }
             )
-        return {
-            "summary": summary.model_dump(mode="json"),
-            "command_line": list(process.argv),
-            "exit_code": process.exit_code,
-            "output_tail": process.output_tail(),
-            "raw_output": process.raw_output(),
-            "driver_version": load.driver_version,
-        }
+        return LoadFinished(
+            summary=summary,
+            command_line=list(process.argv),
+            exit_code=process.exit_code,
+            output_tail=process.output_tail(),
+            raw_output=process.raw_output(),
+            driver_version=load.driver_version,
+        ).model_dump(mode="json")
 
     def _driver(self, name: str) -> tuple[LoadDriver, str]:
         try:
@@ -249,7 +252,7 @@ class InjectorRole(Role):
             raise CommandFailed(f"driver: {driver.binary} is not installed on this injector")
         return driver, version
 
-    def _load(self, run_id: str) -> _Load:
+    def _load(self, run_id: int) -> _Load:
         with self._lock:
             load = self._loads.get(run_id)
         if load is None:
@@ -258,7 +261,7 @@ class InjectorRole(Role):
 
     # ------------------------------------------------------------ teardown
 
-    def teardown(self, run_id: str) -> None:
+    def teardown(self, run_id: int) -> None:
         with self._lock:
             load = self._loads.pop(run_id, None)
         if load is not None:

@@ -32,6 +32,7 @@ from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.proxy.sampler import ProxySampler
 from agents.roles.base import AgentContext, CommandFailed, Role
 from agents.shaping import LinkShaper, ShapingError
+from spec.command_results import HostsResolved, LinksShaped, ProxyStarted
 from spec.protocol import ApplyProxyConfig, Command, ResolveHosts, ShapeLinks, StartSampling
 
 log = logging.getLogger(__name__)
@@ -60,13 +61,13 @@ class ProxyRole(Role):
         self.api = RuntimeApi(self.workdir / files.STATS_SOCKET)
         self._lock = threading.Lock()
         self._cancel = threading.Event()
-        self._run_id: str | None = None
+        self._run_id: int | None = None
         self._process: HAProxyProcess | None = None
         self._worker_pid: int | None = None
         self._sampler: ProxySampler | None = None
         self._version: str | None = None
         self._shaper: LinkShaper | None = None
-        self._shaping_run: str | None = None
+        self._shaping_run: int | None = None
         files.clear(self.workdir)
 
     # ------------------------------------------------------------ Role
@@ -87,11 +88,12 @@ class ProxyRole(Role):
             return self.shape_links(command)
         if isinstance(command, ResolveHosts):
             resolved = resolution.resolve(command.names)
-            addresses: dict[str, JsonValue] = {name: list(found) for name, found in resolved.items()}
-            return {"addresses": addresses}
+            return HostsResolved(
+                addresses={name: list(found) for name, found in resolved.items()}
+            ).model_dump(mode="json")
         raise CommandFailed(f"the proxy role does not handle {command.type}")
 
-    def teardown(self, run_id: str) -> None:
+    def teardown(self, run_id: int) -> None:
         self._cancel.set()  # an apply still waiting for readiness gives up at once
         if self._shaper is not None and self._shaping_run in (None, run_id):
             self._shaper.clear()
@@ -164,13 +166,13 @@ class ProxyRole(Role):
             )
         except (HAProxyError, RuntimeApiError, TimeoutError, InterruptedError) as exc:
             raise CommandFailed(str(exc)) from None
-        return {
-            "command_line": list(process.argv),
-            "haproxy_version": self._haproxy_version(),
-            "check_output": check.messages,
-            "pid": process.pid,
-            "worker_pid": self._worker_pid,
-        }
+        return ProxyStarted(
+            command_line=list(process.argv),
+            haproxy_version=self._haproxy_version(),
+            check_output=check.messages,
+            pid=process.pid,
+            worker_pid=self._worker_pid,
+        ).model_dump(mode="json")
 
     def start_sampling(self, command: StartSampling) -> dict[str, JsonValue]:
         with self._lock:
@@ -191,7 +193,9 @@ class ProxyRole(Role):
             self._shaper.clear()  # a run that never tore down: its caps are not this run's
         self._shaping_run = command.run_id
         try:
-            return {"applied": self._shaper.apply(command.shaping)}
+            return LinksShaped.model_validate({"applied": self._shaper.apply(command.shaping)}).model_dump(
+                mode="json"
+            )
         except ShapingError as exc:
             raise CommandFailed(str(exc)) from None
 

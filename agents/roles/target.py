@@ -23,6 +23,7 @@ from agents.targets.mariadb import MariadbError, RunningDatabase, mariadb_versio
 from agents.targets.mariadb_setup import MariadbLayout
 from agents.targets.nginx import NginxError, RunningTargets, nginx_version, start_targets
 from agents.targets.nginx_config import NginxLayout, UnservablePath
+from spec.command_results import DatabaseStarted, TargetsStarted
 from spec.protocol import Command, StartDatabase, StartTargets, Teardown
 
 
@@ -33,8 +34,8 @@ class TargetRole(Role):
     def __init__(self, ctx: AgentContext) -> None:
         super().__init__(ctx)
         self._lock = threading.Lock()
-        self._running: dict[str, RunningTargets] = {}
-        self._databases: dict[str, RunningDatabase] = {}
+        self._running: dict[int, RunningTargets] = {}
+        self._databases: dict[int, RunningDatabase] = {}
 
     def handle(self, command: Command) -> dict[str, JsonValue]:
         if isinstance(command, StartTargets):
@@ -53,8 +54,8 @@ class TargetRole(Role):
             found["database_server"] = f"mariadb/{database}"
         return found
 
-    def workdir(self, run_id: str) -> Path:
-        return self.ctx.runtime_dir / "target" / run_id
+    def workdir(self, run_id: int) -> Path:
+        return self.ctx.runtime_dir / "target" / str(run_id)
 
     def _start(self, command: StartTargets) -> dict[str, JsonValue]:
         version = nginx_version()
@@ -74,15 +75,13 @@ class TargetRole(Role):
             raise CommandFailed(f"the synthetic servers did not start: {exc}") from exc
         with self._lock:
             self._running[command.run_id] = running
-        addresses: list[JsonValue] = list(running.addresses)
-        command_line: list[JsonValue] = list(running.process.argv)
-        return {
-            "addresses": addresses,
-            "command_line": command_line,
-            "nginx_version": version,
-            "pid": running.process.pid,
-            "config_path": str(layout.config),
-        }
+        return TargetsStarted(
+            addresses=list(running.addresses),
+            command_line=list(running.process.argv),
+            nginx_version=version,
+            pid=running.process.pid,
+            config_path=str(layout.config),
+        ).model_dump(mode="json")
 
     def _start_database(self, command: StartDatabase) -> dict[str, JsonValue]:
         version = mariadb_version()
@@ -104,15 +103,14 @@ class TargetRole(Role):
             raise CommandFailed(f"MariaDB did not start: {exc}") from exc
         with self._lock:
             self._databases[command.run_id] = running
-        command_line: list[JsonValue] = list(running.process.argv)
-        return {
-            "addresses": [running.address],
-            "command_line": command_line,
-            "mariadb_version": version,
-            "pid": running.process.pid,
-        }
+        return DatabaseStarted(
+            addresses=[running.address],
+            command_line=list(running.process.argv),
+            mariadb_version=version,
+            pid=running.process.pid,
+        ).model_dump(mode="json")
 
-    def teardown(self, run_id: str) -> None:
+    def teardown(self, run_id: int) -> None:
         with self._lock:
             running = self._running.pop(run_id, None)
             database = self._databases.pop(run_id, None)

@@ -14,6 +14,7 @@ from backend.experiments.endpoints import router as experiments_router
 from backend.fleet.endpoints import router as fleet_router
 from backend.health.endpoints import router as health_router
 from backend.labs.endpoints import router as labs_router
+from backend.metrics.endpoints import router as metrics_router
 from backend.runs.analysis_endpoints import router as analysis_router
 from backend.runs.endpoints import router as runs_router
 from backend.teams.endpoints import router as teams_router
@@ -34,6 +35,7 @@ for router, statuses in (
     (runs_router, (409, *_MEMBER)),
     (fleet_router, (409, *_MEMBER)),
     (templates_router, (401, 500, 503)),  # no parameters, no body
+    (metrics_router, (401, 500, 503)),
     (analysis_router, _MEMBER),
 ):
     api_v1.include_router(router, responses=documented(*statuses))

@@ -19,8 +19,6 @@ from spec.run_state import ACTIVE_STATES
 # Agent.version is VARCHAR(40); Hello allows 50 characters. A version is an identifier, and
 # refusing an agent over the length of its version string would help nobody.
 VERSION_COLUMN_LENGTH = 40
-# Run ids are BIGINT: a longer number cannot name a run (and must not reach the query as NUMERIC).
-MAX_RUN_ID_DIGITS = 18
 
 
 def agent_by_token_hash(db: Session, token_hash: str) -> Agent | None:
@@ -47,26 +45,22 @@ def record_hello(db: Session, agent: Agent, hello: Hello) -> None:
             f"it cannot take role(s) {', '.join(extra)} (enroll it again with those roles)"
         )
     agent.version = hello.version[:VERSION_COLUMN_LENGTH]
-    agent.capabilities = dict(hello.capabilities)
+    agent.capabilities = hello.capabilities
     db.flush()
     mark_seen(db, agent.id)
 
 
-def writable_run(db: Session, agent: Agent, run_ref: str) -> Run:
+def writable_run(db: Session, agent: Agent, run_id: int) -> Run:
     """The run a SampleBatch names, if it is active on the agent's lab; 409 otherwise.
 
     Lab and team are checked together (a lab belongs to one team), so an agent can only ever
     write into runs executing on its own test bed, and only while they execute.
     """
-    run = None
-    if run_ref.isdigit() and len(run_ref) <= MAX_RUN_ID_DIGITS:
-        run = db.scalar(
-            select(Run).where(
-                Run.id == int(run_ref), Run.lab_id == agent.lab_id, Run.team_id == agent.team_id
-            )
-        )
+    run = db.scalar(
+        select(Run).where(Run.id == run_id, Run.lab_id == agent.lab_id, Run.team_id == agent.team_id)
+    )
     if run is None:
-        raise conflict(f"run {run_ref} is not a run of this agent's lab")
+        raise conflict(f"run {run_id} is not a run of this agent's lab")
     if run.state not in ACTIVE_STATES:
         raise ApiError(
             409, "run_not_active", f"run {run.id} is {run.state.value}; it takes samples only while active"

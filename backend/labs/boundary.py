@@ -54,8 +54,8 @@ def agent_addresses(agents: list[Agent]) -> list[tuple[str, str]]:
     """(agent name, data address) of each agent that reported one."""
     out = []
     for agent in agents:
-        address = agent.capabilities.get("data_address") if isinstance(agent.capabilities, dict) else None
-        if isinstance(address, str) and address:
+        address = agent.capabilities.data_address
+        if address:
             out.append((agent.name, address))
     return out
 

@@ -153,7 +153,10 @@ def revoke_enrollment_token(lab_id: int, token_id: int, who: EditorDep, db: Sess
 
 
 _PEM: dict[int | str, dict[str, Any]] = {
-    200: {"content": {"application/x-pem-file": {}}, "description": "The lab CA's certificate (PEM)."}
+    200: {
+        "content": {"application/x-pem-file": {"schema": {"type": "string"}}},
+        "description": "The lab CA's certificate (PEM).",
+    }
 }
 
 

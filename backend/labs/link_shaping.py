@@ -25,8 +25,8 @@ def proxy_qdiscs(agents: Sequence[Agent]) -> list[str] | None:
     """The qdiscs every proxy agent of the lab offers (None: no proxy agent has said yet)."""
     offered: set[str] | None = None
     for agent in agents:
-        qdiscs = agent.capabilities.get("qdiscs")
-        if "proxy" not in agent.roles or not isinstance(qdiscs, list):
+        qdiscs = agent.capabilities.qdiscs
+        if "proxy" not in agent.roles or qdiscs is None:
             continue
         names = {str(q) for q in qdiscs}
         offered = names if offered is None else offered & names

@@ -5,6 +5,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
+from spec.capabilities import Capabilities
 from spec.lab_boundary import BoundaryEntry
 
 AgentRoleName = Literal["proxy", "injector", "target"]
@@ -32,7 +33,7 @@ class AgentOut(BaseModel):
     name: str
     roles: list[str]
     version: str
-    capabilities: dict[str, Any]
+    capabilities: Capabilities
     last_seen_at: datetime | None
     status: AgentStatus = Field(description="offline after 15 s without a heartbeat; busy while its lab runs")
 

@@ -5,9 +5,11 @@ from typing import Any
 
 from sqlalchemy import ForeignKey, String, Text, UniqueConstraint, text
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from backend.models.base import Base, CreatedAtMixin, IdMixin
+from backend.models.typed_json import ModelJSON, as_model
+from spec.capabilities import Capabilities
 
 
 class Lab(IdMixin, CreatedAtMixin, Base):
@@ -48,11 +50,15 @@ class Agent(IdMixin, CreatedAtMixin, Base):
     name: Mapped[str] = mapped_column(String(120))
     roles: Mapped[list[str]] = mapped_column(ARRAY(String(16)))
     # What the agent said in its hello: version, haproxy -vv, tool versions, cores, kernel, qdiscs.
-    capabilities: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    capabilities: Mapped[Capabilities] = mapped_column(ModelJSON(Capabilities), default=Capabilities)
     version: Mapped[str] = mapped_column(String(40), default="")
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     last_seen_at: Mapped[datetime | None]
     revoked_at: Mapped[datetime | None]
+
+    @validates("capabilities")
+    def _typed_capabilities(self, _key: str, value: object) -> Capabilities:
+        return as_model(value or {}, Capabilities) or Capabilities()
 
 
 class EnrollmentToken(IdMixin, CreatedAtMixin, Base):

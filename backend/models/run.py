@@ -5,9 +5,12 @@ from typing import Any
 
 from sqlalchemy import Enum, ForeignKey, Index, Integer, SmallInteger, String, Text, text
 from sqlalchemy.dialects.postgresql import JSONB
-from sqlalchemy.orm import Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from backend.models.base import Base, CreatedAtMixin, IdMixin
+from backend.models.typed_json import ModelJSON, as_model
+from spec.results import RunSummary, stored_summary
+from spec.run_environment import RunEnvironment, stored_environment
 from spec.run_state import RunState
 
 
@@ -61,13 +64,23 @@ class Run(IdMixin, CreatedAtMixin, Base):
     # What each load tool printed (stdout, then stderr; bounded by the agent), by agent. Deferred:
     # only the raw-output download reads it, never a list of runs.
     tool_output: Mapped[dict[str, Any]] = mapped_column(default=dict, server_default="{}", deferred=True)
-    # haproxy -vv, kernel, cores, tool versions, sysctls that matter: by agent.
-    environment: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # The agents' host facts (haproxy -vv, kernel, tools, sysctls), resolved names, applied shaping.
+    environment: Mapped[RunEnvironment] = mapped_column(
+        ModelJSON(RunEnvironment, stored_environment), default=RunEnvironment
+    )
     # spec.lint warnings of this run's resolved spec at launch ([{field, message}]): settings that
     # do nothing or contradict each other, kept with the run it was measured with.
     config_warnings: Mapped[list[dict[str, Any]]] = mapped_column(
         JSONB, default=list, server_default=text("'[]'::jsonb")
     )
-    # spec.results.RunSummary as JSON once collected.
-    summary: Mapped[dict[str, Any] | None]
+    # spec.results.RunSummary once collected (read through stored_summary: older shapes too).
+    summary: Mapped[RunSummary | None] = mapped_column(ModelJSON(RunSummary, stored_summary))
     error: Mapped[str | None] = mapped_column(Text)
+
+    @validates("summary")
+    def _typed_summary(self, _key: str, value: object) -> RunSummary | None:
+        return as_model(value, RunSummary, stored_summary)
+
+    @validates("environment")
+    def _typed_environment(self, _key: str, value: object) -> RunEnvironment:
+        return as_model(value or {}, RunEnvironment, stored_environment) or RunEnvironment()

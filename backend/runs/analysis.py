@@ -25,6 +25,7 @@ from typing import Any, get_args
 
 from backend.runs.analysis_schemas import AnalysisPoint, Knee, LittlesLaw
 from backend.runs.statistics import difference, interval
+from spec.results import RunSummary
 from spec.verdict import BoundKind
 
 # Less gain than this for the next point is no rise: CPU-bound figures move 10-30% run to run
@@ -45,31 +46,20 @@ class RunResult:
     run_id: int
     point_index: int
     params: dict[str, Any]
-    summary: dict[str, Any] | None  # None: not succeeded or not collected
+    summary: RunSummary | None  # None: not succeeded or not collected
     connections: int | None
     offered_rps: float | None
     maxconn: int | None
 
 
-def _at(doc: Any, *path: str) -> Any:
-    for key in path:
-        if not isinstance(doc, dict):
-            return None
-        doc = doc.get(key)
-    return doc
-
-
 def _mean(values: Sequence[float | int | None]) -> float | None:
-    known = [float(v) for v in values if isinstance(v, int | float) and not isinstance(v, bool)]
+    known = [float(v) for v in values if v is not None]
     return round(statistics.fmean(known), 3) if known else None
 
 
-def _error_pct(summary: dict[str, Any]) -> float | None:
-    requests, errors = _at(summary, "total", "requests"), _at(summary, "total", "errors")
-    if not isinstance(requests, int) or not requests or not isinstance(errors, dict):
-        return None
-    failed = sum(int(errors.get(kind, 0)) for kind in ("connect", "timeout", "non_2xx", "other"))
-    return 100.0 * failed / requests
+def _error_pct(summary: RunSummary) -> float | None:
+    total = summary.total
+    return 100.0 * total.errors.total / total.requests if total.requests else None
 
 
 def analyze_point(runs: Sequence[RunResult]) -> AnalysisPoint:
@@ -77,16 +67,19 @@ def analyze_point(runs: Sequence[RunResult]) -> AnalysisPoint:
     first = runs[0]
     done = [r for r in runs if r.summary is not None]
     summaries = [r.summary for r in done if r.summary is not None]
-    rps = _mean([_at(s, "total", "rps") for s in summaries])
-    rps_runs = [float(v) for s in summaries if isinstance(v := _at(s, "total", "rps"), int | float)]
+    rps_runs = [s.total.rps for s in summaries]
+    rps = _mean(rps_runs)
     spread = interval(rps_runs) if rps_runs else None
-    latency_mean = _mean([_at(s, "total", "latency", "mean") for s in summaries])
-    latency_p50 = _mean([_at(s, "total", "latency", "p50") for s in summaries])
-    ttime = _mean([_at(s, "proxy", "avg_ttime_ms") for s in summaries])
-    maxconn = next((m for s in summaries if isinstance(m := _at(s, "proxy", "maxconn"), int)), first.maxconn)
-    kinds = Counter(k for s in summaries if (k := _at(s, "bound", "kind")) in BOUND_KINDS)
+    latency_mean = _mean([s.total.latency.mean if s.total.latency else None for s in summaries])
+    latency_p50 = _mean([s.total.latency.p50 if s.total.latency else None for s in summaries])
+    ttime = _mean([s.proxy.avg_ttime_ms if s.proxy else None for s in summaries])
+    maxconn = next(
+        (s.proxy.maxconn for s in summaries if s.proxy and s.proxy.maxconn is not None), first.maxconn
+    )
+    verdicts = [s.verdict for s in summaries if s.verdict is not None]
+    kinds = Counter(v.kind for v in verdicts if v.kind in BOUND_KINDS)
     bound = kinds.most_common(1)[0][0] if kinds else None
-    verdict = next((_at(s, "bound", "sentence") for s in summaries if _at(s, "bound", "kind") == bound), None)
+    verdict = next((v.sentence for v in verdicts if v.kind == bound), None)
     time_in_system = ttime if ttime else latency_mean
     in_flight = round(rps * time_in_system / 1000, 3) if rps is not None and time_in_system else None
     needed = concurrency_needed(first.connections, first.offered_rps, latency_p50)

@@ -22,6 +22,7 @@ from backend.runs.analysis import (
 from backend.runs.analysis_schemas import SweepAnalysis
 from spec.experiment import ExperimentSpec
 from spec.limits import client_limit
+from spec.results import RunSummary
 from spec.run_state import RunState
 
 
@@ -93,14 +94,14 @@ def _result(
     params: dict[str, Any],
     spec: dict[str, Any],
     state: RunState,
-    summary: dict[str, Any] | None,
+    summary: RunSummary | None,
     *,
     maxconn: int | None,
     readable: set[RunState],
 ) -> RunResult:
     load = spec.get("load") or {}
     # Every injector of the lab runs the load profile: the clients add up.
-    injectors = len((summary or {}).get("injectors") or []) or 1
+    injectors = (len(summary.injectors) if summary else 0) or 1
     connections = load.get("connections")
     return RunResult(
         run_id=run_id,

@@ -1,12 +1,10 @@
 """Runs side by side: one row per run, the union of their swept params, headline metrics.
 
-The metrics are read from the run's summary (spec.results.RunSummary JSON) by path, so a run
-without a summary (queued, failed early) still gets a row, with empty metrics.
+The metrics are the registry's (spec.metrics), read from the run's summary, so a run without a
+summary (queued, failed early) still gets a row, with empty metrics.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -15,54 +13,7 @@ from backend.errors import not_found
 from backend.models import Experiment, ExperimentVersion, Run
 from backend.runs.schemas import CompareRow, CompareTable
 from spec.lint import ConfigWarning
-
-# Column name -> path in RunSummary. The order here is the column order of every export.
-METRICS: dict[str, tuple[str, ...]] = {
-    "rps": ("total", "rps"),
-    "requests": ("total", "requests"),
-    "successes": ("total", "successes"),
-    "errors_total": ("total", "errors", "total"),
-    "errors_connect": ("total", "errors", "connect"),
-    "errors_timeout": ("total", "errors", "timeout"),
-    "errors_non_2xx": ("total", "errors", "non_2xx"),
-    "errors_other": ("total", "errors", "other"),
-    "latency_p50_ms": ("total", "latency", "p50"),
-    "latency_p90_ms": ("total", "latency", "p90"),
-    "latency_p99_ms": ("total", "latency", "p99"),
-    "latency_max_ms": ("total", "latency", "max"),
-    "bytes_per_s": ("total", "bytes_per_s"),
-    "duration_s": ("total", "duration_s"),
-    "proxy_connects": ("proxy", "connects"),
-    "proxy_reuses": ("proxy", "reuses"),
-    "proxy_econ": ("proxy", "econ"),
-    "proxy_eresp": ("proxy", "eresp"),
-    "proxy_max_scur": ("proxy", "max_scur"),
-    "proxy_max_qcur": ("proxy", "max_qcur"),
-    "proxy_requests": ("proxy", "requests"),
-    "proxy_bytes_out_per_s": ("proxy", "bytes_out_per_s"),
-    "proxy_max_server_conns": ("proxy", "max_server_conns"),
-}
-
-
-def headline_metrics(summary: dict[str, Any] | None) -> dict[str, int | float | None]:
-    metrics = {name: _number_at(summary, path) for name, path in METRICS.items()}
-    if metrics["errors_total"] is None:
-        # ErrorCounts.total is computed; a summary stored without it still has the parts.
-        parts = [metrics[f"errors_{kind}"] for kind in ("connect", "timeout", "non_2xx", "other")]
-        known = [p for p in parts if p is not None]
-        metrics["errors_total"] = sum(known) if known else None
-    return metrics
-
-
-def _number_at(doc: dict[str, Any] | None, path: tuple[str, ...]) -> int | float | None:
-    node: Any = doc
-    for key in path:
-        if not isinstance(node, dict):
-            return None
-        node = node.get(key)
-    if isinstance(node, bool) or not isinstance(node, int | float):
-        return None
-    return node
+from spec.metrics import RUN_METRIC_KEYS, run_metrics
 
 
 def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
@@ -108,13 +59,13 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
                 state=row.state,
                 finished_at=row.finished_at,
                 params=row.params,
-                metrics=headline_metrics(row.summary),
+                metrics=run_metrics(row.summary),
                 config_warnings=row.config_warnings or [],
             )
         )
     return CompareTable(
         param_columns=list(param_columns),
-        metric_columns=list(METRICS),
+        metric_columns=list(RUN_METRIC_KEYS),
         rows=table_rows,
         no_op_params=no_op_params(list(param_columns), table_rows),
     )

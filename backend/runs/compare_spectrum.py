@@ -8,11 +8,6 @@ histogram (hey) leaves only the summary's p50/p90/p99/p99.9, which are returned 
 
 from __future__ import annotations
 
-import itertools
-from bisect import bisect_left
-from collections.abc import Sequence
-from typing import Any
-
 from hdrh.histogram import HdrHistogram
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -20,39 +15,25 @@ from sqlalchemy.orm import Session
 from backend.errors import not_found
 from backend.models import Run
 from backend.runs.compare_schemas import SPECTRUM_PERCENTILES, CompareSpectra, RunSpectrum
+from common.histograms import values_at_percentiles
+from spec.results import RunSummary
 
 # The summary's own percentiles, when there is no histogram: (percentile, key in latency).
 _SUMMARY_PERCENTILES = ((50.0, "p50"), (90.0, "p90"), (99.0, "p99"), (99.9, "p999"))
 
 
-def values_at_percentiles(histogram: HdrHistogram, percentiles: Sequence[float]) -> list[int]:
-    """hdrh's get_value_at_percentile for many percentiles at C speed.
-
-    hdrh walks the ~23,000 buckets in Python once per percentile (~4 ms each; 50 runs x 9
-    percentiles took 1.7 s). Here the cumulative counts are built once (itertools.accumulate)
-    and each percentile is a bisect, with hdrh's own rounding of the target count and its
-    highest-equivalent value, so the answers are identical (tests/api/test_compare_views.py).
-    """
-    cumulative = list(itertools.accumulate(histogram.counts[: histogram.counts_len]))
-    values = []
-    for p in percentiles:
-        index = bisect_left(cumulative, histogram.get_target_count_at_percentile(p))
-        values.append(histogram.get_highest_equivalent_value(histogram.get_value_from_index(index)))
-    return values
-
-
-def spectrum_of(summary: dict[str, Any] | None, run_id: int) -> RunSpectrum:
-    total = (summary or {}).get("total") or {}
-    encoded = total.get("histogram")
+def spectrum_of(summary: RunSummary | None, run_id: int) -> RunSpectrum:
+    total = summary.total if summary else None
+    encoded = total.histogram if total else None
     if encoded:
         histogram = HdrHistogram.decode(encoded)
         if histogram.get_total_count() > 0:
             values = values_at_percentiles(histogram, SPECTRUM_PERCENTILES)
             points = [(p, round(v / 1000.0, 3)) for p, v in zip(SPECTRUM_PERCENTILES, values, strict=True)]
             return RunSpectrum(run_id=run_id, source="histogram", points=points)
-    latency = total.get("latency")
-    if isinstance(latency, dict):
-        points = [(p, float(latency[key])) for p, key in _SUMMARY_PERCENTILES if key in latency]
+    latency = total.latency if total else None
+    if latency is not None:
+        points = [(p, float(getattr(latency, key))) for p, key in _SUMMARY_PERCENTILES]
         return RunSpectrum(run_id=run_id, source="percentiles", points=points)
     return RunSpectrum(run_id=run_id, source="none", points=[])
 

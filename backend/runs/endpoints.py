@@ -10,10 +10,12 @@ from datetime import datetime
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Response, status
+from fastapi.responses import JSONResponse
 
 from backend.api.deps import EditorDep, SessionDep, ViewerDep
 from backend.api.storable import INT4_MAX, INT4_MIN, StorableRoute, unstorable
 from backend.errors import invalid
+from backend.live import RunEvent
 from backend.runs import compare, events, export, samples, service
 from backend.runs.compare_baseline import with_changes
 from backend.runs.compare_points import compare_points
@@ -35,8 +37,16 @@ from spec.run_state import RunState
 
 router = APIRouter(tags=["runs"], route_class=StorableRoute)
 
+
+class EventStreamResponse(JSONResponse):
+    """Names the stream's media type in the OpenAPI; the route returns a StreamingResponse. A
+    JSONResponse, so the OpenAPI schema is the events' own (not FastAPI's "type: string")."""
+
+    media_type = "text/event-stream"
+
+
 _CSV: dict[int | str, dict[str, Any]] = {
-    200: {"content": {"text/csv": {}}, "description": "CSV with a header row."}
+    200: {"content": {"text/csv": {"schema": {"type": "string"}}}, "description": "CSV with a header row."}
 }
 RunIdList = Annotated[str, Query(description="Comma-separated run ids, e.g. 1,2,3.", max_length=4000)]
 
@@ -168,7 +178,12 @@ def export_run_samples_csv(db: SessionDep, who: ViewerDep, run_id: int) -> Respo
 @router.get(
     "/runs/{run_id}/output.txt",
     response_class=Response,
-    responses={200: {"content": {"text/plain": {}}, "description": "Each load tool's own output."}},
+    responses={
+        200: {
+            "content": {"text/plain": {"schema": {"type": "string"}}},
+            "description": "Each load tool's output.",
+        }
+    },
 )
 def export_run_tool_output(db: SessionDep, who: ViewerDep, run_id: int) -> Response:
     """What each injector's load tool printed, under its exact command line: the raw material of
@@ -180,11 +195,14 @@ def export_run_tool_output(db: SessionDep, who: ViewerDep, run_id: int) -> Respo
 
 @router.get(
     "/runs/{run_id}/events",
-    response_class=Response,
+    response_class=EventStreamResponse,
     responses={
         200: {
-            "content": {"text/event-stream": {}},
-            "description": "Server-sent events (backend/runs/events.py).",
+            "model": RunEvent,
+            "description": (
+                "Server-sent events (backend/runs/events.py). The schema is that of one event: its SSE "
+                "`event` name, its `id`, and `data`, the JSON of its data line."
+            ),
         },
         204: {"description": "The run has ended and the caller already saw its `end` event."},
     },

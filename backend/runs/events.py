@@ -40,7 +40,16 @@ from sqlalchemy import select, tuple_
 
 from backend import live
 from backend.db import session_scope
-from backend.live import LiveSample, LiveState, SamplesMessage, StateMessage
+from backend.live import (
+    EndEvent,
+    LiveEnd,
+    LiveSample,
+    LiveState,
+    SampleEvent,
+    SamplesMessage,
+    StateEvent,
+    StateMessage,
+)
 from backend.models import Run, Sample
 from spec.run_state import RunState
 
@@ -50,7 +59,7 @@ DEDUP_WINDOW_S = 10.0
 REPLAY_PAGE = 1000
 # How long a browser waits before reconnecting (the `retry:` field of the first event).
 RETRY_MS = 2000
-END_EVENT_ID = "end"
+END_EVENT_ID = EndEvent.model_fields["id"].default
 KEEPALIVE = b": keep-alive\n\n"
 
 # Forward order of states; every terminal state ranks last.
@@ -72,14 +81,19 @@ def _one_line(text: str) -> str:
     return text.replace("\r", "\ufffd").replace("\n", "\ufffd").replace("\0", "\ufffd")
 
 
-def sse_event(event: str, data: str, event_id: str, retry_ms: int | None = None) -> bytes:
-    """One SSE event; `data` is single-line JSON."""
+def sse_event(event: StateEvent | SampleEvent | EndEvent, retry_ms: int | None = None) -> bytes:
+    """One SSE event (its data as single-line JSON)."""
     retry = f"retry: {retry_ms}\n" if retry_ms is not None else ""
-    return f"{retry}id: {_one_line(event_id)}\nevent: {event}\ndata: {data}\n\n".encode()
+    data = event.data.model_dump_json()
+    return f"{retry}id: {_one_line(event.id)}\nevent: {event.event}\ndata: {data}\n\n".encode()
 
 
 def sample_event_id(t: int, source: str) -> str:
     return f"{t}:{source}"
+
+
+def _sample(sample: LiveSample, event_id: str) -> bytes:
+    return sse_event(SampleEvent(id=event_id, data=sample))
 
 
 class _Relay:
@@ -97,18 +111,17 @@ class _Relay:
         self.rank = _RANK[state.state]
         if state.state.is_terminal:
             self.final = state
-        return sse_event("state", state.model_dump_json(), f"state:{state.state.value}", retry_ms)
+        return sse_event(StateEvent(id=f"state:{state.state.value}", data=state), retry_ms)
 
     def end(self) -> bytes:
         assert self.final is not None
-        data = self.final.model_dump_json(include={"state", "error"})
-        return sse_event("end", data, END_EVENT_ID)
+        return sse_event(EndEvent(data=LiveEnd(state=self.final.state, error=self.final.error)))
 
     def replayed_sample(self, sample: LiveSample) -> bytes:
         event_id = sample_event_id(sample.t, sample.source)
         if self.replayed is not None:
             self.replayed.add(event_id)
-        return sse_event("sample", sample.model_dump_json(), event_id)
+        return _sample(sample, event_id)
 
     def replay_done(self) -> None:
         self.replay_done_at = time.monotonic()
@@ -117,7 +130,7 @@ class _Relay:
         event_id = sample_event_id(sample.t, sample.source)
         if self.replayed is not None and event_id in self.replayed:
             return b""
-        return sse_event("sample", sample.model_dump_json(), event_id)
+        return _sample(sample, event_id)
 
     def forget_old_replay(self) -> None:
         """Past the window, nothing live can repeat the replay any more: free the ids."""

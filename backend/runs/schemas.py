@@ -5,12 +5,22 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, computed_field
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidatorFunctionWrapHandler,
+    computed_field,
+    field_validator,
+)
 
+from spec.experiment import ExperimentSpec
 from spec.lint import ConfigWarning
-from spec.results import Completeness
+from spec.results import Completeness, RunSummary
+from spec.run_environment import RunEnvironment
 from spec.run_state import RunState
-from spec.verdict import RunVerdict
+from spec.sweep import JsonScalar
 
 MAX_COMPARE_RUNS = 200
 
@@ -31,7 +41,7 @@ class RunSlim(BaseModel):
     rerun_of_id: int | None
     point_index: int
     repetition: int
-    params: dict[str, Any]
+    params: dict[str, JsonScalar] = Field(description="The swept values of this run's point, by dotted path.")
     state: RunState
     created_at: datetime
     state_changed_at: datetime | None
@@ -51,48 +61,44 @@ class RunDetail(RunSlim):
     lab_name: str | None
     experiment_version_id: int
     created_by_id: int | None
-    spec: dict[str, Any]
+    spec: ExperimentSpec = Field(description="The run's resolved spec (its sweep point's values applied).")
     rendered_config: str | None
-    command_lines: dict[str, Any]
-    environment: dict[str, Any]
-    summary: dict[str, Any] | None
+    command_lines: dict[str, list[list[str]]] = Field(
+        description="By agent: the exact argv of every process it started for the run."
+    )
+    environment: RunEnvironment
+    summary: RunSummary | None = Field(description="The run's results once collected; None before.")
     config_warnings: list[ConfigWarning] = Field(
         default_factory=list,
         description="Settings of this run's spec that do nothing or contradict each other (spec.lint).",
     )
     error: str | None = Field(description="Why the run failed, or why it is partial; None otherwise.")
 
-    @computed_field  # type: ignore[prop-decorator]
-    @property
-    def completeness(self) -> Completeness | None:
-        """Whether the load covered the window asked for (summary.completeness), typed."""
-        doc = (self.summary or {}).get("completeness")
+    @field_validator("spec", mode="wrap")
+    @classmethod
+    def _stored_spec(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+        # A run's spec was valid when it was launched; a later, stricter model (the raw-line
+        # allowlist ...) must not make its history unreadable: such a spec is shown as stored.
         try:
-            return Completeness.model_validate(doc) if doc else None
+            return handler(value)
         except ValidationError:
-            return None
+            return value
+
+    @property
+    def _completeness(self) -> Completeness | None:
+        return self.summary.completeness if self.summary else None
 
     @computed_field  # type: ignore[prop-decorator]
     @property
     def load_started_at(self) -> datetime | None:
         """When the measured load began (t0, after warm-up); apart from queueing and preparation."""
-        return self.completeness.load_started_at if self.completeness else None
+        return self._completeness.load_started_at if self._completeness else None
 
     @computed_field  # type: ignore[prop-decorator]
     @property
     def load_ended_at(self) -> datetime | None:
         """When the measured load ended: load_started_at plus the seconds it really covered."""
-        return self.completeness.load_ended_at if self.completeness else None
-
-    @computed_field  # type: ignore[prop-decorator]
-    @property
-    def verdict(self) -> RunVerdict | None:
-        """What bounded the run (summary.bound), typed for clients; None before collect."""
-        doc = (self.summary or {}).get("bound")
-        try:
-            return RunVerdict.model_validate(doc) if doc else None
-        except ValidationError:  # a summary stored by an older worker: no typed verdict
-            return None
+        return self._completeness.load_ended_at if self._completeness else None
 
 
 class RunCancelled(BaseModel):
@@ -113,7 +119,9 @@ class RunLaunched(BaseModel):
 class SampleOut(BaseModel):
     t: int
     ts: datetime
-    data: dict[str, Any]
+    data: dict[str, float | int] = Field(
+        description="Counter deltas and gauge levels (spec.results.is_gauge)."
+    )
 
 
 class RunSamples(BaseModel):
@@ -140,7 +148,7 @@ class CompareRow(BaseModel):
     repetition: int
     state: RunState
     finished_at: datetime | None
-    params: dict[str, Any]
+    params: dict[str, JsonScalar]
     metrics: dict[str, int | float | None]
     # With a baseline: 100 * (value - baseline) / baseline per metric; None where undefined.
     change_pct: dict[str, float | None] | None = None

@@ -46,7 +46,7 @@ class CollectedSamples:
         self._lock = threading.Lock()
         self.samples: list[SamplePoint] = []
 
-    def __call__(self, run_id: str, samples: list[SamplePoint]) -> None:
+    def __call__(self, run_id: int, samples: list[SamplePoint]) -> None:
         with self._lock:
             self.samples.extend(samples)
 

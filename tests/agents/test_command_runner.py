@@ -40,7 +40,7 @@ class LoadRole(Role):
     def __init__(self, ctx: AgentContext) -> None:
         super().__init__(ctx)
         self.stopped = threading.Event()
-        self.torn_down: list[str] = []
+        self.torn_down: list[int] = []
 
     def handle(self, command: Command) -> dict[str, JsonValue]:
         if isinstance(command, AwaitLoad):
@@ -52,7 +52,7 @@ class LoadRole(Role):
             return {}
         raise ZeroDivisionError("a bug in the role")
 
-    def teardown(self, run_id: str) -> None:
+    def teardown(self, run_id: int) -> None:
         self.torn_down.append(run_id)
 
 
@@ -109,8 +109,8 @@ def answer(results: Results, command: dict[str, Any]) -> CommandResult:
 
 
 def test_a_blocking_command_does_not_hold_up_the_others(runner: CommandRunner, results: Results) -> None:
-    waiting = wire(AwaitLoad(run_id="r1", timeout_s=30))
-    stop = wire(StopLoad(run_id="r1"))
+    waiting = wire(AwaitLoad(run_id=1, timeout_s=30))
+    stop = wire(StopLoad(run_id=1))
     runner.submit(waiting)
     runner.submit(stop)  # handled while AwaitLoad blocks: it is what ends the wait
     assert answer(results, stop).ok
@@ -118,19 +118,19 @@ def test_a_blocking_command_does_not_hold_up_the_others(runner: CommandRunner, r
 
 
 def test_failures_are_answered_never_raised(runner: CommandRunner, results: Results) -> None:
-    crashing = wire(RenewLease(run_id="r1", lease_until=datetime.now(UTC)))
+    crashing = wire(RenewLease(run_id=1, lease_until=datetime.now(UTC)))
     runner.submit(crashing)
     result = answer(results, crashing)
     assert not result.ok
     assert result.error == "unexpected error in renew_lease: ZeroDivisionError: a bug in the role"
 
-    unhandled = wire(ApplyProxyConfig(run_id="r1", config_text="global\n"))
+    unhandled = wire(ApplyProxyConfig(run_id=1, config_text="global\n"))
     runner.submit(unhandled)
     assert answer(results, unhandled).error == "this agent has no role for apply_proxy_config"
 
 
 def test_an_unreadable_command_is_answered_by_its_id(runner: CommandRunner, results: Results) -> None:
-    bad = wire(StopLoad(run_id="r1"))
+    bad = wire(StopLoad(run_id=1))
     bad["body"]["run_id"] = "not a valid id!"
     runner.submit(bad)
     result = answer(results, bad)
@@ -140,12 +140,12 @@ def test_an_unreadable_command_is_answered_by_its_id(runner: CommandRunner, resu
 def test_a_redelivered_command_runs_once_and_is_answered_again(
     runner: CommandRunner, results: Results, role: LoadRole
 ) -> None:
-    teardown = wire(Teardown(run_id="r1"))
+    teardown = wire(Teardown(run_id=1))
     runner.submit(teardown)
     answer(results, teardown)
     runner.submit(teardown)
     wait_until(lambda: len(results.items) == 2, 10, "the second answer")
-    assert role.torn_down == ["r1"]
+    assert role.torn_down == [1]
     assert results.items[0] == results.items[1]
 
 
@@ -157,21 +157,21 @@ def test_sampling_starts_host_samples_for_any_agent_and_teardown_stops_them(
     sink.start()
     dispatcher = Dispatcher([role], sink, host_source="host:injector-1", netns=None)
     try:
-        data = dispatcher.execute(StartSampling(run_id="r1", t0=datetime.now(UTC)))
+        data = dispatcher.execute(StartSampling(run_id=1, t0=datetime.now(UTC)))
         assert data == {"host": {"source": "host:injector-1"}}
-        assert dispatcher.busy_run_id == "r1"
+        assert dispatcher.busy_run_id == 1
         # The first tick may come within one clock tick of the baseline (no CPU figure yet).
         wait_until(
             lambda: any("cpu_pct" in s.data for b in delivered for s in b.samples), 10, "a host CPU sample"
         )
-        dispatcher.execute(Teardown(run_id="r1"))
+        dispatcher.execute(Teardown(run_id=1))
         assert dispatcher.busy_run_id is None
-        assert role.torn_down == ["r1"]
+        assert role.torn_down == [1]
     finally:
         dispatcher.close()
         sink.stop()
     sample = next(s for b in delivered for s in b.samples if "cpu_pct" in s.data)
-    assert all(b.run_id == "r1" for b in delivered) and sample.source == "host:injector-1"
+    assert all(b.run_id == 1 for b in delivered) and sample.source == "host:injector-1"
 
 
 def test_a_new_runs_sampling_stops_a_previous_run_that_never_tore_down(role: LoadRole) -> None:
@@ -182,17 +182,17 @@ def test_a_new_runs_sampling_stops_a_previous_run_that_never_tore_down(role: Loa
     sink.start()
     dispatcher = Dispatcher([role], sink, host_source="host:injector-1", netns=None)
     try:
-        dispatcher.execute(StartSampling(run_id="r1", t0=datetime.now(UTC)))
-        wait_until(lambda: any(b.run_id == "r1" for b in delivered), 10, "a sample of r1")
-        dispatcher.execute(StartSampling(run_id="r2", t0=datetime.now(UTC) + timedelta(seconds=100)))
+        dispatcher.execute(StartSampling(run_id=1, t0=datetime.now(UTC)))
+        wait_until(lambda: any(b.run_id == 1 for b in delivered), 10, "a sample of r1")
+        dispatcher.execute(StartSampling(run_id=2, t0=datetime.now(UTC) + timedelta(seconds=100)))
         sink.flush(5)
-        r1_batches = sum(1 for b in delivered if b.run_id == "r1")
-        wait_until(lambda: any(b.run_id == "r2" for b in delivered), 10, "a sample of r2")
+        r1_batches = sum(1 for b in delivered if b.run_id == 1)
+        wait_until(lambda: any(b.run_id == 2 for b in delivered), 10, "a sample of r2")
         time.sleep(1.5)
         assert sink.flush(5)
-        assert sum(1 for b in delivered if b.run_id == "r1") == r1_batches, "r1's sampling went on"
+        assert sum(1 for b in delivered if b.run_id == 1) == r1_batches, "r1's sampling went on"
         # r2's readings are labelled against r2's origin, 100 s ahead: all in its warm-up.
-        assert all(s.t < -90 for b in delivered if b.run_id == "r2" for s in b.samples)
+        assert all(s.t < -90 for b in delivered if b.run_id == 2 for s in b.samples)
     finally:
         dispatcher.close()
         sink.stop()
@@ -202,8 +202,8 @@ def test_sampling_is_refused_for_a_run_already_torn_down(role: LoadRole) -> None
     sink = SampleSink(lambda batch: None)
     dispatcher = Dispatcher([role], sink, host_source="host:injector-1", netns=None)
     try:
-        dispatcher.execute(Teardown(run_id="r1"))
-        with pytest.raises(CommandFailed, match="run r1 was already torn down"):
-            dispatcher.execute(StartSampling(run_id="r1", t0=datetime.now(UTC)))
+        dispatcher.execute(Teardown(run_id=1))
+        with pytest.raises(CommandFailed, match="run 1 was already torn down"):
+            dispatcher.execute(StartSampling(run_id=1, t0=datetime.now(UTC)))
     finally:
         dispatcher.close()

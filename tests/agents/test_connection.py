@@ -173,7 +173,7 @@ def test_the_agent_runs_a_proxy_for_a_run_and_survives_a_backend_restart(
     assert str(caps["haproxy"]).startswith("2.6.") and caps["cores"]
     proxy_dir = Path(caps["runtime_dir"])
     assert proxy_dir == runtime_dir / "proxy"
-    run = str(lab.run_id)
+    run = lab.run_id
     port = free_port()
 
     with http_upstream(tmp_path / "upstream") as upstream:

@@ -24,9 +24,9 @@ from agents.drivers import (
 from agents.drivers.h2load import H2loadDriver
 from agents.drivers.hey import HeyDriver, classify_error
 from agents.drivers.wrk import WrkDriver, undo_correction
-from agents.histogram import decode, encode, histogram_of, merge, percentiles
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
+from common.histograms import decode, encode, histogram_of, merge, percentiles
 from spec.load import LoadProfile
 from spec.protocol import StartTargets
 from spec.target import Endpoint, ManagedTarget
@@ -47,7 +47,7 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     role = TargetRole(context)
     endpoints = [Endpoint(path="/fast"), Endpoint(path="/slow", delay_ms=100)]
-    data = role.handle(StartTargets(run_id="drivers", target=ManagedTarget(endpoints=endpoints)))
+    data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=endpoints)))
     yield str(data["addresses"][0])  # type: ignore[index]
     role.close()
 

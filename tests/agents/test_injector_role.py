@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 
-from agents.histogram import decode
 from agents.roles.base import AgentContext, CommandFailed
 from agents.roles.injector import InjectorRole
 from agents.roles.target import TargetRole
 from backend.labs.certificates import issue_server, new_authority
+from common.histograms import decode
 from dev.services import free_port, wait_for_port
 from spec.load import LoadProfile
 from spec.protocol import (
@@ -88,7 +88,9 @@ def targets(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
     """nginx over HTTP/1.1, h2c, and TLS (ALPN h2 or http/1.1): {"h1": "127.0.0.1:P", ...}."""
     role = TargetRole(context(tmp_path_factory.mktemp("target")))
     found = {}
-    for name, protocol, tls in (("h1", "h1", False), ("h2c", "h2c", False), ("tls", "h2c", True)):
+    for run_id, (name, protocol, tls) in enumerate(
+        (("h1", "h1", False), ("h2c", "h2c", False), ("tls", "h2c", True)), start=900
+    ):
         target = ManagedTarget(protocol=protocol, tls=tls, endpoints=ENDPOINTS)
         credentials = None
         if tls:  # what the worker sends: a certificate from the lab's CA
@@ -96,7 +98,7 @@ def targets(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]
             credentials = TlsCredentials(
                 certificate_pem=issued.certificate_pem, private_key_pem=issued.private_key_pem
             )
-        data = role.handle(StartTargets(run_id=f"injector-{name}", target=target, tls=credentials))
+        data = role.handle(StartTargets(run_id=run_id, target=target, tls=credentials))
         found[name] = str(data["addresses"][0])  # type: ignore[index]
     yield found
     role.close()
@@ -146,7 +148,7 @@ def haproxy_in_front(workdir: Path, upstream: str, maxconn: int) -> Iterator[str
 
 
 def start_load(
-    role: InjectorRole, address: str, *, run_id: str = "run-1", lease_s: int = 60, **profile: Any
+    role: InjectorRole, address: str, *, run_id: int = 1, lease_s: int = 60, **profile: Any
 ) -> dict[str, Any]:
     command = StartLoad(
         run_id=run_id,
@@ -158,7 +160,7 @@ def start_load(
     return role.handle(command)
 
 
-def await_load(role: InjectorRole, run_id: str = "run-1", timeout_s: float = 30) -> dict[str, Any]:
+def await_load(role: InjectorRole, run_id: int = 1, timeout_s: float = 30) -> dict[str, Any]:
     return role.handle(AwaitLoad(run_id=run_id, timeout_s=timeout_s))
 
 
@@ -342,9 +344,7 @@ def test_an_unrenewed_lease_stops_a_long_load(
 @pytest.mark.slow
 def test_a_renewed_lease_lets_the_load_finish(injector: InjectorRole, targets: dict[str, str]) -> None:
     start_load(injector, targets["h1"], driver="wrk", connections=2, duration_s=3, path="/fast", lease_s=1)
-    renewed = injector.handle(
-        RenewLease(run_id="run-1", lease_until=datetime.now(UTC) + timedelta(seconds=20))
-    )
+    renewed = injector.handle(RenewLease(run_id=1, lease_until=datetime.now(UTC) + timedelta(seconds=20)))
     assert renewed["running"] is True
     result = await_load(injector)
     assert result["exit_code"] == 0
@@ -357,14 +357,14 @@ def test_stop_load_stops_now_and_keeps_partial_results(
 ) -> None:
     start_load(injector, targets["h1"], driver="hey", connections=2, duration_s=30, path="/fast")
     time.sleep(1)
-    stopped = injector.handle(StopLoad(run_id="run-1"))
+    stopped = injector.handle(StopLoad(run_id=1))
     assert stopped["was_running"] is True
 
     summary = summary_of(await_load(injector, timeout_s=5))
     assert summary.warnings[0] == "stopped: StopLoad"
     assert summary.successes > 0
     with pytest.raises(CommandFailed, match="is over"):
-        injector.handle(RenewLease(run_id="run-1", lease_until=datetime.now(UTC) + timedelta(seconds=20)))
+        injector.handle(RenewLease(run_id=1, lease_until=datetime.now(UTC) + timedelta(seconds=20)))
 
 
 @pytest.mark.slow
@@ -382,10 +382,10 @@ def test_await_load_is_bounded_and_a_renew_gets_through_while_it_waits(
 
     waiter = threading.Thread(target=wait)
     waiter.start()
-    injector.handle(RenewLease(run_id="run-1", lease_until=datetime.now(UTC) + timedelta(seconds=4)))
+    injector.handle(RenewLease(run_id=1, lease_until=datetime.now(UTC) + timedelta(seconds=4)))
     waiter.join(10)
     assert "still running after 1 s" in str(outcome.get("error"))
-    injector.handle(StopLoad(run_id="run-1"))
+    injector.handle(StopLoad(run_id=1))
 
 
 @pytest.mark.slow
@@ -393,12 +393,12 @@ def test_teardown_kills_the_tool_and_removes_its_files(
     injector: InjectorRole, targets: dict[str, str]
 ) -> None:
     pid = start_load(injector, targets["h1"], driver="wrk", connections=2, duration_s=30, path="/fast")["pid"]
-    workdir = injector.workdir("run-1")
+    workdir = injector.workdir(1)
     assert pid_alive(pid) and workdir.is_dir()
-    injector.handle(Teardown(run_id="run-1"))
+    injector.handle(Teardown(run_id=1))
     assert not pid_alive(pid)
     assert not workdir.exists()
-    injector.handle(Teardown(run_id="run-1"))  # idempotent
+    injector.handle(Teardown(run_id=1))  # idempotent
 
 
 # ---------------------------------------------------------------- refusals
@@ -407,12 +407,12 @@ def test_teardown_kills_the_tool_and_removes_its_files(
 def test_load_is_refused_for_hosts_outside_the_lab(injector: InjectorRole) -> None:
     with pytest.raises(CommandFailed, match=r"only sends load to 127\.0\.0\.1; 127\.0\.0\.2 is not"):
         start_load(injector, "127.0.0.2:80", driver="hey")
-    assert not injector.workdir("run-1").exists()
+    assert not injector.workdir(1).exists()
 
 
 def test_a_start_time_long_past_is_refused(injector: InjectorRole, targets: dict[str, str]) -> None:
     command = StartLoad(
-        run_id="run-1",
+        run_id=1,
         profile=LoadProfile(driver="hey", duration_s=1, path="/fast"),
         target_url=f"http://{targets['h1']}",
         start_at=datetime.now(UTC) - timedelta(seconds=5),
@@ -430,11 +430,11 @@ def test_a_profile_the_tool_cannot_honour_is_refused(injector: InjectorRole, tar
 @pytest.mark.slow
 def test_one_load_at_a_time(injector: InjectorRole, targets: dict[str, str]) -> None:
     start_load(injector, targets["h1"], driver="wrk", connections=2, duration_s=30, path="/fast")
-    with pytest.raises(CommandFailed, match="already running for run run-1"):
-        start_load(injector, targets["h1"], run_id="run-2", driver="hey", duration_s=1, path="/fast")
-    injector.handle(StopLoad(run_id="run-1"))
+    with pytest.raises(CommandFailed, match="already running for run 1"):
+        start_load(injector, targets["h1"], run_id=2, driver="hey", duration_s=1, path="/fast")
+    injector.handle(StopLoad(run_id=1))
 
 
 def test_commands_for_a_run_without_load_fail(injector: InjectorRole) -> None:
-    with pytest.raises(CommandFailed, match="no load was started for run nothing"):
-        await_load(injector, run_id="nothing")
+    with pytest.raises(CommandFailed, match="no load was started for run 99"):
+        await_load(injector, run_id=99)

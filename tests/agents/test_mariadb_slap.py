@@ -163,7 +163,7 @@ def injector(tmp_path: Path) -> InjectorRole:
 
 def start_load(url: str, via: str = "proxy", direct_host: str | None = None) -> StartLoad:
     return StartLoad(
-        run_id="r1",
+        run_id=1,
         profile=profile(via=via),
         target_url=url,
         start_at=datetime.now(UTC) + timedelta(seconds=1),

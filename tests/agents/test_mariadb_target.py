@@ -23,7 +23,7 @@ from spec.protocol import AwaitLoad, SqlAccess, StartDatabase, StartLoad, Teardo
 from spec.results import InjectorSummary
 from spec.target import ManagedDatabase
 
-RUN = "db-1"
+RUN = 1
 ACCESS = SqlAccess(user="haplab", password="Zx9-throwaway_password", schema_name="bench")
 DATABASE = ManagedDatabase(max_connections=321, table="a", rows=5)
 
@@ -100,7 +100,7 @@ def test_the_health_check_user_logs_in_without_password_and_can_read_nothing(dat
 def test_its_files_stay_in_the_runs_directory_and_the_password_only_in_a_private_file(
     database: Database,
 ) -> None:
-    home = database.root / "target" / RUN / "mariadb"
+    home = database.root / "target" / str(RUN) / "mariadb"
     assert (home / "data" / "bench").is_dir()  # its own data dir, not /var/lib/mysql
     assert not (home / "init.sql").exists()  # the init SQL held the password: gone once served
     assert stat.S_IMODE((home / "client.cnf").stat().st_mode) == 0o600
@@ -118,7 +118,7 @@ def test_a_direct_run_of_real_mariadb_slap_reports_queries_per_second(
         driver="mariadb-slap", connections=5, threads=1, duration_s=20, sql=sql_load, via="direct"
     )
     start = StartLoad(
-        run_id="load-1",
+        run_id=2,
         profile=profile,
         target_url=f"mysql://{database.host}:{database.port}",
         start_at=datetime.now(UTC) + timedelta(seconds=0.2),
@@ -130,7 +130,7 @@ def test_a_direct_run_of_real_mariadb_slap_reports_queries_per_second(
         started = injector.handle(start)
         argv = started["command_line"]
         assert isinstance(argv, list) and not any(ACCESS.password in str(arg) for arg in argv)
-        result = injector.handle(AwaitLoad(run_id="load-1", timeout_s=30))
+        result = injector.handle(AwaitLoad(run_id=2, timeout_s=30))
     finally:
         injector.close()
     summary = InjectorSummary.model_validate(result["summary"])
@@ -147,15 +147,15 @@ def test_a_fixed_port_already_taken_is_a_clear_error_and_leaves_nothing(
     role = TargetRole(context(tmp_path))
     taken = DATABASE.model_copy(update={"port": database.port})
     with pytest.raises(CommandFailed, match=f"MariaDB did not start: port {database.port} taken"):
-        role.handle(StartDatabase(run_id="clash", database=taken, access=ACCESS))
+        role.handle(StartDatabase(run_id=3, database=taken, access=ACCESS))
     assert not (tmp_path / "target" / "clash").exists()
 
 
 def test_teardown_stops_the_server_and_removes_its_data(tmp_path: Path) -> None:
     role = TargetRole(context(tmp_path))
-    data = role.handle(StartDatabase(run_id="short", database=DATABASE, access=ACCESS))
+    data = role.handle(StartDatabase(run_id=4, database=DATABASE, access=ACCESS))
     pid = data["pid"]
     assert Path(f"/proc/{pid}").exists()
-    role.handle(Teardown(run_id="short"))
+    role.handle(Teardown(run_id=4))
     assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split(")")[1][:3]
     assert not (tmp_path / "target" / "short").exists()

@@ -27,7 +27,7 @@ from spec.protocol import ApplyProxyConfig, StartSampling
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="switching users needs a root agent")
 
-RUN = "41"
+RUN = 41
 CAP_NET_BIND_SERVICE = 1 << 10
 SECRET = "haplab-root-only-3f9a1c"
 

@@ -23,7 +23,7 @@ from dev.services import free_port
 from spec.protocol import ApplyProxyConfig, StartSampling
 from spec.results import is_gauge
 
-RUN = "run-1"
+RUN = 1
 
 
 @pytest.fixture
@@ -53,7 +53,7 @@ def role(runtime_dir: Path, samples: CollectedSamples) -> Iterator[ProxyRole]:
         assert not pid_alive(pid), "close() left HAProxy running"
 
 
-def apply(role: ProxyRole, config_text: str, run_id: str = RUN, timeout: float = 15) -> dict[str, JsonValue]:
+def apply(role: ProxyRole, config_text: str, run_id: int = RUN, timeout: float = 15) -> dict[str, JsonValue]:
     return role.handle(ApplyProxyConfig(run_id=run_id, config_text=config_text, ready_timeout_s=timeout))
 
 
@@ -138,8 +138,8 @@ def test_reload_applies_a_changed_maxconn_on_a_new_worker(role: ProxyRole, upstr
 
 def test_a_new_run_replaces_a_run_that_never_tore_down(role: ProxyRole, upstream: str) -> None:
     port = free_port()
-    first = apply(role, rendered(proxy_config(port), role.workdir, [upstream]), run_id="run-a")
-    second = apply(role, rendered(proxy_config(port), role.workdir, [upstream]), run_id="run-b")
+    first = apply(role, rendered(proxy_config(port), role.workdir, [upstream]), run_id=2)
+    second = apply(role, rendered(proxy_config(port), role.workdir, [upstream]), run_id=3)
     assert second["pid"] != first["pid"]
     assert isinstance(first["pid"], int) and not pid_alive(first["pid"])
 

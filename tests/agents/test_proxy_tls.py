@@ -49,7 +49,7 @@ def test_the_issued_certificate_is_written_owner_only_and_served_on_the_ssl_bind
     files = proxy_files(spec, CA, "127.0.0.1")
     text = rendered(config, proxy.workdir, [upstream])
 
-    proxy.handle(ApplyProxyConfig(run_id="tls", config_text=text, files=files, ready_timeout_s=15))
+    proxy.handle(ApplyProxyConfig(run_id=1, config_text=text, files=files, ready_timeout_s=15))
 
     assert f"ssl crt {proxy.workdir}/certs/lab.pem" in text
     written = proxy.workdir / "certs" / "lab.pem"

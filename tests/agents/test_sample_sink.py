@@ -39,7 +39,7 @@ class Backend:
                 raise ConnectionError("backend unreachable")
             self.delivered.append(batch)
 
-    def delivered_ts(self, run_id: str) -> list[int]:
+    def delivered_ts(self, run_id: int) -> list[int]:
         with self._lock:
             return [s.t for b in self.delivered if b.run_id == run_id for s in b.samples]
 
@@ -65,54 +65,54 @@ def sink(backend: Backend) -> Iterator[SampleSink]:
 
 
 def test_samples_go_out_in_numbered_batches_per_run(sink: SampleSink, backend: Backend) -> None:
-    sink.emit("run-a", [point(t) for t in range(12)])
-    assert sink.flush(10, "run-a")
-    assert backend.delivered_ts("run-a") == list(range(12))
+    sink.emit(1, [point(t) for t in range(12)])
+    assert sink.flush(10, 1)
+    assert backend.delivered_ts(1) == list(range(12))
     assert [b.batch_id for b in backend.delivered] == list(range(len(backend.delivered)))
     assert all(len(b.samples) <= 5 for b in backend.delivered)
 
-    sink.end_run("run-a")
-    sink.emit("run-b", [point(0)])
+    sink.end_run(1)
+    sink.emit(2, [point(0)])
     assert sink.flush(10)
-    assert backend.delivered[-1].run_id == "run-b" and backend.delivered[-1].batch_id == 0
+    assert backend.delivered[-1].run_id == 2 and backend.delivered[-1].batch_id == 0
 
 
 def test_a_failed_batch_is_resent_with_the_same_id_and_content(sink: SampleSink, backend: Backend) -> None:
     backend.down.set()
-    sink.emit("run-a", [point(0), point(1), point(2)])
+    sink.emit(1, [point(0), point(1), point(2)])
     wait_until(lambda: len(backend.attempts) >= 3, 10, "several failed attempts")
     backend.down.clear()
     assert sink.flush(10)
 
     assert len(backend.delivered) == 1
-    assert set(backend.attempts) == {("run-a", 0, 3)}, "every attempt is the same batch"
-    assert backend.delivered_ts("run-a") == [0, 1, 2]
+    assert set(backend.attempts) == {(1, 0, 3)}, "every attempt is the same batch"
+    assert backend.delivered_ts(1) == [0, 1, 2]
 
 
 def test_while_the_backend_is_away_memory_is_bounded_by_dropping_the_oldest(
     sink: SampleSink, backend: Backend
 ) -> None:
     backend.down.set()
-    sink.emit("run-a", [point(0)])
+    sink.emit(1, [point(0)])
     wait_until(lambda: backend.attempts, 10, "the first batch to be in flight")
-    sink.emit("run-a", [point(t) for t in range(1, 201)])  # 200 more; at most 50 may wait
+    sink.emit(1, [point(t) for t in range(1, 201)])  # 200 more; at most 50 may wait
     assert sink.dropped_overflow == 150
     backend.down.clear()
     assert sink.flush(10)
-    delivered = backend.delivered_ts("run-a")
+    delivered = backend.delivered_ts(1)
     assert delivered == [0, *range(151, 201)], "the in-flight batch and the newest 50 survive"
 
 
 def test_samples_of_a_run_torn_down_here_are_dropped_and_counted(sink: SampleSink, backend: Backend) -> None:
     """A straggling reading of a run that ended must not be sent, nor land in the next run."""
-    sink.begin_run("run-a")
-    sink.end_run("run-a")
-    sink.begin_run("run-b")  # the next run is under way when run-a's last reading comes in
-    sink.emit("run-a", [point(0), point(1)])
+    sink.begin_run(1)
+    sink.end_run(1)
+    sink.begin_run(2)  # the next run is under way when run-a's last reading comes in
+    sink.emit(1, [point(0), point(1)])
     assert sink.dropped_no_run == 2
     assert sink.flush(1)
     assert backend.attempts == []
-    assert sink.run_id == "run-b"
+    assert sink.run_id == 2
 
 
 class StatusBackend:
@@ -148,8 +148,8 @@ def test_a_batch_the_backend_keeps_failing_on_is_given_up_so_later_batches_flow(
     backend = StatusBackend({0: [500] * 10})
     sink = sink_over_gateway(backend)
     try:
-        sink.emit("run-a", [point(0)])
-        sink.emit("run-a", [point(1)])
+        sink.emit(1, [point(0)])
+        sink.emit(1, [point(1)])
         assert sink.flush(10)
     finally:
         sink.stop()
@@ -160,7 +160,7 @@ def test_a_backend_that_is_down_is_waited_for_however_long_it_takes() -> None:
     backend = StatusBackend({0: [503] * 12 + [500] * (SERVER_FAILURES_PER_BATCH - 1)})
     sink = sink_over_gateway(backend)
     try:
-        sink.emit("run-a", [point(0)])
+        sink.emit(1, [point(0)])
         assert sink.flush(10)
     finally:
         sink.stop()

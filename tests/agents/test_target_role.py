@@ -25,7 +25,7 @@ from backend.labs.certificates import issue_server, new_authority
 from spec.protocol import StartTargets, Teardown, TlsCredentials
 from spec.target import KIB, MIB, Endpoint, ManagedTarget
 
-RUN = "run-t"
+RUN = 1
 SLOW_MS = 300
 ENDPOINTS = [
     Endpoint(path="/fast"),
@@ -68,7 +68,7 @@ def role(tmp_path: Path) -> Iterator[TargetRole]:
 LAB_CA = new_authority("target tests")
 
 
-def start(role: TargetRole, target: ManagedTarget, run_id: str = RUN) -> dict[str, JsonValue]:
+def start(role: TargetRole, target: ManagedTarget, run_id: int = RUN) -> dict[str, JsonValue]:
     tls = None
     if target.tls:  # what the worker sends: a certificate from the lab CA (worker/phases/tls_files.py)
         issued = issue_server(LAB_CA, "haplab-target", ["127.0.0.1"])
@@ -164,15 +164,15 @@ def test_h2c_servers_speak_http2_with_prior_knowledge(role: TargetRole) -> None:
 def test_tls_servers_negotiate_h2_or_http11_with_the_lab_certificate(
     role: TargetRole, tmp_path: Path
 ) -> None:
-    h2 = addresses(start(role, ManagedTarget(protocol="h2c", tls=True), run_id="tls-h2"))[0]
-    h1 = addresses(start(role, ManagedTarget(protocol="h1", tls=True), run_id="tls-h1"))[0]
+    h2 = addresses(start(role, ManagedTarget(protocol="h2c", tls=True), run_id=2))[0]
+    h1 = addresses(start(role, ManagedTarget(protocol="h1", tls=True), run_id=3))[0]
     # Verified against the lab CA (no -k): the servers present the certificate the worker sent.
     ca = tmp_path / "lab-ca.pem"
     ca.write_text(LAB_CA.certificate_pem)
     version = ("--cacert", str(ca), "--http2", "-o", "/dev/null", "-w", "%{http_version}")
     assert curl(*version, f"https://{h2}/fast") == "2"
     assert curl(*version, f"https://{h1}/fast") == "1.1"
-    key = role.workdir("tls-h1") / "tls" / "key.pem"
+    key = role.workdir(3) / "tls" / "key.pem"
     assert key.stat().st_mode & 0o777 == 0o600
 
 

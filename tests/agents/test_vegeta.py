@@ -40,7 +40,7 @@ def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     )
     role = TargetRole(context)
     endpoints = [Endpoint(path="/fast"), Endpoint(path="/page", delay_ms=50, body_bytes=10_000)]
-    data = role.handle(StartTargets(run_id="vegeta", target=ManagedTarget(endpoints=endpoints)))
+    data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=endpoints)))
     yield str(data["addresses"][0])  # type: ignore[index]
     role.close()
 

@@ -84,8 +84,8 @@ def test_run_detail_carries_the_typed_verdict(client: TestClient, db: Session, m
 
     run = client.get(f"{API}/runs/{run_id}", headers=member.headers).json()
 
-    assert run["verdict"]["kind"] == "maxconn"
-    assert run["verdict"]["evidence"][0] == {
+    assert run["summary"]["verdict"]["kind"] == "maxconn"
+    assert run["summary"]["verdict"]["evidence"][0] == {
         "name": "maxconn",
         "label": "configured maxconn",
         "value": 20.0,

@@ -6,6 +6,7 @@ from typing import Any
 
 from backend.runs.analysis import RunResult, advice_from_the_sweep, analyze_point, find_knee, littles_law
 from backend.runs.analysis_schemas import AnalysisPoint
+from spec.results import RunSummary, stored_summary
 
 
 def summary(
@@ -18,25 +19,29 @@ def summary(
     ttime: float | None = None,
     maxconn: int | None = None,
     bound: str | None = None,
-) -> dict[str, Any]:
+) -> RunSummary:
+    # The analysis reads the mean and p50; the other percentiles are there to make a summary.
+    latency = {"mean": mean, "p50": p50, "p90": p50, "p99": p50, "p999": p50, "max": p50}
     doc: dict[str, Any] = {
         "total": {
             "requests": requests,
             "successes": requests - errors,
             "rps": rps,
             "errors": {"connect": 0, "timeout": errors, "non_2xx": 0, "other": 0},
-            "latency": {"mean": mean, "p50": p50},
+            "latency": latency,
+            "duration_s": 5,
+            "bytes_per_s": 0,
         },
         "proxy": {"avg_ttime_ms": ttime, "maxconn": maxconn},
     }
-    if bound:
+    if bound:  # as older workers stored it, read through stored_summary like the database does
         doc["bound"] = {"kind": bound, "sentence": f"{bound} sentence", "evidence": []}
-    return doc
+    return stored_summary(doc)
 
 
 def point(
     index: int,
-    *summaries: dict[str, Any] | None,
+    *summaries: RunSummary | None,
     connections: int = 50,
     rate: float | None = None,
     maxconn: int | None = None,

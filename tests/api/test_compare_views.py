@@ -204,7 +204,7 @@ def test_spectrum_reads_the_merged_histogram_else_the_summary_percentiles(
 def test_fast_percentiles_match_hdrh_exactly() -> None:
     import random
 
-    from backend.runs.compare_spectrum import values_at_percentiles
+    from common.histograms import values_at_percentiles
 
     rng = random.Random(7)
     histogram = HdrHistogram(1, 3_600_000_000, 3)

@@ -151,10 +151,10 @@ def test_lab_detail_shows_agents_online_busy_offline(client: TestClient, db: Ses
     idle = client.get(f"{API}/labs/{lab.id}", headers=viewer.headers).json()
     assert {a["name"]: a["status"] for a in idle["agents"]} == {"proxy-1": "online", "injector-1": "offline"}
     proxy = next(a for a in idle["agents"] if a["name"] == "proxy-1")
-    assert (proxy["roles"], proxy["version"], proxy["capabilities"]) == (
+    assert (proxy["roles"], proxy["version"], proxy["capabilities"]["haproxy"]) == (
         ["proxy"],
         "0.1.0",
-        {"haproxy": "3.0.5"},
+        "3.0.5",
     )
 
     run = _queue_run(db, viewer.team, lab, RunState.running)

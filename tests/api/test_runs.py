@@ -156,7 +156,9 @@ def test_detail_has_everything_about_the_run(client: TestClient, db: Session) ->
     assert run["spec"]["proxy"]["global"]["maxconn"] == 40
     assert run["rendered_config"].startswith("global")
     assert run["command_lines"] == {"injector-1": [["hey", "-c", "100"]]}
-    assert run["environment"]["proxy-1"]["haproxy"] == "2.6.12"
+    assert (
+        run["environment"]["agents"]["proxy-1"]["capabilities"]["haproxy"] == "2.6.12"
+    )  # an older shape, read
     assert run["experiment_name"].startswith("experiment-") and run["experiment_version"] == 1
     assert run["lab_name"].startswith("lab-")
     assert run["summary"] is None and run["error"] is None

@@ -59,7 +59,7 @@ def http_spec(
 def print_caveats(run: dict[str, Any]) -> None:
     """What the run itself says may have disturbed it (a stalled host, stolen CPU, lost samples):
     pytest shows it beside a failed assertion, so a noisy box is told apart from a regression."""
-    caveats = ((run.get("summary") or {}).get("bound") or {}).get("caveats") or []
+    caveats = ((run.get("summary") or {}).get("verdict") or {}).get("caveats") or []
     for caveat in caveats:
         print(f"run {run['id']} caveat {caveat['kind']}: {caveat['sentence']}")
 

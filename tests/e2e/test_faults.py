@@ -107,14 +107,14 @@ def test_a_fault_mid_run_ends_the_run_honestly_and_the_stack_recovers(
     ended_after_s = time.monotonic() - started
     print(
         f"\nFAULT {fault}: run {run_id} {run['state']} {ended_after_s:.0f} s after the fault; "
-        f"error: {run['error']}; completeness: {_brief(run.get('completeness'))}"
+        f"error: {run['error']}; completeness: {_brief((run.get('summary') or {}).get('completeness'))}"
     )
     # No load past the run's duration plus its lease, wherever the fault struck.
     _assert_no_load_left(stack, within_s=fault.duration_s + LOAD_LEASE_S + 5 - (time.monotonic() - started))
 
     assert run["state"] in fault.expect, (run["state"], run["error"])
     assert fault.says in (run["error"] or ""), run["error"]
-    completeness = run["completeness"]
+    completeness = (run["summary"] or {}).get("completeness")
     if run["state"] == "succeeded":
         assert completeness is not None and completeness["complete"], completeness
     else:
@@ -145,7 +145,7 @@ def test_after_every_fault_a_run_succeeds(stack: Up, api: Api, lab_id: int) -> N
     [run_id] = api.launch("after the faults", http_spec(driver="wrk", duration_s=5), lab_id)
     run = api.wait_finished(run_id, 90)
     assert run["state"] == "succeeded", run["error"]
-    assert run["completeness"]["complete"] and run["summary"]["total"]["successes"] > 0
+    assert run["summary"]["completeness"]["complete"] and run["summary"]["total"]["successes"] > 0
 
 
 def _apply(fault: Fault, pid: int) -> None:

@@ -130,7 +130,7 @@ def test_throughput_flattens_at_the_shaped_link_while_haproxy_idles(shaped_lab: 
     assert 0.5 * window_wire <= delivered <= 1.02 * window_wire, (delivered, window_wire, total)
     assert total["bytes_per_s"] <= 1.05 * CAP_BYTES_PER_S, total["bytes_per_s"]
     assert total["drain"] is not None and total["drain"]["responses"] > 0, total.get("drain")
-    kinds = [c["kind"] for c in above["summary"]["bound"]["caveats"]]
+    kinds = [c["kind"] for c in above["summary"]["verdict"]["caveats"]]
     assert "above_link_cap" not in kinds and "above_target_rate" not in kinds, kinds
     proxy_samples = samples["proxy"]
     assert total["latency"]["p50"] > 2 * 300, total["latency"]  # queued behind the link
@@ -138,8 +138,8 @@ def test_throughput_flattens_at_the_shaped_link_while_haproxy_idles(shaped_lab: 
     busy = 100 - mean_of(proxy_samples, "PROCESS.idle_pct", 2, DURATION_S)
     assert busy < 50, busy
     # The run's verdict names the link, not the timeouts it caused; below the cap it does not.
-    assert above["summary"]["bound"]["kind"] == "network", above["summary"]["bound"]
-    assert below["summary"]["bound"]["kind"] != "network", below["summary"]["bound"]
+    assert above["summary"]["verdict"]["kind"] == "network", above["summary"]["verdict"]
+    assert below["summary"]["verdict"]["kind"] != "network", below["summary"]["verdict"]
     sent, ok, p50 = total["open_loop"]["send_rate"], total["rps"], total["latency"]["p50"]
     print(
         f"seed 002: wire {below_wire / 1e6:.2f} MB/s at 50 req/s, {above_wire / 1e6:.2f} MB/s at 200 req/s "

@@ -84,17 +84,17 @@ def queued(redis_client: Any, agent_id: int) -> int:
 
 
 def test_a_command_result_reaches_send_command(agent: PlayedAgent, in_thread: Any) -> None:
-    future = in_thread(send_command, agent.id, Teardown(run_id="41"), timeout_s=20)
+    future = in_thread(send_command, agent.id, Teardown(run_id=41), timeout_s=20)
 
     command = agent.next_command()
-    assert command["body"] == {"type": "teardown", "run_id": "41"}
+    assert command["body"] == {"type": "teardown", "run_id": 41}
     agent.answer(CommandResult(command_id=command["id"], ok=True, data={"removed": ["haproxy.cfg"]}))
 
     assert future.result(timeout=20) == {"removed": ["haproxy.cfg"]}
 
 
 def test_a_failed_command_raises_with_the_agents_error(agent: PlayedAgent, in_thread: Any) -> None:
-    future = in_thread(send_command, agent.id, Teardown(run_id="41"), timeout_s=20)
+    future = in_thread(send_command, agent.id, Teardown(run_id=41), timeout_s=20)
 
     command = agent.next_command()
     agent.answer(CommandResult(command_id=command["id"], ok=False, error="haproxy -c: unknown keyword 'foo'"))
@@ -105,14 +105,14 @@ def test_a_failed_command_raises_with_the_agents_error(agent: PlayedAgent, in_th
 
 def test_an_unanswered_command_times_out_and_is_withdrawn(agent: PlayedAgent, redis_client: Any) -> None:
     with pytest.raises(CommandTimeout, match=r"^agent injector-1 did not answer teardown within 1.5 s$"):
-        send_command(agent.id, Teardown(run_id="41"), timeout_s=1.5)
+        send_command(agent.id, Teardown(run_id=41), timeout_s=1.5)
     assert queued(redis_client, agent.id) == 0
 
 
 def test_a_silent_agent_is_lost_before_anything_is_queued(agent: PlayedAgent, redis_client: Any) -> None:
     last_seen(agent.id, seconds_ago=60)
     with pytest.raises(AgentLost, match=r"^agent injector-1 lost: silent for 60 s$"):
-        send_command(agent.id, Teardown(run_id="41"), timeout_s=20)
+        send_command(agent.id, Teardown(run_id=41), timeout_s=20)
     assert queued(redis_client, agent.id) == 0
 
 
@@ -120,18 +120,18 @@ def test_an_agent_going_silent_during_the_wait_is_lost(agent: PlayedAgent, redis
     # Online now, past the online window a couple of seconds into the wait.
     last_seen(agent.id, seconds_ago=ONLINE_WINDOW_S - 2)
     with pytest.raises(AgentLost, match=r"^agent injector-1 lost: silent for \d+ s$"):
-        send_command(agent.id, Teardown(run_id="41"), timeout_s=30)
+        send_command(agent.id, Teardown(run_id=41), timeout_s=30)
     assert queued(redis_client, agent.id) == 0
 
 
 def test_post_command_is_fire_and_forget_and_clear_commands_drops_the_queue(
     agent: PlayedAgent, redis_client: Any
 ) -> None:
-    envelope_id = post_command(agent.id, StopLoad(run_id="41"))
+    envelope_id = post_command(agent.id, StopLoad(run_id=41))
     assert agent.next_command()["id"] == envelope_id
 
-    post_command(agent.id, StopLoad(run_id="41"))
-    post_command(agent.id, Teardown(run_id="41"))
+    post_command(agent.id, StopLoad(run_id=41))
+    post_command(agent.id, Teardown(run_id=41))
     assert clear_commands(agent.id) == 2
     assert agent.http.get(f"{API}/agent/commands", params={"wait_s": 0}).json() == []
 
@@ -144,6 +144,6 @@ def test_a_poll_whose_agent_hung_up_stops_waiting_and_takes_nothing(
     # The server notices within a slice or two, long before its 30 s wait is over.
     wait_until(lambda: redis_client.info("clients")["blocked_clients"] == 0, 10, "the poll to stop")
 
-    envelope_id = post_command(agent.id, StopLoad(run_id="41"))
+    envelope_id = post_command(agent.id, StopLoad(run_id=41))
     assert queued(redis_client, agent.id) == 1
     assert agent.next_command()["id"] == envelope_id

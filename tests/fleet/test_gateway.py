@@ -128,7 +128,7 @@ def test_hello_stores_what_the_agent_says_and_bumps_last_seen(
         "heartbeat_interval_s": 5,
     }
     row = agent_row(db, proxy_agent["agent_id"])
-    assert (row.version, row.capabilities) == ("0.1.0", capabilities)
+    assert (row.version, row.capabilities.model_dump(exclude_defaults=True)) == ("0.1.0", capabilities)
     assert row.last_seen_at is not None
 
 
@@ -176,7 +176,7 @@ def test_a_wrong_protocol_version_is_400_naming_both_versions(
 
 def test_messages_take_only_agent_messages(client: TestClient, proxy_agent: dict[str, Any]) -> None:
     headers = agent_headers(proxy_agent)
-    for body in (hello("proxy-1", ["proxy"]), wire(Teardown(run_id="1"))):  # type: ignore[arg-type]
+    for body in (hello("proxy-1", ["proxy"]), wire(Teardown(run_id=1))):  # type: ignore[arg-type]
         response = client.post(f"{API}/agent/messages", json=body, headers=headers)
         assert response.status_code == 422
         assert response.json()["fields"][0]["field"] == "body"
@@ -195,13 +195,13 @@ def poll(client: TestClient, agent: dict[str, Any], wait_s: float) -> list[dict[
 def test_commands_come_in_order_and_the_poll_is_a_heartbeat(
     client: TestClient, db: Session, redis_client: Any, proxy_agent: dict[str, Any]
 ) -> None:
-    first = post_command(proxy_agent["agent_id"], StopLoad(run_id="7"))
-    second = post_command(proxy_agent["agent_id"], Teardown(run_id="7"))
+    first = post_command(proxy_agent["agent_id"], StopLoad(run_id=7))
+    second = post_command(proxy_agent["agent_id"], Teardown(run_id=7))
 
     commands = poll(client, proxy_agent, wait_s=5)
 
     assert [(c["id"], c["type"]) for c in commands] == [(first, "stop_load"), (second, "teardown")]
-    assert commands[1]["body"] == {"type": "teardown", "run_id": "7"}
+    assert commands[1]["body"] == {"type": "teardown", "run_id": 7}
     assert redis_client.llen(live.agent_commands_key(proxy_agent["agent_id"])) == 0
     assert agent_row(db, proxy_agent["agent_id"]).last_seen_at is not None
 
@@ -223,7 +223,7 @@ def test_a_waiting_poll_gets_a_command_queued_while_it_waits(
         if redis_client.info("clients")["blocked_clients"] >= 1:
             break
         threading.Event().wait(0.05)
-    envelope_id = post_command(proxy_agent["agent_id"], StopLoad(run_id="9"))
+    envelope_id = post_command(proxy_agent["agent_id"], StopLoad(run_id=9))
     waiter.join(timeout=25)
     assert not waiter.is_alive()
     assert [c["id"] for c in got[0]] == [envelope_id]
@@ -233,7 +233,7 @@ def test_a_poll_hands_over_at_most_50_commands(
     client: TestClient, redis_client: Any, proxy_agent: dict[str, Any]
 ) -> None:
     for _ in range(60):
-        post_command(proxy_agent["agent_id"], StopLoad(run_id="7"))
+        post_command(proxy_agent["agent_id"], StopLoad(run_id=7))
     assert len(poll(client, proxy_agent, wait_s=0)) == 50
     assert len(poll(client, proxy_agent, wait_s=0)) == 10
 
@@ -322,7 +322,7 @@ def test_a_batch_for_a_finished_run_is_409_and_writes_nothing(
 def test_a_command_result_lands_on_its_reply_list(
     client: TestClient, redis_client: Any, proxy_agent: dict[str, Any]
 ) -> None:
-    command_id = post_command(proxy_agent["agent_id"], StopLoad(run_id="7"))
+    command_id = post_command(proxy_agent["agent_id"], StopLoad(run_id=7))
     result = CommandResult(command_id=command_id, ok=True, data={"addresses": ["127.0.0.1:8080"]})
     response = post_message(client, proxy_agent, wire(result))
     assert response.status_code == 202
@@ -335,7 +335,7 @@ def test_a_result_for_a_command_not_sent_to_this_agent_is_refused(
     client: TestClient, db: Session, member: Member, lab: Lab, redis_client: Any, proxy_agent: dict[str, Any]
 ) -> None:
     other = enroll(client, enrollment_token(db, member, lab, ["injector"]), "injector-9", ["injector"])
-    sent_to_other = post_command(other["agent_id"], StopLoad(run_id="7"))
+    sent_to_other = post_command(other["agent_id"], StopLoad(run_id=7))
 
     for command_id in (sent_to_other, "never-sent-1"):
         forged = CommandResult(command_id=command_id, ok=False, error="forged")
@@ -349,11 +349,19 @@ def test_a_result_for_a_command_not_sent_to_this_agent_is_refused(
 
 
 @pytest.mark.parametrize("run_ref", ["warmup-1", "9" * 40])
-def test_a_batch_naming_no_run_id_of_ours_is_409(
+def test_a_batch_whose_run_id_is_not_a_run_id_is_422_naming_it(
     client: TestClient, proxy_agent: dict[str, Any], run_ref: str
 ) -> None:
     body = sample_batch(1, sample_points("proxy:fe", {0: {"scur": 1}}))
-    body["body"]["run_id"] = run_ref
+    body["body"]["run_id"] = run_ref  # run ids are integers on the wire (BIGINT in the database)
+    response = post_message(client, proxy_agent, body)
+    assert response.status_code == 422, response.text
+    assert "run_id" in response.text
+
+
+def test_a_batch_naming_no_run_id_of_ours_is_409(client: TestClient, proxy_agent: dict[str, Any]) -> None:
+    body = sample_batch(1, sample_points("proxy:fe", {0: {"scur": 1}}))
+    body["body"]["run_id"] = run_ref = 9_000_000_000
     response = post_message(client, proxy_agent, body)
     assert response.status_code == 409
     assert response.json()["message"] == f"run {run_ref} is not a run of this agent's lab"

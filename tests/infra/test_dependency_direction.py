@@ -1,4 +1,5 @@
-"""One direction of dependencies: spec depends on nothing of ours, agents only on spec.
+"""One direction of dependencies: spec depends on nothing of ours, common only on spec, agents
+only on spec and common.
 
 import-linter checks the contracts in pyproject.toml; the `ast` walk below also pins what
 third-party packages spec/ and agents/ may use, so an agent host stays installable with the
@@ -19,7 +20,8 @@ STDLIB = set(sys.stdlib_module_names)
 ALLOWED = {
     # pydantic_core is pydantic's own compiled core, always installed with it.
     "spec": {"spec", "pydantic", "pydantic_core"},
-    "agents": {"agents", "spec", "pydantic", "pydantic_core", "httpx", "hdrh"},
+    "common": {"common", "spec", "pydantic", "pydantic_core", "hdrh"},
+    "agents": {"agents", "spec", "common", "pydantic", "pydantic_core", "httpx", "hdrh"},
 }
 
 

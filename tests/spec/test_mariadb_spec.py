@@ -112,13 +112,13 @@ def test_the_runs_account_is_plain_identifiers_and_a_url_safe_password() -> None
 
 def test_start_database_never_makes_the_load_user_a_passwordless_check_user() -> None:
     with pytest.raises(ValidationError, match="check_users: 'haplab' is the load's user"):
-        StartDatabase(run_id="r", database=ManagedDatabase(), access=ACCESS, check_users=["haplab"])
+        StartDatabase(run_id=1, database=ManagedDatabase(), access=ACCESS, check_users=["haplab"])
 
 
 def test_start_load_names_a_direct_host_exactly_for_direct_runs() -> None:
     profile = seed_001_mariadb_maxconn().load
     fields = {
-        "run_id": "r",
+        "run_id": 1,
         "target_url": "mysql://10.77.2.2:3306",
         "start_at": "2030-01-01T00:00:00Z",
         "lease_s": 10,

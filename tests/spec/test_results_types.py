@@ -17,6 +17,7 @@ from spec.results import (
     SamplePoint,
     is_gauge,
 )
+from spec.verdict import RunVerdict
 
 
 @pytest.mark.parametrize(
@@ -62,7 +63,7 @@ def test_run_summary_round_trips() -> None:
         injectors=[injector],
         total=LoadTotals(**injector.model_dump(include=set(LoadTotals.model_fields))),
         proxy=ProxySummary(connects=10, reuses=90, max_scur=20),
-        verdict="ok",
+        verdict=RunVerdict(kind="unknown", sentence="ok"),
     )
     again = RunSummary.model_validate_json(summary.model_dump_json())
     assert again == summary

@@ -31,17 +31,17 @@ def _bodies() -> list[Any]:
         Hello(
             agent="proxy-1", version="0.1.0", roles=["proxy"], capabilities={"haproxy": "2.6.12", "cores": 2}
         ),
-        Heartbeat(busy_run_id="r1"),
+        Heartbeat(busy_run_id=1),
         SampleBatch(
-            run_id="r1", batch_id=0, samples=[SamplePoint(source="proxy:fe", t=0, ts=NOW, data={"scur": 1})]
+            run_id=1, batch_id=0, samples=[SamplePoint(source="proxy:fe", t=0, ts=NOW, data={"scur": 1})]
         ),
         CommandResult(command_id="abc", ok=True, data={"cmdline": ["hey", "-z", "30s"]}),
-        ApplyProxyConfig(run_id="r1", config_text="global\n", files={"certs/lab.pem": "PEM"}),
-        StartTargets(run_id="r1", target=ManagedTarget(servers=2)),
+        ApplyProxyConfig(run_id=1, config_text="global\n", files={"certs/lab.pem": "PEM"}),
+        StartTargets(run_id=1, target=ManagedTarget(servers=2)),
         StartLoad(
-            run_id="r1", profile=LoadProfile(), target_url="http://10.0.0.1:8080", start_at=NOW, lease_s=30
+            run_id=1, profile=LoadProfile(), target_url="http://10.0.0.1:8080", start_at=NOW, lease_s=30
         ),
-        Teardown(run_id="r1"),
+        Teardown(run_id=1),
     ]
 
 
@@ -55,19 +55,19 @@ def test_every_message_round_trips_in_an_envelope(body: Any) -> None:
 
 
 def test_type_is_filled_from_the_body_and_must_match_it() -> None:
-    raw = {"id": "m1", "sent_at": "2024-01-01T00:00:00Z", "body": {"type": "teardown", "run_id": "r1"}}
+    raw = {"id": "m1", "sent_at": "2024-01-01T00:00:00Z", "body": {"type": "teardown", "run_id": 1}}
     assert Envelope.model_validate(raw).type == "teardown"
     with pytest.raises(ValidationError, match="does not match"):
         Envelope.model_validate({**raw, "type": "stop_load"})
 
 
 def test_commands_are_told_from_agent_messages() -> None:
-    assert Envelope.wrap(Teardown(run_id="r1")).is_command
+    assert Envelope.wrap(Teardown(run_id=1)).is_command
     assert not Envelope.wrap(Heartbeat()).is_command
 
 
 def test_unknown_versions_types_and_fields_are_refused() -> None:
-    body = {"type": "teardown", "run_id": "r1"}
+    body = {"type": "teardown", "run_id": 1}
     with pytest.raises(ValidationError, match="protocol version 2"):
         Envelope.model_validate({"v": 2, "body": body})
     with pytest.raises(ValidationError, match="body"):
@@ -79,13 +79,13 @@ def test_unknown_versions_types_and_fields_are_refused() -> None:
 def test_runtime_files_stay_inside_the_runtime_directory() -> None:
     for name in ("../etc/passwd", "/etc/passwd", "certs/../x", "other/x", "certs/.hidden/../x"):
         with pytest.raises(ValidationError, match="files"):
-            ApplyProxyConfig(run_id="r1", config_text="", files={name: "x"})
+            ApplyProxyConfig(run_id=1, config_text="", files={name: "x"})
 
 
 def test_target_url_has_no_path_and_a_known_scheme() -> None:
     for url in ("http://10.0.0.1:8080/fast", "file:///etc/passwd", "http://10.0.0.1", "http://a b:80"):
         with pytest.raises(ValidationError, match="target_url"):
-            StartLoad(run_id="r1", profile=LoadProfile(), target_url=url, start_at=NOW, lease_s=30)
+            StartLoad(run_id=1, profile=LoadProfile(), target_url=url, start_at=NOW, lease_s=30)
 
 
 def test_a_failed_command_says_why() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from spec.capabilities import Capabilities
 from spec.examples import seed_001_mariadb_maxconn
 from worker.execution import AgentRef, Execution
 from worker.phases.base import PhaseError
@@ -16,8 +17,8 @@ def execution(via: str = "proxy", target_address: str = "10.77.2.2") -> Executio
     spec = seed_001_mariadb_maxconn()
     spec = spec.model_copy(update={"load": spec.load.model_copy(update={"via": via})})
     ex = Execution(run_id=7, lab_id=1, lab_name="lab", spec=spec)
-    ex.agents["proxy"] = AgentRef(1, "proxy-1", ("proxy",), {"data_address": "10.77.1.2"})
-    ex.agents["target"] = AgentRef(2, "target-1", ("target",), {"data_address": target_address})
+    ex.agents["proxy"] = AgentRef(1, "proxy-1", ("proxy",), Capabilities(data_address="10.77.1.2"))
+    ex.agents["target"] = AgentRef(2, "target-1", ("target",), Capabilities(data_address=target_address))
     ex.target_addresses = ["10.77.2.2:24567"]
     return ex
 

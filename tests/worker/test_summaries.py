@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from hdrh.histogram import HdrHistogram
 
+from common.histograms import HIGHEST_US as HISTOGRAM_MAX_US
+from common.histograms import percentiles as percentiles_of
 from spec.results import ErrorCounts, InjectorSummary, LatencyPercentiles
-from worker.summaries import HISTOGRAM_MAX_US, merge_injectors, percentiles_of, proxy_summary
+from worker.summaries import merge_injectors, proxy_summary
 
 
 def _histogram(values_us: list[int]) -> HdrHistogram:

@@ -307,7 +307,12 @@ def test_proxy_ttime_average_skips_the_seconds_before_the_first_reply() -> None:
 
 
 def test_the_link_cap_comes_from_the_shaping_the_run_recorded() -> None:
-    from worker.verdicts.collected import link_cap_bytes_per_s
+    import pydantic
+
+    from spec.run_environment import stored_environment
+
+    def link_cap_bytes_per_s(doc: object) -> float | None:
+        return stored_environment(doc or {}).link_cap_bytes_per_s
 
     applied = {
         "link_shaping": {
@@ -323,7 +328,8 @@ def test_the_link_cap_comes_from_the_shaping_the_run_recorded() -> None:
     }
     assert link_cap_bytes_per_s(applied) == 180e6 / 8  # the tightest link
     assert link_cap_bytes_per_s({}) is None and link_cap_bytes_per_s(None) is None
-    assert link_cap_bytes_per_s({"link_shaping": {"settings": {"links": []}}}) is None  # invalid: no cap
+    with pytest.raises(pydantic.ValidationError):  # invalid: no cap
+        link_cap_bytes_per_s({"link_shaping": {"agent": "proxy-1", "settings": {"links": []}}})
 
 
 def test_without_a_configured_maxconn_haproxys_own_limit_counts() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from backend.db import session_scope
 from backend.labs.boundary import lab_boundary, spec_problems
 from backend.models import Lab
+from spec.command_results import HostsResolved
 from spec.lab_boundary import Boundary, parse_ip, split_destination
 from spec.protocol import ResolveHosts
 from worker import agent_rpc
@@ -48,16 +49,12 @@ def resolve_server_names(ex: Execution, boundary: Boundary, addresses: list[str]
     if not wanted:
         return {}
     proxy = ex.agent("proxy")
-    data = agent_rpc.send_command(
-        proxy.id, ResolveHosts(run_id=str(ex.run_id), names=sorted(wanted)), timeout_s=RESOLVE_TIMEOUT_S
-    )
-    found = data.get("addresses")
-    if not isinstance(found, dict):
-        raise PhaseError(f"agent {proxy.name} answered ResolveHosts without addresses: {data!r}")
+    found = agent_rpc.request(
+        proxy.id, ResolveHosts(run_id=ex.run_id, names=sorted(wanted)), HostsResolved, RESOLVE_TIMEOUT_S
+    ).addresses
     chosen: dict[str, str] = {}
     for name, ports in sorted(wanted.items()):
-        listed = found.get(name)
-        candidates = [a for a in listed if isinstance(a, str)] if isinstance(listed, list) else []
+        candidates = found.get(name, [])
         if not candidates:
             raise PhaseError(f"{name} does not resolve on the proxy host ({proxy.name})")
         refusals = []

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from backend.labs.certificates import KeyPair
 from backend.settings import get_settings
+from spec.command_results import ProxyStarted, TargetsStarted
 from spec.haproxy.render import RenderContext, render
 from spec.protocol import ApplyProxyConfig, StartTargets
+from spec.run_environment import AgentEnvironment, RunEnvironment
 from spec.run_state import RunState
 from spec.target import ManagedDatabase, ManagedTarget
 from worker import agent_rpc
@@ -36,10 +38,13 @@ class ConfigureLab(BackgroundPhase):
 
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
-        environment: dict[str, object] = {
-            a.name: {"roles": list(a.roles), **a.capabilities} for a in ex.involved_agents
-        }
-        ex.record(environment=environment)
+        environment = RunEnvironment(
+            agents={
+                a.name: AgentEnvironment(roles=list(a.roles), capabilities=a.capabilities)
+                for a in ex.involved_agents
+            }
+        )
+        ex.record_environment(environment)
         lab_boundary = check_run(ex)  # before anything starts: the lab as it is now
         for agent in ex.involved_agents:
             agent_rpc.clear_commands(agent.id)  # nothing left over from a run that died
@@ -47,12 +52,12 @@ class ConfigureLab(BackgroundPhase):
         self._start_targets(ex, authority)
         resolved = resolve_server_names(ex, lab_boundary, [*ex.target_addresses, *self._server_addresses(ex)])
         if resolved:
-            environment = {**environment, "resolved_hosts": resolved}
-            ex.record(environment=environment)
+            environment = environment.model_copy(update={"resolved_hosts": resolved})
+            ex.record_environment(environment)
         self._start_proxy(ex, authority, resolved)
         shaping = apply_link_shaping(ex)  # the lab's bandwidth caps, before any load
         if shaping is not None:
-            ex.record(environment={**environment, "link_shaping": shaping})
+            ex.record_environment(environment.model_copy(update={"link_shaping": shaping}))
 
     @staticmethod
     def _server_addresses(ex: Execution) -> list[str]:
@@ -68,14 +73,18 @@ class ConfigureLab(BackgroundPhase):
             return
         agent = ex.agent("target")
         tls = target_credentials(authority, agent.data_address) if target.tls and authority else None
-        data = agent_rpc.send_command(
-            agent.id, StartTargets(run_id=str(ex.run_id), target=target, tls=tls), timeout_s=TARGETS_TIMEOUT_S
+        started = agent_rpc.request(
+            agent.id,
+            StartTargets(run_id=ex.run_id, target=target, tls=tls),
+            TargetsStarted,
+            TARGETS_TIMEOUT_S,
         )
-        addresses = data.get("addresses")
-        if not isinstance(addresses, list) or len(addresses) != target.servers:
-            raise PhaseError(f"agent {agent.name} started {addresses!r}, not {target.servers} target servers")
-        ex.target_addresses = [str(a) for a in addresses]
-        ex.record_command_line(agent, data)
+        if len(started.addresses) != target.servers:
+            raise PhaseError(
+                f"agent {agent.name} started {started.addresses!r}, not {target.servers} target servers"
+            )
+        ex.target_addresses = list(started.addresses)
+        ex.record_command_line(agent, started)
 
     def _start_proxy(self, ex: Execution, authority: KeyPair | None, resolved: dict[str, str]) -> None:
         agent = ex.agent("proxy")
@@ -86,10 +95,10 @@ class ConfigureLab(BackgroundPhase):
         ex.record(rendered_config=config_text)
         files = proxy_files(ex.spec, authority, agent.data_address) if authority else {}
         command = ApplyProxyConfig(
-            run_id=str(ex.run_id), config_text=config_text, ready_timeout_s=PROXY_READY_TIMEOUT_S, files=files
+            run_id=ex.run_id, config_text=config_text, ready_timeout_s=PROXY_READY_TIMEOUT_S, files=files
         )
-        data = agent_rpc.send_command(agent.id, command, timeout_s=PROXY_READY_TIMEOUT_S + 15)
-        ex.record_command_line(agent, data)
+        started = agent_rpc.request(agent.id, command, ProxyStarted, PROXY_READY_TIMEOUT_S + 15)
+        ex.record_command_line(agent, started)
 
 
 def lead_time_s() -> float:

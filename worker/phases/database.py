@@ -15,6 +15,7 @@ from __future__ import annotations
 import secrets
 from urllib.parse import urlsplit
 
+from spec.command_results import DatabaseStarted
 from spec.haproxy.servers import MysqlCheck
 from spec.protocol import SqlAccess, StartDatabase
 from spec.target import ManagedDatabase
@@ -47,16 +48,11 @@ def start_database(ex: Execution, database: ManagedDatabase) -> None:
         raise PhaseError("load.sql: a managed MariaDB needs the load's SQL workload (its schema)")
     agent = ex.agent("target")
     access = new_access(sql.schema_name)
-    command = StartDatabase(
-        run_id=str(ex.run_id), database=database, access=access, check_users=check_users(ex)
-    )
-    data = agent_rpc.send_command(agent.id, command, timeout_s=DATABASE_TIMEOUT_S)
-    addresses = data.get("addresses")
-    if not isinstance(addresses, list) or len(addresses) != 1:
-        raise PhaseError(f"agent {agent.name} started MariaDB at {addresses!r}, not one address")
-    ex.target_addresses = [str(addresses[0])]
+    command = StartDatabase(run_id=ex.run_id, database=database, access=access, check_users=check_users(ex))
+    started = agent_rpc.request(agent.id, command, DatabaseStarted, DATABASE_TIMEOUT_S)
+    ex.target_addresses = list(started.addresses)  # exactly one (DatabaseStarted)
     ex.sql_access = access
-    ex.record_command_line(agent, data)
+    ex.record_command_line(agent, started)
 
 
 def direct_url(ex: Execution) -> str:

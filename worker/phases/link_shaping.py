@@ -8,12 +8,14 @@ environment fingerprint. The agent removes them at the run's Teardown.
 
 from __future__ import annotations
 
-from pydantic import JsonValue, ValidationError
+from pydantic import ValidationError
 
 from backend.db import session_scope
 from backend.models import Lab
+from spec.command_results import LinksShaped
 from spec.lab import link_shaping_of, netem_problem
 from spec.protocol import ShapeLinks
+from spec.run_environment import AppliedLinkShaping
 from worker import agent_rpc
 from worker.execution import Execution
 from worker.phases.base import PhaseError
@@ -21,7 +23,7 @@ from worker.phases.base import PhaseError
 SHAPE_TIMEOUT_S = 15.0
 
 
-def apply_link_shaping(ex: Execution) -> dict[str, JsonValue] | None:
+def apply_link_shaping(ex: Execution) -> AppliedLinkShaping | None:
     """Shape the proxy's links as the lab says; None when the lab has no shaping."""
     with session_scope() as db:
         lab = db.get(Lab, ex.lab_id)
@@ -33,11 +35,11 @@ def apply_link_shaping(ex: Execution) -> dict[str, JsonValue] | None:
     if shaping is None:
         return None
     agent = ex.agent("proxy")
-    qdiscs = agent.capabilities.get("qdiscs")
-    problem = netem_problem(shaping, [str(q) for q in qdiscs] if isinstance(qdiscs, list) else None)
+    qdiscs = agent.capabilities.qdiscs
+    problem = netem_problem(shaping, qdiscs)
     if problem is not None:
         raise PhaseError(f"lab {ex.lab_name!r}: settings.link_shaping: {problem}")
-    data = agent_rpc.send_command(
-        agent.id, ShapeLinks(run_id=str(ex.run_id), shaping=shaping), timeout_s=SHAPE_TIMEOUT_S
+    shaped = agent_rpc.request(
+        agent.id, ShapeLinks(run_id=ex.run_id, shaping=shaping), LinksShaped, SHAPE_TIMEOUT_S
     )
-    return {"agent": agent.name, "settings": shaping.model_dump(mode="json"), "applied": data.get("applied")}
+    return AppliedLinkShaping(agent=agent.name, settings=shaping, applied=shaped.applied)

@@ -16,8 +16,6 @@ from backend.models import Agent
 from spec.protocol import ONLINE_WINDOW_S
 from worker.execution import Execution
 
-STARTED_KEY = "process_started_at"  # agents/hello.py
-
 
 def lost_agent(execution: Execution, during: str) -> str | None:
     """Why an agent of this run is gone ("agent injector-1 lost during running"), or None."""
@@ -34,7 +32,7 @@ def lost_agent(execution: Execution, during: str) -> str | None:
     for agent_id, name, capabilities, silent in rows:
         if silent:
             return f"agent {name} lost during {during}"
-        started = (capabilities or {}).get(STARTED_KEY)
-        if started is not None and started != picked[agent_id].capabilities.get(STARTED_KEY):
+        started = capabilities.process_started_at if capabilities else None
+        if started is not None and started != picked[agent_id].capabilities.process_started_at:
             return f"agent {name} restarted during {during}: the process running this run died"
     return None

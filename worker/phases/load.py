@@ -15,8 +15,8 @@ from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
 from backend.settings import get_settings
+from spec.command_results import LoadFinished, LoadStarted
 from spec.protocol import AwaitLoad, RenewLease, StartLoad, StartSampling
-from spec.results import InjectorSummary
 from spec.run_state import RunState
 from worker import agent_rpc
 from worker.execution import AgentRef, Execution
@@ -68,7 +68,7 @@ class WarmUp(BackgroundPhase):
             start_at = self._start_sampling(ex, max(lead, 2 * round_trip + START_MARGIN_S))
         lease_s = get_settings().load_lease_seconds
         command = StartLoad(
-            run_id=str(ex.run_id),
+            run_id=ex.run_id,
             profile=load,
             target_url=entry_url(ex),
             start_at=start_at,
@@ -83,7 +83,7 @@ class WarmUp(BackgroundPhase):
             ex.injectors,
             _on_each(
                 ex.injectors,
-                lambda a: agent_rpc.send_command(a.id, command, reply_timeout_s),
+                lambda a: agent_rpc.request(a.id, command, LoadStarted, reply_timeout_s),
             ),
             strict=True,
         ):
@@ -98,7 +98,7 @@ class WarmUp(BackgroundPhase):
         """Agree on start_at = now + lead_s and t0 = start_at + warm-up; every agent samples from t0."""
         start_at = datetime.now(UTC) + timedelta(seconds=lead_s)
         ex.t0 = start_at + timedelta(seconds=ex.spec.load.warmup_s)
-        sampling = StartSampling(run_id=str(ex.run_id), t0=ex.t0)
+        sampling = StartSampling(run_id=ex.run_id, t0=ex.t0)
         _on_each(ex.involved_agents, lambda a: agent_rpc.send_command(a.id, sampling, COMMAND_TIMEOUT_S))
         return start_at
 
@@ -129,19 +129,14 @@ class RunLoad(BackgroundPhase):
 
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
-        command = AwaitLoad(run_id=str(ex.run_id), timeout_s=self._await_timeout_s())
+        command = AwaitLoad(run_id=ex.run_id, timeout_s=self._await_timeout_s())
         results = _on_each(
             ex.injectors,
-            lambda a: agent_rpc.send_command(a.id, command, timeout_s=self._await_timeout_s() + 5),
+            lambda a: agent_rpc.request(a.id, command, LoadFinished, self._await_timeout_s() + 5),
         )
-        for injector, data in zip(ex.injectors, results, strict=True):
-            raw = data.get("summary")
-            if not isinstance(raw, dict):
-                raise PhaseError(
-                    f"agent {injector.name} returned no load summary: {data.get('output_tail')!r}"
-                )
-            ex.injector_summaries.append(InjectorSummary.model_validate(raw))
-            ex.record_tool_output(injector, data)
+        for injector, finished in zip(ex.injectors, results, strict=True):
+            ex.injector_summaries.append(finished.summary)
+            ex.record_tool_output(injector, finished)
 
     def poll(self, ctx: RunContext) -> bool:
         lost = lost_agent(self.execution, during=self.state.value)
@@ -162,7 +157,7 @@ class LeaseKeeper(threading.Thread):
         interval = max(0.5, self.lease_s / 4)
         while not self.execution.stopped.wait(interval):
             until = datetime.now(UTC) + timedelta(seconds=self.lease_s)
-            renew = RenewLease(run_id=str(self.execution.run_id), lease_until=until)
+            renew = RenewLease(run_id=self.execution.run_id, lease_until=until)
             for injector in self.execution.injectors:
                 agent_rpc.post_command(injector.id, renew)
 

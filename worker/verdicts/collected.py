@@ -9,12 +9,10 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from pydantic import ValidationError
 from sqlalchemy import select
 
 from backend.db import session_scope
-from backend.models import Run, Sample
-from spec.lab import LinkShaping
+from backend.models import Sample
 from spec.limits import client_limit
 from spec.results import RunSummary
 from worker.execution import Execution
@@ -24,11 +22,6 @@ from worker.verdicts.observation import observe
 from worker.verdicts.sanity import sanity_caveats
 
 log = logging.getLogger(__name__)
-
-
-def run_environment(run_id: int) -> dict[str, Any] | None:
-    with session_scope() as db:
-        return db.scalar(select(Run.environment).where(Run.id == run_id))
 
 
 def run_samples(run_id: int) -> dict[str, list[dict[str, Any]]]:
@@ -43,24 +36,10 @@ def run_samples(run_id: int) -> dict[str, list[dict[str, Any]]]:
     return by_source
 
 
-def link_cap_bytes_per_s(environment: dict[str, Any] | None) -> float | None:
-    """The tightest bandwidth cap the run's lab applied (environment.link_shaping, recorded by
-    the configure phase), in bytes/s; None when no link was shaped. The tightest, because the
-    interface names do not say which link faces the clients."""
-    shaping = (environment or {}).get("link_shaping")
-    if not isinstance(shaping, dict) or not shaping.get("settings"):
-        return None
-    try:
-        links = LinkShaping.model_validate(shaping["settings"]).links
-    except ValidationError:
-        return None
-    return min(link.rate_mbit for link in links) * 1_000_000 / 8
-
-
 def with_verdict(
     ex: Execution, summary: RunSummary, samples: dict[str, list[dict[str, Any]]], frontend: str, backend: str
 ) -> RunSummary:
-    """`summary` with `bound` and `verdict` set (caveats included), and the proxy summary's maxconn;
+    """`summary` with its verdict (caveats included) and the proxy summary's maxconn;
     `samples` are the run's, by source (run_samples: read once by the collect phase)."""
     try:
         proxy_agent = ex.agents.get("proxy")
@@ -72,7 +51,7 @@ def with_verdict(
             backend=backend,
             proxy_agent=proxy_agent.name if proxy_agent else None,
             injector_agents=[agent.name for agent in ex.injectors],
-            link_cap_bytes_per_s=link_cap_bytes_per_s(run_environment(ex.run_id)),
+            link_cap_bytes_per_s=ex.environment.link_cap_bytes_per_s,
         )
         verdict = run_verdict(observation)
         # A tool may end before the spec's duration (mariadb-slap's is a time cap): judge the seconds it ran.
@@ -84,4 +63,4 @@ def with_verdict(
         log.exception("run %s: no verdict", ex.run_id)
         return summary
     proxy = summary.proxy.model_copy(update={"maxconn": client_limit(ex.spec)}) if summary.proxy else None
-    return summary.model_copy(update={"bound": verdict, "verdict": verdict.sentence, "proxy": proxy})
+    return summary.model_copy(update={"verdict": verdict, "proxy": proxy})

@@ -20,6 +20,30 @@ export const AgentAddressSchema = {
     title: 'AgentAddress'
 } as const;
 
+export const AgentEnvironmentSchema = {
+    properties: {
+        roles: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Roles',
+            description: 'The roles the agent played (proxy, injector, target).'
+        },
+        capabilities: {
+            $ref: '#/components/schemas/Capabilities',
+            description: 'Its Hello\'s host facts when the run was configured.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'roles',
+        'capabilities'
+    ],
+    title: 'AgentEnvironment'
+} as const;
+
 export const AgentMessageEnvelopeSchema = {
     properties: {
         v: {
@@ -100,9 +124,7 @@ export const AgentOutSchema = {
             title: 'Version'
         },
         capabilities: {
-            additionalProperties: true,
-            type: 'object',
-            title: 'Capabilities'
+            $ref: '#/components/schemas/Capabilities'
         },
         last_seen_at: {
             anyOf: [
@@ -414,6 +436,62 @@ export const AnalysisPointSchema = {
     description: 'One sweep point: its repetitions\' results averaged, and Little\'s law applied to them.'
 } as const;
 
+export const AppliedLinkShapingSchema = {
+    properties: {
+        agent: {
+            type: 'string',
+            title: 'Agent',
+            description: 'The proxy agent that shaped its links.'
+        },
+        settings: {
+            $ref: '#/components/schemas/LinkShaping'
+        },
+        applied: {
+            items: {
+                $ref: '#/components/schemas/AppliedQdisc'
+            },
+            type: 'array',
+            title: 'Applied'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'agent',
+        'settings'
+    ],
+    title: 'AppliedLinkShaping'
+} as const;
+
+export const AppliedQdiscSchema = {
+    properties: {
+        interface: {
+            type: 'string',
+            title: 'Interface'
+        },
+        qdisc: {
+            type: 'string',
+            title: 'Qdisc'
+        },
+        argv: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Argv',
+            description: 'The exact tc command line.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'interface',
+        'qdisc',
+        'argv'
+    ],
+    title: 'AppliedQdisc'
+} as const;
+
 export const ApplyProxyConfigSchema = {
     properties: {
         type: {
@@ -423,10 +501,9 @@ export const ApplyProxyConfigSchema = {
             default: 'apply_proxy_config'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         },
         config_text: {
@@ -473,10 +550,9 @@ export const AwaitLoadSchema = {
             default: 'await_load'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         },
         timeout_s: {
@@ -1025,6 +1101,289 @@ export const BoundaryViewSchema = {
     description: 'Where this lab\'s runs may send traffic (spec/lab_boundary.py has the rules).'
 } as const;
 
+export const CapabilitiesSchema = {
+    properties: {
+        agent_version: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 50
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Agent Version'
+        },
+        process_started_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 64
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Process Started At',
+            description: 'When the agent process started (ISO 8601): a new value is a restart.'
+        },
+        data_address: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 255
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Data Address',
+            description: 'Address load and targets use.'
+        },
+        netns: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 255
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Netns'
+        },
+        agent_runtime_dir: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 4096
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Agent Runtime Dir'
+        },
+        allowed_load_targets: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            maxItems: 1000,
+            title: 'Allowed Load Targets'
+        },
+        cores: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Cores'
+        },
+        kernel: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 255
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Kernel'
+        },
+        machine: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 64
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Machine'
+        },
+        open_files_limit: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/OpenFilesLimit'
+                },
+                {
+                    type: 'null'
+                }
+            ]
+        },
+        tools: {
+            additionalProperties: {
+                type: 'string'
+            },
+            type: 'object',
+            title: 'Tools',
+            description: 'Installed tools and their versions.'
+        },
+        sysctls: {
+            additionalProperties: {
+                type: 'string'
+            },
+            type: 'object',
+            title: 'Sysctls',
+            description: 'Kernel settings that matter to load tests.'
+        },
+        qdiscs: {
+            anyOf: [
+                {
+                    items: {
+                        type: 'string'
+                    },
+                    type: 'array'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Qdiscs',
+            description: 'Queueing disciplines tc can use here; None: the agent did not say.'
+        },
+        qdiscs_method: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 500
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Qdiscs Method',
+            description: 'How `qdiscs` was found out.'
+        },
+        haproxy: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 100
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Haproxy',
+            description: 'HAProxy\'s version, e.g. 2.6.12.'
+        },
+        haproxy_version_line: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 1000
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Haproxy Version Line'
+        },
+        haproxy_vv: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 100000
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Haproxy Vv',
+            description: '`haproxy -vv` in full.'
+        },
+        runtime_dir: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 4096
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Runtime Dir',
+            description: 'The directory haproxy.cfg is rendered for.'
+        },
+        haproxy_bin: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 4096
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Haproxy Bin'
+        },
+        haproxy_user: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 255
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Haproxy User'
+        },
+        drivers: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Drivers',
+            description: 'Load tools installed, by driver name.'
+        },
+        driver_versions: {
+            additionalProperties: {
+                type: 'string'
+            },
+            type: 'object',
+            title: 'Driver Versions'
+        },
+        target_server: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 255
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Target Server',
+            description: 'e.g. nginx/1.22.1'
+        },
+        database_server: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 255
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Database Server',
+            description: 'e.g. mariadb/10.11.6'
+        }
+    },
+    type: 'object',
+    title: 'Capabilities'
+} as const;
+
 export const CaveatSchema = {
     properties: {
         kind: {
@@ -1377,7 +1736,25 @@ export const CompareRowSchema = {
             title: 'Finished At'
         },
         params: {
-            additionalProperties: true,
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
             type: 'object',
             title: 'Params'
         },
@@ -1719,6 +2096,80 @@ export const DefaultsSchema = {
     type: 'object',
     title: 'Defaults',
     description: 'Settings every frontend, backend and listen section inherits (the `defaults` section).'
+} as const;
+
+export const DrainSchema = {
+    properties: {
+        responses: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Responses',
+            description: '2xx answers that arrived after the window\'s end.'
+        },
+        last_after_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Last After S',
+            description: 'Seconds after the window\'s end the last one arrived.'
+        },
+        latency: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/LatencyPercentiles'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Their latency (from the slot).'
+        },
+        histogram: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Histogram',
+            description: 'base64 HdrHistogram V2 of their latency (us).'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'responses',
+        'last_after_s'
+    ],
+    title: 'Drain',
+    description: 'Answers to requests of the measured window that arrived after the window ended.\n\nThey are not in the rate (which counts what arrived within the window, over its seconds):\nan overloaded server keeps answering after the load stops, and folding those answers in\nwould report more than it delivered while measured.'
+} as const;
+
+export const EndEventSchema = {
+    properties: {
+        event: {
+            type: 'string',
+            const: 'end',
+            title: 'Event',
+            default: 'end'
+        },
+        id: {
+            type: 'string',
+            const: 'end',
+            title: 'Id',
+            default: 'end'
+        },
+        data: {
+            $ref: '#/components/schemas/LiveEnd'
+        }
+    },
+    type: 'object',
+    required: [
+        'data'
+    ],
+    title: 'EndEvent',
+    description: 'The run is terminal; the stream closes. id "end".'
 } as const;
 
 export const EndpointSchema = {
@@ -2144,6 +2595,51 @@ export const ErrorBodySchema = {
         'message'
     ],
     title: 'ErrorBody'
+} as const;
+
+export const ErrorCountsSchema = {
+    properties: {
+        connect: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Connect',
+            description: 'Connections refused or reset before a request was sent.',
+            default: 0
+        },
+        timeout: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Timeout',
+            description: 'Requests without a reply within the request timeout.',
+            default: 0
+        },
+        non_2xx: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Non 2Xx',
+            description: 'Replies with a status outside 2xx.',
+            default: 0
+        },
+        other: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Other',
+            description: 'Any other failure (read errors, protocol errors ...).',
+            default: 0
+        },
+        total: {
+            type: 'integer',
+            title: 'Total',
+            readOnly: true
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'total'
+    ],
+    title: 'ErrorCounts',
+    description: 'Failed requests by kind; never hidden, never merged into one number.'
 } as const;
 
 export const EvidenceSchema = {
@@ -3043,10 +3539,9 @@ export const HeartbeatSchema = {
         busy_run_id: {
             anyOf: [
                 {
-                    type: 'string',
-                    maxLength: 64,
-                    minLength: 1,
-                    pattern: '^[A-Za-z0-9_-]+$'
+                    type: 'integer',
+                    maximum: 9223372036854776000,
+                    minimum: 1
                 },
                 {
                     type: 'null'
@@ -3098,12 +3593,8 @@ export const HelloSchema = {
             description: 'Roles this agent plays.'
         },
         capabilities: {
-            additionalProperties: {
-                $ref: '#/components/schemas/JsonValue'
-            },
-            type: 'object',
-            title: 'Capabilities',
-            description: 'What the host offers, e.g. {\'drivers\': [\'hey\', \'wrk\'], \'haproxy\': \'2.6.12\'}.'
+            $ref: '#/components/schemas/Capabilities',
+            description: 'What the host offers: tools, HAProxy, kernel, qdiscs ...'
         }
     },
     additionalProperties: false,
@@ -3240,6 +3731,152 @@ export const HttpCheckSchema = {
     type: 'object',
     title: 'HttpCheck',
     description: 'HTTP health check: a request whose reply must be 2xx/3xx (or expect_status).'
+} as const;
+
+export const InjectorSummarySchema = {
+    properties: {
+        requests: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Requests',
+            description: 'Requests completed or failed.'
+        },
+        successes: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Successes',
+            description: 'Requests with a 2xx reply.'
+        },
+        errors: {
+            $ref: '#/components/schemas/ErrorCounts'
+        },
+        duration_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Duration S',
+            description: 'Measured duration in seconds.'
+        },
+        rps: {
+            type: 'number',
+            minimum: 0,
+            title: 'Rps',
+            description: 'Successful requests per second.'
+        },
+        bytes_per_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Bytes Per S',
+            description: 'Bytes received per second.'
+        },
+        latency: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/LatencyPercentiles'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'None when nothing succeeded.'
+        },
+        histogram: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Histogram',
+            description: 'base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits.'
+        },
+        open_loop: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/OpenLoopStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Open-loop drivers only: the schedule asked for vs what was sent.'
+        },
+        drain: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/Drain'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Answers that arrived after the window (vegeta times each request); not in rps.'
+        },
+        agent: {
+            type: 'string',
+            maxLength: 120,
+            minLength: 1,
+            title: 'Agent',
+            description: 'The agent\'s name in its lab.'
+        },
+        driver: {
+            type: 'string',
+            enum: [
+                'hey',
+                'wrk',
+                'h2load',
+                'mariadb-slap',
+                'vegeta'
+            ],
+            title: 'Driver'
+        },
+        sql: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/SqlBenchmark'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'mariadb-slap\'s own figures (SQL load only).'
+        },
+        warnings: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Warnings',
+            description: 'The tool\'s blind spots, e.g. \'wrk does not count connections that were never accepted\'.'
+        },
+        stop_reason: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 500
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Stop Reason',
+            description: 'Why the load stopped before its end (lease expired ...); None when it ran its course.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'requests',
+        'successes',
+        'duration_s',
+        'rps',
+        'bytes_per_s',
+        'agent',
+        'driver'
+    ],
+    title: 'InjectorSummary',
+    description: 'One injector\'s view of the run.'
 } as const;
 
 export const JsonValueSchema = {} as const;
@@ -3521,6 +4158,53 @@ export const LabUpdateSchema = {
     type: 'object',
     title: 'LabUpdate',
     description: 'Fields left out (or null) keep their value.'
+} as const;
+
+export const LatencyPercentilesSchema = {
+    properties: {
+        p50: {
+            type: 'number',
+            minimum: 0,
+            title: 'P50'
+        },
+        p90: {
+            type: 'number',
+            minimum: 0,
+            title: 'P90'
+        },
+        p99: {
+            type: 'number',
+            minimum: 0,
+            title: 'P99'
+        },
+        p999: {
+            type: 'number',
+            minimum: 0,
+            title: 'P999'
+        },
+        max: {
+            type: 'number',
+            minimum: 0,
+            title: 'Max'
+        },
+        mean: {
+            type: 'number',
+            minimum: 0,
+            title: 'Mean'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'p50',
+        'p90',
+        'p99',
+        'p999',
+        'max',
+        'mean'
+    ],
+    title: 'LatencyPercentiles',
+    description: 'Latency of successful requests, in milliseconds.'
 } as const;
 
 export const LaunchRequestSchema = {
@@ -3953,6 +4637,103 @@ export const LittlesLawSchema = {
     description: 'The sweep\'s answer to "what maxconn does this load need?".'
 } as const;
 
+export const LiveEndSchema = {
+    properties: {
+        state: {
+            $ref: '#/components/schemas/RunState'
+        },
+        error: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Error'
+        }
+    },
+    type: 'object',
+    required: [
+        'state'
+    ],
+    title: 'LiveEnd',
+    description: 'How the run ended (the `end` SSE event\'s data).'
+} as const;
+
+export const LiveSampleSchema = {
+    properties: {
+        source: {
+            type: 'string',
+            title: 'Source'
+        },
+        t: {
+            type: 'integer',
+            title: 'T'
+        },
+        ts: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Ts'
+        },
+        data: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'integer'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Data'
+        }
+    },
+    type: 'object',
+    required: [
+        'source',
+        't',
+        'ts',
+        'data'
+    ],
+    title: 'LiveSample',
+    description: 'A sample as live viewers get it (the `sample` SSE event\'s data): no histogram.'
+} as const;
+
+export const LiveStateSchema = {
+    properties: {
+        state: {
+            $ref: '#/components/schemas/RunState'
+        },
+        error: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Error'
+        },
+        at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'At'
+        }
+    },
+    type: 'object',
+    required: [
+        'state',
+        'at'
+    ],
+    title: 'LiveState',
+    description: 'A run\'s state as live viewers get it (the `state` SSE event\'s data).'
+} as const;
+
 export const LoadProfileSchema = {
     properties: {
         driver: {
@@ -4123,6 +4904,100 @@ export const LoadProfileSchema = {
     type: 'object',
     title: 'LoadProfile',
     description: 'The traffic an injector sends during a run.'
+} as const;
+
+export const LoadTotalsSchema = {
+    properties: {
+        requests: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Requests',
+            description: 'Requests completed or failed.'
+        },
+        successes: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Successes',
+            description: 'Requests with a 2xx reply.'
+        },
+        errors: {
+            $ref: '#/components/schemas/ErrorCounts'
+        },
+        duration_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Duration S',
+            description: 'Measured duration in seconds.'
+        },
+        rps: {
+            type: 'number',
+            minimum: 0,
+            title: 'Rps',
+            description: 'Successful requests per second.'
+        },
+        bytes_per_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Bytes Per S',
+            description: 'Bytes received per second.'
+        },
+        latency: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/LatencyPercentiles'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'None when nothing succeeded.'
+        },
+        histogram: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Histogram',
+            description: 'base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits.'
+        },
+        open_loop: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/OpenLoopStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Open-loop drivers only: the schedule asked for vs what was sent.'
+        },
+        drain: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/Drain'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Answers that arrived after the window (vegeta times each request); not in rps.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'requests',
+        'successes',
+        'duration_s',
+        'rps',
+        'bytes_per_s'
+    ],
+    title: 'LoadTotals',
+    description: 'What the clients saw over the measured duration.'
 } as const;
 
 export const LoginRequestSchema = {
@@ -4354,6 +5229,100 @@ export const MessageAcceptedSchema = {
     title: 'MessageAccepted'
 } as const;
 
+export const MetricSchema = {
+    properties: {
+        key: {
+            type: 'string',
+            title: 'Key',
+            description: 'Its name everywhere: compare columns, exports, thresholds.'
+        },
+        label: {
+            type: 'string',
+            title: 'Label',
+            description: 'Its name for people.'
+        },
+        unit: {
+            type: 'string',
+            title: 'Unit',
+            description: 'req/s, ms, B/s, s, or empty for a count.'
+        },
+        source: {
+            type: 'string',
+            enum: [
+                'client',
+                'haproxy',
+                'host'
+            ],
+            title: 'Source',
+            description: 'Who measured it: the load tools, HAProxy or a lab host.'
+        },
+        path: {
+            type: 'string',
+            title: 'Path',
+            description: 'Where a RunSummary holds it, dotted (total.latency.p99).'
+        },
+        description: {
+            type: 'string',
+            title: 'Description'
+        },
+        better: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'higher',
+                        'lower'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Better',
+            description: 'Which way is better, where one is.'
+        }
+    },
+    type: 'object',
+    required: [
+        'key',
+        'label',
+        'unit',
+        'source',
+        'path',
+        'description'
+    ],
+    title: 'Metric',
+    description: 'A figure of a run, as compare tables, exports, thresholds and the UI name it.'
+} as const;
+
+export const MetricRegistrySchema = {
+    properties: {
+        run_metrics: {
+            items: {
+                $ref: '#/components/schemas/Metric'
+            },
+            type: 'array',
+            title: 'Run Metrics',
+            description: 'Figures of a run, in compare/export column order.'
+        },
+        sample_series: {
+            items: {
+                $ref: '#/components/schemas/SampleSeries'
+            },
+            type: 'array',
+            title: 'Sample Series',
+            description: 'Per-second series of the live view.'
+        }
+    },
+    type: 'object',
+    required: [
+        'run_metrics',
+        'sample_series'
+    ],
+    title: 'MetricRegistry',
+    description: 'The whole vocabulary, as GET /api/v1/metrics serves it.'
+} as const;
+
 export const MysqlCheckSchema = {
     properties: {
         kind: {
@@ -4374,6 +5343,85 @@ export const MysqlCheckSchema = {
     type: 'object',
     title: 'MysqlCheck',
     description: 'MySQL/MariaDB handshake check logging in as a user without password.'
+} as const;
+
+export const OpenFilesLimitSchema = {
+    properties: {
+        soft: {
+            type: 'integer',
+            title: 'Soft'
+        },
+        hard: {
+            type: 'integer',
+            title: 'Hard'
+        }
+    },
+    type: 'object',
+    required: [
+        'soft',
+        'hard'
+    ],
+    title: 'OpenFilesLimit'
+} as const;
+
+export const OpenLoopStatsSchema = {
+    properties: {
+        target_rate: {
+            type: 'number',
+            minimum: 0,
+            title: 'Target Rate',
+            description: 'Requests/s the schedule asked for.'
+        },
+        sent: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Sent',
+            description: 'Requests sent during the measured duration.'
+        },
+        send_rate: {
+            type: 'number',
+            minimum: 0,
+            title: 'Send Rate',
+            description: 'Requests/s actually sent (sent / duration).'
+        },
+        late_sends: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Late Sends',
+            description: 'Requests sent more than late_threshold_ms after their slot.'
+        },
+        dropped_sends: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Dropped Sends',
+            description: 'Slots of the schedule never sent (the tool fell behind).'
+        },
+        max_send_lag_ms: {
+            type: 'number',
+            minimum: 0,
+            title: 'Max Send Lag Ms',
+            description: 'Worst delay between a slot and its actual send.'
+        },
+        late_threshold_ms: {
+            type: 'number',
+            minimum: 0,
+            title: 'Late Threshold Ms',
+            description: 'Lag beyond which a send counts as late.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'target_rate',
+        'sent',
+        'send_rate',
+        'late_sends',
+        'dropped_sends',
+        'max_send_lag_ms',
+        'late_threshold_ms'
+    ],
+    title: 'OpenLoopStats',
+    description: 'How well an open-loop injector held its schedule (rate asked vs rate sent, late and dropped sends).\n\nA send is late when it left more than `late_threshold_ms` after its slot in the schedule; a\ndropped send is a slot of the measured duration that was never sent at all. Latencies of an\nopen-loop driver are timed from the slot, so lateness shows in them too.'
 } as const;
 
 export const OwnerSchema = {
@@ -4473,6 +5521,199 @@ export const PointDifferenceSchema = {
     description: 'A point\'s metric against the baseline point\'s, over their repetitions (Welch\'s t-test).'
 } as const;
 
+export const ProxySummarySchema = {
+    properties: {
+        requests: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Requests',
+            description: 'HTTP requests received by the frontends.',
+            default: 0
+        },
+        connects: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Connects',
+            description: 'Server connections established.',
+            default: 0
+        },
+        reuses: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Reuses',
+            description: 'Requests sent over an already open server connection.',
+            default: 0
+        },
+        econ: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Econ',
+            description: 'Failed server connection attempts.',
+            default: 0
+        },
+        eresp: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Eresp',
+            description: 'Server responses aborted or refused.',
+            default: 0
+        },
+        ereq: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Ereq',
+            description: 'Client requests in error.',
+            default: 0
+        },
+        max_scur: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Max Scur',
+            description: 'Most concurrent sessions seen.',
+            default: 0
+        },
+        max_qcur: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Max Qcur',
+            description: 'Most requests queued at once.',
+            default: 0
+        },
+        hrsp_1xx: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Hrsp 1Xx',
+            default: 0
+        },
+        hrsp_2xx: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Hrsp 2Xx',
+            default: 0
+        },
+        hrsp_3xx: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Hrsp 3Xx',
+            default: 0
+        },
+        hrsp_4xx: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Hrsp 4Xx',
+            default: 0
+        },
+        hrsp_5xx: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Hrsp 5Xx',
+            default: 0
+        },
+        hrsp_other: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Hrsp Other',
+            default: 0
+        },
+        bytes_in: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Bytes In',
+            description: 'Bytes received from clients.',
+            default: 0
+        },
+        bytes_out: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Bytes Out',
+            description: 'Bytes sent to clients.',
+            default: 0
+        },
+        avg_qtime_ms: {
+            anyOf: [
+                {
+                    type: 'number',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Avg Qtime Ms',
+            description: 'Mean queue time, last 1024 requests.'
+        },
+        avg_ttime_ms: {
+            anyOf: [
+                {
+                    type: 'number',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Avg Ttime Ms',
+            description: 'Mean total time, last 1024 requests.'
+        },
+        max_used_conns: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Max Used Conns',
+            description: 'Most server connections in use (show servers conn).'
+        },
+        max_server_conns: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Max Server Conns',
+            description: 'Most server connections open at once, in use + idle (show servers conn, each second).'
+        },
+        bytes_out_per_s: {
+            anyOf: [
+                {
+                    type: 'number',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Bytes Out Per S',
+            description: 'Bytes sent to clients per second (HAProxy\'s bout; MB/s = / 1e6).'
+        },
+        maxconn: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Maxconn',
+            description: 'The entry point\'s client connection limit, to read max_scur against.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    title: 'ProxySummary',
+    description: 'What HAProxy counted over the measured duration (from the Runtime API).'
+} as const;
+
 export const RenewLeaseSchema = {
     properties: {
         type: {
@@ -4482,10 +5723,9 @@ export const RenewLeaseSchema = {
             default: 'renew_lease'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         },
         lease_until: {
@@ -4513,10 +5753,9 @@ export const ResolveHostsSchema = {
             default: 'resolve_hosts'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         },
         names: {
@@ -4678,9 +5917,28 @@ export const RunDetailSchema = {
             title: 'Repetition'
         },
         params: {
-            additionalProperties: true,
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
             type: 'object',
-            title: 'Params'
+            title: 'Params',
+            description: 'The swept values of this run\'s point, by dotted path.'
         },
         state: {
             $ref: '#/components/schemas/RunState'
@@ -4765,9 +6023,8 @@ export const RunDetailSchema = {
             title: 'Created By Id'
         },
         spec: {
-            additionalProperties: true,
-            type: 'object',
-            title: 'Spec'
+            $ref: '#/components/schemas/ExperimentSpec',
+            description: 'The run\'s resolved spec (its sweep point\'s values applied).'
         },
         rendered_config: {
             anyOf: [
@@ -4781,26 +6038,32 @@ export const RunDetailSchema = {
             title: 'Rendered Config'
         },
         command_lines: {
-            additionalProperties: true,
+            additionalProperties: {
+                items: {
+                    items: {
+                        type: 'string'
+                    },
+                    type: 'array'
+                },
+                type: 'array'
+            },
             type: 'object',
-            title: 'Command Lines'
+            title: 'Command Lines',
+            description: 'By agent: the exact argv of every process it started for the run.'
         },
         environment: {
-            additionalProperties: true,
-            type: 'object',
-            title: 'Environment'
+            $ref: '#/components/schemas/RunEnvironment'
         },
         summary: {
             anyOf: [
                 {
-                    additionalProperties: true,
-                    type: 'object'
+                    $ref: '#/components/schemas/RunSummary'
                 },
                 {
                     type: 'null'
                 }
             ],
-            title: 'Summary'
+            description: 'The run\'s results once collected; None before.'
         },
         config_warnings: {
             items: {
@@ -4821,18 +6084,6 @@ export const RunDetailSchema = {
             ],
             title: 'Error',
             description: 'Why the run failed, or why it is partial; None otherwise.'
-        },
-        completeness: {
-            anyOf: [
-                {
-                    $ref: '#/components/schemas/Completeness'
-                },
-                {
-                    type: 'null'
-                }
-            ],
-            description: 'Whether the load covered the window asked for (summary.completeness), typed.',
-            readOnly: true
         },
         load_started_at: {
             anyOf: [
@@ -4860,18 +6111,6 @@ export const RunDetailSchema = {
             ],
             title: 'Load Ended At',
             description: 'When the measured load ended: load_started_at plus the seconds it really covered.',
-            readOnly: true
-        },
-        verdict: {
-            anyOf: [
-                {
-                    $ref: '#/components/schemas/RunVerdict'
-                },
-                {
-                    type: 'null'
-                }
-            ],
-            description: 'What bounded the run (summary.bound), typed for clients; None before collect.',
             readOnly: true
         }
     },
@@ -4902,12 +6141,45 @@ export const RunDetailSchema = {
         'environment',
         'summary',
         'error',
-        'completeness',
         'load_started_at',
-        'load_ended_at',
-        'verdict'
+        'load_ended_at'
     ],
     title: 'RunDetail'
+} as const;
+
+export const RunEnvironmentSchema = {
+    properties: {
+        agents: {
+            additionalProperties: {
+                $ref: '#/components/schemas/AgentEnvironment'
+            },
+            type: 'object',
+            title: 'Agents',
+            description: 'By agent name.'
+        },
+        resolved_hosts: {
+            additionalProperties: {
+                type: 'string'
+            },
+            type: 'object',
+            title: 'Resolved Hosts',
+            description: 'Server names the proxy agent resolved, and the address used.'
+        },
+        link_shaping: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/AppliedLinkShaping'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'None: no link was shaped.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    title: 'RunEnvironment'
 } as const;
 
 export const RunLaunchedSchema = {
@@ -5100,9 +6372,28 @@ export const RunSlimSchema = {
             title: 'Repetition'
         },
         params: {
-            additionalProperties: true,
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
             type: 'object',
-            title: 'Params'
+            title: 'Params',
+            description: 'The swept values of this run\'s point, by dotted path.'
         },
         state: {
             $ref: '#/components/schemas/RunState'
@@ -5242,6 +6533,61 @@ export const RunStateSchema = {
     title: 'RunState'
 } as const;
 
+export const RunSummarySchema = {
+    properties: {
+        injectors: {
+            items: {
+                $ref: '#/components/schemas/InjectorSummary'
+            },
+            type: 'array',
+            title: 'Injectors'
+        },
+        total: {
+            $ref: '#/components/schemas/LoadTotals',
+            description: 'All injectors merged (histograms merged, not percentiles averaged).'
+        },
+        proxy: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ProxySummary'
+                },
+                {
+                    type: 'null'
+                }
+            ]
+        },
+        verdict: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/RunVerdict'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'What bounded the run: its kind, the sentence people read, and the numbers it was read from (worker.verdicts). None until collected.'
+        },
+        completeness: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/Completeness'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Did the load cover the window asked for? None for runs recorded before this existed.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'total'
+    ],
+    title: 'RunSummary',
+    description: 'The result of one run.'
+} as const;
+
 export const RunVerdictSchema = {
     properties: {
         kind: {
@@ -5311,10 +6657,9 @@ export const SampleBatchSchema = {
             default: 'sample_batch'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         },
         batch_id: {
@@ -5343,6 +6688,31 @@ export const SampleBatchSchema = {
     description: 'Samples of one run; (run_id, batch_id) makes a resent batch harmless.'
 } as const;
 
+export const SampleEventSchema = {
+    properties: {
+        event: {
+            type: 'string',
+            const: 'sample',
+            title: 'Event',
+            default: 'sample'
+        },
+        id: {
+            type: 'string',
+            title: 'Id'
+        },
+        data: {
+            $ref: '#/components/schemas/LiveSample'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'data'
+    ],
+    title: 'SampleEvent',
+    description: 'One second of one source; id "<t>:<source>" (a replayed or repeated one replaces itself).'
+} as const;
+
 export const SampleOutSchema = {
     properties: {
         t: {
@@ -5355,9 +6725,19 @@ export const SampleOutSchema = {
             title: 'Ts'
         },
         data: {
-            additionalProperties: true,
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'integer'
+                    }
+                ]
+            },
             type: 'object',
-            title: 'Data'
+            title: 'Data',
+            description: 'Counter deltas and gauge levels (spec.results.is_gauge).'
         }
     },
     type: 'object',
@@ -5431,6 +6811,48 @@ export const SamplePointSchema = {
     ],
     title: 'SamplePoint',
     description: 'One second of one source.'
+} as const;
+
+export const SampleSeriesSchema = {
+    properties: {
+        key: {
+            type: 'string',
+            title: 'Key',
+            description: 'The chart\'s name for it.'
+        },
+        sample_key: {
+            type: 'string',
+            title: 'Sample Key',
+            description: 'Its key in a sample\'s data (source proxy, or host:<agent>).'
+        },
+        label: {
+            type: 'string',
+            title: 'Label'
+        },
+        unit: {
+            type: 'string',
+            title: 'Unit'
+        },
+        source: {
+            type: 'string',
+            enum: [
+                'client',
+                'haproxy',
+                'host'
+            ],
+            title: 'Source'
+        }
+    },
+    type: 'object',
+    required: [
+        'key',
+        'sample_key',
+        'label',
+        'unit',
+        'source'
+    ],
+    title: 'SampleSeries',
+    description: 'A per-second series of the live view and the samples CSV.'
 } as const;
 
 export const SeriesKeySchema = {
@@ -6045,10 +7467,9 @@ export const ShapeLinksSchema = {
             default: 'shape_links'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         },
         shaping: {
@@ -6196,6 +7617,66 @@ export const SqlAccessSchema = {
     description: 'The throwaway MariaDB account of one run, made by the worker: the target creates it, the\ninjector\'s mariadb-slap logs in with it (from a 0600 options file, never on a command line).'
 } as const;
 
+export const SqlBenchmarkSchema = {
+    properties: {
+        iterations: {
+            type: 'integer',
+            minimum: 1,
+            title: 'Iterations',
+            description: 'How many times the whole workload ran.'
+        },
+        clients: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Clients',
+            description: 'Concurrent clients running queries.'
+        },
+        queries_per_client: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Queries Per Client',
+            description: 'Queries each client ran per iteration.'
+        },
+        avg_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Avg S',
+            description: 'Average seconds to run all queries (one iteration).'
+        },
+        min_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Min S',
+            description: 'Fastest iteration, seconds.'
+        },
+        max_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Max S',
+            description: 'Slowest iteration, seconds.'
+        },
+        queries_per_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Queries Per S',
+            description: 'All clients\' queries per second of an average iteration.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'iterations',
+        'clients',
+        'queries_per_client',
+        'avg_s',
+        'min_s',
+        'max_s',
+        'queries_per_s'
+    ],
+    title: 'SqlBenchmark',
+    description: 'What mariadb-slap measures: the time every client needed to run all its queries, per\niteration (no per-query latency), and the queries/s that makes.'
+} as const;
+
 export const SqlWorkloadSchema = {
     properties: {
         query: {
@@ -6246,10 +7727,9 @@ export const StartDatabaseSchema = {
             default: 'start_database'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         },
         database: {
@@ -6289,10 +7769,9 @@ export const StartLoadSchema = {
             default: 'start_load'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         },
         profile: {
@@ -6364,10 +7843,9 @@ export const StartSamplingSchema = {
             default: 'start_sampling'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         },
         t0: {
@@ -6395,10 +7873,9 @@ export const StartTargetsSchema = {
             default: 'start_targets'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         },
         target: {
@@ -6426,6 +7903,31 @@ export const StartTargetsSchema = {
     description: 'Target role: start the synthetic servers; the result\'s data lists their addresses.'
 } as const;
 
+export const StateEventSchema = {
+    properties: {
+        event: {
+            type: 'string',
+            const: 'state',
+            title: 'Event',
+            default: 'state'
+        },
+        id: {
+            type: 'string',
+            title: 'Id'
+        },
+        data: {
+            $ref: '#/components/schemas/LiveState'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'data'
+    ],
+    title: 'StateEvent',
+    description: 'First event of every connection, then each state change; id "state:<state>".'
+} as const;
+
 export const StopLoadSchema = {
     properties: {
         type: {
@@ -6435,10 +7937,9 @@ export const StopLoadSchema = {
             default: 'stop_load'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         }
     },
@@ -6754,10 +8255,9 @@ export const TeardownSchema = {
             default: 'teardown'
         },
         run_id: {
-            type: 'string',
-            maxLength: 64,
-            minLength: 1,
-            pattern: '^[A-Za-z0-9_-]+$',
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
             title: 'Run Id'
         }
     },
@@ -7632,6 +9132,283 @@ export const VersionSummarySchema = {
     title: 'VersionSummary'
 } as const;
 
+export const ErrorCountsWritableSchema = {
+    properties: {
+        connect: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Connect',
+            description: 'Connections refused or reset before a request was sent.',
+            default: 0
+        },
+        timeout: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Timeout',
+            description: 'Requests without a reply within the request timeout.',
+            default: 0
+        },
+        non_2xx: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Non 2Xx',
+            description: 'Replies with a status outside 2xx.',
+            default: 0
+        },
+        other: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Other',
+            description: 'Any other failure (read errors, protocol errors ...).',
+            default: 0
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    title: 'ErrorCounts',
+    description: 'Failed requests by kind; never hidden, never merged into one number.'
+} as const;
+
+export const InjectorSummaryWritableSchema = {
+    properties: {
+        requests: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Requests',
+            description: 'Requests completed or failed.'
+        },
+        successes: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Successes',
+            description: 'Requests with a 2xx reply.'
+        },
+        errors: {
+            $ref: '#/components/schemas/ErrorCountsWritable'
+        },
+        duration_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Duration S',
+            description: 'Measured duration in seconds.'
+        },
+        rps: {
+            type: 'number',
+            minimum: 0,
+            title: 'Rps',
+            description: 'Successful requests per second.'
+        },
+        bytes_per_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Bytes Per S',
+            description: 'Bytes received per second.'
+        },
+        latency: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/LatencyPercentiles'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'None when nothing succeeded.'
+        },
+        histogram: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Histogram',
+            description: 'base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits.'
+        },
+        open_loop: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/OpenLoopStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Open-loop drivers only: the schedule asked for vs what was sent.'
+        },
+        drain: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/Drain'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Answers that arrived after the window (vegeta times each request); not in rps.'
+        },
+        agent: {
+            type: 'string',
+            maxLength: 120,
+            minLength: 1,
+            title: 'Agent',
+            description: 'The agent\'s name in its lab.'
+        },
+        driver: {
+            type: 'string',
+            enum: [
+                'hey',
+                'wrk',
+                'h2load',
+                'mariadb-slap',
+                'vegeta'
+            ],
+            title: 'Driver'
+        },
+        sql: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/SqlBenchmark'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'mariadb-slap\'s own figures (SQL load only).'
+        },
+        warnings: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Warnings',
+            description: 'The tool\'s blind spots, e.g. \'wrk does not count connections that were never accepted\'.'
+        },
+        stop_reason: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 500
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Stop Reason',
+            description: 'Why the load stopped before its end (lease expired ...); None when it ran its course.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'requests',
+        'successes',
+        'duration_s',
+        'rps',
+        'bytes_per_s',
+        'agent',
+        'driver'
+    ],
+    title: 'InjectorSummary',
+    description: 'One injector\'s view of the run.'
+} as const;
+
+export const LoadTotalsWritableSchema = {
+    properties: {
+        requests: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Requests',
+            description: 'Requests completed or failed.'
+        },
+        successes: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Successes',
+            description: 'Requests with a 2xx reply.'
+        },
+        errors: {
+            $ref: '#/components/schemas/ErrorCountsWritable'
+        },
+        duration_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Duration S',
+            description: 'Measured duration in seconds.'
+        },
+        rps: {
+            type: 'number',
+            minimum: 0,
+            title: 'Rps',
+            description: 'Successful requests per second.'
+        },
+        bytes_per_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Bytes Per S',
+            description: 'Bytes received per second.'
+        },
+        latency: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/LatencyPercentiles'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'None when nothing succeeded.'
+        },
+        histogram: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Histogram',
+            description: 'base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits.'
+        },
+        open_loop: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/OpenLoopStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Open-loop drivers only: the schedule asked for vs what was sent.'
+        },
+        drain: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/Drain'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Answers that arrived after the window (vegeta times each request); not in rps.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'requests',
+        'successes',
+        'duration_s',
+        'rps',
+        'bytes_per_s'
+    ],
+    title: 'LoadTotals',
+    description: 'What the clients saw over the measured duration.'
+} as const;
+
 export const RunDetailWritableSchema = {
     properties: {
         id: {
@@ -7685,9 +9462,28 @@ export const RunDetailWritableSchema = {
             title: 'Repetition'
         },
         params: {
-            additionalProperties: true,
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
             type: 'object',
-            title: 'Params'
+            title: 'Params',
+            description: 'The swept values of this run\'s point, by dotted path.'
         },
         state: {
             $ref: '#/components/schemas/RunState'
@@ -7772,9 +9568,8 @@ export const RunDetailWritableSchema = {
             title: 'Created By Id'
         },
         spec: {
-            additionalProperties: true,
-            type: 'object',
-            title: 'Spec'
+            $ref: '#/components/schemas/ExperimentSpec',
+            description: 'The run\'s resolved spec (its sweep point\'s values applied).'
         },
         rendered_config: {
             anyOf: [
@@ -7788,26 +9583,32 @@ export const RunDetailWritableSchema = {
             title: 'Rendered Config'
         },
         command_lines: {
-            additionalProperties: true,
+            additionalProperties: {
+                items: {
+                    items: {
+                        type: 'string'
+                    },
+                    type: 'array'
+                },
+                type: 'array'
+            },
             type: 'object',
-            title: 'Command Lines'
+            title: 'Command Lines',
+            description: 'By agent: the exact argv of every process it started for the run.'
         },
         environment: {
-            additionalProperties: true,
-            type: 'object',
-            title: 'Environment'
+            $ref: '#/components/schemas/RunEnvironment'
         },
         summary: {
             anyOf: [
                 {
-                    additionalProperties: true,
-                    type: 'object'
+                    $ref: '#/components/schemas/RunSummaryWritable'
                 },
                 {
                     type: 'null'
                 }
             ],
-            title: 'Summary'
+            description: 'The run\'s results once collected; None before.'
         },
         config_warnings: {
             items: {
@@ -7859,4 +9660,59 @@ export const RunDetailWritableSchema = {
         'error'
     ],
     title: 'RunDetail'
+} as const;
+
+export const RunSummaryWritableSchema = {
+    properties: {
+        injectors: {
+            items: {
+                $ref: '#/components/schemas/InjectorSummaryWritable'
+            },
+            type: 'array',
+            title: 'Injectors'
+        },
+        total: {
+            $ref: '#/components/schemas/LoadTotalsWritable',
+            description: 'All injectors merged (histograms merged, not percentiles averaged).'
+        },
+        proxy: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ProxySummary'
+                },
+                {
+                    type: 'null'
+                }
+            ]
+        },
+        verdict: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/RunVerdict'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'What bounded the run: its kind, the sentence people read, and the numbers it was read from (worker.verdicts). None until collected.'
+        },
+        completeness: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/Completeness'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Did the load cover the window asked for? None for runs recorded before this existed.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'total'
+    ],
+    title: 'RunSummary',
+    description: 'The result of one run.'
 } as const;

@@ -21,6 +21,22 @@ export type AgentAddress = {
 };
 
 /**
+ * AgentEnvironment
+ */
+export type AgentEnvironment = {
+    /**
+     * Roles
+     *
+     * The roles the agent played (proxy, injector, target).
+     */
+    roles: Array<string>;
+    /**
+     * Its Hello's host facts when the run was configured.
+     */
+    capabilities: Capabilities;
+};
+
+/**
  * AgentMessageEnvelope
  */
 export type AgentMessageEnvelope = {
@@ -76,12 +92,7 @@ export type AgentOut = {
      * Version
      */
     version: string;
-    /**
-     * Capabilities
-     */
-    capabilities: {
-        [key: string]: unknown;
-    };
+    capabilities: Capabilities;
     /**
      * Last Seen At
      */
@@ -235,6 +246,43 @@ export type AnalysisPoint = {
 };
 
 /**
+ * AppliedLinkShaping
+ */
+export type AppliedLinkShaping = {
+    /**
+     * Agent
+     *
+     * The proxy agent that shaped its links.
+     */
+    agent: string;
+    settings: LinkShaping;
+    /**
+     * Applied
+     */
+    applied?: Array<AppliedQdisc>;
+};
+
+/**
+ * AppliedQdisc
+ */
+export type AppliedQdisc = {
+    /**
+     * Interface
+     */
+    interface: string;
+    /**
+     * Qdisc
+     */
+    qdisc: string;
+    /**
+     * Argv
+     *
+     * The exact tc command line.
+     */
+    argv: Array<string>;
+};
+
+/**
  * ApplyProxyConfig
  *
  * Proxy role: write these files and this haproxy.cfg, check it, (re)load HAProxy.
@@ -247,7 +295,7 @@ export type ApplyProxyConfig = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
     /**
      * Config Text
      *
@@ -286,7 +334,7 @@ export type AwaitLoad = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
     /**
      * Timeout S
      */
@@ -568,6 +616,135 @@ export type BoundaryView = {
 };
 
 /**
+ * Capabilities
+ */
+export type Capabilities = {
+    /**
+     * Agent Version
+     */
+    agent_version?: string | null;
+    /**
+     * Process Started At
+     *
+     * When the agent process started (ISO 8601): a new value is a restart.
+     */
+    process_started_at?: string | null;
+    /**
+     * Data Address
+     *
+     * Address load and targets use.
+     */
+    data_address?: string | null;
+    /**
+     * Netns
+     */
+    netns?: string | null;
+    /**
+     * Agent Runtime Dir
+     */
+    agent_runtime_dir?: string | null;
+    /**
+     * Allowed Load Targets
+     */
+    allowed_load_targets?: Array<string>;
+    /**
+     * Cores
+     */
+    cores?: number | null;
+    /**
+     * Kernel
+     */
+    kernel?: string | null;
+    /**
+     * Machine
+     */
+    machine?: string | null;
+    open_files_limit?: OpenFilesLimit | null;
+    /**
+     * Tools
+     *
+     * Installed tools and their versions.
+     */
+    tools?: {
+        [key: string]: string;
+    };
+    /**
+     * Sysctls
+     *
+     * Kernel settings that matter to load tests.
+     */
+    sysctls?: {
+        [key: string]: string;
+    };
+    /**
+     * Qdiscs
+     *
+     * Queueing disciplines tc can use here; None: the agent did not say.
+     */
+    qdiscs?: Array<string> | null;
+    /**
+     * Qdiscs Method
+     *
+     * How `qdiscs` was found out.
+     */
+    qdiscs_method?: string | null;
+    /**
+     * Haproxy
+     *
+     * HAProxy's version, e.g. 2.6.12.
+     */
+    haproxy?: string | null;
+    /**
+     * Haproxy Version Line
+     */
+    haproxy_version_line?: string | null;
+    /**
+     * Haproxy Vv
+     *
+     * `haproxy -vv` in full.
+     */
+    haproxy_vv?: string | null;
+    /**
+     * Runtime Dir
+     *
+     * The directory haproxy.cfg is rendered for.
+     */
+    runtime_dir?: string | null;
+    /**
+     * Haproxy Bin
+     */
+    haproxy_bin?: string | null;
+    /**
+     * Haproxy User
+     */
+    haproxy_user?: string | null;
+    /**
+     * Drivers
+     *
+     * Load tools installed, by driver name.
+     */
+    drivers?: Array<string>;
+    /**
+     * Driver Versions
+     */
+    driver_versions?: {
+        [key: string]: string;
+    };
+    /**
+     * Target Server
+     *
+     * e.g. nginx/1.22.1
+     */
+    target_server?: string | null;
+    /**
+     * Database Server
+     *
+     * e.g. mariadb/10.11.6
+     */
+    database_server?: string | null;
+};
+
+/**
  * Caveat
  *
  * Something that may have disturbed the measurement itself, with the numbers it was read from.
@@ -794,7 +971,7 @@ export type CompareRow = {
      * Params
      */
     params: {
-        [key: string]: unknown;
+        [key: string]: string | number | number | boolean | null;
     };
     /**
      * Metrics
@@ -979,6 +1156,57 @@ export type Defaults = {
      * Raw directives for this section, one per line, checked against an allowlist (no Lua, external programs, environment changes, or files outside {runtime_dir}/).
      */
     extra?: Array<string>;
+};
+
+/**
+ * Drain
+ *
+ * Answers to requests of the measured window that arrived after the window ended.
+ *
+ * They are not in the rate (which counts what arrived within the window, over its seconds):
+ * an overloaded server keeps answering after the load stops, and folding those answers in
+ * would report more than it delivered while measured.
+ */
+export type Drain = {
+    /**
+     * Responses
+     *
+     * 2xx answers that arrived after the window's end.
+     */
+    responses: number;
+    /**
+     * Last After S
+     *
+     * Seconds after the window's end the last one arrived.
+     */
+    last_after_s: number;
+    /**
+     * Their latency (from the slot).
+     */
+    latency?: LatencyPercentiles | null;
+    /**
+     * Histogram
+     *
+     * base64 HdrHistogram V2 of their latency (us).
+     */
+    histogram?: string | null;
+};
+
+/**
+ * EndEvent
+ *
+ * The run is terminal; the stream closes. id "end".
+ */
+export type EndEvent = {
+    /**
+     * Event
+     */
+    event?: 'end';
+    /**
+     * Id
+     */
+    id?: 'end';
+    data: LiveEnd;
 };
 
 /**
@@ -1241,6 +1469,42 @@ export type ErrorBody = {
      * Fields
      */
     fields?: Array<FieldError>;
+};
+
+/**
+ * ErrorCounts
+ *
+ * Failed requests by kind; never hidden, never merged into one number.
+ */
+export type ErrorCounts = {
+    /**
+     * Connect
+     *
+     * Connections refused or reset before a request was sent.
+     */
+    connect?: number;
+    /**
+     * Timeout
+     *
+     * Requests without a reply within the request timeout.
+     */
+    timeout?: number;
+    /**
+     * Non 2Xx
+     *
+     * Replies with a status outside 2xx.
+     */
+    non_2xx?: number;
+    /**
+     * Other
+     *
+     * Any other failure (read errors, protocol errors ...).
+     */
+    other?: number;
+    /**
+     * Total
+     */
+    readonly total: number;
 };
 
 /**
@@ -1759,7 +2023,7 @@ export type Heartbeat = {
      *
      * The run the agent is working for, if any.
      */
-    busy_run_id?: string | null;
+    busy_run_id?: number | null;
 };
 
 /**
@@ -1791,13 +2055,9 @@ export type Hello = {
      */
     roles: Array<'proxy' | 'injector' | 'target'>;
     /**
-     * Capabilities
-     *
-     * What the host offers, e.g. {'drivers': ['hey', 'wrk'], 'haproxy': '2.6.12'}.
+     * What the host offers: tools, HAProxy, kernel, qdiscs ...
      */
-    capabilities?: {
-        [key: string]: JsonValue;
-    };
+    capabilities?: Capabilities;
 };
 
 /**
@@ -1883,6 +2143,89 @@ export type HttpCheck = {
      * Exact status a healthy server returns.
      */
     expect_status?: number | null;
+};
+
+/**
+ * InjectorSummary
+ *
+ * One injector's view of the run.
+ */
+export type InjectorSummary = {
+    /**
+     * Requests
+     *
+     * Requests completed or failed.
+     */
+    requests: number;
+    /**
+     * Successes
+     *
+     * Requests with a 2xx reply.
+     */
+    successes: number;
+    errors?: ErrorCounts;
+    /**
+     * Duration S
+     *
+     * Measured duration in seconds.
+     */
+    duration_s: number;
+    /**
+     * Rps
+     *
+     * Successful requests per second.
+     */
+    rps: number;
+    /**
+     * Bytes Per S
+     *
+     * Bytes received per second.
+     */
+    bytes_per_s: number;
+    /**
+     * None when nothing succeeded.
+     */
+    latency?: LatencyPercentiles | null;
+    /**
+     * Histogram
+     *
+     * base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits.
+     */
+    histogram?: string | null;
+    /**
+     * Open-loop drivers only: the schedule asked for vs what was sent.
+     */
+    open_loop?: OpenLoopStats | null;
+    /**
+     * Answers that arrived after the window (vegeta times each request); not in rps.
+     */
+    drain?: Drain | null;
+    /**
+     * Agent
+     *
+     * The agent's name in its lab.
+     */
+    agent: string;
+    /**
+     * Driver
+     */
+    driver: 'hey' | 'wrk' | 'h2load' | 'mariadb-slap' | 'vegeta';
+    /**
+     * mariadb-slap's own figures (SQL load only).
+     */
+    sql?: SqlBenchmark | null;
+    /**
+     * Warnings
+     *
+     * The tool's blind spots, e.g. 'wrk does not count connections that were never accepted'.
+     */
+    warnings?: Array<string>;
+    /**
+     * Stop Reason
+     *
+     * Why the load stopped before its end (lease expired ...); None when it ran its course.
+     */
+    stop_reason?: string | null;
 };
 
 export type JsonValue = unknown;
@@ -2060,6 +2403,38 @@ export type LabUpdate = {
     settings?: {
         [key: string]: unknown;
     } | null;
+};
+
+/**
+ * LatencyPercentiles
+ *
+ * Latency of successful requests, in milliseconds.
+ */
+export type LatencyPercentiles = {
+    /**
+     * P50
+     */
+    p50: number;
+    /**
+     * P90
+     */
+    p90: number;
+    /**
+     * P99
+     */
+    p99: number;
+    /**
+     * P999
+     */
+    p999: number;
+    /**
+     * Max
+     */
+    max: number;
+    /**
+     * Mean
+     */
+    mean: number;
 };
 
 /**
@@ -2267,6 +2642,62 @@ export type LittlesLaw = {
 };
 
 /**
+ * LiveEnd
+ *
+ * How the run ended (the `end` SSE event's data).
+ */
+export type LiveEnd = {
+    state: RunState;
+    /**
+     * Error
+     */
+    error?: string | null;
+};
+
+/**
+ * LiveSample
+ *
+ * A sample as live viewers get it (the `sample` SSE event's data): no histogram.
+ */
+export type LiveSample = {
+    /**
+     * Source
+     */
+    source: string;
+    /**
+     * T
+     */
+    t: number;
+    /**
+     * Ts
+     */
+    ts: string;
+    /**
+     * Data
+     */
+    data: {
+        [key: string]: number | number;
+    };
+};
+
+/**
+ * LiveState
+ *
+ * A run's state as live viewers get it (the `state` SSE event's data).
+ */
+export type LiveState = {
+    state: RunState;
+    /**
+     * Error
+     */
+    error?: string | null;
+    /**
+     * At
+     */
+    at: string;
+};
+
+/**
  * LoadProfile
  *
  * The traffic an injector sends during a run.
@@ -2368,6 +2799,63 @@ export type LoadProfile = {
      * proxy = through the HAProxy entry point; direct = straight at the lab's managed MariaDB target, bypassing the proxy (a baseline; a sweep axis value).
      */
     via?: 'proxy' | 'direct';
+};
+
+/**
+ * LoadTotals
+ *
+ * What the clients saw over the measured duration.
+ */
+export type LoadTotals = {
+    /**
+     * Requests
+     *
+     * Requests completed or failed.
+     */
+    requests: number;
+    /**
+     * Successes
+     *
+     * Requests with a 2xx reply.
+     */
+    successes: number;
+    errors?: ErrorCounts;
+    /**
+     * Duration S
+     *
+     * Measured duration in seconds.
+     */
+    duration_s: number;
+    /**
+     * Rps
+     *
+     * Successful requests per second.
+     */
+    rps: number;
+    /**
+     * Bytes Per S
+     *
+     * Bytes received per second.
+     */
+    bytes_per_s: number;
+    /**
+     * None when nothing succeeded.
+     */
+    latency?: LatencyPercentiles | null;
+    /**
+     * Histogram
+     *
+     * base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits.
+     */
+    histogram?: string | null;
+    /**
+     * Open-loop drivers only: the schedule asked for vs what was sent.
+     */
+    open_loop?: OpenLoopStats | null;
+    /**
+     * Answers that arrived after the window (vegeta times each request); not in rps.
+     */
+    drain?: Drain | null;
 };
 
 /**
@@ -2526,6 +3014,74 @@ export type MessageAccepted = {
 };
 
 /**
+ * Metric
+ *
+ * A figure of a run, as compare tables, exports, thresholds and the UI name it.
+ */
+export type Metric = {
+    /**
+     * Key
+     *
+     * Its name everywhere: compare columns, exports, thresholds.
+     */
+    key: string;
+    /**
+     * Label
+     *
+     * Its name for people.
+     */
+    label: string;
+    /**
+     * Unit
+     *
+     * req/s, ms, B/s, s, or empty for a count.
+     */
+    unit: string;
+    /**
+     * Source
+     *
+     * Who measured it: the load tools, HAProxy or a lab host.
+     */
+    source: 'client' | 'haproxy' | 'host';
+    /**
+     * Path
+     *
+     * Where a RunSummary holds it, dotted (total.latency.p99).
+     */
+    path: string;
+    /**
+     * Description
+     */
+    description: string;
+    /**
+     * Better
+     *
+     * Which way is better, where one is.
+     */
+    better?: 'higher' | 'lower' | null;
+};
+
+/**
+ * MetricRegistry
+ *
+ * The whole vocabulary, as GET /api/v1/metrics serves it.
+ */
+export type MetricRegistry = {
+    /**
+     * Run Metrics
+     *
+     * Figures of a run, in compare/export column order.
+     */
+    run_metrics: Array<Metric>;
+    /**
+     * Sample Series
+     *
+     * Per-second series of the live view.
+     */
+    sample_series: Array<SampleSeries>;
+};
+
+/**
  * MysqlCheck
  *
  * MySQL/MariaDB handshake check logging in as a user without password.
@@ -2541,6 +3097,74 @@ export type MysqlCheck = {
      * Database user HAProxy logs in as (created without password).
      */
     user?: string;
+};
+
+/**
+ * OpenFilesLimit
+ */
+export type OpenFilesLimit = {
+    /**
+     * Soft
+     */
+    soft: number;
+    /**
+     * Hard
+     */
+    hard: number;
+};
+
+/**
+ * OpenLoopStats
+ *
+ * How well an open-loop injector held its schedule (rate asked vs rate sent, late and dropped sends).
+ *
+ * A send is late when it left more than `late_threshold_ms` after its slot in the schedule; a
+ * dropped send is a slot of the measured duration that was never sent at all. Latencies of an
+ * open-loop driver are timed from the slot, so lateness shows in them too.
+ */
+export type OpenLoopStats = {
+    /**
+     * Target Rate
+     *
+     * Requests/s the schedule asked for.
+     */
+    target_rate: number;
+    /**
+     * Sent
+     *
+     * Requests sent during the measured duration.
+     */
+    sent: number;
+    /**
+     * Send Rate
+     *
+     * Requests/s actually sent (sent / duration).
+     */
+    send_rate: number;
+    /**
+     * Late Sends
+     *
+     * Requests sent more than late_threshold_ms after their slot.
+     */
+    late_sends: number;
+    /**
+     * Dropped Sends
+     *
+     * Slots of the schedule never sent (the tool fell behind).
+     */
+    dropped_sends: number;
+    /**
+     * Max Send Lag Ms
+     *
+     * Worst delay between a slot and its actual send.
+     */
+    max_send_lag_ms: number;
+    /**
+     * Late Threshold Ms
+     *
+     * Lag beyond which a send counts as late.
+     */
+    late_threshold_ms: number;
 };
 
 /**
@@ -2604,6 +3228,134 @@ export type PointDifference = {
 };
 
 /**
+ * ProxySummary
+ *
+ * What HAProxy counted over the measured duration (from the Runtime API).
+ */
+export type ProxySummary = {
+    /**
+     * Requests
+     *
+     * HTTP requests received by the frontends.
+     */
+    requests?: number;
+    /**
+     * Connects
+     *
+     * Server connections established.
+     */
+    connects?: number;
+    /**
+     * Reuses
+     *
+     * Requests sent over an already open server connection.
+     */
+    reuses?: number;
+    /**
+     * Econ
+     *
+     * Failed server connection attempts.
+     */
+    econ?: number;
+    /**
+     * Eresp
+     *
+     * Server responses aborted or refused.
+     */
+    eresp?: number;
+    /**
+     * Ereq
+     *
+     * Client requests in error.
+     */
+    ereq?: number;
+    /**
+     * Max Scur
+     *
+     * Most concurrent sessions seen.
+     */
+    max_scur?: number;
+    /**
+     * Max Qcur
+     *
+     * Most requests queued at once.
+     */
+    max_qcur?: number;
+    /**
+     * Hrsp 1Xx
+     */
+    hrsp_1xx?: number;
+    /**
+     * Hrsp 2Xx
+     */
+    hrsp_2xx?: number;
+    /**
+     * Hrsp 3Xx
+     */
+    hrsp_3xx?: number;
+    /**
+     * Hrsp 4Xx
+     */
+    hrsp_4xx?: number;
+    /**
+     * Hrsp 5Xx
+     */
+    hrsp_5xx?: number;
+    /**
+     * Hrsp Other
+     */
+    hrsp_other?: number;
+    /**
+     * Bytes In
+     *
+     * Bytes received from clients.
+     */
+    bytes_in?: number;
+    /**
+     * Bytes Out
+     *
+     * Bytes sent to clients.
+     */
+    bytes_out?: number;
+    /**
+     * Avg Qtime Ms
+     *
+     * Mean queue time, last 1024 requests.
+     */
+    avg_qtime_ms?: number | null;
+    /**
+     * Avg Ttime Ms
+     *
+     * Mean total time, last 1024 requests.
+     */
+    avg_ttime_ms?: number | null;
+    /**
+     * Max Used Conns
+     *
+     * Most server connections in use (show servers conn).
+     */
+    max_used_conns?: number | null;
+    /**
+     * Max Server Conns
+     *
+     * Most server connections open at once, in use + idle (show servers conn, each second).
+     */
+    max_server_conns?: number | null;
+    /**
+     * Bytes Out Per S
+     *
+     * Bytes sent to clients per second (HAProxy's bout; MB/s = / 1e6).
+     */
+    bytes_out_per_s?: number | null;
+    /**
+     * Maxconn
+     *
+     * The entry point's client connection limit, to read max_scur against.
+     */
+    maxconn?: number | null;
+};
+
+/**
  * RenewLease
  *
  * Injector role: keep the load running until lease_until.
@@ -2616,7 +3368,7 @@ export type RenewLease = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
     /**
      * Lease Until
      */
@@ -2638,7 +3390,7 @@ export type ResolveHosts = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
     /**
      * Names
      */
@@ -2743,9 +3495,11 @@ export type RunDetail = {
     repetition: number;
     /**
      * Params
+     *
+     * The swept values of this run's point, by dotted path.
      */
     params: {
-        [key: string]: unknown;
+        [key: string]: string | number | number | boolean | null;
     };
     state: RunState;
     /**
@@ -2781,33 +3535,26 @@ export type RunDetail = {
      */
     created_by_id: number | null;
     /**
-     * Spec
+     * The run's resolved spec (its sweep point's values applied).
      */
-    spec: {
-        [key: string]: unknown;
-    };
+    spec: ExperimentSpec;
     /**
      * Rendered Config
      */
     rendered_config: string | null;
     /**
      * Command Lines
+     *
+     * By agent: the exact argv of every process it started for the run.
      */
     command_lines: {
-        [key: string]: unknown;
+        [key: string]: Array<Array<string>>;
     };
+    environment: RunEnvironment;
     /**
-     * Environment
+     * The run's results once collected; None before.
      */
-    environment: {
-        [key: string]: unknown;
-    };
-    /**
-     * Summary
-     */
-    summary: {
-        [key: string]: unknown;
-    } | null;
+    summary: RunSummary | null;
     /**
      * Config Warnings
      *
@@ -2821,10 +3568,6 @@ export type RunDetail = {
      */
     error: string | null;
     /**
-     * Whether the load covered the window asked for (summary.completeness), typed.
-     */
-    readonly completeness: Completeness | null;
-    /**
      * Load Started At
      *
      * When the measured load began (t0, after warm-up); apart from queueing and preparation.
@@ -2836,10 +3579,32 @@ export type RunDetail = {
      * When the measured load ended: load_started_at plus the seconds it really covered.
      */
     readonly load_ended_at: string | null;
+};
+
+/**
+ * RunEnvironment
+ */
+export type RunEnvironment = {
     /**
-     * What bounded the run (summary.bound), typed for clients; None before collect.
+     * Agents
+     *
+     * By agent name.
      */
-    readonly verdict: RunVerdict | null;
+    agents?: {
+        [key: string]: AgentEnvironment;
+    };
+    /**
+     * Resolved Hosts
+     *
+     * Server names the proxy agent resolved, and the address used.
+     */
+    resolved_hosts?: {
+        [key: string]: string;
+    };
+    /**
+     * None: no link was shaped.
+     */
+    link_shaping?: AppliedLinkShaping | null;
 };
 
 /**
@@ -2966,9 +3731,11 @@ export type RunSlim = {
     repetition: number;
     /**
      * Params
+     *
+     * The swept values of this run's point, by dotted path.
      */
     params: {
-        [key: string]: unknown;
+        [key: string]: string | number | number | boolean | null;
     };
     state: RunState;
     /**
@@ -3020,6 +3787,31 @@ export type RunSpectrum = {
 export type RunState = 'queued' | 'preparing' | 'warming' | 'running' | 'collecting' | 'succeeded' | 'partial' | 'failed' | 'cancelled';
 
 /**
+ * RunSummary
+ *
+ * The result of one run.
+ */
+export type RunSummary = {
+    /**
+     * Injectors
+     */
+    injectors?: Array<InjectorSummary>;
+    /**
+     * All injectors merged (histograms merged, not percentiles averaged).
+     */
+    total: LoadTotals;
+    proxy?: ProxySummary | null;
+    /**
+     * What bounded the run: its kind, the sentence people read, and the numbers it was read from (worker.verdicts). None until collected.
+     */
+    verdict?: RunVerdict | null;
+    /**
+     * Did the load cover the window asked for? None for runs recorded before this existed.
+     */
+    completeness?: Completeness | null;
+};
+
+/**
  * RunVerdict
  *
  * What bounded the run: the highest-priority finding, plus the others that also held.
@@ -3066,7 +3858,7 @@ export type SampleBatch = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
     /**
      * Batch Id
      *
@@ -3077,6 +3869,23 @@ export type SampleBatch = {
      * Samples
      */
     samples: Array<SamplePoint>;
+};
+
+/**
+ * SampleEvent
+ *
+ * One second of one source; id "<t>:<source>" (a replayed or repeated one replaces itself).
+ */
+export type SampleEvent = {
+    /**
+     * Event
+     */
+    event?: 'sample';
+    /**
+     * Id
+     */
+    id: string;
+    data: LiveSample;
 };
 
 /**
@@ -3093,9 +3902,11 @@ export type SampleOut = {
     ts: string;
     /**
      * Data
+     *
+     * Counter deltas and gauge levels (spec.results.is_gauge).
      */
     data: {
-        [key: string]: unknown;
+        [key: string]: number | number;
     };
 };
 
@@ -3137,6 +3948,38 @@ export type SamplePoint = {
      * Latency of this second: base64 HdrHistogram V2, microseconds, 3 significant digits.
      */
     histogram?: string | null;
+};
+
+/**
+ * SampleSeries
+ *
+ * A per-second series of the live view and the samples CSV.
+ */
+export type SampleSeries = {
+    /**
+     * Key
+     *
+     * The chart's name for it.
+     */
+    key: string;
+    /**
+     * Sample Key
+     *
+     * Its key in a sample's data (source proxy, or host:<agent>).
+     */
+    sample_key: string;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Unit
+     */
+    unit: string;
+    /**
+     * Source
+     */
+    source: 'client' | 'haproxy' | 'host';
 };
 
 /**
@@ -3473,7 +4316,7 @@ export type ShapeLinks = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
     shaping: LinkShaping;
 };
 
@@ -3570,6 +4413,57 @@ export type SqlAccess = {
 };
 
 /**
+ * SqlBenchmark
+ *
+ * What mariadb-slap measures: the time every client needed to run all its queries, per
+ * iteration (no per-query latency), and the queries/s that makes.
+ */
+export type SqlBenchmark = {
+    /**
+     * Iterations
+     *
+     * How many times the whole workload ran.
+     */
+    iterations: number;
+    /**
+     * Clients
+     *
+     * Concurrent clients running queries.
+     */
+    clients: number;
+    /**
+     * Queries Per Client
+     *
+     * Queries each client ran per iteration.
+     */
+    queries_per_client: number;
+    /**
+     * Avg S
+     *
+     * Average seconds to run all queries (one iteration).
+     */
+    avg_s: number;
+    /**
+     * Min S
+     *
+     * Fastest iteration, seconds.
+     */
+    min_s: number;
+    /**
+     * Max S
+     *
+     * Slowest iteration, seconds.
+     */
+    max_s: number;
+    /**
+     * Queries Per S
+     *
+     * All clients' queries per second of an average iteration.
+     */
+    queries_per_s: number;
+};
+
+/**
  * SqlWorkload
  *
  * What mariadb-slap runs; the lab creates the schema and the credentials.
@@ -3615,7 +4509,7 @@ export type StartDatabase = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
     database: ManagedDatabase;
     access: SqlAccess;
     /**
@@ -3639,7 +4533,7 @@ export type StartLoad = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
     profile: LoadProfile;
     /**
      * Target Url
@@ -3687,7 +4581,7 @@ export type StartSampling = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
     /**
      * T0
      */
@@ -3707,12 +4601,29 @@ export type StartTargets = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
     target: ManagedTarget;
     /**
      * The servers' certificate and key; given exactly when target.tls.
      */
     tls?: TlsCredentials | null;
+};
+
+/**
+ * StateEvent
+ *
+ * First event of every connection, then each state change; id "state:<state>".
+ */
+export type StateEvent = {
+    /**
+     * Event
+     */
+    event?: 'state';
+    /**
+     * Id
+     */
+    id: string;
+    data: LiveState;
 };
 
 /**
@@ -3728,7 +4639,7 @@ export type StopLoad = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
 };
 
 /**
@@ -3924,7 +4835,7 @@ export type Teardown = {
     /**
      * Run Id
      */
-    run_id: string;
+    run_id: number;
 };
 
 /**
@@ -4434,6 +5345,178 @@ export type VersionSummary = {
 };
 
 /**
+ * ErrorCounts
+ *
+ * Failed requests by kind; never hidden, never merged into one number.
+ */
+export type ErrorCountsWritable = {
+    /**
+     * Connect
+     *
+     * Connections refused or reset before a request was sent.
+     */
+    connect?: number;
+    /**
+     * Timeout
+     *
+     * Requests without a reply within the request timeout.
+     */
+    timeout?: number;
+    /**
+     * Non 2Xx
+     *
+     * Replies with a status outside 2xx.
+     */
+    non_2xx?: number;
+    /**
+     * Other
+     *
+     * Any other failure (read errors, protocol errors ...).
+     */
+    other?: number;
+};
+
+/**
+ * InjectorSummary
+ *
+ * One injector's view of the run.
+ */
+export type InjectorSummaryWritable = {
+    /**
+     * Requests
+     *
+     * Requests completed or failed.
+     */
+    requests: number;
+    /**
+     * Successes
+     *
+     * Requests with a 2xx reply.
+     */
+    successes: number;
+    errors?: ErrorCountsWritable;
+    /**
+     * Duration S
+     *
+     * Measured duration in seconds.
+     */
+    duration_s: number;
+    /**
+     * Rps
+     *
+     * Successful requests per second.
+     */
+    rps: number;
+    /**
+     * Bytes Per S
+     *
+     * Bytes received per second.
+     */
+    bytes_per_s: number;
+    /**
+     * None when nothing succeeded.
+     */
+    latency?: LatencyPercentiles | null;
+    /**
+     * Histogram
+     *
+     * base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits.
+     */
+    histogram?: string | null;
+    /**
+     * Open-loop drivers only: the schedule asked for vs what was sent.
+     */
+    open_loop?: OpenLoopStats | null;
+    /**
+     * Answers that arrived after the window (vegeta times each request); not in rps.
+     */
+    drain?: Drain | null;
+    /**
+     * Agent
+     *
+     * The agent's name in its lab.
+     */
+    agent: string;
+    /**
+     * Driver
+     */
+    driver: 'hey' | 'wrk' | 'h2load' | 'mariadb-slap' | 'vegeta';
+    /**
+     * mariadb-slap's own figures (SQL load only).
+     */
+    sql?: SqlBenchmark | null;
+    /**
+     * Warnings
+     *
+     * The tool's blind spots, e.g. 'wrk does not count connections that were never accepted'.
+     */
+    warnings?: Array<string>;
+    /**
+     * Stop Reason
+     *
+     * Why the load stopped before its end (lease expired ...); None when it ran its course.
+     */
+    stop_reason?: string | null;
+};
+
+/**
+ * LoadTotals
+ *
+ * What the clients saw over the measured duration.
+ */
+export type LoadTotalsWritable = {
+    /**
+     * Requests
+     *
+     * Requests completed or failed.
+     */
+    requests: number;
+    /**
+     * Successes
+     *
+     * Requests with a 2xx reply.
+     */
+    successes: number;
+    errors?: ErrorCountsWritable;
+    /**
+     * Duration S
+     *
+     * Measured duration in seconds.
+     */
+    duration_s: number;
+    /**
+     * Rps
+     *
+     * Successful requests per second.
+     */
+    rps: number;
+    /**
+     * Bytes Per S
+     *
+     * Bytes received per second.
+     */
+    bytes_per_s: number;
+    /**
+     * None when nothing succeeded.
+     */
+    latency?: LatencyPercentiles | null;
+    /**
+     * Histogram
+     *
+     * base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits.
+     */
+    histogram?: string | null;
+    /**
+     * Open-loop drivers only: the schedule asked for vs what was sent.
+     */
+    open_loop?: OpenLoopStats | null;
+    /**
+     * Answers that arrived after the window (vegeta times each request); not in rps.
+     */
+    drain?: Drain | null;
+};
+
+/**
  * RunDetail
  */
 export type RunDetailWritable = {
@@ -4475,9 +5558,11 @@ export type RunDetailWritable = {
     repetition: number;
     /**
      * Params
+     *
+     * The swept values of this run's point, by dotted path.
      */
     params: {
-        [key: string]: unknown;
+        [key: string]: string | number | number | boolean | null;
     };
     state: RunState;
     /**
@@ -4513,33 +5598,26 @@ export type RunDetailWritable = {
      */
     created_by_id: number | null;
     /**
-     * Spec
+     * The run's resolved spec (its sweep point's values applied).
      */
-    spec: {
-        [key: string]: unknown;
-    };
+    spec: ExperimentSpec;
     /**
      * Rendered Config
      */
     rendered_config: string | null;
     /**
      * Command Lines
+     *
+     * By agent: the exact argv of every process it started for the run.
      */
     command_lines: {
-        [key: string]: unknown;
+        [key: string]: Array<Array<string>>;
     };
+    environment: RunEnvironment;
     /**
-     * Environment
+     * The run's results once collected; None before.
      */
-    environment: {
-        [key: string]: unknown;
-    };
-    /**
-     * Summary
-     */
-    summary: {
-        [key: string]: unknown;
-    } | null;
+    summary: RunSummaryWritable | null;
     /**
      * Config Warnings
      *
@@ -4552,6 +5630,31 @@ export type RunDetailWritable = {
      * Why the run failed, or why it is partial; None otherwise.
      */
     error: string | null;
+};
+
+/**
+ * RunSummary
+ *
+ * The result of one run.
+ */
+export type RunSummaryWritable = {
+    /**
+     * Injectors
+     */
+    injectors?: Array<InjectorSummaryWritable>;
+    /**
+     * All injectors merged (histograms merged, not percentiles averaged).
+     */
+    total: LoadTotalsWritable;
+    proxy?: ProxySummary | null;
+    /**
+     * What bounded the run: its kind, the sentence people read, and the numbers it was read from (worker.verdicts). None until collected.
+     */
+    verdict?: RunVerdict | null;
+    /**
+     * Did the load cover the window asked for? None for runs recorded before this existed.
+     */
+    completeness?: Completeness | null;
 };
 
 export type HealthGetHealthData = {
@@ -5866,8 +6969,10 @@ export type LabsGetLabCaCertificateResponses = {
     /**
      * The lab CA's certificate (PEM).
      */
-    200: unknown;
+    200: string;
 };
+
+export type LabsGetLabCaCertificateResponse = LabsGetLabCaCertificateResponses[keyof LabsGetLabCaCertificateResponses];
 
 export type ExperimentsListExperimentsData = {
     body?: never;
@@ -6965,8 +8070,10 @@ export type RunsExportRunsCsvResponses = {
     /**
      * CSV with a header row.
      */
-    200: unknown;
+    200: string;
 };
+
+export type RunsExportRunsCsvResponse = RunsExportRunsCsvResponses[keyof RunsExportRunsCsvResponses];
 
 export type RunsExportRunsJsonData = {
     body?: never;
@@ -7332,8 +8439,10 @@ export type RunsExportRunSamplesCsvResponses = {
     /**
      * CSV with a header row.
      */
-    200: unknown;
+    200: string;
 };
+
+export type RunsExportRunSamplesCsvResponse = RunsExportRunSamplesCsvResponses[keyof RunsExportRunSamplesCsvResponses];
 
 export type RunsExportRunToolOutputData = {
     body?: never;
@@ -7386,10 +8495,12 @@ export type RunsExportRunToolOutputError = RunsExportRunToolOutputErrors[keyof R
 
 export type RunsExportRunToolOutputResponses = {
     /**
-     * Each load tool's own output.
+     * Each load tool's output.
      */
-    200: unknown;
+    200: string;
 };
+
+export type RunsExportRunToolOutputResponse = RunsExportRunToolOutputResponses[keyof RunsExportRunToolOutputResponses];
 
 export type RunsStreamRunEventsData = {
     body?: never;
@@ -7448,9 +8559,17 @@ export type RunsStreamRunEventsError = RunsStreamRunEventsErrors[keyof RunsStrea
 
 export type RunsStreamRunEventsResponses = {
     /**
-     * Server-sent events (backend/runs/events.py).
+     * Response 200 Runs-Stream Run Events
+     *
+     * Server-sent events (backend/runs/events.py). The schema is that of one event: its SSE `event` name, its `id`, and `data`, the JSON of its data line.
      */
-    200: unknown;
+    200: ({
+        event: 'state';
+    } & StateEvent) | ({
+        event: 'sample';
+    } & SampleEvent) | ({
+        event: 'end';
+    } & EndEvent);
     /**
      * The run has ended and the caller already saw its `end` event.
      */
@@ -7714,6 +8833,39 @@ export type TemplatesListExperimentTemplatesResponses = {
 };
 
 export type TemplatesListExperimentTemplatesResponse = TemplatesListExperimentTemplatesResponses[keyof TemplatesListExperimentTemplatesResponses];
+
+export type MetricsGetMetricRegistryData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/metrics';
+};
+
+export type MetricsGetMetricRegistryErrors = {
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type MetricsGetMetricRegistryError = MetricsGetMetricRegistryErrors[keyof MetricsGetMetricRegistryErrors];
+
+export type MetricsGetMetricRegistryResponses = {
+    /**
+     * Successful Response
+     */
+    200: MetricRegistry;
+};
+
+export type MetricsGetMetricRegistryResponse = MetricsGetMetricRegistryResponses[keyof MetricsGetMetricRegistryResponses];
 
 export type RunsExperimentAnalysisData = {
     body?: never;

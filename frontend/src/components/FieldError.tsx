@@ -12,3 +12,27 @@ export function FieldError({ error, fields, path, id }: { error?: unknown; field
     </span>
   );
 }
+
+/** Errors that name no single input (a whole list or section), one line each. */
+export function FieldErrorList({ errors }: { errors: ApiFieldError[] }) {
+  if (errors.length === 0) return null;
+  return (
+    <ul className="field-error field-list" role="alert">
+      {errors.map((f, i) => (
+        <li key={i}>{f.message}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The last cell of an editable table's row: removes the row, for those who may edit. */
+export function RemoveRowCell({ canEdit, disabled, onRemove }: { canEdit: boolean; disabled?: boolean; onRemove: () => void }) {
+  if (!canEdit) return null;
+  return (
+    <td>
+      <button type="button" className="link" disabled={disabled} onClick={onRemove}>
+        Remove
+      </button>
+    </td>
+  );
+}

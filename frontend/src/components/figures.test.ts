@@ -1,24 +1,14 @@
 import { describe, expect, it } from "vitest";
 
+import type { InjectorSummary, LoadTotals, RunSummary } from "../client/types.gen";
 import { keyFigures } from "./keyFigures";
-import { BOUNDS, boundInfo, formatEvidence, verdictOf } from "./verdict";
+import { BOUNDS, boundInfo, formatEvidence } from "./verdict";
 
-const bound = {
-  kind: "client_cpu" as const,
-  sentence: "The injector host was at 97% CPU.",
-  evidence: [{ name: "injector_cpu_pct", label: "injector CPU", value: 97.2, unit: "%" }],
-  also: [],
-};
+const totals = (t: Partial<LoadTotals> = {}): LoadTotals => ({ requests: 0, successes: 0, duration_s: 10, rps: 0, bytes_per_s: 0, ...t });
+const summary = ({ total, ...rest }: Omit<Partial<RunSummary>, "total"> & { total?: Partial<LoadTotals> }): RunSummary => ({ ...rest, total: totals(total) });
+const injector = (i: Partial<InjectorSummary>): InjectorSummary => ({ ...totals(), agent: "inj", driver: "mariadb-slap", ...i });
 
 describe("verdicts", () => {
-  it("prefers the typed verdict, then summary.bound, then the bare sentence", () => {
-    expect(verdictOf({ bound: { ...bound, kind: "network" } }, bound)?.kind).toBe("client_cpu");
-    expect(verdictOf({ bound })?.sentence).toMatch(/97%/);
-    expect(verdictOf({ verdict: "old style" })).toEqual({ kind: "unknown", sentence: "old style", evidence: [], also: [] });
-    expect(verdictOf(null)).toBeNull();
-    expect(verdictOf({ bound: { kind: 3 } })).toBeNull();
-  });
-
   it("labels every bound kind and falls back for new ones", () => {
     for (const kind of Object.keys(BOUNDS)) expect(boundInfo(kind).label).toBeTruthy();
     expect(boundInfo("something_new")).toBe(BOUNDS.unknown);
@@ -36,23 +26,27 @@ describe("verdicts", () => {
 describe("key figures", () => {
   it("shows nothing for an empty or missing summary", () => {
     expect(keyFigures(null)).toEqual([]);
-    expect(keyFigures({ total: { bytes_per_s: 0 } })).toEqual([]);
+    expect(keyFigures(summary({ total: { bytes_per_s: 0 } }))).toEqual([]);
   });
 
   it("reads mariadb-slap's SQL block", () => {
-    const groups = keyFigures({
-      total: { rps: 5000, bytes_per_s: 0 },
-      injectors: [{ agent: "inj", sql: { iterations: 3, clients: 50, queries_per_client: 2000, avg_s: 1.2345, min_s: 1.1, max_s: 1.4, queries_per_s: 81004.2 } }],
-    });
+    const groups = keyFigures(
+      summary({
+        total: { rps: 5000, bytes_per_s: 0 },
+        injectors: [injector({ sql: { iterations: 3, clients: 50, queries_per_client: 2000, avg_s: 1.2345, min_s: 1.1, max_s: 1.4, queries_per_s: 81004.2 } })],
+      }),
+    );
     expect(groups.map((g) => g.id)).toEqual(["sql"]);
     const values = Object.fromEntries(groups[0].figures.map((f) => [f.label, f.value]));
     expect(values).toMatchObject({ "seconds per iteration": "1.235 s", "queries/s": "81,004.2", "clients × queries each": "50 × 2,000", iterations: "3" });
   });
 
   it("reads the open loop and flags late, dropped and short sends", () => {
-    const [g] = keyFigures({
-      total: { open_loop: { target_rate: 200, sent: 1900, send_rate: 190, late_sends: 4, dropped_sends: 0, max_send_lag_ms: 44.2, late_threshold_ms: 10 } },
-    });
+    const [g] = keyFigures(
+      summary({
+        total: { open_loop: { target_rate: 200, sent: 1900, send_rate: 190, late_sends: 4, dropped_sends: 0, max_send_lag_ms: 44.2, late_threshold_ms: 10 } },
+      }),
+    );
     expect(g.id).toBe("open_loop");
     const byLabel = Object.fromEntries(g.figures.map((f) => [f.label, f]));
     expect(byLabel["sent rate"]).toMatchObject({ value: "190 req/s", warn: true, hint: "95 % of the target" });
@@ -62,10 +56,12 @@ describe("key figures", () => {
   });
 
   it("gives MB/s and server connection reuse", () => {
-    const groups = keyFigures({
-      total: { bytes_per_s: 22_500_000 },
-      proxy: { bytes_out_per_s: 23_000_000, connects: 41, reuses: 7316, max_server_conns: 41, max_scur: 40, maxconn: 40, max_qcur: 0 },
-    });
+    const groups = keyFigures(
+      summary({
+        total: { bytes_per_s: 22_500_000 },
+        proxy: { bytes_out_per_s: 23_000_000, connects: 41, reuses: 7316, max_server_conns: 41, max_scur: 40, maxconn: 40, max_qcur: 0 },
+      }),
+    );
     expect(groups.map((g) => g.id)).toEqual(["throughput", "connections"]);
     expect(groups[0].figures.map((f) => f.value)).toEqual(["22.5 MB/s", "23 MB/s"]);
     const conns = Object.fromEntries(groups[1].figures.map((f) => [f.label, f]));

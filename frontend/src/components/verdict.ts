@@ -64,13 +64,3 @@ export function formatEvidence(e: Pick<Evidence, "value" | "unit">): string {
   if (unit === "") return num(e.value, digits);
   return `${num(e.value, digits)} ${unit}`;
 }
-
-/** The typed verdict of a run: RunDetail.verdict, else summary.bound, else the bare sentence. */
-export function verdictOf(summary: unknown, typed?: RunVerdict | null): RunVerdict | null {
-  if (typed) return typed;
-  const s = summary as { bound?: unknown; verdict?: unknown } | null | undefined;
-  const bound = s?.bound as RunVerdict | null | undefined;
-  if (bound && typeof bound === "object" && typeof bound.sentence === "string" && typeof bound.kind === "string") return bound;
-  if (typeof s?.verdict === "string" && s.verdict) return { kind: "unknown", sentence: s.verdict, evidence: [], also: [] };
-  return null;
-}

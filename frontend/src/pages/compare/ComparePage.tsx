@@ -10,6 +10,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
+import { metricHeading, useMetricRegistry } from "../../metrics/useMetricRegistry";
 import "../run/runSide.css";
 import { CHART_HEIGHT } from "./ChartCard";
 import { parse, toSearch, type CompareView } from "./compareParams";
@@ -38,6 +39,7 @@ function Slot({ query, children }: { query: { isPending: boolean; isError: boole
 
 export default function ComparePage() {
   const [search, setSearch] = useSearchParams();
+  const registry = useMetricRegistry();
   const view = parse(search);
   const update = (patch: Partial<CompareView>) => setSearch(toSearch({ ...view, ...patch }), { replace: true });
 
@@ -95,7 +97,9 @@ export default function ComparePage() {
           Metric
           <select value={view.metric} onChange={(e) => update({ metric: e.target.value })}>
             {metrics.map((m) => (
-              <option key={m}>{m}</option>
+              <option key={m} value={m}>
+                {metricHeading(registry, m)}
+              </option>
             ))}
           </select>
         </label>

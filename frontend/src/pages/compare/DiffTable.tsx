@@ -1,16 +1,16 @@
 // (d) Every run's headline metrics and their % change vs a chosen baseline run.
 import type { CompareTable } from "../../client/types.gen";
 import { StateBadge } from "../../components/StateBadge";
+import { metricHeading, runMetric, useMetricRegistry } from "../../metrics/useMetricRegistry";
 
 const SHOWN = ["rps", "successes", "errors_total", "errors_timeout", "latency_p50_ms", "latency_p99_ms", "latency_max_ms", "proxy_connects", "proxy_reuses", "proxy_max_qcur"];
-// For these, a rise is bad (more errors, more latency): colour the change the other way round.
-const LOWER_IS_BETTER = /^(errors_|latency_|proxy_econ|proxy_eresp|proxy_max_qcur)/;
 
 function fmt(v: number | null | undefined): string {
   return v == null ? "—" : Number(v).toLocaleString(undefined, { maximumFractionDigits: 2 });
 }
 
 export function DiffTable({ table, baseline, onBaseline, labels }: { table: CompareTable; baseline: number; onBaseline: (id: number) => void; labels: Map<number, string> }) {
+  const registry = useMetricRegistry();
   const metrics = SHOWN.filter((m) => table.metric_columns.includes(m));
   return (
     <section className="card" data-testid="diff-table">
@@ -46,8 +46,8 @@ export function DiffTable({ table, baseline, onBaseline, labels }: { table: Comp
               <th>Run</th>
               <th>State</th>
               {metrics.map((m) => (
-                <th key={m} className="num">
-                  {m}
+                <th key={m} className="num" title={runMetric(registry, m)?.description}>
+                  {metricHeading(registry, m)}
                 </th>
               ))}
             </tr>
@@ -61,7 +61,8 @@ export function DiffTable({ table, baseline, onBaseline, labels }: { table: Comp
                 </td>
                 {metrics.map((m) => {
                   const change = r.change_pct?.[m];
-                  const worse = change != null && change !== 0 && (change > 0) === LOWER_IS_BETTER.test(m);
+                  // The registry says which way is better: a rise in errors or latency is worse.
+                  const worse = change != null && change !== 0 && (change > 0) === (runMetric(registry, m)?.better === "lower");
                   return (
                     <td key={m} className="num">
                       {fmt(r.metrics[m])}

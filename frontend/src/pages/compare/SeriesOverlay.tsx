@@ -4,7 +4,8 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContai
 
 import type { CompareSeries } from "../../client/types.gen";
 import { ChartCard, COLORS, MAX_LEGEND } from "./ChartCard";
-import { SERIES_CHOICES, type CompareView } from "./compareParams";
+import { useMetricRegistry } from "../../metrics/useMetricRegistry";
+import type { CompareView } from "./compareParams";
 
 export function overlayRows(data: CompareSeries): Record<string, number | null>[] {
   const byT = new Map<number, Record<string, number | null>>();
@@ -20,7 +21,11 @@ export function overlayRows(data: CompareSeries): Record<string, number | null>[
 
 export function SeriesOverlay({ data, labels, view, onChange }: { data: CompareSeries; labels: Map<number, string>; view: CompareView; onChange: (patch: Partial<CompareView>) => void }) {
   const rows = overlayRows(data);
-  const choice = SERIES_CHOICES.find((c) => c.value === view.series);
+  // The choices: HAProxy's per-second series of the metric registry ("proxy|<sample key>").
+  const choices = (useMetricRegistry()?.sample_series ?? [])
+    .filter((s) => s.source === "haproxy")
+    .map((s) => ({ value: `proxy|${s.sample_key}`, label: s.unit ? `${s.label} (${s.unit})` : s.label }));
+  const choice = choices.find((c) => c.value === view.series);
   return (
     <ChartCard
       title={`Over time: ${choice?.label ?? view.series}`}
@@ -29,7 +34,7 @@ export function SeriesOverlay({ data, labels, view, onChange }: { data: CompareS
       actions={
         <select aria-label="Series" value={view.series} onChange={(e) => onChange({ series: e.target.value })}>
           {!choice && <option value={view.series}>{view.series}</option>}
-          {SERIES_CHOICES.map((c) => (
+          {choices.map((c) => (
             <option key={c.value} value={c.value}>
               {c.label}
             </option>

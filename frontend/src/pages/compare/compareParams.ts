@@ -26,20 +26,6 @@ export const DEFAULT_VIEW: CompareView = {
   baseline: null,
 };
 
-/** Overlay choices: HAProxy's per-second counters and gauges (agents/proxy/metrics.py). */
-export const SERIES_CHOICES: { value: string; label: string }[] = [
-  { value: "proxy|FRONTEND.req_tot", label: "requests/s" },
-  { value: "proxy|FRONTEND.hrsp_2xx", label: "2xx/s" },
-  { value: "proxy|FRONTEND.hrsp_5xx", label: "5xx/s" },
-  { value: "proxy|FRONTEND.scur", label: "sessions (scur)" },
-  { value: "proxy|BACKEND.qcur", label: "queued (qcur)" },
-  { value: "proxy|BACKEND.qtime", label: "queue time, ms (avg)" },
-  { value: "proxy|BACKEND.ttime", label: "total time, ms (avg)" },
-  { value: "proxy|BACKEND.connect", label: "server connects/s" },
-  { value: "proxy|BACKEND.reuse", label: "server reuses/s" },
-  { value: "proxy|BACKEND.econ", label: "connect errors/s" },
-];
-
 function positiveInt(text: string | null): number | null {
   const n = Number(text);
   return text && Number.isInteger(n) && n > 0 ? n : null;

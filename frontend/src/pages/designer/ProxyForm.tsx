@@ -3,38 +3,54 @@ import { Knob } from "./Knob";
 import { ProxySections } from "./ProxySections";
 import { SectionErrors } from "./SectionErrors";
 
+type KnobRow = [path: string, label: string];
+type LinesRow = [path: string, label: string, placeholder?: string];
+
+const GLOBAL: KnobRow[] = [
+  ["proxy.global.maxconn", "maxconn"],
+  ["proxy.global.nbthread", "nbthread"],
+  ["proxy.global.tune_bufsize", "tune.bufsize"],
+  ["proxy.global.log", "log"],
+];
+const GLOBAL_LINES: LinesRow[] = [
+  ["proxy.global.cpu_map", "cpu-map", "1/all 0-1"],
+  ["proxy.global.extra", "raw extra lines"],
+];
+const TIMEOUTS = ["connect", "client", "server", "queue", "http_request", "http_keep_alive"];
+const DEFAULTS: KnobRow[] = [
+  ["proxy.defaults.mode", "mode"],
+  ["proxy.defaults.maxconn", "maxconn"],
+  ["proxy.defaults.retries", "retries"],
+  ...TIMEOUTS.map((t): KnobRow => [`proxy.defaults.timeouts.${t}`, `timeout ${t.replaceAll("_", "-")} (ms)`]),
+];
+const DEFAULTS_LINES: LinesRow[] = [
+  ["proxy.defaults.options", "options", "one per line, e.g. httplog"],
+  ["proxy.defaults.extra", "raw extra lines"],
+];
+
+function KnobGroup({ legend, knobs, lines }: { legend: string; knobs: KnobRow[]; lines: LinesRow[] }) {
+  return (
+    <fieldset className="designer-group">
+      <legend>{legend}</legend>
+      <div className="knob-grid">
+        {knobs.map(([path, label]) => (
+          <Knob key={path} path={path} label={label} />
+        ))}
+      </div>
+      {lines.map(([path, label, placeholder]) => (
+        <Knob key={path} path={path} label={label} kind="lines" placeholder={placeholder} />
+      ))}
+    </fieldset>
+  );
+}
+
 export function ProxyForm() {
   return (
     <section aria-labelledby="proxy-title" className="card">
       <h2 id="proxy-title">HAProxy</h2>
       <SectionErrors path="proxy" />
-      <fieldset className="designer-group">
-        <legend>global</legend>
-        <div className="knob-grid">
-          <Knob path="proxy.global.maxconn" label="maxconn" />
-          <Knob path="proxy.global.nbthread" label="nbthread" />
-          <Knob path="proxy.global.tune_bufsize" label="tune.bufsize" />
-          <Knob path="proxy.global.log" label="log" />
-        </div>
-        <Knob path="proxy.global.cpu_map" label="cpu-map" kind="lines" placeholder="1/all 0-1" />
-        <Knob path="proxy.global.extra" label="raw extra lines" kind="lines" />
-      </fieldset>
-      <fieldset className="designer-group">
-        <legend>defaults</legend>
-        <div className="knob-grid">
-          <Knob path="proxy.defaults.mode" label="mode" />
-          <Knob path="proxy.defaults.maxconn" label="maxconn" />
-          <Knob path="proxy.defaults.retries" label="retries" />
-          <Knob path="proxy.defaults.timeouts.connect" label="timeout connect (ms)" />
-          <Knob path="proxy.defaults.timeouts.client" label="timeout client (ms)" />
-          <Knob path="proxy.defaults.timeouts.server" label="timeout server (ms)" />
-          <Knob path="proxy.defaults.timeouts.queue" label="timeout queue (ms)" />
-          <Knob path="proxy.defaults.timeouts.http_request" label="timeout http-request (ms)" />
-          <Knob path="proxy.defaults.timeouts.http_keep_alive" label="timeout http-keep-alive (ms)" />
-        </div>
-        <Knob path="proxy.defaults.options" label="options" kind="lines" placeholder="one per line, e.g. httplog" />
-        <Knob path="proxy.defaults.extra" label="raw extra lines" kind="lines" />
-      </fieldset>
+      <KnobGroup legend="global" knobs={GLOBAL} lines={GLOBAL_LINES} />
+      <KnobGroup legend="defaults" knobs={DEFAULTS} lines={DEFAULTS_LINES} />
       <ProxySections kind="frontends" />
       <ProxySections kind="listens" />
       <ProxySections kind="backends" />

@@ -23,6 +23,23 @@ function duration(start: string | null, end: string | null): string {
   return `${Math.round((Date.parse(end) - Date.parse(start)) / 1000)} s`;
 }
 
+/** A filter that picks one experiment, lab ... by id, or all of them. */
+function IdFilter({ label, value, items, onChange }: { label: string; value: number | null | undefined; items: { id: number; name: string }[] | undefined; onChange: (id: number | null) => void }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <select value={value ?? ""} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+        <option value="">All</option>
+        {items?.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 export default function HistoryPage() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
@@ -60,28 +77,8 @@ export default function HistoryPage() {
         }
       />
       <form className="card filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
-        <label className="field">
-          <span>Experiment</span>
-          <select value={filters.experiment ?? ""} onChange={(e) => set({ experiment: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">All</option>
-            {experiments.data?.items.map((x) => (
-              <option key={x.id} value={x.id}>
-                {x.name}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          <span>Lab</span>
-          <select value={filters.lab ?? ""} onChange={(e) => set({ lab: e.target.value ? Number(e.target.value) : null })}>
-            <option value="">All</option>
-            {labs.data?.map((l) => (
-              <option key={l.id} value={l.id}>
-                {l.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <IdFilter label="Experiment" value={filters.experiment} items={experiments.data?.items} onChange={(experiment) => set({ experiment })} />
+        <IdFilter label="Lab" value={filters.lab} items={labs.data} onChange={(lab) => set({ lab })} />
         <label className="field">
           <span>Tag</span>
           <input defaultValue={filters.tag} key={filters.tag} placeholder="any" onBlur={(e) => set({ tag: e.target.value.trim() })} onKeyDown={(e) => e.key === "Enter" && set({ tag: (e.target as HTMLInputElement).value.trim() })} />

@@ -4,7 +4,7 @@ import { ago } from "../../format/time";
 // online (heard within 15 s), busy (its lab runs), offline with when it was last heard; and when
 // its process started (its hello says), so an agent that was restarted shows a recent start.
 export function AgentStatusBadge({ agent }: { agent: AgentOut }) {
-  const since = typeof agent.capabilities.process_started_at === "string" ? agent.capabilities.process_started_at : null;
+  const since = agent.capabilities.process_started_at ?? null;
   const up = since ? <span className="muted small" data-testid="agent-started" title={since}> · started {ago(since)}</span> : null;
   if (agent.status === "online") return <><span className="badge ok">online</span>{up}</>;
   if (agent.status === "busy") return <><span className="badge info">busy</span>{up}</>;

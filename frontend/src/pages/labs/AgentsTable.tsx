@@ -1,7 +1,7 @@
 // The agents of a lab: role, status, versions, and what their hosts offer (from the hello).
 import type { AgentOut } from "../../client/types.gen";
 import { AgentStatusBadge } from "./AgentStatusBadge";
-import { agentFacts } from "./agentFacts";
+import { toolList } from "./agentFacts";
 
 export function AgentsTable({ agents }: { agents: AgentOut[] }) {
   return (
@@ -18,7 +18,8 @@ export function AgentsTable({ agents }: { agents: AgentOut[] }) {
       </thead>
       <tbody>
         {agents.map((a) => {
-          const f = agentFacts(a.capabilities);
+          const f = a.capabilities;
+          const tools = toolList(f);
           return (
             <tr key={a.id}>
               <td><strong>{a.name}</strong></td>
@@ -31,14 +32,14 @@ export function AgentsTable({ agents }: { agents: AgentOut[] }) {
               </td>
               <td className="small">
                 {f.haproxy && <div>HAProxy {f.haproxy}</div>}
-                {f.drivers.length > 0 && <div>drivers: {f.drivers.join(", ")}</div>}
-                {f.targetServer && <div>target: {f.targetServer}</div>}
-                {f.tools.length > 0 && <div>tools: {f.tools.map(([n, v]) => `${n} ${v}`).join(", ")}</div>}
-                {f.qdiscs.length > 0 && <div>qdiscs: {f.qdiscs.join(", ")}</div>}
-                {f.haproxyVv && (
+                {(f.drivers?.length ?? 0) > 0 && <div>drivers: {f.drivers!.join(", ")}</div>}
+                {f.target_server && <div>target: {f.target_server}</div>}
+                {tools.length > 0 && <div>tools: {tools.map(([n, v]) => `${n} ${v}`).join(", ")}</div>}
+                {(f.qdiscs?.length ?? 0) > 0 && <div>qdiscs: {f.qdiscs!.join(", ")}</div>}
+                {f.haproxy_vv && (
                   <details>
                     <summary>haproxy -vv</summary>
-                    <pre className="small" style={{ maxHeight: 240, overflow: "auto" }}>{f.haproxyVv}</pre>
+                    <pre className="small" style={{ maxHeight: 240, overflow: "auto" }}>{f.haproxy_vv}</pre>
                   </details>
                 )}
               </td>

@@ -8,7 +8,7 @@ import { fieldsOf, messagesUnder, unclaimed } from "../../api/fieldErrors";
 import { labsGetLabQueryKey, labsUpdateLabMutation } from "../../client/@tanstack/react-query.gen";
 import type { LabDetail } from "../../client/types.gen";
 import { ErrorState } from "../../components/ErrorState";
-import { FieldError } from "../../components/FieldError";
+import { FieldError, FieldErrorList, RemoveRowCell } from "../../components/FieldError";
 import "../../components/figures.css";
 import {
   LINK_FIELDS,
@@ -142,25 +142,13 @@ export function LinkShapingSection({ lab, canEdit }: { lab: LabDetail; canEdit: 
                       </td>
                     );
                   })}
-                  {canEdit && (
-                    <td>
-                      <button type="button" className="link" disabled={save.isPending} onClick={() => edit(links.filter((_, j) => j !== i))}>
-                        Remove
-                      </button>
-                    </td>
-                  )}
+                  <RemoveRowCell canEdit={canEdit} disabled={save.isPending} onRemove={() => edit(links.filter((_, j) => j !== i))} />
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        {sectionErrors.length > 0 && (
-          <ul className="field-error field-list" role="alert">
-            {sectionErrors.map((f, i) => (
-              <li key={i}>{f.message}</li>
-            ))}
-          </ul>
-        )}
+        <FieldErrorList errors={sectionErrors} />
         {otherErrors || (save.error && fields.length === 0) ? <ErrorState error={save.error} compact /> : null}
         {canEdit ? (
           <div className="row" style={{ marginTop: "var(--space-3)" }}>

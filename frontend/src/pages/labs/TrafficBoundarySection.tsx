@@ -9,7 +9,7 @@ import { fieldsOf, messagesUnder, unclaimed } from "../../api/fieldErrors";
 import { labsGetLabQueryKey, labsSetLabBoundaryMutation } from "../../client/@tanstack/react-query.gen";
 import type { BoundaryEntry, LabDetail } from "../../client/types.gen";
 import { ErrorState } from "../../components/ErrorState";
-import { FieldError } from "../../components/FieldError";
+import { FieldError, FieldErrorList, RemoveRowCell } from "../../components/FieldError";
 
 type Draft = { address: string; port: string; note: string };
 
@@ -118,25 +118,13 @@ export function TrafficBoundarySection({ lab, canEdit }: { lab: LabDetail; canEd
                       </td>
                     );
                   })}
-                  {canEdit && (
-                    <td>
-                      <button type="button" className="link" disabled={save.isPending} onClick={() => edit(entries.filter((_, j) => j !== i))}>
-                        Remove
-                      </button>
-                    </td>
-                  )}
+                  <RemoveRowCell canEdit={canEdit} disabled={save.isPending} onRemove={() => edit(entries.filter((_, j) => j !== i))} />
                 </tr>
               ))}
             </tbody>
           </table>
         )}
-        {loose.length > 0 && (
-          <ul className="field-error field-list" role="alert">
-            {loose.map((f, i) => (
-              <li key={i}>{f.message}</li>
-            ))}
-          </ul>
-        )}
+        <FieldErrorList errors={loose} />
         {save.error && loose.length === 0 && fields.length === 0 ? <ErrorState error={save.error} compact /> : null}
         {canEdit ? (
           <div className="row" style={{ marginTop: "var(--space-3)" }}>

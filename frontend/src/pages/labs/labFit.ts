@@ -2,7 +2,7 @@
 // hello, so a missing driver or role is said on the template card / designer, not discovered when
 // a run fails minutes later. Problems are sentences; an empty list means "looks runnable".
 import type { AgentOut, LabDetail } from "../../client/types.gen";
-import { agentFacts } from "./agentFacts";
+import { toolList } from "./agentFacts";
 
 export type LabNeeds = {
   roles: string[];
@@ -34,15 +34,14 @@ export function labProblems(needs: LabNeeds, lab: Pick<LabDetail, "agents" | "se
     else if (agents.every((a) => a.status === "offline")) problems.push(`the ${role} agent is offline`);
   }
   const injectors = withRole(lab.agents, "injector");
-  if (injectors.length > 0 && !injectors.some((a) => agentFacts(a.capabilities).drivers.includes(needs.driver))) {
+  if (injectors.length > 0 && !injectors.some((a) => (a.capabilities.drivers ?? []).includes(needs.driver))) {
     problems.push(`no injector has the ${needs.driver} driver installed`);
   }
   if (needs.target === "database") {
     const targets = withRole(lab.agents, "target");
-    const hasMariadb = targets.some((a) => {
-      const f = agentFacts(a.capabilities);
-      return f.tools.some(([name]) => name.startsWith("mariadb")) || "database_server" in (a.capabilities ?? {});
-    });
+    const hasMariadb = targets.some(
+      (a) => toolList(a.capabilities).some(([name]) => name.startsWith("mariadb")) || a.capabilities.database_server != null,
+    );
     if (targets.length > 0 && !hasMariadb) problems.push("no target agent reports MariaDB");
   }
   // spec/lab.py: settings.link_shaping caps the proxy host's links (the "small instance" seed).

@@ -7,7 +7,7 @@ function clock(iso: string | null | undefined): string {
 }
 
 export function CompletenessNotice({ run }: { run: RunDetail }) {
-  const c = run.completeness;
+  const c = run.summary?.completeness;
   if (!c || c.complete) return null;
   const what = run.state === "partial" ? "Partial run" : "Cut short";
   return (

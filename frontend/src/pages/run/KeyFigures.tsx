@@ -1,9 +1,10 @@
 // The run's seed-specific figures in compact groups: SQL (mariadb-slap), open loop (vegeta),
 // throughput in MB/s, server connections and reuse. Groups without numbers are left out.
 import "../../components/figures.css";
+import type { RunSummary } from "../../client/types.gen";
 import { keyFigures } from "../../components/keyFigures";
 
-export function KeyFigures({ summary }: { summary: unknown }) {
+export function KeyFigures({ summary }: { summary: RunSummary | null | undefined }) {
   const groups = keyFigures(summary);
   if (groups.length === 0) return null;
   return (

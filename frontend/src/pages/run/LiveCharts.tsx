@@ -3,6 +3,7 @@
 import { useMemo } from "react";
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
+import { seriesByKey, useMetricRegistry } from "../../metrics/useMetricRegistry";
 import { hostLabel, hostSources, liveRows, type LiveRow, type SampleStore } from "./liveSeries";
 
 const HEIGHT = 220;
@@ -49,26 +50,22 @@ export function LiveCharts({ store, version, latency }: { store: SampleStore; ve
   if (latency?.p99 != null) marks.push({ y: latency.p99, label: `client p99 ${latency.p99} ms` });
   // `version` changes when samples arrived; the store itself is mutated in place, so it is the
   // dependency that tells these memos to recompute.
+  const registry = useMetricRegistry();
+  const known = useMemo(() => seriesByKey(registry), [registry]);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const rows = useMemo(() => liveRows(store), [store, version]);
+  const rows = useMemo(() => liveRows(store, [...known.values()]), [store, version, known]);
+  // A chart's lines, named as the registry names them.
+  const named = (...keys: string[]): Series[] => keys.map((key) => ({ key, name: known.get(key)?.label ?? key }));
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const hosts = useMemo(() => hostSources(store).map(hostLabel), [store, version]);
   return (
     <div className="chart-grid" data-testid="live-charts" data-points={rows.length}>
-      <Chart testId="chart-rps" title="Requests per second (HAProxy frontend)" rows={rows} series={[{ key: "req_s", name: "requests/s" }, { key: "ok_2xx", name: "2xx/s" }]} />
+      <Chart testId="chart-rps" title="Requests per second (HAProxy frontend)" rows={rows} series={named("req_s", "ok_2xx")} />
       <Chart
         testId="chart-errors"
         title="Errors by kind, per second"
         rows={rows}
-        series={[
-          { key: "econ", name: "connect (econ)" },
-          { key: "eresp", name: "response (eresp)" },
-          { key: "ereq", name: "request (ereq)" },
-          { key: "http_5xx", name: "5xx" },
-          { key: "http_4xx", name: "4xx" },
-          { key: "srv_abrt", name: "server aborts" },
-          { key: "cli_abrt", name: "client aborts" },
-        ]}
+        series={named("econ", "eresp", "ereq", "http_5xx", "http_4xx", "srv_abrt", "cli_abrt")}
       />
       <Chart
         testId="chart-latency"
@@ -76,10 +73,10 @@ export function LiveCharts({ store, version, latency }: { store: SampleStore; ve
         rows={rows}
         unit="ms"
         marks={marks}
-        series={[{ key: "qtime", name: "queue time" }, { key: "ttime", name: "total time" }]}
+        series={named("qtime", "ttime")}
       />
-      <Chart testId="chart-sessions" title="Sessions and queue (scur, qcur)" rows={rows} series={[{ key: "scur", name: "scur" }, { key: "qcur", name: "qcur" }]} />
-      <Chart testId="chart-connects" title="Server connects vs reuses, per second" rows={rows} series={[{ key: "connect", name: "connects" }, { key: "reuse", name: "reuses" }]} />
+      <Chart testId="chart-sessions" title="Sessions and queue (scur, qcur)" rows={rows} series={named("scur", "qcur")} />
+      <Chart testId="chart-connects" title="Server connects vs reuses, per second" rows={rows} series={named("connect", "reuse")} />
       <Chart testId="chart-cpu" title="CPU busy by host" rows={rows} unit="%" series={hosts.map((h) => ({ key: `cpu:${h}`, name: h }))} />
       <Chart
         testId="chart-network"

@@ -109,7 +109,7 @@ export default function RunPage() {
       <p className="muted small" data-testid="live-status">
         {live.connected ? "Live" : finished ? "Finished" : "Connecting…"} · {sampleCount(live.store)} samples
       </p>
-      <LiveCharts store={live.store} version={live.version} latency={(run.summary as { total?: { latency?: { p50?: number; p99?: number } | null } } | null)?.total?.latency} />
+      <LiveCharts store={live.store} version={live.version} latency={run.summary?.total.latency} />
       {finished && <RunResults run={run} />}
       <ConfirmDialog
         open={confirmCancel}

@@ -1,34 +1,22 @@
 // What a finished run keeps: the summary, the exact rendered haproxy.cfg and tool command lines,
 // the environment fingerprint of every agent, and downloads (samples CSV, the run as JSON, the tools' raw output).
-import type { RunDetail } from "../../client/types.gen";
+import type { RunDetail, RunSummary } from "../../client/types.gen";
 import { CompletenessNotice } from "./CompletenessNotice";
 import { KeyFigures } from "./KeyFigures";
 import { RunVerdict } from "./RunVerdict";
 
-type Latency = { p50?: number; p90?: number; p99?: number; p999?: number; max?: number; mean?: number };
-type Totals = {
-  requests?: number;
-  successes?: number;
-  rps?: number;
-  duration_s?: number;
-  errors?: Record<string, number>;
-  latency?: Latency | null;
-  drain?: { responses: number; last_after_s: number; latency?: Latency | null } | null;
-};
-type Summary = { total?: Totals; proxy?: Record<string, number | null> | null; verdict?: string | null; injectors?: { agent: string; warnings?: string[] }[] };
-
 const fmt = (v: number | null | undefined, digits = 1) => (v == null ? "—" : Number(v).toLocaleString(undefined, { maximumFractionDigits: digits }));
 
-function SummaryTable({ summary }: { summary: Summary }) {
-  const t = summary.total ?? {};
-  const lat = t.latency ?? {};
+function SummaryTable({ summary }: { summary: RunSummary }) {
+  const t = summary.total;
+  const lat = t.latency;
   const rows: [string, string][] = [
     ["Requests/s (successful, arrived in the window)", fmt(t.rps)],
     ["Requests", fmt(t.requests, 0)],
     ["Successes", fmt(t.successes, 0)],
     ...Object.entries(t.errors ?? {}).map(([kind, n]): [string, string] => [`Errors: ${kind}`, fmt(n, 0)]),
-    ["Latency p50 / p90 / p99 / p99.9 (ms)", [lat.p50, lat.p90, lat.p99, lat.p999].map((v) => fmt(v, 2)).join(" / ")],
-    ["Latency max (ms)", fmt(lat.max, 2)],
+    ["Latency p50 / p90 / p99 / p99.9 (ms)", [lat?.p50, lat?.p90, lat?.p99, lat?.p999].map((v) => fmt(v, 2)).join(" / ")],
+    ["Latency max (ms)", fmt(lat?.max, 2)],
     ["Measured duration (s)", fmt(t.duration_s)],
   ];
   if (t.drain) {
@@ -68,7 +56,7 @@ function SummaryTable({ summary }: { summary: Summary }) {
 }
 
 export function RunResults({ run }: { run: RunDetail }) {
-  const summary = (run.summary ?? null) as Summary | null;
+  const summary = run.summary ?? null;
   const warnings = summary?.injectors?.flatMap((i) => (i.warnings ?? []).map((w) => `${i.agent}: ${w}`)) ?? [];
   return (
     <div className="stack">
@@ -106,7 +94,7 @@ export function RunResults({ run }: { run: RunDetail }) {
             </ul>
           </div>
         )}
-        <RunVerdict summary={run.summary} verdict={run.verdict} />
+        <RunVerdict verdict={run.summary?.verdict} />
         <KeyFigures summary={run.summary} />
         {summary ? <SummaryTable summary={summary} /> : <p className="muted">No summary: the run ended before its results were collected.</p>}
         {warnings.length > 0 && (
@@ -127,18 +115,30 @@ export function RunResults({ run }: { run: RunDetail }) {
         {Object.entries(run.command_lines).map(([agent, lines]) => (
           <div key={agent}>
             <h3>{agent}</h3>
-            <pre className="code">{(lines as string[][]).map((argv) => argv.join(" ")).join("\n")}</pre>
+            <pre className="code">{lines.map((argv) => argv.join(" ")).join("\n")}</pre>
           </div>
         ))}
       </section>
       <section className="card">
         <h2>Environment</h2>
-        {Object.entries(run.environment).map(([agent, env]) => (
+        {Object.entries(run.environment.agents ?? {}).map(([agent, env]) => (
           <details key={agent}>
             <summary>{agent}</summary>
             <pre className="code">{JSON.stringify(env, null, 2)}</pre>
           </details>
         ))}
+        {Object.keys(run.environment.resolved_hosts ?? {}).length > 0 && (
+          <details>
+            <summary>names the proxy resolved</summary>
+            <pre className="code">{Object.entries(run.environment.resolved_hosts ?? {}).map(([name, address]) => `${name} -> ${address}`).join("\n")}</pre>
+          </details>
+        )}
+        {run.environment.link_shaping && (
+          <details>
+            <summary>link shaping ({run.environment.link_shaping.agent})</summary>
+            <pre className="code">{(run.environment.link_shaping.applied ?? []).map((q) => q.argv.join(" ")).join("\n") || JSON.stringify(run.environment.link_shaping.settings, null, 2)}</pre>
+          </details>
+        )}
       </section>
     </div>
   );

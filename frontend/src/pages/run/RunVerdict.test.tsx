@@ -14,7 +14,7 @@ const verdict: Verdict = {
 
 describe("RunVerdict", () => {
   it("shows no caveat block when the run had none", () => {
-    const html = renderToString(<RunVerdict summary={null} verdict={verdict} />);
+    const html = renderToString(<RunVerdict verdict={verdict} />);
     expect(html).toContain("network-bound");
     expect(html).not.toContain("run-caveats");
   });
@@ -30,7 +30,7 @@ describe("RunVerdict", () => {
         },
       ],
     };
-    const html = renderToString(<RunVerdict summary={null} verdict={stalled} />).replaceAll("<!-- -->", "");
+    const html = renderToString(<RunVerdict verdict={stalled} />).replaceAll("<!-- -->", "");
     expect(html).toContain('data-caveat="host_stalled"');
     expect(html).toContain("host stalled");
     expect(html).toContain("1,250 ms");

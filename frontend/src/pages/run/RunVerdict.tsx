@@ -1,10 +1,10 @@
-// What bounded the run (summary.bound, worker/verdicts): the bound as a badge, its sentence, what it
+// What bounded the run (summary.verdict, worker/verdicts): the bound as a badge, its sentence, what it
 // means, the numbers it was read from, and the other conditions that also held. Caveats (a host
 // that stalled, CPU stolen by the hypervisor, samples that never arrived) come first and stand out:
 // they say when the figures themselves deserve less trust.
 import type { RunVerdict as Verdict } from "../../client/types.gen";
 import { BoundBadge } from "../../components/BoundBadge";
-import { boundInfo, formatEvidence, verdictOf } from "../../components/verdict";
+import { boundInfo, formatEvidence } from "../../components/verdict";
 
 function EvidenceList({ evidence }: { evidence: Verdict["evidence"] }) {
   if (!evidence?.length) return null;
@@ -46,8 +46,7 @@ function Caveats({ caveats }: { caveats: Verdict["caveats"] }) {
   );
 }
 
-export function RunVerdict({ summary, verdict }: { summary: unknown; verdict?: Verdict | null }) {
-  const v = verdictOf(summary, verdict);
+export function RunVerdict({ verdict: v }: { verdict: Verdict | null | undefined }) {
   if (!v) return null;
   const typed = v.kind !== "unknown" || (v.evidence?.length ?? 0) > 0;
   const info = boundInfo(v.kind);

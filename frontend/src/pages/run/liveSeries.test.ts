@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 
+import type { SampleSeries } from "../../client/types.gen";
 import { addSample, hostSources, liveRows, sampleCount, type SampleStore } from "./liveSeries";
+
+const SERIES: SampleSeries[] = [
+  { key: "req_s", sample_key: "FRONTEND.req_tot", label: "requests/s", unit: "req/s", source: "haproxy" },
+  { key: "cpu", sample_key: "cpu_pct", label: "CPU", unit: "%", source: "host" },
+];
 import { formatSeconds, runProgress, sweepProgress } from "./progress";
 
 describe("liveRows", () => {
@@ -11,7 +17,7 @@ describe("liveRows", () => {
     addSample(store, "host:proxy-1", 1, { cpu_pct: 40, rx_bytes: 1000, tx_bytes: 2000 });
     addSample(store, "proxy", 0, { "FRONTEND.req_tot": 11 }); // a repeat replaces, never doubles
 
-    const rows = liveRows(store);
+    const rows = liveRows(store, SERIES);
 
     expect(rows.map((r) => r.t)).toEqual([0, 1, 2]);
     expect(rows.map((r) => r.req_s)).toEqual([11, null, 12]);
@@ -30,7 +36,7 @@ describe("liveRows", () => {
   });
 
   it("is empty without samples", () => {
-    expect(liveRows(new Map())).toEqual([]);
+    expect(liveRows(new Map(), SERIES)).toEqual([]);
   });
 });
 

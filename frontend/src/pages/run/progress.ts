@@ -1,20 +1,21 @@
 // Elapsed and remaining time of a run and of its whole sweep (launch), from what the API stores:
 // the run's started_at, its resolved spec (warm-up + duration) and the states of the launch's runs.
-import type { RunDetail, RunSlim, RunState } from "../../client/types.gen";
+import type { LoadProfile, RunDetail, RunSlim, RunState } from "../../client/types.gen";
 
 export const TERMINAL: ReadonlySet<RunState> = new Set(["succeeded", "partial", "failed", "cancelled"]);
 export const PHASES: RunState[] = ["queued", "preparing", "warming", "running", "collecting"];
 
 /** Planned seconds of load (warm-up + measured duration) from the run's resolved spec. */
-export function plannedSeconds(spec: Record<string, unknown>): number {
-  const load = (spec.load ?? {}) as { duration_s?: number; warmup_s?: number };
-  return (load.warmup_s ?? 0) + (load.duration_s ?? 0);
+type Timed = { load: Pick<LoadProfile, "duration_s" | "warmup_s"> };
+
+export function plannedSeconds(spec: Timed): number {
+  return (spec.load.warmup_s ?? 0) + (spec.load.duration_s ?? 0);
 }
 
 export type Progress = { elapsed: number; remaining: number; fraction: number };
 
 /** Progress of one run's load, `now` in ms since the epoch. */
-export function runProgress(run: Pick<RunDetail, "state" | "started_at" | "spec">, now: number): Progress {
+export function runProgress(run: Pick<RunDetail, "state" | "started_at"> & { spec: Timed }, now: number): Progress {
   const planned = plannedSeconds(run.spec);
   if (TERMINAL.has(run.state)) return { elapsed: planned, remaining: 0, fraction: 1 };
   if (!run.started_at || run.state === "queued" || run.state === "preparing") {

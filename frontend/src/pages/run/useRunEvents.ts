@@ -4,7 +4,7 @@
 // The component re-renders at most once a second (the sampling rate), not once per event.
 import { useEffect, useRef, useState } from "react";
 
-import type { RunState } from "../../client/types.gen";
+import type { EndEvent, RunState, SampleEvent, StateEvent } from "../../client/types.gen";
 import { addSample, type SampleStore } from "./liveSeries";
 
 export type LiveRun = {
@@ -18,6 +18,13 @@ export type LiveRun = {
 };
 
 const RENDER_INTERVAL_MS = 1000;
+
+/** Each SSE event's data, by event name: the OpenAPI's RunEvent schemas (backend/live.py). */
+type RunEventData = { state: StateEvent["data"]; sample: SampleEvent["data"]; end: EndEvent["data"] };
+
+function listen<N extends keyof RunEventData>(source: EventSource, name: N, handle: (data: RunEventData[N]) => void): void {
+  source.addEventListener(name, (e: MessageEvent<string>) => handle(JSON.parse(e.data) as RunEventData[N]));
+}
 
 export function useRunEvents(runId: number, enabled: boolean): LiveRun {
   const storeRef = useRef<SampleStore>(new Map());
@@ -35,20 +42,17 @@ export function useRunEvents(runId: number, enabled: boolean): LiveRun {
     const source = new EventSource(`/api/v1/runs/${runId}/events`);
     source.onopen = () => setConnected(true);
     source.onerror = () => setConnected(false); // EventSource reconnects by itself (retry: 2 s)
-    source.addEventListener("state", (e: MessageEvent<string>) => {
-      const data = JSON.parse(e.data) as { state: RunState; error: string | null };
+    listen(source, "state", (data) => {
       setState(data.state);
-      setError(data.error);
+      setError(data.error ?? null);
     });
-    source.addEventListener("sample", (e: MessageEvent<string>) => {
-      const s = JSON.parse(e.data) as { source: string; t: number; data: Record<string, number> };
+    listen(source, "sample", (s) => {
       addSample(storeRef.current, s.source, s.t, s.data);
       dirty.current = true;
     });
-    source.addEventListener("end", (e: MessageEvent<string>) => {
-      const data = JSON.parse(e.data) as { state: RunState; error: string | null };
+    listen(source, "end", (data) => {
       setState(data.state);
-      setError(data.error);
+      setError(data.error ?? null);
       setEnded(true);
       // Draw the replayed samples now, not at the next tick: a finished run has nothing to wait for.
       dirty.current = false;

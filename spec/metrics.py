@@ -1,0 +1,303 @@
+"""The one vocabulary of metrics: every figure haplab shows, compares, exports or checks.
+
+A run-level metric is a number of a run's RunSummary: its `key` names it everywhere (compare
+columns, CSV/JSON exports, the UI's labels, thresholds), `label` and `unit` say it for people,
+`source` says who measured it (the load tools on the clients, HAProxy, or a lab host), and `path`
+is where the summary holds it. Per-second series (the live charts, the samples CSV) are in
+SAMPLE_SERIES: the key a sample of source "proxy" or "host:<agent>" carries (agents/proxy/metrics.py
+and agents/host_sampler.py write them), and the same label/unit/source description.
+
+Keys are stable: stored runs and exported files use them. A summary stored by an older worker is
+read through spec.results.stored_summary first, so its figures come out under these keys too.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spec.results import RunSummary
+
+MetricSource = Literal["client", "haproxy", "host"]
+Better = Literal["higher", "lower"]
+
+
+class Metric(BaseModel):
+    """A figure of a run, as compare tables, exports, thresholds and the UI name it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str = Field(description="Its name everywhere: compare columns, exports, thresholds.")
+    label: str = Field(description="Its name for people.")
+    unit: str = Field(description="req/s, ms, B/s, s, or empty for a count.")
+    source: MetricSource = Field(description="Who measured it: the load tools, HAProxy or a lab host.")
+    path: str = Field(description="Where a RunSummary holds it, dotted (total.latency.p99).")
+    description: str
+    better: Better | None = Field(default=None, description="Which way is better, where one is.")
+
+
+def _m(
+    key: str,
+    label: str,
+    unit: str,
+    source: MetricSource,
+    path: str,
+    description: str,
+    better: Better | None = None,
+) -> Metric:
+    return Metric(
+        key=key, label=label, unit=unit, source=source, path=path, description=description, better=better
+    )
+
+
+# The order here is the column order of compare tables and every export.
+RUN_METRICS: tuple[Metric, ...] = (
+    _m(
+        "rps",
+        "Requests/s",
+        "req/s",
+        "client",
+        "total.rps",
+        "Successful requests per second of the measured window.",
+        "higher",
+    ),
+    _m("requests", "Requests", "", "client", "total.requests", "Requests completed or failed in the window."),
+    _m("successes", "Successes", "", "client", "total.successes", "Requests answered with a 2xx."),
+    _m(
+        "errors_total",
+        "Errors",
+        "",
+        "client",
+        "total.errors.total",
+        "Failed requests of every kind.",
+        "lower",
+    ),
+    _m(
+        "errors_connect",
+        "Connect errors",
+        "",
+        "client",
+        "total.errors.connect",
+        "Connections refused or reset before a request.",
+        "lower",
+    ),
+    _m(
+        "errors_timeout",
+        "Timeouts",
+        "",
+        "client",
+        "total.errors.timeout",
+        "Requests without a reply in time.",
+        "lower",
+    ),
+    _m(
+        "errors_non_2xx",
+        "Non-2xx replies",
+        "",
+        "client",
+        "total.errors.non_2xx",
+        "Replies with a status outside 2xx.",
+        "lower",
+    ),
+    _m(
+        "errors_other",
+        "Other errors",
+        "",
+        "client",
+        "total.errors.other",
+        "Read and protocol errors.",
+        "lower",
+    ),
+    _m(
+        "latency_p50_ms",
+        "Latency p50",
+        "ms",
+        "client",
+        "total.latency.p50",
+        "Median latency of successful requests.",
+        "lower",
+    ),
+    _m(
+        "latency_p90_ms",
+        "Latency p90",
+        "ms",
+        "client",
+        "total.latency.p90",
+        "90th percentile latency.",
+        "lower",
+    ),
+    _m(
+        "latency_p99_ms",
+        "Latency p99",
+        "ms",
+        "client",
+        "total.latency.p99",
+        "99th percentile latency.",
+        "lower",
+    ),
+    _m(
+        "latency_max_ms",
+        "Latency max",
+        "ms",
+        "client",
+        "total.latency.max",
+        "Slowest successful request.",
+        "lower",
+    ),
+    _m(
+        "bytes_per_s",
+        "Received",
+        "B/s",
+        "client",
+        "total.bytes_per_s",
+        "Bytes the clients received per second.",
+        "higher",
+    ),
+    _m("duration_s", "Measured", "s", "client", "total.duration_s", "Seconds the load really covered."),
+    _m(
+        "proxy_connects",
+        "Server connects",
+        "",
+        "haproxy",
+        "proxy.connects",
+        "Server connections HAProxy opened.",
+    ),
+    _m(
+        "proxy_reuses",
+        "Server reuses",
+        "",
+        "haproxy",
+        "proxy.reuses",
+        "Requests sent on an already open server connection.",
+    ),
+    _m(
+        "proxy_econ",
+        "Server connect errors",
+        "",
+        "haproxy",
+        "proxy.econ",
+        "Failed server connection attempts.",
+        "lower",
+    ),
+    _m(
+        "proxy_eresp",
+        "Server response errors",
+        "",
+        "haproxy",
+        "proxy.eresp",
+        "Server responses aborted or refused.",
+        "lower",
+    ),
+    _m(
+        "proxy_max_scur",
+        "Max client sessions",
+        "",
+        "haproxy",
+        "proxy.max_scur",
+        "Most concurrent client sessions.",
+    ),
+    _m(
+        "proxy_max_qcur",
+        "Max queued",
+        "",
+        "haproxy",
+        "proxy.max_qcur",
+        "Most requests waiting in HAProxy's queue.",
+        "lower",
+    ),
+    _m(
+        "proxy_requests",
+        "HAProxy requests",
+        "",
+        "haproxy",
+        "proxy.requests",
+        "HTTP requests HAProxy's frontends received.",
+    ),
+    _m(
+        "proxy_bytes_out_per_s",
+        "HAProxy sent",
+        "B/s",
+        "haproxy",
+        "proxy.bytes_out_per_s",
+        "Bytes HAProxy handed to the kernel for clients, per second.",
+    ),
+    _m(
+        "proxy_max_server_conns",
+        "Max server connections",
+        "",
+        "haproxy",
+        "proxy.max_server_conns",
+        "Most server connections open at once (in use + idle).",
+    ),
+)
+RUN_METRIC_KEYS: tuple[str, ...] = tuple(m.key for m in RUN_METRICS)
+BY_KEY: dict[str, Metric] = {m.key: m for m in RUN_METRICS}
+
+
+class SampleSeries(BaseModel):
+    """A per-second series of the live view and the samples CSV."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str = Field(description="The chart's name for it.")
+    sample_key: str = Field(description="Its key in a sample's data (source proxy, or host:<agent>).")
+    label: str
+    unit: str
+    source: MetricSource
+
+
+def _s(key: str, sample_key: str, label: str, unit: str, source: MetricSource) -> SampleSeries:
+    return SampleSeries(key=key, sample_key=sample_key, label=label, unit=unit, source=source)
+
+
+# Per-second series of the live view: `key` is the chart's series name, `sample_key` the key in
+# samples of source "proxy" (FRONTEND./BACKEND. are the first frontend and backend rows) or of a
+# host source ("host:<agent>"). Counters are per-second deltas; gauges are levels (spec.results).
+SAMPLE_SERIES: tuple[SampleSeries, ...] = (
+    _s("req_s", "FRONTEND.req_tot", "requests/s", "req/s", "haproxy"),
+    _s("ok_2xx", "FRONTEND.hrsp_2xx", "2xx/s", "req/s", "haproxy"),
+    _s("http_4xx", "FRONTEND.hrsp_4xx", "4xx/s", "req/s", "haproxy"),
+    _s("http_5xx", "FRONTEND.hrsp_5xx", "5xx/s", "req/s", "haproxy"),
+    _s("econ", "BACKEND.econ", "server connect errors/s", "/s", "haproxy"),
+    _s("eresp", "BACKEND.eresp", "server response errors/s", "/s", "haproxy"),
+    _s("ereq", "FRONTEND.ereq", "request errors/s", "/s", "haproxy"),
+    _s("srv_abrt", "BACKEND.srv_abrt", "server aborts/s", "/s", "haproxy"),
+    _s("cli_abrt", "BACKEND.cli_abrt", "client aborts/s", "/s", "haproxy"),
+    _s("qtime", "BACKEND.qtime", "queue time (avg of last 1024)", "ms", "haproxy"),
+    _s("ttime", "BACKEND.ttime", "total time (avg of last 1024)", "ms", "haproxy"),
+    _s("scur", "FRONTEND.scur", "client sessions", "", "haproxy"),
+    _s("qcur", "BACKEND.qcur", "queued requests", "", "haproxy"),
+    _s("connect", "BACKEND.connect", "server connects/s", "/s", "haproxy"),
+    _s("reuse", "BACKEND.reuse", "server reuses/s", "/s", "haproxy"),
+    _s("cpu", "cpu_pct", "CPU", "%", "host"),
+    _s("rx", "rx_bytes", "received", "B/s", "host"),
+    _s("tx", "tx_bytes", "sent", "B/s", "host"),
+)
+
+
+def _number_at(doc: object, path: str) -> int | float | None:
+    for part in path.split("."):
+        doc = doc.get(part) if isinstance(doc, dict) else None
+    return None if isinstance(doc, bool) or not isinstance(doc, int | float) else doc
+
+
+def run_metric(summary: RunSummary | None, metric: Metric) -> int | float | None:
+    """The metric's value in a summary; None where the summary does not hold it."""
+    return _number_at(summary.model_dump(mode="json") if summary else None, metric.path)
+
+
+def run_metrics(summary: RunSummary | None) -> dict[str, int | float | None]:
+    """Every run metric of a summary, by key, in registry order."""
+    doc = summary.model_dump(mode="json") if summary else None
+    return {metric.key: _number_at(doc, metric.path) for metric in RUN_METRICS}
+
+
+class MetricRegistry(BaseModel):
+    """The whole vocabulary, as GET /api/v1/metrics serves it."""
+
+    run_metrics: list[Metric] = Field(description="Figures of a run, in compare/export column order.")
+    sample_series: list[SampleSeries] = Field(description="Per-second series of the live view.")
+
+
+REGISTRY = MetricRegistry(run_metrics=list(RUN_METRICS), sample_series=list(SAMPLE_SERIES))
