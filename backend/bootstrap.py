@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from backend.auth.users import create_user, find_user_by_email
+from backend.accounts.users import create_user, find_user_by_email
 from backend.models import Membership, Role, Team, User
 from backend.teams.service import add_membership, create_team, slugify
 

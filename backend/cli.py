@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from backend.auth.passwords import MIN_PASSWORD_LENGTH
+from backend.accounts.passwords import MIN_PASSWORD_LENGTH
 from backend.bootstrap import ensure_admin
 from backend.db import session_scope
 from backend.models import Role

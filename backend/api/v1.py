@@ -15,7 +15,7 @@ from backend.fleet.endpoints import router as fleet_router
 from backend.health.endpoints import router as health_router
 from backend.labs.endpoints import router as labs_router
 from backend.metrics.endpoints import router as metrics_router
-from backend.runs.analysis_endpoints import router as analysis_router
+from backend.runs.analysis.endpoints import router as analysis_router
 from backend.runs.endpoints import router as runs_router
 from backend.teams.endpoints import router as teams_router
 from backend.templates.endpoints import router as templates_router

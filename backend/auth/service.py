@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from sqlalchemy.orm import Session
 
+from backend.accounts.passwords import verify_password
+from backend.accounts.users import find_user_by_email
 from backend.auth.dependencies import Caller, unauthenticated
-from backend.auth.passwords import verify_password
 from backend.auth.schemas import SessionInfo, SessionUser, TeamWithRole
 from backend.auth.sessions import start_session
-from backend.auth.users import find_user_by_email
 from backend.models import Role
 from backend.teams.service import teams_of_user
 

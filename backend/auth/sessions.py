@@ -8,7 +8,7 @@ from datetime import timedelta
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from backend.auth.secret_tokens import hash_secret, new_secret
+from backend.accounts.secret_tokens import hash_secret, new_secret
 from backend.models import Membership, UserSession
 from backend.models.base import utcnow
 from backend.settings import get_settings

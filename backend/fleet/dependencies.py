@@ -1,6 +1,6 @@
 """Agent authentication: `Authorization: Bearer hla_...` -> the Agent row (not revoked).
 
-Agent tokens are 256-bit random secrets stored as SHA-256 (backend.auth.secret_tokens), like
+Agent tokens are 256-bit random secrets stored as SHA-256 (backend.accounts.secret_tokens), like
 every other token; they are a different kind (`hla_`), so a user's API token can never act as
 an agent and an agent token never reaches the team API.
 """
@@ -11,8 +11,8 @@ from typing import Annotated
 
 from fastapi import Depends, Request
 
+from backend.accounts.secret_tokens import parse_prefixed_token
 from backend.api.deps import SessionDep
-from backend.auth.secret_tokens import parse_prefixed_token
 from backend.errors import ApiError
 from backend.fleet.service import agent_by_token_hash
 from backend.labs.enrollment import AGENT_KIND

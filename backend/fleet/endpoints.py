@@ -33,7 +33,7 @@ from backend.fleet.schemas import (
 )
 from backend.labs.enrollment import redeem_enrollment_token
 from backend.live import publish_sample_batch
-from backend.runs.samples import insert_samples
+from backend.runs.samples.service import insert_samples
 from spec.protocol import HEARTBEAT_INTERVAL_S, CommandResult, Envelope, SampleBatch
 from spec.version import PROTOCOL_VERSION
 

@@ -16,7 +16,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from backend.auth.secret_tokens import new_prefixed_token, parse_prefixed_token
+from backend.accounts.secret_tokens import new_prefixed_token, parse_prefixed_token
 from backend.errors import ApiError, FieldError, conflict, invalid, not_found
 from backend.labs.service import get_lab
 from backend.models import Agent, EnrollmentToken

@@ -22,8 +22,6 @@ from spec.run_environment import RunEnvironment
 from spec.run_state import RunState
 from spec.sweep import JsonScalar
 
-MAX_COMPARE_RUNS = 200
-
 RunOrder = Literal["newest", "oldest"]
 
 
@@ -114,54 +112,3 @@ class RunLaunched(BaseModel):
     launch_id: int
     run_ids: list[int]
     total_runs: int
-
-
-class SampleOut(BaseModel):
-    t: int
-    ts: datetime
-    data: dict[str, float | int] = Field(
-        description="Counter deltas and gauge levels (spec.results.is_gauge)."
-    )
-
-
-class RunSamples(BaseModel):
-    run_id: int
-    # Seconds per point when downsampled; None for the raw 1 Hz samples.
-    step: int | None
-    sources: dict[str, list[SampleOut]]
-
-
-class CompareRequest(BaseModel):
-    run_ids: list[int] = Field(min_length=1, max_length=MAX_COMPARE_RUNS)
-    baseline_run_id: int | None = Field(
-        default=None, description="One of run_ids: every row gets change_pct of its metrics vs this run."
-    )
-
-
-class CompareRow(BaseModel):
-    run_id: int
-    experiment_id: int
-    experiment_name: str
-    experiment_version: int
-    lab_id: int | None
-    point_index: int
-    repetition: int
-    state: RunState
-    finished_at: datetime | None
-    params: dict[str, JsonScalar]
-    metrics: dict[str, int | float | None]
-    # With a baseline: 100 * (value - baseline) / baseline per metric; None where undefined.
-    change_pct: dict[str, float | None] | None = None
-    config_warnings: list[ConfigWarning] = Field(default_factory=list, description="spec.lint at launch.")
-
-
-class CompareTable(BaseModel):
-    """Runs side by side: `param_columns` and `metric_columns` fix the column order."""
-
-    param_columns: list[str]
-    metric_columns: list[str]
-    rows: list[CompareRow]
-    no_op_params: list[ConfigWarning] = Field(
-        default_factory=list,
-        description="Parameters that differ between these runs but do nothing (a run's config lint says so).",
-    )

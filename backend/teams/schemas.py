@@ -4,7 +4,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, Field
 
-from backend.auth.passwords import MIN_PASSWORD_LENGTH
+from backend.accounts.passwords import MIN_PASSWORD_LENGTH
 from backend.models import Role
 from backend.teams.service import SLUG_PATTERN
 

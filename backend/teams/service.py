@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from backend.auth.users import create_user, find_user_by_email
+from backend.accounts.users import create_user, find_user_by_email
 from backend.errors import ApiError, FieldError, conflict, invalid, not_found
 from backend.models import Membership, Role, Team, User
 from backend.teams.tokens import revoke_member_tokens

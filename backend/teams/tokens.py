@@ -12,7 +12,7 @@ from datetime import datetime
 from sqlalchemy import func, or_, select, text, update
 from sqlalchemy.orm import Session
 
-from backend.auth.secret_tokens import new_prefixed_token, parse_prefixed_token
+from backend.accounts.secret_tokens import new_prefixed_token, parse_prefixed_token
 from backend.errors import not_found
 from backend.models import ApiToken, Role
 from backend.models.base import utcnow

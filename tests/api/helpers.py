@@ -31,8 +31,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from backend.auth.passwords import hash_password
-from backend.auth.users import create_user
+from backend.accounts.passwords import hash_password
+from backend.accounts.users import create_user
 from backend.labs.service import create_lab
 from backend.models import Lab, Role, Team, User
 from backend.teams.service import add_membership, create_team

@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from backend.runs.analysis import RunResult, advice_from_the_sweep, analyze_point, find_knee, littles_law
-from backend.runs.analysis_schemas import AnalysisPoint
+from backend.runs.analysis.schemas import AnalysisPoint
+from backend.runs.analysis.sweep import (
+    RunResult,
+    advice_from_the_sweep,
+    analyze_point,
+    find_knee,
+    littles_law,
+)
 from spec.results import RunSummary, stored_summary
 
 

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from backend.auth.secret_tokens import hash_secret
+from backend.accounts.secret_tokens import hash_secret
 from backend.auth.sessions import SESSION_COOKIE
 from backend.models import ApiToken, Membership, Role, User, UserSession
 from tests.api.helpers import (

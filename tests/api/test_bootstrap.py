@@ -8,7 +8,7 @@ from pathlib import Path
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from backend.auth.passwords import verify_password
+from backend.accounts.passwords import verify_password
 from backend.bootstrap import ensure_admin
 from backend.cli import main
 from backend.db import session_scope

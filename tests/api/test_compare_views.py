@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from hdrh.histogram import HdrHistogram
 from sqlalchemy.orm import Session
 
-from backend.runs.samples import insert_samples
+from backend.runs.samples.service import insert_samples
 from spec.run_state import RunState
 from tests.api.experiment_factories import (
     finish_run,

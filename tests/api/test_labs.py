@@ -10,7 +10,7 @@ from httpx import Response
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from backend.auth.secret_tokens import hash_secret
+from backend.accounts.secret_tokens import hash_secret
 from backend.errors import ApiError
 from backend.labs.enrollment import create_enrollment_token, redeem_enrollment_token
 from backend.models import Agent, EnrollmentToken, Experiment, ExperimentVersion, Lab, Launch, Run, Team

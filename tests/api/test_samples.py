@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from backend.models import Sample
-from backend.runs.samples import insert_samples
+from backend.runs.samples.service import insert_samples
 from tests.api.experiment_factories import launch, make_experiment, sample_points
 from tests.api.helpers import API, Member, make_lab, new_member
 

@@ -56,7 +56,7 @@ def built_frontend() -> Path:
 
 def _add_viewer(team_name: str) -> None:
     """A member with the viewer role in the lab admin's team (the API must refuse them)."""
-    from backend.auth.users import create_user
+    from backend.accounts.users import create_user
     from backend.bootstrap import ensure_admin
     from backend.db import session_scope
     from backend.models import Role

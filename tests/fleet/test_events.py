@@ -15,7 +15,7 @@ from live_processes import wait_until
 from backend import live
 from backend.db import session_scope
 from backend.live import LiveSample, LiveState, SamplesMessage, StateMessage
-from backend.runs.events import _Relay
+from backend.runs.live.events import _Relay
 from spec.run_state import RunState
 from tests.api.experiment_factories import sample_points
 from tests.api.helpers import API, make_lab, make_team_user, new_member, token_headers

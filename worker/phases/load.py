@@ -64,7 +64,7 @@ class WarmUp(BackgroundPhase):
         if (start_at - datetime.now(UTC)).total_seconds() < round_trip + START_MARGIN_S:
             # A slow box: StartLoad would reach the injectors after start_at and be refused. Move
             # the start by what the commands really take and restart sampling with the new origin
-            # (a sampler's restart replaces readings of the same second: backend/runs/samples.py).
+            # (a sampler's restart replaces readings of the same second: backend/runs/samples/service.py).
             start_at = self._start_sampling(ex, max(lead, 2 * round_trip + START_MARGIN_S))
         lease_s = get_settings().load_lease_seconds
         command = StartLoad(

@@ -353,11 +353,6 @@ export const experimentsLaunchExperiment = <ThrowOnError extends boolean = false
 });
 
 /**
- * List Runs
- */
-export const runsListRuns = <ThrowOnError extends boolean = false>(options?: Options<RunsListRunsData, ThrowOnError>) => (options?.client ?? client).get<RunsListRunsResponses, RunsListRunsErrors, ThrowOnError>({ url: '/api/v1/runs', ...options });
-
-/**
  * Compare Runs
  */
 export const runsCompareRuns = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsData, ThrowOnError>) => (options.client ?? client).post<RunsCompareRunsResponses, RunsCompareRunsErrors, ThrowOnError>({
@@ -424,21 +419,6 @@ export const runsExportRunsCsv = <ThrowOnError extends boolean = false>(options:
 export const runsExportRunsJson = <ThrowOnError extends boolean = false>(options: Options<RunsExportRunsJsonData, ThrowOnError>) => (options.client ?? client).get<RunsExportRunsJsonResponses, RunsExportRunsJsonErrors, ThrowOnError>({ url: '/api/v1/runs/export.json', ...options });
 
 /**
- * Get Run
- */
-export const runsGetRun = <ThrowOnError extends boolean = false>(options: Options<RunsGetRunData, ThrowOnError>) => (options.client ?? client).get<RunsGetRunResponses, RunsGetRunErrors, ThrowOnError>({ url: '/api/v1/runs/{run_id}', ...options });
-
-/**
- * Cancel Run
- */
-export const runsCancelRun = <ThrowOnError extends boolean = false>(options: Options<RunsCancelRunData, ThrowOnError>) => (options.client ?? client).post<RunsCancelRunResponses, RunsCancelRunErrors, ThrowOnError>({ url: '/api/v1/runs/{run_id}/cancel', ...options });
-
-/**
- * Rerun Run
- */
-export const runsRerunRun = <ThrowOnError extends boolean = false>(options: Options<RunsRerunRunData, ThrowOnError>) => (options.client ?? client).post<RunsRerunRunResponses, RunsRerunRunErrors, ThrowOnError>({ url: '/api/v1/runs/{run_id}/rerun', ...options });
-
-/**
  * Get Run Samples
  */
 export const runsGetRunSamples = <ThrowOnError extends boolean = false>(options: Options<RunsGetRunSamplesData, ThrowOnError>) => (options.client ?? client).get<RunsGetRunSamplesResponses, RunsGetRunSamplesErrors, ThrowOnError>({ url: '/api/v1/runs/{run_id}/samples', ...options });
@@ -460,6 +440,26 @@ export const runsExportRunToolOutput = <ThrowOnError extends boolean = false>(op
  * Stream Run Events
  */
 export const runsStreamRunEvents = <ThrowOnError extends boolean = false>(options: Options<RunsStreamRunEventsData, ThrowOnError, RunsStreamRunEventsResponse>) => (options.client ?? client).sse.get<RunsStreamRunEventsResponses, RunsStreamRunEventsErrors, ThrowOnError>({ url: '/api/v1/runs/{run_id}/events', ...options });
+
+/**
+ * List Runs
+ */
+export const runsListRuns = <ThrowOnError extends boolean = false>(options?: Options<RunsListRunsData, ThrowOnError>) => (options?.client ?? client).get<RunsListRunsResponses, RunsListRunsErrors, ThrowOnError>({ url: '/api/v1/runs', ...options });
+
+/**
+ * Get Run
+ */
+export const runsGetRun = <ThrowOnError extends boolean = false>(options: Options<RunsGetRunData, ThrowOnError>) => (options.client ?? client).get<RunsGetRunResponses, RunsGetRunErrors, ThrowOnError>({ url: '/api/v1/runs/{run_id}', ...options });
+
+/**
+ * Cancel Run
+ */
+export const runsCancelRun = <ThrowOnError extends boolean = false>(options: Options<RunsCancelRunData, ThrowOnError>) => (options.client ?? client).post<RunsCancelRunResponses, RunsCancelRunErrors, ThrowOnError>({ url: '/api/v1/runs/{run_id}/cancel', ...options });
+
+/**
+ * Rerun Run
+ */
+export const runsRerunRun = <ThrowOnError extends boolean = false>(options: Options<RunsRerunRunData, ThrowOnError>) => (options.client ?? client).post<RunsRerunRunResponses, RunsRerunRunErrors, ThrowOnError>({ url: '/api/v1/runs/{run_id}/rerun', ...options });
 
 /**
  * Enroll

@@ -7701,108 +7701,6 @@ export type ExperimentsLaunchExperimentResponses = {
 
 export type ExperimentsLaunchExperimentResponse = ExperimentsLaunchExperimentResponses[keyof ExperimentsLaunchExperimentResponses];
 
-export type RunsListRunsData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Experiment Id
-         */
-        experiment_id?: number | null;
-        /**
-         * Launch Id
-         */
-        launch_id?: number | null;
-        /**
-         * Lab Id
-         */
-        lab_id?: number | null;
-        /**
-         * State
-         *
-         * Repeat for several states.
-         */
-        state?: Array<RunState> | null;
-        /**
-         * Tag
-         *
-         * A tag of the run's experiment.
-         */
-        tag?: string | null;
-        /**
-         * Since
-         *
-         * Created at or after.
-         */
-        since?: string | null;
-        /**
-         * Until
-         *
-         * Created before.
-         */
-        until?: string | null;
-        /**
-         * Limit
-         */
-        limit?: number;
-        /**
-         * Offset
-         */
-        offset?: number;
-        /**
-         * Order
-         */
-        order?: 'newest' | 'oldest';
-    };
-    url: '/api/v1/runs';
-};
-
-export type RunsListRunsErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type RunsListRunsError = RunsListRunsErrors[keyof RunsListRunsErrors];
-
-export type RunsListRunsResponses = {
-    /**
-     * Successful Response
-     */
-    200: RunPage;
-};
-
-export type RunsListRunsResponse = RunsListRunsResponses[keyof RunsListRunsResponses];
-
 export type RunsCompareRunsData = {
     body: CompareRequest;
     path?: never;
@@ -8135,180 +8033,6 @@ export type RunsExportRunsJsonResponses = {
 
 export type RunsExportRunsJsonResponse = RunsExportRunsJsonResponses[keyof RunsExportRunsJsonResponses];
 
-export type RunsGetRunData = {
-    body?: never;
-    path: {
-        /**
-         * Run Id
-         */
-        run_id: number;
-    };
-    query?: never;
-    url: '/api/v1/runs/{run_id}';
-};
-
-export type RunsGetRunErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type RunsGetRunError = RunsGetRunErrors[keyof RunsGetRunErrors];
-
-export type RunsGetRunResponses = {
-    /**
-     * Successful Response
-     */
-    200: RunDetail;
-};
-
-export type RunsGetRunResponse = RunsGetRunResponses[keyof RunsGetRunResponses];
-
-export type RunsCancelRunData = {
-    body?: never;
-    path: {
-        /**
-         * Run Id
-         */
-        run_id: number;
-    };
-    query?: never;
-    url: '/api/v1/runs/{run_id}/cancel';
-};
-
-export type RunsCancelRunErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type RunsCancelRunError = RunsCancelRunErrors[keyof RunsCancelRunErrors];
-
-export type RunsCancelRunResponses = {
-    /**
-     * Successful Response
-     */
-    200: RunCancelled;
-};
-
-export type RunsCancelRunResponse = RunsCancelRunResponses[keyof RunsCancelRunResponses];
-
-export type RunsRerunRunData = {
-    body?: never;
-    path: {
-        /**
-         * Run Id
-         */
-        run_id: number;
-    };
-    query?: never;
-    url: '/api/v1/runs/{run_id}/rerun';
-};
-
-export type RunsRerunRunErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type RunsRerunRunError = RunsRerunRunErrors[keyof RunsRerunRunErrors];
-
-export type RunsRerunRunResponses = {
-    /**
-     * Successful Response
-     */
-    201: RunLaunched;
-};
-
-export type RunsRerunRunResponse = RunsRerunRunResponses[keyof RunsRerunRunResponses];
-
 export type RunsGetRunSamplesData = {
     body?: never;
     path: {
@@ -8561,7 +8285,7 @@ export type RunsStreamRunEventsResponses = {
     /**
      * Response 200 Runs-Stream Run Events
      *
-     * Server-sent events (backend/runs/events.py). The schema is that of one event: its SSE `event` name, its `id`, and `data`, the JSON of its data line.
+     * Server-sent events (backend/runs/live/events.py). The schema is that of one event: its SSE `event` name, its `id`, and `data`, the JSON of its data line.
      */
     200: ({
         event: 'state';
@@ -8577,6 +8301,282 @@ export type RunsStreamRunEventsResponses = {
 };
 
 export type RunsStreamRunEventsResponse = RunsStreamRunEventsResponses[keyof RunsStreamRunEventsResponses];
+
+export type RunsListRunsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Experiment Id
+         */
+        experiment_id?: number | null;
+        /**
+         * Launch Id
+         */
+        launch_id?: number | null;
+        /**
+         * Lab Id
+         */
+        lab_id?: number | null;
+        /**
+         * State
+         *
+         * Repeat for several states.
+         */
+        state?: Array<RunState> | null;
+        /**
+         * Tag
+         *
+         * A tag of the run's experiment.
+         */
+        tag?: string | null;
+        /**
+         * Since
+         *
+         * Created at or after.
+         */
+        since?: string | null;
+        /**
+         * Until
+         *
+         * Created before.
+         */
+        until?: string | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+        /**
+         * Order
+         */
+        order?: 'newest' | 'oldest';
+    };
+    url: '/api/v1/runs';
+};
+
+export type RunsListRunsErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsListRunsError = RunsListRunsErrors[keyof RunsListRunsErrors];
+
+export type RunsListRunsResponses = {
+    /**
+     * Successful Response
+     */
+    200: RunPage;
+};
+
+export type RunsListRunsResponse = RunsListRunsResponses[keyof RunsListRunsResponses];
+
+export type RunsGetRunData = {
+    body?: never;
+    path: {
+        /**
+         * Run Id
+         */
+        run_id: number;
+    };
+    query?: never;
+    url: '/api/v1/runs/{run_id}';
+};
+
+export type RunsGetRunErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsGetRunError = RunsGetRunErrors[keyof RunsGetRunErrors];
+
+export type RunsGetRunResponses = {
+    /**
+     * Successful Response
+     */
+    200: RunDetail;
+};
+
+export type RunsGetRunResponse = RunsGetRunResponses[keyof RunsGetRunResponses];
+
+export type RunsCancelRunData = {
+    body?: never;
+    path: {
+        /**
+         * Run Id
+         */
+        run_id: number;
+    };
+    query?: never;
+    url: '/api/v1/runs/{run_id}/cancel';
+};
+
+export type RunsCancelRunErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsCancelRunError = RunsCancelRunErrors[keyof RunsCancelRunErrors];
+
+export type RunsCancelRunResponses = {
+    /**
+     * Successful Response
+     */
+    200: RunCancelled;
+};
+
+export type RunsCancelRunResponse = RunsCancelRunResponses[keyof RunsCancelRunResponses];
+
+export type RunsRerunRunData = {
+    body?: never;
+    path: {
+        /**
+         * Run Id
+         */
+        run_id: number;
+    };
+    query?: never;
+    url: '/api/v1/runs/{run_id}/rerun';
+};
+
+export type RunsRerunRunErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsRerunRunError = RunsRerunRunErrors[keyof RunsRerunRunErrors];
+
+export type RunsRerunRunResponses = {
+    /**
+     * Successful Response
+     */
+    201: RunLaunched;
+};
+
+export type RunsRerunRunResponse = RunsRerunRunResponses[keyof RunsRerunRunResponses];
 
 export type AgentEnrollData = {
     body: EnrollRequest;

@@ -762,51 +762,6 @@ export const experimentsLaunchExperimentMutation = (options?: Partial<Options<Ex
     return mutationOptions;
 };
 
-export const runsListRunsQueryKey = (options?: Options<RunsListRunsData>) => createQueryKey('runsListRuns', options);
-
-/**
- * List Runs
- */
-export const runsListRunsOptions = (options?: Options<RunsListRunsData>) => queryOptions<RunsListRunsResponse, RunsListRunsError, RunsListRunsResponse, ReturnType<typeof runsListRunsQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await runsListRuns({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: runsListRunsQueryKey(options)
-});
-
-export const runsListRunsInfiniteQueryKey = (options?: Options<RunsListRunsData>): QueryKey<Options<RunsListRunsData>> => createQueryKey('runsListRuns', options, true);
-
-/**
- * List Runs
- */
-export const runsListRunsInfiniteOptions = (options?: Options<RunsListRunsData>) => infiniteQueryOptions<RunsListRunsResponse, RunsListRunsError, InfiniteData<RunsListRunsResponse>, QueryKey<Options<RunsListRunsData>>, number | Pick<QueryKey<Options<RunsListRunsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
-// @ts-ignore
-{
-    queryFn: async ({ pageParam, queryKey, signal }) => {
-        // @ts-ignore
-        const page: Pick<QueryKey<Options<RunsListRunsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
-            query: {
-                offset: pageParam
-            }
-        };
-        const params = createInfiniteParams(queryKey, page);
-        const { data } = await runsListRuns({
-            ...options,
-            ...params,
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: runsListRunsInfiniteQueryKey(options)
-});
-
 /**
  * Compare Runs
  */
@@ -919,58 +874,6 @@ export const runsExportRunsJsonOptions = (options: Options<RunsExportRunsJsonDat
     queryKey: runsExportRunsJsonQueryKey(options)
 });
 
-export const runsGetRunQueryKey = (options: Options<RunsGetRunData>) => createQueryKey('runsGetRun', options);
-
-/**
- * Get Run
- */
-export const runsGetRunOptions = (options: Options<RunsGetRunData>) => queryOptions<RunsGetRunResponse, RunsGetRunError, RunsGetRunResponse, ReturnType<typeof runsGetRunQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await runsGetRun({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: runsGetRunQueryKey(options)
-});
-
-/**
- * Cancel Run
- */
-export const runsCancelRunMutation = (options?: Partial<Options<RunsCancelRunData>>): UseMutationOptions<RunsCancelRunResponse, RunsCancelRunError, Options<RunsCancelRunData>> => {
-    const mutationOptions: UseMutationOptions<RunsCancelRunResponse, RunsCancelRunError, Options<RunsCancelRunData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await runsCancelRun({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Rerun Run
- */
-export const runsRerunRunMutation = (options?: Partial<Options<RunsRerunRunData>>): UseMutationOptions<RunsRerunRunResponse, RunsRerunRunError, Options<RunsRerunRunData>> => {
-    const mutationOptions: UseMutationOptions<RunsRerunRunResponse, RunsRerunRunError, Options<RunsRerunRunData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await runsRerunRun({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
 export const runsGetRunSamplesQueryKey = (options: Options<RunsGetRunSamplesData>) => createQueryKey('runsGetRunSamples', options);
 
 /**
@@ -1027,6 +930,103 @@ export const runsExportRunToolOutputOptions = (options: Options<RunsExportRunToo
     },
     queryKey: runsExportRunToolOutputQueryKey(options)
 });
+
+export const runsListRunsQueryKey = (options?: Options<RunsListRunsData>) => createQueryKey('runsListRuns', options);
+
+/**
+ * List Runs
+ */
+export const runsListRunsOptions = (options?: Options<RunsListRunsData>) => queryOptions<RunsListRunsResponse, RunsListRunsError, RunsListRunsResponse, ReturnType<typeof runsListRunsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await runsListRuns({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: runsListRunsQueryKey(options)
+});
+
+export const runsListRunsInfiniteQueryKey = (options?: Options<RunsListRunsData>): QueryKey<Options<RunsListRunsData>> => createQueryKey('runsListRuns', options, true);
+
+/**
+ * List Runs
+ */
+export const runsListRunsInfiniteOptions = (options?: Options<RunsListRunsData>) => infiniteQueryOptions<RunsListRunsResponse, RunsListRunsError, InfiniteData<RunsListRunsResponse>, QueryKey<Options<RunsListRunsData>>, number | Pick<QueryKey<Options<RunsListRunsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<RunsListRunsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await runsListRuns({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: runsListRunsInfiniteQueryKey(options)
+});
+
+export const runsGetRunQueryKey = (options: Options<RunsGetRunData>) => createQueryKey('runsGetRun', options);
+
+/**
+ * Get Run
+ */
+export const runsGetRunOptions = (options: Options<RunsGetRunData>) => queryOptions<RunsGetRunResponse, RunsGetRunError, RunsGetRunResponse, ReturnType<typeof runsGetRunQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await runsGetRun({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: runsGetRunQueryKey(options)
+});
+
+/**
+ * Cancel Run
+ */
+export const runsCancelRunMutation = (options?: Partial<Options<RunsCancelRunData>>): UseMutationOptions<RunsCancelRunResponse, RunsCancelRunError, Options<RunsCancelRunData>> => {
+    const mutationOptions: UseMutationOptions<RunsCancelRunResponse, RunsCancelRunError, Options<RunsCancelRunData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await runsCancelRun({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Rerun Run
+ */
+export const runsRerunRunMutation = (options?: Partial<Options<RunsRerunRunData>>): UseMutationOptions<RunsRerunRunResponse, RunsRerunRunError, Options<RunsRerunRunData>> => {
+    const mutationOptions: UseMutationOptions<RunsRerunRunResponse, RunsRerunRunError, Options<RunsRerunRunData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await runsRerunRun({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
 
 /**
  * Enroll

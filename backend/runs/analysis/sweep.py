@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Any, get_args
 
-from backend.runs.analysis_schemas import AnalysisPoint, Knee, LittlesLaw
+from backend.runs.analysis.schemas import AnalysisPoint, Knee, LittlesLaw
 from backend.runs.statistics import difference, interval
 from spec.results import RunSummary
 from spec.verdict import BoundKind

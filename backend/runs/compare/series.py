@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 
 from backend.errors import not_found
 from backend.models import Run, Sample
-from backend.runs.compare_schemas import CompareSeries, RunSeries, SeriesRequest
+from backend.runs.compare.schemas import CompareSeries, RunSeries, SeriesRequest
 
 
 def compare_series(db: Session, team_id: int, request: SeriesRequest) -> CompareSeries:

@@ -1,4 +1,4 @@
-"""Read a launch's runs for the sweep analysis (backend.runs.analysis does the reading)."""
+"""Read a launch's runs for the sweep analysis (backend.runs.analysis.sweep does the reading)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from sqlalchemy.orm import Session
 
 from backend.errors import not_found
 from backend.models import Experiment, ExperimentVersion, Launch, Run
-from backend.runs.analysis import (
+from backend.runs.analysis.schemas import SweepAnalysis
+from backend.runs.analysis.sweep import (
     KNEE_MIN_GAIN_PCT,
     RunResult,
     advice_from_the_sweep,
@@ -19,7 +20,6 @@ from backend.runs.analysis import (
     find_knee,
     littles_law,
 )
-from backend.runs.analysis_schemas import SweepAnalysis
 from spec.experiment import ExperimentSpec
 from spec.limits import client_limit
 from spec.results import RunSummary

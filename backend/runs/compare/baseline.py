@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from backend.errors import invalid
-from backend.runs.schemas import CompareTable
+from backend.runs.compare.schemas import CompareTable
 
 
 def percent_change(value: float | None, base: float | None) -> float | None:

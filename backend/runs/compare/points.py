@@ -16,9 +16,8 @@ import json
 from sqlalchemy.orm import Session
 
 from backend.errors import invalid
-from backend.runs.compare import compare_runs
-from backend.runs.compare_schemas import ComparePoint, ComparePoints, PointDifference, Spread
-from backend.runs.schemas import CompareRow
+from backend.runs.compare.schemas import ComparePoint, ComparePoints, CompareRow, PointDifference, Spread
+from backend.runs.compare.table import compare_runs
 from backend.runs.statistics import difference, interval
 from spec.run_state import RunState
 

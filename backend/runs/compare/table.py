@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 
 from backend.errors import not_found
 from backend.models import Experiment, ExperimentVersion, Run
-from backend.runs.schemas import CompareRow, CompareTable
+from backend.runs.compare.schemas import CompareRow, CompareTable
 from spec.lint import ConfigWarning
 from spec.metrics import RUN_METRIC_KEYS, run_metrics
 

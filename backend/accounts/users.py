@@ -6,7 +6,7 @@ from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from backend.auth.passwords import hash_password
+from backend.accounts.passwords import hash_password
 from backend.errors import ApiError, FieldError
 from backend.models import User
 

@@ -11,8 +11,8 @@ from fastapi import APIRouter, Query
 
 from backend.api.deps import SessionDep, ViewerDep
 from backend.api.storable import StorableRoute
-from backend.runs.analysis_schemas import SweepAnalysis
-from backend.runs.analysis_service import analyze_launch
+from backend.runs.analysis.schemas import SweepAnalysis
+from backend.runs.analysis.service import analyze_launch
 
 router = APIRouter(tags=["runs"], route_class=StorableRoute)
 

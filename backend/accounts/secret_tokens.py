@@ -2,7 +2,7 @@
 
 Every such secret is 256 bits from `secrets`, so a plain SHA-256 is the right thing to store:
 nobody can brute-force a 256-bit preimage, and a fast hash keeps per-request lookups cheap.
-argon2 is only for low-entropy, human-chosen passwords (backend.auth.passwords).
+argon2 is only for low-entropy, human-chosen passwords (backend.accounts.passwords).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from sqlalchemy.dialects.postgresql import JSONB, insert
 from sqlalchemy.orm import Session
 
 from backend.models import Sample
-from backend.runs.schemas import RunSamples, SampleOut
+from backend.runs.samples.schemas import RunSamples, SampleOut
 from spec.results import SamplePoint, is_gauge
 
 # Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters (6 per row).

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from backend.errors import not_found
 from backend.models import Run
-from backend.runs.compare_schemas import SPECTRUM_PERCENTILES, CompareSpectra, RunSpectrum
+from backend.runs.compare.schemas import SPECTRUM_PERCENTILES, CompareSpectra, RunSpectrum
 from common.histograms import values_at_percentiles
 from spec.results import RunSummary
 

@@ -1,19 +1,59 @@
 """Response models of the compare views (points, series, spectrum). Pydantic only.
 
-The plain table (one row per run) lives in backend/runs/schemas.py (CompareTable); these are
-the shapes the compare page charts: a sweep's points with the spread of their repetitions, the
-per-second series of several runs on one time axis, and each run's latency percentile spectrum.
+The plain table (one row per run, CompareTable) and the shapes the compare page charts: a sweep's
+points with the spread of their repetitions, the per-second series of several runs on one time
+axis, and each run's latency percentile spectrum.
 """
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from backend.runs.schemas import MAX_COMPARE_RUNS
+from spec.lint import ConfigWarning
+from spec.run_state import RunState
+from spec.sweep import JsonScalar
 
+MAX_COMPARE_RUNS = 200
 MAX_SERIES = 12
+
+
+class CompareRequest(BaseModel):
+    run_ids: list[int] = Field(min_length=1, max_length=MAX_COMPARE_RUNS)
+    baseline_run_id: int | None = Field(
+        default=None, description="One of run_ids: every row gets change_pct of its metrics vs this run."
+    )
+
+
+class CompareRow(BaseModel):
+    run_id: int
+    experiment_id: int
+    experiment_name: str
+    experiment_version: int
+    lab_id: int | None
+    point_index: int
+    repetition: int
+    state: RunState
+    finished_at: datetime | None
+    params: dict[str, JsonScalar]
+    metrics: dict[str, int | float | None]
+    # With a baseline: 100 * (value - baseline) / baseline per metric; None where undefined.
+    change_pct: dict[str, float | None] | None = None
+    config_warnings: list[ConfigWarning] = Field(default_factory=list, description="spec.lint at launch.")
+
+
+class CompareTable(BaseModel):
+    """Runs side by side: `param_columns` and `metric_columns` fix the column order."""
+
+    param_columns: list[str]
+    metric_columns: list[str]
+    rows: list[CompareRow]
+    no_op_params: list[ConfigWarning] = Field(
+        default_factory=list,
+        description="Parameters that differ between these runs but do nothing (a run's config lint says so).",
+    )
 
 
 class Spread(BaseModel):
