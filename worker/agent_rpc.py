@@ -23,12 +23,12 @@ from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from pydantic import BaseModel, JsonValue, ValidationError
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from backend import live
 from backend.db import session_scope
 from backend.models import Agent
-from spec.protocol import ONLINE_WINDOW_S, Command, CommandResult, Envelope
+from spec.protocol import Command, CommandResult, Envelope
 
 LIVENESS_CHECK_S = 2.0
 # The reply wait is cut in slices this long, so liveness is checked on time.
@@ -57,19 +57,20 @@ class _AgentState:
     name: str
     # Seconds since the agent was last heard from, by the database clock; None: never.
     silent_s: float | None
+    online: bool  # Agent.heard_within(): the one liveness rule
 
 
 def _agent_state(agent_id: int) -> _AgentState:
     with session_scope() as db:
         row = db.execute(
-            select(Agent.name, func.extract("epoch", func.now() - Agent.last_seen_at)).where(
+            select(Agent.name, Agent.silent_seconds(), Agent.heard_within()).where(
                 Agent.id == agent_id, Agent.revoked_at.is_(None)
             )
         ).one_or_none()
     if row is None:
         raise AgentLost(f"agent {agent_id} lost: it is not enrolled (or was revoked)")
-    name, silent = row
-    return _AgentState(name=name, silent_s=None if silent is None else float(silent))
+    name, silent, online = row
+    return _AgentState(name=name, silent_s=None if silent is None else float(silent), online=bool(online))
 
 
 def _check_alive(agent_id: int) -> str:
@@ -77,7 +78,7 @@ def _check_alive(agent_id: int) -> str:
     state = _agent_state(agent_id)
     if state.silent_s is None:
         raise AgentLost(f"agent {state.name} lost: it never connected")
-    if state.silent_s > ONLINE_WINDOW_S:
+    if not state.online:
         raise AgentLost(f"agent {state.name} lost: silent for {state.silent_s:.0f} s")
     return state.name
 

@@ -119,17 +119,13 @@ def load_execution(run_id: int, lab_name: str) -> Execution:
 
 def pick_agents(execution: Execution, online_within_s: int) -> None:
     """Choose, for each role, the lab's most recently heard-from agent that plays it."""
-    from datetime import timedelta
-
-    from sqlalchemy import func
-
     with session_scope() as db:
         rows = db.scalars(
             select(Agent)
             .where(
                 Agent.lab_id == execution.lab_id,
                 Agent.revoked_at.is_(None),
-                Agent.last_seen_at >= func.now() - timedelta(seconds=online_within_s),
+                Agent.heard_within(online_within_s),
             )
             .order_by(Agent.last_seen_at.desc(), Agent.id)
         ).all()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 from typing import Any
 
 from fastapi import APIRouter, Response, status
@@ -33,7 +32,7 @@ log = logging.getLogger(__name__)
 router = APIRouter(tags=["labs"], route_class=StorableRoute)
 
 
-def _summary(lab: Lab, agents: list[Agent], now: datetime) -> LabSummary:
+def _summary(lab: Lab, agents: list[Agent], online: set[int]) -> LabSummary:
     return LabSummary(
         id=lab.id,
         name=lab.name,
@@ -42,7 +41,7 @@ def _summary(lab: Lab, agents: list[Agent], now: datetime) -> LabSummary:
         active_run_id=lab.active_run_id,
         busy=lab.active_run_id is not None,
         agent_count=len(agents),
-        online_agent_count=sum(service.agent_status(a, lab, now) != "offline" for a in agents),
+        online_agent_count=sum(a.id in online for a in agents),
     )
 
 
@@ -58,10 +57,10 @@ def _boundary_view(lab: Lab, agents: list[Agent]) -> BoundaryView:
 
 
 def _detail(db: SessionDep, lab: Lab) -> LabDetail:
-    now = service.db_now(db)
     agents = service.lab_agents(db, [lab.id])[lab.id]
+    online = service.online_agent_ids(db, [lab.id])
     return LabDetail(
-        **_summary(lab, agents, now).model_dump(),
+        **_summary(lab, agents, online).model_dump(),
         settings=lab.settings,
         link_shaping=ShapingOffer(**shaping_offer(agents)),
         boundary=_boundary_view(lab, agents),
@@ -73,7 +72,7 @@ def _detail(db: SessionDep, lab: Lab) -> LabDetail:
                 version=a.version,
                 capabilities=a.capabilities,
                 last_seen_at=a.last_seen_at,
-                status=service.agent_status(a, lab, now),
+                status=service.agent_status(a, lab, online),
             )
             for a in agents
         ],
@@ -84,8 +83,8 @@ def _detail(db: SessionDep, lab: Lab) -> LabDetail:
 def list_labs(who: ViewerDep, db: SessionDep) -> list[LabSummary]:
     labs = service.list_labs(db, who.team_id)
     agents = service.lab_agents(db, [lab.id for lab in labs])
-    now = service.db_now(db)
-    return [_summary(lab, agents[lab.id], now) for lab in labs]
+    online = service.online_agent_ids(db, [lab.id for lab in labs])
+    return [_summary(lab, agents[lab.id], online) for lab in labs]
 
 
 @router.post("/labs", status_code=status.HTTP_201_CREATED)

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime, timedelta
 from typing import Any, Literal
 
-from sqlalchemy import exists, func, select
+from sqlalchemy import exists, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, FieldError, conflict, not_found
 from backend.labs.link_shaping import check_settings
 from backend.models import Agent, Lab, Run
-from spec.protocol import ONLINE_WINDOW_S
 from spec.run_state import ACTIVE_STATES, RunState
 
 # An agent heartbeats every second; silent for longer than this, it is offline.
-ONLINE_WINDOW = timedelta(seconds=ONLINE_WINDOW_S)
 
 
 def _name_taken(name: str) -> ApiError:
@@ -98,13 +95,15 @@ def delete_lab(db: Session, team_id: int, lab_id: int) -> None:
     db.flush()
 
 
-def agent_status(agent: Agent, lab: Lab, now: datetime) -> Literal["online", "busy", "offline"]:
+def online_agent_ids(db: Session, lab_ids: Sequence[int]) -> set[int]:
+    """The agents of these labs that are online now (Agent.heard_within, the one rule)."""
+    if not lab_ids:
+        return set()
+    return set(db.scalars(select(Agent.id).where(Agent.lab_id.in_(lab_ids), Agent.heard_within())))
+
+
+def agent_status(agent: Agent, lab: Lab, online_ids: set[int]) -> Literal["online", "busy", "offline"]:
     """online | busy (online, and its lab is running something) | offline (silent for 15 s)."""
-    if agent.last_seen_at is None or now - agent.last_seen_at > ONLINE_WINDOW:
+    if agent.id not in online_ids:
         return "offline"
     return "busy" if lab.active_run_id is not None else "online"
-
-
-def db_now(db: Session) -> datetime:
-    """The database's clock, the one last_seen_at is written with."""
-    return db.scalar(select(func.now()))  # type: ignore[return-value]

@@ -1,15 +1,16 @@
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ForeignKey, String, Text, UniqueConstraint, text
+from sqlalchemy import ColumnElement, ForeignKey, String, Text, UniqueConstraint, func, text
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from backend.models.base import Base, CreatedAtMixin, IdMixin
 from backend.models.typed_json import ModelJSON, as_model
 from spec.capabilities import Capabilities
+from spec.protocol import ONLINE_WINDOW_S
 
 
 class Lab(IdMixin, CreatedAtMixin, Base):
@@ -55,6 +56,17 @@ class Agent(IdMixin, CreatedAtMixin, Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     last_seen_at: Mapped[datetime | None]
     revoked_at: Mapped[datetime | None]
+
+    @classmethod
+    def heard_within(cls, seconds: float = ONLINE_WINDOW_S) -> ColumnElement[bool]:
+        """The one liveness rule: heard from (heartbeat, poll, message) within `seconds`, by the
+        database's clock, the one last_seen_at is written with. Never heard from: not online."""
+        return cls.last_seen_at >= func.now() - timedelta(seconds=seconds)
+
+    @classmethod
+    def silent_seconds(cls) -> ColumnElement[Any]:
+        """Seconds since the agent was last heard from (NULL: never), by the database's clock."""
+        return func.extract("epoch", func.now() - cls.last_seen_at)
 
     @validates("capabilities")
     def _typed_capabilities(self, _key: str, value: object) -> Capabilities:

@@ -3,15 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from backend.db import session_scope
 from backend.models import Agent
 from backend.settings import get_settings
-from spec.protocol import ONLINE_WINDOW_S
 from spec.run_state import RunState
 from worker.phases.base import Phase, RunContext
 
@@ -25,7 +23,7 @@ def online_roles(db: Session, lab_id: int) -> set[str]:
         select(Agent.roles).where(
             Agent.lab_id == lab_id,
             Agent.revoked_at.is_(None),
-            Agent.last_seen_at >= func.now() - timedelta(seconds=ONLINE_WINDOW_S),
+            Agent.heard_within(),
         )
     )
     return {role for roles in rows for role in roles}

@@ -7,13 +7,10 @@ running): its hello's `process_started_at` differs from the one the run picked.
 
 from __future__ import annotations
 
-from datetime import timedelta
-
-from sqlalchemy import func, select
+from sqlalchemy import not_, select
 
 from backend.db import session_scope
 from backend.models import Agent
-from spec.protocol import ONLINE_WINDOW_S
 from worker.execution import Execution
 
 
@@ -26,7 +23,7 @@ def lost_agent(execution: Execution, during: str) -> str | None:
                 Agent.id,
                 Agent.name,
                 Agent.capabilities,
-                Agent.last_seen_at < func.now() - timedelta(seconds=ONLINE_WINDOW_S),
+                not_(Agent.heard_within()),
             ).where(Agent.id.in_(picked))
         ).all()
     for agent_id, name, capabilities, silent in rows:
