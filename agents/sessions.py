@@ -10,8 +10,8 @@ of that pid, the boot it belongs to), and `reap_leftovers` at start-up stops the
 A pid alone is not an identity (pids are reused): a ledger entry matches a live process only if
 the boot id and the start time (field 22 of /proc/<pid>/stat) match too, so a reused pid is
 never signalled. The ledger forgets entries whose process is gone each time it records one, so
-it holds about as many files as there are live children. `stop_session` is the one way a role
-stops such a server: its own shutdown signal first, then SIGKILL for the whole group.
+it holds about as many files as there are live children. `common.processes.stop_session` is the
+one way a role stops such a server: its own shutdown signal first, then SIGKILL for the whole group.
 """
 
 from __future__ import annotations
@@ -170,26 +170,3 @@ def spawn(argv: Sequence[str], what: str, **popen_kwargs: Any) -> subprocess.Pop
         except OSError as exc:
             log.warning("cannot record %s (pid %d) in %s: %s", what, proc.pid, ledger.directory, exc)
     return proc
-
-
-def stop_session(
-    proc: subprocess.Popen[bytes], steps: Sequence[tuple[signal.Signals, float]], *, kill_wait_s: float = 5.0
-) -> None:
-    """Stop a process started by `spawn` and everything in its session; returns once it is gone.
-
-    Each step signals the leader (the server's own shutdown: SIGUSR1 for HAProxy's soft stop,
-    SIGQUIT for nginx's graceful one, SIGTERM for mariadbd's clean one) and waits up to its
-    grace; whatever is left of the group then gets SIGKILL (a worker orphaned by a killed master
-    too), and the leader is waited for up to `kill_wait_s`.
-    """
-    for sig, grace_s in steps:
-        if proc.poll() is not None:
-            break
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(proc.pid, sig)
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            proc.wait(grace_s)
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
-    with contextlib.suppress(subprocess.TimeoutExpired):
-        proc.wait(kill_wait_s)

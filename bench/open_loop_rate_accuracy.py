@@ -37,17 +37,8 @@ from spec.target import Endpoint, ManagedTarget
 
 
 def start_nginx(workdir: Path) -> tuple[TargetRole, str]:
-    role = TargetRole(
-        AgentContext(
-            name="bench-target",
-            runtime_dir=workdir,
-            data_address="127.0.0.1",
-            netns=None,
-            allowed_load_targets=frozenset(),
-            emit_samples=lambda run_id, samples: None,
-        )
-    )
-    data = role.handle(StartTargets(run_id="bench", target=ManagedTarget(endpoints=[Endpoint(path="/fast")])))
+    role = TargetRole(AgentContext.local("bench-target", workdir))
+    data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=[Endpoint(path="/fast")])))
     return role, str(data["addresses"][0])  # type: ignore[index]
 
 

@@ -68,6 +68,7 @@ from agents.targets.nginx import RunningTargets, start_targets
 from agents.targets.nginx_config import NginxLayout
 from backend.bootstrap import ensure_admin
 from backend.teams.tokens import create_api_token
+from common.processes import stop_session
 from dev.lab import LocalLab, running_local_lab
 from dev.services import free_port, throwaway_services
 from spec.experiment import ExperimentSpec
@@ -348,7 +349,7 @@ def hand_nginx(spec: ExperimentSpec, workdir: Path, address: str, netns: str | N
 def hand_haproxy(run: dict[str, Any], spec: ExperimentSpec, workdir: Path, target: str) -> Iterator[None]:
     """The run's HAProxy config and command line, re-rendered for our dir and our nginx's port."""
     proxy_agent = next(a for a, lines in run["command_lines"].items() for argv in lines if "haproxy" in argv)
-    agent_dir = str(run["environment"][proxy_agent]["runtime_dir"])
+    agent_dir = str(run["environment"]["agents"][proxy_agent]["capabilities"]["runtime_dir"])
     config = render(spec.proxy, RenderContext(target_addresses=[target], runtime_dir=str(workdir)))
     stored_target = re.search(r"server \S+ (\S+)", run["rendered_config"])
     assert stored_target is not None, "no server line in the run's config"
@@ -376,13 +377,7 @@ def hand_haproxy(run: dict[str, Any], spec: ExperimentSpec, workdir: Path, targe
             time.sleep(0.1)
         yield
     finally:
-        for sig, grace in ((signal.SIGUSR1, 5), (signal.SIGTERM, 2), (signal.SIGKILL, 5)):
-            if proc.poll() is not None:
-                break
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, sig)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                proc.wait(grace)
+        stop_session(proc, [(signal.SIGUSR1, 5), (signal.SIGTERM, 2)], kill_wait_s=5)
 
 
 def hand_wrk(

@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import signal
 import statistics
 import subprocess
 import sys
@@ -32,7 +31,7 @@ from agents.drivers.wrk import WrkDriver
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
 from agents.targets.nginx import nginx_version
-from dev.services import free_port, wait_for_port
+from dev.services import foreground_server, free_port
 from spec.load import LoadProfile
 from spec.protocol import StartTargets
 from spec.target import Endpoint, ManagedTarget
@@ -57,20 +56,9 @@ backend be
 
 @contextlib.contextmanager
 def nginx_target(workdir: Path) -> Iterator[str]:
-    role = TargetRole(
-        AgentContext(
-            name="bench-target",
-            runtime_dir=workdir,
-            data_address="127.0.0.1",
-            netns=None,
-            allowed_load_targets=frozenset(),
-            emit_samples=lambda run_id, samples: None,
-        )
-    )
+    role = TargetRole(AgentContext.local("bench-target", workdir))
     try:
-        data = role.handle(
-            StartTargets(run_id="capacity", target=ManagedTarget(endpoints=[Endpoint(path="/fast")]))
-        )
+        data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=[Endpoint(path="/fast")])))
         yield str(data["addresses"][0])  # type: ignore[index]
     finally:
         role.close()
@@ -81,23 +69,8 @@ def haproxy_in_front(workdir: Path, upstream: str) -> Iterator[str]:
     port = free_port()
     config = workdir / "haproxy.cfg"
     config.write_text(HAPROXY_CONFIG.format(port=port, upstream=upstream))
-    proc = subprocess.Popen(
-        ["haproxy", "-db", "-f", str(config)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        wait_for_port(port, 10, proc)
-        yield f"127.0.0.1:{port}"
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
+    with foreground_server(["haproxy", "-db", "-f", str(config)], port) as address:
+        yield address
 
 
 def measure(address: str, duration_s: int, workdir: Path) -> tuple[float, list[str]]:

@@ -39,6 +39,7 @@ from typing import Any
 
 import httpx
 
+from common.processes import stop_session
 from dev.lab_netns import (
     DATA_ADDRESS,
     LAB_NETWORKS,
@@ -407,12 +408,8 @@ class LocalLab:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 agent.proc.wait(max(0.1, deadline - time.monotonic()))
             # The agent itself if it ignored SIGTERM, or a child it did not stop: its session is
-            # our process group (start_new_session), so ours to kill. Only once: the PID is ours
-            # until we reap it, not afterwards.
-            with contextlib.suppress(ProcessLookupError, PermissionError):
-                os.killpg(agent.pid, signal.SIGKILL)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                agent.proc.wait(5)
+            # our process group (start_new_session), so ours to kill (SIGTERM was sent above).
+            stop_session(agent.proc, [], kill_wait_s=5)
             agent.stopped = True
         return [a.pid for a in self.agents if a.proc.poll() is None]
 

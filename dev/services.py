@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from common.processes import stop_session
+
 PG_BIN_CANDIDATES = [Path("/usr/lib/postgresql/15/bin"), Path("/usr/lib/postgresql/16/bin")]
 
 
@@ -38,6 +40,21 @@ def wait_for_port(port: int, timeout: float, proc: subprocess.Popen[bytes] | Non
             return
         time.sleep(0.1)
     raise TimeoutError(f"nothing listens on 127.0.0.1:{port} after {timeout}s")
+
+
+@contextlib.contextmanager
+def foreground_server(argv: list[str], port: int, ready_timeout_s: float = 10) -> Iterator[str]:
+    """A server run in the foreground in its own session (HAProxy -db ...), for a test or a
+    benchmark: "127.0.0.1:PORT" once it answers on `port`; stopped (SIGTERM, then the group's
+    SIGKILL) when the block ends."""
+    proc = subprocess.Popen(
+        argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+    try:
+        wait_for_port(port, ready_timeout_s, proc)
+        yield f"127.0.0.1:{port}"
+    finally:
+        stop_session(proc, [(signal.SIGTERM, 10)], kill_wait_s=10)
 
 
 def _pg_bin(name: str) -> str:

@@ -40,6 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from backend.settings import Settings, get_settings  # noqa: E402
+from common.processes import stop_session  # noqa: E402
 from dev.lab import LocalLab, remove_leftovers  # noqa: E402
 from dev.services import Postgres, Redis, open_path_to_postgres, wait_for_port  # noqa: E402
 
@@ -121,14 +122,10 @@ def require_free(port: int, what: str, hint: str) -> None:
 
 def stop_process(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM) -> None:
     """Ask politely, then kill the child's own process group (it leads one: start_new_session)."""
-    if proc.poll() is None:
-        proc.send_signal(sig)
-        try:
-            proc.wait(STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            say(f"pid {proc.pid} ignored {signal.Signals(sig).name} for {STOP_TIMEOUT:.0f}s: killing it")
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
+    running = proc.poll() is None
+    stop_session(proc, [(signal.Signals(sig), STOP_TIMEOUT)], kill_wait_s=5)
+    if running and proc.returncode == -signal.SIGKILL:
+        say(f"pid {proc.pid} ignored {signal.Signals(sig).name} for {STOP_TIMEOUT:.0f}s: it was killed")
     end_group(proc.pid)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import subprocess
@@ -13,6 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
+
+from common.processes import stop_session
 
 ROOT = Path(__file__).resolve().parents[1]
 T = TypeVar("T")
@@ -62,16 +63,9 @@ class WorkerProcess:
         if self.stopped:
             return
         self.stopped = True
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)  # warm shutdown: finish running tasks
-            try:
-                self.proc.wait(20)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.pid, signal.SIGKILL)
-                self.proc.wait(10)
-        # Anything of its group still alive (a pool child orphaned by the parent's exit).
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(self.pid, signal.SIGKILL)
+        # SIGTERM is a warm shutdown (running tasks finish); then anything of its group still
+        # alive (a pool child orphaned by the parent's exit) is killed.
+        stop_session(self.proc, [(signal.SIGTERM, 20)], kill_wait_s=10)
 
 
 StartWorker = Callable[..., WorkerProcess]

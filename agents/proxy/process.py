@@ -26,7 +26,8 @@ from agents.netns import in_netns
 from agents.proxy.files import MASTER_SOCKET
 from agents.proxy.privileges import HAProxyUser
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
-from agents.sessions import spawn, stop_session
+from agents.sessions import spawn
+from common.processes import stop_session
 from spec.haproxy import check_output
 
 log = logging.getLogger(__name__)

@@ -43,6 +43,27 @@ class AgentContext:
     emit_samples: Callable[[int, list[SamplePoint]], None]
     extra: dict[str, str] = field(default_factory=dict)
 
+    @classmethod
+    def local(
+        cls,
+        name: str,
+        runtime_dir: Path,
+        *,
+        data_address: str = "127.0.0.1",
+        allowed_load_targets: frozenset[str] = frozenset(),
+        emit_samples: Callable[[int, list[SamplePoint]], None] | None = None,
+    ) -> AgentContext:
+        """A context for a role run in this process, without a daemon (tests, benchmarks): no
+        namespace, samples dropped unless `emit_samples` takes them."""
+        return cls(
+            name=name,
+            runtime_dir=runtime_dir,
+            data_address=data_address,
+            netns=None,
+            allowed_load_targets=allowed_load_targets,
+            emit_samples=emit_samples or (lambda _run_id, _samples: None),
+        )
+
     def emitter(self, run_id: int) -> Callable[[list[SamplePoint]], None]:
         """emit_samples with the run bound: what one run's sampler is given."""
         return functools.partial(self.emit_samples, run_id)

@@ -24,7 +24,8 @@ from dataclasses import dataclass
 
 from agents.mariadb_options import write_client_options
 from agents.netns import in_netns
-from agents.sessions import spawn, stop_session
+from agents.probe import probe_version
+from agents.sessions import spawn
 from agents.targets.mariadb_setup import (
     INSTALL_BIN,
     SERVER_BIN,
@@ -34,7 +35,8 @@ from agents.targets.mariadb_setup import (
     ready_query_argv,
     server_argv,
 )
-from agents.targets.ports import choose_ports
+from agents.targets.ports import PortClash, choose_ports, on_free_ports
+from common.processes import stop_session
 from spec.protocol import SqlAccess
 from spec.target import ManagedDatabase
 
@@ -53,26 +55,10 @@ class MariadbError(Exception):
     """MariaDB did not start or serve as asked; the message carries its own words."""
 
 
-class PortTaken(MariadbError):  # noqa: N818 - reads as the condition it reports
-    """Another process listens on the chosen port."""
-
-
 @functools.cache
 def mariadb_version() -> str | None:
     """mariadbd's version ("10.11.19"), or None when the server is not installed."""
-    try:
-        done = subprocess.run(
-            [SERVER_BIN, "--version"],
-            capture_output=True,
-            text=True,
-            timeout=10,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    found = re.search(r"Ver ([0-9][0-9.]*)", done.stdout + done.stderr)
-    return found.group(1) if found else "unknown"
+    return probe_version([SERVER_BIN, "--version"], r"Ver ([0-9][0-9.]*)", timeout_s=10)
 
 
 class MariadbProcess:
@@ -136,7 +122,7 @@ class MariadbProcess:
             return
         words = self.own_words()
         if _PORT_TAKEN.search(words):
-            raise PortTaken(words)
+            raise PortClash(words)
         raise MariadbError(f"mariadbd exited with {self._proc.returncode}:\n{words}")
 
 
@@ -162,8 +148,8 @@ def start_database(
     _write_private(layout, init_sql(database, access, check_users))
     write_client_options(layout.client_options, access)
     run_as = os_user if os.geteuid() == 0 else None
-    last_clash = ""
-    for _ in range(PORT_ATTEMPTS if database.port is None else 1):
+
+    def attempt() -> RunningDatabase:
         port = database.port or choose_ports(address, 1, can_check=netns is None)[0]
         process = MariadbProcess(
             layout, in_netns(netns, server_argv(layout, database, address, port, run_as))
@@ -171,17 +157,19 @@ def start_database(
         process.start()
         try:
             process.wait_ready(database, access, READY_TIMEOUT_S)
-        except PortTaken as exc:
-            process.stop()
-            last_clash = str(exc)
-            continue
         except BaseException:
             process.stop()  # never leave a half-started server behind
             raise
         layout.init_file.unlink(missing_ok=True)  # it holds the password; it has done its job
         host = f"[{address}]" if ":" in address else address
         return RunningDatabase(process, f"{host}:{port}")
-    raise MariadbError(f"port {database.port or 'choice'} taken ({PORT_ATTEMPTS} attempts): {last_clash}")
+
+    try:
+        return on_free_ports(PORT_ATTEMPTS if database.port is None else 1, attempt)
+    except PortClash as exc:
+        raise MariadbError(
+            f"port {database.port or 'choice'} taken ({PORT_ATTEMPTS} attempts): {exc}"
+        ) from None
 
 
 def _install(layout: MariadbLayout, os_user: str) -> None:

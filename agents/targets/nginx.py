@@ -14,7 +14,6 @@ import grp
 import logging
 import os
 import pwd
-import re
 import resource
 import signal
 import subprocess
@@ -22,12 +21,14 @@ import time
 from dataclasses import dataclass
 
 from agents.netns import call_in_netns, in_netns
-from agents.sessions import spawn, stop_session
+from agents.probe import probe_version
+from agents.sessions import spawn
 from agents.targets.bodies import write_bodies
 from agents.targets.nginx_config import NginxLayout, ServerSettings, render_nginx_config
-from agents.targets.ports import choose_ports
+from agents.targets.ports import PortClash, choose_ports, on_free_ports
 from agents.targets.probe import NotAnswering, wait_until_answering
 from agents.targets.tls import write_credentials
+from common.processes import stop_session
 from spec.protocol import TlsCredentials
 from spec.target import ManagedTarget
 
@@ -46,26 +47,10 @@ class NginxError(Exception):
     """nginx did not start or serve as asked; the message says why (with its own words)."""
 
 
-class PortClash(NginxError):  # noqa: N818 - reads as the condition it reports
-    """Another process holds one of the chosen ports."""
-
-
 @functools.cache
 def nginx_version() -> str | None:
     """nginx's version ("1.22.1"), or None when nginx is not installed."""
-    try:
-        done = subprocess.run(
-            [NGINX_BIN, "-v"],
-            capture_output=True,
-            text=True,
-            timeout=5,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
-    except (OSError, subprocess.TimeoutExpired):
-        return None
-    found = re.search(r"nginx/([0-9][0-9.]*)", done.stdout + done.stderr)
-    return found.group(1) if found else "unknown"
+    return probe_version([NGINX_BIN, "-v"], r"nginx/([0-9][0-9.]*)", timeout_s=5)
 
 
 class NginxProcess:
@@ -152,8 +137,8 @@ def start_targets(
         if credentials is None:
             raise NginxError("target.tls: TLS servers need the certificate the worker issues")
         write_credentials(credentials, layout.certificate, layout.private_key)
-    last_clash = ""
-    for _ in range(PORT_ATTEMPTS):
+
+    def attempt() -> RunningTargets:
         ports = choose_ports(address, target.servers, can_check=netns is None)
         settings = ServerSettings(address, ports, _open_files_limit(), _worker_user())
         layout.config.write_text(render_nginx_config(target, layout, settings))
@@ -164,15 +149,15 @@ def start_targets(
             process.wait_ready(
                 addresses, h2=target.protocol == "h2c", tls=target.tls, timeout_s=READY_TIMEOUT_S
             )
-        except PortClash as exc:
-            process.stop()
-            last_clash = str(exc)
-            continue
         except BaseException:
             process.stop()  # never leave a half-started nginx behind
             raise
         return RunningTargets(process, addresses)
-    raise NginxError(f"no free ports after {PORT_ATTEMPTS} attempts: {last_clash}")
+
+    try:
+        return on_free_ports(PORT_ATTEMPTS, attempt)
+    except PortClash as exc:
+        raise NginxError(f"no free ports after {PORT_ATTEMPTS} attempts: {exc}") from None
 
 
 def _open_files_limit() -> int:

@@ -11,6 +11,10 @@ from __future__ import annotations
 import errno
 import random
 import socket
+from collections.abc import Callable
+from typing import TypeVar
+
+T = TypeVar("T")
 
 PORT_RANGE = (20_000, 30_000)
 BASE_ATTEMPTS = 50
@@ -42,3 +46,19 @@ def choose_ports(address: str, count: int, *, can_check: bool, rng: random.Rando
         if all(port_is_free(address, port) for port in ports):
             return ports
     raise OSError(f"no {count} consecutive free ports on {address} in {low}-{high}")
+
+
+class PortClash(Exception):  # noqa: N818 - reads as the condition it reports
+    """Another process holds one of the chosen ports (the server said so in its own words)."""
+
+
+def on_free_ports(attempts: int, start: Callable[[], T]) -> T:
+    """`start()` (which picks its ports and starts a server on them) until no PortClash; the last
+    clash is raised when every attempt met one. `start` stops what it started before raising."""
+    last = ""
+    for _ in range(attempts):
+        try:
+            return start()
+        except PortClash as exc:
+            last = str(exc)
+    raise PortClash(last)

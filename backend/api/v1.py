@@ -16,7 +16,10 @@ from backend.health.endpoints import router as health_router
 from backend.labs.endpoints import router as labs_router
 from backend.metrics.endpoints import router as metrics_router
 from backend.runs.analysis.endpoints import router as analysis_router
+from backend.runs.compare.endpoints import router as runs_compare_router
 from backend.runs.endpoints import router as runs_router
+from backend.runs.live.endpoints import router as runs_live_router
+from backend.runs.samples.endpoints import router as runs_samples_router
 from backend.teams.endpoints import router as teams_router
 from backend.templates.endpoints import router as templates_router
 
@@ -32,6 +35,10 @@ for router, statuses in (
     (teams_router, (409, *_MEMBER)),
     (labs_router, (409, *_MEMBER)),
     (experiments_router, (409, *_MEMBER)),
+    # runs' parts before its core: /runs/export.csv would otherwise be read as a run id.
+    (runs_compare_router, _MEMBER),
+    (runs_samples_router, _MEMBER),
+    (runs_live_router, _MEMBER),
     (runs_router, (409, *_MEMBER)),
     (fleet_router, (409, *_MEMBER)),
     (templates_router, (401, 500, 503)),  # no parameters, no body

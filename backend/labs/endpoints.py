@@ -26,6 +26,7 @@ from backend.labs.schemas import (
     ShapingOffer,
 )
 from backend.models import Agent, Lab
+from spec.lab import LabSettings
 from spec.lab_boundary import SENSITIVE_NETWORKS, BoundaryEntries
 
 log = logging.getLogger(__name__)
@@ -61,7 +62,7 @@ def _detail(db: SessionDep, lab: Lab) -> LabDetail:
     online = service.online_agent_ids(db, [lab.id])
     return LabDetail(
         **_summary(lab, agents, online).model_dump(),
-        settings=lab.settings,
+        settings=LabSettings.stored(lab.settings),
         link_shaping=ShapingOffer(**shaping_offer(agents)),
         boundary=_boundary_view(lab, agents),
         agents=[

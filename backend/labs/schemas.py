@@ -6,6 +6,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from spec.capabilities import Capabilities
+from spec.lab import LabSettings
 from spec.lab_boundary import BoundaryEntry
 
 AgentRoleName = Literal["proxy", "injector", "target"]
@@ -74,7 +75,7 @@ class BoundaryView(BaseModel):
 
 
 class LabDetail(LabSummary):
-    settings: dict[str, Any]
+    settings: LabSettings
     agents: list[AgentOut]
     link_shaping: ShapingOffer = Field(description="what settings.link_shaping can ask of the proxy host")
     boundary: BoundaryView

@@ -1,7 +1,8 @@
-"""/runs: the team's run history, one run's detail and samples, cancel, re-run, compare, export.
+"""/runs: the team's run history, one run's detail, cancel and re-run.
 
-The static paths (/runs/compare, /runs/export.*) are declared before /runs/{run_id}: routes
-match in order, and "export.csv" would otherwise be taken for a run id.
+Runs' parts have their own routers (compare/, samples/, live/ endpoints), which backend/api/v1.py
+includes before this one: routes match in order, and "/runs/export.csv" would otherwise be taken
+for a run id.
 """
 
 from __future__ import annotations
@@ -14,17 +15,10 @@ from fastapi import APIRouter, Query, status
 from backend.api.deps import EditorDep, SessionDep, ViewerDep
 from backend.api.storable import StorableRoute
 from backend.runs import service
-from backend.runs.compare.endpoints import router as compare_router
-from backend.runs.live.endpoints import router as live_router
-from backend.runs.samples.endpoints import router as samples_router
 from backend.runs.schemas import RunCancelled, RunDetail, RunLaunched, RunOrder, RunPage
 from spec.run_state import RunState
 
 router = APIRouter(tags=["runs"], route_class=StorableRoute)
-# Before /runs/{run_id}: /runs/export.csv would otherwise be read as a run id (and refused).
-router.include_router(compare_router)
-router.include_router(samples_router)
-router.include_router(live_router)
 
 
 @router.get("/runs")

@@ -28,40 +28,9 @@ from spec.haproxy.names import (
 )
 from spec.haproxy.options import AnyOption, BackendOption, FrontendOption, option_problems
 from spec.haproxy.raw_lines import MAX_LINES, raw_line
-from spec.haproxy.servers import (
-    HealthCheck,
-    HttpCheck,
-    MysqlCheck,
-    Server,
-    ServerCheck,
-    ServerOptions,
-    ServerTls,
-    TcpCheck,
-)
+from spec.haproxy.servers import HealthCheck, Server, ServerOptions
 from spec.haproxy.timeouts import BackendTimeouts, FrontendTimeouts, Timeouts
 from spec.strict import StrictModel
-
-# The server types are defined in spec.haproxy.servers and re-exported here, so the whole
-# config model can be imported from this module.
-__all__ = [
-    "MAX_GLOBAL_MAXCONN",
-    "Backend",
-    "Bind",
-    "BindTls",
-    "Defaults",
-    "Frontend",
-    "Global",
-    "HAProxyConfig",
-    "HealthCheck",
-    "HttpCheck",
-    "Listen",
-    "MysqlCheck",
-    "Server",
-    "ServerCheck",
-    "ServerOptions",
-    "ServerTls",
-    "TcpCheck",
-]
 
 _OptionT = TypeVar("_OptionT", bound=str)
 

@@ -6,13 +6,13 @@ Never a hand-written Python server: the proxy under test talks to a real HTTP im
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 from agents.netns import in_netns
+from common.processes import stop_session
 from dev.services import free_port, wait_for_port
 
 UPSTREAM_CONFIG = """\
@@ -50,13 +50,7 @@ def http_upstream(directory: Path, netns: str | None = None) -> Iterator[str]:
             wait_for_port(port, 10, proc)
         yield f"127.0.0.1:{port}"
     finally:
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(10)
+        stop_session(proc, [(signal.SIGTERM, 10)], kill_wait_s=10)
 
 
 def pid_alive(pid: int) -> bool:

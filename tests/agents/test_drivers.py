@@ -37,14 +37,7 @@ RUN_TIMEOUT_S = 30
 @pytest.fixture(scope="module")
 def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """An HTTP/1.1 nginx with /fast and a /slow of 100 ms; yields "127.0.0.1:PORT"."""
-    context = AgentContext(
-        name="target-1",
-        runtime_dir=tmp_path_factory.mktemp("target"),
-        data_address="127.0.0.1",
-        netns=None,
-        allowed_load_targets=frozenset(),
-        emit_samples=lambda run_id, samples: None,
-    )
+    context = AgentContext.local("target-1", tmp_path_factory.mktemp("target"))
     role = TargetRole(context)
     endpoints = [Endpoint(path="/fast"), Endpoint(path="/slow", delay_ms=100)]
     data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=endpoints)))

@@ -7,10 +7,7 @@ assertions are about consistency and behaviour, never about speed.
 from __future__ import annotations
 
 import contextlib
-import os
 import re
-import signal
-import subprocess
 import threading
 import time
 from collections.abc import Iterator
@@ -25,7 +22,7 @@ from agents.roles.injector import InjectorRole
 from agents.roles.target import TargetRole
 from backend.labs.certificates import issue_server, new_authority
 from common.histograms import decode
-from dev.services import free_port, wait_for_port
+from dev.services import foreground_server, free_port
 from spec.load import LoadProfile
 from spec.protocol import (
     AwaitLoad,
@@ -64,11 +61,9 @@ backend be
 
 def context(runtime_dir: Path, samples: list[SamplePoint] | None = None) -> AgentContext:
     sink = samples if samples is not None else []
-    return AgentContext(
-        name=AGENT,
-        runtime_dir=runtime_dir,
-        data_address="127.0.0.1",
-        netns=None,
+    return AgentContext.local(
+        AGENT,
+        runtime_dir,
         allowed_load_targets=frozenset({"127.0.0.1"}),
         emit_samples=lambda run_id, samples: sink.extend(samples),
     )
@@ -128,23 +123,8 @@ def haproxy_in_front(workdir: Path, upstream: str, maxconn: int) -> Iterator[str
     port = free_port()
     config = workdir / "haproxy.cfg"
     config.write_text(HAPROXY_CONFIG.format(port=port, upstream=upstream, maxconn=maxconn))
-    proc = subprocess.Popen(
-        ["haproxy", "-db", "-f", str(config)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-    try:
-        wait_for_port(port, 10, proc)
-        yield f"127.0.0.1:{port}"
-    finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(10)
+    with foreground_server(["haproxy", "-db", "-f", str(config)], port) as address:
+        yield address
 
 
 def start_load(

@@ -29,14 +29,7 @@ DATABASE = ManagedDatabase(max_connections=321, table="a", rows=5)
 
 
 def context(runtime_dir: Path, allowed: frozenset[str] = frozenset()) -> AgentContext:
-    return AgentContext(
-        name="agent-1",
-        runtime_dir=runtime_dir,
-        data_address="127.0.0.1",
-        netns=None,
-        allowed_load_targets=allowed,
-        emit_samples=lambda run_id, samples: None,
-    )
+    return AgentContext.local("agent-1", runtime_dir, allowed_load_targets=allowed)
 
 
 @dataclass

@@ -39,14 +39,7 @@ ENDPOINTS = [
 
 
 def agent_context(runtime_dir: Path, data_address: str = "127.0.0.1") -> AgentContext:
-    return AgentContext(
-        name="target-1",
-        runtime_dir=runtime_dir,
-        data_address=data_address,
-        netns=None,
-        allowed_load_targets=frozenset(),
-        emit_samples=lambda run_id, samples: None,
-    )
+    return AgentContext.local("target-1", runtime_dir, data_address=data_address)
 
 
 def pid_alive(pid: int) -> bool:

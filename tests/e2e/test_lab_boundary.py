@@ -114,4 +114,4 @@ def test_an_allowed_cidr_then_carries_a_real_run(api: Api, local_lab: Any, outsi
     assert f"server outside {outside_upstream}" in run["rendered_config"]
     total = run["summary"]["total"]  # the upstream outside the lab's own networks answered them
     assert total["successes"] > 0 and total["errors"]["total"] == 0, total
-    assert run["environment"]["proxy-1"]["data_address"] == "10.77.1.2"
+    assert run["environment"]["agents"]["proxy-1"]["capabilities"]["data_address"] == "10.77.1.2"

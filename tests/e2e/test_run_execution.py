@@ -39,7 +39,7 @@ def test_closed_loop_fast_run_succeeds_with_live_samples_and_its_recipe(api: Api
     argv_by_agent = run["command_lines"]
     assert any(argv[0] == "wrk" or "wrk" in argv for lines in argv_by_agent.values() for argv in lines)
     assert any("haproxy" in " ".join(argv) for lines in argv_by_agent.values() for argv in lines)
-    assert {"proxy-1", "injector-1", "target-1"} <= set(run["environment"])
+    assert {"proxy-1", "injector-1", "target-1"} <= set(run["environment"]["agents"])
     # The tool's own output, under its command line, is downloadable: wrk's summary is in it.
     raw = api.http.get(f"/runs/{run_id}/output.txt")
     assert raw.status_code == 200 and raw.headers["content-type"].startswith("text/plain")

@@ -99,7 +99,9 @@ def test_server_maxconn_queues_clients_in_haproxy_and_direct_is_the_baseline(
     # TCP mode still gives the connection counters: every client connected, none failed.
     econ = [s[f"{LISTEN}.econ"] for s in seconds if f"{LISTEN}.econ" in s]
     assert econ and sum(econ) == 0, econ
-    assert proxied["environment"]["target-1"]["database_server"].startswith("mariadb/10.11")
+    assert proxied["environment"]["agents"]["target-1"]["capabilities"]["database_server"].startswith(
+        "mariadb/10.11"
+    )
 
     # The direct run bypassed HAProxy: no server connection through it at all.
     assert sum(s.get(f"{LISTEN}.connect", 0) for s in proxy_seconds(api, direct_id)) == 0

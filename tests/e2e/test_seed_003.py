@@ -61,7 +61,7 @@ def test_https_bodies_of_1mb_and_10mb_give_mb_per_s_through_termination_and_reen
         assert 0.9 * BODIES[path] < per_reply < 1.2 * BODIES[path], (path, per_reply)
 
         # The certificates are files the agent holds, named in the config, never user paths.
-        runtime_dir = run["environment"]["proxy-1"]["runtime_dir"]
+        runtime_dir = run["environment"]["agents"]["proxy-1"]["capabilities"]["runtime_dir"]
         config = run["rendered_config"]
         assert f"ssl crt {runtime_dir}/certs/lab.pem alpn h2,http/1.1" in config
         assert f"ssl verify required ca-file {runtime_dir}/certs/lab-ca.pem" in config

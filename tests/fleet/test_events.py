@@ -19,15 +19,7 @@ from backend.runs.live.events import _Relay
 from spec.run_state import RunState
 from tests.api.experiment_factories import sample_points
 from tests.api.helpers import API, make_lab, make_team_user, new_member, token_headers
-from tests.fleet.factories import (
-    agent_headers,
-    enroll,
-    enrollment_token,
-    finish,
-    hello,
-    running_run,
-    sample_batch,
-)
+from tests.fleet import factories as fleet
 from tests.fleet.sse import Event, read_events
 
 # Generous bound on any single wait for the next event: a failure, never a slow pass.
@@ -44,7 +36,7 @@ class World:
     agent: httpx.Client
 
     def post_batch(self, source: str, data_by_t: dict[int, dict[str, float]], batch_id: int = 0) -> int:
-        body = sample_batch(self.run_id, sample_points(source, data_by_t), batch_id)
+        body = fleet.sample_batch(self.run_id, sample_points(source, data_by_t), batch_id)
         response = self.agent.post(f"{API}/agent/messages", json=body)
         assert response.status_code == 202, response.text
         inserted: int = response.json()["inserted"]
@@ -53,7 +45,7 @@ class World:
     def finish(self, state: RunState = RunState.succeeded) -> None:
         # transitions.transition publishes each state (backend.live.publish_state) after commit.
         with session_scope() as db:
-            finish(db, self.run_id, state)
+            fleet.finish(db, self.run_id, state)
 
     def events_url(self) -> str:
         return f"{self.api}{API}/runs/{self.run_id}/events"
@@ -66,13 +58,14 @@ def world(live_api: Any, redis_client: Any) -> Iterator[World]:
         _, viewer = make_team_user(db, "viewer", team=member.team)
         viewer_headers = token_headers(db, viewer, member.team, scope="viewer")
         lab = make_lab(db, member.team)
-        run_id = running_run(db, member, lab)
-        token = enrollment_token(db, member, lab, ["proxy", "injector"])
+        run_id = fleet.running_run(db, member, lab)
+        token = fleet.enrollment_token(db, member, lab, ["proxy", "injector"])
     with httpx.Client(base_url=live_api.url, timeout=10) as agent:
-        enrolled = enroll(agent, token, "edge-1", ["proxy", "injector"])
-        agent.headers.update(agent_headers(enrolled))
+        enrolled = fleet.enroll(agent, token, "edge-1", ["proxy", "injector"])
+        agent.headers.update(fleet.agent_headers(enrolled))
         assert (
-            agent.post(f"{API}/agent/hello", json=hello("edge-1", ["proxy", "injector"])).status_code == 200
+            agent.post(f"{API}/agent/hello", json=fleet.hello("edge-1", ["proxy", "injector"])).status_code
+            == 200
         )
         yield World(api=live_api.url, run_id=run_id, viewer=viewer_headers, agent=agent)
 

@@ -8,7 +8,8 @@ import pytest
 from pydantic import ValidationError
 
 from spec.haproxy import HAProxyConfig, RenderContext, RenderError, render
-from spec.haproxy.model import Backend, Bind, BindTls, Frontend, Global, Server, ServerOptions, ServerTls
+from spec.haproxy.model import Backend, Bind, BindTls, Frontend, Global
+from spec.haproxy.servers import Server, ServerOptions, ServerTls
 
 
 def _server() -> dict[str, Any]:

@@ -18,7 +18,8 @@ from spec.haproxy import (
     check_raw_line,
     render,
 )
-from spec.haproxy.model import Bind, Defaults, Server
+from spec.haproxy.model import Bind, Defaults
+from spec.haproxy.servers import Server
 from tests.spec.conftest import HaproxyCheck, complaints
 
 REFUSED: list[tuple[str, str, str]] = [

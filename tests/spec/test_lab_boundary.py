@@ -121,9 +121,10 @@ def test_an_allowed_name_may_resolve_anywhere_ordinary_but_never_to_a_sensitive_
 
 
 def test_the_config_names_the_resolved_address_so_haproxy_resolves_nothing(tmp_path: object) -> None:
-    from spec.haproxy.model import Bind, Listen, Server
+    from spec.haproxy.model import Bind, Listen
     from spec.haproxy.model import HAProxyConfig as Config
     from spec.haproxy.render import RenderContext, render
+    from spec.haproxy.servers import Server
 
     config = Config(
         listens=[

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from spec.sweep import JsonScalar
 from spec.verdict import BoundKind
 
 KneeReason = Literal["throughput_flat", "errors_start", "still_rising", "too_few_points", "several_axes"]
@@ -15,7 +16,7 @@ class AnalysisPoint(BaseModel):
     """One sweep point: its repetitions' results averaged, and Little's law applied to them."""
 
     point_index: int
-    params: dict[str, Any] = Field(description="The swept values of this point, by dotted path.")
+    params: dict[str, JsonScalar] = Field(description="The swept values of this point, by dotted path.")
     run_ids: list[int] = Field(
         description="The runs read: succeeded ones (and partial ones with include_partial) with a summary."
     )
@@ -55,7 +56,7 @@ class Knee(BaseModel):
 
     reason: KneeReason
     point_index: int | None = Field(description="The last point before the knee; None when there is none.")
-    params: dict[str, Any] | None
+    params: dict[str, JsonScalar] | None
     rps: float | None
     sentence: str
 

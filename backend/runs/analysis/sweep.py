@@ -247,7 +247,7 @@ def advice_from_the_sweep(
     lever = axis.rsplit(".", 1)[-1]
     ordered = sorted(
         (p for p in points if isinstance(p.params.get(axis), int | float) and p.rps is not None),
-        key=lambda p: p.params[axis],
+        key=lambda p: float(p.params[axis] or 0),  # numbers only, filtered just above
     )
     following = {id(a): b for a, b in pairwise(ordered)}
     out = []

@@ -8,7 +8,7 @@ axis, and each run's latency percentile spectrum.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import BaseModel, Field
 
@@ -94,7 +94,7 @@ class ComparePoint(BaseModel):
     experiment_id: int
     experiment_name: str
     point_index: int
-    params: dict[str, Any]
+    params: dict[str, JsonScalar]
     run_ids: list[int]
     # Only runs that succeeded count; a metric none of them has is absent.
     metrics: dict[str, Spread]

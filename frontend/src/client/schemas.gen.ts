@@ -169,7 +169,25 @@ export const AnalysisPointSchema = {
             title: 'Point Index'
         },
         params: {
-            additionalProperties: true,
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
             type: 'object',
             title: 'Params',
             description: 'The swept values of this point, by dotted path.'
@@ -1564,7 +1582,25 @@ export const ComparePointSchema = {
             title: 'Point Index'
         },
         params: {
-            additionalProperties: true,
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
             type: 'object',
             title: 'Params'
         },
@@ -3909,7 +3945,25 @@ export const KneeSchema = {
         params: {
             anyOf: [
                 {
-                    additionalProperties: true,
+                    additionalProperties: {
+                        anyOf: [
+                            {
+                                type: 'string'
+                            },
+                            {
+                                type: 'integer'
+                            },
+                            {
+                                type: 'number'
+                            },
+                            {
+                                type: 'boolean'
+                            },
+                            {
+                                type: 'null'
+                            }
+                        ]
+                    },
                     type: 'object'
                 },
                 {
@@ -4019,9 +4073,7 @@ export const LabDetailSchema = {
             description: 'agents heard from in the last 15 s'
         },
         settings: {
-            additionalProperties: true,
-            type: 'object',
-            title: 'Settings'
+            $ref: '#/components/schemas/LabSettings'
         },
         agents: {
             items: {
@@ -4054,6 +4106,28 @@ export const LabDetailSchema = {
         'boundary'
     ],
     title: 'LabDetail'
+} as const;
+
+export const LabSettingsSchema = {
+    properties: {
+        link_shaping: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/LinkShaping'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Bandwidth caps (and delay, loss) on the proxy host\'s links; absent when none.'
+        }
+    },
+    additionalProperties: {
+        $ref: '#/components/schemas/JsonValue'
+    },
+    type: 'object',
+    title: 'LabSettings',
+    description: 'A lab\'s settings as the API shows them: `link_shaping` typed; any other key is the team\'s\nown (a note, a label), kept as the JSON it was given.'
 } as const;
 
 export const LabSummarySchema = {

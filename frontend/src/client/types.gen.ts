@@ -121,7 +121,7 @@ export type AnalysisPoint = {
      * The swept values of this point, by dotted path.
      */
     params: {
-        [key: string]: unknown;
+        [key: string]: string | number | number | boolean | null;
     };
     /**
      * Run Ids
@@ -868,7 +868,7 @@ export type ComparePoint = {
      * Params
      */
     params: {
-        [key: string]: unknown;
+        [key: string]: string | number | number | boolean | null;
     };
     /**
      * Run Ids
@@ -2250,7 +2250,7 @@ export type Knee = {
      * Params
      */
     params: {
-        [key: string]: unknown;
+        [key: string]: string | number | number | boolean | null;
     } | null;
     /**
      * Rps
@@ -2324,12 +2324,7 @@ export type LabDetail = {
      * agents heard from in the last 15 s
      */
     online_agent_count: number;
-    /**
-     * Settings
-     */
-    settings: {
-        [key: string]: unknown;
-    };
+    settings: LabSettings;
     /**
      * Agents
      */
@@ -2339,6 +2334,20 @@ export type LabDetail = {
      */
     link_shaping: ShapingOffer;
     boundary: BoundaryView;
+};
+
+/**
+ * LabSettings
+ *
+ * A lab's settings as the API shows them: `link_shaping` typed; any other key is the team's
+ * own (a note, a label), kept as the JSON it was given.
+ */
+export type LabSettings = {
+    /**
+     * Bandwidth caps (and delay, loss) on the proxy host's links; absent when none.
+     */
+    link_shaping?: LinkShaping | null;
+    [key: string]: JsonValue | LinkShaping | null | undefined;
 };
 
 /**
@@ -7726,10 +7735,6 @@ export type RunsCompareRunsErrors = {
      */
     404: ErrorBody;
     /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */
     422: ErrorBody;
@@ -7778,10 +7783,6 @@ export type RunsCompareRunsPointsErrors = {
      * No such object in your team.
      */
     404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
     /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */
@@ -7832,10 +7833,6 @@ export type RunsCompareRunsSeriesErrors = {
      */
     404: ErrorBody;
     /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */
     422: ErrorBody;
@@ -7884,10 +7881,6 @@ export type RunsCompareRunsSpectrumErrors = {
      * No such object in your team.
      */
     404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
     /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */
@@ -7945,10 +7938,6 @@ export type RunsExportRunsCsvErrors = {
      */
     404: ErrorBody;
     /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */
     422: ErrorBody;
@@ -8004,10 +7993,6 @@ export type RunsExportRunsJsonErrors = {
      * No such object in your team.
      */
     404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
     /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */
@@ -8082,10 +8067,6 @@ export type RunsGetRunSamplesErrors = {
      */
     404: ErrorBody;
     /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */
     422: ErrorBody;
@@ -8140,10 +8121,6 @@ export type RunsExportRunSamplesCsvErrors = {
      */
     404: ErrorBody;
     /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */
     422: ErrorBody;
@@ -8197,10 +8174,6 @@ export type RunsExportRunToolOutputErrors = {
      * No such object in your team.
      */
     404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
     /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */
@@ -8261,10 +8234,6 @@ export type RunsStreamRunEventsErrors = {
      * No such object in your team.
      */
     404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
     /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */

@@ -1,11 +1,11 @@
 // Lab settings: bandwidth caps (and, with netem, delay and loss) on the proxy host's links,
 // applied for every run of the lab (spec/lab.py). Editors save with PATCH /labs/{id}; viewers see
 // the same table read-only. What the proxy host offers (lab.link_shaping) greys out what it cannot do.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useId, type FormEvent } from "react";
 
 import { fieldsOf, messagesUnder, unclaimed } from "../../api/fieldErrors";
-import { labsGetLabQueryKey, labsUpdateLabMutation } from "../../client/@tanstack/react-query.gen";
+import { labsUpdateLabMutation } from "../../client/@tanstack/react-query.gen";
 import type { LabDetail } from "../../client/types.gen";
 import { ErrorState } from "../../components/ErrorState";
 import { FieldError, FieldErrorList, RemoveRowCell } from "../../components/FieldError";
@@ -23,9 +23,10 @@ import {
   usesDelayLoss,
   withPreset,
   withoutDelayLoss,
-  type LinkDraft,
   type LinkField,
 } from "./linkShaping";
+import { DraftSaveBar } from "./DraftSaveBar";
+import { useLabSaved, useRowDraft } from "./labEditing";
 
 const BASE = `settings.${LINK_SHAPING_KEY}`;
 
@@ -37,30 +38,14 @@ const COLUMNS: { field: LinkField; label: string; help: string; width: string }[
 ];
 
 export function LinkShapingSection({ lab, canEdit }: { lab: LabDetail; canEdit: boolean }) {
-  const queryClient = useQueryClient();
   const uid = useId();
   const path = { lab_id: lab.id };
-  const saved = draftFromSettings(lab.settings);
-  // null: not editing, show what the lab has (the lab refetches every 5 s; edits must survive it).
-  const [draft, setDraft] = useState<LinkDraft[] | null>(null);
-  const links = draft ?? saved;
-  const dirty = draft !== null && !sameLinks(draft, saved);
-  const save = useMutation({
-    ...labsUpdateLabMutation(),
-    onSuccess: (updated) => {
-      // Show the saved lab at once (no flash of the old values before the refetch).
-      queryClient.setQueryData(labsGetLabQueryKey({ path }), updated);
-      setDraft(null);
-      void queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path }) });
-    },
-  });
-  const fields = fieldsOf(save.error);
-  const edit = (next: LinkDraft[]) => {
-    setDraft(next);
+  const draft = useRowDraft(draftFromSettings(lab.settings), sameLinks, () => {
     if (save.isSuccess || save.isError) save.reset();
-  };
-  const setCell = (i: number, field: LinkField, value: string) =>
-    edit(links.map((l, j) => (j === i ? { ...l, [field]: value } : l)));
+  });
+  const { rows: links, dirty, edit, setCell } = draft;
+  const save = useMutation({ ...labsUpdateLabMutation(), onSuccess: useLabSaved(lab.id, draft.discard) });
+  const fields = fieldsOf(save.error);
 
   const noDelayLoss = delayLossReason(lab.link_shaping);
   const noBandwidth = bandwidthReason(lab.link_shaping);
@@ -164,18 +149,16 @@ export function LinkShapingSection({ lab, canEdit }: { lab: LabDetail; canEdit: 
                 Clear delay and loss
               </button>
             )}
-            <span style={{ flex: 1 }} />
-            {dirty && (
-              <button type="button" className="link" onClick={() => { setDraft(null); save.reset(); }} disabled={save.isPending}>
-                Discard changes
-              </button>
-            )}
-            <button type="submit" className="primary" disabled={!dirty || save.isPending}>
-              {save.isPending ? "Saving…" : "Save link shaping"}
-            </button>
-            <span className="small muted" role="status" aria-live="polite" style={{ minWidth: "8.5em" }}>
-              {save.isSuccess && !dirty ? "Saved." : dirty ? "Unsaved changes" : ""}
-            </span>
+            <DraftSaveBar
+              dirty={dirty}
+              pending={save.isPending}
+              saved={save.isSuccess}
+              label="Save link shaping"
+              onDiscard={() => {
+                draft.discard();
+                save.reset();
+              }}
+            />
           </div>
         ) : (
           <p className="muted small">Only editors and admins can change lab settings.</p>

@@ -2,14 +2,16 @@
 // entries lab admins add. Loopback, link-local (cloud metadata), haplab's own ports and host names
 // stay closed unless an entry covers them. Admins save with PUT /labs/{id}/boundary; everyone
 // else sees the same lists read-only.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useId, type FormEvent } from "react";
 
 import { fieldsOf, messagesUnder, unclaimed } from "../../api/fieldErrors";
-import { labsGetLabQueryKey, labsSetLabBoundaryMutation } from "../../client/@tanstack/react-query.gen";
+import { labsSetLabBoundaryMutation } from "../../client/@tanstack/react-query.gen";
 import type { BoundaryEntry, LabDetail } from "../../client/types.gen";
 import { ErrorState } from "../../components/ErrorState";
 import { FieldError, FieldErrorList, RemoveRowCell } from "../../components/FieldError";
+import { DraftSaveBar } from "./DraftSaveBar";
+import { useLabSaved, useRowDraft } from "./labEditing";
 
 type Draft = { address: string; port: string; note: string };
 
@@ -22,29 +24,14 @@ const toEntry = (d: Draft): BoundaryEntry => ({
 const same = (a: Draft[], b: Draft[]) => JSON.stringify(a) === JSON.stringify(b);
 
 export function TrafficBoundarySection({ lab, canEdit }: { lab: LabDetail; canEdit: boolean }) {
-  const queryClient = useQueryClient();
   const uid = useId();
   const path = { lab_id: lab.id };
-  const saved = lab.boundary.entries.map(toDraft);
-  // null: not editing (the lab refetches every 5 s; an edit in progress must survive that).
-  const [draft, setDraft] = useState<Draft[] | null>(null);
-  const entries = draft ?? saved;
-  const dirty = draft !== null && !same(draft, saved);
-  const save = useMutation({
-    ...labsSetLabBoundaryMutation(),
-    onSuccess: (updated) => {
-      queryClient.setQueryData(labsGetLabQueryKey({ path }), updated);
-      setDraft(null);
-      void queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path }) });
-    },
-  });
-  const fields = fieldsOf(save.error);
-  const edit = (next: Draft[]) => {
-    setDraft(next);
+  const draft = useRowDraft(lab.boundary.entries.map(toDraft), same, () => {
     if (save.isSuccess || save.isError) save.reset();
-  };
-  const setCell = (i: number, key: keyof Draft, value: string) =>
-    edit(entries.map((e, j) => (j === i ? { ...e, [key]: value } : e)));
+  });
+  const { rows: entries, dirty, edit, setCell } = draft;
+  const save = useMutation({ ...labsSetLabBoundaryMutation(), onSuccess: useLabSaved(lab.id, draft.discard) });
+  const fields = fieldsOf(save.error);
   const claimed = entries.flatMap((_, i) => ["address", "port", "note"].map((k) => `entries.${i}.${k}`));
   const loose = unclaimed(messagesUnder(fields, "entries"), claimed);
 
@@ -131,18 +118,16 @@ export function TrafficBoundarySection({ lab, canEdit }: { lab: LabDetail; canEd
             <button type="button" onClick={() => edit([...entries, { address: "", port: "", note: "" }])} disabled={save.isPending}>
               Add entry
             </button>
-            <span style={{ flex: 1 }} />
-            {dirty && (
-              <button type="button" className="link" onClick={() => { setDraft(null); save.reset(); }} disabled={save.isPending}>
-                Discard changes
-              </button>
-            )}
-            <button type="submit" className="primary" disabled={!dirty || save.isPending}>
-              {save.isPending ? "Saving…" : "Save boundary"}
-            </button>
-            <span className="small muted" role="status" aria-live="polite" style={{ minWidth: "8.5em" }}>
-              {save.isSuccess && !dirty ? "Saved." : dirty ? "Unsaved changes" : ""}
-            </span>
+            <DraftSaveBar
+              dirty={dirty}
+              pending={save.isPending}
+              saved={save.isSuccess}
+              label="Save boundary"
+              onDiscard={() => {
+                draft.discard();
+                save.reset();
+              }}
+            />
           </div>
         ) : (
           <p className="muted small">Only team admins can change where a lab&apos;s traffic may go.</p>

@@ -1,7 +1,7 @@
 // Pure logic of the lab's link shaping form (spec/lab.py: settings.link_shaping.links).
 // The form edits strings (what the inputs hold); the API validates the numbers and answers with
 // field errors at settings.link_shaping.links.<i>.<field>, which the form puts next to the input.
-import type { ShapingOffer } from "../../client/types.gen";
+import type { LabSettings, ShapingOffer } from "../../client/types.gen";
 import { valueText } from "../../format/text";
 
 export const LINK_SHAPING_KEY = "link_shaping";
@@ -16,15 +16,13 @@ export const emptyLink = (): LinkDraft => ({ interface: "", rate_mbit: "", delay
 
 const text = (v: unknown): string => valueText(v);
 
-/** The links of `settings.link_shaping` as form rows (an absent or malformed value gives none). */
-export function draftFromSettings(settings: Record<string, unknown> | null | undefined): LinkDraft[] {
-  const shaping = settings?.[LINK_SHAPING_KEY] as { links?: unknown } | null | undefined;
-  const links = Array.isArray(shaping?.links) ? (shaping.links as Record<string, unknown>[]) : [];
-  return links.map((l) => ({
-    interface: text(l?.interface),
-    rate_mbit: text(l?.rate_mbit),
-    delay_ms: text(l?.delay_ms),
-    loss_pct: text(l?.loss_pct),
+/** The links of `settings.link_shaping` (typed: spec/lab.py LabSettings) as form rows. */
+export function draftFromSettings(settings: LabSettings): LinkDraft[] {
+  return (settings.link_shaping?.links ?? []).map((l) => ({
+    interface: l.interface,
+    rate_mbit: text(l.rate_mbit),
+    delay_ms: text(l.delay_ms),
+    loss_pct: text(l.loss_pct),
   }));
 }
 
@@ -50,8 +48,8 @@ export function linkBody(draft: LinkDraft): Record<string, unknown> {
  * The lab's settings with these links: other settings keys are kept; no links removes the key
  * (the model needs at least one link, and no key means "no shaping").
  */
-export function settingsWithLinks(settings: Record<string, unknown> | null | undefined, links: LinkDraft[]): Record<string, unknown> {
-  const next: Record<string, unknown> = { ...(settings ?? {}) };
+export function settingsWithLinks(settings: LabSettings, links: LinkDraft[]): Record<string, unknown> {
+  const next: Record<string, unknown> = { ...settings };
   if (links.length === 0) delete next[LINK_SHAPING_KEY];
   else next[LINK_SHAPING_KEY] = { links: links.map(linkBody) };
   return next;
