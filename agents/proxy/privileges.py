@@ -21,6 +21,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from common.users import unprivileged_user
+
 DEFAULT_USER = "haplab-proxy"
 _CAPABILITY = "net_bind_service"
 
@@ -67,15 +69,8 @@ def haproxy_user(name: str = DEFAULT_USER) -> HAProxyUser:
     if os.geteuid() != 0:
         me = pwd.getpwuid(os.geteuid())
         return HAProxyUser(me.pw_name, me.pw_uid, me.pw_gid, switch=False)
-    try:
-        entry = pwd.getpwnam(name)
-    except KeyError:
-        raise ValueError(
-            f"HAProxy's user {name!r} does not exist: create it (useradd --system {name}) or pass "
-            "--haproxy-user NAME; HAProxy never runs as root"
-        ) from None
-    if entry.pw_uid == 0:
-        raise ValueError(f"HAProxy's user {name!r} is root; it must be an unprivileged user")
+    hint = f"create it (useradd --system {name}) or pass --haproxy-user NAME; HAProxy never runs as root"
+    entry = unprivileged_user(name, "HAProxy's user", hint)  # a ValueError, as callers expect
     return HAProxyUser(name, entry.pw_uid, entry.pw_gid, switch=True)
 
 

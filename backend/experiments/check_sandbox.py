@@ -25,12 +25,12 @@ check user missing) the check fails closed with a message saying so: it never ru
 from __future__ import annotations
 
 import os
-import pwd
 import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from backend.settings import get_settings
+from common.users import UnprivilegedUserError, unprivileged_user
 
 # What HAProxy may see of the host: its binary and libraries (merged /usr on Debian 12).
 _USR_LINKS = (("usr/lib", "/lib"), ("usr/lib64", "/lib64"), ("usr/bin", "/bin"), ("usr/sbin", "/sbin"))
@@ -57,15 +57,11 @@ def check_user() -> CheckUser | None:
     if os.geteuid() != 0:
         return None
     name = get_settings().check_user
+    hint = "dev/prereqs.sh creates it; or set HAPLAB_CHECK_USER to an unprivileged system user"
     try:
-        entry = pwd.getpwnam(name)
-    except KeyError:
-        raise SandboxUnavailableError(
-            f"the config check's user {name!r} does not exist (dev/prereqs.sh creates it; "
-            "or set HAPLAB_CHECK_USER to an unprivileged system user)"
-        ) from None
-    if entry.pw_uid == 0:
-        raise SandboxUnavailableError(f"the config check's user {name!r} is root; it must be unprivileged")
+        entry = unprivileged_user(name, "the config check's user", hint)
+    except UnprivilegedUserError as exc:
+        raise SandboxUnavailableError(str(exc)) from None
     return CheckUser(entry.pw_uid, entry.pw_gid)
 
 
