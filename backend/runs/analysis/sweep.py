@@ -1,7 +1,7 @@
 """A sweep read as a whole: per-point results, the knee, and Little's law for maxconn.
 
-Pure functions over the runs' stored summaries (spec.results.RunSummary JSON), so they are
-computed on read and stay right when the rules change. The database side is analysis_service.
+Pure functions over the runs' stored summaries (typed spec.results.RunSummary), so they are
+computed on read and stay right when the rules change. The database side is analysis.service.
 
 - Knee: walk the points in sweep order; the knee is the last point before the next one gains
   less than KNEE_MIN_GAIN_PCT throughput, or a gain its repetitions' spread explains (Welch's

@@ -7,8 +7,10 @@ import { ChartCard, COLORS } from "./ChartCard";
 import type { CompareView } from "./compareParams";
 import { downloadCsv } from "./csv";
 import { sweepCsv, sweepData } from "./sweepData";
+import { metricHeading, useMetricRegistry } from "../../metrics/useMetricRegistry";
 
 export function SweepChart({ points, param, view, onChange }: { points: ComparePoint[]; param: string; view: CompareView; onChange: (patch: Partial<CompareView>) => void }) {
+  const registry = useMetricRegistry();
   const data = sweepData(points, param, view.metric, view.spread);
   const csv = sweepCsv(data, param, view.metric);
   const xAxis = data.numeric ? <XAxis dataKey="x" type="number" domain={["auto", "auto"]} name={param} /> : <XAxis dataKey="x" type="category" name={param} />;
@@ -42,7 +44,7 @@ export function SweepChart({ points, param, view, onChange }: { points: CompareP
     );
   return (
     <ChartCard
-      title={`${view.metric} vs ${param}`}
+      title={`${metricHeading(registry, view.metric)} vs ${param}`}
       name={`compare-${view.metric}-vs-${param}`}
       testId="sweep-chart"
       actions={
