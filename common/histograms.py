@@ -62,6 +62,7 @@ def percentiles(histogram: HdrHistogram) -> LatencyPercentiles | None:
     return LatencyPercentiles(
         p50=ms(histogram.get_value_at_percentile(50)),
         p90=ms(histogram.get_value_at_percentile(90)),
+        p95=ms(histogram.get_value_at_percentile(95)),
         p99=ms(histogram.get_value_at_percentile(99)),
         p999=ms(histogram.get_value_at_percentile(99.9)),
         max=ms(histogram.get_max_value()),

@@ -128,6 +128,15 @@ RUN_METRICS: tuple[Metric, ...] = (
         "lower",
     ),
     _m(
+        "latency_p95_ms",
+        "Latency p95",
+        "ms",
+        "client",
+        "total.latency.p95",
+        "95th percentile latency (None in runs recorded before p95 was kept).",
+        "lower",
+    ),
+    _m(
         "latency_p99_ms",
         "Latency p99",
         "ms",

@@ -121,6 +121,9 @@ class LatencyPercentiles(StrictModel):
 
     p50: float = Field(ge=0)
     p90: float = Field(ge=0)
+    p95: float | None = Field(
+        default=None, ge=0, description="None in summaries recorded before p95 was kept."
+    )
     p99: float = Field(ge=0)
     p999: float = Field(ge=0)
     max: float = Field(ge=0)

@@ -246,10 +246,16 @@ def _latency(text: str, values: dict[str, str]) -> tuple[LatencyPercentiles | No
     def ms(value: float) -> float:
         return round(value, 3)
 
-    p50, p90, p99 = (measured.get(p, slowest) for p in (50, 90, 99))
+    p50, p90, p95, p99 = (measured.get(p, slowest) for p in (50, 90, 95, 99))
     return (
         LatencyPercentiles(
-            p50=ms(p50), p90=ms(p90), p99=ms(p99), p999=ms(slowest), max=ms(slowest), mean=ms(average)
+            p50=ms(p50),
+            p90=ms(p90),
+            p95=ms(p95),
+            p99=ms(p99),
+            p999=ms(slowest),
+            max=ms(slowest),
+            mean=ms(average),
         ),
         warnings,
     )

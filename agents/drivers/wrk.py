@@ -212,7 +212,13 @@ def _corrected_percentiles(corrected: dict[str, Any]) -> LatencyPercentiles:
         return round(float(corrected[key]) / 1000.0, 3)
 
     return LatencyPercentiles(
-        p50=ms("p50"), p90=ms("p90"), p99=ms("p99"), p999=ms("p99.9"), max=ms("max"), mean=ms("mean")
+        p50=ms("p50"),
+        p90=ms("p90"),
+        p95=ms("p95") if "p95" in corrected else None,
+        p99=ms("p99"),
+        p999=ms("p99.9"),
+        max=ms("max"),
+        mean=ms("mean"),
     )
 
 

@@ -61,7 +61,7 @@ function done(summary, latency, requests)
     ',"status":', int(e.status), ',"timeout":', int(e.timeout), '}')
   out:write(',"corrected":{"min":', int(latency.min), ',"max":', int(latency.max), ',"mean":',
     string.format("%.3f", latency.mean))
-  for _, p in ipairs({50, 90, 99, 99.9}) do
+  for _, p in ipairs({50, 90, 95, 99, 99.9}) do
     out:write(',"p', tostring(p), '":', int(latency:percentile(p)))
   end
   out:write('},"distribution":')

@@ -65,6 +65,13 @@ test("maxconn sweep: launch, live charts, compare rising points, CSV export", as
   await page.reload();
   await expect(page.getByTestId("run-state")).toHaveText("succeeded");
   await expect(page.getByTestId("run-summary")).toBeVisible();
+  // The answer first: the headline figures are on screen before any scrolling.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const headline = page.getByTestId("run-headline");
+  await expect(headline).toBeInViewport({ ratio: 1 });
+  await expect(headline.locator('[data-figure="rate"] dd').first()).toHaveText(/^[0-9.,]+ req\/s$/);
+  await expect(headline.locator('[data-figure="latency"] dd').first()).toHaveText(/ ms$/);
+  await expect(headline.locator('[data-figure="errors"] dd').first()).toHaveText(/ %$/);
   await expect(page.getByTestId("rendered-config")).toContainText("maxconn 5");
   await expect(page.getByRole("button", { name: "Cancel run" })).toHaveCount(0);
   // A finished run's charts are drawn from the replayed samples.

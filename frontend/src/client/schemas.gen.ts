@@ -4246,6 +4246,19 @@ export const LatencyPercentilesSchema = {
             minimum: 0,
             title: 'P90'
         },
+        p95: {
+            anyOf: [
+                {
+                    type: 'number',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'P95',
+            description: 'None in summaries recorded before p95 was kept.'
+        },
         p99: {
             type: 'number',
             minimum: 0,

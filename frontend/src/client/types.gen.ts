@@ -2429,6 +2429,12 @@ export type LatencyPercentiles = {
      */
     p90: number;
     /**
+     * P95
+     *
+     * None in summaries recorded before p95 was kept.
+     */
+    p95?: number | null;
+    /**
      * P99
      */
     p99: number;

@@ -3,13 +3,12 @@
 // (reuse). RunDetail.summary is the typed RunSummary (spec/results.py); a group appears only when
 // the run measured what it shows.
 import type { LoadTotals, ProxySummary, RunSummary } from "../client/types.gen";
+import { bitsPerSecond, bytesPerSecond } from "../format/units";
 
 export type Figure = { label: string; value: string; hint?: string; warn?: boolean };
 export type FigureGroup = { id: "sql" | "open_loop" | "throughput" | "connections"; title: string; figures: Figure[] };
 
 export const fmtNum = (v: number, digits = 1): string => v.toLocaleString("en-US", { maximumFractionDigits: digits });
-const mbps = (bytesPerS: number) => `${fmtNum(bytesPerS / 1e6, 2)} MB/s`;
-const mbit = (bytesPerS: number) => `${fmtNum((bytesPerS * 8) / 1e6, 1)} Mbit/s`;
 
 function sqlGroup(summary: RunSummary): FigureGroup | null {
   const sqls = (summary.injectors ?? []).flatMap((i) => (i.sql ? [{ agent: i.agent, sql: i.sql }] : []));
@@ -61,9 +60,9 @@ function throughputGroup(total: LoadTotals, proxy: ProxySummary | null | undefin
   const client = total.bytes_per_s;
   const out = proxy?.bytes_out_per_s ?? null;
   const figures: Figure[] = [];
-  if (client > 0) figures.push({ label: "clients received", value: mbps(client), hint: mbit(client) });
+  if (client > 0) figures.push({ label: "clients received", value: bytesPerSecond(client), hint: bitsPerSecond(client) });
   if (out !== null && out > 0)
-    figures.push({ label: "HAProxy sent (bout)", value: mbps(out), hint: `${mbit(out)}; bytes handed to the kernel, not the wire` });
+    figures.push({ label: "HAProxy sent (bout)", value: bytesPerSecond(out), hint: `${bitsPerSecond(out)}; bytes handed to the kernel, not the wire` });
   return figures.length ? { id: "throughput", title: "Throughput", figures } : null;
 }
 

@@ -9,7 +9,10 @@ import { hostLabel, hostSources, liveRows, type LiveRow, type SampleStore } from
 const HEIGHT = 220;
 const COLORS = ["#2563eb", "#dc2626", "#16a34a", "#d97706", "#7c3aed", "#0891b2", "#be185d", "#4b5563", "#65a30d"];
 
-type Series = { key: string; name: string };
+type Series = { key: string; name: string; color?: string };
+
+// Success reads as success: 2xx replies in green, never in the palette's red.
+const SERIES_COLORS: Record<string, string> = { ok_2xx: "#16a34a", req_s: "#2563eb" };
 
 type Mark = { y: number; label: string };
 
@@ -30,7 +33,7 @@ function Chart({ title, rows, series, unit, testId, marks = [] }: { title: strin
               <ReferenceLine key={m.label} y={m.y} ifOverflow="extendDomain" stroke="#6b7280" strokeDasharray="2 4" label={{ value: m.label, position: "insideTopRight", fontSize: 11 }} />
             ))}
             {series.map((s, i) => (
-              <Line key={s.key} dataKey={s.key} name={s.name} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} connectNulls={false} />
+              <Line key={s.key} dataKey={s.key} name={s.name} stroke={s.color ?? COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} connectNulls={false} />
             ))}
           </LineChart>
         </ResponsiveContainer>
@@ -55,7 +58,8 @@ export function LiveCharts({ store, version, latency }: { store: SampleStore; ve
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const rows = useMemo(() => liveRows(store, [...known.values()]), [store, version, known]);
   // A chart's lines, named as the registry names them.
-  const named = (...keys: string[]): Series[] => keys.map((key) => ({ key, name: known.get(key)?.label ?? key }));
+  const named = (...keys: string[]): Series[] =>
+    keys.map((key) => ({ key, name: known.get(key)?.label ?? key, color: SERIES_COLORS[key] }));
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const hosts = useMemo(() => hostSources(store).map(hostLabel), [store, version]);
   return (

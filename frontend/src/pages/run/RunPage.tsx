@@ -13,6 +13,8 @@ import { PageHeader } from "../../components/PageHeader";
 import { LiveCharts } from "./LiveCharts";
 import { sampleCount } from "./liveSeries";
 import { TERMINAL } from "./progress";
+import { RunActions } from "./RunActions";
+import { RunHeadline } from "./RunHeadline";
 import { RunProgress } from "./RunProgress";
 import { RunResults } from "./RunResults";
 import "./runSide.css";
@@ -87,6 +89,7 @@ export default function RunPage() {
                 Compare this sweep
               </Link>
             )}
+            <RunActions run={run} canEdit={hasRole(session, "editor")} />
             {canCancel && (
               <button type="button" className="danger" onClick={() => setConfirmCancel(true)}>
                 Cancel run
@@ -96,6 +99,7 @@ export default function RunPage() {
         }
       />
       {cancel.isError && <ErrorState compact error={cancel.error} />}
+      {finished && <RunHeadline run={run} />}
       <RunProgress run={{ ...run, state }} launchRuns={launchRuns} />
       {launchRuns && launchRuns.length > 1 && (
         <nav className="row small run-links" aria-label="Runs of this sweep">

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+
+import type { RunDetail } from "../../client/types.gen";
+import { headline } from "./headline";
+
+const latency = { p50: 4.2, p90: 8, p95: 9.5, p99: 12.25, p999: 20, max: 31, mean: 5 };
+
+function run(total: Partial<NonNullable<RunDetail["summary"]>["total"]>, load: { rate?: number | null; connections?: number }): Pick<RunDetail, "summary" | "spec"> {
+  return {
+    summary: { total: { requests: 1000, successes: 990, duration_s: 10, rps: 99, bytes_per_s: 816, latency, ...total } },
+    spec: { load } as RunDetail["spec"],
+  };
+}
+
+describe("the run's headline", () => {
+  it("sets the rate against what an open loop asked, and flags a shortfall", () => {
+    const [rate] = headline(run({ rps: 180 }, { rate: 200 }));
+    expect(rate).toMatchObject({ value: "180 req/s", hint: "90 % of the 200 req/s asked", tone: "warn" });
+    expect(headline(run({ rps: 199 }, { rate: 200 }))[0].tone).toBe("");
+    expect(headline(run({}, { connections: 30 }))[0].hint).toBe("closed loop, 30 connections");
+  });
+
+  it("gives p50 / p95 / p99, error % with its counts, and bytes in readable units", () => {
+    const figures = Object.fromEntries(headline(run({ errors: { connect: 0, timeout: 60, non_2xx: 0, other: 0, total: 60 } }, {})).map((f) => [f.id, f]));
+    expect(figures.latency.value).toBe("4.2 / 9.5 / 12.3 ms");
+    expect(figures.errors).toMatchObject({ value: "6 %", hint: "60 of 1,000 requests", tone: "bad" });
+    expect(figures.throughput.value).toBe("816 B/s");
+    const slow = headline(run({ latency: { ...latency, p50: 5011.3, p95: 5025, p99: 5027.2 } }, {}));
+    expect(slow[1].value).toBe("5,011 / 5,025 / 5,027 ms");
+  });
+
+  it("falls back to HAProxy's bytes when the load tool counts none", () => {
+    const r = run({ bytes_per_s: 0 }, {});
+    r.summary!.proxy = { bytes_out_per_s: 680 };
+    expect(headline(r)[3]).toMatchObject({ label: "Delivered (HAProxy)", value: "680 B/s" });
+  });
+
+  it("says nothing without a summary, and a dash for a p95 older runs did not keep", () => {
+    expect(headline({ summary: null, spec: { load: {} } as RunDetail["spec"] })).toEqual([]);
+    const old = headline(run({ latency: { ...latency, p95: null } }, {}));
+    expect(old[1].value).toBe("4.2 / — / 12.3 ms");
+  });
+});

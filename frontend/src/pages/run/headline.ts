@@ -1,0 +1,70 @@
+// The answer of a finished run, first: achieved rate against what was asked, latency p50/p95/p99,
+// error %, delivered throughput. Pure, so the page and its test share it.
+import type { RunDetail } from "../../client/types.gen";
+import { fmtNum } from "../../components/keyFigures";
+import { bitsPerSecond, bytesPerSecond } from "../../format/units";
+
+export type Tone = "ok" | "warn" | "bad" | "";
+export type Headline = { id: string; label: string; value: string; hint?: string; tone: Tone };
+
+// Below this share of the asked rate an open loop did not get its load (the verdicts' threshold).
+const RATE_SHORTFALL = 0.95;
+// More failed requests than this and the throughput means little (the verdicts' "errors" bound).
+const ERRORS_BAD_PCT = 5;
+
+export function headline(run: Pick<RunDetail, "summary" | "spec">): Headline[] {
+  const s = run.summary;
+  if (!s) return [];
+  const t = s.total;
+  const asked = run.spec.load.rate ?? null;
+  const rate: Headline = {
+    id: "rate",
+    label: "Achieved rate",
+    value: `${fmtNum(t.rps, 1)} req/s`,
+    hint:
+      asked != null
+        ? `${fmtNum((100 * t.rps) / asked, 1)} % of the ${fmtNum(asked, 0)} req/s asked`
+        : `closed loop, ${fmtNum(run.spec.load.connections ?? 0, 0)} connections`,
+    tone: asked != null && t.rps < RATE_SHORTFALL * asked ? "warn" : "",
+  };
+  const l = t.latency;
+  const latency: Headline = {
+    id: "latency",
+    label: "Latency p50 / p95 / p99",
+    value: l ? `${[l.p50, l.p95, l.p99].map((v) => (v == null ? "—" : ms(v))).join(" / ")} ms` : "—",
+    hint: l ? `max ${ms(l.max)} ms` : "nothing succeeded",
+    tone: l ? "" : "bad",
+  };
+  const failed = t.errors?.total ?? 0;
+  const errorPct = t.requests ? (100 * failed) / t.requests : 0;
+  const errors: Headline = {
+    id: "errors",
+    label: "Errors",
+    value: `${fmtNum(errorPct, 2)} %`,
+    hint: `${fmtNum(failed, 0)} of ${fmtNum(t.requests, 0)} requests`,
+    tone: errorPct > ERRORS_BAD_PCT ? "bad" : failed > 0 ? "warn" : "ok",
+  };
+  return [rate, latency, errors, delivered(t.bytes_per_s, s.proxy?.bytes_out_per_s ?? null)];
+}
+
+// Whole milliseconds once they are large: "5,011 ms", not "5,011.3 ms"; a decimal below 100 ms.
+const ms = (v: number) => fmtNum(v, v >= 100 ? 0 : 1);
+
+/** What the clients received; HAProxy's count when the load tool counts no bytes (hey). */
+function delivered(clientBytesPerS: number, proxyBytesPerS: number | null): Headline {
+  if (clientBytesPerS > 0 || proxyBytesPerS == null)
+    return {
+      id: "throughput",
+      label: "Delivered",
+      value: bytesPerSecond(clientBytesPerS),
+      hint: `${bitsPerSecond(clientBytesPerS)} received by the clients`,
+      tone: "",
+    };
+  return {
+    id: "throughput",
+    label: "Delivered (HAProxy)",
+    value: bytesPerSecond(proxyBytesPerS),
+    hint: "the load tool counts no bytes: HAProxy's bytes sent to clients",
+    tone: "",
+  };
+}
