@@ -285,21 +285,17 @@ SAMPLE_SERIES: tuple[SampleSeries, ...] = (
 )
 
 
-def _number_at(doc: object, path: str) -> int | float | None:
+def _number_at(summary: RunSummary | None, path: str) -> int | float | None:
+    # Attribute by attribute: no dump of the whole summary (its histograms) for a few numbers.
+    node: object = summary
     for part in path.split("."):
-        doc = doc.get(part) if isinstance(doc, dict) else None
-    return None if isinstance(doc, bool) or not isinstance(doc, int | float) else doc
-
-
-def run_metric(summary: RunSummary | None, metric: Metric) -> int | float | None:
-    """The metric's value in a summary; None where the summary does not hold it."""
-    return _number_at(summary.model_dump(mode="json") if summary else None, metric.path)
+        node = getattr(node, part, None)
+    return None if isinstance(node, bool) or not isinstance(node, int | float) else node
 
 
 def run_metrics(summary: RunSummary | None) -> dict[str, int | float | None]:
-    """Every run metric of a summary, by key, in registry order."""
-    doc = summary.model_dump(mode="json") if summary else None
-    return {metric.key: _number_at(doc, metric.path) for metric in RUN_METRICS}
+    """Every run metric of a summary, by key, in registry order; None where it holds none."""
+    return {metric.key: _number_at(summary, metric.path) for metric in RUN_METRICS}
 
 
 class MetricRegistry(BaseModel):

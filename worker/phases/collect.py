@@ -64,7 +64,7 @@ class Collect(BackgroundPhase):
         )
         summary = with_verdict(ex, summary, samples, frontend, backend)  # what bounded the run
         ex.incomplete_reasons = completeness.reasons
-        ex.record(summary=summary.model_dump(mode="json"))
+        ex.record(summary=summary)  # the column types it (backend/models/typed_json.py)
 
 
 def record_cut_short(
@@ -89,7 +89,7 @@ def record_cut_short(
             db.execute(
                 update(Run)
                 .where(Run.id == run_id, Run.summary.is_(None))
-                .values(summary=summary.model_dump(mode="json"))
+                .values(summary=summary)
             )
         return True
     except Exception:  # the run's own outcome matters more than this reading of it

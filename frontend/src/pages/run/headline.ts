@@ -7,9 +7,10 @@ import { bitsPerSecond, bytesPerSecond } from "../../format/units";
 export type Tone = "ok" | "warn" | "bad" | "";
 export type Headline = { id: string; label: string; value: string; hint?: string; tone: Tone };
 
-// Below this share of the asked rate an open loop did not get its load (the verdicts' threshold).
+// The verdicts' own thresholds (worker/verdicts/rules.py), so the headline and the verdict agree:
+// below OFFERED_KEPT_UP of the asked rate an open loop did not get its load; above ERROR_RATIO of
+// failed requests the throughput means little.
 const RATE_SHORTFALL = 0.95;
-// More failed requests than this and the throughput means little (the verdicts' "errors" bound).
 const ERRORS_BAD_PCT = 5;
 
 export function headline(run: Pick<RunDetail, "summary" | "spec">): Headline[] {
