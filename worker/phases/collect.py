@@ -86,11 +86,7 @@ def record_cut_short(
         if summary is None:
             return False
         with session_scope() as db:
-            db.execute(
-                update(Run)
-                .where(Run.id == run_id, Run.summary.is_(None))
-                .values(summary=summary)
-            )
+            db.execute(update(Run).where(Run.id == run_id, Run.summary.is_(None)).values(summary=summary))
         return True
     except Exception:  # the run's own outcome matters more than this reading of it
         log.exception("run %s: no summary of what was measured before it failed", run_id)
