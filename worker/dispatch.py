@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import dataclass
 
 import sqlalchemy.exc
 from sqlalchemy import exists, select
@@ -21,9 +22,10 @@ from backend.runs.transitions import transition
 from backend.settings import get_settings
 from spec.run_state import RunState
 from worker.kicks import kick_lab
-from worker.lab_lock import claim_lab, lock_lab, reap_expired_lease, release_lab
+from worker.lab_lock import ReapedRun, claim_lab, lock_lab, reap_expired_lease, release_lab
 from worker.orchestrator import RunOutcome, execute_run
 from worker.phases.collect import record_cut_short
+from worker.reaper import settle_reaped_run
 
 log = logging.getLogger(__name__)
 
@@ -34,7 +36,11 @@ INTERRUPTED = RunOutcome.failed("the worker stopped before the run ended")
 def dispatch_lab(lab_id: int, task_id: str | None) -> int | None:
     """Execute the lab's oldest queued run if the lab is free; returns that run's id."""
     with session_scope() as db:
-        run_id = claim_next_run(db, lab_id, task_id)
+        claim = claim_next_run(db, lab_id, task_id)
+    if claim.reaped is not None:
+        # A redelivered kick may find the dead worker's lease before the reaper does.
+        settle_reaped_run(claim.reaped)
+    run_id = claim.run_id
     if run_id is None:
         return None
     log.info("lab %s: run %s is preparing", lab_id, run_id)
@@ -50,14 +56,27 @@ def dispatch_lab(lab_id: int, task_id: str | None) -> int | None:
     return run_id
 
 
-def claim_next_run(db: Session, lab_id: int, task_id: str | None) -> int | None:
-    """Claim the lab for its oldest queued run and move that run to `preparing`, atomically."""
+@dataclass(frozen=True)
+class Claim:
+    run_id: int | None  # the run now `preparing` on the lab; None when the lab is busy or idle
+    reaped: ReapedRun | None = None  # a dead worker's run found holding the lab, failed first
+
+
+def claim_next_run(db: Session, lab_id: int, task_id: str | None) -> Claim:
+    """Claim the lab for its oldest queued run and move that run to `preparing`, atomically.
+
+    The caller settles `reaped` (teardown, what it measured) once this transaction commits.
+    """
     # The lab row first (the lock order everywhere): concurrent kicks for one lab queue up here.
     if not lock_lab(db, lab_id):
-        return None
+        return Claim(None)
     reaped = reap_expired_lease(db, lab_id, skip_locked=False)
     if reaped is not None:
         log.warning("lab %s: run %s failed: %s", lab_id, reaped.run_id, reaped.error)
+    return Claim(_claim_oldest_queued(db, lab_id, task_id), reaped)
+
+
+def _claim_oldest_queued(db: Session, lab_id: int, task_id: str | None) -> int | None:
     lease_seconds = get_settings().lab_lease_seconds
     skipped: list[int] = []
     while True:

@@ -51,6 +51,12 @@ def tear_down_on_lab(lab_id: int, run_id: int) -> None:
             log.warning("could not ask agent %s to tear down run %s", agent_id, run_id, exc_info=True)
 
 
+def settle_reaped_run(reaped: ReapedRun) -> None:
+    """After a dead worker's run was failed: stop what it left running, keep what it measured."""
+    tear_down_on_lab(reaped.lab_id, reaped.run_id)
+    record_cut_short(reaped.run_id, reaped.error)
+
+
 def reap_labs() -> ReapReport:
     report = ReapReport()
     with session_scope() as db:
@@ -64,8 +70,7 @@ def reap_labs() -> ReapReport:
         if reaped is not None:
             log.warning("lab %s: run %s failed: %s", lab_id, reaped.run_id, reaped.error)
             report.reaped.append(reaped)
-            tear_down_on_lab(lab_id, reaped.run_id)
-            record_cut_short(reaped.run_id, reaped.error)  # what it measured before its worker died
+            settle_reaped_run(reaped)
     with session_scope() as db:
         idle_with_queue = db.scalars(
             select(Lab.id)

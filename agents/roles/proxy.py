@@ -94,7 +94,8 @@ class ProxyRole(Role):
         raise CommandFailed(f"the proxy role does not handle {command.type}")
 
     def teardown(self, run_id: int) -> None:
-        self._cancel.set()  # an apply still waiting for readiness gives up at once
+        if self._run_id in (None, run_id):  # (a late teardown of a dead run must not cancel the next)
+            self._cancel.set()  # an apply still waiting for readiness gives up at once
         if self._shaper is not None and self._shaping_run in (None, run_id):
             self._shaper.clear()
         with self._lock:

@@ -122,7 +122,10 @@ def test_a_fault_mid_run_ends_the_run_honestly_and_the_stack_recovers(
         # What ran before the fault is kept: samples, and a summary marked incomplete.
         proxy = [s for s in api.samples(run_id).get("proxy", []) if s["t"] >= 0]
         assert proxy, "the samples from before the fault are gone"
-        assert completeness is not None and not completeness["complete"], run["summary"]
+        assert completeness is not None and not completeness["complete"], (
+            run["summary"],
+            _worker_log_about(stack, run_id),
+        )
         assert completeness["measured_s"] < fault.duration_s + 1, completeness
         total = run["summary"]["total"]
         if completeness["measured_s"] > 0 and total["successes"]:
@@ -204,6 +207,14 @@ def _assert_no_load_left(stack: Up, within_s: float) -> None:
     while tools := load_tools_in(f"{prefix}-inj"):
         assert time.monotonic() < deadline, f"load tools still running past duration + lease: {tools}"
         time.sleep(0.5)
+
+
+def _worker_log_about(stack: Up, run_id: int) -> str:
+    """What the worker logged of the run (and the tracebacks after it), for a failed assertion."""
+    log = stack.var / "log" / "worker.log"
+    lines = log.read_text(errors="replace").splitlines() if log.exists() else []
+    first = next((i for i, line in enumerate(lines) if f"run {run_id}" in line), len(lines))
+    return "\n".join(lines[first:][-80:])
 
 
 def _brief(completeness: dict[str, Any] | None) -> str:

@@ -10,10 +10,14 @@ from factories import hold_lab_with_expired_lease, lab, make_lab, make_runs, run
 from backend.db import session_scope
 from backend.runs.transitions import request_cancel
 from spec.run_state import RunState
-from worker.dispatch import claim_next_run
+from worker.dispatch import Claim, claim_next_run
 
 
 def claim(lab_id: int, task_id: str = "task-1") -> int | None:
+    return full_claim(lab_id, task_id).run_id
+
+
+def full_claim(lab_id: int, task_id: str = "task-1") -> Claim:
     with session_scope() as db:
         return claim_next_run(db, lab_id, task_id)
 
@@ -48,7 +52,9 @@ def test_claim_over_an_expired_lease_fails_the_dead_run_first(fresh_database: st
     dead, waiting = make_runs(lab_id, 2)
     hold_lab_with_expired_lease(lab_id, dead)
 
-    assert claim(lab_id) == waiting
+    claimed = full_claim(lab_id)
+    assert claimed.run_id == waiting
+    assert claimed.reaped is not None and claimed.reaped.run_id == dead  # for the caller to settle
     dead_row = runs([dead])[0]
     assert dead_row.state == RunState.failed
     assert dead_row.error is not None and dead_row.error.startswith("worker lost: lab lease expired at ")
