@@ -37,13 +37,31 @@ async function load() {
     await page.screenshot({ path: "/tmp/compare-render-timeout.png" });
     throw new Error(`not drawn (dots, series, spectrum, rows = ${await page.evaluate(counts)}): ${e}`);
   }
-  const ms = await page.evaluate(() => performance.now());
+  // Where the time went: the last script and the last API answer, then drawing.
+  const [ms, scriptsMs, apiMs, apiCalls, timeline] = await page.evaluate(() => {
+    const entries = performance.getEntriesByType("resource");
+    const end = (test) => Math.max(0, ...entries.filter((e) => test(e.name)).map((e) => e.responseEnd));
+    return [
+      performance.now(),
+      end((n) => n.endsWith(".js")),
+      end((n) => n.includes("/api/")),
+      entries.filter((e) => e.name.includes("/api/")).length,
+      entries.map((e) => `${e.name.replace(/^https?:\/\/[^/]+/, "").slice(0, 50)} ${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)}`),
+    ];
+  });
   await page.close();
-  return ms;
+  return { ms, scriptsMs, apiMs, apiCalls, timeline };
 }
 
 const cold = await load();
 const warm = [];
 for (let i = 0; i < 5; i++) warm.push(await load());
 await browser.close();
-console.log(JSON.stringify({ cold_ms: cold, warm_ms: warm }));
+console.log(
+  JSON.stringify({
+    cold_ms: cold.ms,
+    warm_ms: warm.map((w) => w.ms),
+    // Of the median warm load: when the last script and the last API answer arrived.
+    breakdown: warm.sort((a, b) => a.ms - b.ms)[Math.floor(warm.length / 2)],
+  }),
+);

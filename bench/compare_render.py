@@ -196,6 +196,13 @@ def main() -> None:
         f"compare page, warm loads: median {statistics.median(render['warm_ms']):.0f} ms "
         f"(of {len(render['warm_ms'])}: {', '.join(f'{m:.0f}' for m in render['warm_ms'])})"
     )
+    b = render["breakdown"]
+    print(
+        f"  median warm load: scripts in by {b['scriptsMs']:.0f} ms, last of {b['apiCalls']} API answers "
+        f"by {b['apiMs']:.0f} ms, drawn at {b['ms']:.0f} ms"
+    )
+    for line in b.get("timeline", []):
+        print(f"    {line}")
     print(f"initial JS (entry + modulepreload), gzip: {initial_kb:.1f} KB (budget 300 KB)")
     print(f"Compare page's lazy chunks (page + recharts), gzip: {lazy_kb:.1f} KB")
 

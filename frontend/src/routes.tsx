@@ -7,6 +7,7 @@ import type { ComponentType } from "react";
 import { Navigate, type RouteObject } from "react-router";
 
 import { RequireSession } from "./auth/RequireSession";
+import { LoadingState } from "./components/LoadingState";
 import { AppShell } from "./layout/AppShell";
 import { RouteErrorPage } from "./pages/RouteErrorPage";
 
@@ -17,10 +18,14 @@ export function page(load: () => Promise<PageModule>): Pick<RouteObject, "lazy">
   return { lazy: async () => ({ Component: (await load()).default }) };
 }
 
+// Shown while the first page's chunk loads (React Router warns on every first load without it).
+const firstLoad = <LoadingState />;
+
 export const routes: RouteObject[] = [
-  { path: "/login", ...page(() => import("./pages/login/LoginPage")) },
+  { path: "/login", hydrateFallbackElement: firstLoad, ...page(() => import("./pages/login/LoginPage")) },
   {
     path: "/",
+    hydrateFallbackElement: firstLoad,
     element: (
       <RequireSession>
         <AppShell />

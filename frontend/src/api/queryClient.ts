@@ -1,10 +1,12 @@
 // One QueryClient for the app. Client errors (4xx) are not retried: asking again gets the same
-// answer. A 401 on any query means the session ended: drop the cached session so the protected
+// answer. Server and network trouble is retried once, quickly, so a real failure shows within a
+// second instead of after three backed-off attempts. A 401 on any query means the session ended: drop the cached session so the protected
 // routes send the user to /login.
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 
 import { authGetSessionQueryKey } from "../client/@tanstack/react-query.gen";
-import { ApiError, isUnauthenticated } from "./apiError";
+import { isUnauthenticated } from "./apiError";
+import { worthRetrying } from "./humanError";
 import { isSessionQuery } from "./queryKeys";
 
 export function createQueryClient(): QueryClient {
@@ -21,8 +23,8 @@ export function createQueryClient(): QueryClient {
     defaultOptions: {
       queries: {
         staleTime: 10_000,
-        retry: (failures, error) =>
-          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 2,
+        retry: (failures, error) => worthRetrying(error) && failures < 1,
+        retryDelay: 300,
         refetchOnWindowFocus: false,
       },
     },

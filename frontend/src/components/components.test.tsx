@@ -12,15 +12,27 @@ const error = new ApiError(422, "validation_error", "spec.proxy.global.maxconn: 
 ]);
 
 describe("ErrorState", () => {
-  it("shows the API's message, code, status and every field", () => {
+  it("shows the API's message and every field; the code and status only in a tooltip", () => {
     const html = renderToString(<ErrorState error={error} />).replaceAll("<!-- -->", "");
     expect(html).toContain("spec.proxy.global.maxconn: too big");
-    expect(html).toContain("(validation_error, HTTP 422)");
+    expect(html).toContain('title="validation_error · HTTP 422"');
+    expect(html).not.toContain("(validation_error, HTTP 422)");
     expect(html).toContain("<code>name</code>");
   });
 
-  it("titles a 404 as not found", () => {
-    expect(renderToString(<ErrorState error={new ApiError(404, "not_found", "lab 9 not found")} />)).toContain("Not found");
+  it("titles a 404 as not found, offers a way home and no useless retry", () => {
+    const html = renderToString(
+      <ErrorState error={new ApiError(404, "not_found", "lab 9 not found")} title="The lab did not load" onRetry={() => {}} />,
+    );
+    expect(html).toContain("Not found");
+    expect(html).toContain('href="/"');
+    expect(html).not.toContain("Try again");
+  });
+
+  it("offers a retry when the server had trouble", () => {
+    const html = renderToString(<ErrorState error={new ApiError(503, "unavailable", "PostgreSQL is away")} onRetry={() => {}} />);
+    expect(html).toContain("Try again");
+    expect(html).toContain("PostgreSQL is away");
   });
 });
 

@@ -1,5 +1,6 @@
 // Members of the current team. Admins add (existing user by email, or a new one with an initial
-// password), change roles and remove; the API refuses to drop the last admin (409, shown as is).
+// password), change roles and remove. The last admin can neither be removed nor demoted: the
+// controls say so up front (the API refuses it too, 409, e.g. when an admin is deactivated).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
 
@@ -26,6 +27,8 @@ export function MembersSection({ isAdmin, myUserId }: { isAdmin: boolean; myUser
   const update = useMutation({ ...teamsUpdateMemberMutation(), onSuccess: refresh });
   const remove = useMutation({ ...teamsRemoveMemberMutation(), onSuccess: refresh });
   const [removing, setRemoving] = useState<MemberOut | null>(null);
+  const admins = (members.data ?? []).filter((m) => m.role === "admin").length;
+  const lastAdminHint = "A team needs at least one admin: make someone else admin first.";
 
   return (
     <section className="card" aria-labelledby="members-title">
@@ -46,7 +49,9 @@ export function MembersSection({ isAdmin, myUserId }: { isAdmin: boolean; myUser
             </tr>
           </thead>
           <tbody>
-            {members.data.map((m) => (
+            {members.data.map((m) => {
+              const lastAdmin = m.role === "admin" && admins <= 1;
+              return (
               <tr key={m.user_id}>
                 <td>{m.name || "—"}{m.user_id === myUserId && <span className="muted"> (you)</span>}</td>
                 <td>{m.email}</td>
@@ -55,7 +60,8 @@ export function MembersSection({ isAdmin, myUserId }: { isAdmin: boolean; myUser
                     <select
                       aria-label={`Role of ${m.email}`}
                       value={m.role}
-                      disabled={update.isPending}
+                      disabled={update.isPending || lastAdmin}
+                      title={lastAdmin ? lastAdminHint : undefined}
                       onChange={(e) => update.mutate({ path: { user_id: m.user_id }, body: { role: e.target.value as Role } })}
                     >
                       {ROLES.map((r) => (
@@ -69,15 +75,27 @@ export function MembersSection({ isAdmin, myUserId }: { isAdmin: boolean; myUser
                 <td>{dateTime(m.joined_at)}</td>
                 {isAdmin && (
                   <td>
-                    <button type="button" onClick={() => setRemoving(m)}>
+                    <button
+                      type="button"
+                      onClick={() => setRemoving(m)}
+                      disabled={lastAdmin}
+                      title={lastAdmin ? lastAdminHint : undefined}
+                      aria-describedby={lastAdmin ? "last-admin-hint" : undefined}
+                    >
                       Remove
                     </button>
                   </td>
                 )}
               </tr>
-            ))}
+              );
+            })}
           </tbody>
         </table>
+      )}
+      {isAdmin && admins <= 1 && (
+        <p id="last-admin-hint" className="muted small">
+          {lastAdminHint.replace(":", " —")}
+        </p>
       )}
       {isAdmin && <AddMemberForm onAdded={refresh} />}
       <ConfirmDialog
