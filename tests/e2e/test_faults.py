@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import httpx
 import pytest
 from run_helpers import TERMINAL, Api, http_spec, load_tools_in
 
@@ -100,6 +101,7 @@ def test_a_fault_mid_run_ends_the_run_honestly_and_the_stack_recovers(
     time.sleep(FAULT_AT_S)
 
     pid = stack.pid_of(fault.process)
+    output_before = len(stack.output)
     started = time.monotonic()
     _apply(fault, pid)
 
@@ -141,6 +143,8 @@ def test_a_fault_mid_run_ends_the_run_honestly_and_the_stack_recovers(
     stack.wait_healthy(90)
     _wait_lab_ready(stack, api, lab_id)
     print(f"FAULT {fault}: serving again {time.monotonic() - started:.0f} s after the fault")
+    for line in _restarts_said(stack, output_before):
+        print(f"FAULT {fault}: supervisor: {line}")
 
 
 def test_after_every_fault_a_run_succeeds(stack: Up, api: Api, lab_id: int) -> None:
@@ -176,8 +180,9 @@ def _wait_terminal(stack: Up, api: Api, run_id: int) -> dict[str, Any]:
             run = api.http.get(f"/runs/{run_id}")
             if run.status_code == 200 and run.json()["state"] in TERMINAL:
                 return dict(run.json())
-        except OSError:
-            pass
+        except (OSError, httpx.HTTPError, ValueError):
+            pass  # a part is down or restarting: ask again
+        _assert_supervisor_alive(stack)
         assert time.monotonic() < deadline, f"run {run_id} not terminal {TERMINAL_WITHIN_S} s after the fault"
         time.sleep(1)
 
@@ -185,18 +190,32 @@ def _wait_terminal(stack: Up, api: Api, run_id: int) -> dict[str, Any]:
 def _wait_lab_ready(stack: Up, api: Api, lab_id: int, timeout_s: float = 90) -> None:
     """Every agent of the lab online and the lab free (the previous run torn down)."""
     deadline = time.monotonic() + timeout_s
+    lab: Any = None
     while True:
+        _assert_supervisor_alive(stack)
         try:
             lab = api.http.get(f"/labs/{lab_id}").json()
             status = {a["name"]: a["status"] for a in lab["agents"]}
             if all(status.get(name) == "online" for name in AGENTS) and lab.get("active_run_id") is None:
                 return
-        except (OSError, ValueError, KeyError):
-            lab = None
+        except (OSError, httpx.HTTPError, ValueError, KeyError) as e:
+            lab = f"no answer: {e!r}"  # the API may be restarting after a fault: that is allowed
         assert time.monotonic() < deadline, (
             f"lab not ready after {timeout_s} s: {lab}\n{stack.output[-3000:]}"
         )
         time.sleep(1)
+
+
+def _assert_supervisor_alive(stack: Up) -> None:
+    """make up's supervisor gives up on a child that keeps dying: say so instead of timing out."""
+    code = stack.proc.poll()
+    assert code is None, f"make up exited with {code}:\n{stack.output[-4000:]}"
+
+
+def _restarts_said(stack: Up, since: int) -> list[str]:
+    """The supervisor's lines about children dying or restarting, printed since `since`."""
+    lines = stack.output[since:].splitlines()
+    return [line for line in lines if "exited with" in line or "restart" in line]
 
 
 def _assert_no_load_left(stack: Up, within_s: float) -> None:
