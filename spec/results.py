@@ -182,6 +182,12 @@ class LoadTotals(StrictModel):
         description="Answers that arrived after the window (vegeta times each request); not in rps.",
     )
 
+    @property
+    def error_pct(self) -> float | None:
+        """Failed requests, % of all requests; None when there were none. Derived, not stored:
+        stored summaries of every age have the counts (and run.error_pct mirrors this in SQL)."""
+        return 100.0 * self.errors.total / self.requests if self.requests else None
+
 
 class SqlBenchmark(StrictModel):
     """What mariadb-slap measures: the time every client needed to run all its queries, per

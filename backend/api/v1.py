@@ -20,6 +20,7 @@ from backend.runs.compare.endpoints import router as runs_compare_router
 from backend.runs.endpoints import router as runs_router
 from backend.runs.live.endpoints import router as runs_live_router
 from backend.runs.samples.endpoints import router as runs_samples_router
+from backend.runs.trends.endpoints import router as runs_trends_router
 from backend.teams.endpoints import router as teams_router
 from backend.templates.endpoints import router as templates_router
 
@@ -39,6 +40,7 @@ for router, statuses in (
     (runs_compare_router, _MEMBER),
     (runs_samples_router, _MEMBER),
     (runs_live_router, _MEMBER),
+    (runs_trends_router, _MEMBER),
     (runs_router, (409, *_MEMBER)),
     (fleet_router, (409, *_MEMBER)),
     (templates_router, (401, 500, 503)),  # no parameters, no body

@@ -22,7 +22,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from backend.experiments import haproxy_check
@@ -30,7 +30,7 @@ from backend.experiments.check_sandbox import BOX_RUNTIME_DIR
 from backend.experiments.throwaway_cert import throwaway_pem
 from backend.settings import get_settings
 from spec.experiment import ExperimentSpec
-from spec.haproxy.render import RenderContext, render
+from spec.haproxy.render import RenderContext, raw_line_sources, render
 from spec.haproxy.servers import Server
 from spec.text_types import split_host_port
 
@@ -45,10 +45,13 @@ _CACHE_SIZE = 2048  # more than a 1,000-point sweep's configs: a launch after a 
 
 @dataclass(frozen=True)
 class RenderedConfig:
-    """A config as the box checks it, and the host names it needs resolved."""
+    """A config as the box checks it, and the host names it needs resolved. `raw_lines` names
+    the spec field of each raw line by its line number; not part of the identity (the check of
+    the same text is the same)."""
 
     text: str
     hosts: tuple[tuple[str, str], ...]
+    raw_lines: dict[int, str] = field(default_factory=dict, compare=False)
 
 
 def placeholder_addresses(spec: ExperimentSpec) -> list[str]:
@@ -59,7 +62,7 @@ def rendered_for_check(spec: ExperimentSpec) -> RenderedConfig:
     """The config of `spec` as `haproxy -c` checks it (RenderError when it cannot render)."""
     ctx = RenderContext(target_addresses=placeholder_addresses(spec), runtime_dir=BOX_RUNTIME_DIR)
     text = render(spec.proxy, ctx)
-    return RenderedConfig(text=text, hosts=_host_names(spec))
+    return RenderedConfig(text=text, hosts=_host_names(spec), raw_lines=raw_line_sources(spec.proxy, ctx))
 
 
 def _host_names(spec: ExperimentSpec) -> tuple[tuple[str, str], ...]:

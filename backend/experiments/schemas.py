@@ -115,6 +115,10 @@ class ExperimentDetail(ExperimentSummary):
 class CheckError(BaseModel):
     line: int | None = Field(description="Line of rendered_config haproxy complains about (1-based).")
     message: str
+    field: str | None = Field(
+        default=None,
+        description="The raw line's field (spec.proxy.<section>.extra.<index>) when the line is one.",
+    )
 
 
 class HaproxyCheck(BaseModel):

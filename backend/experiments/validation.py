@@ -8,6 +8,8 @@ on `spec.sweep` naming the point.
 
 from __future__ import annotations
 
+import copy
+import re
 from typing import Any
 
 from pydantic import ValidationError
@@ -37,7 +39,8 @@ def validate_document(document: Any, lab_boundary: Boundary) -> ValidationReport
     try:
         spec = ExperimentSpec.model_validate(document)
     except ValidationError as exc:
-        return _invalid(spec_field_errors(exc))
+        refused = spec_field_errors(exc)
+        return _invalid([*refused, *other_raw_line_problems(document, refused)])
     return validate_spec(spec, lab_boundary)
 
 
@@ -56,8 +59,16 @@ def validate_spec(spec: ExperimentSpec, lab_boundary: Boundary) -> ValidationRep
     check = HaproxyCheck(
         ok=result.ok,
         output=shown(result.output),
-        errors=[CheckError(line=e.line, message=shown(e.message)) for e in result.errors],
+        errors=[
+            CheckError(line=e.line, message=shown(e.message), field=_raw_line_field(base, e.line))
+            for e in result.errors
+        ],
     )
+    problems += [
+        FieldError(field=e.field, message=_haproxy_refuses(e.message))
+        for e in check.errors
+        if e.field is not None
+    ]
     return ValidationReport(
         valid=result.ok and not problems,
         field_errors=problems,
@@ -71,6 +82,58 @@ def validate_spec(spec: ExperimentSpec, lab_boundary: Boundary) -> ValidationRep
 
 
 PointConfig = tuple[int, dict[str, JsonScalar], config_check.RenderedConfig]
+
+# A refused raw line's field: spec.proxy.<section>.extra.<index>.
+_RAW_LINE_FIELD = re.compile(
+    rf"^{SPEC_FIELD}\.proxy\.(?P<section>global|defaults|(?:frontends|backends|listens)\.\d+)\.extra\.(?P<index>\d+)$"
+)
+
+
+def _raw_line_field(config: config_check.RenderedConfig, line: int | None) -> str | None:
+    source = config.raw_lines.get(line) if line is not None else None
+    return f"{SPEC_FIELD}.proxy.{source}" if source is not None else None
+
+
+def _haproxy_refuses(message: str) -> str:
+    return f"HAProxy refuses this line: {message}"
+
+
+def other_raw_line_problems(document: Any, refused: list[FieldError]) -> list[FieldError]:
+    """What `haproxy -c` says of the other raw lines when refused raw lines are the spec's only
+    problems: the spec is checked without them, so a person sees every bad line at once instead
+    of the allowlist's refusals first and HAProxy's only once those are fixed."""
+    dropped: dict[str, set[int]] = {}
+    for problem in refused:
+        match = _RAW_LINE_FIELD.match(problem.field)
+        if match is None:
+            return []
+        dropped.setdefault(match["section"], set()).add(int(match["index"]))
+    try:
+        trimmed = copy.deepcopy(document)
+        kept: dict[str, list[int]] = {}  # section -> the original index of each line left
+        for section, indexes in dropped.items():
+            node = trimmed["proxy"]
+            for part in section.split("."):
+                node = node[int(part)] if part.isdigit() else node[part]
+            kept[section] = [i for i in range(len(node["extra"])) if i not in indexes]
+            node["extra"] = [node["extra"][i] for i in kept[section]]
+        config = config_check.rendered_for_check(ExperimentSpec.model_validate(trimmed))
+    except (LookupError, TypeError, ValidationError, RenderError):
+        return []  # not only raw lines after all (or a shape the paths do not reach): nothing to add
+    problems = []
+    for error in config_check.check(config).errors:
+        source = config.raw_lines.get(error.line) if error.line is not None else None
+        if source is None:
+            continue
+        section, index = source.rsplit(".extra.", 1)
+        original = kept[section][int(index)] if section in kept else int(index)
+        problems.append(
+            FieldError(
+                field=f"{SPEC_FIELD}.proxy.{section}.extra.{original}",
+                message=_haproxy_refuses(shown(error.message)),
+            )
+        )
+    return problems
 
 
 def config_warnings(spec: ExperimentSpec, points: list[PointConfig]) -> list[FieldError]:
@@ -166,6 +229,7 @@ def refusal(report: ValidationReport) -> ValidationRefused:
     """The 422 body of a report that is not valid: every problem also as a FieldError."""
     fields = list(report.field_errors)
     if report.haproxy_check is not None:
+        # An error at a raw line is already a field error on that line (validate_spec).
         fields += [
             FieldError(
                 field=f"{SPEC_FIELD}.proxy",
@@ -174,6 +238,7 @@ def refusal(report: ValidationReport) -> ValidationRefused:
                 else f"haproxy -c: {e.message}",
             )
             for e in report.haproxy_check.errors
+            if e.field is None
         ]
     summary = "; ".join(f"{f.field}: {f.message}" for f in fields[:5]) or "the spec is not valid"
     return ValidationRefused(**report.model_dump(), error="validation_error", message=summary, fields=fields)

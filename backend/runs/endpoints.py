@@ -15,7 +15,16 @@ from fastapi import APIRouter, Query, status
 from backend.api.deps import EditorDep, SessionDep, ViewerDep
 from backend.api.storable import StorableRoute
 from backend.runs import service
-from backend.runs.schemas import RunCancelled, RunDetail, RunLaunched, RunOrder, RunPage
+from backend.runs.schemas import (
+    SEARCH_MAX_LENGTH,
+    RunCancelled,
+    RunDetail,
+    RunLaunched,
+    RunOrder,
+    RunPage,
+    RunSortKey,
+    SortDirection,
+)
 from spec.run_state import RunState
 
 router = APIRouter(tags=["runs"], route_class=StorableRoute)
@@ -32,10 +41,29 @@ def list_runs(
     tag: Annotated[str | None, Query(max_length=64, description="A tag of the run's experiment.")] = None,
     since: Annotated[datetime | None, Query(description="Created at or after.")] = None,
     until: Annotated[datetime | None, Query(description="Created before.")] = None,
+    q: Annotated[
+        str | None,
+        Query(
+            max_length=SEARCH_MAX_LENGTH,
+            description="Text in the experiment's name, description or tags, or the run's version note"
+            " (case-insensitive; % and _ match themselves).",
+        ),
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=service.MAX_PAGE)] = service.DEFAULT_PAGE,
     offset: Annotated[int, Query(ge=0)] = 0,
-    order: RunOrder = "newest",
+    sort: Annotated[
+        RunSortKey,
+        Query(description="Creation, finish time or a figure (metric key); runs without it come last."),
+    ] = "created",
+    direction: Annotated[SortDirection | None, Query(description="desc unless said (or order=oldest).")] = (
+        None
+    ),
+    order: Annotated[
+        RunOrder,
+        Query(deprecated=True, description="Older spelling of direction: newest = desc, oldest = asc."),
+    ] = "newest",
 ) -> RunPage:
+    """The team's runs, filtered, searched and sorted, with their headline figures; ties by id."""
     return service.list_runs(
         db,
         who.team_id,
@@ -46,9 +74,11 @@ def list_runs(
         tag=tag,
         since=since,
         until=until,
+        q=(q or "").strip() or None,  # blank is no search
         limit=limit,
         offset=offset,
-        order=order,
+        sort=sort,
+        direction=direction or ("asc" if order == "oldest" else "desc"),
     )
 
 

@@ -21,8 +21,28 @@ from spec.results import Completeness, RunSummary
 from spec.run_environment import RunEnvironment
 from spec.run_state import RunState
 from spec.sweep import JsonScalar
+from spec.verdict import BoundKind
 
 RunOrder = Literal["newest", "oldest"]
+# The figures a run list carries and sorts by: keys of the metric registry (spec/metrics.py), so
+# the UI names them with its labels and units; each is a generated column of run of that name.
+RunFigureKey = Literal["rps", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms", "error_pct"]
+RunSortKey = Literal["created", "finished", RunFigureKey]  # one flat enum
+SortDirection = Literal["asc", "desc"]
+SEARCH_MAX_LENGTH = 100
+
+
+class RunFigures(BaseModel):
+    """A run's headline figures by metric key; None while it has no summary, or where its summary
+    holds none (p95 of runs recorded before p95 was kept, error % of a run without requests)."""
+
+    model_config = ConfigDict(from_attributes=True)
+
+    rps: float | None
+    latency_p50_ms: float | None
+    latency_p95_ms: float | None
+    latency_p99_ms: float | None
+    error_pct: float | None
 
 
 class RunSlim(BaseModel):
@@ -41,6 +61,8 @@ class RunSlim(BaseModel):
     repetition: int
     params: dict[str, JsonScalar] = Field(description="The swept values of this run's point, by dotted path.")
     state: RunState
+    figures: RunFigures
+    bound: BoundKind | None = Field(description="What bounded the run (its verdict's kind), once collected.")
     created_at: datetime
     state_changed_at: datetime | None
     started_at: datetime | None
@@ -53,6 +75,22 @@ class RunPage(BaseModel):
     total: int
     limit: int
     offset: int
+
+
+class RunQueue(BaseModel):
+    """Where a queued run stands on its lab (runs there execute one at a time, in id order)."""
+
+    position: int = Field(ge=1, description="Place among the lab's queued runs; 1 starts next.")
+    runs_ahead: int = Field(
+        ge=0, description="Runs the lab executes before this one: its active run and the queued runs ahead."
+    )
+    active_run_id: int | None = Field(description="The run holding the lab now; None when it is free.")
+    expected_start_at: datetime = Field(
+        description=(
+            "Estimate: now + what the active run still needs + each queued run ahead's warm-up + duration, "
+            "each run with the lab's orchestration overhead (overhead_s)."
+        )
+    )
 
 
 class RunDetail(RunSlim):
@@ -71,6 +109,17 @@ class RunDetail(RunSlim):
         description="Settings of this run's spec that do nothing or contradict each other (spec.lint).",
     )
     error: str | None = Field(description="Why the run failed, or why it is partial; None otherwise.")
+    queue: RunQueue | None = Field(
+        default=None, description="Its place in the lab's queue and expected start; None unless queued."
+    )
+    overhead_s: float | None = Field(
+        default=None,
+        description=(
+            "Orchestration seconds per run on its lab beyond warm-up + duration (median of the lab's "
+            "latest succeeded runs, or 3 s without history), for estimates of runs still to come "
+            "(this run's start, its sweep's end); None once its lab is deleted."
+        ),
+    )
 
     @field_validator("spec", mode="wrap")
     @classmethod

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, get_args
 
 from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
@@ -12,7 +12,19 @@ from backend.errors import conflict, not_found
 from backend.models import Experiment, ExperimentVersion, Lab, Run
 from backend.queue import after_commit
 from backend.runs.launches import NewRun, queue_launch
-from backend.runs.schemas import RunCancelled, RunDetail, RunLaunched, RunOrder, RunPage, RunSlim
+from backend.runs.queue_estimate import lab_overhead_s, queue_estimate
+from backend.runs.schemas import (
+    RunCancelled,
+    RunDetail,
+    RunFigureKey,
+    RunFigures,
+    RunLaunched,
+    RunPage,
+    RunSlim,
+    RunSortKey,
+    SortDirection,
+)
+from backend.runs.search import runs_matching
 from backend.runs.transitions import request_cancel
 from spec.run_state import RunState
 
@@ -37,7 +49,27 @@ _SLIM_COLUMNS = (
     Run.started_at,
     Run.finished_at,
     Run.cancel_requested_at,
+    Run.bound,
+    *(getattr(Run, key) for key in get_args(RunFigureKey)),
 )
+
+# What the list sorts by: created is the id (it follows creation); the others have an index per
+# direction with NULLs last (migration 0004), so a sorted page stops early like the newest one.
+_SORT_COLUMNS: dict[RunSortKey, Any] = {
+    "created": Run.id,
+    "finished": Run.finished_at,
+    **{key: getattr(Run, key) for key in get_args(RunFigureKey)},
+}
+
+
+def _ordering(sort: RunSortKey, direction: SortDirection) -> tuple[Any, ...]:
+    """ORDER BY for the list: runs without the value (no summary yet) last either way, ties by id."""
+    if sort == "created":
+        return (Run.id.desc() if direction == "desc" else Run.id.asc(),)
+    column = _SORT_COLUMNS[sort]
+    if direction == "desc":
+        return (column.desc().nulls_last(), Run.id.desc())
+    return (column.asc().nulls_last(), Run.id.asc())
 
 
 def get_run(db: Session, team_id: int, run_id: int) -> Run:
@@ -59,13 +91,15 @@ def list_runs(
     tag: str | None = None,
     since: datetime | None = None,
     until: datetime | None = None,
+    q: str | None = None,
     limit: int = DEFAULT_PAGE,
     offset: int = 0,
-    order: RunOrder = "newest",
+    sort: RunSortKey = "created",
+    direction: SortDirection = "desc",
 ) -> RunPage:
-    # Every filter is a column of run (or of the experiment, for tags), so the queries walk one
-    # of run's (team|experiment|launch|lab, id) indexes; the page is sorted by id, which follows
-    # creation, so ORDER BY id LIMIT stops early instead of sorting the whole team.
+    # Every filter is a column of run (or of the experiment, for tags and text), so the queries
+    # walk one of run's indexes in the order asked (see _ordering) and LIMIT stops early instead of
+    # sorting the whole team.
     where: list[Any] = [Run.team_id == team_id]
     if experiment_id is not None:
         where.append(Run.experiment_id == experiment_id)
@@ -81,6 +115,8 @@ def list_runs(
         where.append(Run.created_at >= since)
     if until is not None:
         where.append(Run.created_at < until)
+    if q:
+        where.append(runs_matching(team_id, q))
 
     total = db.scalar(select(func.count()).select_from(Run).where(*where)) or 0
     page: Select[Any] = (
@@ -88,11 +124,11 @@ def list_runs(
         .join(Experiment, Experiment.id == Run.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Run.experiment_version_id)
         .where(*where)
-        .order_by(Run.id.desc() if order == "newest" else Run.id.asc())
+        .order_by(*_ordering(sort, direction))
         .limit(limit)
         .offset(offset)
     )
-    items = [RunSlim.model_validate(row._mapping) for row in db.execute(page)]
+    items = [RunSlim.model_validate({**row._mapping, "figures": row._mapping}) for row in db.execute(page)]
     return RunPage(items=items, total=total, limit=limit, offset=offset)
 
 
@@ -107,12 +143,17 @@ def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
     if row is None:
         raise not_found("run", run_id)
     run, experiment_name, version, lab_name = row
+    # For estimates of what is still to come (this run's start, its sweep's end); one indexed query.
+    overhead = lab_overhead_s(db, run.lab_id) if run.lab_id is not None else None
     return RunDetail.model_validate(
         {
             **{c.key: getattr(run, c.key) for c in Run.__mapper__.column_attrs},
+            "figures": RunFigures.model_validate(run),
             "experiment_name": experiment_name,
             "experiment_version": version,
             "lab_name": lab_name,
+            "queue": queue_estimate(db, run, overhead) if overhead is not None else None,
+            "overhead_s": round(overhead, 2) if overhead is not None else None,
         }
     )
 

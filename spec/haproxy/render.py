@@ -66,24 +66,50 @@ class RenderContext(BaseModel):
 
 
 class _RawLine(str):
-    """A raw `extra` line: checked by the allowlist (spec.haproxy.raw_lines), written as given."""
+    """A raw `extra` line: checked by the allowlist (spec.haproxy.raw_lines), written as given.
+    `source` is its field in the HAProxyConfig (`global.extra.2`, `backends.0.extra.1`)."""
+
+    source: str
+
+    def __new__(cls, text: str, source: str) -> _RawLine:
+        line = super().__new__(cls, text)
+        line.source = source
+        return line
 
 
 def render(config: HAProxyConfig, ctx: RenderContext) -> str:
     """The haproxy.cfg text for `config` on the host described by `ctx`."""
+    return "\n\n".join("\n".join(block) for block in _blocks(config, ctx)) + "\n"
+
+
+def raw_line_sources(config: HAProxyConfig, ctx: RenderContext) -> dict[int, str]:
+    """{line number in render(config, ctx) (1-based): the raw `extra` line's field there}, so
+    what HAProxy says about a line of the rendered config can be shown where the line was typed."""
+    sources: dict[int, str] = {}
+    number = 0
+    for block in _blocks(config, ctx):
+        for line in block:
+            number += 1
+            if isinstance(line, _RawLine):
+                sources[number] = line.source
+        number += 1  # the empty line between blocks
+    return sources
+
+
+def _blocks(config: HAProxyConfig, ctx: RenderContext) -> list[list[str]]:
     blocks: list[list[str]] = [
         [f"# Rendered by haplab (spec version {SPEC_VERSION}). Do not edit: change the experiment."],
         ["global", *_indent(_global_lines(config.global_, ctx))],
         ["defaults", *_indent(_defaults_lines(config.defaults, config.global_, ctx))],
-        *(_section("frontend", f.name, _frontend_lines(f, ctx)) for f in config.frontends),
-        *(_section("backend", b.name, _backend_lines(b, ctx)) for b in config.backends),
-        *(_section("listen", s.name, _listen_lines(s, ctx)) for s in config.listens),
+        *(_section("frontend", f.name, _frontend_lines(f, ctx, i)) for i, f in enumerate(config.frontends)),
+        *(_section("backend", b.name, _backend_lines(b, ctx, i)) for i, b in enumerate(config.backends)),
+        *(_section("listen", s.name, _listen_lines(s, ctx, i)) for i, s in enumerate(config.listens)),
     ]
     for block in blocks:
         for line in block:
             if not isinstance(line, _RawLine) and not line.startswith("#"):
                 _check_modelled_line(line)
-    return "\n\n".join("\n".join(block) for block in blocks) + "\n"
+    return blocks
 
 
 def _check_modelled_line(line: str) -> None:
@@ -102,15 +128,21 @@ def _check_modelled_line(line: str) -> None:
 
 
 def _indent(lines: list[str]) -> list[str]:
-    return [_RawLine(INDENT + line) if isinstance(line, _RawLine) else INDENT + line for line in lines]
+    return [
+        _RawLine(INDENT + line, line.source) if isinstance(line, _RawLine) else INDENT + line
+        for line in lines
+    ]
 
 
 def _section(keyword: str, name: str, lines: list[str]) -> list[str]:
     return [f"{keyword} {name}", *_indent(lines)]
 
 
-def _extra(lines: list[str], ctx: RenderContext) -> list[str]:
-    return [_RawLine(resolve_runtime_dir(line.strip(" \t"), ctx.runtime_dir)) for line in lines]
+def _extra(lines: list[str], ctx: RenderContext, section: str) -> list[str]:
+    return [
+        _RawLine(resolve_runtime_dir(line.strip(" \t"), ctx.runtime_dir), f"{section}.extra.{index}")
+        for index, line in enumerate(lines)
+    ]
 
 
 def _global_lines(g: Global, ctx: RenderContext) -> list[str]:
@@ -135,7 +167,7 @@ def _global_lines(g: Global, ctx: RenderContext) -> list[str]:
         lines.append("ssl-default-bind-options " + " ".join(g.ssl_default_bind_options))
     if g.ssl_default_server_options:
         lines.append("ssl-default-server-options " + " ".join(g.ssl_default_server_options))
-    return lines + _extra(g.extra, ctx)
+    return lines + _extra(g.extra, ctx, "global")
 
 
 def _defaults_lines(d: Defaults, g: Global, ctx: RenderContext) -> list[str]:
@@ -147,7 +179,7 @@ def _defaults_lines(d: Defaults, g: Global, ctx: RenderContext) -> list[str]:
         lines.append(f"retries {d.retries}")
     if d.maxconn is not None:
         lines.append(f"maxconn {d.maxconn}")
-    return lines + timeout_lines(d.timeouts) + _extra(d.extra, ctx)
+    return lines + timeout_lines(d.timeouts) + _extra(d.extra, ctx, "defaults")
 
 
 def _bind_line(bind: Bind, ctx: RenderContext) -> str:
@@ -172,31 +204,31 @@ def _front_side_lines(section: Frontend | Listen, ctx: RenderContext) -> list[st
     return lines
 
 
-def _frontend_lines(f: Frontend, ctx: RenderContext) -> list[str]:
+def _frontend_lines(f: Frontend, ctx: RenderContext, index: int) -> list[str]:
     lines = _front_side_lines(f, ctx)
     lines += [f"option {option}" for option in f.options]
     lines += timeout_lines(f.timeouts)
-    lines += _extra(f.extra, ctx)
+    lines += _extra(f.extra, ctx, f"frontends.{index}")
     if f.default_backend is not None:
         lines.append(f"default_backend {f.default_backend}")
     return lines
 
 
-def _backend_lines(b: Backend, ctx: RenderContext) -> list[str]:
+def _backend_lines(b: Backend, ctx: RenderContext, index: int) -> list[str]:
     lines = [f"mode {b.mode}"] if b.mode is not None else []
     lines += _pool_settings(b)
     lines += [f"option {option}" for option in b.options]
     lines += timeout_lines(b.timeouts)
-    lines += _extra(b.extra, ctx)
+    lines += _extra(b.extra, ctx, f"backends.{index}")
     return lines + _server_lines(b, ctx)
 
 
-def _listen_lines(s: Listen, ctx: RenderContext) -> list[str]:
+def _listen_lines(s: Listen, ctx: RenderContext, index: int) -> list[str]:
     lines = _front_side_lines(s, ctx)
     lines += _pool_settings(s)
     lines += [f"option {option}" for option in s.options]
     lines += timeout_lines(s.timeouts)
-    lines += _extra(s.extra, ctx)
+    lines += _extra(s.extra, ctx, f"listens.{index}")
     return lines + _server_lines(s, ctx)
 
 

@@ -331,15 +331,17 @@ def test_validate_reports_haproxys_error_at_its_line(client: TestClient, db: Ses
     assert r.status_code == 422
     report = r.json()
     assert report["valid"] is False
-    assert report["field_errors"] == []
-    (field,) = report["fields"]
-    assert field["field"] == "spec.proxy" and "bogus-action" in field["message"]
+    # Named at the raw line it comes from, once (not again on spec.proxy).
+    (field,) = report["field_errors"]
+    assert field["field"] == "spec.proxy.listens.0.extra.0" and "bogus-action" in field["message"]
+    assert report["fields"] == report["field_errors"]
     check = report["haproxy_check"]
     assert check["ok"] is False
     lines = report["rendered_config"].splitlines()
     (error,) = [e for e in check["errors"] if e["line"] is not None]
     assert lines[error["line"] - 1].strip() == "http-request bogus-action"
     assert "bogus-action" in error["message"]
+    assert error["field"] == "spec.proxy.listens.0.extra.0"
 
 
 def test_validate_refuses_a_bad_spec_with_422_naming_each_field(client: TestClient, db: Session) -> None:

@@ -1,9 +1,11 @@
-"""The raw-lines allowlist: every refused kind is refused with the line named, and allowed
-lines pass both the model and the real `haproxy -c`."""
+"""The raw-lines allowlist: every refused kind is refused with the line named (every refused line
+of a list at once, each at its own index), and allowed lines pass both the model and the real
+`haproxy -c`."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -19,8 +21,11 @@ from spec.haproxy import (
     render,
 )
 from spec.haproxy.model import Bind, Defaults
+from spec.haproxy.raw_lines import MAX_LINES
+from spec.haproxy.render import raw_line_sources
 from spec.haproxy.servers import Server
 from tests.spec.conftest import HaproxyCheck, complaints
+from tests.spec.hostile_corpus import CORPUS
 
 REFUSED: list[tuple[str, str, str]] = [
     # (section, line, a word the reason must contain)
@@ -175,3 +180,95 @@ def test_unknown_section_kind_is_a_programming_error() -> None:
 def test_a_long_extra_list_is_refused() -> None:
     with pytest.raises(ValidationError, match="at most 200 items"):
         Global(extra=["spread-checks 1"] * 201)
+
+
+# Every refused line is reported at once, each at its own index; the renderer names the field of
+# every raw line it writes, so what HAProxy says of a rendered line lands on the line typed.
+
+SERVER = Server(name="s1", address="127.0.0.1:8000")
+
+
+def _refused_indexes(error: ValidationError) -> dict[int, str]:
+    """{index in the extra list: message} of each refused line."""
+    out: dict[int, str] = {}
+    for item in error.errors():
+        assert item["loc"][-2] == "extra", item
+        index = item["loc"][-1]
+        assert isinstance(index, int) and index not in out, item
+        out[index] = item["msg"]
+    return out
+
+
+def test_several_refused_lines_of_one_section_are_each_reported() -> None:
+    lines = [
+        "lua-load /x.lua",  # refused: Lua
+        "spread-checks 2",  # allowed
+        "tune.http.maxhdr many",  # refused: not a number
+        "nbproc 2",  # refused: the agent's
+        "maxconnrate 100",  # allowed
+        "chroot /",  # refused: privileges
+    ]
+    with pytest.raises(ValidationError) as caught:
+        Global(extra=lines)
+    refused = _refused_indexes(caught.value)
+    assert sorted(refused) == [0, 2, 3, 5]
+    for index, message in refused.items():
+        assert repr(lines[index]) in message
+
+
+@pytest.mark.parametrize("section", ["global", "defaults", "frontend", "backend", "listen"])
+def test_the_whole_hostile_corpus_in_one_section_is_refused_line_by_line(section: str) -> None:
+    allowed = "spread-checks 2" if section == "global" else "timeout check 1s"
+    corpus = [h.line for h in CORPUS]
+    chunk = MAX_LINES // 2  # every hostile line after an allowed one, within the list's cap
+    for start in range(0, len(corpus), chunk):
+        hostile = corpus[start : start + chunk]
+        extra = [line for pair in zip([allowed] * len(hostile), hostile, strict=True) for line in pair]
+        with pytest.raises(ValidationError) as caught:
+            _model_with_extra(section, extra)
+        refused = _refused_indexes(caught.value)
+        assert sorted(refused) == list(range(1, len(extra), 2)), section
+        for index, message in refused.items():
+            assert repr(extra[index]) in message
+
+
+def test_rendered_raw_lines_are_named_by_their_field() -> None:
+    config = HAProxyConfig(
+        global_=Global(maxconn=100, extra=["spread-checks 2", "maxconnrate 10"]),
+        defaults=Defaults(extra=["option httplog"]),
+        frontends=[Frontend(name="fe", bind=Bind(port=8080), default_backend="be", extra=["backlog 10"])],
+        backends=[
+            Backend(name="be", servers=[SERVER]),
+            Backend(
+                name="be2",
+                servers=[SERVER],
+                extra=["hash-type consistent", "  retry-on all-retryable-errors"],
+            ),
+        ],
+        listens=[Listen(name="li", bind=Bind(port=8081), servers=[SERVER], extra=["option forwardfor"])],
+    )
+    ctx = RenderContext(runtime_dir="/haplab/run")
+    lines = render(config, ctx).split("\n")
+    sources = raw_line_sources(config, ctx)
+    assert sorted(sources.values()) == sorted(
+        [
+            "global.extra.0",
+            "global.extra.1",
+            "defaults.extra.0",
+            "frontends.0.extra.0",
+            "backends.1.extra.0",
+            "backends.1.extra.1",
+            "listens.0.extra.0",
+        ]
+    )
+    for number, source in sources.items():
+        typed = _typed_line(config, source)
+        assert lines[number - 1].strip() == typed.strip(), (number, source)
+
+
+def _typed_line(config: HAProxyConfig, source: str) -> str:
+    node: Any = config.model_dump(by_alias=True)
+    for part in source.split("."):
+        node = node[int(part)] if part.isdigit() else node[part]
+    assert isinstance(node, str)
+    return node

@@ -17,11 +17,13 @@ from backend.runs.compare.schemas import (
     ComparePoints,
     CompareRequest,
     CompareSeries,
+    CompareSetups,
     CompareSpectra,
     CompareTable,
     SeriesRequest,
 )
 from backend.runs.compare.series import compare_series
+from backend.runs.compare.setups import compare_setups
 from backend.runs.compare.spectrum import compare_spectra
 from backend.runs.compare.table import compare_runs as compare_table
 from backend.runs.downloads import CSV_RESPONSE, attachment
@@ -70,6 +72,13 @@ def compare_runs_series(db: SessionDep, who: ViewerDep, body: SeriesRequest) -> 
 def compare_runs_spectrum(db: SessionDep, who: ViewerDep, body: CompareRequest) -> CompareSpectra:
     """Latency at percentiles 50 .. 99.99 of each run, from its merged histogram."""
     return compare_spectra(db, who.team_id, body.run_ids)
+
+
+@router.post("/runs/compare/setups")
+def compare_runs_setups(db: SessionDep, who: ViewerDep, body: CompareRequest) -> CompareSetups:
+    """What the runs were asked to do: the spec settings that differ between them, each run's load
+    profile, and each distinct rendered HAProxy config once."""
+    return compare_setups(db, who.team_id, body.run_ids)
 
 
 @router.get("/runs/export.csv", response_class=Response, responses=CSV_RESPONSE)

@@ -1,4 +1,4 @@
-"""Response models of the compare views (points, series, spectrum). Pydantic only.
+"""Response models of the compare views (points, series, spectrum, setups). Pydantic only.
 
 The plain table (one row per run, CompareTable) and the shapes the compare page charts: a sweep's
 points with the spread of their repetitions, the per-second series of several runs on one time
@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, JsonValue
 
 from spec.lint import ConfigWarning
 from spec.run_state import RunState
@@ -154,3 +154,40 @@ class RunSpectrum(BaseModel):
 class CompareSpectra(BaseModel):
     percentiles: list[float]
     runs: list[RunSpectrum]
+
+
+class AskedLoad(BaseModel):
+    """What a run asked of its load tool (its spec's load profile), to draw next to what it got."""
+
+    connections: int = Field(description="Concurrent client connections.")
+    rate: float | None = Field(description="Requests/s held (open loop); None = as fast as replies come.")
+    warmup_s: int = Field(description="Seconds of load before t = 0.")
+    duration_s: int = Field(description="Measured seconds from t = 0.")
+
+
+class RunSetup(BaseModel):
+    run_id: int
+    lab_name: str | None
+    load: AskedLoad
+    config_index: int | None = Field(
+        description="Index in `configs` of the run's rendered HAProxy config; None before it was rendered."
+    )
+
+
+class SpecDifference(BaseModel):
+    """A setting whose value is not the same in every compared run."""
+
+    path: str = Field(description="Dotted path into the spec, as sweep paths: load.connections.")
+    values: list[JsonValue] = Field(
+        description="Each run's value, in the order of `runs`; None where a run's spec has no such setting."
+    )
+    swept: bool = Field(description="A swept parameter of these runs: it differs by design.")
+
+
+class CompareSetups(BaseModel):
+    """What the compared runs were asked to do, compactly: only the settings that differ, the load
+    profiles, and each distinct rendered config once (a 50-run sweep has a handful)."""
+
+    runs: list[RunSetup]
+    differences: list[SpecDifference]
+    configs: list[str]

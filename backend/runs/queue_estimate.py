@@ -1,0 +1,82 @@
+"""When a queued run should start: its place in its lab's queue and the time the runs ahead take.
+
+A lab runs its runs one at a time, queued ones in id order (worker/dispatch.py). A queued run
+waits for the lab's active run to end and for every queued run with a smaller id on the same lab.
+Each run is estimated as warm-up + duration + the lab's orchestration overhead: the median of
+(finished_at - started_at) - warm-up - duration over the lab's last succeeded runs, or
+DEFAULT_OVERHEAD_S when it has none yet. The database's clock is "now", the clock that wrote
+started_at.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from statistics import median
+
+from sqlalchemy import Float, func, select
+from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import ColumnElement
+
+from backend.models import Run
+from backend.runs.schemas import RunQueue
+from spec.run_state import ACTIVE_STATES, RunState
+
+# Orchestration per run beyond warm-up + duration on a lab with no history: prepare, start lead,
+# collect, teardown. docs/benchmarks.md measures a median of 1.2 s (2.1 s on a loaded machine);
+# the designer's estimate (frontend sweepEstimate.ts) uses the same 3 s.
+DEFAULT_OVERHEAD_S = 3.0
+# How many of the lab's latest succeeded runs the overhead is the median of.
+OVERHEAD_SAMPLE_RUNS = 20
+
+
+def _load_seconds() -> ColumnElement[float]:
+    """warmup_s + duration_s of a run's resolved spec, in SQL."""
+    load = Run.spec["load"]
+    return func.coalesce(load["warmup_s"].as_float(), 0.0) + func.coalesce(load["duration_s"].as_float(), 0.0)
+
+
+def lab_overhead_s(db: Session, lab_id: int) -> float:
+    """Median orchestration seconds per run on this lab, from its latest succeeded runs."""
+    wall = func.extract("epoch", Run.finished_at - Run.started_at).cast(Float)
+    rows = db.execute(
+        select(wall - _load_seconds())
+        .where(
+            Run.lab_id == lab_id,
+            Run.state == RunState.succeeded,
+            Run.started_at.is_not(None),
+            Run.finished_at.is_not(None),
+        )
+        .order_by(Run.id.desc())
+        .limit(OVERHEAD_SAMPLE_RUNS)
+    ).scalars()
+    overheads = [max(0.0, float(v)) for v in rows if v is not None]
+    return median(overheads) if overheads else DEFAULT_OVERHEAD_S
+
+
+def queue_estimate(db: Session, run: Run, overhead: float) -> RunQueue | None:
+    """Where a queued run stands on its lab and when it should start; None unless it is queued."""
+    if run.state != RunState.queued or run.lab_id is None:
+        return None
+    now: datetime = db.execute(select(func.now())).scalar_one()
+    ahead_count, ahead_load_s = db.execute(
+        select(func.count(), func.coalesce(func.sum(_load_seconds()), 0.0)).where(
+            Run.lab_id == run.lab_id, Run.state == RunState.queued, Run.id < run.id
+        )
+    ).one()
+    active = db.execute(
+        select(Run.id, Run.started_at, _load_seconds())
+        .where(Run.lab_id == run.lab_id, Run.state.in_(ACTIVE_STATES))
+        .order_by(Run.id)
+    ).all()
+    # What the active run still needs: its whole estimate less what it has already spent.
+    active_left_s = sum(
+        max(0.0, float(load_s) + overhead - ((now - started).total_seconds() if started else 0.0))
+        for _, started, load_s in active
+    )
+    wait_s = active_left_s + float(ahead_load_s) + ahead_count * overhead
+    return RunQueue(
+        position=ahead_count + 1,
+        runs_ahead=ahead_count + len(active),
+        active_run_id=active[0].id if active else None,
+        expected_start_at=now + timedelta(seconds=wait_s),
+    )
