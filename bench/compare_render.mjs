@@ -1,8 +1,11 @@
 // Browser half of bench/compare_render.py: time from navigation start until the Compare page
-// has drawn every chart for RUN_IDS. Prints one JSON line: {"cold_ms": n, "warm_ms": [n, ...]}.
+// has drawn every chart for RUN_IDS. Prints one JSON line: {"cold_ms": n, "warm_ms": [n, ...],
+// "breakdown": {...}, "profile": [...]}.
+//   CONFIG_DIFF=0  a build without the setup diff block (the page before it existed)
+//   PROFILE=1      also one profiled warm load: JavaScript self time by function and by script
 import { chromium } from "@playwright/test";
 
-const { BASE_URL, EMAIL, PASSWORD, RUN_IDS } = process.env;
+const { BASE_URL, EMAIL, PASSWORD, RUN_IDS, CONFIG_DIFF = "1", PROFILE = "0" } = process.env;
 const runs = RUN_IDS.split(",").length;
 
 const browser = await chromium.launch({
@@ -11,51 +14,90 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
 });
 const context = await browser.newContext({ baseURL: BASE_URL, viewport: { width: 1400, height: 900 } });
+// Main-thread tasks over 50 ms, to see which answer's drawing takes the time.
+await context.addInitScript(() => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => [e.startTime, e.duration]))).observe({ type: "longtask", buffered: true });
+});
 const login = await context.request.post("/api/v1/auth/login", { data: { email: EMAIL, password: PASSWORD } });
 if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
 
-async function load() {
+// Every chart drawn: 10 sweep points, one overlay line and one spectrum line per run, the table,
+// and (when the build has it) the setup diff.
+const counts = () => [
+  document.querySelectorAll('[data-testid="sweep-chart"] .recharts-dot').length,
+  document.querySelectorAll('[data-testid="series-chart"] path.recharts-line-curve, [data-testid="series-chart"] path.chart-line').length,
+  document.querySelectorAll('[data-testid="spectrum-chart"] path.recharts-line-curve, [data-testid="spectrum-chart"] path.chart-line').length,
+  document.querySelectorAll('[data-testid="diff-table"] tbody tr').length,
+  document.querySelectorAll('[data-testid="config-diff"]').length,
+];
+
+/** JavaScript self time of a CPU profile, by function and by script, the heaviest first. */
+function summarize(profile) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000));
+  const byFunction = new Map();
+  const byScript = new Map();
+  for (const [id, ms] of self) {
+    const { functionName, url, lineNumber } = byId.get(id).callFrame;
+    const script = url ? url.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, ".js") : functionName || "(anonymous)";
+    const fn = `${functionName || "(anonymous)"} ${script}${url ? `:${lineNumber + 1}` : ""}`;
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + ms);
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+  }
+  const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, v]) => `${v.toFixed(0).padStart(5)} ms  ${k}`);
+  return [...top(byScript, 8).map((l) => `script   ${l}`), ...top(byFunction, 15).map((l) => `function ${l}`)];
+}
+
+async function load(profiled = false) {
   const page = await context.newPage();
+  const cdp = profiled ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send("Profiler.enable");
+    await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+    await cdp.send("Profiler.start");
+  }
   await page.goto(`/compare?runs=${RUN_IDS}`);
-  // Every chart drawn: 10 sweep points, one overlay line and one spectrum line per run, the table.
-  const counts = () => [
-    document.querySelectorAll('[data-testid="sweep-chart"] .recharts-dot').length,
-    document.querySelectorAll('[data-testid="series-chart"] path.recharts-line-curve').length,
-    document.querySelectorAll('[data-testid="spectrum-chart"] path.recharts-line-curve').length,
-    document.querySelectorAll('[data-testid="diff-table"] tbody tr').length,
-  ];
   try {
+    // Checked every frame; the time is taken in the page the first time everything is there, so
+    // neither the polling interval nor the round trip to Playwright is counted.
     await page.waitForFunction(
-      ([n, countsText]) => {
-        const [dots, series, spectrum, rows] = new Function(`return (${countsText})()`)();
-        return dots >= 10 && series >= n && spectrum >= n && rows >= n;
+      ([n, countsText, diff]) => {
+        const [dots, series, spectrum, rows, setup] = new Function(`return (${countsText})()`)();
+        const drawn = dots >= 10 && series >= n && spectrum >= n && rows >= n && (setup >= 1 || !diff);
+        if (drawn) window.__drawnAt ??= performance.now();
+        return drawn;
       },
-      [runs, counts.toString()],
-      { timeout: 120_000, polling: 50 },
+      [runs, counts.toString(), CONFIG_DIFF !== "0"],
+      { timeout: 120_000, polling: "raf" },
     );
   } catch (e) {
     await page.screenshot({ path: "/tmp/compare-render-timeout.png" });
-    throw new Error(`not drawn (dots, series, spectrum, rows = ${await page.evaluate(counts)}): ${e}`);
+    throw new Error(`not drawn (dots, series, spectrum, rows, setup diff = ${await page.evaluate(counts)}): ${e}`);
   }
+  const profile = cdp ? summarize((await cdp.send("Profiler.stop")).profile) : undefined;
   // Where the time went: the last script and the last API answer, then drawing.
-  const [ms, scriptsMs, apiMs, apiCalls, timeline] = await page.evaluate(() => {
+  const [ms, scriptsMs, apiMs, apiCalls, timeline, longTasks] = await page.evaluate(() => {
     const entries = performance.getEntriesByType("resource");
     const end = (test) => Math.max(0, ...entries.filter((e) => test(e.name)).map((e) => e.responseEnd));
     return [
-      performance.now(),
+      window.__drawnAt,
       end((n) => n.endsWith(".js")),
       end((n) => n.includes("/api/")),
       entries.filter((e) => e.name.includes("/api/")).length,
       entries.map((e) => `${e.name.replace(/^https?:\/\/[^/]+/, "").slice(0, 50)} ${e.startTime.toFixed(0)}-${e.responseEnd.toFixed(0)}`),
+      window.__longTasks.map(([start, duration]) => `main thread busy ${start.toFixed(0)}-${(start + duration).toFixed(0)}`),
     ];
   });
   await page.close();
-  return { ms, scriptsMs, apiMs, apiCalls, timeline };
+  return { ms, scriptsMs, apiMs, apiCalls, timeline: [...timeline, ...longTasks], profile };
 }
 
 const cold = await load();
 const warm = [];
 for (let i = 0; i < 5; i++) warm.push(await load());
+const profiled = PROFILE === "1" ? await load(true) : null;
 await browser.close();
 console.log(
   JSON.stringify({
@@ -63,5 +105,6 @@ console.log(
     warm_ms: warm.map((w) => w.ms),
     // Of the median warm load: when the last script and the last API answer arrived.
     breakdown: warm.sort((a, b) => a.ms - b.ms)[Math.floor(warm.length / 2)],
+    profile: profiled && { ms: profiled.ms, lines: profiled.profile },
   }),
 );

@@ -1,39 +1,47 @@
 """How long does the Compare page take to render 50 runs, and how big is the first page load?
 
 Seeds a real database with one experiment swept over 10 maxconn values x 5 repetitions (50
-succeeded runs), each with a summary holding a merged HdrHistogram and 62 s of samples from 4
-sources (proxy ~45 keys, three hosts), then:
+succeeded runs), each with a summary holding a merged HdrHistogram, 62 s of samples from 4
+sources (proxy ~45 keys, three hosts) and its rendered HAProxy config, then:
 
-1. times the four API reads behind the page (table with baseline, points, series, spectrum),
-   median of 10 each, over HTTP against uvicorn;
+1. times the five API reads behind the page (table with baseline, points, series, spectrum,
+   setups), median of 10 each, over HTTP against uvicorn, and for scale the 50 run details
+   (GET /runs/{id}) the setup diff would need without its compact read;
 2. drives Debian's Chromium with Playwright (bench/compare_render.mjs): signs in, opens
    /compare?runs=<50 ids> and measures the time from navigation start until every chart is
-   drawn (10 points with error bars, 50 overlay lines, 50 spectrum lines, 50 table rows); one
-   cold load (empty HTTP cache) then 5 warm ones;
+   drawn (10 points with error bars, 50 overlay lines, 50 spectrum lines, 50 table rows, the
+   setup diff); one cold load (empty HTTP cache) then 5 warm ones; with --profile, one more
+   warm load under Chromium's CPU profiler, whose JavaScript self time is printed by script and
+   by function (where the time goes);
 3. sums the gzip size of the JavaScript the first page load fetches (index.html's entry script
    and its modulepreloads) and of the chunks the Compare page loads lazily.
 
 Usage (after `make prereqs`, which builds frontend/dist):
 
-    .venv/bin/python bench/compare_render.py
+    .venv/bin/python bench/compare_render.py [--profile]
+    # another build of the UI, e.g. an older commit's (`npx vite build --outDir DIR`); a build
+    # from before the setup diff existed needs --no-config-diff:
+    .venv/bin/python bench/compare_render.py --dist DIR [--no-config-diff]
 """
 
 from __future__ import annotations
 
+import argparse
 import gzip
 import json
+import os
 import random
 import re
 import statistics
 import subprocess
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
 import psycopg
 from bench_stack import EMAIL, PASSWORD, ROOT, Stack, bench_stack
 
-DIST = ROOT / "frontend" / "dist"
 SECONDS = range(-2, 60)
 PROXY_KEYS = [
     "FRONTEND.req_tot",
@@ -86,6 +94,14 @@ def summary(maxconn: int, rep: int) -> dict[str, Any]:
     )
 
 
+def rendered(spec: dict[str, Any]) -> str:
+    """The run's HAProxy config as the worker renders it (placeholder addresses)."""
+    from backend.experiments.config_check import rendered_for_check
+    from spec.experiment import ExperimentSpec
+
+    return rendered_for_check(ExperimentSpec.model_validate(spec)).text
+
+
 def seed_runs(stack: Stack) -> list[int]:
     from backend.db import session_scope
     from backend.experiments.launch import launch_experiment
@@ -103,13 +119,13 @@ def seed_runs(stack: Stack) -> list[int]:
     )
     with psycopg.connect(stack.dsn) as conn:
         for run_id in launched.run_ids:
-            rep, params = conn.execute(
-                "SELECT repetition, params FROM run WHERE id = %s", (run_id,)
+            rep, params, spec = conn.execute(
+                "SELECT repetition, params, spec FROM run WHERE id = %s", (run_id,)
             ).fetchone()  # type: ignore[misc]
             conn.execute(
-                "UPDATE run SET state = 'succeeded', started_at = now(), finished_at = now(), summary = %s"
-                " WHERE id = %s",
-                (json.dumps(summary(params["proxy.global.maxconn"], rep)), run_id),
+                "UPDATE run SET state = 'succeeded', started_at = now(), finished_at = now(), summary = %s,"
+                " rendered_config = %s WHERE id = %s",
+                (json.dumps(summary(params["proxy.global.maxconn"], rep)), rendered(spec), run_id),
             )
             for source, data in (
                 ("proxy", proxy_json),
@@ -126,7 +142,7 @@ def seed_runs(stack: Stack) -> list[int]:
     return launched.run_ids
 
 
-def time_api(stack: Stack, run_ids: list[int], repeats: int = 10) -> dict[str, float]:
+def time_api(stack: Stack, run_ids: list[int], repeats: int = 10) -> dict[str, tuple[float, int]]:
     reads = {
         "table (+baseline)": ("/runs/compare", {"run_ids": run_ids, "baseline_run_id": run_ids[0]}),
         "points": ("/runs/compare/points", {"run_ids": run_ids}),
@@ -135,8 +151,9 @@ def time_api(stack: Stack, run_ids: list[int], repeats: int = 10) -> dict[str, f
             {"run_ids": run_ids, "series": [{"source": "proxy", "metric": "FRONTEND.req_tot"}]},
         ),
         "spectrum": ("/runs/compare/spectrum", {"run_ids": run_ids}),
+        "setups": ("/runs/compare/setups", {"run_ids": run_ids}),
     }
-    out = {}
+    out: dict[str, tuple[float, int]] = {}
     with httpx.Client(
         base_url=f"{stack.url}/api/v1", headers={"Authorization": f"Bearer {stack.token}"}
     ) as http:
@@ -147,28 +164,43 @@ def time_api(stack: Stack, run_ids: list[int], repeats: int = 10) -> dict[str, f
                 r = http.post(path, json=body)
                 times.append(time.perf_counter() - t0)
                 assert r.status_code == 200, r.text
-            out[name] = statistics.median(times) * 1000
+            out[name] = (statistics.median(times) * 1000, len(r.content))
+        # What the setup diff would cost without its compact read: every run's detail.
+        times = []
+        size = 0
+        for _ in range(3):
+            t0 = time.perf_counter()
+            size = sum(len(http.get(f"/runs/{run_id}").content) for run_id in run_ids)
+            times.append(time.perf_counter() - t0)
+        out[f"{len(run_ids)} x GET /runs/{{id}}"] = (statistics.median(times) * 1000, size)
     return out
 
 
-def gzip_kb(paths: list[str]) -> float:
-    return sum(len(gzip.compress((DIST / p.lstrip("/")).read_bytes(), 9)) for p in paths) / 1024
+def gzip_kb(dist: Path, paths: list[str]) -> float:
+    return sum(len(gzip.compress((dist / p.lstrip("/")).read_bytes(), 9)) for p in paths) / 1024
 
 
-def bundle_sizes() -> tuple[float, float]:
-    html = (DIST / "index.html").read_text()
+def bundle_sizes(dist: Path) -> tuple[float, float]:
+    html = (dist / "index.html").read_text()
     initial = re.findall(r'<script[^>]+src="([^"]+\.js)"', html) + re.findall(
         r'rel="modulepreload"[^>]*href="([^"]+)"', html
     )
     lazy = [
         f"assets/{p.name}"
-        for p in (DIST / "assets").glob("*.js")
-        if p.name.startswith(("ComparePage-", "LineChart-"))
+        for p in (dist / "assets").glob("*.js")
+        if p.name.startswith(("ComparePage-", "LineChart-", "ChartCard-", "TimeChart-"))
     ]
-    return gzip_kb(initial), gzip_kb(lazy)
+    return gzip_kb(dist, initial), gzip_kb(dist, lazy)
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--dist", type=Path, default=ROOT / "frontend" / "dist", help="the built UI to serve")
+    parser.add_argument("--profile", action="store_true", help="print JavaScript self time of one load")
+    parser.add_argument("--no-config-diff", action="store_true", help="the build has no setup diff block")
+    args = parser.parse_args()
+    dist = args.dist.resolve()
+    os.environ["HAPLAB_FRONTEND_DIST"] = str(dist)  # the bench's API serves this build
     with bench_stack() as stack:
         run_ids = seed_runs(stack)
         api = time_api(stack, run_ids)
@@ -179,6 +211,8 @@ def main() -> None:
                 "EMAIL": EMAIL,
                 "PASSWORD": PASSWORD,
                 "RUN_IDS": ",".join(map(str, run_ids)),
+                "CONFIG_DIFF": "0" if args.no_config_diff else "1",
+                "PROFILE": "1" if args.profile else "0",
                 "PATH": "/usr/bin:/bin:/usr/local/bin",
             },
             capture_output=True,
@@ -187,10 +221,11 @@ def main() -> None:
         )
         assert result.returncode == 0, result.stdout + result.stderr
         render = json.loads(result.stdout.strip().splitlines()[-1])
-    initial_kb, lazy_kb = bundle_sizes()
+    initial_kb, lazy_kb = bundle_sizes(dist)
+    print(f"UI build: {dist}")
     print(f"runs: {len(run_ids)} (10 points x 5 repetitions), {len(SECONDS)} s x 4 sources of samples each")
-    for name, ms in api.items():
-        print(f"API {name:<20} median {ms:7.1f} ms")
+    for name, (ms, size) in api.items():
+        print(f"API {name:<20} median {ms:7.1f} ms, {size / 1024:7.1f} KB")
     print(f"compare page, cold load to all charts drawn: {render['cold_ms']:.0f} ms")
     print(
         f"compare page, warm loads: median {statistics.median(render['warm_ms']):.0f} ms "
@@ -203,6 +238,10 @@ def main() -> None:
     )
     for line in b.get("timeline", []):
         print(f"    {line}")
+    if render.get("profile"):
+        print(f"  profiled warm load (drawn at {render['profile']['ms']:.0f} ms), JavaScript self time:")
+        for line in render["profile"]["lines"]:
+            print(f"    {line}")
     print(f"initial JS (entry + modulepreload), gzip: {initial_kb:.1f} KB (budget 300 KB)")
     print(f"Compare page's lazy chunks (page + recharts), gzip: {lazy_kb:.1f} KB")
 

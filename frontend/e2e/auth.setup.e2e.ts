@@ -1,8 +1,7 @@
 // Sign in once as the editor; the other projects reuse the saved cookie (storageState).
-import { expect, test as setup } from "@playwright/test";
-
 import { STORAGE_STATE } from "../playwright.config";
 import { env, signIn, snap } from "./env";
+import { expect, test as setup } from "./fixtures";
 
 setup("sign in", async ({ page }) => {
   await page.goto("/experiments");

@@ -1,8 +1,7 @@
 // The lab's traffic boundary as a lab admin uses it: the agents and the entries are listed, a bad
 // entry is refused with the message next to its field, a good one is saved (and removed again).
-import { expect, test } from "@playwright/test";
-
 import { env, snap } from "./env";
+import { expect, test } from "./fixtures";
 
 test("a lab admin adds an entry to the traffic boundary; a bad one is refused at its field", async ({ page }) => {
   await page.goto(`/labs/${env.labId}`);

@@ -1,8 +1,7 @@
 // Every page of the app renders for a signed-in editor: a screenshot of each (the run side's
 // pages with data are captured by sweep.e2e.ts).
-import { expect, test } from "@playwright/test";
-
 import { snap } from "./env";
+import { expect, test } from "./fixtures";
 
 const PAGES: [string, string][] = [
   ["/experiments", "Experiments"],

@@ -2,10 +2,11 @@
 // exported. Real API, real worker, real agents, HAProxy, nginx and hey.
 import { readFile } from "node:fs/promises";
 
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 
 import { apiFor, shortCapacitySpec, type Api } from "./api";
 import { env, snap } from "./env";
+import { expect, test } from "./fixtures";
 
 type Run = { id: number; state: string; launch_id: number };
 const TERMINAL = ["succeeded", "partial", "failed", "cancelled"];

@@ -3,12 +3,11 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { createBrowserRouter, RouterProvider } from "react-router";
 
-import { createQueryClient } from "./api/queryClient";
+import { queryClient } from "./api/queryClient";
 import { setupApiClient } from "./api/setup";
 import { routes } from "./routes";
 import "./styles.css";
 
-const queryClient = createQueryClient();
 setupApiClient(queryClient);
 const router = createBrowserRouter(routes);
 

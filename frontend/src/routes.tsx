@@ -4,11 +4,12 @@
 // To add a page: create src/pages/<area>/<Name>Page.tsx with a default export, and add a route
 // below with `page(() => import(...))`. Signed-in pages go under the AppShell route.
 import type { ComponentType } from "react";
-import { Navigate, type RouteObject } from "react-router";
+import type { RouteObject } from "react-router";
 
 import { RequireSession } from "./auth/RequireSession";
 import { LoadingState } from "./components/LoadingState";
 import { AppShell } from "./layout/AppShell";
+import { compareLoader } from "./pages/compare/loader";
 import { RouteErrorPage } from "./pages/RouteErrorPage";
 
 type PageModule = { default: ComponentType };
@@ -33,7 +34,7 @@ export const routes: RouteObject[] = [
     ),
     errorElement: <RouteErrorPage />,
     children: [
-      { index: true, element: <Navigate to="/experiments" replace /> },
+      { index: true, ...page(() => import("./pages/home/HomePage")) },
       // Design side (pages-1).
       { path: "experiments", ...page(() => import("./pages/experiments/ExperimentsPage")) },
       { path: "experiments/new", ...page(() => import("./pages/designer/DesignerPage")) },
@@ -46,7 +47,9 @@ export const routes: RouteObject[] = [
       // Run side: live run, history, compare.
       { path: "runs/:runId", ...page(() => import("./pages/run/RunPage")) },
       { path: "history", ...page(() => import("./pages/history/HistoryPage")) },
-      { path: "compare", ...page(() => import("./pages/compare/ComparePage")) },
+      // The loader is in the first bundle (a few hundred bytes): it starts the page's reads while
+      // the page's code, with Recharts, still downloads (docs/benchmarks.md, the Compare page).
+      { path: "compare", loader: compareLoader, ...page(() => import("./pages/compare/ComparePage")) },
       { path: "*", ...page(() => import("./pages/NotFoundPage")) },
     ],
   },

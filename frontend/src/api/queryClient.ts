@@ -31,3 +31,6 @@ export function createQueryClient(): QueryClient {
   });
   return queryClient;
 }
+
+/** The app's one client: main.tsx provides it to React, and route loaders prefetch into it. */
+export const queryClient = createQueryClient();

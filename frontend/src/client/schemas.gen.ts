@@ -559,6 +559,47 @@ export const ApplyProxyConfigSchema = {
     description: 'Proxy role: write these files and this haproxy.cfg, check it, (re)load HAProxy.'
 } as const;
 
+export const AskedLoadSchema = {
+    properties: {
+        connections: {
+            type: 'integer',
+            title: 'Connections',
+            description: 'Concurrent client connections.'
+        },
+        rate: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Rate',
+            description: 'Requests/s held (open loop); None = as fast as replies come.'
+        },
+        warmup_s: {
+            type: 'integer',
+            title: 'Warmup S',
+            description: 'Seconds of load before t = 0.'
+        },
+        duration_s: {
+            type: 'integer',
+            title: 'Duration S',
+            description: 'Measured seconds from t = 0.'
+        }
+    },
+    type: 'object',
+    required: [
+        'connections',
+        'rate',
+        'warmup_s',
+        'duration_s'
+    ],
+    title: 'AskedLoad',
+    description: 'What a run asked of its load tool (its spec\'s load profile), to draw next to what it got.'
+} as const;
+
 export const AwaitLoadSchema = {
     properties: {
         type: {
@@ -1488,6 +1529,18 @@ export const CheckErrorSchema = {
         message: {
             type: 'string',
             title: 'Message'
+        },
+        field: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Field',
+            description: 'The raw line\'s field (spec.proxy.<section>.extra.<index>) when the line is one.'
         }
     },
     type: 'object',
@@ -1881,6 +1934,40 @@ export const CompareSeriesSchema = {
         'runs'
     ],
     title: 'CompareSeries'
+} as const;
+
+export const CompareSetupsSchema = {
+    properties: {
+        runs: {
+            items: {
+                $ref: '#/components/schemas/RunSetup'
+            },
+            type: 'array',
+            title: 'Runs'
+        },
+        differences: {
+            items: {
+                $ref: '#/components/schemas/SpecDifference'
+            },
+            type: 'array',
+            title: 'Differences'
+        },
+        configs: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Configs'
+        }
+    },
+    type: 'object',
+    required: [
+        'runs',
+        'differences',
+        'configs'
+    ],
+    title: 'CompareSetups',
+    description: 'What the compared runs were asked to do, compactly: only the settings that differ, the load\nprofiles, and each distinct rendered config once (a 50-run sweep has a handful).'
 } as const;
 
 export const CompareSpectraSchema = {
@@ -3114,6 +3201,59 @@ export const ExperimentSummarySchema = {
     ],
     title: 'ExperimentSummary',
     description: 'An experiment in a list (no spec).'
+} as const;
+
+export const ExperimentTrendSchema = {
+    properties: {
+        experiment_id: {
+            type: 'integer',
+            title: 'Experiment Id'
+        },
+        experiment_name: {
+            type: 'string',
+            title: 'Experiment Name'
+        },
+        params: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Params',
+            description: 'The sweep point followed: the latest succeeded run\'s ({} without a sweep).'
+        },
+        points: {
+            items: {
+                $ref: '#/components/schemas/TrendPoint'
+            },
+            type: 'array',
+            title: 'Points'
+        }
+    },
+    type: 'object',
+    required: [
+        'experiment_id',
+        'experiment_name',
+        'params',
+        'points'
+    ],
+    title: 'ExperimentTrend',
+    description: 'One experiment\'s recent succeeded runs at one sweep point, oldest first.'
 } as const;
 
 export const ExternalTargetSchema = {
@@ -6030,6 +6170,32 @@ export const RunDetailSchema = {
         state: {
             $ref: '#/components/schemas/RunState'
         },
+        figures: {
+            $ref: '#/components/schemas/RunFigures'
+        },
+        bound: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'maxconn',
+                        'errors',
+                        'offered_load',
+                        'proxy_cpu',
+                        'client_cpu',
+                        'network',
+                        'upstream',
+                        'concurrency',
+                        'unknown'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Bound',
+            description: 'What bounded the run (its verdict\'s kind), once collected.'
+        },
         created_at: {
             type: 'string',
             format: 'date-time',
@@ -6172,6 +6338,29 @@ export const RunDetailSchema = {
             title: 'Error',
             description: 'Why the run failed, or why it is partial; None otherwise.'
         },
+        queue: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/RunQueue'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Its place in the lab\'s queue and expected start; None unless queued.'
+        },
+        overhead_s: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Overhead S',
+            description: 'Orchestration seconds per run on its lab beyond warm-up + duration (median of the lab\'s latest succeeded runs, or 3 s without history), for estimates of runs still to come (this run\'s start, its sweep\'s end); None once its lab is deleted.'
+        },
         load_started_at: {
             anyOf: [
                 {
@@ -6214,6 +6403,8 @@ export const RunDetailSchema = {
         'repetition',
         'params',
         'state',
+        'figures',
+        'bound',
         'created_at',
         'state_changed_at',
         'started_at',
@@ -6267,6 +6458,76 @@ export const RunEnvironmentSchema = {
     additionalProperties: false,
     type: 'object',
     title: 'RunEnvironment'
+} as const;
+
+export const RunFiguresSchema = {
+    properties: {
+        rps: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Rps'
+        },
+        latency_p50_ms: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Latency P50 Ms'
+        },
+        latency_p95_ms: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Latency P95 Ms'
+        },
+        latency_p99_ms: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Latency P99 Ms'
+        },
+        error_pct: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Error Pct'
+        }
+    },
+    type: 'object',
+    required: [
+        'rps',
+        'latency_p50_ms',
+        'latency_p95_ms',
+        'latency_p99_ms',
+        'error_pct'
+    ],
+    title: 'RunFigures',
+    description: 'A run\'s headline figures by metric key; None while it has no summary, or where its summary\nholds none (p95 of runs recorded before p95 was kept, error % of a run without requests).'
 } as const;
 
 export const RunLaunchedSchema = {
@@ -6327,6 +6588,50 @@ export const RunPageSchema = {
         'offset'
     ],
     title: 'RunPage'
+} as const;
+
+export const RunQueueSchema = {
+    properties: {
+        position: {
+            type: 'integer',
+            minimum: 1,
+            title: 'Position',
+            description: 'Place among the lab\'s queued runs; 1 starts next.'
+        },
+        runs_ahead: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Runs Ahead',
+            description: 'Runs the lab executes before this one: its active run and the queued runs ahead.'
+        },
+        active_run_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Active Run Id',
+            description: 'The run holding the lab now; None when it is free.'
+        },
+        expected_start_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Expected Start At',
+            description: 'Estimate: now + what the active run still needs + each queued run ahead\'s warm-up + duration, each run with the lab\'s orchestration overhead (overhead_s).'
+        }
+    },
+    type: 'object',
+    required: [
+        'position',
+        'runs_ahead',
+        'active_run_id',
+        'expected_start_at'
+    ],
+    title: 'RunQueue',
+    description: 'Where a queued run stands on its lab (runs there execute one at a time, in id order).'
 } as const;
 
 export const RunSamplesSchema = {
@@ -6404,6 +6709,49 @@ export const RunSeriesSchema = {
         'values'
     ],
     title: 'RunSeries'
+} as const;
+
+export const RunSetupSchema = {
+    properties: {
+        run_id: {
+            type: 'integer',
+            title: 'Run Id'
+        },
+        lab_name: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Lab Name'
+        },
+        load: {
+            $ref: '#/components/schemas/AskedLoad'
+        },
+        config_index: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Config Index',
+            description: 'Index in `configs` of the run\'s rendered HAProxy config; None before it was rendered.'
+        }
+    },
+    type: 'object',
+    required: [
+        'run_id',
+        'lab_name',
+        'load',
+        'config_index'
+    ],
+    title: 'RunSetup'
 } as const;
 
 export const RunSlimSchema = {
@@ -6485,6 +6833,32 @@ export const RunSlimSchema = {
         state: {
             $ref: '#/components/schemas/RunState'
         },
+        figures: {
+            $ref: '#/components/schemas/RunFigures'
+        },
+        bound: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'maxconn',
+                        'errors',
+                        'offered_load',
+                        'proxy_cpu',
+                        'client_cpu',
+                        'network',
+                        'upstream',
+                        'concurrency',
+                        'unknown'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Bound',
+            description: 'What bounded the run (its verdict\'s kind), once collected.'
+        },
         created_at: {
             type: 'string',
             format: 'date-time',
@@ -6552,6 +6926,8 @@ export const RunSlimSchema = {
         'repetition',
         'params',
         'state',
+        'figures',
+        'bound',
         'created_at',
         'state_changed_at',
         'started_at',
@@ -7608,6 +7984,37 @@ export const ShapingOfferSchema = {
         'qdiscs'
     ],
     title: 'ShapingOffer'
+} as const;
+
+export const SpecDifferenceSchema = {
+    properties: {
+        path: {
+            type: 'string',
+            title: 'Path',
+            description: 'Dotted path into the spec, as sweep paths: load.connections.'
+        },
+        values: {
+            items: {
+                $ref: '#/components/schemas/JsonValue'
+            },
+            type: 'array',
+            title: 'Values',
+            description: 'Each run\'s value, in the order of `runs`; None where a run\'s spec has no such setting.'
+        },
+        swept: {
+            type: 'boolean',
+            title: 'Swept',
+            description: 'A swept parameter of these runs: it differs by design.'
+        }
+    },
+    type: 'object',
+    required: [
+        'path',
+        'values',
+        'swept'
+    ],
+    title: 'SpecDifference',
+    description: 'A setting whose value is not the same in every compared run.'
 } as const;
 
 export const SpreadSchema = {
@@ -8783,6 +9190,67 @@ export const TokenOutSchema = {
     title: 'TokenOut'
 } as const;
 
+export const TrendPointSchema = {
+    properties: {
+        run_id: {
+            type: 'integer',
+            title: 'Run Id'
+        },
+        created_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Created At'
+        },
+        value: {
+            type: 'number',
+            title: 'Value'
+        }
+    },
+    type: 'object',
+    required: [
+        'run_id',
+        'created_at',
+        'value'
+    ],
+    title: 'TrendPoint'
+} as const;
+
+export const TrendsSchema = {
+    properties: {
+        metric: {
+            type: 'string',
+            enum: [
+                'rps',
+                'latency_p50_ms',
+                'latency_p95_ms',
+                'latency_p99_ms',
+                'error_pct'
+            ],
+            title: 'Metric'
+        },
+        runs: {
+            type: 'integer',
+            title: 'Runs',
+            description: 'At most this many runs per experiment.'
+        },
+        items: {
+            items: {
+                $ref: '#/components/schemas/ExperimentTrend'
+            },
+            type: 'array',
+            title: 'Items',
+            description: 'Experiments with a recent run first.'
+        }
+    },
+    type: 'object',
+    required: [
+        'metric',
+        'runs',
+        'items'
+    ],
+    title: 'Trends'
+} as const;
+
 export const ValidateRequestSchema = {
     properties: {
         spec: {
@@ -9575,6 +10043,32 @@ export const RunDetailWritableSchema = {
         state: {
             $ref: '#/components/schemas/RunState'
         },
+        figures: {
+            $ref: '#/components/schemas/RunFigures'
+        },
+        bound: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'maxconn',
+                        'errors',
+                        'offered_load',
+                        'proxy_cpu',
+                        'client_cpu',
+                        'network',
+                        'upstream',
+                        'concurrency',
+                        'unknown'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Bound',
+            description: 'What bounded the run (its verdict\'s kind), once collected.'
+        },
         created_at: {
             type: 'string',
             format: 'date-time',
@@ -9716,6 +10210,29 @@ export const RunDetailWritableSchema = {
             ],
             title: 'Error',
             description: 'Why the run failed, or why it is partial; None otherwise.'
+        },
+        queue: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/RunQueue'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Its place in the lab\'s queue and expected start; None unless queued.'
+        },
+        overhead_s: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Overhead S',
+            description: 'Orchestration seconds per run on its lab beyond warm-up + duration (median of the lab\'s latest succeeded runs, or 3 s without history), for estimates of runs still to come (this run\'s start, its sweep\'s end); None once its lab is deleted.'
         }
     },
     type: 'object',
@@ -9731,6 +10248,8 @@ export const RunDetailWritableSchema = {
         'repetition',
         'params',
         'state',
+        'figures',
+        'bound',
         'created_at',
         'state_changed_at',
         'started_at',

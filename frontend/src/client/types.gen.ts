@@ -319,6 +319,38 @@ export type ApplyProxyConfig = {
 };
 
 /**
+ * AskedLoad
+ *
+ * What a run asked of its load tool (its spec's load profile), to draw next to what it got.
+ */
+export type AskedLoad = {
+    /**
+     * Connections
+     *
+     * Concurrent client connections.
+     */
+    connections: number;
+    /**
+     * Rate
+     *
+     * Requests/s held (open loop); None = as fast as replies come.
+     */
+    rate: number | null;
+    /**
+     * Warmup S
+     *
+     * Seconds of load before t = 0.
+     */
+    warmup_s: number;
+    /**
+     * Duration S
+     *
+     * Measured seconds from t = 0.
+     */
+    duration_s: number;
+};
+
+/**
  * AwaitLoad
  *
  * Injector role: answer when the load tool has exited (or after timeout_s), with its summary.
@@ -798,6 +830,12 @@ export type CheckError = {
      * Message
      */
     message: string;
+    /**
+     * Field
+     *
+     * The raw line's field (spec.proxy.<section>.extra.<index>) when the line is one.
+     */
+    field?: string | null;
 };
 
 /**
@@ -1005,6 +1043,27 @@ export type CompareSeries = {
      * Runs
      */
     runs: Array<RunSeries>;
+};
+
+/**
+ * CompareSetups
+ *
+ * What the compared runs were asked to do, compactly: only the settings that differ, the load
+ * profiles, and each distinct rendered config once (a 50-run sweep has a handful).
+ */
+export type CompareSetups = {
+    /**
+     * Runs
+     */
+    runs: Array<RunSetup>;
+    /**
+     * Differences
+     */
+    differences: Array<SpecDifference>;
+    /**
+     * Configs
+     */
+    configs: Array<string>;
 };
 
 /**
@@ -1764,6 +1823,34 @@ export type ExperimentSummary = {
     updated_at: string;
     run_counts: RunCounts;
     last_run_state: RunState | null;
+};
+
+/**
+ * ExperimentTrend
+ *
+ * One experiment's recent succeeded runs at one sweep point, oldest first.
+ */
+export type ExperimentTrend = {
+    /**
+     * Experiment Id
+     */
+    experiment_id: number;
+    /**
+     * Experiment Name
+     */
+    experiment_name: string;
+    /**
+     * Params
+     *
+     * The sweep point followed: the latest succeeded run's ({} without a sweep).
+     */
+    params: {
+        [key: string]: string | number | number | boolean | null;
+    };
+    /**
+     * Points
+     */
+    points: Array<TrendPoint>;
 };
 
 /**
@@ -3517,6 +3604,13 @@ export type RunDetail = {
         [key: string]: string | number | number | boolean | null;
     };
     state: RunState;
+    figures: RunFigures;
+    /**
+     * Bound
+     *
+     * What bounded the run (its verdict's kind), once collected.
+     */
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Created At
      */
@@ -3583,6 +3677,16 @@ export type RunDetail = {
      */
     error: string | null;
     /**
+     * Its place in the lab's queue and expected start; None unless queued.
+     */
+    queue?: RunQueue | null;
+    /**
+     * Overhead S
+     *
+     * Orchestration seconds per run on its lab beyond warm-up + duration (median of the lab's latest succeeded runs, or 3 s without history), for estimates of runs still to come (this run's start, its sweep's end); None once its lab is deleted.
+     */
+    overhead_s?: number | null;
+    /**
      * Load Started At
      *
      * When the measured load began (t0, after warm-up); apart from queueing and preparation.
@@ -3620,6 +3724,35 @@ export type RunEnvironment = {
      * None: no link was shaped.
      */
     link_shaping?: AppliedLinkShaping | null;
+};
+
+/**
+ * RunFigures
+ *
+ * A run's headline figures by metric key; None while it has no summary, or where its summary
+ * holds none (p95 of runs recorded before p95 was kept, error % of a run without requests).
+ */
+export type RunFigures = {
+    /**
+     * Rps
+     */
+    rps: number | null;
+    /**
+     * Latency P50 Ms
+     */
+    latency_p50_ms: number | null;
+    /**
+     * Latency P95 Ms
+     */
+    latency_p95_ms: number | null;
+    /**
+     * Latency P99 Ms
+     */
+    latency_p99_ms: number | null;
+    /**
+     * Error Pct
+     */
+    error_pct: number | null;
 };
 
 /**
@@ -3665,6 +3798,38 @@ export type RunPage = {
 };
 
 /**
+ * RunQueue
+ *
+ * Where a queued run stands on its lab (runs there execute one at a time, in id order).
+ */
+export type RunQueue = {
+    /**
+     * Position
+     *
+     * Place among the lab's queued runs; 1 starts next.
+     */
+    position: number;
+    /**
+     * Runs Ahead
+     *
+     * Runs the lab executes before this one: its active run and the queued runs ahead.
+     */
+    runs_ahead: number;
+    /**
+     * Active Run Id
+     *
+     * The run holding the lab now; None when it is free.
+     */
+    active_run_id: number | null;
+    /**
+     * Expected Start At
+     *
+     * Estimate: now + what the active run still needs + each queued run ahead's warm-up + duration, each run with the lab's orchestration overhead (overhead_s).
+     */
+    expected_start_at: string;
+};
+
+/**
  * RunSamples
  */
 export type RunSamples = {
@@ -3700,6 +3865,27 @@ export type RunSeries = {
      * Values
      */
     values: Array<Array<number | null>>;
+};
+
+/**
+ * RunSetup
+ */
+export type RunSetup = {
+    /**
+     * Run Id
+     */
+    run_id: number;
+    /**
+     * Lab Name
+     */
+    lab_name: string | null;
+    load: AskedLoad;
+    /**
+     * Config Index
+     *
+     * Index in `configs` of the run's rendered HAProxy config; None before it was rendered.
+     */
+    config_index: number | null;
 };
 
 /**
@@ -3753,6 +3939,13 @@ export type RunSlim = {
         [key: string]: string | number | number | boolean | null;
     };
     state: RunState;
+    figures: RunFigures;
+    /**
+     * Bound
+     *
+     * What bounded the run (its verdict's kind), once collected.
+     */
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Created At
      */
@@ -4357,6 +4550,32 @@ export type ShapingOffer = {
      * qdiscs the proxy agents reported; null before any hello
      */
     qdiscs: Array<string> | null;
+};
+
+/**
+ * SpecDifference
+ *
+ * A setting whose value is not the same in every compared run.
+ */
+export type SpecDifference = {
+    /**
+     * Path
+     *
+     * Dotted path into the spec, as sweep paths: load.connections.
+     */
+    path: string;
+    /**
+     * Values
+     *
+     * Each run's value, in the order of `runs`; None where a run's spec has no such setting.
+     */
+    values: Array<JsonValue>;
+    /**
+     * Swept
+     *
+     * A swept parameter of these runs: it differs by design.
+     */
+    swept: boolean;
 };
 
 /**
@@ -5090,6 +5309,46 @@ export type TokenOut = {
 };
 
 /**
+ * TrendPoint
+ */
+export type TrendPoint = {
+    /**
+     * Run Id
+     */
+    run_id: number;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Value
+     */
+    value: number;
+};
+
+/**
+ * Trends
+ */
+export type Trends = {
+    /**
+     * Metric
+     */
+    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+    /**
+     * Runs
+     *
+     * At most this many runs per experiment.
+     */
+    runs: number;
+    /**
+     * Items
+     *
+     * Experiments with a recent run first.
+     */
+    items: Array<ExperimentTrend>;
+};
+
+/**
  * ValidateRequest
  */
 export type ValidateRequest = {
@@ -5580,6 +5839,13 @@ export type RunDetailWritable = {
         [key: string]: string | number | number | boolean | null;
     };
     state: RunState;
+    figures: RunFigures;
+    /**
+     * Bound
+     *
+     * What bounded the run (its verdict's kind), once collected.
+     */
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Created At
      */
@@ -5645,6 +5911,16 @@ export type RunDetailWritable = {
      * Why the run failed, or why it is partial; None otherwise.
      */
     error: string | null;
+    /**
+     * Its place in the lab's queue and expected start; None unless queued.
+     */
+    queue?: RunQueue | null;
+    /**
+     * Overhead S
+     *
+     * Orchestration seconds per run on its lab beyond warm-up + duration (median of the lab's latest succeeded runs, or 3 s without history), for estimates of runs still to come (this run's start, its sweep's end); None once its lab is deleted.
+     */
+    overhead_s?: number | null;
 };
 
 /**
@@ -7912,6 +8188,55 @@ export type RunsCompareRunsSpectrumResponses = {
 
 export type RunsCompareRunsSpectrumResponse = RunsCompareRunsSpectrumResponses[keyof RunsCompareRunsSpectrumResponses];
 
+export type RunsCompareRunsSetupsData = {
+    body: CompareRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/runs/compare/setups';
+};
+
+export type RunsCompareRunsSetupsErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsCompareRunsSetupsError = RunsCompareRunsSetupsErrors[keyof RunsCompareRunsSetupsErrors];
+
+export type RunsCompareRunsSetupsResponses = {
+    /**
+     * Successful Response
+     */
+    200: CompareSetups;
+};
+
+export type RunsCompareRunsSetupsResponse = RunsCompareRunsSetupsResponses[keyof RunsCompareRunsSetupsResponses];
+
 export type RunsExportRunsCsvData = {
     body?: never;
     path?: never;
@@ -8277,6 +8602,74 @@ export type RunsStreamRunEventsResponses = {
 
 export type RunsStreamRunEventsResponse = RunsStreamRunEventsResponses[keyof RunsStreamRunEventsResponses];
 
+export type RunsGetTrendsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Metric
+         *
+         * A figure of the run list (metric registry key).
+         */
+        metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+        /**
+         * Experiment Id
+         *
+         * Repeat for several; the team's most recently run experiments when absent.
+         */
+        experiment_id?: Array<number> | null;
+        /**
+         * Runs
+         *
+         * Runs per experiment, newest.
+         */
+        runs?: number;
+    };
+    url: '/api/v1/runs/trends';
+};
+
+export type RunsGetTrendsErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsGetTrendsError = RunsGetTrendsErrors[keyof RunsGetTrendsErrors];
+
+export type RunsGetTrendsResponses = {
+    /**
+     * Successful Response
+     */
+    200: Trends;
+};
+
+export type RunsGetTrendsResponse = RunsGetTrendsResponses[keyof RunsGetTrendsResponses];
+
 export type RunsListRunsData = {
     body?: never;
     path?: never;
@@ -8318,6 +8711,12 @@ export type RunsListRunsData = {
          */
         until?: string | null;
         /**
+         * Q
+         *
+         * Text in the experiment's name, description or tags, or the run's version note (case-insensitive; % and _ match themselves).
+         */
+        q?: string | null;
+        /**
          * Limit
          */
         limit?: number;
@@ -8326,7 +8725,23 @@ export type RunsListRunsData = {
          */
         offset?: number;
         /**
+         * Sort
+         *
+         * Creation, finish time or a figure (metric key); runs without it come last.
+         */
+        sort?: 'created' | 'finished' | 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+        /**
+         * Direction
+         *
+         * desc unless said (or order=oldest).
+         */
+        direction?: 'asc' | 'desc' | null;
+        /**
          * Order
+         *
+         * Older spelling of direction: newest = desc, oldest = asc.
+         *
+         * @deprecated
          */
         order?: 'newest' | 'oldest';
     };

@@ -1,6 +1,6 @@
 // A modal confirmation on the native <dialog>: focus is trapped, Escape cancels, and the
 // dangerous button is never the default one.
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 
 export function ConfirmDialog({ open, title, children, confirmLabel = "Confirm", danger = false, busy = false, onConfirm, onCancel }: {
   open: boolean;
@@ -13,6 +13,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel = "Confirm",
   onCancel: () => void;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  // One id per dialog: a page may hold several (cancel, clone), and aria-labelledby must name its own title.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -21,8 +23,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel = "Confirm",
   }, [open]);
 
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="confirm-title" onCancel={(e) => { e.preventDefault(); onCancel(); }}>
-      <h2 id="confirm-title">{title}</h2>
+    <dialog ref={ref} className="dialog" aria-labelledby={titleId} onCancel={(e) => { e.preventDefault(); onCancel(); }}>
+      <h2 id={titleId}>{title}</h2>
       {children && <div className="dialog-body">{children}</div>}
       <div className="dialog-actions">
         <button type="button" onClick={onCancel} autoFocus>

@@ -54,21 +54,4 @@ describe("key figures", () => {
     expect(byLabel["dropped sends"].warn).toBe(false);
     expect(byLabel["worst send lag"].value).toBe("44.2 ms");
   });
-
-  it("gives MB/s and server connection reuse", () => {
-    const groups = keyFigures(
-      summary({
-        total: { bytes_per_s: 22_500_000 },
-        proxy: { bytes_out_per_s: 23_000_000, connects: 41, reuses: 7316, max_server_conns: 41, max_scur: 40, maxconn: 40, max_qcur: 0 },
-      }),
-    );
-    expect(groups.map((g) => g.id)).toEqual(["throughput", "connections"]);
-    expect(groups[0].figures.map((f) => f.value)).toEqual(["22.5 MB/s", "23 MB/s"]);
-    const conns = Object.fromEntries(groups[1].figures.map((f) => [f.label, f]));
-    expect(conns["server connects"].value).toBe("41");
-    expect(conns["server reuses"].hint).toMatch(/^99\.4 %/);
-    expect(conns["max server connections"].value).toBe("41");
-    expect(conns["max client sessions"]).toMatchObject({ value: "40 of 40", warn: true });
-    expect(conns["max queued"]).toBeUndefined();
-  });
 });

@@ -1,12 +1,11 @@
-// The figures a run's summary holds beyond requests/s and latency, grouped for a compact display:
-// SQL (mariadb-slap), open loop (vegeta's schedule), throughput in MB/s, and server connections
-// (reuse). RunDetail.summary is the typed RunSummary (spec/results.py); a group appears only when
+// The figures of a load tool's own kind, grouped for a compact display: SQL (mariadb-slap) and the
+// open loop (vegeta's schedule). Throughput and connections are on the run page's clients-vs-HAProxy
+// table (pages/run/sides.ts). RunDetail.summary is the typed RunSummary (spec/results.py); a group appears only when
 // the run measured what it shows.
-import type { LoadTotals, ProxySummary, RunSummary } from "../client/types.gen";
-import { bitsPerSecond, bytesPerSecond } from "../format/units";
+import type { LoadTotals, RunSummary } from "../client/types.gen";
 
 export type Figure = { label: string; value: string; hint?: string; warn?: boolean };
-export type FigureGroup = { id: "sql" | "open_loop" | "throughput" | "connections"; title: string; figures: Figure[] };
+export type FigureGroup = { id: "sql" | "open_loop"; title: string; figures: Figure[] };
 
 export const fmtNum = (v: number, digits = 1): string => v.toLocaleString("en-US", { maximumFractionDigits: digits });
 
@@ -56,49 +55,7 @@ function openLoopGroup(total: LoadTotals): FigureGroup | null {
   };
 }
 
-function throughputGroup(total: LoadTotals, proxy: ProxySummary | null | undefined): FigureGroup | null {
-  const client = total.bytes_per_s;
-  const out = proxy?.bytes_out_per_s ?? null;
-  const figures: Figure[] = [];
-  if (client > 0) figures.push({ label: "clients received", value: bytesPerSecond(client), hint: bitsPerSecond(client) });
-  if (out !== null && out > 0)
-    figures.push({ label: "HAProxy sent (bout)", value: bytesPerSecond(out), hint: `${bitsPerSecond(out)}; bytes handed to the kernel, not the wire` });
-  return figures.length ? { id: "throughput", title: "Throughput", figures } : null;
-}
-
-function connectionsGroup(proxy: ProxySummary | null | undefined): FigureGroup | null {
-  if (!proxy) return null;
-  const connects = proxy.connects ?? 0;
-  const reuses = proxy.reuses ?? 0;
-  const maxconn = proxy.maxconn ?? null;
-  const maxScur = proxy.max_scur ?? 0;
-  const maxQcur = proxy.max_qcur ?? 0;
-  const figures: Figure[] = [
-    { label: "server connects", value: fmtNum(connects, 0) },
-    {
-      label: "server reuses",
-      value: fmtNum(reuses, 0),
-      hint: connects + reuses > 0 ? `${fmtNum((reuses / (connects + reuses)) * 100, 1)} % of server requests on an open connection` : undefined,
-    },
-  ];
-  if (proxy.max_server_conns != null)
-    figures.push({ label: "max server connections", value: fmtNum(proxy.max_server_conns, 0), hint: "in use + idle, at once" });
-  figures.push({
-    label: "max client sessions",
-    value: maxconn ? `${fmtNum(maxScur, 0)} of ${fmtNum(maxconn, 0)}` : fmtNum(maxScur, 0),
-    hint: maxconn ? "against the entry's maxconn" : undefined,
-    warn: maxconn !== null && maxconn > 0 && maxScur >= maxconn,
-  });
-  if (maxQcur > 0) figures.push({ label: "max queued", value: fmtNum(maxQcur, 0), warn: true });
-  return { id: "connections", title: "Connections", figures };
-}
-
 export function keyFigures(summary: RunSummary | null | undefined): FigureGroup[] {
   if (!summary) return [];
-  return [
-    sqlGroup(summary),
-    openLoopGroup(summary.total),
-    throughputGroup(summary.total, summary.proxy),
-    connectionsGroup(summary.proxy),
-  ].filter((g): g is FigureGroup => g !== null);
+  return [sqlGroup(summary), openLoopGroup(summary.total)].filter((g): g is FigureGroup => g !== null);
 }

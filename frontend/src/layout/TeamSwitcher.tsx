@@ -1,6 +1,7 @@
 // Switch the session's current team (POST /auth/session/team). Everything cached belonged to the
 // previous team: every other query is reset (active ones refetch for the new team), and a page
-// about one object (/experiments/5) goes back to its list, since that object is not in this team.
+// about one object (/experiments/5) goes back to its list (home stays home), since that object is
+// not in this team.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useLocation, useNavigate } from "react-router";
 
@@ -17,7 +18,7 @@ export function TeamSwitcher({ session }: { session: SessionInfo }) {
     onSuccess: (info) => {
       queryClient.setQueryData(authGetSessionQueryKey(), info);
       void queryClient.resetQueries({ predicate: (q) => !isSessionQuery(q.queryKey) });
-      const section = location.pathname.split("/")[1] || "experiments";
+      const section = location.pathname.split("/")[1] ?? "";
       void navigate(`/${section}`);
     },
   });

@@ -5,8 +5,11 @@ import { useQuery } from "@tanstack/react-query";
 import { metricsGetMetricRegistryOptions } from "../client/@tanstack/react-query.gen";
 import type { Metric, MetricRegistry, SampleSeries } from "../client/types.gen";
 
+/** The registry's query: fetched once per visit (route loaders may prefetch it). */
+export const metricRegistryQuery = () => ({ ...metricsGetMetricRegistryOptions(), staleTime: Infinity, gcTime: Infinity });
+
 export function useMetricRegistry(): MetricRegistry | undefined {
-  return useQuery({ ...metricsGetMetricRegistryOptions(), staleTime: Infinity, gcTime: Infinity }).data;
+  return useQuery(metricRegistryQuery()).data;
 }
 
 /** A run metric by key; undefined for a key the registry does not have (an older export). */

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { agentEnroll, agentHello, agentPollCommands, agentPostMessage, authGetSession, authLogin, authLogout, authSwitchCurrentTeam, experimentsCloneExperiment, experimentsCreateExperiment, experimentsCreateVersion, experimentsDeleteExperiment, experimentsGetExperiment, experimentsGetVersion, experimentsLaunchExperiment, experimentsListExperiments, experimentsListVersions, experimentsUpdateExperiment, experimentsValidateSpec, experimentsValidateVersion, healthGetHealth, labsCreateEnrollmentToken, labsCreateLab, labsDeleteLab, labsGetLab, labsGetLabCaCertificate, labsListEnrollmentTokens, labsListLabs, labsRevokeEnrollmentToken, labsSetLabBoundary, labsUpdateLab, metricsGetMetricRegistry, type Options, runsCancelRun, runsCompareRuns, runsCompareRunsPoints, runsCompareRunsSeries, runsCompareRunsSpectrum, runsExperimentAnalysis, runsExportRunSamplesCsv, runsExportRunsCsv, runsExportRunsJson, runsExportRunToolOutput, runsGetRun, runsGetRunSamples, runsListRuns, runsRerunRun, teamsAddMember, teamsCreateTeam, teamsCreateToken, teamsListMembers, teamsListTeams, teamsListTokens, teamsRemoveMember, teamsRevokeToken, teamsUpdateMember, templatesListExperimentTemplates } from '../sdk.gen';
-import type { AgentEnrollData, AgentEnrollError, AgentEnrollResponse, AgentHelloData, AgentHelloError, AgentHelloResponse, AgentPollCommandsData, AgentPollCommandsError, AgentPollCommandsResponse, AgentPostMessageData, AgentPostMessageError, AgentPostMessageResponse, AuthGetSessionData, AuthGetSessionError, AuthGetSessionResponse, AuthLoginData, AuthLoginError, AuthLoginResponse, AuthLogoutData, AuthLogoutError, AuthLogoutResponse, AuthSwitchCurrentTeamData, AuthSwitchCurrentTeamError, AuthSwitchCurrentTeamResponse, ExperimentsCloneExperimentData, ExperimentsCloneExperimentError, ExperimentsCloneExperimentResponse, ExperimentsCreateExperimentData, ExperimentsCreateExperimentError, ExperimentsCreateExperimentResponse, ExperimentsCreateVersionData, ExperimentsCreateVersionError, ExperimentsCreateVersionResponse, ExperimentsDeleteExperimentData, ExperimentsDeleteExperimentError, ExperimentsDeleteExperimentResponse, ExperimentsGetExperimentData, ExperimentsGetExperimentError, ExperimentsGetExperimentResponse, ExperimentsGetVersionData, ExperimentsGetVersionError, ExperimentsGetVersionResponse, ExperimentsLaunchExperimentData, ExperimentsLaunchExperimentError, ExperimentsLaunchExperimentResponse, ExperimentsListExperimentsData, ExperimentsListExperimentsError, ExperimentsListExperimentsResponse, ExperimentsListVersionsData, ExperimentsListVersionsError, ExperimentsListVersionsResponse, ExperimentsUpdateExperimentData, ExperimentsUpdateExperimentError, ExperimentsUpdateExperimentResponse, ExperimentsValidateSpecData, ExperimentsValidateSpecError, ExperimentsValidateSpecResponse, ExperimentsValidateVersionData, ExperimentsValidateVersionError, ExperimentsValidateVersionResponse, HealthGetHealthData, HealthGetHealthError, HealthGetHealthResponse, LabsCreateEnrollmentTokenData, LabsCreateEnrollmentTokenError, LabsCreateEnrollmentTokenResponse, LabsCreateLabData, LabsCreateLabError, LabsCreateLabResponse, LabsDeleteLabData, LabsDeleteLabError, LabsDeleteLabResponse, LabsGetLabCaCertificateData, LabsGetLabCaCertificateError, LabsGetLabCaCertificateResponse, LabsGetLabData, LabsGetLabError, LabsGetLabResponse, LabsListEnrollmentTokensData, LabsListEnrollmentTokensError, LabsListEnrollmentTokensResponse, LabsListLabsData, LabsListLabsError, LabsListLabsResponse, LabsRevokeEnrollmentTokenData, LabsRevokeEnrollmentTokenError, LabsRevokeEnrollmentTokenResponse, LabsSetLabBoundaryData, LabsSetLabBoundaryError, LabsSetLabBoundaryResponse, LabsUpdateLabData, LabsUpdateLabError, LabsUpdateLabResponse, MetricsGetMetricRegistryData, MetricsGetMetricRegistryError, MetricsGetMetricRegistryResponse, RunsCancelRunData, RunsCancelRunError, RunsCancelRunResponse, RunsCompareRunsData, RunsCompareRunsError, RunsCompareRunsPointsData, RunsCompareRunsPointsError, RunsCompareRunsPointsResponse, RunsCompareRunsResponse, RunsCompareRunsSeriesData, RunsCompareRunsSeriesError, RunsCompareRunsSeriesResponse, RunsCompareRunsSpectrumData, RunsCompareRunsSpectrumError, RunsCompareRunsSpectrumResponse, RunsExperimentAnalysisData, RunsExperimentAnalysisError, RunsExperimentAnalysisResponse, RunsExportRunSamplesCsvData, RunsExportRunSamplesCsvError, RunsExportRunSamplesCsvResponse, RunsExportRunsCsvData, RunsExportRunsCsvError, RunsExportRunsCsvResponse, RunsExportRunsJsonData, RunsExportRunsJsonError, RunsExportRunsJsonResponse, RunsExportRunToolOutputData, RunsExportRunToolOutputError, RunsExportRunToolOutputResponse, RunsGetRunData, RunsGetRunError, RunsGetRunResponse, RunsGetRunSamplesData, RunsGetRunSamplesError, RunsGetRunSamplesResponse, RunsListRunsData, RunsListRunsError, RunsListRunsResponse, RunsRerunRunData, RunsRerunRunError, RunsRerunRunResponse, TeamsAddMemberData, TeamsAddMemberError, TeamsAddMemberResponse, TeamsCreateTeamData, TeamsCreateTeamError, TeamsCreateTeamResponse, TeamsCreateTokenData, TeamsCreateTokenError, TeamsCreateTokenResponse, TeamsListMembersData, TeamsListMembersError, TeamsListMembersResponse, TeamsListTeamsData, TeamsListTeamsError, TeamsListTeamsResponse, TeamsListTokensData, TeamsListTokensError, TeamsListTokensResponse, TeamsRemoveMemberData, TeamsRemoveMemberError, TeamsRemoveMemberResponse, TeamsRevokeTokenData, TeamsRevokeTokenError, TeamsRevokeTokenResponse, TeamsUpdateMemberData, TeamsUpdateMemberError, TeamsUpdateMemberResponse, TemplatesListExperimentTemplatesData, TemplatesListExperimentTemplatesError, TemplatesListExperimentTemplatesResponse } from '../types.gen';
+import { agentEnroll, agentHello, agentPollCommands, agentPostMessage, authGetSession, authLogin, authLogout, authSwitchCurrentTeam, experimentsCloneExperiment, experimentsCreateExperiment, experimentsCreateVersion, experimentsDeleteExperiment, experimentsGetExperiment, experimentsGetVersion, experimentsLaunchExperiment, experimentsListExperiments, experimentsListVersions, experimentsUpdateExperiment, experimentsValidateSpec, experimentsValidateVersion, healthGetHealth, labsCreateEnrollmentToken, labsCreateLab, labsDeleteLab, labsGetLab, labsGetLabCaCertificate, labsListEnrollmentTokens, labsListLabs, labsRevokeEnrollmentToken, labsSetLabBoundary, labsUpdateLab, metricsGetMetricRegistry, type Options, runsCancelRun, runsCompareRuns, runsCompareRunsPoints, runsCompareRunsSeries, runsCompareRunsSetups, runsCompareRunsSpectrum, runsExperimentAnalysis, runsExportRunSamplesCsv, runsExportRunsCsv, runsExportRunsJson, runsExportRunToolOutput, runsGetRun, runsGetRunSamples, runsGetTrends, runsListRuns, runsRerunRun, teamsAddMember, teamsCreateTeam, teamsCreateToken, teamsListMembers, teamsListTeams, teamsListTokens, teamsRemoveMember, teamsRevokeToken, teamsUpdateMember, templatesListExperimentTemplates } from '../sdk.gen';
+import type { AgentEnrollData, AgentEnrollError, AgentEnrollResponse, AgentHelloData, AgentHelloError, AgentHelloResponse, AgentPollCommandsData, AgentPollCommandsError, AgentPollCommandsResponse, AgentPostMessageData, AgentPostMessageError, AgentPostMessageResponse, AuthGetSessionData, AuthGetSessionError, AuthGetSessionResponse, AuthLoginData, AuthLoginError, AuthLoginResponse, AuthLogoutData, AuthLogoutError, AuthLogoutResponse, AuthSwitchCurrentTeamData, AuthSwitchCurrentTeamError, AuthSwitchCurrentTeamResponse, ExperimentsCloneExperimentData, ExperimentsCloneExperimentError, ExperimentsCloneExperimentResponse, ExperimentsCreateExperimentData, ExperimentsCreateExperimentError, ExperimentsCreateExperimentResponse, ExperimentsCreateVersionData, ExperimentsCreateVersionError, ExperimentsCreateVersionResponse, ExperimentsDeleteExperimentData, ExperimentsDeleteExperimentError, ExperimentsDeleteExperimentResponse, ExperimentsGetExperimentData, ExperimentsGetExperimentError, ExperimentsGetExperimentResponse, ExperimentsGetVersionData, ExperimentsGetVersionError, ExperimentsGetVersionResponse, ExperimentsLaunchExperimentData, ExperimentsLaunchExperimentError, ExperimentsLaunchExperimentResponse, ExperimentsListExperimentsData, ExperimentsListExperimentsError, ExperimentsListExperimentsResponse, ExperimentsListVersionsData, ExperimentsListVersionsError, ExperimentsListVersionsResponse, ExperimentsUpdateExperimentData, ExperimentsUpdateExperimentError, ExperimentsUpdateExperimentResponse, ExperimentsValidateSpecData, ExperimentsValidateSpecError, ExperimentsValidateSpecResponse, ExperimentsValidateVersionData, ExperimentsValidateVersionError, ExperimentsValidateVersionResponse, HealthGetHealthData, HealthGetHealthError, HealthGetHealthResponse, LabsCreateEnrollmentTokenData, LabsCreateEnrollmentTokenError, LabsCreateEnrollmentTokenResponse, LabsCreateLabData, LabsCreateLabError, LabsCreateLabResponse, LabsDeleteLabData, LabsDeleteLabError, LabsDeleteLabResponse, LabsGetLabCaCertificateData, LabsGetLabCaCertificateError, LabsGetLabCaCertificateResponse, LabsGetLabData, LabsGetLabError, LabsGetLabResponse, LabsListEnrollmentTokensData, LabsListEnrollmentTokensError, LabsListEnrollmentTokensResponse, LabsListLabsData, LabsListLabsError, LabsListLabsResponse, LabsRevokeEnrollmentTokenData, LabsRevokeEnrollmentTokenError, LabsRevokeEnrollmentTokenResponse, LabsSetLabBoundaryData, LabsSetLabBoundaryError, LabsSetLabBoundaryResponse, LabsUpdateLabData, LabsUpdateLabError, LabsUpdateLabResponse, MetricsGetMetricRegistryData, MetricsGetMetricRegistryError, MetricsGetMetricRegistryResponse, RunsCancelRunData, RunsCancelRunError, RunsCancelRunResponse, RunsCompareRunsData, RunsCompareRunsError, RunsCompareRunsPointsData, RunsCompareRunsPointsError, RunsCompareRunsPointsResponse, RunsCompareRunsResponse, RunsCompareRunsSeriesData, RunsCompareRunsSeriesError, RunsCompareRunsSeriesResponse, RunsCompareRunsSetupsData, RunsCompareRunsSetupsError, RunsCompareRunsSetupsResponse, RunsCompareRunsSpectrumData, RunsCompareRunsSpectrumError, RunsCompareRunsSpectrumResponse, RunsExperimentAnalysisData, RunsExperimentAnalysisError, RunsExperimentAnalysisResponse, RunsExportRunSamplesCsvData, RunsExportRunSamplesCsvError, RunsExportRunSamplesCsvResponse, RunsExportRunsCsvData, RunsExportRunsCsvError, RunsExportRunsCsvResponse, RunsExportRunsJsonData, RunsExportRunsJsonError, RunsExportRunsJsonResponse, RunsExportRunToolOutputData, RunsExportRunToolOutputError, RunsExportRunToolOutputResponse, RunsGetRunData, RunsGetRunError, RunsGetRunResponse, RunsGetRunSamplesData, RunsGetRunSamplesError, RunsGetRunSamplesResponse, RunsGetTrendsData, RunsGetTrendsError, RunsGetTrendsResponse, RunsListRunsData, RunsListRunsError, RunsListRunsResponse, RunsRerunRunData, RunsRerunRunError, RunsRerunRunResponse, TeamsAddMemberData, TeamsAddMemberError, TeamsAddMemberResponse, TeamsCreateTeamData, TeamsCreateTeamError, TeamsCreateTeamResponse, TeamsCreateTokenData, TeamsCreateTokenError, TeamsCreateTokenResponse, TeamsListMembersData, TeamsListMembersError, TeamsListMembersResponse, TeamsListTeamsData, TeamsListTeamsError, TeamsListTeamsResponse, TeamsListTokensData, TeamsListTokensError, TeamsListTokensResponse, TeamsRemoveMemberData, TeamsRemoveMemberError, TeamsRemoveMemberResponse, TeamsRevokeTokenData, TeamsRevokeTokenError, TeamsRevokeTokenResponse, TeamsUpdateMemberData, TeamsUpdateMemberError, TeamsUpdateMemberResponse, TemplatesListExperimentTemplatesData, TemplatesListExperimentTemplatesError, TemplatesListExperimentTemplatesResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -838,6 +838,26 @@ export const runsCompareRunsSpectrumMutation = (options?: Partial<Options<RunsCo
     return mutationOptions;
 };
 
+/**
+ * Compare Runs Setups
+ *
+ * What the runs were asked to do: the spec settings that differ between them, each run's load
+ * profile, and each distinct rendered HAProxy config once.
+ */
+export const runsCompareRunsSetupsMutation = (options?: Partial<Options<RunsCompareRunsSetupsData>>): UseMutationOptions<RunsCompareRunsSetupsResponse, RunsCompareRunsSetupsError, Options<RunsCompareRunsSetupsData>> => {
+    const mutationOptions: UseMutationOptions<RunsCompareRunsSetupsResponse, RunsCompareRunsSetupsError, Options<RunsCompareRunsSetupsData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await runsCompareRunsSetups({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
 export const runsExportRunsCsvQueryKey = (options: Options<RunsExportRunsCsvData>) => createQueryKey('runsExportRunsCsv', options);
 
 /**
@@ -931,10 +951,32 @@ export const runsExportRunToolOutputOptions = (options: Options<RunsExportRunToo
     queryKey: runsExportRunToolOutputQueryKey(options)
 });
 
+export const runsGetTrendsQueryKey = (options: Options<RunsGetTrendsData>) => createQueryKey('runsGetTrends', options);
+
+/**
+ * Get Trends
+ *
+ * Each experiment's last succeeded runs at the sweep point of its latest one, oldest first.
+ */
+export const runsGetTrendsOptions = (options: Options<RunsGetTrendsData>) => queryOptions<RunsGetTrendsResponse, RunsGetTrendsError, RunsGetTrendsResponse, ReturnType<typeof runsGetTrendsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await runsGetTrends({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: runsGetTrendsQueryKey(options)
+});
+
 export const runsListRunsQueryKey = (options?: Options<RunsListRunsData>) => createQueryKey('runsListRuns', options);
 
 /**
  * List Runs
+ *
+ * The team's runs, filtered, searched and sorted, with their headline figures; ties by id.
  */
 export const runsListRunsOptions = (options?: Options<RunsListRunsData>) => queryOptions<RunsListRunsResponse, RunsListRunsError, RunsListRunsResponse, ReturnType<typeof runsListRunsQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {
@@ -953,6 +995,8 @@ export const runsListRunsInfiniteQueryKey = (options?: Options<RunsListRunsData>
 
 /**
  * List Runs
+ *
+ * The team's runs, filtered, searched and sorted, with their headline figures; ties by id.
  */
 export const runsListRunsInfiniteOptions = (options?: Options<RunsListRunsData>) => infiniteQueryOptions<RunsListRunsResponse, RunsListRunsError, InfiniteData<RunsListRunsResponse>, QueryKey<Options<RunsListRunsData>>, number | Pick<QueryKey<Options<RunsListRunsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
 // @ts-ignore

@@ -1,38 +1,33 @@
 // /compare?runs=1,2,3 | ?experiment=ID — runs side by side: (a) a metric against the swept
 // parameter with the repetitions' spread, (b) per-second overlays aligned on load start, (c) the
-// latency percentile spectrum, (d) % change vs a baseline run. Every choice is in the URL
-// (compareParams.ts). Recharts is only in this lazily loaded page's chunk.
-import { useMemo, type ReactNode } from "react";
+// latency percentile spectrum, (d) % change vs a baseline run, under what differs between the
+// runs' specs and configs (SetupDiff). Every choice is in the URL (compareParams.ts); every run
+// keeps one colour and label across the page (runs.ts). Recharts is only in this lazily loaded
+// page's chunk.
+import { useCallback, useMemo, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 
-import type { CompareTable } from "../../client/types.gen";
+import { CHART_HEIGHT } from "../../charts/ChartCard";
+import { ChartGroup } from "../../charts/ChartGroup";
 import { EmptyState } from "../../components/EmptyState";
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { metricHeading, useMetricRegistry } from "../../metrics/useMetricRegistry";
-import "../run/runSide.css";
-import { CHART_HEIGHT } from "./ChartCard";
+import "./compare.css";
 import { parse, toSearch, type CompareView } from "./compareParams";
 import { DiffTable } from "./DiffTable";
 import { PointsVsBaseline } from "./PointsVsBaseline";
+import { runStyle } from "./runs";
 import { SeriesOverlay } from "./SeriesOverlay";
+import { SetupDiff } from "./SetupDiff";
 import { SpectrumChart } from "./SpectrumChart";
 import { SweepChart } from "./SweepChart";
-import { useCompareTable, usePoints, useRunIds, useSeries, useSpectrum } from "./useCompareData";
-
-function runLabels(table: CompareTable | undefined): Map<number, string> {
-  const labels = new Map<number, string>();
-  for (const r of table?.rows ?? []) {
-    const params = Object.entries(r.params).map(([k, v]) => `${k.split(".").pop()}=${JSON.stringify(v)}`).join(" ");
-    labels.set(r.run_id, `#${r.run_id} ${params}${r.repetition > 0 ? ` r${r.repetition + 1}` : ""}`.trim());
-  }
-  return labels;
-}
+import { baselineOf, useCompareTable, usePoints, useRunIds, useSeries, useSetups, useSpectrum } from "./useCompareData";
 
 /** A placeholder of the chart's own height while its data loads, so nothing below jumps. */
 function Slot({ query, children }: { query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }; children: () => ReactNode }) {
-  if (query.isPending) return <div className="card" style={{ minHeight: CHART_HEIGHT + 60 }}><LoadingState rows={4} /></div>;
+  if (query.isPending) return <div className="card" style={{ minHeight: CHART_HEIGHT + 90 }}><LoadingState rows={4} /></div>;
   if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   return <>{children()}</>;
 }
@@ -40,17 +35,21 @@ function Slot({ query, children }: { query: { isPending: boolean; isError: boole
 export default function ComparePage() {
   const [search, setSearch] = useSearchParams();
   const registry = useMetricRegistry();
-  const view = parse(search);
-  const update = (patch: Partial<CompareView>) => setSearch(toSearch({ ...view, ...patch }), { replace: true });
+  // Parsed once per URL, so the memoized charts see the same view object until it changes.
+  const view = useMemo(() => parse(search), [search]);
+  const update = useCallback((patch: Partial<CompareView>) => setSearch(toSearch({ ...view, ...patch }), { replace: true }), [view, setSearch]);
+  const setSmooth = useCallback((smooth: boolean) => update({ smooth }), [update]);
+  const setBaseline = useCallback((id: number) => update({ baseline: id }), [update]);
 
   const idsQuery = useRunIds(view.runs, view.experiment);
   const ids = useMemo(() => idsQuery.data ?? [], [idsQuery.data]);
-  const baseline = view.baseline && ids.includes(view.baseline) ? view.baseline : (ids[0] ?? null);
+  const baseline = baselineOf(ids, view.baseline);
   const table = useCompareTable(ids, baseline);
   const points = usePoints(ids, baseline);
   const series = useSeries(ids, view.series);
   const spectrum = useSpectrum(ids);
-  const labels = useMemo(() => runLabels(table.data), [table.data]);
+  const setups = useSetups(ids);
+  const runs = useMemo(() => runStyle(ids, table.data), [ids, table.data]);
 
   const header = (
     <PageHeader
@@ -90,8 +89,17 @@ export default function ComparePage() {
   const param = view.param && params.includes(view.param) ? view.param : (params[0] ?? "");
   const metrics = points.data?.metric_columns ?? [];
   return (
-    <div className="stack">
+    <div className="stack compare-page">
       {header}
+      {setups.isPending ? (
+        <div className="card">
+          <LoadingState label="Reading the runs' setups" rows={2} />
+        </div>
+      ) : setups.isError ? (
+        <ErrorState error={setups.error} onRetry={() => void setups.refetch()} />
+      ) : (
+        baseline != null && <SetupDiff setups={setups.data} baseline={baseline} />
+      )}
       <div className="card row" aria-label="View">
         <label className="row">
           Metric
@@ -123,12 +131,14 @@ export default function ComparePage() {
           )
         }
       </Slot>
-      <div className="chart-grid two">
-        <Slot query={series}>{() => <SeriesOverlay data={series.data!} labels={labels} view={view} onChange={update} />}</Slot>
-        <Slot query={spectrum}>{() => <SpectrumChart data={spectrum.data!} labels={labels} />}</Slot>
-      </div>
+      <ChartGroup smooth={view.smooth} onSmooth={setSmooth}>
+        <div className="chart-grid two">
+          <Slot query={series}>{() => <SeriesOverlay data={series.data!} setups={setups.data} runs={runs} view={view} onChange={update} />}</Slot>
+          <Slot query={spectrum}>{() => <SpectrumChart data={spectrum.data!} runs={runs} />}</Slot>
+        </div>
+      </ChartGroup>
       <Slot query={points}>{() => <PointsVsBaseline points={points.data!.points} baseline={baseline} />}</Slot>
-      <Slot query={table}>{() => <DiffTable table={table.data!} baseline={baseline} labels={labels} onBaseline={(id) => update({ baseline: id })} />}</Slot>
+      {baseline != null && <Slot query={table}>{() => <DiffTable table={table.data!} baseline={baseline} runs={runs} onBaseline={setBaseline} />}</Slot>}
     </div>
   );
 }

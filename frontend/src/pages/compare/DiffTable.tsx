@@ -1,15 +1,20 @@
 // (d) Every run's headline metrics and their % change vs a chosen baseline run.
+import { memo } from "react";
+
 import type { CompareTable } from "../../client/types.gen";
 import { StateBadge } from "../../components/StateBadge";
+import { decimal } from "../../format/units";
 import { metricHeading, runMetric, useMetricRegistry } from "../../metrics/useMetricRegistry";
+import { runColor, runLabel, type RunStyle } from "./runs";
 
 const SHOWN = ["rps", "successes", "errors_total", "errors_timeout", "latency_p50_ms", "latency_p99_ms", "latency_max_ms", "proxy_connects", "proxy_reuses", "proxy_max_qcur"];
 
 function fmt(v: number | null | undefined): string {
-  return v == null ? "—" : Number(v).toLocaleString(undefined, { maximumFractionDigits: 2 });
+  return v == null ? "—" : decimal(Number(v), 2);
 }
 
-export function DiffTable({ table, baseline, onBaseline, labels }: { table: CompareTable; baseline: number; onBaseline: (id: number) => void; labels: Map<number, string> }) {
+// Memoized: the page re-renders as each of its reads arrives; this part only when its own data does.
+export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, runs }: { table: CompareTable; baseline: number; onBaseline: (id: number) => void; runs: RunStyle }) {
   const registry = useMetricRegistry();
   const metrics = SHOWN.filter((m) => table.metric_columns.includes(m));
   return (
@@ -21,7 +26,7 @@ export function DiffTable({ table, baseline, onBaseline, labels }: { table: Comp
           <select value={baseline} onChange={(e) => onBaseline(Number(e.target.value))}>
             {table.rows.map((r) => (
               <option key={r.run_id} value={r.run_id}>
-                {labels.get(r.run_id)}
+                {runLabel(runs, r.run_id)}
               </option>
             ))}
           </select>
@@ -55,7 +60,9 @@ export function DiffTable({ table, baseline, onBaseline, labels }: { table: Comp
           <tbody>
             {table.rows.map((r) => (
               <tr key={r.run_id} className={r.run_id === baseline ? "baseline" : undefined}>
-                <td>{labels.get(r.run_id)}</td>
+                <td>
+                  <span className="chart-swatch" style={{ background: runColor(runs, r.run_id) }} aria-hidden="true" /> {runLabel(runs, r.run_id)}
+                </td>
                 <td>
                   <StateBadge state={r.state} />
                 </td>
@@ -83,4 +90,4 @@ export function DiffTable({ table, baseline, onBaseline, labels }: { table: Comp
       </div>
     </section>
   );
-}
+});

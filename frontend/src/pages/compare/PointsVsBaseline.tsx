@@ -1,21 +1,23 @@
 // (e) With repetitions: each point's headline metrics with their 95% confidence interval, and
 // whether they differ from the baseline's point beyond the noise (Welch's t-test, computed by
 // the API). A difference inside the noise is said to be so, never coloured as a result.
+import { memo } from "react";
+
 import type { ComparePoint, PointDifference, Spread } from "../../client/types.gen";
+import { decimal } from "../../format/units";
+import { metricHeading, useMetricRegistry } from "../../metrics/useMetricRegistry";
+import { settingText } from "./setupDiff";
 
 const SHOWN = ["rps", "latency_p50_ms", "latency_p99_ms", "errors_total"];
 
-function num(v: number, digits = 1): string {
-  return v.toLocaleString(undefined, { maximumFractionDigits: digits });
-}
 
 function estimate(s: Spread | undefined) {
   if (!s) return "—";
   const half = s.ci_low != null && s.ci_high != null ? (s.ci_high - s.ci_low) / 2 : null;
   return (
     <>
-      {num(s.mean)}
-      {half != null && <span className="muted"> ± {num(half)}</span>}
+      {decimal(s.mean, 1)}
+      {half != null && <span className="muted"> ± {decimal(half, 1)}</span>}
       <span className="muted small"> (n={s.n})</span>
       {s.noisy && <span className="badge warn" title="95% interval wider than ±10% of the mean: too wide to conclude from"> noisy</span>}
     </>
@@ -34,10 +36,12 @@ function verdict(d: PointDifference | undefined) {
 }
 
 function label(p: ComparePoint): string {
-  return Object.entries(p.params).map(([k, v]) => `${k.split(".").pop()} ${JSON.stringify(v)}`).join(", ") || p.experiment_name;
+  return Object.entries(p.params).map(([k, v]) => `${k.split(".").pop()} ${settingText(v)}`).join(", ") || p.experiment_name;
 }
 
-export function PointsVsBaseline({ points, baseline }: { points: ComparePoint[]; baseline: number | null }) {
+// Memoized: the page re-renders as each of its reads arrives; this part only when its own data does.
+export const PointsVsBaseline = memo(function PointsVsBaseline({ points, baseline }: { points: ComparePoint[]; baseline: number | null }) {
+  const registry = useMetricRegistry();
   if (!points.some((p) => Object.values(p.metrics).some((s) => s.n > 1))) return null; // no repetitions: nothing to test
   const metrics = SHOWN.filter((m) => points.some((p) => p.metrics[m]));
   return (
@@ -53,7 +57,9 @@ export function PointsVsBaseline({ points, baseline }: { points: ComparePoint[];
             <tr>
               <th>Point</th>
               {metrics.map((m) => (
-                <th key={m} className="num">{m}</th>
+                <th key={m} className="num">
+                  {metricHeading(registry, m)}
+                </th>
               ))}
             </tr>
           </thead>
@@ -83,4 +89,4 @@ export function PointsVsBaseline({ points, baseline }: { points: ComparePoint[];
       </div>
     </section>
   );
-}
+});

@@ -1,60 +1,66 @@
 // (b) One per-second metric of every run on one time axis: t = 0 is each run's load start, so
-// runs line up without any shifting (negative t is warm-up).
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+// runs line up without any shifting (negative t is warm-up). Where the metric is something the
+// runs asked for (requests/s of an open-loop run, client sessions), the asked load is drawn
+// dashed next to what was achieved, one line per distinct profile.
+import { useMemo } from "react";
 
-import type { CompareSeries } from "../../client/types.gen";
-import { ChartCard, COLORS, MAX_LEGEND } from "./ChartCard";
+import { SmoothToggle } from "../../charts/ChartGroup";
+import type { TimeSeries } from "../../charts/TimeChart";
+import { TimeChart } from "../../charts/TimeChart";
+import type { CompareSeries, CompareSetups } from "../../client/types.gen";
 import { useMetricRegistry } from "../../metrics/useMetricRegistry";
+import { askedLines, overlayRows, type AskedLine } from "./overlay";
 import type { CompareView } from "./compareParams";
+import { runListText, runSeries, type RunStyle } from "./runs";
 
-export function overlayRows(data: CompareSeries): Record<string, number | null>[] {
-  const byT = new Map<number, Record<string, number | null>>();
-  for (const run of data.runs) {
-    run.t.forEach((t, i) => {
-      const row = byT.get(t) ?? { t };
-      row[`r${run.run_id}`] = run.values[i][0] ?? null;
-      byT.set(t, row);
-    });
-  }
-  return [...byT.values()].sort((a, b) => (a.t as number) - (b.t as number));
-}
-
-export function SeriesOverlay({ data, labels, view, onChange }: { data: CompareSeries; labels: Map<number, string>; view: CompareView; onChange: (patch: Partial<CompareView>) => void }) {
-  const rows = overlayRows(data);
+export function SeriesOverlay({ data, setups, runs, view, onChange }: { data: CompareSeries; setups: CompareSetups | undefined; runs: RunStyle; view: CompareView; onChange: (patch: Partial<CompareView>) => void }) {
   // The choices: HAProxy's per-second series of the metric registry ("proxy|<sample key>").
-  const choices = (useMetricRegistry()?.sample_series ?? [])
-    .filter((s) => s.source === "haproxy")
-    .map((s) => ({ value: `proxy|${s.sample_key}`, label: s.unit ? `${s.label} (${s.unit})` : s.label }));
+  const known = useMetricRegistry()?.sample_series;
+  const choices = useMemo(
+    () => (known ?? []).filter((s) => s.source === "haproxy").map((s) => ({ value: `proxy|${s.sample_key}`, label: s.label, unit: s.unit })),
+    [known],
+  );
   const choice = choices.find((c) => c.value === view.series);
+  const asked: AskedLine[] = useMemo(() => askedLines(view.series, setups, runs.colors), [view.series, setups, runs.colors]);
+  const rows = useMemo(() => overlayRows(data, asked), [data, asked]);
+  const series: TimeSeries[] = useMemo(
+    () => [
+      ...runSeries(data.runs.map((r) => r.run_id), runs),
+      ...asked.map((a) => ({ key: a.key, name: a.name, color: a.color, dash: "6 4", smoothable: false })),
+    ],
+    [data.runs, runs, asked],
+  );
+  const unit = choice?.unit ?? "";
+  const closedLoop = view.series === "proxy|FRONTEND.req_tot" && setups != null && asked.length === 0;
   return (
-    <ChartCard
+    <TimeChart
       title={`Over time: ${choice?.label ?? view.series}`}
       name="compare-over-time"
       testId="series-chart"
+      subtitle={runListText(data.runs.map((r) => r.run_id))}
+      yLabel={unit ? `${choice?.label ?? ""} (${unit})` : choice?.label}
+      unit={unit}
+      rows={rows}
+      series={series}
       actions={
-        <select aria-label="Series" value={view.series} onChange={(e) => onChange({ series: e.target.value })}>
-          {!choice && <option value={view.series}>{view.series}</option>}
-          {choices.map((c) => (
-            <option key={c.value} value={c.value}>
-              {c.label}
-            </option>
-          ))}
-        </select>
+        <>
+          <select aria-label="Series" value={view.series} onChange={(e) => onChange({ series: e.target.value })}>
+            {!choice && <option value={view.series}>{view.series}</option>}
+            {choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.unit ? `${c.label} (${c.unit})` : c.label}
+              </option>
+            ))}
+          </select>
+          <SmoothToggle />
+        </>
       }
-    >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={rows}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="t" type="number" unit="s" domain={["dataMin", "dataMax"]} allowDecimals={false} />
-          <YAxis width={72} />
-          <Tooltip />
-          {data.runs.length <= MAX_LEGEND && <Legend />}
-          <ReferenceLine x={0} stroke="#9ca3af" strokeDasharray="4 4" />
-          {data.runs.map((run, i) => (
-            <Line key={run.run_id} dataKey={`r${run.run_id}`} name={labels.get(run.run_id) ?? `#${run.run_id}`} stroke={COLORS[i % COLORS.length]} dot={false} isAnimationActive={false} />
-          ))}
-        </LineChart>
-      </ResponsiveContainer>
-    </ChartCard>
+      footer={
+        <p className="muted small">
+          {asked.length > 0 && "Dashed: the load the runs asked for (from their specs). "}
+          {closedLoop && "Closed loop: the clients sent as fast as replies came, so there is no asked rate; compare client sessions for the connections they kept open."}
+        </p>
+      }
+    />
   );
 }

@@ -1,32 +1,52 @@
 // (c) Latency percentile spectrum of each run, 50 .. 99.99, on a log axis of 1 / (1 - p): each
 // "nine" gets the same width, the way HdrHistogram plots tails.
-import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { memo, useMemo } from "react";
+import { CartesianGrid, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
+import { ChartCard } from "../../charts/ChartCard";
+import { ChartTooltip } from "../../charts/ChartTooltip";
+import { axisWidth, valueScale } from "../../charts/axes";
+import { SeriesLayer } from "../../charts/SeriesLayer";
 import type { CompareSpectra } from "../../client/types.gen";
-import { ChartCard, COLORS, MAX_LEGEND } from "./ChartCard";
+import { axisTick } from "../../format/units";
+import { runLabel, runListText, runSeries, type RunStyle } from "./runs";
 
 /** 50 -> 0.30, 90 -> 1, 99 -> 2, 99.9 -> 3, 99.99 -> 4. */
 export const nines = (p: number) => -Math.log10(1 - p / 100);
 const TICKS = [50, 90, 99, 99.9, 99.99];
+// Dots mark the measured percentiles; past a few runs they would hide the lines.
+const MAX_DOTTED_RUNS = 8;
 
-export function SpectrumChart({ data, labels }: { data: CompareSpectra; labels: Map<number, string> }) {
-  const byX = new Map<number, Record<string, number>>();
-  for (const run of data.runs) {
-    for (const [p, ms] of run.points) {
-      const x = Number(nines(p).toFixed(6));
-      const row = byX.get(x) ?? { x, p };
-      row[`r${run.run_id}`] = ms;
-      byX.set(x, row);
+const percentileOf = (x: number | string) => `p${(100 * (1 - 10 ** -Number(x))).toPrecision(6).replace(/\.?0+$/, "")}`;
+
+export const SpectrumChart = memo(function SpectrumChart({ data, runs }: { data: CompareSpectra; runs: RunStyle }) {
+  const rows = useMemo(() => {
+    const byX = new Map<number, Record<string, number>>();
+    for (const run of data.runs) {
+      for (const [p, ms] of run.points) {
+        const x = Number(nines(p).toFixed(6));
+        const row = byX.get(x) ?? { x, p };
+        row[`r${run.run_id}`] = ms;
+        byX.set(x, row);
+      }
     }
-  }
-  const rows = [...byX.values()].sort((a, b) => a.x - b.x);
-  const coarse = data.runs.filter((r) => r.source === "percentiles").map((r) => labels.get(r.run_id) ?? `#${r.run_id}`);
+    return [...byX.values()].sort((a, b) => a.x - b.x);
+  }, [data]);
+  const ids = data.runs.map((r) => r.run_id);
+  const series = useMemo(() => runSeries(data.runs.map((r) => r.run_id), runs), [data, runs]);
+  const y = useMemo(() => valueScale(rows, series.map((s) => s.key)), [rows, series]);
+  const coarse = data.runs.filter((r) => r.source === "percentiles").map((r) => runLabel(runs, r.run_id));
   const missing = data.runs.filter((r) => r.source === "none").length;
+  const dots = ids.length <= MAX_DOTTED_RUNS;
   return (
     <ChartCard
-      title="Latency percentile spectrum (ms)"
+      title="Latency percentile spectrum"
       name="compare-latency-spectrum"
       testId="spectrum-chart"
+      subtitle={runListText(ids)}
+      yLabel="Latency (ms)"
+      xLabel="Percentile (each nine gets the same width)"
+      legend={series}
       footer={
         (coarse.length > 0 || missing > 0) && (
           <p className="muted small">
@@ -36,18 +56,15 @@ export function SpectrumChart({ data, labels }: { data: CompareSpectra; labels: 
         )
       }
     >
-      <ResponsiveContainer width="100%" height="100%">
-        <LineChart data={rows}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-          <XAxis dataKey="x" type="number" domain={[nines(50), nines(99.99)]} ticks={TICKS.map(nines)} tickFormatter={(x: number) => `p${TICKS.find((p) => Math.abs(nines(p) - x) < 1e-6) ?? ""}`} />
-          <YAxis width={72} unit="ms" />
-          <Tooltip labelFormatter={(x) => `p${(100 * (1 - 10 ** -Number(x))).toPrecision(6).replace(/\.?0+$/, "")}`} />
-          {data.runs.length <= MAX_LEGEND && <Legend />}
-          {data.runs.map((run, i) => (
-            <Line key={run.run_id} dataKey={`r${run.run_id}`} name={labels.get(run.run_id) ?? `#${run.run_id}`} stroke={COLORS[i % COLORS.length]} connectNulls isAnimationActive={false} />
-          ))}
+      <ResponsiveContainer width="100%" height="100%" minWidth={0}>
+        <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+          <CartesianGrid strokeDasharray="3 3" />
+          <XAxis dataKey="x" type="number" domain={[nines(50), nines(99.99)]} ticks={TICKS.map(nines)} tickFormatter={percentileOf} />
+          <YAxis width={axisWidth(y.ticks.map((v) => axisTick(v, "ms")))} type="number" domain={y.domain} ticks={y.ticks} tickFormatter={(v: number) => axisTick(v, "ms")} />
+          <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={rows} xKey="x" series={series} unit="ms" xLabel={percentileOf} />} isAnimationActive={false} />
+          <SeriesLayer rows={rows} series={series} xKey="x" dots={dots} />
         </LineChart>
       </ResponsiveContainer>
     </ChartCard>
   );
-}
+});

@@ -1,52 +1,82 @@
 // (a) A metric against the swept parameter, line or bars, with the repetitions' spread as
 // error bars. The data table under it is the chart's exact numbers (and what the CSV holds).
-import { Bar, BarChart, CartesianGrid, ErrorBar, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { memo, useMemo } from "react";
+import { Bar, BarChart, CartesianGrid, ErrorBar, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 
+import { axisWidth, valueScale } from "../../charts/axes";
+import { ChartCard } from "../../charts/ChartCard";
+import { ChartTooltip } from "../../charts/ChartTooltip";
+import { sortNatural } from "../../charts/naturalSort";
+import { assignColors } from "../../charts/palette";
 import type { ComparePoint } from "../../client/types.gen";
-import { ChartCard, COLORS } from "./ChartCard";
+import { axisTick } from "../../format/units";
+import { metricHeading, runMetric, useMetricRegistry } from "../../metrics/useMetricRegistry";
 import type { CompareView } from "./compareParams";
 import { downloadCsv } from "./csv";
+import { runListText } from "./runs";
 import { sweepCsv, sweepData } from "./sweepData";
-import { metricHeading, useMetricRegistry } from "../../metrics/useMetricRegistry";
 
-export function SweepChart({ points, param, view, onChange }: { points: ComparePoint[]; param: string; view: CompareView; onChange: (patch: Partial<CompareView>) => void }) {
+export const SweepChart = memo(function SweepChart({ points, param, view, onChange }: { points: ComparePoint[]; param: string; view: CompareView; onChange: (patch: Partial<CompareView>) => void }) {
   const registry = useMetricRegistry();
-  const data = sweepData(points, param, view.metric, view.spread);
-  const csv = sweepCsv(data, param, view.metric);
-  const xAxis = data.numeric ? <XAxis dataKey="x" type="number" domain={["auto", "auto"]} name={param} /> : <XAxis dataKey="x" type="category" name={param} />;
+  const data = useMemo(() => sweepData(points, param, view.metric, view.spread), [points, param, view.metric, view.spread]);
+  const csv = useMemo(() => sweepCsv(data, param, view.metric), [data, param, view.metric]);
+  // A line per combination of the other swept values, coloured by its label on every visit.
+  const colors = useMemo(() => assignColors(data.series.map((s) => s.label)), [data.series]);
+  const heading = metricHeading(registry, view.metric);
+  // A lone series is labelled with the metric's key by sweepData: people read its name instead.
+  const series = sortNatural(data.series, (s) => s.label).map((s) => ({ ...s, name: s.label === view.metric ? heading : s.label, color: colors.get(s.label)! }));
+  const unit = runMetric(registry, view.metric)?.unit ?? "";
+  const paramLabel = param.split(".").pop() ?? param;
+  const grid = <CartesianGrid strokeDasharray="3 3" />;
+  // The axis reaches the top of the highest error bar.
+  const y = useMemo(() => {
+    const tops = data.rows.flatMap((row) =>
+      data.series.map((s) => {
+        const mean = row[s.key];
+        const err = row[`${s.key}_err`] as [number, number] | undefined;
+        return { v: typeof mean === "number" ? mean + (err?.[1] ?? 0) : null };
+      }),
+    );
+    return valueScale(tops, ["v"]);
+  }, [data]);
+  const yAxis = <YAxis width={axisWidth(y.ticks.map((v) => axisTick(v, unit)))} type="number" domain={y.domain} ticks={y.ticks} tickFormatter={(v: number) => axisTick(v, unit)} />;
+  const tooltip = <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={data.rows} xKey="x" series={series} unit={unit} xLabel={(x) => `${paramLabel} ${x}`} />} isAnimationActive={false} />;
+  const margin = { top: 8, right: 16, bottom: 0, left: 0 };
   const chart =
     view.chart === "bar" ? (
-      <BarChart data={data.rows}>
-        <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
+      <BarChart data={data.rows} margin={margin}>
+        {grid}
         <XAxis dataKey="x" type="category" />
-        <YAxis width={72} />
-        <Tooltip />
-        <Legend />
-        {data.series.map((s, i) => (
-          <Bar key={s.key} dataKey={s.key} name={s.label} fill={COLORS[i % COLORS.length]} isAnimationActive={false}>
-            <ErrorBar dataKey={`${s.key}_err`} width={6} stroke="#111827" />
+        {yAxis}
+        {tooltip}
+        {series.map((s) => (
+          <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false}>
+            <ErrorBar dataKey={`${s.key}_err`} width={6} stroke={s.color} />
           </Bar>
         ))}
       </BarChart>
     ) : (
-      <LineChart data={data.rows}>
-        <CartesianGrid strokeDasharray="3 3" stroke="#e5e7eb" />
-        {xAxis}
-        <YAxis width={72} />
-        <Tooltip />
-        <Legend />
-        {data.series.map((s, i) => (
-          <Line key={s.key} dataKey={s.key} name={s.label} stroke={COLORS[i % COLORS.length]} isAnimationActive={false}>
-            <ErrorBar dataKey={`${s.key}_err`} width={6} stroke={COLORS[i % COLORS.length]} />
+      <LineChart data={data.rows} margin={margin}>
+        {grid}
+        {data.numeric ? <XAxis dataKey="x" type="number" domain={["auto", "auto"]} name={param} /> : <XAxis dataKey="x" type="category" name={param} />}
+        {yAxis}
+        {tooltip}
+        {series.map((s) => (
+          <Line key={s.key} dataKey={s.key} name={s.name} stroke={s.color} isAnimationActive={false}>
+            <ErrorBar dataKey={`${s.key}_err`} width={6} stroke={s.color} />
           </Line>
         ))}
       </LineChart>
     );
   return (
     <ChartCard
-      title={`${metricHeading(registry, view.metric)} vs ${param}`}
+      title={`${heading} vs ${param}`}
       name={`compare-${view.metric}-vs-${param}`}
       testId="sweep-chart"
+      subtitle={runListText(points.flatMap((p) => p.run_ids))}
+      yLabel={heading}
+      xLabel={param}
+      legend={series}
       actions={
         <>
           <select aria-label="Chart type" value={view.chart} onChange={(e) => onChange({ chart: e.target.value as CompareView["chart"] })}>
@@ -66,6 +96,7 @@ export function SweepChart({ points, param, view, onChange }: { points: CompareP
       footer={
         <details>
           <summary>Data</summary>
+          <div className="table-scroll">
           <table className="table small" data-testid="sweep-data">
             <thead>
               <tr>{csv[0].map((h, i) => <th key={i}>{h}</th>)}</tr>
@@ -82,12 +113,13 @@ export function SweepChart({ points, param, view, onChange }: { points: CompareP
               ))}
             </tbody>
           </table>
+          </div>
         </details>
       }
     >
-      <ResponsiveContainer width="100%" height="100%">
+      <ResponsiveContainer width="100%" height="100%" minWidth={0}>
         {chart}
       </ResponsiveContainer>
     </ChartCard>
   );
-}
+});

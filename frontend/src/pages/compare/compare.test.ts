@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import type { ComparePoint } from "../../client/types.gen";
+import type { ComparePoint, CompareSetups, CompareTable } from "../../client/types.gen";
 import { parse, toSearch } from "./compareParams";
 import { toCsv } from "./csv";
+import { askedLines, overlayRows } from "./overlay";
+import { runLabels, runSeries, runStyle } from "./runs";
+import { differenceHeadline, lineDiff, settingDiffs } from "./setupDiff";
 import { sweepCsv, sweepData } from "./sweepData";
 
 const spread = (mean: number, min: number, max: number, stddev = 0, ci?: [number, number], noisy = false) => ({
@@ -33,6 +36,8 @@ describe("compare URL", () => {
     const view = parse(search);
     expect(view.runs).toEqual([3, 1]);
     expect(toSearch(view).toString()).toBe("runs=3%2C1&metric=latency_p99_ms&chart=bar&baseline=1");
+    expect(toSearch({ ...view, smooth: true }).get("smooth")).toBe("1");
+    expect(parse(new URLSearchParams("smooth=1")).smooth).toBe(true);
   });
 });
 
@@ -70,5 +75,101 @@ describe("sweepData", () => {
 describe("toCsv", () => {
   it("quotes what needs quoting", () => {
     expect(toCsv([["a,b", 'say "hi"', null, 3]])).toBe('"a,b","say ""hi""",,3\n');
+  });
+});
+
+const load = (connections: number, rate: number | null = null) => ({ connections, rate, warmup_s: 2, duration_s: 5 });
+
+// Two "maxconn 60" runs with 20 and 50 clients, and a maxconn 80 run on another lab.
+const SETUPS: CompareSetups = {
+  runs: [
+    { run_id: 11, lab_name: "local", load: load(20, 100), config_index: 0 },
+    { run_id: 2, lab_name: "local", load: load(50, 100), config_index: 0 },
+    { run_id: 30, lab_name: "big", load: load(50), config_index: 1 },
+  ],
+  differences: [
+    { path: "proxy.global.maxconn", values: [60, 60, 80], swept: true },
+    { path: "load.connections", values: [20, 50, 50], swept: false },
+    { path: "load.rate", values: [100, 100, null], swept: false },
+  ],
+  configs: ["global\n  maxconn 60\ndefaults\n  mode http", "global\n  maxconn 80\ndefaults\n  mode http"],
+};
+
+describe("setup differences", () => {
+  it("lists what the sweep does not explain first, the baseline's value apart", () => {
+    const diffs = settingDiffs(SETUPS, 11);
+    expect(diffs.map((d) => [d.path, d.swept])).toEqual([
+      ["lab", false],
+      ["load.connections", false],
+      ["load.rate", false],
+      ["proxy.global.maxconn", true],
+    ]);
+    const clients = diffs[1];
+    expect(clients.baseline).toBe("20");
+    expect(clients.groups).toEqual([
+      { text: "20", runIds: [11], isBaseline: true },
+      { text: "50", runIds: [2, 30], isBaseline: false },
+    ]);
+    expect(differenceHeadline(clients)).toBe("load.connections 20 vs 50");
+    expect(diffs[2].groups.map((g) => g.text)).toEqual(["100", "—"]); // no rate: closed loop
+  });
+
+  it("diffs configs line by line and folds what did not change", () => {
+    const before = ["global", "  maxconn 60", "  nbthread 2", "a", "b", "c", "d", "e", "f", "g", "h", "defaults"].join("\n");
+    const after = before.replace("maxconn 60", "maxconn 80") + "\n  timeout client 5s";
+    const lines = lineDiff(before, after, 2);
+    expect(lines).toEqual([
+      { kind: "same", text: "global", oldNo: 1, newNo: 1 },
+      { kind: "removed", text: "  maxconn 60", oldNo: 2 },
+      { kind: "added", text: "  maxconn 80", newNo: 2 },
+      { kind: "same", text: "  nbthread 2", oldNo: 3, newNo: 3 },
+      { kind: "same", text: "a", oldNo: 4, newNo: 4 },
+      { kind: "skipped", count: 6 },
+      { kind: "same", text: "h", oldNo: 11, newNo: 11 },
+      { kind: "same", text: "defaults", oldNo: 12, newNo: 12 },
+      { kind: "added", text: "  timeout client 5s", newNo: 13 },
+    ]);
+    expect(lineDiff("x\ny", "x\ny")).toEqual([{ kind: "skipped", count: 2 }]);
+  });
+});
+
+describe("runs across the page's charts", () => {
+  const table = {
+    param_columns: ["proxy.balance"],
+    metric_columns: [],
+    no_op_params: [],
+    rows: [11, 2, 30].map((id, i) => ({ run_id: id, params: { "proxy.balance": "roundrobin" }, repetition: i === 2 ? 1 : 0 })),
+  } as unknown as CompareTable;
+
+  it("gives each run one colour and lists runs in natural order", () => {
+    const runs = runStyle([11, 2, 30], table);
+    const overlay = runSeries([30, 11, 2], runs);
+    const spectrum = runSeries([2, 30, 11], runs);
+    expect(overlay.map((s) => s.name)).toEqual(["#2 balance=roundrobin", "#11 balance=roundrobin", "#30 balance=roundrobin r2"]);
+    expect(spectrum).toEqual(overlay);
+    expect(runLabels(table).get(2)).toBe("#2 balance=roundrobin"); // a string value without quotes
+  });
+
+  it("draws each distinct asked load once, over the seconds the load ran", () => {
+    const colors = runStyle([11, 2, 30], table).colors;
+    const rate = askedLines("proxy|FRONTEND.req_tot", SETUPS, colors);
+    // Run 30 is closed loop (no rate asked); 11 and 2 share one asked line, in the shared grey.
+    expect(rate.map((a) => [a.value, a.runIds, a.name])).toEqual([[100, [11, 2], "asked 100 req/s (Runs #2, #11)"]]);
+    const clients = askedLines("proxy|FRONTEND.scur", SETUPS, colors);
+    expect(clients.map((a) => [a.value, a.runIds])).toEqual([
+      [20, [11]],
+      [50, [2, 30]],
+    ]);
+    expect(clients[0].color).toBe(colors.get("11")); // one run's asked line takes its colour
+    expect(askedLines("proxy|BACKEND.qtime", SETUPS, colors)).toEqual([]);
+
+    const rows = overlayRows({ series: [], runs: [{ run_id: 11, t: [-3, -2, 0, 5, 6], values: [[1], [2], [3], [4], [5]] }] }, rate);
+    expect(rows.map((r) => [r.t, r.r11, r.asked0 ?? null])).toEqual([
+      [-3, 1, null],
+      [-2, 2, 100],
+      [0, 3, 100],
+      [5, 4, 100],
+      [6, 5, null],
+    ]);
   });
 });

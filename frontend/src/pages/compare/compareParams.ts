@@ -1,7 +1,7 @@
 // The Compare page's view lives in the URL, so a link reproduces it exactly:
 //   /compare?runs=4,5,6            or  /compare?experiment=2   (every run of the experiment)
 //   &metric=rps&param=proxy.global.maxconn&chart=line|bar&spread=ci|minmax|stddev
-//   &series=proxy|FRONTEND.req_tot&baseline=4
+//   &series=proxy|FRONTEND.req_tot&baseline=4&smooth=1
 export type CompareView = {
   runs: number[];
   experiment: number | null;
@@ -13,6 +13,8 @@ export type CompareView = {
   /** "source|metric" of the time-series overlay. */
   series: string;
   baseline: number | null;
+  /** The over-time chart's 5 s moving average. */
+  smooth: boolean;
 };
 
 export const DEFAULT_VIEW: CompareView = {
@@ -24,6 +26,7 @@ export const DEFAULT_VIEW: CompareView = {
   spread: "ci",
   series: "proxy|FRONTEND.req_tot",
   baseline: null,
+  smooth: false,
 };
 
 function positiveInt(text: string | null): number | null {
@@ -47,6 +50,7 @@ export function parse(search: URLSearchParams): CompareView {
     spread: (["minmax", "stddev"] as const).find((s) => s === search.get("spread")) ?? "ci",
     series: /^[^|]+\|[^|]+$/.test(series) ? series : DEFAULT_VIEW.series,
     baseline: positiveInt(search.get("baseline")),
+    smooth: search.get("smooth") === "1",
   };
 }
 
@@ -60,6 +64,7 @@ export function toSearch(v: CompareView): URLSearchParams {
   if (v.spread !== DEFAULT_VIEW.spread) out.set("spread", v.spread);
   if (v.series !== DEFAULT_VIEW.series) out.set("series", v.series);
   if (v.baseline) out.set("baseline", String(v.baseline));
+  if (v.smooth) out.set("smooth", "1");
   return out;
 }
 

@@ -1,21 +1,12 @@
 // CSV text (RFC 4180 quoting) and a browser download of it.
+import { downloadBlob } from "../../charts/exportChart";
+
 export function toCsv(rows: (string | number | boolean | null | undefined)[][]): string {
   const cell = (v: string | number | boolean | null | undefined) => {
     const s = v == null ? "" : String(v);
     return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return rows.map((r) => r.map(cell).join(",")).join("\n") + "\n";
-}
-
-export function downloadBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 export function downloadCsv(rows: Parameters<typeof toCsv>[0], filename: string): void {

@@ -40,7 +40,8 @@ export function ConfigPreview({ report, checking }: { report: ValidationReport |
         <p key={i} className="field-error">{m}</p>
       ))}
       {report.rendered_config ? (
-        <pre className="cfg" data-testid="rendered-config">
+        // Focusable, so the keyboard can scroll it (it scrolls inside the side column).
+        <pre className="cfg" data-testid="rendered-config" tabIndex={0} role="region" aria-label="Rendered haproxy.cfg">
           {lines.map((line, i) => {
             const errors = errorsByLine.get(i + 1);
             return (
@@ -57,7 +58,7 @@ export function ConfigPreview({ report, checking }: { report: ValidationReport |
       ) : lastText ? (
         <>
           <p className="small muted">The spec does not render as it is; the last rendered config:</p>
-          <pre className="cfg stale">{lastText}</pre>
+          <pre className="cfg stale" tabIndex={0} role="region" aria-label="Last rendered haproxy.cfg">{lastText}</pre>
         </>
       ) : (
         <p className="muted">Nothing rendered until the spec is valid.</p>

@@ -1,6 +1,7 @@
 // What every knob of the designer needs: the spec being edited, a way to change one path, the
 // field errors (spec paths, "spec." prefix removed) from the live validation or a failed save,
-// and the config lint's warnings (valid settings that do nothing or contradict each other).
+// the config lint's warnings (valid settings that do nothing or contradict each other), and the
+// lab chosen for the launch (what its hosts offer shapes some proposals, e.g. nbthread).
 import { createContext, useContext } from "react";
 
 import type { ApiFieldError } from "../../api/apiError";
@@ -11,6 +12,7 @@ export type DesignerState = {
   fields: ApiFieldError[];
   warnings: ApiFieldError[];
   readOnly: boolean;
+  labId: number | null;
 };
 
 export const DesignerContext = createContext<DesignerState | null>(null);

@@ -1,5 +1,8 @@
 // The designer's state and actions. One spec object is the truth: the structured form and the
 // JSON editor both edit it; validation, the estimate and Save/Launch read it.
+// Two columns on a desktop: the form scrolls on the left; on the right, sticky, Save & launch,
+// the problems, what belongs to the section being edited (the load profile, the sweep's points)
+// and the rendered config. One column on a phone, with Save & launch pinned at the bottom.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
@@ -21,13 +24,18 @@ import { FieldError } from "../../components/FieldError";
 import { PageHeader } from "../../components/PageHeader";
 import { ConfigPreview } from "./ConfigPreview";
 import { DesignerContext, type DesignerState } from "./DesignerContext";
+import "./designer.css";
 import { JsonEditor } from "./JsonEditor";
-import { LabPicker } from "./LabPicker";
+import { LaunchBar } from "./LaunchBar";
 import { LoadForm } from "./LoadForm";
+import { LoadSummary } from "./LoadSummary";
+import { ProblemList } from "./ProblemList";
 import { ProxyForm } from "./ProxyForm";
 import { setIn } from "./specPath";
 import { SweepEditor } from "./SweepEditor";
+import { SweepPointsPanel } from "./SweepPointsPanel";
 import { TargetForm } from "./TargetForm";
+import { SECTIONS, sectionAnchor, useActiveSection, type SectionId } from "./useActiveSection";
 import { useValidation } from "./useValidation";
 
 export type DesignerInitial = {
@@ -55,6 +63,7 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
   const update = useCallback((path: string, value: unknown) => setSpec((s) => setIn(s, path, value)), []);
 
   const { report, checking, error: validateError } = useValidation(spec, labId);
+  const [active, setActive] = useActiveSection(tab === "form");
   const tagList = tags.split(",").map((t) => t.trim()).filter(Boolean);
   const specDirty = JSON.stringify(spec) !== JSON.stringify(initial.spec);
   const metaDirty = name !== initial.name || description !== initial.description || tagList.join(",") !== initial.tags.join(",");
@@ -72,7 +81,7 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
     [report, saveError, launch.error],
   );
   const warnings = useMemo(() => stripPrefix(report?.warnings ?? [], "spec"), [report]);
-  const state: DesignerState = useMemo(() => ({ spec, update, fields, warnings, readOnly }), [spec, update, fields, warnings, readOnly]);
+  const state: DesignerState = useMemo(() => ({ spec, update, fields, warnings, readOnly, labId }), [spec, update, fields, warnings, readOnly, labId]);
 
   /** Save if needed; the experiment id afterwards. */
   const save = async (): Promise<number> => {
@@ -134,13 +143,13 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
             <div className="knob-grid">
               <div className="field">
                 <label htmlFor="exp-name">Name</label>
-                <input id="exp-name" value={name} disabled={readOnly} onChange={(e) => setName(e.target.value)} required />
-                <FieldError error={saveError} path="name" />
+                <input id="exp-name" value={name} disabled={readOnly} onChange={(e) => setName(e.target.value)} required aria-describedby="exp-name-err" />
+                <FieldError error={saveError} path="name" id="exp-name-err" />
               </div>
               <div className="field">
                 <label htmlFor="exp-tags">Tags</label>
-                <input id="exp-tags" value={tags} disabled={readOnly} onChange={(e) => setTags(e.target.value)} placeholder="maxconn, baseline" />
-                <FieldError error={saveError} path="tags" />
+                <input id="exp-tags" value={tags} disabled={readOnly} onChange={(e) => setTags(e.target.value)} placeholder="maxconn, baseline" aria-describedby="exp-tags-err" />
+                <FieldError error={saveError} path="tags" id="exp-tags-err" />
               </div>
             </div>
             <div className="field">
@@ -148,21 +157,32 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
               <textarea id="exp-desc" rows={2} value={description} disabled={readOnly} onChange={(e) => setDescription(e.target.value)} style={{ fontFamily: "inherit" }} />
             </div>
           </section>
-          <div className="tabs" role="tablist" aria-label="Editor">
-            <button type="button" role="tab" aria-selected={tab === "form"} className={tab === "form" ? "tab active" : "tab"} onClick={() => setTab("form")}>
-              Form
-            </button>
-            <button type="button" role="tab" aria-selected={tab === "json"} className={tab === "json" ? "tab active" : "tab"} onClick={() => setTab("json")}>
-              Advanced (JSON)
-            </button>
+          <div className="designer-nav">
+            <div className="tabs" role="tablist" aria-label="Editor">
+              <button type="button" role="tab" aria-selected={tab === "form"} className={tab === "form" ? "tab active" : "tab"} onClick={() => setTab("form")}>
+                Form
+              </button>
+              <button type="button" role="tab" aria-selected={tab === "json"} className={tab === "json" ? "tab active" : "tab"} onClick={() => setTab("json")}>
+                Advanced (JSON)
+              </button>
+            </div>
+            {tab === "form" && (
+              <nav aria-label="Form sections" className="section-links">
+                {SECTIONS.map((s) => (
+                  <a key={s.id} href={`#${sectionAnchor(s.id)}`} aria-current={active === s.id ? "true" : undefined} onClick={() => setActive(s.id)}>
+                    {s.title}
+                    {problemCount(fields, s.id) > 0 && <span className="badge bad">{problemCount(fields, s.id)}</span>}
+                  </a>
+                ))}
+              </nav>
+            )}
           </div>
           {tab === "form" ? (
-            <>
-              <ProxyForm />
-              <TargetForm />
-              <LoadForm />
-              <SweepEditor />
-            </>
+            SECTIONS.map(({ id }) => (
+              <div key={id} id={sectionAnchor(id)} data-designer-section={id} className="designer-section" onFocus={() => setActive(id)}>
+                {id === "proxy" ? <ProxyForm /> : id === "target" ? <TargetForm /> : id === "load" ? <LoadForm /> : <SweepEditor />}
+              </div>
+            ))
           ) : (
             <section className="card">
               <p className="muted small">The full spec. Every field of the form is here too; edits apply as soon as the JSON parses.</p>
@@ -170,49 +190,44 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
             </section>
           )}
         </div>
-        <aside className="designer-side" aria-label="Rendered config and launch">
-          <div className="card sticky">
-            <LabPicker labId={labId} onChange={setLabId} spec={spec} linkShaping={initial.templateNeeds?.link_shaping} />
-            <div className="row">
-              <button type="button" onClick={onSave} disabled={readOnly || busy || !dirty}>
-                {initial.id == null ? "Save" : "Save version"}
-              </button>
-              <button type="button" className="primary" onClick={onLaunch} disabled={busy || launchBlocker != null} title={launchBlocker ?? undefined}>
-                {dirty ? "Save & launch" : "Launch"}
-              </button>
-              {launchBlocker && <span className="muted small">{launchBlocker}</span>}
-            </div>
+        <aside className="designer-side" aria-label="Launch, problems and rendered config" data-testid="config-preview">
+          <LaunchBar
+            spec={spec}
+            labId={labId}
+            onLab={setLabId}
+            linkShaping={initial.templateNeeds?.link_shaping}
+            saveLabel={initial.id == null ? "Save" : "Save version"}
+            launchLabel={dirty ? "Save & launch" : "Launch"}
+            canSave={!readOnly && dirty}
+            launchBlocker={launchBlocker}
+            busy={busy}
+            onSave={() => void onSave()}
+            onLaunch={() => void onLaunch()}
+          >
             {saveError && <ErrorState error={saveError} compact title="Not saved" />}
             {launch.error && <ErrorState error={launch.error} compact title="Not launched" />}
+          </LaunchBar>
+          <div className="side-scroll">
             {validateError && <ErrorState error={validateError} compact title="Validation unavailable" />}
-            <FieldMessages items={fields} title={`${fields.length} problem${fields.length === 1 ? "" : "s"}`} testId="spec-problems" />
-            <FieldMessages
+            <ProblemList items={fields} title={`${fields.length} problem${fields.length === 1 ? "" : "s"}`} testId="spec-problems" />
+            <ProblemList
               items={warnings}
               title={`${warnings.length} warning${warnings.length === 1 ? "" : "s"}: valid, but probably not what you meant`}
               testId="spec-warnings"
               warning
             />
-            <ConfigPreview report={report} checking={checking} />
+            {tab === "form" && active === "load" && <LoadSummary spec={spec} />}
+            {tab === "form" && active === "sweep" && <SweepPointsPanel spec={spec} />}
           </div>
+          <ConfigPreview report={report} checking={checking} />
         </aside>
       </div>
     </DesignerContext.Provider>
   );
 }
 
-/** The messages of the whole spec, by field, beside the preview (problems, then warnings). */
-function FieldMessages({ items, title, testId, warning = false }: { items: ApiFieldError[]; title: string; testId: string; warning?: boolean }) {
-  if (items.length === 0) return null;
-  return (
-    <details className={warning ? "problems warnings" : "problems"} open>
-      <summary>{title}</summary>
-      <ul className="small" data-testid={testId}>
-        {items.map((f, i) => (
-          <li key={i}>
-            <code>{f.field}</code>: {f.message}
-          </li>
-        ))}
-      </ul>
-    </details>
-  );
+/** How many problems a form section has (field paths start with the section's root). */
+function problemCount(fields: ApiFieldError[], section: SectionId): number {
+  const root = section === "sweep" ? ["sweep", "repetitions"] : [section];
+  return fields.filter((f) => root.some((r) => f.field === r || f.field.startsWith(`${r}.`))).length;
 }

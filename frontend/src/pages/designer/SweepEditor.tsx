@@ -1,57 +1,43 @@
-// The sweep: axes of (spec path, values) that multiply into points, and the repetitions. Shows
-// the number of runs and the estimated total time as you type (sweepEstimate.ts).
-import { useState } from "react";
+// The sweep: axes of (spec path, values) that multiply into points, and the repetitions. The
+// parameter of an axis is picked from what the spec can sweep (SweepParameterPicker); the points
+// it expands to and the run estimate are beside the form (DesignerSide).
+import { useMemo, useState } from "react";
 
-import { duration } from "../../format/time";
 import { useDesigner } from "./DesignerContext";
 import { getIn } from "./specPath";
 import { Knob } from "./Knob";
 import { SectionErrors } from "./SectionErrors";
-import { estimateSweep, RUN_OVERHEAD_S } from "./sweepEstimate";
+import { SweepParameterPicker } from "./SweepParameterPicker";
+import { proposeValues, sweepableParameters, type SweepParameter } from "./sweepParameters";
 import { formatSweepValues, parseSweepValues, type Scalar } from "./sweepValues";
-import { valueText } from "../../format/text";
 
-// Paths people sweep most; any dotted path into the spec works (typed in the same box).
-export const COMMON_SWEEP_PATHS = [
-  "proxy.global.maxconn",
-  "proxy.global.nbthread",
-  "proxy.backends.0.http_reuse",
-  "proxy.backends.0.balance",
-  "proxy.backends.0.target_servers.maxconn",
-  "proxy.listens.0.target_servers.maxconn",
-  "proxy.listens.0.fullconn",
-  "proxy.frontends.0.maxconn",
-  "load.connections",
-  "load.rate",
-  "load.keep_alive",
-  "load.http_version",
-  "load.path",
-  "load.duration_s",
-  "target.servers",
-  "target.protocol",
-];
+export type Axis = { path: string; values: Scalar[]; label?: string | null; linked?: { path: string; values: Scalar[] }[] };
 
-type Axis = { path: string; values: Scalar[]; label?: string | null; linked?: { path: string; values: Scalar[] }[] };
+// The first axis people add is nearly always HAProxy's maxconn (seed 000's capacity sweep).
+const FIRST_PARAMETER = "proxy.global.maxconn";
 
 export function SweepEditor() {
-  const { spec, update, readOnly, fields } = useDesigner();
+  const { spec, update, readOnly, fields, labId } = useDesigner();
   const axes = (getIn(spec, "sweep.axes") as Axis[] | undefined) ?? [];
-  const estimate = estimateSweep(spec);
   const setAxes = (next: Axis[]) => update("sweep", { ...((getIn(spec, "sweep")) ?? {}), axes: next });
+  const { proxy, target, load } = spec;
+  const parameters = useMemo(() => sweepableParameters({ proxy, target, load }), [proxy, target, load]);
+  const connections = getIn(spec, "load.connections");
 
   return (
     <section aria-labelledby="sweep-title" className="card">
       <h2 id="sweep-title">Sweep</h2>
       <p className="muted small">Every combination of the axes&apos; values is a point; each point runs once per repetition.</p>
       <SectionErrors path="sweep" />
-      <datalist id="sweep-paths">
-        {COMMON_SWEEP_PATHS.map((p) => <option key={p} value={p} />)}
-      </datalist>
+      {axes.length === 0 && <p className="muted">No sweep: one point, the spec as it is.</p>}
       {axes.map((axis, i) => (
         <AxisRow
           key={i}
           index={i}
           axis={axis}
+          parameters={parameters}
+          connections={typeof connections === "number" ? connections : undefined}
+          labId={labId}
           readOnly={readOnly}
           errors={fields.filter((f) => f.field.startsWith(`sweep.axes.${i}`)).map((f) => f.message)}
           onChange={(a) => setAxes(axes.map((x, j) => (j === i ? a : x)))}
@@ -59,27 +45,32 @@ export function SweepEditor() {
         />
       ))}
       {!readOnly && (
-        <button type="button" onClick={() => setAxes([...axes, { path: "proxy.global.maxconn", values: [20, 40, 60] }])}>
+        <button type="button" onClick={() => setAxes([...axes, nextAxis(parameters, axes, typeof connections === "number" ? connections : undefined)])}>
           Add axis
         </button>
       )}
       <div className="knob-grid" style={{ marginTop: 12 }}>
         <Knob path="repetitions" label="repetitions" />
       </div>
-      <p className="estimate" data-testid="sweep-estimate">
-        <strong>{estimate.runs}</strong> run{estimate.runs === 1 ? "" : "s"} ({axes.map((a) => a.values.length).join(" × ") || "1"} point
-        {estimate.points === 1 ? "" : "s"} × {valueText(getIn(spec, "repetitions"), "1")} repetition
-        {getIn(spec, "repetitions") === 1 || getIn(spec, "repetitions") == null ? "" : "s"}), about{" "}
-        <strong>{duration(estimate.totalSeconds)}</strong>
-        <span className="muted small"> ({duration(estimate.secondsPerRun)} a run incl. ~{RUN_OVERHEAD_S} s orchestration)</span>
-      </p>
     </section>
   );
 }
 
-function AxisRow({ index, axis, readOnly, errors, onChange, onRemove }: {
+/** A new axis on maxconn, or else the first parameter no axis sweeps yet (paths must differ), with proposed values. */
+function nextAxis(parameters: SweepParameter[], axes: Axis[], connections: number | undefined): Axis {
+  const free = parameters.filter((p) => !axes.some((a) => a.path === p.path));
+  const p = free.find((x) => x.path === FIRST_PARAMETER) ?? free[0];
+  if (!p) return { path: "", values: [] };
+  const values = proposeValues(p, { connections });
+  return { path: p.path, values: values.length ? values : p.current != null ? [p.current] : [] };
+}
+
+function AxisRow({ index, axis, parameters, connections, labId, readOnly, errors, onChange, onRemove }: {
   index: number;
   axis: Axis;
+  parameters: SweepParameter[];
+  connections: number | undefined;
+  labId: number | null;
   readOnly: boolean;
   errors: string[];
   onChange: (a: Axis) => void;
@@ -88,7 +79,8 @@ function AxisRow({ index, axis, readOnly, errors, onChange, onRemove }: {
   // The text is kept while it does not parse, so typing "20..1" on the way to "20..100" works.
   const [text, setText] = useState(formatSweepValues(axis.values));
   const [problem, setProblem] = useState<string | null>(null);
-  // Values changed elsewhere (Advanced JSON, a template): show them, unless the text already says so.
+  // Values changed elsewhere (a picked parameter's proposal, Advanced JSON, a template): show
+  // them, unless the text already says so.
   const [shown, setShown] = useState(axis.values);
   if (shown !== axis.values) {
     setShown(axis.values);
@@ -99,19 +91,30 @@ function AxisRow({ index, axis, readOnly, errors, onChange, onRemove }: {
     }
   }
   const id = `axis-${index}`;
+  const messages = [problem, ...errors].filter(Boolean);
   return (
-    <div className="axis-row">
-      <div className="field knob">
-        <label htmlFor={`${id}-path`}>parameter path</label>
-        <input id={`${id}-path`} list="sweep-paths" value={axis.path} disabled={readOnly} onChange={(e) => onChange({ ...axis, path: e.target.value })} />
-      </div>
-      <div className="field knob" style={{ flex: 2 }}>
+    <div className="axis-row" role="group" aria-label={`Axis ${index + 1}`}>
+      <SweepParameterPicker
+        id={id}
+        name={`sweep.axes.${index}.path`}
+        path={axis.path}
+        parameters={parameters}
+        connections={connections}
+        labId={labId}
+        readOnly={readOnly}
+        onPick={(path, values) => onChange({ ...axis, path, label: null, values: values.length ? values : axis.values })}
+        onPath={(path) => onChange({ ...axis, path })}
+      />
+      <div className="field knob axis-values">
         <label htmlFor={`${id}-values`}>values</label>
         <input
           id={`${id}-values`}
+          name={`sweep.axes.${index}.values`}
           value={text}
           disabled={readOnly}
           placeholder="20, 40, 60  or  20..100 step 20"
+          aria-invalid={messages.length > 0}
+          aria-describedby={`${id}-values-help ${id}-err`}
           onChange={(e) => {
             setText(e.target.value);
             const parsed = parseSweepValues(e.target.value);
@@ -122,22 +125,23 @@ function AxisRow({ index, axis, readOnly, errors, onChange, onRemove }: {
             }
           }}
         />
-        <span className="help">{axis.values.length} value{axis.values.length === 1 ? "" : "s"}{axis.linked?.length ? `; linked: ${axis.linked.map((l) => l.path).join(", ")}` : ""}</span>
+        <span className="help" id={`${id}-values-help`}>
+          {axis.values.length} value{axis.values.length === 1 ? "" : "s"}
+          {axis.linked?.length ? `; linked: ${axis.linked.map((l) => l.path).join(", ")}` : ""}
+        </span>
       </div>
-      <div className="field knob">
+      <div className="field knob axis-label">
         <label htmlFor={`${id}-label`}>label</label>
-        <input id={`${id}-label`} value={axis.label ?? ""} disabled={readOnly} onChange={(e) => onChange({ ...axis, label: e.target.value || null })} />
+        <input id={`${id}-label`} value={axis.label ?? ""} disabled={readOnly} placeholder="for charts" onChange={(e) => onChange({ ...axis, label: e.target.value || null })} />
       </div>
       {!readOnly && (
-        <button type="button" className="link" onClick={onRemove} aria-label={`Remove axis ${axis.path}`}>
+        <button type="button" className="link axis-remove" onClick={onRemove} aria-label={`Remove axis ${index + 1} (${axis.path})`}>
           Remove
         </button>
       )}
-      {(problem || errors.length > 0) && (
-        <p className="field-error" role="alert" data-field={`spec.sweep.axes.${index}`} style={{ flexBasis: "100%" }}>
-          {[problem, ...errors].filter(Boolean).join("; ")}
-        </p>
-      )}
+      <p id={`${id}-err`} className="field-error axis-error" role={messages.length ? "alert" : undefined} data-field={`spec.sweep.axes.${index}`}>
+        {messages.join("; ")}
+      </p>
     </div>
   );
 }

@@ -3,6 +3,8 @@
 // designer never repeats them. Paths are spec paths ("proxy.global.maxconn", "load.rate").
 import * as schemas from "../../client/schemas.gen";
 
+export type SchemaNode = Node;
+
 type Node = {
   $ref?: string;
   anyOf?: Node[];
@@ -20,6 +22,7 @@ type Node = {
   exclusiveMinimum?: number;
   default?: unknown;
   title?: string;
+  pattern?: string;
 };
 
 export type FieldInfo = {
@@ -30,26 +33,32 @@ export type FieldInfo = {
   maximum?: number;
   default?: unknown;
   nullable: boolean;
+  /** A string's pattern: identifiers and names have one, free text does not. */
+  pattern?: string;
 };
 
 const byName = schemas as unknown as Record<string, Node>;
 
-function deref(node: Node | undefined): Node | undefined {
+/** A component schema by its OpenAPI name ("ExperimentSpec"). */
+export const schemaNamed = (name: string): Node | undefined => byName[`${name}Schema`];
+
+export function deref(node: Node | undefined): Node | undefined {
   let n = node;
   for (let i = 0; n?.$ref && i < 20; i++) n = byName[`${n.$ref.split("/").pop()}Schema`];
   return n;
 }
 
-function branches(node: Node | undefined): Node[] {
+/** The alternatives of a node (anyOf/oneOf/allOf flattened, references resolved). */
+export function branches(node: Node | undefined): Node[] {
   const n = deref(node);
   if (!n) return [];
   const alts = n.anyOf ?? n.oneOf ?? n.allOf;
   return alts ? alts.flatMap(branches) : [n];
 }
 
-function child(node: Node | undefined, part: string): Node | undefined {
+export function child(node: Node | undefined, part: string): Node | undefined {
   for (const b of branches(node)) {
-    if (/^\d+$/.test(part) && b.items) return b.items;
+    if (/^(\d+|\*)$/.test(part) && b.items) return b.items; // an index, or a sweep's "*"
     if (b.properties?.[part]) return b.properties[part];
     if (b.additionalProperties && typeof b.additionalProperties === "object") return b.additionalProperties;
   }
@@ -61,7 +70,11 @@ export function fieldInfo(path: string, root: string = "ExperimentSpecSchema"): 
   let node: Node | undefined = byName[root];
   // HAProxyConfig's `global_` field is spelled "global" in JSON (its alias); the schema uses that.
   for (const part of path.split(".")) node = child(node, part);
-  if (!node) return { nullable: false };
+  return node ? infoOf(node) : { nullable: false };
+}
+
+/** What one schema node says of its field: help, allowed values, type and bounds. */
+export function infoOf(node: Node): FieldInfo {
   const alts = branches(node);
   const concrete = alts.filter((b) => b.type !== "null");
   const first = concrete[0] ?? deref(node) ?? {};
@@ -73,5 +86,6 @@ export function fieldInfo(path: string, root: string = "ExperimentSpecSchema"): 
     maximum: first.maximum,
     default: node.default,
     nullable: alts.some((b) => b.type === "null"),
+    pattern: first.pattern,
   };
 }

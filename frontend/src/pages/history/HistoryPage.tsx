@@ -1,7 +1,8 @@
-// /history — the team's runs: filters (experiment, state, lab, tag, dates), order and paging, all
-// held in the URL so a view can be shared. Select runs to open them side by side in Compare.
+// /history — what changed across the team's runs: text search and filters that apply as typed,
+// metric columns chosen by the person and sorted by the server, a trend per experiment, all held
+// in the URL so a view can be shared. Select runs to open them side by side in Compare.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState, type ReactNode } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 
 import { experimentsListExperimentsOptions, labsListLabsOptions, runsListRunsOptions } from "../../client/@tanstack/react-query.gen";
@@ -10,17 +11,44 @@ import { EmptyState } from "../../components/EmptyState";
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
-import "../run/runSide.css";
-import { StateBadge } from "../../components/StateBadge";
-import { DEFAULTS, PAGE_SIZES, parse, RUN_STATES, toQuery, toSearch, type HistoryFilters } from "./historyParams";
+import { useMetricRegistry } from "../../metrics/useMetricRegistry";
+import { useDebounced } from "../designer/useDebounced";
+import { columns } from "./columns";
+import "./history.css";
+import {
+  isFiltered,
+  nextSort,
+  PAGE_SIZES,
+  parse,
+  rememberColumns,
+  RUN_STATES,
+  SEARCH_MAX_LENGTH,
+  shownColumns,
+  toQuery,
+  toSearch,
+  withoutFilters,
+  type ColumnId,
+  type HistoryFilters,
+} from "./historyParams";
+import { ColumnPicker, RunsTable } from "./RunsTable";
+import { TrendsPanel } from "./TrendsPanel";
 
-function when(iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString() : "—";
-}
+/** Typing settles for this long before the list asks the server again. */
+const TYPING_MS = 300;
+/** Phones (styles.css' breakpoint): decided once, when the page opens. */
+const NARROW_PX = 760;
 
-function duration(start: string | null, end: string | null): string {
-  if (!start || !end) return "—";
-  return `${Math.round((Date.parse(end) - Date.parse(start)) / 1000)} s`;
+const storage = typeof window !== "undefined" ? window.localStorage : null;
+
+/** On a phone the less used filters fold away (open when one is set), so the runs come sooner. */
+function MoreFilters({ collapse, active, children }: { collapse: boolean; active: number; children: ReactNode }) {
+  if (!collapse) return <>{children}</>;
+  return (
+    <details className="more-filters" open={active > 0}>
+      <summary>More filters{active > 0 ? ` (${active} set)` : ""}</summary>
+      <div className="history-filters">{children}</div>
+    </details>
+  );
 }
 
 /** A filter that picks one experiment, lab ... by id, or all of them. */
@@ -45,11 +73,28 @@ export default function HistoryPage() {
   const navigate = useNavigate();
   const filters = parse(search);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const set = (patch: Partial<HistoryFilters>) => setSearch(toSearch({ ...filters, page: 1, ...patch }));
+  const [narrow] = useState(() => typeof window !== "undefined" && window.innerWidth <= NARROW_PX);
+  const secondaryActive = [filters.lab, filters.tag, filters.from, filters.to, filters.states.length].filter(Boolean).length;
+  // Every change lands in the URL at once (replace: typing is not history); the list follows the
+  // text fields once typing settles.
+  const set = (patch: Partial<HistoryFilters>) => setSearch(toSearch({ ...filters, page: 1, ...patch }), { replace: true });
+  const q = useDebounced(filters.q, TYPING_MS);
+  const tag = useDebounced(filters.tag, TYPING_MS);
+  const query = toQuery({ ...filters, q, tag });
 
-  const runs = useQuery({ ...runsListRunsOptions({ query: toQuery(filters) }), placeholderData: keepPreviousData });
+  const registry = useMetricRegistry();
+  const runs = useQuery({ ...runsListRunsOptions({ query }), placeholderData: keepPreviousData });
   const experiments = useQuery(experimentsListExperimentsOptions({ query: { limit: 200 } }));
   const labs = useQuery(labsListLabsOptions());
+
+  const allColumns = useMemo(() => columns(registry), [registry]);
+  const shown = shownColumns(filters, storage);
+  const chooseColumns = (cols: ColumnId[]) => {
+    rememberColumns(cols, storage);
+    setSearch(toSearch({ ...filters, cols }), { replace: true });
+  };
+  const tags = useMemo(() => [...new Set(experiments.data?.items.flatMap((e) => e.tags) ?? [])].sort(), [experiments.data]);
+  const inView = useMemo(() => [...new Set(runs.data?.items.map((r) => r.experiment_id) ?? [])], [runs.data]);
 
   const toggle = (id: number) =>
     setSelected((old) => {
@@ -60,126 +105,132 @@ export default function HistoryPage() {
     });
   const toggleState = (state: RunState) =>
     set({ states: filters.states.includes(state) ? filters.states.filter((s) => s !== state) : [...filters.states, state] });
+  const clearFilters = () => setSearch(toSearch(withoutFilters(filters)), { replace: true });
 
   const total = runs.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / filters.size));
-  const filtered = toSearch({ ...filters, page: 1, order: DEFAULTS.order, size: DEFAULTS.size }).toString() !== "";
+  const filtered = isFiltered(filters);
 
   return (
-    <div className="stack">
+    <div className="stack history">
       <PageHeader
         title="History"
-        description="Every run of the team, newest first. Select runs to compare them."
+        description="Every run of the team with its figures. Sort by a column, search, and select runs to compare them."
         actions={
           <button type="button" className="primary" disabled={selected.size < 1} onClick={() => navigate(`/compare?runs=${[...selected].sort((a, b) => a - b).join(",")}`)}>
             Compare {selected.size > 0 ? `${selected.size} runs` : "selected"}
           </button>
         }
       />
-      <form className="card filters" aria-label="Filters" onSubmit={(e) => e.preventDefault()}>
+      <form className="card history-filters" aria-label="Filters" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label className="field search">
+          <span>Search</span>
+          <input
+            type="search"
+            aria-label="Search runs"
+            placeholder="Experiment name, tag, description or version note"
+            maxLength={SEARCH_MAX_LENGTH}
+            value={filters.q}
+            onChange={(e) => set({ q: e.target.value })}
+          />
+        </label>
         <IdFilter label="Experiment" value={filters.experiment} items={experiments.data?.items} onChange={(experiment) => set({ experiment })} />
-        <IdFilter label="Lab" value={filters.lab} items={labs.data} onChange={(lab) => set({ lab })} />
-        <label className="field">
-          <span>Tag</span>
-          <input defaultValue={filters.tag} key={filters.tag} placeholder="any" onBlur={(e) => set({ tag: e.target.value.trim() })} onKeyDown={(e) => e.key === "Enter" && set({ tag: (e.target as HTMLInputElement).value.trim() })} />
-        </label>
-        <label className="field">
-          <span>From</span>
-          <input type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
-        </label>
-        <label className="field">
-          <span>To</span>
-          <input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
-        </label>
-        <label className="field">
-          <span>Order</span>
-          <select value={filters.order} onChange={(e) => set({ order: e.target.value as HistoryFilters["order"] })}>
-            <option value="newest">Newest first</option>
-            <option value="oldest">Oldest first</option>
-          </select>
-        </label>
-        <fieldset className="field states">
-          <legend>State</legend>
-          {RUN_STATES.map((s) => (
-            <label key={s} className="check">
-              <input type="checkbox" checked={filters.states.includes(s)} onChange={() => toggleState(s)} /> {s}
-            </label>
-          ))}
-        </fieldset>
+        <MoreFilters collapse={narrow} active={secondaryActive}>
+          <IdFilter label="Lab" value={filters.lab} items={labs.data} onChange={(lab) => set({ lab })} />
+          <label className="field">
+            <span>Tag</span>
+            <input value={filters.tag} placeholder="any" list="history-tags" maxLength={64} onChange={(e) => set({ tag: e.target.value })} />
+            <datalist id="history-tags">
+              {tags.map((t) => (
+                <option key={t} value={t} />
+              ))}
+            </datalist>
+          </label>
+          <label className="field">
+            <span>From</span>
+            <input type="date" value={filters.from} onChange={(e) => set({ from: e.target.value })} />
+          </label>
+          <label className="field">
+            <span>To</span>
+            <input type="date" value={filters.to} onChange={(e) => set({ to: e.target.value })} />
+          </label>
+          <fieldset className="field states">
+            <legend>Outcome</legend>
+            {RUN_STATES.map((s) => (
+              <label key={s} className="check">
+                <input type="checkbox" checked={filters.states.includes(s)} onChange={() => toggleState(s)} /> {s}
+              </label>
+            ))}
+          </fieldset>
+        </MoreFilters>
         {filtered && (
-          <button type="button" onClick={() => setSearch(new URLSearchParams())}>
+          <button type="button" onClick={clearFilters}>
             Clear filters
           </button>
         )}
       </form>
 
-      {runs.isPending ? (
+      <TrendsPanel
+        experimentIds={inView}
+        metricKey={filters.trend}
+        registry={registry}
+        onMetric={(trend) => setSearch(toSearch({ ...filters, trend }), { replace: true })}
+        onExperiment={(experiment) => set({ experiment })}
+      />
+
+      {runs.isPending || !registry ? (
         <LoadingState label="Loading runs" rows={8} />
       ) : runs.isError ? (
-        <ErrorState error={runs.error} onRetry={() => void runs.refetch()} />
+        <ErrorState error={runs.error} title="The runs did not load" onRetry={() => void runs.refetch()} />
       ) : runs.data.items.length === 0 ? (
-        <EmptyState title={filtered ? "No run matches these filters" : "No runs yet"} action={filtered ? undefined : <Link to="/experiments">Launch an experiment</Link>}>
-          {filtered ? "Loosen a filter or clear them." : "Runs appear here as soon as an experiment is launched."}
-        </EmptyState>
+        filtered ? (
+          <EmptyState
+            title="No runs match"
+            action={
+              <button type="button" onClick={clearFilters}>
+                Clear filters
+              </button>
+            }
+          >
+            Nothing in the team's history matches {filters.q.trim() ? <>“{filters.q.trim()}” and </> : null}these filters.
+          </EmptyState>
+        ) : (
+          <EmptyState title="No runs yet" action={<Link to="/experiments">Launch an experiment</Link>}>
+            Runs appear here as soon as an experiment is launched.
+          </EmptyState>
+        )
       ) : (
         <>
-          <table className="table" data-testid="runs-table" aria-busy={runs.isFetching}>
-            <thead>
-              <tr>
-                <th aria-label="Select" />
-                <th className="num">Run</th>
-                <th>Experiment</th>
-                <th>Params</th>
-                <th className="num">Rep.</th>
-                <th>State</th>
-                <th>Created</th>
-                <th className="num">Took</th>
-              </tr>
-            </thead>
-            <tbody>
-              {runs.data.items.map((r) => (
-                <tr key={r.id}>
-                  <td>
-                    <input type="checkbox" aria-label={`Select run ${r.id}`} checked={selected.has(r.id)} onChange={() => toggle(r.id)} />
-                  </td>
-                  <td className="num">
-                    <Link to={`/runs/${r.id}`}>#{r.id}</Link>
-                  </td>
-                  <td>
-                    <Link to={`/experiments/${r.experiment_id}`}>{r.experiment_name}</Link> <span className="muted">v{r.experiment_version}</span>
-                  </td>
-                  <td className="small">
-                    {Object.entries(r.params)
-                      .map(([k, v]) => `${k.split(".").pop()}=${JSON.stringify(v)}`)
-                      .join(" ")}
-                  </td>
-                  <td className="num">{r.repetition + 1}</td>
-                  <td>
-                    <StateBadge state={r.state} />
-                  </td>
-                  <td className="small">{when(r.created_at)}</td>
-                  <td className="num">{duration(r.started_at, r.finished_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          <nav className="spread" aria-label="Pages">
+          <div className="spread history-toolbar">
             <span className="muted" data-testid="runs-total">
               {total.toLocaleString()} runs · page {filters.page} of {pages}
             </span>
+            <ColumnPicker all={allColumns} shown={shown} onChange={chooseColumns} />
+          </div>
+          <RunsTable
+            runs={runs.data.items}
+            columns={shown.map((id) => allColumns[id])}
+            sort={filters.sort}
+            dir={filters.dir}
+            onSort={(key) => setSearch(toSearch({ ...filters, page: 1, ...nextSort(filters, key) }), { replace: true })}
+            selected={selected}
+            onToggle={toggle}
+            busy={runs.isFetching}
+          />
+          <nav className="spread" aria-label="Pages">
+            <label className="row small">
+              Per page
+              <select value={filters.size} onChange={(e) => set({ size: Number(e.target.value) })}>
+                {PAGE_SIZES.map((n) => (
+                  <option key={n}>{n}</option>
+                ))}
+              </select>
+            </label>
             <div className="row">
-              <label className="row small">
-                Per page
-                <select value={filters.size} onChange={(e) => set({ size: Number(e.target.value) })}>
-                  {PAGE_SIZES.map((n) => (
-                    <option key={n}>{n}</option>
-                  ))}
-                </select>
-              </label>
-              <button type="button" disabled={filters.page <= 1} onClick={() => set({ page: filters.page - 1 })}>
+              <button type="button" disabled={filters.page <= 1} onClick={() => setSearch(toSearch({ ...filters, page: filters.page - 1 }))}>
                 Previous
               </button>
-              <button type="button" disabled={filters.page >= pages} onClick={() => set({ page: filters.page + 1 })}>
+              <button type="button" disabled={filters.page >= pages} onClick={() => setSearch(toSearch({ ...filters, page: filters.page + 1 }))}>
                 Next
               </button>
             </div>

@@ -1,5 +1,5 @@
-// The run's seed-specific figures in compact groups: SQL (mariadb-slap), open loop (vegeta),
-// throughput in MB/s, server connections and reuse. Groups without numbers are left out.
+// The load tool's own figures in compact groups: SQL (mariadb-slap), open loop (vegeta). Groups
+// without numbers are left out; throughput and connections are in SidesTable.
 import "../../components/figures.css";
 import type { RunSummary } from "../../client/types.gen";
 import { keyFigures } from "../../components/keyFigures";

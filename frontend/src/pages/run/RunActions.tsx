@@ -1,5 +1,5 @@
-// What one does next with a run: run it again, set it against the previous run of the same
-// experiment and point, or share it.
+// What one does next with a run: run it again, clone its settings into a new experiment, set it
+// against the previous run of the same experiment and point, or share it.
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
@@ -8,10 +8,12 @@ import { runsListRunsOptions, runsRerunRunMutation } from "../../client/@tanstac
 import type { RunDetail } from "../../client/types.gen";
 import { ErrorState } from "../../components/ErrorState";
 import { TERMINAL } from "./progress";
+import { RunCloneDialog } from "./RunCloneDialog";
 
 export function RunActions({ run, canEdit }: { run: RunDetail; canEdit: boolean }) {
   const navigate = useNavigate();
   const [copied, setCopied] = useState(false);
+  const [cloning, setCloning] = useState(false);
   // The same experiment's recent runs: the previous finished one at the same sweep point.
   const recent = useQuery({
     ...runsListRunsOptions({ query: { experiment_id: run.experiment_id, order: "newest", limit: 100 } }),
@@ -42,10 +44,16 @@ export function RunActions({ run, canEdit }: { run: RunDetail; canEdit: boolean 
           {rerun.isPending ? "Queuing…" : "Re-run"}
         </button>
       )}
+      {canEdit && (
+        <button type="button" onClick={() => setCloning(true)} title="A new experiment from this run's settings, opened in the designer">
+          Clone
+        </button>
+      )}
       <button type="button" onClick={() => void share()}>
         {copied ? "Link copied" : "Copy link"}
       </button>
       {rerun.isError && <ErrorState compact error={rerun.error} />}
+      {cloning && <RunCloneDialog run={run} onClose={() => setCloning(false)} />}
     </>
   );
 }

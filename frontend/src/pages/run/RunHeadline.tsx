@@ -1,11 +1,15 @@
 // The run's answer at the top of its page: outcome and what bounded it, then the figures people
 // look for first (rate vs asked, p50/p95/p99, error %, throughput). Details follow below.
+// `checks` is the place for the spec's pass/fail thresholds once specs have them (issue 14): they
+// belong with the answer, under the figures they judge.
+import type { ReactNode } from "react";
+
 import type { RunDetail } from "../../client/types.gen";
 import { BoundBadge } from "../../components/BoundBadge";
 import { StateBadge } from "../../components/StateBadge";
 import { headline } from "./headline";
 
-export function RunHeadline({ run }: { run: RunDetail }) {
+export function RunHeadline({ run, checks }: { run: RunDetail; checks?: ReactNode }) {
   const figures = headline(run);
   if (figures.length === 0) return null;
   const verdict = run.summary?.verdict;
@@ -25,6 +29,7 @@ export function RunHeadline({ run }: { run: RunDetail }) {
           </div>
         ))}
       </dl>
+      {checks}
     </section>
   );
 }

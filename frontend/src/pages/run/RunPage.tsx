@@ -1,5 +1,6 @@
 // /runs/:runId — one run, live while it executes (SSE charts, progress, cancel), and everything
-// it kept once it ended (summary, rendered config, command lines, environment, downloads).
+// it kept once it ended: the answer first (headline), how it ended, then the charts, the
+// clients-vs-HAProxy figures, rendered config, command lines, environment and downloads.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -12,7 +13,8 @@ import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { LiveCharts } from "./LiveCharts";
 import { sampleCount } from "./liveSeries";
-import { TERMINAL } from "./progress";
+import { paramsText } from "../experiments/sweepAnalysis";
+import { stoppedIn, TERMINAL } from "./progress";
 import { RunActions } from "./RunActions";
 import { RunHeadline } from "./RunHeadline";
 import { RunProgress } from "./RunProgress";
@@ -40,13 +42,14 @@ export default function RunPage() {
   const launchQuery = useQuery({
     ...runsListRunsOptions({ query: { launch_id: run?.launch_id, order: "oldest", limit: 500 } }),
     enabled: run != null,
-    refetchInterval: run && !TERMINAL.has(run.state) ? 3000 : false,
+    // Until the whole launch has ended, not only this run: its sweep progress reads the others.
+    refetchInterval: (q) => (q.state.data?.items.every((r) => TERMINAL.has(r.state)) ? false : 3000),
   });
 
-  // The stream saw the run end: read the final row (summary, config) at once.
+  // The stream saw the state change or the run end: read the row (state_changed_at, queue, summary) at once.
   useEffect(() => {
-    if (live.ended) void queryClient.invalidateQueries({ queryKey: runsGetRunQueryKey({ path: { run_id: runId } }) });
-  }, [live.ended, runId, queryClient]);
+    if (live.state) void queryClient.invalidateQueries({ queryKey: runsGetRunQueryKey({ path: { run_id: runId } }) });
+  }, [live.state, live.ended, runId, queryClient]);
 
   const cancel = useMutation({
     ...runsCancelRunMutation(),
@@ -65,7 +68,10 @@ export default function RunPage() {
   const finished = TERMINAL.has(run.state);
   const canCancel = hasRole(session, "editor") && !TERMINAL.has(state);
   const launchRuns = launchQuery.data?.items;
-  const params = Object.entries(run.params).map(([k, v]) => `${k} = ${JSON.stringify(v)}`).join(", ");
+  const params = Object.keys(run.params).length ? paramsText(run.params) : "";
+  // When the run entered its state: the detail's state_changed_at, unless the stream is ahead of
+  // the detail (then the moment this page saw the change).
+  const since = state === run.state ? (run.state_changed_at ? Date.parse(run.state_changed_at) : null) : live.stateSince;
 
   return (
     <div className="stack">
@@ -100,32 +106,25 @@ export default function RunPage() {
       />
       {cancel.isError && <ErrorState compact error={cancel.error} />}
       {finished && <RunHeadline run={run} />}
-      <RunProgress run={{ ...run, state }} launchRuns={launchRuns} />
-      {launchRuns && launchRuns.length > 1 && (
-        <nav className="row small run-links" aria-label="Runs of this sweep">
-          {launchRuns.map((r) => (
-            <Link key={r.id} to={`/runs/${r.id}`} aria-current={r.id === run.id ? "page" : undefined}>
-              #{r.id} <StateBadge state={r.state} />
-            </Link>
-          ))}
-        </nav>
-      )}
+      <RunProgress run={{ ...run, state }} since={since} stoppedIn={finished ? stoppedIn(run, live.lastActiveState) : null} launchRuns={launchRuns} />
       <p className="muted small" data-testid="live-status">
         {live.connected ? "Live" : finished ? "Finished" : "Connecting…"} · {sampleCount(live.store)} samples
       </p>
       <LiveCharts store={live.store} version={live.version} latency={run.summary?.total.latency} />
       {finished && <RunResults run={run} />}
-      <ConfirmDialog
-        open={confirmCancel}
-        title={`Cancel run ${run.id}?`}
-        confirmLabel="Cancel run"
-        danger
-        busy={cancel.isPending}
-        onConfirm={() => cancel.mutate({ path: { run_id: run.id } })}
-        onCancel={() => setConfirmCancel(false)}
-      >
-        The load stops within two seconds; what was measured so far is kept.
-      </ConfirmDialog>
+      {(canCancel || confirmCancel) && (
+        <ConfirmDialog
+          open={confirmCancel}
+          title={`Cancel run ${run.id}?`}
+          confirmLabel="Cancel run"
+          danger
+          busy={cancel.isPending}
+          onConfirm={() => cancel.mutate({ path: { run_id: run.id } })}
+          onCancel={() => setConfirmCancel(false)}
+        >
+          The load stops within two seconds; what was measured so far is kept.
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

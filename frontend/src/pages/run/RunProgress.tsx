@@ -1,53 +1,204 @@
-// Where the run is: its phase, the load's elapsed/remaining time, and the whole sweep's progress.
-// Ticks every second on its own clock so the bar moves between server updates.
+// Where the run is, truthfully in time (progress.ts): while queued, its place on the lab and when it
+// should start (RunDetail.queue); then a bar per phase with the current one highlighted and the
+// load's time left, which reaches 0 exactly when the load ends ("collecting results" after that);
+// once over, how it ended, when, and why. A sweep adds "run k of n" and the launch's time left.
+// It ticks on its own clock twice a second, so bars move between server updates.
 import { useEffect, useState } from "react";
+import { Link } from "react-router";
 
 import type { RunDetail, RunSlim } from "../../client/types.gen";
-import { formatSeconds, PHASES, plannedSeconds, runProgress, sweepProgress, TERMINAL } from "./progress";
+import { fmtNum } from "../../components/keyFigures";
+import { StateBadge } from "../../components/StateBadge";
+import { dateTime, duration } from "../../format/time";
+import { RUN_OVERHEAD_S } from "../designer/sweepEstimate";
+import { ceilSeconds, liveProgress, PHASE_LABELS, plannedSeconds, sweepProgress, TERMINAL, type Phase, type PhaseView } from "./progress";
+import "./runPage.css";
 
-function Bar({ fraction, label }: { fraction: number; label: string }) {
+const TICK_MS = 500;
+
+/** A determinate bar for a known fraction; an indeterminate one (no aria-valuenow) for null. */
+export function ProgressBar({ fraction, label, valueText }: { fraction: number | null; label: string; valueText?: string }) {
+  if (fraction === null)
+    return (
+      <div className="progress indeterminate" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuetext={valueText ?? "in progress"}>
+        <div className="progress-fill" />
+      </div>
+    );
+  const pct = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
   return (
-    <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(fraction * 100)}>
-      <div className="progress-fill" style={{ width: `${Math.min(100, fraction * 100)}%` }} />
+    <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={valueText}>
+      <div className="progress-fill" style={{ width: `${pct}%` }} />
     </div>
   );
 }
 
-export function RunProgress({ run, launchRuns }: { run: RunDetail; launchRuns: RunSlim[] | undefined }) {
+function useClock(ticking: boolean): number {
   const [now, setNow] = useState(() => Date.now());
-  const active = !TERMINAL.has(run.state);
   useEffect(() => {
-    if (!active) return;
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    if (!ticking) return;
+    setNow(Date.now());
+    const timer = window.setInterval(() => setNow(Date.now()), TICK_MS);
     return () => window.clearInterval(timer);
-  }, [active]);
-  const p = runProgress(run, now);
-  const sweep = launchRuns && launchRuns.length > 1 ? sweepProgress(launchRuns, plannedSeconds(run.spec)) : null;
+  }, [ticking]);
+  return now;
+}
+
+const clock = (ms: number) => new Date(ms).toLocaleTimeString();
+
+const STATUS_TEXT: Record<PhaseView["status"], string> = {
+  done: "done",
+  current: "in progress",
+  pending: "waiting",
+  stopped: "stopped here",
+  "not-reached": "not reached",
+};
+
+function phaseStatus(v: PhaseView): string {
+  // A phase past its planned end (warming's start lead, a slow machine) is ending, not "0 s left".
+  if (v.status === "current" && v.remaining != null) return ceilSeconds(v.remaining) > 0 ? `${duration(ceilSeconds(v.remaining))} left` : "ending";
+  return STATUS_TEXT[v.status];
+}
+
+function Phases({ phases, current }: { phases: PhaseView[]; current: Phase | null }) {
+  return (
+    <ol className="phase-list">
+      {phases.map((v) => {
+        const isCurrent = v.phase === current;
+        return (
+          <li key={v.phase} className={`phase phase-${v.status}${isCurrent ? " current" : ""}`} aria-current={isCurrent ? "step" : undefined} data-phase={v.phase} data-status={v.status}>
+            <span className="phase-name">
+              <span className="phase-mark" aria-hidden="true" />
+              {PHASE_LABELS[v.phase]}
+            </span>
+            <ProgressBar fraction={v.status === "pending" || v.status === "not-reached" ? 0 : v.status === "stopped" ? 1 : v.fraction} label={PHASE_LABELS[v.phase]} valueText={phaseStatus(v)} />
+            <span className="phase-status small">{phaseStatus(v)}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+function QueueBlock({ run, now }: { run: RunDetail; now: number }) {
+  const q = run.queue;
+  if (!q) return null;
+  const startsIn = (Date.parse(q.expected_start_at) - now) / 1000;
+  return (
+    <div className="queue-block" data-testid="queue-position">
+      <p className="queue-lead">
+        <strong>Queued</strong> on {run.lab_name ?? "its lab"}: <strong>position {q.position}</strong>
+        {q.runs_ahead === 0
+          ? ", next to start"
+          : ` · ${q.runs_ahead} ${q.runs_ahead === 1 ? "run" : "runs"} ahead`}
+        {q.active_run_id != null && (
+          <>
+            {" "}
+            (<Link to={`/runs/${q.active_run_id}`}>run #{q.active_run_id}</Link> holds the lab)
+          </>
+        )}
+      </p>
+      <p className="small">
+        Expected start{" "}
+        <strong>{startsIn > 1 ? `at ${clock(Date.parse(q.expected_start_at))}, in about ${duration(startsIn)}` : "any moment now"}</strong>
+        <span className="muted">
+          {" "}
+          — estimated as warm-up + duration + {fmtNum(run.overhead_s ?? RUN_OVERHEAD_S, 1)} s of orchestration per run ahead (the median of this lab&apos;s recent runs; {RUN_OVERHEAD_S} s before it has any)
+        </span>
+      </p>
+    </div>
+  );
+}
+
+const ENDED: Partial<Record<RunDetail["state"], string>> = {
+  succeeded: "Succeeded",
+  partial: "Partial: the load did not cover its whole window",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+function EndState({ run, stoppedIn }: { run: RunDetail; stoppedIn: Phase | null }) {
+  const ended = run.finished_at ? Date.parse(run.finished_at) : null;
+  const took = ended != null && run.started_at ? (ended - Date.parse(run.started_at)) / 1000 : null;
+  const where = run.state === "failed" || run.state === "cancelled" ? (stoppedIn ? `while ${PHASE_LABELS[stoppedIn].toLowerCase()}` : "before it left the queue") : null;
+  const tone = run.state === "succeeded" ? "ok" : run.state === "failed" ? "bad" : "warn";
+  return (
+    <div className={`end-state tone-${tone}`} data-testid="run-end-state" data-state={run.state} role="status">
+      <p>
+        <StateBadge state={run.state} /> <strong>{ENDED[run.state] ?? run.state}</strong>
+        {where && ` ${where}`}
+        {ended != null && (
+          <>
+            {" "}
+            at <time dateTime={run.finished_at ?? undefined}>{dateTime(run.finished_at)}</time>
+          </>
+        )}
+        {took != null && `, ${duration(took)} after it started`}.
+      </p>
+      {run.error && <p className="end-reason">{run.error}</p>}
+      {run.state === "cancelled" && !run.error && run.cancel_requested_at && <p className="end-reason small">Cancelled on request at {dateTime(run.cancel_requested_at)}.</p>}
+    </div>
+  );
+}
+
+function SweepBlock({ run, launchRuns, now }: { run: RunDetail; launchRuns: RunSlim[]; now: number }) {
+  const queued = run.queue ? { runId: run.id, startsInSeconds: (Date.parse(run.queue.expected_start_at) - now) / 1000 } : undefined;
+  const s = sweepProgress(launchRuns, plannedSeconds(run.spec), run.overhead_s ?? RUN_OVERHEAD_S, now, queued);
+  const finishedText = `${s.done} of ${s.total} runs finished${s.failed ? ` (${s.failed} failed)` : ""}`;
+  const text =
+    s.done === s.total
+      ? `All ${finishedText}`
+      : `${s.waiting ? "Waiting for the lab" : `Run ${s.current} of ${s.total}`} · ${finishedText} · ${s.remainingSeconds >= 1 ? `about ${duration(s.remainingSeconds)} left for the sweep` : "finishing (past its estimate)"}`;
+  return (
+    <div className="sweep-block" data-testid="sweep-progress">
+      <div className="progress-row">
+        <span className="progress-label">Sweep</span>
+        <ProgressBar fraction={s.fraction} label="Sweep progress" valueText={text} />
+      </div>
+      <p className="small sweep-text">{text}</p>
+      <nav className="row small run-links" aria-label="Runs of this sweep">
+        {launchRuns.map((r) => (
+          <Link key={r.id} to={`/runs/${r.id}`} aria-current={r.id === run.id ? "page" : undefined}>
+            #{r.id} <StateBadge state={r.state} />
+          </Link>
+        ))}
+      </nav>
+    </div>
+  );
+}
+
+export function RunProgress({ run, since, stoppedIn, launchRuns }: {
+  /** The run, its state already the freshest one (the live stream's when ahead of the detail). */
+  run: RunDetail;
+  /** When the run entered that state, ms since the epoch; null when unknown. */
+  since: number | null;
+  stoppedIn: Phase | null;
+  launchRuns: RunSlim[] | undefined;
+}) {
+  const finished = TERMINAL.has(run.state);
+  const sweepActive = launchRuns != null && launchRuns.some((r) => !TERMINAL.has(r.state));
+  const now = useClock(!finished || sweepActive);
+  const p = liveProgress({ state: run.state, since, spec: run.spec, stoppedIn }, now);
+  const lead =
+    run.state === "queued"
+      ? null
+      : p.current === "collecting"
+        ? "The load has ended: collecting results"
+        : p.loadLeft != null
+          ? `${PHASE_LABELS[p.current ?? "running"]} · the load ends in ${duration(ceilSeconds(p.loadLeft))} (${duration(plannedSeconds(run.spec))} planned: ${run.spec.load.warmup_s ?? 0} s warm-up + ${run.spec.load.duration_s ?? 0} s measured)`
+          : run.state === "preparing"
+            ? "Preparing the lab: agents, targets, HAProxy's configuration"
+            : null;
   return (
     <section className="card progress-card" aria-label="Progress">
-      <ol className="phases">
-        {PHASES.map((phase) => (
-          <li key={phase} className={phase === run.state ? "current" : undefined} aria-current={phase === run.state ? "step" : undefined}>
-            {phase}
-          </li>
-        ))}
-      </ol>
-      <div className="progress-row">
-        <span>Run</span>
-        <Bar fraction={p.fraction} label="Run progress" />
-        <span className="num small">
-          {formatSeconds(Math.min(p.elapsed, plannedSeconds(run.spec)))} elapsed · {formatSeconds(p.remaining)} left
-        </span>
+      {run.state === "queued" && <QueueBlock run={run} now={now} />}
+      {finished && <EndState run={run} stoppedIn={stoppedIn} />}
+      <div className="phase-progress" data-testid="phase-progress" data-current={p.current ?? ""}>
+        {lead && !finished && (
+          <p className="phase-lead">{lead}</p>
+        )}
+        <Phases phases={p.phases} current={finished ? null : p.current} />
       </div>
-      {sweep && (
-        <div className="progress-row">
-          <span>Sweep</span>
-          <Bar fraction={sweep.total ? sweep.done / sweep.total : 0} label="Sweep progress" />
-          <span className="num small" data-testid="sweep-progress">
-            {sweep.done} of {sweep.total} runs · ~{formatSeconds(sweep.remainingSeconds)} left
-          </span>
-        </div>
-      )}
+      {launchRuns && launchRuns.length > 1 && <SweepBlock run={run} launchRuns={launchRuns} now={now} />}
     </section>
   );
 }

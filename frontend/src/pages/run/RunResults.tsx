@@ -1,57 +1,17 @@
 // What a finished run keeps: the summary, the exact rendered haproxy.cfg and tool command lines,
 // the environment fingerprint of every agent, and downloads (samples CSV, the run as JSON, the tools' raw output).
-import type { RunDetail, RunSummary } from "../../client/types.gen";
+import type { RunDetail } from "../../client/types.gen";
 import { CompletenessNotice } from "./CompletenessNotice";
 import { KeyFigures } from "./KeyFigures";
 import { RunVerdict } from "./RunVerdict";
+import { SidesTable } from "./SidesTable";
 
-const fmt = (v: number | null | undefined, digits = 1) => (v == null ? "—" : Number(v).toLocaleString(undefined, { maximumFractionDigits: digits }));
-
-function SummaryTable({ summary }: { summary: RunSummary }) {
-  const t = summary.total;
-  const lat = t.latency;
-  const rows: [string, string][] = [
-    ["Requests/s (successful, arrived in the window)", fmt(t.rps)],
-    ["Requests", fmt(t.requests, 0)],
-    ["Successes", fmt(t.successes, 0)],
-    ...Object.entries(t.errors ?? {}).map(([kind, n]): [string, string] => [`Errors: ${kind}`, fmt(n, 0)]),
-    ["Latency p50 / p90 / p99 / p99.9 (ms)", [lat?.p50, lat?.p90, lat?.p99, lat?.p999].map((v) => fmt(v, 2)).join(" / ")],
-    ["Latency max (ms)", fmt(lat?.max, 2)],
-    ["Measured duration (s)", fmt(t.duration_s)],
-  ];
-  if (t.drain) {
-    // Answers to the window's requests that arrived after it: apart, never in the rate.
-    rows.push([
-      "Answers after the window (drain)",
-      `${fmt(t.drain.responses, 0)}, the last ${fmt(t.drain.last_after_s, 1)} s late; p50 / p99 ${fmt(t.drain.latency?.p50, 0)} / ${fmt(t.drain.latency?.p99, 0)} ms`,
-    ]);
-  }
-  const proxy = summary.proxy ?? {};
+/** A block of text that may scroll sideways: focusable so a keyboard can scroll it too, and named. */
+function Code({ label, children, testId }: { label: string; children: string; testId?: string }) {
   return (
-    <div className="two-col">
-      <table className="table" data-testid="run-summary">
-        <caption>Clients</caption>
-        <tbody>
-          {rows.map(([k, v]) => (
-            <tr key={k}>
-              <th scope="row">{k}</th>
-              <td className="num">{v}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <table className="table">
-        <caption>HAProxy</caption>
-        <tbody>
-          {Object.entries(proxy).map(([k, v]) => (
-            <tr key={k}>
-              <th scope="row">{k}</th>
-              <td className="num">{fmt(v, 2)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <pre className="code" tabIndex={0} role="region" aria-label={label} data-testid={testId}>
+      {children}
+    </pre>
   );
 }
 
@@ -96,7 +56,7 @@ export function RunResults({ run }: { run: RunDetail }) {
         )}
         <RunVerdict verdict={run.summary?.verdict} />
         <KeyFigures summary={run.summary} />
-        {summary ? <SummaryTable summary={summary} /> : <p className="muted">No summary: the run ended before its results were collected.</p>}
+        {summary ? <SidesTable run={run} /> : <p className="muted">No summary: the run ended before its results were collected.</p>}
         {warnings.length > 0 && (
           <ul className="notice">
             {warnings.map((w) => (
@@ -107,7 +67,7 @@ export function RunResults({ run }: { run: RunDetail }) {
       </section>
       <section className="card">
         <h2>Rendered haproxy.cfg</h2>
-        {run.rendered_config ? <pre className="code" data-testid="rendered-config">{run.rendered_config}</pre> : <p className="muted">Not rendered (the run did not reach its proxy).</p>}
+        {run.rendered_config ? <Code label="Rendered haproxy.cfg" testId="rendered-config">{run.rendered_config}</Code> : <p className="muted">Not rendered (the run did not reach its proxy).</p>}
       </section>
       <section className="card">
         <h2>Command lines</h2>
@@ -115,7 +75,7 @@ export function RunResults({ run }: { run: RunDetail }) {
         {Object.entries(run.command_lines).map(([agent, lines]) => (
           <div key={agent}>
             <h3>{agent}</h3>
-            <pre className="code">{lines.map((argv) => argv.join(" ")).join("\n")}</pre>
+            <Code label={`Command lines of ${agent}`}>{lines.map((argv) => argv.join(" ")).join("\n")}</Code>
           </div>
         ))}
       </section>
@@ -124,19 +84,19 @@ export function RunResults({ run }: { run: RunDetail }) {
         {Object.entries(run.environment.agents ?? {}).map(([agent, env]) => (
           <details key={agent}>
             <summary>{agent}</summary>
-            <pre className="code">{JSON.stringify(env, null, 2)}</pre>
+            <Code label={`Environment of ${agent}`}>{JSON.stringify(env, null, 2)}</Code>
           </details>
         ))}
         {Object.keys(run.environment.resolved_hosts ?? {}).length > 0 && (
           <details>
             <summary>names the proxy resolved</summary>
-            <pre className="code">{Object.entries(run.environment.resolved_hosts ?? {}).map(([name, address]) => `${name} -> ${address}`).join("\n")}</pre>
+            <Code label="Names the proxy resolved">{Object.entries(run.environment.resolved_hosts ?? {}).map(([name, address]) => `${name} -> ${address}`).join("\n")}</Code>
           </details>
         )}
         {run.environment.link_shaping && (
           <details>
             <summary>link shaping ({run.environment.link_shaping.agent})</summary>
-            <pre className="code">{(run.environment.link_shaping.applied ?? []).map((q) => q.argv.join(" ")).join("\n") || JSON.stringify(run.environment.link_shaping.settings, null, 2)}</pre>
+            <Code label="Link shaping">{(run.environment.link_shaping.applied ?? []).map((q) => q.argv.join(" ")).join("\n") || JSON.stringify(run.environment.link_shaping.settings, null, 2)}</Code>
           </details>
         )}
       </section>

@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 
 import type { SampleSeries } from "../../client/types.gen";
-import { addSample, hostSources, liveRows, sampleCount, type SampleStore } from "./liveSeries";
+import { ERROR_TONES, NEUTRAL, SUCCESS } from "../../charts/palette";
+import { addSample, hostSources, liveChartSeries, liveRows, sampleCount, type SampleStore } from "./liveSeries";
 
 const SERIES: SampleSeries[] = [
   { key: "req_s", sample_key: "FRONTEND.req_tot", label: "requests/s", unit: "req/s", source: "haproxy" },
   { key: "cpu", sample_key: "cpu_pct", label: "CPU", unit: "%", source: "host" },
 ];
-import { formatSeconds, runProgress, sweepProgress } from "./progress";
 
 describe("liveRows", () => {
   it("makes one row per second with gaps as null and one column per host", () => {
@@ -40,20 +40,19 @@ describe("liveRows", () => {
   });
 });
 
-describe("progress", () => {
-  const spec = { load: { duration_s: 8, warmup_s: 2 } };
-  it("counts elapsed load time from started_at", () => {
-    const started = "2026-01-01T00:00:00Z";
-    const p = runProgress({ state: "running", started_at: started, spec }, Date.parse(started) + 4000);
-    expect(p).toEqual({ elapsed: 4, remaining: 6, fraction: 0.4 });
-  });
-  it("is complete for a finished run and empty for a queued one", () => {
-    expect(runProgress({ state: "succeeded", started_at: null, spec }, 0).fraction).toBe(1);
-    expect(runProgress({ state: "queued", started_at: null, spec }, 0).remaining).toBe(10);
-  });
-  it("estimates the sweep's time left from unfinished runs", () => {
-    const runs = [{ state: "succeeded" }, { state: "running" }, { state: "queued" }] as never[];
-    expect(sweepProgress(runs, 10, 5)).toEqual({ done: 1, total: 3, remainingSeconds: 30 });
-    expect(formatSeconds(75)).toBe("1m 15s");
+describe("liveChartSeries", () => {
+  it("draws totals neutral, 2xx green, errors red, and a host in one colour across charts", () => {
+    const known = new Map(SERIES.map((s) => [s.key, s]));
+    const charts = liveChartSeries(known, ["injector-1", "proxy-1"]);
+    expect(charts.rps.map((s) => [s.key, s.name, s.color])).toEqual([
+      ["req_s", "requests/s", NEUTRAL],
+      ["ok_2xx", "ok_2xx", SUCCESS],
+    ]);
+    expect(charts.errors.every((s) => (ERROR_TONES as readonly string[]).includes(s.color))).toBe(true);
+    const cpu = charts.cpu.find((s) => s.name === "proxy-1")!;
+    const network = charts.network.filter((s) => s.key.endsWith(":proxy-1"));
+    expect(network.map((s) => s.color)).toEqual([cpu.color, cpu.color]);
+    expect(network.map((s) => s.dash)).toEqual([undefined, "5 3"]); // received solid, sent dashed
+    expect(charts.cpu[0].color).not.toBe(cpu.color);
   });
 });

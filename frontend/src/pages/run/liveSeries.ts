@@ -1,6 +1,8 @@
 // Turn a run's per-second samples into chart rows, one row per second (t = 0 at load start).
 // Pure functions, so the live page and its tests share them. Which sample key is which series is
 // the metric registry's SAMPLE_SERIES (spec/metrics.py, served at GET /api/v1/metrics).
+import { assignColors, errorStyle, NEUTRAL, SUCCESS } from "../../charts/palette";
+import type { TimeSeries } from "../../charts/TimeChart";
 import type { SampleSeries } from "../../client/types.gen";
 
 export type SampleData = Record<string, number>;
@@ -68,4 +70,39 @@ export function sampleCount(store: SampleStore): number {
   let n = 0;
   for (const bySecond of store.values()) n += bySecond.size;
   return n;
+}
+
+/** Which registry series each live chart draws. */
+export const LIVE_CHARTS = {
+  rps: ["req_s", "ok_2xx"],
+  errors: ["econ", "eresp", "ereq", "http_5xx", "http_4xx", "srv_abrt", "cli_abrt"],
+  latency: ["qtime", "ttime"],
+  sessions: ["scur", "qcur"],
+  connects: ["connect", "reuse"],
+} as const;
+
+export type LiveChartSeries = Record<keyof typeof LIVE_CHARTS | "cpu" | "network", TimeSeries[]>;
+
+/**
+ * The lines of every live chart, named as the registry names them. Colours mean something:
+ * all requests in the neutral colour, 2xx in green, errors in reds (told apart by dashes too),
+ * and every other series and every host keeps one colour across the page's charts (a host's
+ * received bytes solid, its sent bytes dashed).
+ */
+export function liveChartSeries(known: Map<string, SampleSeries>, hosts: readonly string[]): LiveChartSeries {
+  const colors = assignColors([...LIVE_CHARTS.latency, ...LIVE_CHARTS.sessions, ...LIVE_CHARTS.connects, ...hosts.map((h) => `host:${h}`)]);
+  const fixed: Record<string, string> = { req_s: NEUTRAL, ok_2xx: SUCCESS };
+  const named = (key: string): TimeSeries => ({ key, name: known.get(key)?.label ?? key, color: fixed[key] ?? colors.get(key)! });
+  return {
+    rps: LIVE_CHARTS.rps.map(named),
+    errors: LIVE_CHARTS.errors.map((key, i) => ({ ...named(key), ...errorStyle(i) })),
+    latency: LIVE_CHARTS.latency.map(named),
+    sessions: LIVE_CHARTS.sessions.map(named),
+    connects: LIVE_CHARTS.connects.map(named),
+    cpu: hosts.map((h) => ({ key: `cpu:${h}`, name: h, color: colors.get(`host:${h}`)! })),
+    network: hosts.flatMap((h) => [
+      { key: `rx:${h}`, name: `${h} received`, color: colors.get(`host:${h}`)! },
+      { key: `tx:${h}`, name: `${h} sent`, color: colors.get(`host:${h}`)!, dash: "5 3" },
+    ]),
+  };
 }

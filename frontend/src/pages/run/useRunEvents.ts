@@ -6,12 +6,18 @@ import { useEffect, useRef, useState } from "react";
 
 import type { EndEvent, RunState, SampleEvent, StateEvent } from "../../client/types.gen";
 import { addSample, type SampleStore } from "./liveSeries";
+import { TERMINAL } from "./progress";
 
 export type LiveRun = {
   store: SampleStore;
   /** Bumped when new samples arrived (at most once a second): a cheap dependency for memos. */
   version: number;
   state: RunState | null;
+  /** When this page saw `state` arrive (ms since the epoch): the phase's start while the run's
+   * detail (state_changed_at) has not caught up with the stream yet. */
+  stateSince: number | null;
+  /** The last state before the end the stream reported: where a failed run stopped, exactly. */
+  lastActiveState: RunState | null;
   error: string | null;
   ended: boolean;
   connected: boolean;
@@ -31,6 +37,8 @@ export function useRunEvents(runId: number, enabled: boolean): LiveRun {
   const dirty = useRef(false);
   const [version, setVersion] = useState(0);
   const [state, setState] = useState<RunState | null>(null);
+  const [stateSince, setStateSince] = useState<number | null>(null);
+  const [lastActiveState, setLastActiveState] = useState<RunState | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [ended, setEnded] = useState(false);
   const [connected, setConnected] = useState(false);
@@ -44,6 +52,8 @@ export function useRunEvents(runId: number, enabled: boolean): LiveRun {
     source.onerror = () => setConnected(false); // EventSource reconnects by itself (retry: 2 s)
     listen(source, "state", (data) => {
       setState(data.state);
+      setStateSince(Date.now());
+      if (!TERMINAL.has(data.state)) setLastActiveState(data.state);
       setError(data.error ?? null);
     });
     listen(source, "sample", (s) => {
@@ -72,5 +82,5 @@ export function useRunEvents(runId: number, enabled: boolean): LiveRun {
     };
   }, [runId, enabled]);
 
-  return { store: storeRef.current, version, state, error, ended, connected };
+  return { store: storeRef.current, version, state, stateSince, lastActiveState, error, ended, connected };
 }

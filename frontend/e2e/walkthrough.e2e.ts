@@ -1,0 +1,175 @@
+// The walkthrough (issue 13): every main page in three modes - light and dark at 1440x900, and a
+// 390x844 phone - each checked for horizontal scrolling and by axe-core, with a screenshot per
+// page and mode (screens/walk-<mode>-<page>.png). The console check of ./fixtures runs on all.
+//
+// The data: one short 2-point sweep (1 s warm-up + 2 s measured each), launched once through the
+// API, gives the run page and Compare real results. To add a page or a feature step, add an entry
+// to PAGES (visited in every mode) or a test inside the modes' loop.
+import type { Browser, Page } from "@playwright/test";
+
+import { STORAGE_STATE } from "../playwright.config";
+import { apiFor, shortCapacitySpec } from "./api";
+import { env } from "./env";
+import { expect, expectAccessible, shot, test } from "./fixtures";
+
+type WalkData = { experimentId: number; runIds: number[] };
+type Mode = { name: string; viewport: { width: number; height: number }; colorScheme: "light" | "dark" };
+type WalkPage = {
+  name: string;
+  path: (data: WalkData) => string;
+  heading: RegExp;
+  /** What shows once the page has its data (beyond the heading and no loading skeleton). */
+  ready?: (page: Page) => Promise<void>;
+};
+
+const MODES: Mode[] = [
+  { name: "light", viewport: { width: 1440, height: 900 }, colorScheme: "light" },
+  { name: "dark", viewport: { width: 1440, height: 900 }, colorScheme: "dark" },
+  { name: "phone", viewport: { width: 390, height: 844 }, colorScheme: "light" },
+];
+
+const chartsDrawn = async (page: Page) => {
+  const charts = page.locator(".recharts-responsive-container");
+  await expect(charts.first()).toBeVisible();
+  await expect(charts.first().locator("svg.recharts-surface").first()).toBeVisible();
+};
+
+const PAGES: WalkPage[] = [
+  { name: "home", path: () => "/", heading: /Home/, ready: async (page) => {
+    await expect(page.getByRole("heading", { name: "Recent runs" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Labs" })).toBeVisible();
+  } },
+  { name: "experiments", path: () => "/experiments", heading: /Experiments/ },
+  { name: "experiment", path: (d) => `/experiments/${d.experimentId}`, heading: /e2e walkthrough/ },
+  { name: "templates", path: () => "/templates", heading: /Templates/, ready: async (page) => {
+    await expect(page.getByTestId("template-000")).toBeVisible();
+  } },
+  { name: "designer", path: () => "/experiments/new?template=000", heading: /experiment/i, ready: async (page) => {
+    await page.locator("#lab-picker").selectOption(String(env.labId));
+    await expect(page.getByTestId("validation-state")).toHaveText("valid", { timeout: 30_000 });
+  } },
+  { name: "run", path: (d) => `/runs/${d.runIds[0]}`, heading: /Run/, ready: async (page) => {
+    await expect(page.getByTestId("run-headline")).toBeVisible();
+    await chartsDrawn(page);
+  } },
+  { name: "history", path: () => "/history", heading: /History/, ready: async (page) => {
+    await expect(page.getByTestId("runs-table").locator("tbody tr").first()).toBeVisible();
+  } },
+  { name: "compare", path: (d) => `/compare?runs=${d.runIds.join(",")}`, heading: /Compare/, ready: async (page) => {
+    await expect(page.getByTestId("diff-table").locator("tbody tr")).toHaveCount(2);
+    await chartsDrawn(page);
+  } },
+  { name: "labs", path: () => "/labs", heading: /Labs/ },
+  { name: "lab", path: () => `/labs/${env.labId}`, heading: /./, ready: async (page) => {
+    await expect(page.getByTestId("traffic-boundary")).toBeVisible();
+  } },
+  { name: "team", path: () => "/team", heading: /Team/ },
+];
+
+const SEED_NAME = "e2e walkthrough";
+
+/**
+ * Two finished runs: a 2-point maxconn sweep of seed 000, shortened to 3 s of load each. Made once
+ * per stack: a later call (Playwright restarts its worker after a failed test, and beforeAll runs
+ * again) finds the experiment and its runs instead of loading the lab again.
+ */
+async function seedRuns(browser: Browser): Promise<WalkData> {
+  const context = await browser.newContext({ storageState: STORAGE_STATE });
+  try {
+    const api = await apiFor(context.request);
+    const found = await api.get<{ items: { id: number; name: string }[] }>(`/experiments?q=${encodeURIComponent(SEED_NAME)}`);
+    let experimentId = found.items.find((e) => e.name === SEED_NAME)?.id;
+    if (experimentId == null) {
+      const spec = await shortCapacitySpec(api);
+      spec.load = { ...spec.load, warmup_s: 1, duration_s: 2 };
+      spec.sweep = { axes: [{ path: "proxy.global.maxconn", values: [5, 10], label: "maxconn" }] };
+      experimentId = (await api.post<{ id: number }>("/experiments", { name: SEED_NAME, spec })).id;
+      await api.post(`/experiments/${experimentId}/launch`, { lab_id: env.labId });
+    }
+    type Run = { id: number; state: string };
+    const runs = async () => (await api.get<{ items: Run[] }>(`/runs?experiment_id=${experimentId}&order=oldest&limit=2`)).items;
+    await expect.poll(async () => (await runs()).map((r) => r.state), { timeout: 120_000, intervals: [1000] }).toEqual(["succeeded", "succeeded"]);
+    return { experimentId, runIds: (await runs()).map((r) => r.id) };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The page is no wider than the screen; if it is, name the elements sticking out. */
+async function expectNoHorizontalScroll(page: Page, what: string, { soft = false } = {}): Promise<void> {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
+    const innerWidth = window.innerWidth;
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
+      .slice(0, 6)
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""} (right ${Math.round(el.getBoundingClientRect().right)} px)`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth, wide };
+  });
+  (soft ? expect.soft : expect)(scrollWidth, `${what} is ${scrollWidth} px wide on a ${innerWidth} px screen: ${wide.join(", ")}`).toBeLessThanOrEqual(innerWidth);
+}
+
+let data: WalkData;
+
+test.beforeAll(async ({ browser }) => {
+  test.setTimeout(150_000);
+  data = await seedRuns(browser);
+});
+
+for (const mode of MODES) {
+  test.describe(`${mode.name} (${mode.viewport.width}x${mode.viewport.height})`, () => {
+    test.use({ viewport: mode.viewport, colorScheme: mode.colorScheme });
+
+    test(`every main page reads well in ${mode.name}`, async ({ page }) => {
+      test.setTimeout(240_000);
+      for (const walk of PAGES) {
+        await test.step(walk.name, async () => {
+          await page.goto(walk.path(data));
+          await expect(page.locator("html")).toHaveAttribute("data-theme", mode.colorScheme);
+          // Soft from here: one walk lists every page's problems instead of stopping at the first.
+          await expect.soft(page.getByRole("heading", { level: 1 })).toContainText(walk.heading);
+          if (walk.ready) await expect.soft(walk.ready(page), `${walk.name} shows its data`).resolves.toBeUndefined();
+          await expect.soft(page.locator(".loading")).toHaveCount(0);
+          await expectNoHorizontalScroll(page, `${walk.name} (${mode.name})`, { soft: true });
+          await expectAccessible(page, `${walk.name} (${mode.name})`, { soft: true });
+          await shot(page, `walk-${mode.name}-${walk.name}`);
+        });
+      }
+    });
+  });
+}
+
+test.describe("phone navigation", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("the navigation folds into a Menu button that opens and closes", async ({ page }) => {
+    await page.goto("/");
+    const menu = page.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    await expect(nav).toBeHidden();
+    await menu.click();
+    await expect(menu).toHaveAttribute("aria-expanded", "true");
+    await expect(nav).toBeVisible();
+    await expectNoHorizontalScroll(page, "the open menu");
+    await expectAccessible(page, "open menu (phone)");
+    await shot(page, "walk-phone-menu-open");
+    await nav.getByRole("link", { name: "Templates" }).click();
+    await expect(page).toHaveURL(/\/templates/);
+    await expect(nav).toBeHidden(); // following a link closes the menu
+  });
+});
+
+test("the theme toggle overrides the system setting and is remembered", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.goto("/");
+  const html = page.locator("html");
+  await expect(html).toHaveAttribute("data-theme", "light");
+  await page.getByLabel("Theme").selectOption("dark");
+  await expect(html).toHaveAttribute("data-theme", "dark");
+  await page.reload();
+  await expect(html).toHaveAttribute("data-theme", "dark"); // set before the first paint, from localStorage
+  await page.getByLabel("Theme").selectOption("system");
+  await expect(html).toHaveAttribute("data-theme", "light");
+  await page.emulateMedia({ colorScheme: "dark" });
+  await expect(html).toHaveAttribute("data-theme", "dark"); // "system" follows a change while open
+});

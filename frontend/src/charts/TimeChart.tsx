@@ -1,0 +1,136 @@
+// A line chart over the seconds of a run (t = 0 at load start, warm-up negative), the kit's main
+// chart: the group's crosshair and tooltip (syncId), drag to zoom on the x axis, the optional
+// 5 s average drawn over the faint raw series, reference lines with labels that do not collide,
+// compact ticks with their unit, and axis and grid colours from the theme (charts.css).
+import { memo, useMemo, useState } from "react";
+import { CartesianGrid, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+
+import { axisTick } from "../format/units";
+import { axisWidth, timeTicks, valueScale } from "./axes";
+import { ChartCard, type ChartCardProps } from "./ChartCard";
+import { useChartGroup } from "./ChartGroup";
+import { ChartTooltip, type TooltipSeries } from "./ChartTooltip";
+import type { LegendEntry } from "./exportChart";
+import { placeReferenceLabels, type ReferenceMark } from "./referenceLines";
+import { SeriesLayer, type LayerSeries } from "./SeriesLayer";
+import { movingAverage, smoothedKey, SMOOTH_WINDOW_S } from "./smoothing";
+import { rowsInRange, zoomRange } from "./zoom";
+
+export type TimeRow = { t: number } & Record<string, number | null>;
+
+export type TimeSeries = {
+  key: string;
+  name: string;
+  color: string;
+  dash?: string;
+  /** Targets (the load asked for) are drawn as given, never averaged. */
+  smoothable?: boolean;
+  /** Drawn and in the tooltip, but left out of the legend (e.g. one asked line per run). */
+  inLegend?: boolean;
+};
+
+type Props = Omit<ChartCardProps, "legend" | "onResetZoom" | "children" | "xLabel"> & {
+  rows: readonly TimeRow[];
+  series: readonly TimeSeries[];
+  /** The registry unit of the y values: ticks and tooltip format with it. */
+  unit: string;
+  marks?: readonly ReferenceMark[];
+};
+
+const X_LABEL = "Seconds since load start (warm-up is negative)";
+const NO_MARKS: readonly ReferenceMark[] = [];
+const seconds = (t: number | string) => `${t} s`;
+
+export function TimeChart({ rows, series, unit, marks = NO_MARKS, ...card }: Props) {
+  const group = useChartGroup();
+  const smooth = group.smooth;
+  const smoothKeys = useMemo(() => (smooth ? series.filter((s) => s.smoothable !== false).map((s) => s.key) : []), [smooth, series]);
+  // Average over every row first, then cut to the zoom, so the first visible point has its window.
+  const averaged = useMemo(() => (smoothKeys.length ? movingAverage(rows, smoothKeys) : rows), [rows, smoothKeys]);
+  const zoom = group.zoom;
+  const data = useMemo(() => rowsInRange(averaged, zoom), [averaged, zoom]);
+  const legend: LegendEntry[] = series.filter((s) => s.inLegend !== false).map((s) => ({ name: s.name, color: s.color, dash: s.dash }));
+  return (
+    <ChartCard
+      {...card}
+      subtitle={smoothKeys.length ? [card.subtitle, `solid: ${SMOOTH_WINDOW_S} s moving average, faint: each second`].filter(Boolean).join(" · ") : card.subtitle}
+      xLabel={X_LABEL}
+      legend={legend}
+      onResetZoom={zoom && zoom.by === card.testId ? () => group.setZoom(null) : undefined}
+      footer={
+        <>
+          {smoothKeys.length > 0 && <p className="muted small">Solid: {SMOOTH_WINDOW_S} s moving average; faint: each second.</p>}
+          {card.footer}
+        </>
+      }
+    >
+      <Plot data={data} series={series} smoothKeys={smoothKeys} unit={unit} marks={marks} chartId={card.testId} syncId={group.syncId} onZoom={group.setZoom} />
+    </ChartCard>
+  );
+}
+
+type PlotProps = {
+  data: readonly TimeRow[];
+  series: readonly TimeSeries[];
+  smoothKeys: readonly string[];
+  unit: string;
+  marks: readonly ReferenceMark[];
+  chartId: string;
+  syncId: string;
+  onZoom: (zoom: { from: number; to: number; by: string }) => void;
+};
+
+// Memoized: the card's buttons and the parent's re-renders do not redraw the SVG; only new data,
+// a zoom or the drag selection do.
+const Plot = memo(function Plot({ data, series, smoothKeys, unit, marks, chartId, syncId, onZoom }: PlotProps) {
+  const [drag, setDrag] = useState<{ from: number | string; to: number | string } | null>(null);
+  // What is drawn: each series, or with smoothing its faint raw line under its solid average.
+  const { lines, shown } = useMemo(() => {
+    const smoothed = new Set(smoothKeys);
+    const lines: LayerSeries[] = [];
+    const shown: TooltipSeries[] = [];
+    for (const s of series) {
+      if (smoothed.has(s.key)) {
+        lines.push({ key: s.key, color: s.color, opacity: 0.3, width: 1 }, { key: smoothedKey(s.key), color: s.color, dash: s.dash, width: 2 });
+        shown.push({ key: smoothedKey(s.key), name: `${s.name} (${SMOOTH_WINDOW_S} s avg)`, color: s.color }, { key: s.key, name: `${s.name} (each second)`, color: s.color });
+      } else {
+        lines.push({ key: s.key, color: s.color, dash: s.dash });
+        shown.push(s);
+      }
+    }
+    return { lines, shown };
+  }, [series, smoothKeys]);
+  const y = useMemo(() => valueScale(data, lines.map((l) => l.key), marks.map((m) => m.y)), [data, lines, marks]);
+  const ticks = useMemo(() => (data.length ? timeTicks(data[0].t, data[data.length - 1].t) : []), [data]);
+  const endDrag = () => {
+    const range = drag && zoomRange(drag.from, drag.to);
+    if (range) onZoom({ ...range, by: chartId });
+    setDrag(null);
+  };
+  return (
+    <ResponsiveContainer width="100%" height="100%" minWidth={0}>
+      <LineChart
+        data={data}
+        syncId={syncId}
+        syncMethod="value"
+        margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+        className="chart-zoomable"
+        onMouseDown={(state) => state.activeLabel != null && setDrag({ from: state.activeLabel, to: state.activeLabel })}
+        onMouseMove={(state) => drag && state.activeLabel != null && state.activeLabel !== drag.to && setDrag({ ...drag, to: state.activeLabel })}
+        onMouseUp={endDrag}
+        onMouseLeave={() => setDrag(null)}
+      >
+        <CartesianGrid strokeDasharray="3 3" />
+        <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} ticks={ticks} allowDecimals={false} tickFormatter={seconds} />
+        <YAxis width={axisWidth(y.ticks.map((v) => axisTick(v, unit)))} type="number" domain={y.domain} ticks={y.ticks} tickFormatter={(v: number) => axisTick(v, unit)} />
+        <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={data} xKey="t" series={shown} unit={unit} xLabel={seconds} />} isAnimationActive={false} />
+        {data.length > 0 && data[0].t < 0 && <ReferenceLine x={0} strokeDasharray="4 4" label={{ value: "load start", position: "insideTopLeft", className: "chart-ref-label" }} />}
+        {placeReferenceLabels(marks).map((m) => (
+          <ReferenceLine key={m.label} y={m.y} strokeDasharray="2 4" label={{ value: m.label, position: m.position, className: "chart-ref-label" }} />
+        ))}
+        <SeriesLayer rows={data} series={lines} xKey="t" />
+        {drag && drag.from !== drag.to && <ReferenceArea x1={Number(drag.from)} x2={Number(drag.to)} className="chart-zoom-selection" />}
+      </LineChart>
+    </ResponsiveContainer>
+  );
+});

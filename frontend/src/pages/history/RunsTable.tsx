@@ -1,0 +1,112 @@
+// The runs as a table: the run, its experiment and outcome always, then the columns chosen;
+// headers of sortable columns are buttons (the server sorts), the header row stays in view while
+// the rows scroll inside their own box (and sideways on a phone, never the page).
+import { Link } from "react-router";
+
+import type { RunSlim } from "../../client/types.gen";
+import { StateBadge } from "../../components/StateBadge";
+import type { Column } from "./columns";
+import { OPTIONAL_COLUMNS, type ColumnId, type Direction, type SortKey } from "./historyParams";
+
+const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
+
+export function ColumnPicker({ all, shown, onChange }: { all: Record<ColumnId, Column>; shown: ColumnId[]; onChange: (cols: ColumnId[]) => void }) {
+  const toggle = (id: ColumnId) => onChange(OPTIONAL_COLUMNS.filter((c) => (c === id ? !shown.includes(c) : shown.includes(c))));
+  return (
+    <details className="column-picker">
+      <summary>Columns</summary>
+      <fieldset>
+        <legend className="visually-hidden">Columns to show</legend>
+        {OPTIONAL_COLUMNS.map((id) => (
+          <label key={id} className="check" title={all[id].hint}>
+            <input type="checkbox" checked={shown.includes(id)} onChange={() => toggle(id)} /> {all[id].label}
+          </label>
+        ))}
+      </fieldset>
+    </details>
+  );
+}
+
+function Heading({ column, sort, dir, onSort }: { column: Column; sort: SortKey; dir: Direction; onSort: (key: SortKey) => void }) {
+  const className = column.numeric ? "num" : undefined;
+  if (!column.sort) {
+    return (
+      <th scope="col" className={className} title={column.hint}>
+        {column.label}
+      </th>
+    );
+  }
+  const key = column.sort;
+  return (
+    <th scope="col" className={className} aria-sort={sort === key ? ARIA_SORT[dir] : "none"}>
+      <button type="button" className="sort" title={column.hint ? `${column.hint} Sort by it.` : "Sort by it."} onClick={() => onSort(key)}>
+        {column.label}
+      </button>
+    </th>
+  );
+}
+
+export function RunsTable({
+  runs,
+  columns,
+  sort,
+  dir,
+  onSort,
+  selected,
+  onToggle,
+  busy,
+}: {
+  runs: RunSlim[];
+  columns: Column[];
+  sort: SortKey;
+  dir: Direction;
+  onSort: (key: SortKey) => void;
+  selected: Set<number>;
+  onToggle: (id: number) => void;
+  busy: boolean;
+}) {
+  return (
+    <div className="history-scroll" role="region" aria-label="Runs" tabIndex={0}>
+      <table className="table history-table" data-testid="runs-table" aria-busy={busy}>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Select</span>
+            </th>
+            <th scope="col" className="num run">
+              Run
+            </th>
+            <th scope="col">Experiment</th>
+            <th scope="col">Outcome</th>
+            {columns.map((column) => (
+              <Heading key={column.id} column={column} sort={sort} dir={dir} onSort={onSort} />
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {runs.map((run) => (
+            <tr key={run.id}>
+              <td>
+                <input type="checkbox" aria-label={`Select run ${run.id}`} checked={selected.has(run.id)} onChange={() => onToggle(run.id)} />
+              </td>
+              <td className="num run">
+                <Link to={`/runs/${run.id}`}>#{run.id}</Link>
+              </td>
+              <td className="experiment">
+                <Link to={`/experiments/${run.experiment_id}`}>{run.experiment_name}</Link> <span className="muted">v{run.experiment_version}</span>
+              </td>
+              <td>
+                <StateBadge state={run.state} />
+              </td>
+              {columns.map((column) => (
+                <td key={column.id} className={column.numeric ? "num" : column.id === "params" ? "params small" : "small"}>
+                  {column.cell(run)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

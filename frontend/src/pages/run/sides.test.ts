@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+
+import type { MetricRegistry, RunDetail } from "../../client/types.gen";
+import { clientProxySides, type SideRow } from "./sides";
+
+// The registry entries the table reads (spec/metrics.py); "Requests" is renamed to prove the
+// labels come from the registry and not from the table's code.
+const m = (key: string, label: string, unit = "", source: "client" | "haproxy" = "client") => ({ key, label, unit, source, path: key, description: `${label}.` });
+const REGISTRY: MetricRegistry = {
+  run_metrics: [
+    m("requests", "Requests (registry)"),
+    m("successes", "Successes"),
+    m("errors_total", "Errors"),
+    m("errors_connect", "Connect errors"),
+    m("errors_timeout", "Timeouts"),
+    m("errors_non_2xx", "Non-2xx replies"),
+    m("errors_other", "Other errors"),
+    m("bytes_per_s", "Received", "B/s"),
+    m("duration_s", "Measured", "s"),
+    m("proxy_requests", "HAProxy requests", "", "haproxy"),
+    m("proxy_2xx", "HAProxy 2xx replies", "", "haproxy"),
+    m("proxy_4xx", "HAProxy 4xx replies", "", "haproxy"),
+    m("proxy_5xx", "HAProxy 5xx replies", "", "haproxy"),
+    m("proxy_econ", "Server connect errors", "", "haproxy"),
+    m("proxy_eresp", "Server response errors", "", "haproxy"),
+    m("proxy_bytes_out_per_s", "HAProxy sent", "B/s", "haproxy"),
+    m("proxy_avg_qtime_ms", "HAProxy queue time", "ms", "haproxy"),
+    m("proxy_avg_ttime_ms", "HAProxy total time", "ms", "haproxy"),
+    m("proxy_max_scur", "Max client sessions", "", "haproxy"),
+    m("proxy_max_qcur", "Max queued", "", "haproxy"),
+    m("proxy_connects", "Server connects", "", "haproxy"),
+    m("proxy_reuses", "Server reuses", "", "haproxy"),
+    m("proxy_max_server_conns", "Max server connections", "", "haproxy"),
+  ],
+  sample_series: [],
+};
+
+type Summary = NonNullable<RunDetail["summary"]>;
+const latency = { p50: 4, p90: 8, p95: 9, p99: 12, p999: 20, max: 31, mean: 5 };
+
+function run(opts: {
+  total?: Partial<Summary["total"]>;
+  proxy?: Summary["proxy"];
+  load?: Partial<RunDetail["spec"]["load"]>;
+  warnings?: string[];
+  caveats?: { kind: "counts_disagree" | "above_link_cap"; sentence: string }[];
+  capMbit?: number;
+}): Pick<RunDetail, "summary" | "spec" | "environment"> {
+  return {
+    summary: {
+      total: { requests: 1000, successes: 1000, duration_s: 5, rps: 200, bytes_per_s: 22_500_000, latency, ...opts.total },
+      injectors: [{ agent: "inj-1", driver: "hey", requests: 0, successes: 0, duration_s: 5, rps: 0, bytes_per_s: 0, warnings: opts.warnings ?? [] }],
+      proxy: opts.proxy === undefined ? { requests: 1000, hrsp_2xx: 1000, bytes_out_per_s: 22_600_000, connects: 41, reuses: 959, max_scur: 10, maxconn: 10, max_qcur: 0 } : opts.proxy,
+      verdict: { kind: "concurrency", sentence: "", caveats: opts.caveats ?? [] },
+    },
+    spec: { load: { driver: "hey", connections: 10, duration_s: 5, warmup_s: 0, ...opts.load } } as RunDetail["spec"],
+    environment: opts.capMbit ? { link_shaping: { agent: "proxy-1", settings: { links: [{ interface: "veth-inj", rate_mbit: opts.capMbit }] } } } : {},
+  };
+}
+
+const rows = (r: ReturnType<typeof run>): Record<string, SideRow> => Object.fromEntries(clientProxySides(r, REGISTRY).rows.map((row) => [row.id, row]));
+
+describe("clients and HAProxy side by side", () => {
+  it("names rows and units from the registry, never raw counters", () => {
+    const { clientsTitle, rows: list } = clientProxySides(run({}), REGISTRY);
+    expect(clientsTitle).toBe("Clients (hey)");
+    const byId = Object.fromEntries(list.map((row) => [row.id, row]));
+    expect(byId.requests.label).toBe("Requests (registry)");
+    expect(byId.bytes.clients).toMatchObject({ text: "22.5 MB/s", metric: "bytes_per_s", title: "Received." });
+    expect(byId.bytes.haproxy).toMatchObject({ text: "22.6 MB/s", metric: "proxy_bytes_out_per_s" });
+    expect(byId.sessions.haproxy).toMatchObject({ text: "10", warn: true, hint: "most at once, of maxconn 10" });
+    expect(byId.reuses.haproxy?.hint).toBe("95.9 % of server requests");
+    for (const row of list) expect(row.label).not.toMatch(/_|hrsp|qcur|scur/);
+  });
+
+  it("says nothing under rows whose sides agree", () => {
+    const r = rows(run({}));
+    expect(r.requests.note).toBeUndefined();
+    expect(r.successes.note).toBeUndefined();
+    expect(r.bytes.note).toBeUndefined();
+  });
+
+  it("explains 160 vs 80 requests by the warm-up the tool counts, in the tool's own words", () => {
+    const r = rows(run({ total: { requests: 160, successes: 160 }, proxy: { requests: 80, hrsp_2xx: 80 }, load: { warmup_s: 5, duration_s: 5 }, warnings: ["hey reports once at the end: the summary includes the warm-up seconds"] }));
+    expect(r.requests.clients?.text).toBe("160");
+    expect(r.requests.haproxy?.text).toBe("80");
+    expect(r.requests.note).toBe("Hey reports once at the end: the summary includes the warm-up seconds; HAProxy's count covers only the 5 s measured.");
+    // The verdict's counts_disagree does not know about the warm-up: the tool's own reason comes first.
+    const flagged = rows(run({ total: { requests: 160, successes: 160 }, proxy: { requests: 80, hrsp_2xx: 80 }, load: { warmup_s: 5, duration_s: 5 }, warnings: ["hey reports once at the end: the summary includes the warm-up seconds"], caveats: [{ kind: "counts_disagree", sentence: "The clients counted 80 more successes ..." }] }));
+    expect(flagged.successes.note).toMatch(/^Hey reports once at the end/);
+  });
+
+  it("puts small gaps down to the window's edges, and refused connections to HAProxy never seeing them", () => {
+    expect(rows(run({ total: { requests: 1000 }, proxy: { requests: 985, hrsp_2xx: 1000 } })).requests.note).toMatch(/^Within what the window's edges explain \(20\)/);
+    const refused = rows(run({ total: { requests: 1500, errors: { connect: 480, total: 480 } }, proxy: { requests: 1000, hrsp_2xx: 1000 } }));
+    expect(refused.requests.note).toBe("480 connect errors: connections HAProxy never accepted are in the clients' count, not in HAProxy's.");
+    expect(refused.errors_connect.clients).toMatchObject({ text: "480", warn: true });
+  });
+
+  it("quotes the verdict's caveat for successes, and admits a gap nothing explains", () => {
+    const sentence = "HAProxy answered 300 more 2xx than the clients counted as successes: clients that gave up before the answer came (0 timeouts) or closed early still cost HAProxy a reply. Figures read from one side do not describe the other.";
+    const r = rows(run({ total: { requests: 700, successes: 700 }, proxy: { requests: 1000, hrsp_2xx: 1000 }, caveats: [{ kind: "counts_disagree", sentence }] }));
+    expect(r.successes.note).toBe(sentence);
+    expect(r.requests.note).toBe("They differ by 300, more than the window's edges (20) explain; nothing in this run's data says why.");
+  });
+
+  it("says a direct run bypassed HAProxy", () => {
+    expect(rows(run({ load: { via: "direct" }, proxy: { requests: 3, hrsp_2xx: 3 } })).requests.note).toMatch(/via direct/);
+  });
+
+  it("explains bytes: the link cap, the caveat, a tool that counts none", () => {
+    const capped = rows(run({ total: { bytes_per_s: 22_000_000 }, proxy: { requests: 1000, hrsp_2xx: 1000, bytes_out_per_s: 40_000_000 }, capMbit: 180 }));
+    expect(capped.bytes.note).toBe("HAProxy counts bytes handed to the kernel; the clients count what came through the 180 Mbit/s link cap.");
+    const above = rows(run({ caveats: [{ kind: "above_link_cap", sentence: "The clients report 30 MB/s, above the 22.5 MB/s ..." }], total: { bytes_per_s: 30_000_000 } }));
+    expect(above.bytes.note).toBe("The clients report 30 MB/s, above the 22.5 MB/s ...");
+    const none = rows(run({ total: { bytes_per_s: 0 } }));
+    expect(none.bytes.clients?.text).toBe("not counted");
+    expect(none.bytes.note).toBe("The load tool counts no bytes: HAProxy's count is the only one.");
+  });
+
+  it("shows HAProxy's 4xx and 5xx next to the clients' non-2xx, and a run without HAProxy data on one side", () => {
+    const r = rows(run({ total: { errors: { non_2xx: 7, total: 7 } }, proxy: { requests: 1000, hrsp_2xx: 993, hrsp_4xx: 2, hrsp_5xx: 5 } }));
+    expect(r.non_2xx.clients?.text).toBe("7");
+    expect(r.non_2xx.haproxy?.text).toBe("2 4xx · 5 5xx");
+    const noProxy = rows(run({ proxy: null }));
+    expect(noProxy.requests.haproxy).toBeNull();
+    expect(noProxy.sessions).toBeUndefined();
+  });
+});

@@ -1,0 +1,209 @@
+// The clients' figures and HAProxy's side by side, one row per thing both (or one) measured, with
+// labels, units and descriptions from the metric registry (spec/metrics.py). Where the two sides
+// differ for a reason the run's own data shows (the window's edges, a warm-up the tool counts,
+// connections HAProxy never accepted, bytes handed to the kernel vs delivered through a capped
+// link), the row carries that reason in one line. The verdict's caveats (worker/verdicts/sanity.py)
+// and the tools' own warnings are the source of those sentences where they exist; they are quoted,
+// never re-derived. Pure, so the table and its test share it.
+import type { Caveat, Metric, MetricRegistry, RunDetail } from "../../client/types.gen";
+import { fmtNum } from "../../components/keyFigures";
+import { bitsPerSecond, bytesPerSecond } from "../../format/units";
+
+export type SideCell = {
+  text: string;
+  /** The registry key (data-metric), for tests and for the description in the cell's title. */
+  metric?: string;
+  title?: string;
+  hint?: string;
+  warn?: boolean;
+};
+export type SideRow = { id: string; label: string; clients: SideCell | null; haproxy: SideCell | null; note?: string };
+export type Sides = { clientsTitle: string; rows: SideRow[] };
+
+type Run = Pick<RunDetail, "summary" | "spec" | "environment">;
+
+// The verdict's own tolerance (worker/verdicts/sanity.py TOLERANCE): a gap this small is noise.
+const TOLERANCE = 0.05;
+
+/** A value in its registry unit, exact enough for a table: counts whole, B/s scaled, ms to 0.1. */
+export function metricText(value: number, unit: string): string {
+  if (unit === "B/s") return bytesPerSecond(value);
+  if (unit === "") return fmtNum(value, 0);
+  if (unit === "ms") return `${fmtNum(value, value >= 100 ? 0 : 1)} ms`;
+  return `${fmtNum(value, 1)} ${unit}`;
+}
+
+function cellOf(registry: MetricRegistry, key: string, value: number | null | undefined, extra: Partial<SideCell> = {}): SideCell | null {
+  if (value == null) return null;
+  const metric: Metric | undefined = registry.run_metrics.find((m) => m.key === key);
+  return { text: metricText(value, metric?.unit ?? ""), metric: key, title: metric?.description, ...extra };
+}
+
+const labelOf = (registry: MetricRegistry, key: string): string => registry.run_metrics.find((m) => m.key === key)?.label ?? key;
+
+const caveat = (run: Run, kind: Caveat["kind"]): string | undefined => run.summary?.verdict?.caveats?.find((c) => c.kind === kind)?.sentence;
+
+const differs = (a: number, b: number, slack: number) => Math.abs(a - b) > Math.max(slack, TOLERANCE * Math.max(a, b));
+
+/**
+ * Why the clients' count and HAProxy's differ, from the run's data, or undefined when they agree.
+ * In order: the load bypassed HAProxy; a warm-up the tool counts and HAProxy does not (the tool's
+ * own warning says so); the verdict's caveat about these counts, when given; requests in flight at
+ * the window's edges; connections HAProxy never accepted.
+ */
+export function countsNote(run: Run, clients: number, haproxy: number, caveatSentence?: string): string | undefined {
+  if (clients === haproxy) return undefined;
+  const load = run.spec.load;
+  if (load.via === "direct") return "The load went straight to the servers (via direct): HAProxy saw none of it.";
+  const injectors = run.summary?.injectors ?? [];
+  const edges = 2 * (load.connections ?? 0) * Math.max(1, injectors.length);
+  const warmupWarning = injectors.flatMap((i) => i.warnings ?? []).find((w) => /warm-up/.test(w));
+  if ((load.warmup_s ?? 0) > 0 && warmupWarning && clients > haproxy)
+    return `${capitalise(warmupWarning)}; HAProxy's count covers only the ${load.duration_s} s measured.`;
+  if (caveatSentence) return caveatSentence;
+  if (!differs(clients, haproxy, 0) || Math.abs(clients - haproxy) <= edges)
+    return `Within what the window's edges explain (${fmtNum(edges, 0)}): up to one request in flight per connection as the window opens and as it closes.`;
+  const refused = run.summary?.total.errors?.connect ?? 0;
+  if (clients > haproxy && refused >= clients - haproxy - edges)
+    return `${fmtNum(refused, 0)} connect errors: connections HAProxy never accepted are in the clients' count, not in HAProxy's.`;
+  return `They differ by ${fmtNum(Math.abs(clients - haproxy), 0)}, more than the window's edges (${fmtNum(edges, 0)}) explain; nothing in this run's data says why.`;
+}
+
+/** Why bytes received and bytes HAProxy sent differ, or undefined when they agree. */
+export function bytesNote(run: Run, clients: number, haproxy: number): string | undefined {
+  const aboveCap = caveat(run, "above_link_cap");
+  if (aboveCap) return aboveCap;
+  if (clients === 0) return "The load tool counts no bytes: HAProxy's count is the only one.";
+  if (!differs(clients, haproxy, 0)) return undefined;
+  const caps = run.environment.link_shaping?.settings.links.map((l) => l.rate_mbit) ?? [];
+  if (caps.length > 0 && haproxy > clients)
+    return `HAProxy counts bytes handed to the kernel; the clients count what came through the ${fmtNum(Math.min(...caps), 1)} Mbit/s link cap.`;
+  return "HAProxy counts bytes handed to the kernel for the clients, the clients what they read; replies in flight at the window's edges count on one side only.";
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+function percentiles(l: NonNullable<NonNullable<RunDetail["summary"]>["total"]["latency"]>): string {
+  return `${[l.p50, l.p90, l.p95, l.p99, l.p999].map((v) => (v == null ? "—" : fmtNum(v, v >= 100 ? 0 : 1))).join(" / ")} ms`;
+}
+
+export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
+  const s = run.summary;
+  const injectors = s?.injectors ?? [];
+  const drivers = [...new Set(injectors.map((i) => i.driver))].join(", ") || run.spec.load.driver;
+  const clientsTitle = `Clients (${drivers}${injectors.length > 1 ? `, ${injectors.length} injectors` : ""})`;
+  if (!s) return { clientsTitle, rows: [] };
+  const t = s.total;
+  const p = s.proxy ?? null;
+  const http = p != null && p.requests != null && p.requests > 0;
+  const c = (key: string, value: number | null | undefined, extra?: Partial<SideCell>) => cellOf(registry, key, value, extra);
+  const rows: SideRow[] = [];
+  const add = (row: SideRow | null) => row && (row.clients || row.haproxy) && rows.push(row);
+
+  add({
+    id: "requests",
+    label: labelOf(registry, "requests"),
+    clients: c("requests", t.requests),
+    haproxy: http ? c("proxy_requests", p.requests) : null,
+    note: http ? countsNote(run, t.requests, p.requests ?? 0) : undefined,
+  });
+  add({
+    id: "successes",
+    label: "Successes (2xx)",
+    clients: c("successes", t.successes),
+    haproxy: http ? c("proxy_2xx", p.hrsp_2xx) : null,
+    note: http ? countsNote(run, t.successes, p.hrsp_2xx ?? 0, caveat(run, "counts_disagree")) : undefined,
+  });
+  const e = t.errors;
+  const failed = e?.total ?? 0;
+  add({
+    id: "errors",
+    label: labelOf(registry, "errors_total"),
+    clients: c("errors_total", failed, {
+      hint: t.requests ? `${fmtNum((100 * failed) / t.requests, 2)} % of requests` : undefined,
+      warn: failed > 0,
+    }),
+    haproxy: null,
+  });
+  for (const [key, value] of [
+    ["errors_connect", e?.connect],
+    ["errors_timeout", e?.timeout],
+    ["errors_other", e?.other],
+  ] as const)
+    if (value) add({ id: key, label: labelOf(registry, key), clients: c(key, value, { warn: true }), haproxy: null });
+  const replies4xx5xx = http ? (p.hrsp_4xx ?? 0) + (p.hrsp_5xx ?? 0) : 0;
+  if ((e?.non_2xx ?? 0) > 0 || replies4xx5xx > 0)
+    add({
+      id: "non_2xx",
+      label: labelOf(registry, "errors_non_2xx"),
+      clients: c("errors_non_2xx", e?.non_2xx ?? 0, { warn: (e?.non_2xx ?? 0) > 0 }),
+      haproxy: http ? { text: `${fmtNum(p.hrsp_4xx ?? 0, 0)} 4xx · ${fmtNum(p.hrsp_5xx ?? 0, 0)} 5xx`, metric: "proxy_5xx", title: labelOf(registry, "proxy_4xx") + ", " + labelOf(registry, "proxy_5xx") } : null,
+    });
+  if (p)
+    for (const key of ["proxy_econ", "proxy_eresp"] as const) {
+      const value = key === "proxy_econ" ? p.econ : p.eresp;
+      add({ id: key, label: labelOf(registry, key), clients: null, haproxy: c(key, value ?? 0, { warn: (value ?? 0) > 0 }) });
+    }
+
+  const out = p?.bytes_out_per_s ?? null;
+  add({
+    id: "bytes",
+    label: "Bytes per second",
+    clients: t.bytes_per_s > 0 ? c("bytes_per_s", t.bytes_per_s, { hint: `received, ${bitsPerSecond(t.bytes_per_s)}` }) : { text: "not counted", title: "The load tool counts no bytes." },
+    haproxy: out != null ? c("proxy_bytes_out_per_s", out, { hint: `sent, ${bitsPerSecond(out)}` }) : null,
+    note: out != null ? bytesNote(run, t.bytes_per_s, out) : undefined,
+  });
+
+  const l = t.latency;
+  add({
+    id: "latency",
+    label: "Latency p50 / p90 / p95 / p99 / p99.9",
+    clients: l ? { text: percentiles(l), metric: "latency_p99_ms", hint: `max ${metricText(l.max, "ms")}`, title: "Of successful requests, as the clients timed them." } : { text: "nothing succeeded", warn: true },
+    haproxy: null,
+  });
+  if (p?.avg_ttime_ms != null || l)
+    add({
+      id: "mean_time",
+      label: "Mean time per request",
+      clients: l ? { text: metricText(l.mean, "ms"), title: "Mean latency of successful requests, as the clients timed them." } : null,
+      haproxy: c("proxy_avg_ttime_ms", p?.avg_ttime_ms),
+      note:
+        l && p?.avg_ttime_ms != null && differs(l.mean, p.avg_ttime_ms, 1)
+          ? "HAProxy times a request from accept to its last byte (its mean of the last 1024); the clients' time adds the network and their own waiting."
+          : undefined,
+    });
+  add({ id: "qtime", label: labelOf(registry, "proxy_avg_qtime_ms"), clients: null, haproxy: c("proxy_avg_qtime_ms", p?.avg_qtime_ms) });
+
+  if (p) {
+    const maxconn = p.maxconn ?? null;
+    const atLimit = maxconn != null && maxconn > 0 && (p.max_scur ?? 0) >= maxconn;
+    add({
+      id: "sessions",
+      label: "Concurrent connections",
+      clients: run.spec.load.connections != null ? { text: fmtNum(run.spec.load.connections, 0), hint: "asked for", title: "Connections the load tool was asked to keep open." } : null,
+      haproxy: c("proxy_max_scur", p.max_scur, { hint: maxconn ? `most at once, of maxconn ${fmtNum(maxconn, 0)}` : "most at once", warn: atLimit }),
+    });
+    add({ id: "queued", label: labelOf(registry, "proxy_max_qcur"), clients: null, haproxy: c("proxy_max_qcur", p.max_qcur, { warn: (p.max_qcur ?? 0) > 0 }) });
+    const connects = p.connects ?? 0;
+    const reuses = p.reuses ?? 0;
+    add({ id: "connects", label: labelOf(registry, "proxy_connects"), clients: null, haproxy: c("proxy_connects", connects) });
+    add({
+      id: "reuses",
+      label: labelOf(registry, "proxy_reuses"),
+      clients: null,
+      haproxy: c("proxy_reuses", reuses, { hint: connects + reuses > 0 ? `${fmtNum((100 * reuses) / (connects + reuses), 1)} % of server requests` : undefined }),
+    });
+    add({ id: "server_conns", label: labelOf(registry, "proxy_max_server_conns"), clients: null, haproxy: c("proxy_max_server_conns", p.max_server_conns, { hint: "in use + idle, at once" }) });
+  }
+  add({ id: "duration", label: labelOf(registry, "duration_s"), clients: c("duration_s", t.duration_s), haproxy: null });
+  if (t.drain)
+    add({
+      id: "drain",
+      label: "Answers after the window",
+      clients: { text: fmtNum(t.drain.responses, 0), hint: `the last ${fmtNum(t.drain.last_after_s, 1)} s late; not in the rate` },
+      haproxy: null,
+    });
+  return { clientsTitle, rows };
+}
