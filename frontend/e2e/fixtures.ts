@@ -3,6 +3,8 @@
 //   the test's browser context is recorded, and the test fails at its end listing them;
 // - expectAccessible(page, name): axe-core (WCAG 2.0/2.1 A and AA) fails on serious or critical
 //   violations with a readable list;
+// - expectNoHorizontalScroll(page, what): the page is no wider than the screen, or the elements
+//   sticking out are named;
 // - shot(page, name): a full-page screenshot into the screens folder (env.ts's snap).
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
@@ -67,4 +69,17 @@ export async function expectAccessible(page: Page, name: string, { soft = false 
     await test.info().attach(`axe-${name}.json`, { body: JSON.stringify(blocking, null, 2), contentType: "application/json" });
   }
   (soft ? expect.soft : expect)(lines, `axe-core on ${name} (${page.url()}):\n${lines.join("\n")}`).toEqual([]);
+}
+
+/** The page is no wider than the screen; if it is, name the elements sticking out. */
+export async function expectNoHorizontalScroll(page: Page, what: string, { soft = false } = {}): Promise<void> {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
+    const innerWidth = window.innerWidth;
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
+      .slice(0, 6)
+      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""} (right ${Math.round(el.getBoundingClientRect().right)} px)`);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth, wide };
+  });
+  (soft ? expect.soft : expect)(scrollWidth, `${what} is ${scrollWidth} px wide on a ${innerWidth} px screen: ${wide.join(", ")}`).toBeLessThanOrEqual(innerWidth);
 }

@@ -1,5 +1,5 @@
 // Every page of the app renders for a signed-in editor: a screenshot of each (the run side's
-// pages with data are captured by sweep.e2e.ts).
+// pages with data are captured by journey.e2e.ts and walkthrough.e2e.ts).
 import { snap } from "./env";
 import { expect, test } from "./fixtures";
 

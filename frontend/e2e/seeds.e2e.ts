@@ -61,7 +61,7 @@ async function waitAllSucceeded(page: Page, seed: string, experimentId: number, 
   const runs: FinishedRun[] = await rows.evaluateAll((trs) =>
     trs.map((tr) => ({
       id: Number(tr.querySelector("td.num a")?.textContent?.replace("#", "")),
-      params: tr.querySelectorAll("td")[3]?.textContent ?? "",
+      params: tr.querySelector("td.params")?.textContent ?? "",
     })),
   );
   // A run that did not succeed: its page says why (the worker's error), for the failure message.
@@ -115,7 +115,7 @@ test.describe("seed templates run to completion from the browser", () => {
       spec.sweep = { axes: [{ path: "load.via", values: ["proxy", "direct"], label: "via" }] };
     });
     const runs = await waitAllSucceeded(page, "001", experimentId, 2, 150_000);
-    expect(runs.map((r) => r.params)).toEqual(['via="proxy"', 'via="direct"']);
+    expect(runs.map((r) => r.params)).toEqual(["via=proxy", "via=direct"]);
     for (const [run, via] of runs.map((r, i) => [r, ["proxy", "direct"][i]] as const)) {
       const figures = await openFinishedRun(page, run.id);
       const seconds = await figure(figures, "sql", "seconds per iteration");
@@ -161,7 +161,7 @@ test.describe("seed templates run to completion from the browser", () => {
     });
     const runs = await waitAllSucceeded(page, "003", experimentId, 2, 150_000);
     for (const [run, body] of runs.map((r, i) => [r, ["1mb", "10mb"][i]] as const)) {
-      expect(run.params).toBe(`path="/${body}"`);
+      expect(run.params).toBe(`path=/${body}`);
       await openFinishedRun(page, run.id);
       const received = await sideFigure(page, "bytes_per_s");
       expect(received).toMatch(/ MB\/s$/);
@@ -183,8 +183,8 @@ test.describe("seed templates run to completion from the browser", () => {
     });
     const runs = await waitAllSucceeded(page, "004", experimentId, 4, 180_000);
     for (const run of runs) {
-      const protocol = /protocol="(\w+)"/.exec(run.params)?.[1];
-      const mode = /http_reuse="(\w+)"/.exec(run.params)?.[1];
+      const protocol = /protocol=(\w+)/.exec(run.params)?.[1];
+      const mode = /http-reuse=(\w+)/.exec(run.params)?.[1];
       expect([protocol, mode], run.params).not.toContain(undefined);
       await openFinishedRun(page, run.id);
       const connects = num(await sideFigure(page, "proxy_connects"));

@@ -10,7 +10,7 @@ import type { Browser, Page } from "@playwright/test";
 import { STORAGE_STATE } from "../playwright.config";
 import { apiFor, shortCapacitySpec } from "./api";
 import { env } from "./env";
-import { expect, expectAccessible, shot, test } from "./fixtures";
+import { expect, expectAccessible, expectNoHorizontalScroll, shot, test } from "./fixtures";
 
 type WalkData = { experimentId: number; runIds: number[] };
 type Mode = { name: string; viewport: { width: number; height: number }; colorScheme: "light" | "dark" };
@@ -93,19 +93,6 @@ async function seedRuns(browser: Browser): Promise<WalkData> {
   } finally {
     await context.close();
   }
-}
-
-/** The page is no wider than the screen; if it is, name the elements sticking out. */
-async function expectNoHorizontalScroll(page: Page, what: string, { soft = false } = {}): Promise<void> {
-  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
-    const innerWidth = window.innerWidth;
-    const wide = [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
-      .slice(0, 6)
-      .map((el) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}${el.className && typeof el.className === "string" ? `.${el.className.trim().split(/\s+/).join(".")}` : ""} (right ${Math.round(el.getBoundingClientRect().right)} px)`);
-    return { scrollWidth: document.documentElement.scrollWidth, innerWidth, wide };
-  });
-  (soft ? expect.soft : expect)(scrollWidth, `${what} is ${scrollWidth} px wide on a ${innerWidth} px screen: ${wide.join(", ")}`).toBeLessThanOrEqual(innerWidth);
 }
 
 let data: WalkData;

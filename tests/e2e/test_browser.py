@@ -75,7 +75,12 @@ def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: 
     start_worker(agent_wait=20, lease=30)
     local_lab.open_direct_path()  # seeds.e2e.ts: seed 001's direct MariaDB baseline (load.via)
     _add_viewer("Lab team")
-    shutil.rmtree(ARTIFACTS, ignore_errors=True)
+    # A rerun (dev/test.sh's --reruns) keeps the failed attempt's output, traces and screenshots
+    # beside the new ones, so the first failure is still there to read.
+    previous = ARTIFACTS.with_name("playwright-previous")
+    shutil.rmtree(previous, ignore_errors=True)
+    if ARTIFACTS.exists():
+        ARTIFACTS.rename(previous)
     (ARTIFACTS / "screens").mkdir(parents=True)
     (ARTIFACTS / ".auth").mkdir(parents=True)
     env = {

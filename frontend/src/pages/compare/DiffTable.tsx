@@ -6,6 +6,7 @@ import { StateBadge } from "../../components/StateBadge";
 import { decimal } from "../../format/units";
 import { metricHeading, runMetric, useMetricRegistry } from "../../metrics/useMetricRegistry";
 import { runColor, runLabel, type RunStyle } from "./runs";
+import { TableScroll } from "../../components/TableScroll";
 
 const SHOWN = ["rps", "successes", "errors_total", "errors_timeout", "latency_p50_ms", "latency_p99_ms", "latency_max_ms", "proxy_connects", "proxy_reuses", "proxy_max_qcur"];
 
@@ -44,7 +45,7 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
           </ul>
         </div>
       )}
-      <div className="table-scroll">
+      <TableScroll label="Runs compared">
         <table className="table small">
           <thead>
             <tr>
@@ -87,7 +88,7 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 });

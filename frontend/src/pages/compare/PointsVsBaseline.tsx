@@ -7,6 +7,7 @@ import type { ComparePoint, PointDifference, Spread } from "../../client/types.g
 import { decimal } from "../../format/units";
 import { metricHeading, useMetricRegistry } from "../../metrics/useMetricRegistry";
 import { settingText } from "./setupDiff";
+import { TableScroll } from "../../components/TableScroll";
 
 const SHOWN = ["rps", "latency_p50_ms", "latency_p99_ms", "errors_total"];
 
@@ -51,7 +52,7 @@ export const PointsVsBaseline = memo(function PointsVsBaseline({ points, baselin
         Mean ± half the 95% interval of the repetitions. A difference is significant when Welch&apos;s t-test gives p &lt; 0.05; otherwise the
         machine&apos;s noise explains it.
       </p>
-      <div className="table-scroll">
+      <TableScroll label="Points vs baseline">
         <table className="table small">
           <thead>
             <tr>
@@ -86,7 +87,7 @@ export const PointsVsBaseline = memo(function PointsVsBaseline({ points, baselin
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </section>
   );
 });

@@ -7,6 +7,7 @@ import { memo, useMemo, useState } from "react";
 import type { CompareSetups } from "../../client/types.gen";
 import { sortNatural } from "../../charts/naturalSort";
 import { diffCounts, differenceHeadline, lineDiff, settingDiffs, type SettingDiff } from "./setupDiff";
+import { TableScroll } from "../../components/TableScroll";
 
 const MAX_IDS = 8;
 
@@ -66,7 +67,7 @@ export const SetupDiff = memo(function SetupDiff({ setups, baseline }: { setups:
         <p className="muted">Every run had the same spec: the differences below are the machine&apos;s noise.</p>
       )}
       {diffs.length > 0 && (
-        <div className="table-scroll">
+        <TableScroll label="Settings that differ">
           <table className="table small">
             <thead>
               <tr>
@@ -81,7 +82,7 @@ export const SetupDiff = memo(function SetupDiff({ setups, baseline }: { setups:
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <ConfigDiff setups={setups} baseline={baseline} />
     </section>
@@ -127,7 +128,7 @@ function ConfigDiff({ setups, baseline }: { setups: CompareSetups; baseline: num
         Config of <RunIds ids={runsOf(shown)} />: <span className="diff-added-count">{counts.added} line(s) added</span>,{" "}
         <span className="diff-removed-count">{counts.removed} removed</span> against the baseline&apos;s.
       </p>
-      <pre className="config-diff-lines" aria-label="Line diff of the rendered configs">
+      <pre className="config-diff-lines" tabIndex={0} role="region" aria-label="Line diff of the rendered configs">
         {lines.map((line, k) =>
           line.kind === "skipped" ? (
             <div key={k} className="diff-skipped">

@@ -15,6 +15,7 @@ import type { CompareView } from "./compareParams";
 import { downloadCsv } from "./csv";
 import { runListText } from "./runs";
 import { sweepCsv, sweepData } from "./sweepData";
+import { TableScroll } from "../../components/TableScroll";
 
 export const SweepChart = memo(function SweepChart({ points, param, view, onChange }: { points: ComparePoint[]; param: string; view: CompareView; onChange: (patch: Partial<CompareView>) => void }) {
   const registry = useMetricRegistry();
@@ -96,7 +97,7 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
       footer={
         <details>
           <summary>Data</summary>
-          <div className="table-scroll">
+          <TableScroll label="Chart data">
           <table className="table small" data-testid="sweep-data">
             <thead>
               <tr>{csv[0].map((h, i) => <th key={i}>{h}</th>)}</tr>
@@ -113,7 +114,7 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
               ))}
             </tbody>
           </table>
-          </div>
+          </TableScroll>
         </details>
       }
     >

@@ -5,6 +5,7 @@ import { getIn } from "./specPath";
 import { placeOf } from "./sweepParameters";
 import { sweepPoints } from "./sweepPoints";
 import type { Axis } from "./SweepEditor";
+import { TableScroll } from "../../components/TableScroll";
 
 const SHOWN_POINTS = 60;
 
@@ -22,7 +23,7 @@ export function SweepPointsPanel({ spec }: { spec: Record<string, unknown> }) {
       {axes.length === 0 ? (
         <p className="muted small">No sweep: the spec runs as it is, once per repetition. Add an axis to vary a parameter.</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label="Sweep points">
           <table className="table compact points">
             <caption className="visually-hidden">Sweep points in run order</caption>
             <thead>
@@ -51,7 +52,7 @@ export function SweepPointsPanel({ spec }: { spec: Record<string, unknown> }) {
             </tbody>
           </table>
           {total > points.length && <p className="muted small">… and {total - points.length} more points.</p>}
-        </div>
+        </TableScroll>
       )}
     </section>
   );

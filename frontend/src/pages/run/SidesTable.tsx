@@ -7,6 +7,7 @@ import { LoadingState } from "../../components/LoadingState";
 import { useMetricRegistry } from "../../metrics/useMetricRegistry";
 import { clientProxySides, type SideCell } from "./sides";
 import "./runPage.css";
+import { TableScroll } from "../../components/TableScroll";
 
 function Cell({ cell }: { cell: SideCell | null }) {
   if (!cell)
@@ -29,7 +30,7 @@ export function SidesTable({ run }: { run: RunDetail }) {
   const { clientsTitle, rows } = clientProxySides(run, registry);
   if (rows.length === 0) return null;
   return (
-    <div className="table-scroll">
+    <TableScroll label="Clients and HAProxy">
       <table className="table sides-table" data-testid="run-summary">
         <caption>What the clients measured and what HAProxy counted, over the measured window</caption>
         <thead>
@@ -60,6 +61,6 @@ export function SidesTable({ run }: { run: RunDetail }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }

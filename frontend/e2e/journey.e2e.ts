@@ -1,0 +1,273 @@
+// The journey a new user takes (issue 13's acceptance), walked in light and dark at 1440x900 and
+// on a 390x844 phone: home -> a template -> the designer (the side column with Save & launch and
+// the rendered config stays in view; the sweep parameter is picked, not typed) -> launch -> the
+// live view (queue position of the run waiting its turn, a bar per phase, the end state) -> the
+// run page (its answer on screen without scrolling) -> history (sorted by p99 on the server, the
+// experiment's trend) -> compare (what differs in the specs and configs, one colour per run on
+// every chart, a PNG and an SVG that carry their title, axis label and legend).
+//
+// Real everything: each mode launches its own 2-point maxconn sweep (1 s warm-up + 3 s measured
+// per run, 30 clients against a 1 s page) on the local lab, so maxconn 10 must carry about twice
+// maxconn 5's rate. The live charts fill while a run goes; light mode also checks that the URL
+// reproduces a Compare view and the CSV exports. The console check of ./fixtures runs throughout;
+// on the phone, no step may scroll sideways.
+import { readFile } from "node:fs/promises";
+
+import type { Locator, Page } from "@playwright/test";
+
+import { apiFor, shortCapacitySpec } from "./api";
+import { env } from "./env";
+import { expect, expectAccessible, expectNoHorizontalScroll, shot, test } from "./fixtures";
+
+type Mode = { name: string; viewport: { width: number; height: number }; colorScheme: "light" | "dark"; phone: boolean };
+
+const MODES: Mode[] = [
+  { name: "light", viewport: { width: 1440, height: 900 }, colorScheme: "light", phone: false },
+  { name: "dark", viewport: { width: 1440, height: 900 }, colorScheme: "dark", phone: false },
+  { name: "phone", viewport: { width: 390, height: 844 }, colorScheme: "light", phone: true },
+];
+
+const TERMINAL = ["succeeded", "partial", "failed", "cancelled"];
+
+/** The run ids of a launch in execution order. */
+async function launchRuns(page: Page, launchId: number): Promise<{ id: number; state: string }[]> {
+  const api = await apiFor(page.request);
+  return (await api.get<{ items: { id: number; state: string }[] }>(`/runs?launch_id=${launchId}&order=oldest`)).items;
+}
+
+async function livePoints(page: Page): Promise<number> {
+  return Number((await page.getByTestId("live-charts").getAttribute("data-points")) ?? 0);
+}
+
+/** Legend entries of a chart card: name -> colour of its swatch. */
+async function legendColours(card: Locator): Promise<Map<string, string>> {
+  const entries = await card.getByRole("list", { name: "Legend" }).locator("li").evaluateAll((lis) =>
+    lis.map((li) => [li.textContent?.trim() ?? "", li.querySelector("line")?.getAttribute("stroke") ?? ""] as [string, string]),
+  );
+  return new Map(entries);
+}
+
+/** PNG width and height from its IHDR chunk. */
+function pngSize(bytes: Buffer): { width: number; height: number } {
+  expect(bytes.subarray(1, 4).toString(), "a PNG file").toBe("PNG");
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
+
+for (const mode of MODES) {
+  test.describe(`journey (${mode.name}, ${mode.viewport.width}x${mode.viewport.height})`, () => {
+    test.use({ viewport: mode.viewport, colorScheme: mode.colorScheme });
+
+    test(`home -> template -> designer -> launch -> live -> run -> history -> compare`, async ({ page }) => {
+      test.setTimeout(240_000);
+      const noSideways = async (what: string) => {
+        if (mode.phone) await expectNoHorizontalScroll(page, `${what} (${mode.name})`);
+      };
+      const name = `e2e journey ${mode.name} ${Date.now().toString(36)}`;
+
+      // Home, then a template from it.
+      await page.goto("/");
+      await expect(page.locator("html")).toHaveAttribute("data-theme", mode.colorScheme);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Home");
+      await expect(page.getByRole("heading", { name: "Recent runs" })).toBeVisible();
+      await noSideways("home");
+      await page.getByRole("link", { name: "From a template" }).click();
+      await expect(page).toHaveURL(/\/templates$/);
+      await page.getByTestId("template-000").getByRole("link", { name: "Use template" }).click();
+      await expect(page).toHaveURL(/\/experiments\/new\?template=000/);
+
+      // The designer: a short seed 000 without a sweep goes in through the JSON editor, then the
+      // sweep is built in the form with the parameter picker.
+      const spec = await shortCapacitySpec(await apiFor(page.request));
+      spec.load = { ...spec.load, warmup_s: 1, duration_s: 3 };
+      spec.sweep = { axes: [] };
+      await page.locator("#exp-name").fill(name);
+      await page.getByRole("tab", { name: "Advanced (JSON)" }).click();
+      await page.getByLabel("Spec JSON").fill(JSON.stringify(spec, null, 2));
+      await page.getByRole("tab", { name: "Form" }).click();
+      await page.locator("#lab-picker").selectOption(String(env.labId));
+      const sweep = page.locator("section[aria-labelledby='sweep-title']");
+      await sweep.getByRole("button", { name: "Add axis" }).click();
+      const axis = sweep.getByRole("group", { name: "Axis 1" });
+      const picker = axis.getByLabel("Sweep parameter");
+      await expect(picker.locator("option")).not.toHaveCount(0);
+      // Listed parameters have plain labels; the path is the option's value.
+      await picker.selectOption("proxy.global.maxconn");
+      await expect(picker).toHaveValue("proxy.global.maxconn");
+      await expect(axis.getByText("Other path", { exact: true })).toHaveCount(0); // listed: no free-text path
+      await axis.getByLabel("values", { exact: true }).fill("5, 10");
+      await expect(page.getByTestId("sweep-estimate")).toContainText("2 runs");
+      await expect(page.getByTestId("validation-state")).toHaveText("valid", { timeout: 30_000 });
+      // Scrolled to the sweep at the bottom of the form: Save & launch stays in reach (the side
+      // column is sticky on a desktop, the bar is pinned to the screen's bottom on a phone).
+      await sweep.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await page.evaluate(() => window.scrollY), "the form scrolled").toBeGreaterThan(300);
+      const launchBar = page.getByRole("region", { name: "Save and launch" });
+      await expect(launchBar.getByRole("button", { name: "Save & launch" })).toBeInViewport();
+      if (!mode.phone) {
+        await expect(page.getByTestId("rendered-config")).toBeInViewport();
+        await expect(page.getByTestId("rendered-config")).toContainText("maxconn 5");
+      }
+      await noSideways("designer");
+      await shot(page, `journey-${mode.name}-1-designer`);
+      await launchBar.getByRole("button", { name: "Save & launch" }).click();
+
+      // Live: the first run executes while the second waits its turn and says so.
+      await page.waitForURL(/\/runs\/\d+$/);
+      const firstId = Number(new URL(page.url()).pathname.split("/").pop());
+      const { launch_id: launchId, experiment_id: experimentId } = await (await apiFor(page.request)).get<{ launch_id: number; experiment_id: number }>(`/runs/${firstId}`);
+      const runs = await launchRuns(page, launchId);
+      expect(runs.map((r) => r.id)[0]).toBe(firstId);
+      const secondId = runs[1].id;
+      await expect(page.getByTestId("phase-progress")).toBeVisible();
+      await expect(page.getByTestId("sweep-progress")).toContainText(/of 2/);
+      await page.getByRole("navigation", { name: "Runs of this sweep" }).getByRole("link", { name: new RegExp(`#${secondId}\\b`) }).click();
+      await expect(page).toHaveURL(new RegExp(`/runs/${secondId}$`));
+      const queue = page.getByTestId("queue-position");
+      await expect(queue).toContainText(/position \d+/);
+      await expect(queue).toContainText(`run #${firstId}`); // who holds the lab
+      await expect(queue).toContainText("Expected start");
+      await noSideways("live view, queued");
+      await expectAccessible(page, `live view, queued (${mode.name})`);
+      await shot(page, `journey-${mode.name}-2-queued`);
+
+      // Then its own phases, one at a time, until a clear end state.
+      const phases = page.getByTestId("phase-progress");
+      const seen = new Set<string>();
+      let livePointsSeen = 0; // samples drawn while the run was still going
+      await expect
+        .poll(
+          async () => {
+            seen.add((await phases.getAttribute("data-current")) ?? "");
+            const ended = (await page.getByTestId("run-end-state").count()) > 0;
+            if (!ended) livePointsSeen = Math.max(livePointsSeen, await livePoints(page));
+            return ended;
+          },
+          { timeout: 120_000, intervals: [250] },
+        )
+        .toBe(true);
+      expect([...seen].filter((p) => ["preparing", "warming", "running", "collecting"].includes(p)).length, `phases seen: ${[...seen].join(", ")}`).toBeGreaterThan(0);
+      const end = page.getByTestId("run-end-state");
+      await expect(end).toHaveAttribute("data-state", "succeeded");
+      await expect(end).toContainText("Succeeded");
+      await expect(page.getByTestId("sweep-progress")).toContainText("All 2 of 2 runs finished");
+      expect(livePointsSeen, "the live charts drew samples while the run went").toBeGreaterThan(0);
+      await noSideways("live view, ended");
+
+      // The run page opens with its answer.
+      await page.reload();
+      await expect(page.getByTestId("run-state")).toHaveText("succeeded");
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const headline = page.getByTestId("run-headline");
+      if (mode.phone) await expect(headline).toBeVisible();
+      else await expect(headline).toBeInViewport({ ratio: 1 });
+      await expect(headline.locator('[data-figure="rate"] dd').first()).toHaveText(/^[0-9.,]+ req\/s$/);
+      await expect(headline.locator('[data-figure="latency"] dd').first()).toHaveText(/ ms$/);
+      await expect(page.getByRole("button", { name: "Re-run" })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
+      await expect(page.getByTestId("rendered-config")).toContainText("maxconn 10");
+      await expect(page.getByRole("button", { name: "Cancel run" })).toHaveCount(0);
+      await expect.poll(() => livePoints(page), { message: "a finished run's charts replay its samples" }).toBeGreaterThan(0);
+      await noSideways("run page");
+      await shot(page, `journey-${mode.name}-3-run`);
+
+      // History: this experiment's runs sorted by p99 on the server, and its trend.
+      expect((await launchRuns(page, launchId)).map((r) => r.state).every((s) => TERMINAL.includes(s))).toBe(true);
+      await page.goto(`/history?experiment=${experimentId}`);
+      const table = page.getByTestId("runs-table");
+      await expect(table.locator("tbody tr")).toHaveCount(2);
+      const p99Header = table.locator("thead th", { has: page.getByRole("button", { name: "Latency p99" }) });
+      const p99Values = async () => {
+        const col = await table.locator("thead th").evaluateAll((ths, header) => ths.findIndex((th) => th.textContent?.trim() === header), "Latency p99");
+        expect(col, "a Latency p99 column").toBeGreaterThanOrEqual(0);
+        return table.locator("tbody tr").evaluateAll((trs, i) => trs.map((tr) => parseFloat((tr.querySelectorAll("td")[i]?.textContent ?? "").replace(/,/g, ""))), col);
+      };
+      await p99Header.getByRole("button").click();
+      await expect(page).toHaveURL(/sort=latency_p99_ms/);
+      const firstOrder = await p99Header.getAttribute("aria-sort");
+      expect(["ascending", "descending"]).toContain(firstOrder);
+      await expect(table).toHaveAttribute("aria-busy", "false");
+      const sorted = await p99Values();
+      expect(sorted.every((v) => Number.isFinite(v)), `p99 values ${sorted.join(", ")}`).toBe(true);
+      expect(sorted, `p99 ${firstOrder}`).toEqual([...sorted].sort((a, b) => (firstOrder === "ascending" ? a - b : b - a)));
+      await p99Header.getByRole("button").click();
+      await expect(p99Header).toHaveAttribute("aria-sort", firstOrder === "ascending" ? "descending" : "ascending");
+      await expect(table).toHaveAttribute("aria-busy", "false");
+      await expect.poll(p99Values).toEqual([...sorted].reverse());
+      const trend = page.locator(".trend", { hasText: name });
+      await expect(trend.locator("svg")).toBeVisible();
+      await noSideways("history");
+      await shot(page, `journey-${mode.name}-4-history`);
+
+      // Compare the two runs, chosen in History.
+      for (const id of [firstId, secondId]) await page.getByLabel(`Select run ${id}`).check();
+      await page.getByRole("button", { name: "Compare 2 runs" }).click();
+      await expect(page).toHaveURL(/\/compare\?runs=/);
+      const diff = page.getByTestId("config-diff");
+      await expect(diff).toContainText("proxy.global.maxconn");
+      const changed = diff.locator(".config-diff-lines").locator(".diff-added, .diff-removed");
+      await expect(changed.filter({ hasText: "maxconn 5" })).toHaveCount(1);
+      await expect(changed.filter({ hasText: "maxconn 10" })).toHaveCount(1);
+      await expect(page.getByTestId("diff-table").locator("tbody tr")).toHaveCount(2);
+
+      // One colour per run on every chart of the page.
+      const overlay = page.getByTestId("series-chart");
+      const spectrum = page.getByTestId("spectrum-chart");
+      await expect(overlay.locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+      await expect(spectrum.locator(".recharts-wrapper > svg.recharts-surface")).toBeVisible();
+      const overlayColours = await legendColours(overlay);
+      const spectrumColours = await legendColours(spectrum);
+      const runNames = [...overlayColours.keys()].filter((n) => /^#\d+/.test(n));
+      expect(runNames.length, `overlay legend: ${[...overlayColours.keys()].join(", ")}`).toBe(2);
+      expect(new Set(runNames.map((n) => overlayColours.get(n))).size, "two runs, two colours").toBe(2);
+      for (const run of runNames) expect(spectrumColours.get(run), `${run}'s colour on the spectrum`).toBe(overlayColours.get(run));
+      await noSideways("compare");
+      await shot(page, `journey-${mode.name}-5-compare`);
+
+      // Seed 000's conclusion on the sweep chart: twice the maxconn, about twice the rate.
+      const sweepChart = page.getByTestId("sweep-chart");
+      await sweepChart.getByText("Data", { exact: true }).click();
+      const points = await page.getByTestId("sweep-data").locator("tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => Number(td.textContent))));
+      expect(points.map((r) => r[0])).toEqual([5, 10]);
+      expect(points[1][1], `req/s at maxconn 10 vs 5: ${points.map((r) => r[1]).join(" vs ")}`).toBeGreaterThan(points[0][1] * 1.4);
+
+      if (mode.name === "light") {
+        // The URL reproduces the view.
+        await page.getByLabel("Chart type").selectOption("bar");
+        await expect(page).toHaveURL(/chart=bar/);
+        await page.reload();
+        await expect(page.getByLabel("Chart type")).toHaveValue("bar");
+        await expect(sweepChart.locator(".recharts-bar-rectangle")).toHaveCount(2);
+        // The runs CSV (server): one row per run, its swept value and its rate.
+        const [csvDownload] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-csv").click()]);
+        const csv = (await readFile(await csvDownload.path(), "utf8")).trim().split("\n");
+        expect(csv).toHaveLength(3);
+        const header = csv[0].split(",");
+        const rows = csv.slice(1).map((line) => line.split(","));
+        expect(rows.map((r) => Number(r[header.indexOf("proxy.global.maxconn")]))).toEqual([5, 10]);
+        expect(Number(rows[1][header.indexOf("rps")])).toBeGreaterThan(Number(rows[0][header.indexOf("rps")]));
+        const [chartCsv] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Chart CSV" }).click()]);
+        expect((await readFile(await chartCsv.path(), "utf8")).trim().split("\n")).toHaveLength(3);
+        // The experiment's runs, by experiment id alone.
+        await page.goto(`/compare?experiment=${experimentId}`);
+        await expect(page.getByTestId("diff-table").locator("tbody tr")).toHaveCount(2);
+      }
+
+      // Exports stand on their own: title, axis label and legend around the chart.
+      const title = (await overlay.locator(".chart-title").innerText()).trim();
+      const [svgFile] = await Promise.all([page.waitForEvent("download"), overlay.getByRole("button", { name: "Download SVG" }).click()]);
+      const svg = await readFile(await svgFile.path(), "utf8");
+      expect(svg).toContain(`class="x-title"`);
+      expect(svg).toContain(title.replace(/&/g, "&amp;"));
+      expect(svg).toContain(`class="x-axis-label"`);
+      for (const run of runNames) expect(svg, `the SVG's legend names ${run}`).toMatch(new RegExp(`class="x-legend"[^>]*>${run}`));
+      const [pngFile] = await Promise.all([page.waitForEvent("download"), overlay.getByRole("button", { name: "Download PNG" }).click()]);
+      const png = pngSize(await readFile(await pngFile.path()));
+      const svgHeight = Number(/height="(\d+)"/.exec(svg)?.[1]);
+      const plotHeight = (await overlay.locator(".recharts-wrapper > svg.recharts-surface").boundingBox())!.height;
+      // The PNG is the same composition at 2x: taller than the bare plot by the title and legend.
+      expect(png.height).toBe(svgHeight * 2);
+      expect(png.height / 2).toBeGreaterThan(plotHeight + 40);
+    });
+  });
+}
