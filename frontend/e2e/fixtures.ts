@@ -7,7 +7,7 @@
 //   sticking out are named;
 // - shot(page, name): a full-page screenshot into the screens folder (env.ts's snap).
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Page } from "@playwright/test";
+import { expect, test as base, type BrowserContext, type Page } from "@playwright/test";
 
 export { snap as shot } from "./env";
 export { expect };
@@ -25,6 +25,8 @@ const brief = (text: string) => text.split("\n").slice(0, 4).join("\n").slice(0,
 export type ConsoleChecks = {
   /** Let messages matching `pattern` pass in this test (say why at the call). */
   allow: (pattern: RegExp) => void;
+  /** Check another browser context the test opened, like the test's own. */
+  watch: (context: BrowserContext) => void;
 };
 
 export const test = base.extend<{ consoleChecks: ConsoleChecks }>({
@@ -32,18 +34,21 @@ export const test = base.extend<{ consoleChecks: ConsoleChecks }>({
     async ({ context }, use) => {
       const problems: string[] = [];
       const allowed: RegExp[] = [];
-      context.on("console", (message) => {
-        const type = message.type();
-        if (type !== "warning" && type !== "error") return;
-        const text = message.text();
-        const where = message.location().url;
-        if (API_REFUSAL.test(text) && new URL(where || "http://x/").pathname.startsWith("/api/")) return;
-        problems.push(`${type}: ${brief(text)}${where ? ` (${where}:${message.location().lineNumber})` : ""} on ${message.page()?.url() ?? "?"}`);
-      });
-      context.on("weberror", (error) => {
-        problems.push(`uncaught: ${brief(error.error().message)} on ${error.page()?.url() ?? "?"}`);
-      });
-      await use({ allow: (pattern) => allowed.push(pattern) });
+      const watch = (ctx: BrowserContext) => {
+        ctx.on("console", (message) => {
+          const type = message.type();
+          if (type !== "warning" && type !== "error") return;
+          const text = message.text();
+          const where = message.location().url;
+          if (API_REFUSAL.test(text) && new URL(where || "http://x/").pathname.startsWith("/api/")) return;
+          problems.push(`${type}: ${brief(text)}${where ? ` (${where}:${message.location().lineNumber})` : ""} on ${message.page()?.url() ?? "?"}`);
+        });
+        ctx.on("weberror", (error) => {
+          problems.push(`uncaught: ${brief(error.error().message)} on ${error.page()?.url() ?? "?"}`);
+        });
+      };
+      watch(context);
+      await use({ allow: (pattern) => allowed.push(pattern), watch });
       const unexpected = problems.filter((p) => !allowed.some((a) => a.test(p)));
       expect(unexpected, `console warnings or errors during the test:\n${unexpected.join("\n")}`).toEqual([]);
     },
