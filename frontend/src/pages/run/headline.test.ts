@@ -20,6 +20,19 @@ describe("the run's headline", () => {
     expect(headline(run({}, { connections: 30 }))[0].hint).toBe("closed loop, 30 connections");
   });
 
+  it("says when the tool divided by more than the window, with HAProxy's 2xx rate over it", () => {
+    const r = run({ rps: 1.5, duration_s: 20.4 }, { connections: 12 });
+    r.spec.load = { connections: 12, warmup_s: 2, duration_s: 4 };
+    r.summary!.proxy = { hrsp_2xx: 20 };
+    expect(headline(r)[0]).toMatchObject({
+      value: "1.5 req/s",
+      hint: "divided by the tool's 20.4 s, not the 6 s planned: it waited for requests still in flight; HAProxy answered 5 req/s with 2xx over the 4 s measured",
+      tone: "warn",
+    });
+    r.summary!.total.duration_s = 6.2; // hey's usual few tenths past the window: nothing to say
+    expect(headline(r)[0]).toMatchObject({ hint: "closed loop, 12 connections", tone: "" });
+  });
+
   it("gives p50 / p95 / p99, error % with its counts, and bytes in readable units", () => {
     const figures = Object.fromEntries(headline(run({ errors: { connect: 0, timeout: 60, non_2xx: 0, other: 0, total: 60 } }, {})).map((f) => [f.id, f]));
     expect(figures.latency.value).toBe("4.2 / 9.5 / 12.3 ms");
