@@ -12,8 +12,9 @@ export function TableScroll({ label, children }: { label: string; children: Reac
     const measure = () => setScrolls(box.scrollWidth > box.clientWidth + 1);
     const observer = new ResizeObserver(measure);
     observer.observe(box);
+    // observe() reports each element once when it is first laid out, so no measure() here: reading
+    // scrollWidth during the effect would force a layout of the whole page (~60 ms on Compare).
     if (box.firstElementChild) observer.observe(box.firstElementChild);
-    measure();
     return () => observer.disconnect();
   }, []);
   return (
