@@ -11,17 +11,15 @@ from __future__ import annotations
 from sqlalchemy import Float, select
 from sqlalchemy.orm import Session
 
-from backend.errors import not_found
 from backend.models import Run, Sample
 from backend.runs.compare.schemas import CompareSeries, RunSeries, SeriesRequest
+from backend.runs.compare.selection import distinct, require_found
 
 
 def compare_series(db: Session, team_id: int, request: SeriesRequest) -> CompareSeries:
-    wanted = list(dict.fromkeys(request.run_ids))
+    wanted = distinct(request.run_ids)
     found = set(db.scalars(select(Run.id).where(Run.id.in_(wanted), Run.team_id == team_id)))
-    for run_id in wanted:
-        if run_id not in found:
-            raise not_found("run", run_id)
+    require_found(wanted, found)
     sources = sorted({key.source for key in request.series})
     metrics = sorted({key.metric for key in request.series})
     columns = [Sample.data[m].astext.cast(Float).label(f"m{i}") for i, m in enumerate(metrics)]

@@ -17,9 +17,9 @@ from pydantic import JsonValue
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from backend.errors import not_found
 from backend.models import Lab, Run
 from backend.runs.compare.schemas import AskedLoad, CompareSetups, RunSetup, SpecDifference
+from backend.runs.compare.selection import distinct, require_found
 from spec.load import LoadProfile
 from spec.sweep import SWEEPABLE_ROOTS
 
@@ -64,16 +64,14 @@ def _asked(spec: dict[str, Any]) -> AskedLoad:
 
 def compare_setups(db: Session, team_id: int, run_ids: list[int]) -> CompareSetups:
     """The setups of `run_ids` (in that order, duplicates dropped); 404 names a missing run."""
-    wanted = list(dict.fromkeys(run_ids))
+    wanted = distinct(run_ids)
     rows = db.execute(
         select(Run.id, Run.spec, Run.params, Run.rendered_config, Lab.name)
         .outerjoin(Lab, Lab.id == Run.lab_id)
         .where(Run.id.in_(wanted), Run.team_id == team_id)
     ).all()
     by_id = {row.id: row for row in rows}
-    for run_id in wanted:
-        if run_id not in by_id:
-            raise not_found("run", run_id)
+    require_found(wanted, by_id)
     configs: dict[str, int] = {}
     runs = []
     for run_id in wanted:

@@ -12,9 +12,9 @@ from hdrh.histogram import HdrHistogram
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from backend.errors import not_found
 from backend.models import Run
 from backend.runs.compare.schemas import SPECTRUM_PERCENTILES, CompareSpectra, RunSpectrum
+from backend.runs.compare.selection import distinct, require_found
 from common.histograms import values_at_percentiles
 from spec.results import RunSummary
 
@@ -39,12 +39,10 @@ def spectrum_of(summary: RunSummary | None, run_id: int) -> RunSpectrum:
 
 
 def compare_spectra(db: Session, team_id: int, run_ids: list[int]) -> CompareSpectra:
-    wanted = list(dict.fromkeys(run_ids))
+    wanted = distinct(run_ids)
     result = db.execute(select(Run.id, Run.summary).where(Run.id.in_(wanted), Run.team_id == team_id))
     rows = {run_id: summary for run_id, summary in result}
-    for run_id in wanted:
-        if run_id not in rows:
-            raise not_found("run", run_id)
+    require_found(wanted, rows)
     return CompareSpectra(
         percentiles=list(SPECTRUM_PERCENTILES), runs=[spectrum_of(rows[r], r) for r in wanted]
     )

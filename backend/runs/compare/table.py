@@ -9,16 +9,16 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from backend.errors import not_found
 from backend.models import Experiment, ExperimentVersion, Run
 from backend.runs.compare.schemas import CompareRow, CompareTable
+from backend.runs.compare.selection import distinct, require_found
 from spec.lint import ConfigWarning
 from spec.metrics import RUN_METRIC_KEYS, run_metrics
 
 
 def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
     """The table of `run_ids` (in that order, duplicates dropped); 404 names a missing run."""
-    wanted = list(dict.fromkeys(run_ids))
+    wanted = distinct(run_ids)
     rows = db.execute(
         select(
             Run.id,
@@ -39,9 +39,7 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
         .where(Run.id.in_(wanted), Run.team_id == team_id)
     ).all()
     by_id = {row.id: row for row in rows}
-    for run_id in wanted:
-        if run_id not in by_id:
-            raise not_found("run", run_id)
+    require_found(wanted, by_id)
     param_columns: dict[str, None] = {}
     table_rows = []
     for run_id in wanted:
