@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from fastapi import FastAPI, HTTPException
 from fastapi.responses import FileResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.responses import Response
 
 from backend.api.request_ids import RequestIdMiddleware
 from backend.api.v1 import api_v1
@@ -39,13 +41,26 @@ def create_app() -> FastAPI:
     return app
 
 
+class HashedAssets(StaticFiles):
+    """Vite's build output: every file name holds a hash of its content, so a browser may keep it
+    for a year without asking again; a new build has new names, found through index.html."""
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+        return response
+
+
 def _serve_frontend(app: FastAPI, dist: Path) -> None:
     """Serve the built single-page app; unknown non-API paths fall back to index.html."""
     index = dist / "index.html"
     if not index.exists():
         return
     if (dist / "assets").is_dir():
-        app.mount("/assets", StaticFiles(directory=dist / "assets"), name="assets")
+        app.mount("/assets", HashedAssets(directory=dist / "assets"), name="assets")
+    # index.html (~1 KB) and the other unhashed files are fetched again on every load, so a new
+    # build is picked up at once.
+    revalidate = {"Cache-Control": "no-cache"}
 
     @app.get("/{path:path}", include_in_schema=False)
     def spa(path: str) -> FileResponse:
@@ -53,5 +68,5 @@ def _serve_frontend(app: FastAPI, dist: Path) -> None:
             raise HTTPException(404, f"no API route /{path}")
         candidate = (dist / path).resolve()
         if path and candidate.is_file() and dist.resolve() in candidate.parents:
-            return FileResponse(candidate)
-        return FileResponse(index)
+            return FileResponse(candidate, headers=revalidate)
+        return FileResponse(index, headers=revalidate)

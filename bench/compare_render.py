@@ -143,12 +143,12 @@ def seed_runs(stack: Stack) -> list[int]:
 
 
 def time_api(stack: Stack, run_ids: list[int], repeats: int = 10) -> dict[str, tuple[float, int]]:
-    reads = {
+    reads: dict[str, tuple[str, dict[str, Any]]] = {
         "table (+baseline)": ("/runs/compare", {"run_ids": run_ids, "baseline_run_id": run_ids[0]}),
         "points": ("/runs/compare/points", {"run_ids": run_ids}),
         "series (1 metric)": (
             "/runs/compare/series",
-            {"run_ids": run_ids, "series": [{"source": "proxy", "metric": "FRONTEND.req_tot"}]},
+            {"run_ids": run_ids, "series": "proxy|FRONTEND.req_tot"},
         ),
         "spectrum": ("/runs/compare/spectrum", {"run_ids": run_ids}),
         "setups": ("/runs/compare/setups", {"run_ids": run_ids}),
@@ -157,11 +157,11 @@ def time_api(stack: Stack, run_ids: list[int], repeats: int = 10) -> dict[str, t
     with httpx.Client(
         base_url=f"{stack.url}/api/v1", headers={"Authorization": f"Bearer {stack.token}"}
     ) as http:
-        for name, (path, body) in reads.items():
+        for name, (path, query) in reads.items():
             times = []
             for _ in range(repeats):
                 t0 = time.perf_counter()
-                r = http.post(path, json=body)
+                r = http.get(path, params=query)
                 times.append(time.perf_counter() - t0)
                 assert r.status_code == 200, r.text
             out[name] = (statistics.median(times) * 1000, len(r.content))

@@ -6,7 +6,9 @@
 import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 
+import { queryClient } from "./api/queryClient";
 import { RequireSession } from "./auth/RequireSession";
+import { prefetchSession } from "./auth/useSession";
 import { LoadingState } from "./components/LoadingState";
 import { AppShell } from "./layout/AppShell";
 import { compareLoader } from "./pages/compare/loader";
@@ -27,6 +29,7 @@ export const routes: RouteObject[] = [
   {
     path: "/",
     hydrateFallbackElement: firstLoad,
+    loader: () => prefetchSession(queryClient),
     element: (
       <RequireSession>
         <AppShell />

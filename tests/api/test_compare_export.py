@@ -41,7 +41,7 @@ def run_ids(db: Session, member: Member) -> list[int]:
 def test_compare_aligns_params_and_metrics(client: TestClient, member: Member, run_ids: list[int]) -> None:
     first, second, third = run_ids
 
-    r = client.post(f"{API}/runs/compare", json={"run_ids": [third, first, second]}, headers=member.headers)
+    r = client.get(f"{API}/runs/compare", params={"run_ids": [third, first, second]}, headers=member.headers)
 
     assert r.status_code == 200, r.text
     table = r.json()
@@ -72,14 +72,14 @@ def test_compare_aligns_params_and_metrics(client: TestClient, member: Member, r
 def test_compare_names_a_missing_run(client: TestClient, member: Member, run_ids: list[int]) -> None:
     missing = max(run_ids) + 1000
 
-    r = client.post(f"{API}/runs/compare", json={"run_ids": [run_ids[0], missing]}, headers=member.headers)
+    r = client.get(f"{API}/runs/compare", params={"run_ids": [run_ids[0], missing]}, headers=member.headers)
 
     assert r.status_code == 404
     assert str(missing) in r.json()["message"]
 
 
 def test_compare_takes_at_most_200_runs(client: TestClient, member: Member) -> None:
-    r = client.post(f"{API}/runs/compare", json={"run_ids": list(range(1, 202))}, headers=member.headers)
+    r = client.get(f"{API}/runs/compare", params={"run_ids": list(range(1, 202))}, headers=member.headers)
 
     assert r.status_code == 422
     assert r.json()["fields"][0]["field"] == "run_ids"
@@ -91,7 +91,7 @@ def test_export_csv_has_a_header_and_stable_columns(
     first, second, third = run_ids
 
     r = client.get(
-        f"{API}/runs/export.csv", params={"run_ids": f"{first},{second},{third}"}, headers=member.headers
+        f"{API}/runs/export.csv", params={"run_ids": [first, second, third]}, headers=member.headers
     )
 
     assert r.status_code == 200, r.text
@@ -109,19 +109,29 @@ def test_export_csv_has_a_header_and_stable_columns(
 
 
 def test_export_json_is_the_compare_table(client: TestClient, member: Member, run_ids: list[int]) -> None:
-    ids = ",".join(map(str, run_ids))
-
-    exported = client.get(f"{API}/runs/export.json", params={"run_ids": ids}, headers=member.headers)
-    compared = client.post(f"{API}/runs/compare", json={"run_ids": run_ids}, headers=member.headers)
+    exported = client.get(f"{API}/runs/export.json", params={"run_ids": run_ids}, headers=member.headers)
+    compared = client.get(f"{API}/runs/compare", params={"run_ids": run_ids}, headers=member.headers)
 
     assert exported.status_code == 200
     assert exported.headers["content-disposition"] == 'attachment; filename="runs.json"'
     assert exported.json() == compared.json()
 
 
-@pytest.mark.parametrize("run_ids_param", ["", "1,x", ",".join(str(i) for i in range(1, 202))])
-def test_export_refuses_bad_run_id_lists(client: TestClient, member: Member, run_ids_param: str) -> None:
-    r = client.get(f"{API}/runs/export.csv", params={"run_ids": run_ids_param}, headers=member.headers)
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ({}, "run_ids"),
+        ({"run_ids": ""}, "run_ids.0"),
+        ({"run_ids": ["1", "x"]}, "run_ids.1"),
+        ({"run_ids": "1,2"}, "run_ids.0"),  # one id per parameter
+        ({"run_ids": list(range(1, 202))}, "run_ids"),
+        ({"run_ids": [1], "runs": [2]}, "runs"),  # an unknown parameter is refused, not ignored
+    ],
+)
+def test_export_refuses_bad_run_id_lists(
+    client: TestClient, member: Member, query: dict[str, object], field: str
+) -> None:
+    r = client.get(f"{API}/runs/export.csv", params=query, headers=member.headers)  # type: ignore[arg-type]
 
-    assert r.status_code == 422
-    assert r.json()["fields"][0]["field"] == "run_ids"
+    assert r.status_code == 422, r.text
+    assert r.json()["fields"][0]["field"] == field

@@ -41,7 +41,7 @@ def test_setups_name_what_differs_and_send_each_config_once(
 ) -> None:
     few, many, late = runs
 
-    r = client.post(f"{API}/runs/compare/setups", json={"run_ids": runs}, headers=member.headers)
+    r = client.get(f"{API}/runs/compare/setups", params={"run_ids": runs}, headers=member.headers)
 
     assert r.status_code == 200, r.text
     body = r.json()
@@ -67,9 +67,9 @@ def test_setups_refuse_unknown_and_other_teams_runs(
     client: TestClient, db: Session, member: Member, runs: list[int]
 ) -> None:
     stranger = new_member(db, "editor")
-    r = client.post(f"{API}/runs/compare/setups", json={"run_ids": runs[:1]}, headers=stranger.headers)
+    r = client.get(f"{API}/runs/compare/setups", params={"run_ids": runs[:1]}, headers=stranger.headers)
     assert r.status_code == 404, r.text
-    r = client.post(f"{API}/runs/compare/setups", json={"run_ids": []}, headers=member.headers)
+    r = client.get(f"{API}/runs/compare/setups", params={"run_ids": []}, headers=member.headers)
     assert r.status_code == 422 and "run_ids" in r.text
 
 

@@ -44,7 +44,7 @@ def sweep(db: Session, member: Member) -> list[int]:
 def test_points_aggregate_repetitions_of_succeeded_runs(
     client: TestClient, member: Member, sweep: list[int]
 ) -> None:
-    r = client.post(f"{API}/runs/compare/points", json={"run_ids": sweep}, headers=member.headers)
+    r = client.get(f"{API}/runs/compare/points", params={"run_ids": sweep}, headers=member.headers)
 
     assert r.status_code == 200, r.text
     body = r.json()
@@ -73,7 +73,7 @@ def test_points_carry_their_interval_and_a_welch_test_against_the_baseline_point
         finish_run(db, run_id, summary=summary_doc(rps=value))
 
     body = {"run_ids": ids, "baseline_run_id": ids[0]}
-    r = client.post(f"{API}/runs/compare/points", json=body, headers=member.headers)
+    r = client.get(f"{API}/runs/compare/points", params=body, headers=member.headers)
 
     assert r.status_code == 200, r.text
     base, higher, scattered = r.json()["points"]
@@ -107,8 +107,8 @@ def test_runs_keep_their_config_warnings_and_compare_names_a_setting_that_does_n
         finish_run(db, run_id, summary=summary_doc(rps=rps))
     run = client.get(f"{API}/runs/{ids[0]}", headers=member.headers).json()
     assert [w["field"] for w in run["config_warnings"]] == ["proxy.listens.0.fullconn"]
-    table = client.post(
-        f"{API}/runs/compare", json={"run_ids": ids, "baseline_run_id": ids[0]}, headers=member.headers
+    table = client.get(
+        f"{API}/runs/compare", params={"run_ids": ids, "baseline_run_id": ids[0]}, headers=member.headers
     ).json()
     [no_op] = table["no_op_params"]
     assert no_op["field"] == "proxy.listens.0.fullconn" and "minconn" in no_op["message"]
@@ -119,7 +119,7 @@ def test_baseline_gives_percent_change_per_metric(
 ) -> None:
     body = {"run_ids": sweep[:3], "baseline_run_id": sweep[0]}
 
-    rows = client.post(f"{API}/runs/compare", json=body, headers=member.headers).json()["rows"]
+    rows = client.get(f"{API}/runs/compare", params=body, headers=member.headers).json()["rows"]
 
     assert [row["change_pct"]["rps"] for row in rows] == [0.0, 100.0, pytest.approx(22.222)]
     # errors_timeout is 0 in the baseline: no % of nothing.
@@ -129,7 +129,7 @@ def test_baseline_gives_percent_change_per_metric(
 def test_baseline_must_be_one_of_the_runs(client: TestClient, member: Member, sweep: list[int]) -> None:
     body = {"run_ids": sweep[:2], "baseline_run_id": sweep[2]}
 
-    r = client.post(f"{API}/runs/compare", json=body, headers=member.headers)
+    r = client.get(f"{API}/runs/compare", params=body, headers=member.headers)
 
     assert r.status_code == 422
     assert r.json()["fields"][0]["field"] == "baseline_run_id"
@@ -151,19 +151,41 @@ def test_series_of_several_runs_share_the_load_start_origin(
     db.commit()
     body = {
         "run_ids": [first, second],
-        "series": [
-            {"source": "proxy", "metric": "FRONTEND.req_tot"},
-            {"source": "proxy", "metric": "BACKEND.qcur"},
-            {"source": "host:proxy-1", "metric": "cpu_pct"},
-        ],
+        "series": ["proxy|FRONTEND.req_tot", "proxy|BACKEND.qcur", "host:proxy-1|cpu_pct"],
     }
 
-    r = client.post(f"{API}/runs/compare/series", json=body, headers=member.headers)
+    r = client.get(f"{API}/runs/compare/series", params=body, headers=member.headers)
 
     assert r.status_code == 200, r.text
     a, b = r.json()["runs"]
     assert (a["run_id"], a["t"], a["values"]) == (first, [-1, 0], [[1, None, None], [9, None, None]])
     assert (b["t"], b["values"]) == ([0, 1], [[18, 3, 40.0], [None, 2, None]])
+
+
+@pytest.mark.parametrize(
+    ("series", "field"),
+    [(["FRONTEND.req_tot"], "series.0"), (["proxy|x", "|x"], "series.1"), ([], "series")],
+)
+def test_series_are_source_bar_metric(
+    client: TestClient, member: Member, sweep: list[int], series: list[str], field: str
+) -> None:
+    r = client.get(
+        f"{API}/runs/compare/series", params={"run_ids": sweep[:1], "series": series}, headers=member.headers
+    )
+
+    assert r.status_code == 422, r.text
+    assert r.json()["fields"][0]["field"] == field
+
+
+def test_a_series_metric_may_hold_a_bar(client: TestClient, member: Member, sweep: list[int]) -> None:
+    r = client.get(
+        f"{API}/runs/compare/series",
+        params={"run_ids": sweep[:1], "series": "host:proxy-1|a|b"},
+        headers=member.headers,
+    )
+
+    assert r.status_code == 200, r.text
+    assert r.json()["series"] == [{"source": "host:proxy-1", "metric": "a|b"}]
 
 
 def _summary_with_histogram(latencies_us: range) -> dict[str, object]:
@@ -184,8 +206,10 @@ def test_spectrum_reads_the_merged_histogram_else_the_summary_percentiles(
     finish_run(db, with_hist, summary=_summary_with_histogram(range(1_000, 11_000)))  # 1 .. 11 ms
     finish_run(db, without, summary=summary_doc(rps=5.0, p50=10.0, p99=50.0))
 
-    r = client.post(
-        f"{API}/runs/compare/spectrum", json={"run_ids": [with_hist, without, queued]}, headers=member.headers
+    r = client.get(
+        f"{API}/runs/compare/spectrum",
+        params={"run_ids": [with_hist, without, queued]},
+        headers=member.headers,
     )
 
     assert r.status_code == 200, r.text
@@ -204,7 +228,7 @@ def test_spectrum_reads_the_merged_histogram_else_the_summary_percentiles(
 def test_fast_percentiles_match_hdrh_exactly() -> None:
     import random
 
-    from common.histograms import values_at_percentiles
+    from backend.runs.compare.spectrum import values_at_percentiles
 
     rng = random.Random(7)
     histogram = HdrHistogram(1, 3_600_000_000, 3)
@@ -222,9 +246,9 @@ def test_compare_views_hide_other_teams_runs(client: TestClient, db: Session, sw
     for path, extra in (
         ("points", {}),
         ("spectrum", {}),
-        ("series", {"series": [{"source": "proxy", "metric": "x"}]}),
+        ("series", {"series": ["proxy|x"]}),
     ):
-        r = client.post(
-            f"{API}/runs/compare/{path}", json={"run_ids": sweep[:1], **extra}, headers=stranger.headers
+        r = client.get(
+            f"{API}/runs/compare/{path}", params={"run_ids": sweep[:1], **extra}, headers=stranger.headers
         )
         assert r.status_code == 404, (path, r.text)

@@ -99,7 +99,7 @@ def test_reuse_always_hides_client_closes_and_h2_servers_need_fewer_connections(
     assert h2_proxy["connects"] <= 8 and 2 * h2_proxy["max_server_conns"] <= CONNECTIONS, h2_proxy
 
     # The article's columns are columns of the comparison (and so of the export).
-    compared = api.call("POST", "/runs/compare", json={"run_ids": run_ids})
+    compared = api.call("GET", "/runs/compare", params={"run_ids": run_ids})
     for row in compared["rows"]:
         metrics = row["metrics"]
         assert {"proxy_requests", "proxy_connects", "proxy_reuses", "proxy_max_server_conns"} <= set(metrics)

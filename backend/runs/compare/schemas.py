@@ -8,9 +8,9 @@ axis, and each run's latency percentile spectrum.
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, Field, JsonValue
+from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
 from spec.lint import ConfigWarning
 from spec.run_state import RunState
@@ -20,8 +20,25 @@ MAX_COMPARE_RUNS = 200
 MAX_SERIES = 12
 
 
-class CompareRequest(BaseModel):
-    run_ids: list[int] = Field(min_length=1, max_length=MAX_COMPARE_RUNS)
+# The compare reads are GETs (safe, cacheable, linkable; the browser sends them without waiting
+# for the session's CSRF token): the runs are one `run_ids` parameter per run, in the order asked.
+RunIds = Annotated[
+    list[int],
+    Field(
+        min_length=1,
+        max_length=MAX_COMPARE_RUNS,
+        description=f"The runs, one parameter each (run_ids=3&run_ids=7), at most {MAX_COMPARE_RUNS}.",
+    ),
+]
+
+
+class CompareQuery(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    run_ids: RunIds
+
+
+class BaselineCompareQuery(CompareQuery):
     baseline_run_id: int | None = Field(
         default=None, description="One of run_ids: every row gets change_pct of its metrics vs this run."
     )
@@ -120,9 +137,20 @@ class SeriesKey(BaseModel):
     )
 
 
-class SeriesRequest(BaseModel):
-    run_ids: list[int] = Field(min_length=1, max_length=MAX_COMPARE_RUNS)
-    series: list[SeriesKey] = Field(min_length=1, max_length=MAX_SERIES)
+# "source|metric": the source never holds a "|" (proxy, host:<agent>); the metric may.
+SeriesText = Annotated[str, StringConstraints(max_length=401, pattern=r"^[^|]{1,200}\|.{1,200}$")]
+
+
+class SeriesQuery(CompareQuery):
+    series: list[SeriesText] = Field(
+        min_length=1,
+        max_length=MAX_SERIES,
+        description="One parameter per series, `source|metric`, e.g. series=proxy|FRONTEND.req_tot.",
+    )
+
+    @property
+    def keys(self) -> list[SeriesKey]:
+        return [SeriesKey(source=s, metric=m) for s, m in (item.split("|", 1) for item in self.series)]
 
 
 class RunSeries(BaseModel):

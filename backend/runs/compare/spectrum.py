@@ -8,6 +8,9 @@ histogram (hey) leaves only the summary's p50/p90/p99/p99.9, which are returned 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
 from hdrh.histogram import HdrHistogram
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -15,11 +18,26 @@ from sqlalchemy.orm import Session
 from backend.models import Run
 from backend.runs.compare.schemas import SPECTRUM_PERCENTILES, CompareSpectra, RunSpectrum
 from backend.runs.compare.selection import distinct, require_found
-from common.histograms import values_at_percentiles
 from spec.results import RunSummary
 
 # The summary's own percentiles, when there is no histogram: (percentile, key in latency).
 _SUMMARY_PERCENTILES = ((50.0, "p50"), (90.0, "p90"), (99.0, "p99"), (99.9, "p999"))
+
+
+def values_at_percentiles(histogram: HdrHistogram, percentiles: Sequence[float]) -> list[int]:
+    """hdrh's get_value_at_percentile for many percentiles, in NumPy.
+
+    hdrh walks the ~23,000 buckets in Python once per percentile (~4 ms each; 50 runs x 9
+    percentiles took 1.7 s). Here the cumulative counts are summed once and each percentile is a
+    binary search (searchsorted "left" is bisect_left), with hdrh's own rounding of the target
+    count and its highest-equivalent value, so the answers are identical
+    (tests/api/test_compare_views.py). NumPy stays on the server: the agents do not need it.
+    """
+    counts = np.ctypeslib.as_array(histogram.counts)[: histogram.counts_len]
+    cumulative = np.cumsum(counts, dtype=np.uint64)
+    targets = [histogram.get_target_count_at_percentile(p) for p in percentiles]
+    indexes = np.searchsorted(cumulative, np.array(targets, dtype=np.uint64), side="left")
+    return [histogram.get_highest_equivalent_value(histogram.get_value_from_index(int(i))) for i in indexes]
 
 
 def spectrum_of(summary: RunSummary | None, run_id: int) -> RunSpectrum:

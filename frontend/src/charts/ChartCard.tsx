@@ -2,7 +2,13 @@
 // plot of fixed height (no layout jump while data arrives), then an HTML legend (it wraps and
 // scrolls instead of squeezing the plot) beside "Download PNG" / "Download SVG" of the chart
 // with its title, runs, axis labels and legend.
-import { useRef, useState, type ReactNode } from "react";
+//
+// The card measures its plot box and hands the size to its child (a function of the size), and
+// Recharts draws the chart at that fixed size. Recharts' ResponsiveContainer measured each chart
+// after the page was painted (a passive effect), forcing a fresh layout of the whole page per
+// chart (~55 ms of main thread on a 50-run Compare page) and drawing each chart a frame late.
+// The plot box is a layout boundary (charts.css), so a chart redrawing itself lays out only itself.
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 
 import { downloadChartPng, downloadChartSvg, type ChartExport, type LegendEntry } from "./exportChart";
 import "./charts.css";
@@ -25,12 +31,37 @@ export type ChartCardProps = {
   footer?: ReactNode;
   /** Present while the chart is zoomed: the "Reset zoom" button calls it. */
   onResetZoom?: () => void;
-  children: ReactNode;
+  /** The chart, drawn at the plot box's size once it is laid out. */
+  children: (size: PlotSize) => ReactNode;
 };
+
+/** The pixel size of a card's plot box: the Recharts chart's width and height. */
+export type PlotSize = { width: number; height: number };
+
+function useBoxSize(box: RefObject<HTMLElement | null>): PlotSize {
+  const [size, setSize] = useState<PlotSize>({ width: 0, height: 0 });
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const update = (width: number, height: number) =>
+      setSize((old) => (old.width === Math.floor(width) && old.height === Math.floor(height) ? old : { width: Math.floor(width), height: Math.floor(height) }));
+    // Read once before the first paint, so the chart is drawn in the same frame as the page. In a
+    // layout effect the page's layout is read once for every card of the commit (the first read
+    // lays the page out, the others find it clean), never per chart after each draws.
+    const first = element.getBoundingClientRect();
+    update(first.width, first.height);
+    if (typeof ResizeObserver === "undefined") return;
+    const observer = new ResizeObserver(([entry]) => update(entry.contentRect.width, entry.contentRect.height));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box]);
+  return size;
+}
 
 export function ChartCard({ title, name, testId, yLabel, xLabel, subtitle, legend, height = CHART_HEIGHT, actions, footer, onResetZoom, children }: ChartCardProps) {
   const plot = useRef<HTMLDivElement>(null);
   const [error, setError] = useState<string | null>(null);
+  const size = useBoxSize(plot);
   const info: ChartExport = { title, subtitle, yLabel, xLabel, legend };
   const run = async (kind: "png" | "svg") => {
     setError(null);
@@ -57,7 +88,7 @@ export function ChartCard({ title, name, testId, yLabel, xLabel, subtitle, legen
       {error && <p className="field-error">{error}</p>}
       {yLabel && <div className="chart-axis-label">{yLabel}</div>}
       <div ref={plot} className="chart-plot" style={{ height }}>
-        {children}
+        {size.width > 0 && size.height > 0 && children(size)}
       </div>
       {xLabel && <div className="chart-axis-label chart-x-label">{xLabel}</div>}
       <div className="chart-foot">

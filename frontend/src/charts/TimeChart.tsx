@@ -3,11 +3,11 @@
 // 5 s average drawn over the faint raw series, reference lines with labels that do not collide,
 // compact ticks with their unit, and axis and grid colours from the theme (charts.css).
 import { memo, useMemo, useState } from "react";
-import { CartesianGrid, LineChart, ReferenceArea, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 
 import { axisTick } from "../format/units";
 import { axisWidth, timeTicks, valueScale } from "./axes";
-import { ChartCard, type ChartCardProps } from "./ChartCard";
+import { ChartCard, type ChartCardProps, type PlotSize } from "./ChartCard";
 import { useChartGroup } from "./ChartGroup";
 import { ChartTooltip, type TooltipSeries } from "./ChartTooltip";
 import type { LegendEntry } from "./exportChart";
@@ -40,6 +40,7 @@ type Props = Omit<ChartCardProps, "legend" | "onResetZoom" | "children" | "xLabe
 const X_LABEL = "Seconds since load start (warm-up is negative)";
 const NO_MARKS: readonly ReferenceMark[] = [];
 const seconds = (t: number | string) => `${t} s`;
+const TIME_TICK_SPACING = 64; // px per x tick
 
 export function TimeChart({ rows, series, unit, marks = NO_MARKS, ...card }: Props) {
   const group = useChartGroup();
@@ -64,12 +65,13 @@ export function TimeChart({ rows, series, unit, marks = NO_MARKS, ...card }: Pro
         </>
       }
     >
-      <Plot data={data} series={series} smoothKeys={smoothKeys} unit={unit} marks={marks} chartId={card.testId} syncId={group.syncId} onZoom={group.setZoom} />
+      {(size) => <Plot size={size} data={data} series={series} smoothKeys={smoothKeys} unit={unit} marks={marks} chartId={card.testId} syncId={group.syncId} onZoom={group.setZoom} />}
     </ChartCard>
   );
 }
 
 type PlotProps = {
+  size: PlotSize;
   data: readonly TimeRow[];
   series: readonly TimeSeries[];
   smoothKeys: readonly string[];
@@ -82,7 +84,7 @@ type PlotProps = {
 
 // Memoized: the card's buttons and the parent's re-renders do not redraw the SVG; only new data,
 // a zoom or the drag selection do.
-const Plot = memo(function Plot({ data, series, smoothKeys, unit, marks, chartId, syncId, onZoom }: PlotProps) {
+const Plot = memo(function Plot({ size, data, series, smoothKeys, unit, marks, chartId, syncId, onZoom }: PlotProps) {
   const [drag, setDrag] = useState<{ from: number | string; to: number | string } | null>(null);
   // What is drawn: each series, or with smoothing its faint raw line under its solid average.
   const { lines, shown } = useMemo(() => {
@@ -101,36 +103,39 @@ const Plot = memo(function Plot({ data, series, smoothKeys, unit, marks, chartId
     return { lines, shown };
   }, [series, smoothKeys]);
   const y = useMemo(() => valueScale(data, lines.map((l) => l.key), marks.map((m) => m.y)), [data, lines, marks]);
-  const ticks = useMemo(() => (data.length ? timeTicks(data[0].t, data[data.length - 1].t) : []), [data]);
+  // As many round-second ticks as the width holds (a label is at most ~6 characters, "1800 s"),
+  // all drawn (interval 0): Recharts then measures no label text to drop colliding ones.
+  const maxTicks = Math.max(2, Math.min(7, Math.floor(size.width / TIME_TICK_SPACING)));
+  const ticks = useMemo(() => (data.length ? timeTicks(data[0].t, data[data.length - 1].t, maxTicks) : []), [data, maxTicks]);
   const endDrag = () => {
     const range = drag && zoomRange(drag.from, drag.to);
     if (range) onZoom({ ...range, by: chartId });
     setDrag(null);
   };
   return (
-    <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-      <LineChart
-        data={data}
-        syncId={syncId}
-        syncMethod="value"
-        margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
-        className="chart-zoomable"
-        onMouseDown={(state) => state.activeLabel != null && setDrag({ from: state.activeLabel, to: state.activeLabel })}
-        onMouseMove={(state) => drag && state.activeLabel != null && state.activeLabel !== drag.to && setDrag({ ...drag, to: state.activeLabel })}
-        onMouseUp={endDrag}
-        onMouseLeave={() => setDrag(null)}
-      >
-        <CartesianGrid strokeDasharray="3 3" />
-        <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} ticks={ticks} allowDecimals={false} tickFormatter={seconds} />
-        <YAxis width={axisWidth(y.ticks.map((v) => axisTick(v, unit)))} type="number" domain={y.domain} ticks={y.ticks} tickFormatter={(v: number) => axisTick(v, unit)} />
-        <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={data} xKey="t" series={shown} unit={unit} xLabel={seconds} />} isAnimationActive={false} />
-        {data.length > 0 && data[0].t < 0 && <ReferenceLine x={0} strokeDasharray="4 4" label={{ value: "load start", position: "insideTopLeft", className: "chart-ref-label" }} />}
-        {placeReferenceLabels(marks).map((m) => (
-          <ReferenceLine key={m.label} y={m.y} strokeDasharray="2 4" label={{ value: m.label, position: m.position, className: "chart-ref-label" }} />
-        ))}
-        <SeriesLayer rows={data} series={lines} xKey="t" />
-        {drag && drag.from !== drag.to && <ReferenceArea x1={Number(drag.from)} x2={Number(drag.to)} className="chart-zoom-selection" />}
-      </LineChart>
-    </ResponsiveContainer>
+    <LineChart
+      width={size.width}
+      height={size.height}
+      data={data}
+      syncId={syncId}
+      syncMethod="value"
+      margin={{ top: 8, right: 16, bottom: 0, left: 0 }}
+      className="chart-zoomable"
+      onMouseDown={(state) => state.activeLabel != null && setDrag({ from: state.activeLabel, to: state.activeLabel })}
+      onMouseMove={(state) => drag && state.activeLabel != null && state.activeLabel !== drag.to && setDrag({ ...drag, to: state.activeLabel })}
+      onMouseUp={endDrag}
+      onMouseLeave={() => setDrag(null)}
+    >
+      <CartesianGrid strokeDasharray="3 3" />
+      <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} ticks={ticks} interval={0} allowDecimals={false} tickFormatter={seconds} />
+      <YAxis width={axisWidth(y.ticks.map((v) => axisTick(v, unit)))} type="number" domain={y.domain} ticks={y.ticks} interval={0} tickFormatter={(v: number) => axisTick(v, unit)} />
+      <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={data} xKey="t" series={shown} unit={unit} xLabel={seconds} />} isAnimationActive={false} />
+      {data.length > 0 && data[0].t < 0 && <ReferenceLine x={0} strokeDasharray="4 4" label={{ value: "load start", position: "insideTopLeft", className: "chart-ref-label" }} />}
+      {placeReferenceLabels(marks).map((m) => (
+        <ReferenceLine key={m.label} y={m.y} strokeDasharray="2 4" label={{ value: m.label, position: m.position, className: "chart-ref-label" }} />
+      ))}
+      <SeriesLayer rows={data} series={lines} xKey="t" />
+      {drag && drag.from !== drag.to && <ReferenceArea x1={Number(drag.from)} x2={Number(drag.to)} className="chart-zoom-selection" />}
+    </LineChart>
   );
 });

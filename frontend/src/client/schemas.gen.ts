@@ -1741,37 +1741,6 @@ export const ComparePointsSchema = {
     title: 'ComparePoints'
 } as const;
 
-export const CompareRequestSchema = {
-    properties: {
-        run_ids: {
-            items: {
-                type: 'integer'
-            },
-            type: 'array',
-            maxItems: 200,
-            minItems: 1,
-            title: 'Run Ids'
-        },
-        baseline_run_id: {
-            anyOf: [
-                {
-                    type: 'integer'
-                },
-                {
-                    type: 'null'
-                }
-            ],
-            title: 'Baseline Run Id',
-            description: 'One of run_ids: every row gets change_pct of its metrics vs this run.'
-        }
-    },
-    type: 'object',
-    required: [
-        'run_ids'
-    ],
-    title: 'CompareRequest'
-} as const;
-
 export const CompareRowSchema = {
     properties: {
         run_id: {
@@ -7341,35 +7310,6 @@ export const SeriesKeySchema = {
         'metric'
     ],
     title: 'SeriesKey'
-} as const;
-
-export const SeriesRequestSchema = {
-    properties: {
-        run_ids: {
-            items: {
-                type: 'integer'
-            },
-            type: 'array',
-            maxItems: 200,
-            minItems: 1,
-            title: 'Run Ids'
-        },
-        series: {
-            items: {
-                $ref: '#/components/schemas/SeriesKey'
-            },
-            type: 'array',
-            maxItems: 12,
-            minItems: 1,
-            title: 'Series'
-        }
-    },
-    type: 'object',
-    required: [
-        'run_ids',
-        'series'
-    ],
-    title: 'SeriesRequest'
 } as const;
 
 export const ServerSchema = {

@@ -354,15 +354,10 @@ export const experimentsLaunchExperiment = <ThrowOnError extends boolean = false
 
 /**
  * Compare Runs
+ *
+ * One row per run: its parameters and key figures in aligned columns.
  */
-export const runsCompareRuns = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsData, ThrowOnError>) => (options.client ?? client).post<RunsCompareRunsResponses, RunsCompareRunsErrors, ThrowOnError>({
-    url: '/api/v1/runs/compare',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
+export const runsCompareRuns = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsData, ThrowOnError>) => (options.client ?? client).get<RunsCompareRunsResponses, RunsCompareRunsErrors, ThrowOnError>({ url: '/api/v1/runs/compare', ...options });
 
 /**
  * Compare Runs Points
@@ -371,42 +366,21 @@ export const runsCompareRuns = <ThrowOnError extends boolean = false>(options: O
  *
  * With `baseline_run_id`, every other point's metrics are tested against the point holding it.
  */
-export const runsCompareRunsPoints = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsPointsData, ThrowOnError>) => (options.client ?? client).post<RunsCompareRunsPointsResponses, RunsCompareRunsPointsErrors, ThrowOnError>({
-    url: '/api/v1/runs/compare/points',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
+export const runsCompareRunsPoints = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsPointsData, ThrowOnError>) => (options.client ?? client).get<RunsCompareRunsPointsResponses, RunsCompareRunsPointsErrors, ThrowOnError>({ url: '/api/v1/runs/compare/points', ...options });
 
 /**
  * Compare Runs Series
  *
  * Per-second values of the given (source, metric) pairs, every run on t = 0 at load start.
  */
-export const runsCompareRunsSeries = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsSeriesData, ThrowOnError>) => (options.client ?? client).post<RunsCompareRunsSeriesResponses, RunsCompareRunsSeriesErrors, ThrowOnError>({
-    url: '/api/v1/runs/compare/series',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
+export const runsCompareRunsSeries = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsSeriesData, ThrowOnError>) => (options.client ?? client).get<RunsCompareRunsSeriesResponses, RunsCompareRunsSeriesErrors, ThrowOnError>({ url: '/api/v1/runs/compare/series', ...options });
 
 /**
  * Compare Runs Spectrum
  *
  * Latency at percentiles 50 .. 99.99 of each run, from its merged histogram.
  */
-export const runsCompareRunsSpectrum = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsSpectrumData, ThrowOnError>) => (options.client ?? client).post<RunsCompareRunsSpectrumResponses, RunsCompareRunsSpectrumErrors, ThrowOnError>({
-    url: '/api/v1/runs/compare/spectrum',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
+export const runsCompareRunsSpectrum = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsSpectrumData, ThrowOnError>) => (options.client ?? client).get<RunsCompareRunsSpectrumResponses, RunsCompareRunsSpectrumErrors, ThrowOnError>({ url: '/api/v1/runs/compare/spectrum', ...options });
 
 /**
  * Compare Runs Setups
@@ -414,14 +388,7 @@ export const runsCompareRunsSpectrum = <ThrowOnError extends boolean = false>(op
  * What the runs were asked to do: the spec settings that differ between them, each run's load
  * profile, and each distinct rendered HAProxy config once.
  */
-export const runsCompareRunsSetups = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsSetupsData, ThrowOnError>) => (options.client ?? client).post<RunsCompareRunsSetupsResponses, RunsCompareRunsSetupsErrors, ThrowOnError>({
-    url: '/api/v1/runs/compare/setups',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
+export const runsCompareRunsSetups = <ThrowOnError extends boolean = false>(options: Options<RunsCompareRunsSetupsData, ThrowOnError>) => (options.client ?? client).get<RunsCompareRunsSetupsResponses, RunsCompareRunsSetupsErrors, ThrowOnError>({ url: '/api/v1/runs/compare/setups', ...options });
 
 /**
  * Export Runs Csv

@@ -953,22 +953,6 @@ export type ComparePoints = {
 };
 
 /**
- * CompareRequest
- */
-export type CompareRequest = {
-    /**
-     * Run Ids
-     */
-    run_ids: Array<number>;
-    /**
-     * Baseline Run Id
-     *
-     * One of run_ids: every row gets change_pct of its metrics vs this run.
-     */
-    baseline_run_id?: number | null;
-};
-
-/**
  * CompareRow
  */
 export type CompareRow = {
@@ -4206,20 +4190,6 @@ export type SeriesKey = {
      * A key of the sample data, e.g. FRONTEND.req_tot
      */
     metric: string;
-};
-
-/**
- * SeriesRequest
- */
-export type SeriesRequest = {
-    /**
-     * Run Ids
-     */
-    run_ids: Array<number>;
-    /**
-     * Series
-     */
-    series: Array<SeriesKey>;
 };
 
 /**
@@ -7993,9 +7963,22 @@ export type ExperimentsLaunchExperimentResponses = {
 export type ExperimentsLaunchExperimentResponse = ExperimentsLaunchExperimentResponses[keyof ExperimentsLaunchExperimentResponses];
 
 export type RunsCompareRunsData = {
-    body: CompareRequest;
+    body?: never;
     path?: never;
-    query?: never;
+    query: {
+        /**
+         * Run Ids
+         *
+         * The runs, one parameter each (run_ids=3&run_ids=7), at most 200.
+         */
+        run_ids: Array<number>;
+        /**
+         * Baseline Run Id
+         *
+         * One of run_ids: every row gets change_pct of its metrics vs this run.
+         */
+        baseline_run_id?: number | null;
+    };
     url: '/api/v1/runs/compare';
 };
 
@@ -8042,9 +8025,22 @@ export type RunsCompareRunsResponses = {
 export type RunsCompareRunsResponse = RunsCompareRunsResponses[keyof RunsCompareRunsResponses];
 
 export type RunsCompareRunsPointsData = {
-    body: CompareRequest;
+    body?: never;
     path?: never;
-    query?: never;
+    query: {
+        /**
+         * Run Ids
+         *
+         * The runs, one parameter each (run_ids=3&run_ids=7), at most 200.
+         */
+        run_ids: Array<number>;
+        /**
+         * Baseline Run Id
+         *
+         * One of run_ids: every row gets change_pct of its metrics vs this run.
+         */
+        baseline_run_id?: number | null;
+    };
     url: '/api/v1/runs/compare/points';
 };
 
@@ -8091,9 +8087,22 @@ export type RunsCompareRunsPointsResponses = {
 export type RunsCompareRunsPointsResponse = RunsCompareRunsPointsResponses[keyof RunsCompareRunsPointsResponses];
 
 export type RunsCompareRunsSeriesData = {
-    body: SeriesRequest;
+    body?: never;
     path?: never;
-    query?: never;
+    query: {
+        /**
+         * Run Ids
+         *
+         * The runs, one parameter each (run_ids=3&run_ids=7), at most 200.
+         */
+        run_ids: Array<number>;
+        /**
+         * Series
+         *
+         * One parameter per series, `source|metric`, e.g. series=proxy|FRONTEND.req_tot.
+         */
+        series: Array<string>;
+    };
     url: '/api/v1/runs/compare/series';
 };
 
@@ -8140,9 +8149,16 @@ export type RunsCompareRunsSeriesResponses = {
 export type RunsCompareRunsSeriesResponse = RunsCompareRunsSeriesResponses[keyof RunsCompareRunsSeriesResponses];
 
 export type RunsCompareRunsSpectrumData = {
-    body: CompareRequest;
+    body?: never;
     path?: never;
-    query?: never;
+    query: {
+        /**
+         * Run Ids
+         *
+         * The runs, one parameter each (run_ids=3&run_ids=7), at most 200.
+         */
+        run_ids: Array<number>;
+    };
     url: '/api/v1/runs/compare/spectrum';
 };
 
@@ -8189,9 +8205,16 @@ export type RunsCompareRunsSpectrumResponses = {
 export type RunsCompareRunsSpectrumResponse = RunsCompareRunsSpectrumResponses[keyof RunsCompareRunsSpectrumResponses];
 
 export type RunsCompareRunsSetupsData = {
-    body: CompareRequest;
+    body?: never;
     path?: never;
-    query?: never;
+    query: {
+        /**
+         * Run Ids
+         *
+         * The runs, one parameter each (run_ids=3&run_ids=7), at most 200.
+         */
+        run_ids: Array<number>;
+    };
     url: '/api/v1/runs/compare/setups';
 };
 
@@ -8244,9 +8267,9 @@ export type RunsExportRunsCsvData = {
         /**
          * Run Ids
          *
-         * Comma-separated run ids, e.g. 1,2,3.
+         * The runs, one parameter each (run_ids=3&run_ids=7), at most 200.
          */
-        run_ids: string;
+        run_ids: Array<number>;
     };
     url: '/api/v1/runs/export.csv';
 };
@@ -8300,9 +8323,9 @@ export type RunsExportRunsJsonData = {
         /**
          * Run Ids
          *
-         * Comma-separated run ids, e.g. 1,2,3.
+         * The runs, one parameter each (run_ids=3&run_ids=7), at most 200.
          */
-        run_ids: string;
+        run_ids: Array<number>;
     };
     url: '/api/v1/runs/export.json';
 };

@@ -762,22 +762,27 @@ export const experimentsLaunchExperimentMutation = (options?: Partial<Options<Ex
     return mutationOptions;
 };
 
+export const runsCompareRunsQueryKey = (options: Options<RunsCompareRunsData>) => createQueryKey('runsCompareRuns', options);
+
 /**
  * Compare Runs
+ *
+ * One row per run: its parameters and key figures in aligned columns.
  */
-export const runsCompareRunsMutation = (options?: Partial<Options<RunsCompareRunsData>>): UseMutationOptions<RunsCompareRunsResponse, RunsCompareRunsError, Options<RunsCompareRunsData>> => {
-    const mutationOptions: UseMutationOptions<RunsCompareRunsResponse, RunsCompareRunsError, Options<RunsCompareRunsData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await runsCompareRuns({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
+export const runsCompareRunsOptions = (options: Options<RunsCompareRunsData>) => queryOptions<RunsCompareRunsResponse, RunsCompareRunsError, RunsCompareRunsResponse, ReturnType<typeof runsCompareRunsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await runsCompareRuns({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: runsCompareRunsQueryKey(options)
+});
+
+export const runsCompareRunsPointsQueryKey = (options: Options<RunsCompareRunsPointsData>) => createQueryKey('runsCompareRunsPoints', options);
 
 /**
  * Compare Runs Points
@@ -786,57 +791,60 @@ export const runsCompareRunsMutation = (options?: Partial<Options<RunsCompareRun
  *
  * With `baseline_run_id`, every other point's metrics are tested against the point holding it.
  */
-export const runsCompareRunsPointsMutation = (options?: Partial<Options<RunsCompareRunsPointsData>>): UseMutationOptions<RunsCompareRunsPointsResponse, RunsCompareRunsPointsError, Options<RunsCompareRunsPointsData>> => {
-    const mutationOptions: UseMutationOptions<RunsCompareRunsPointsResponse, RunsCompareRunsPointsError, Options<RunsCompareRunsPointsData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await runsCompareRunsPoints({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
+export const runsCompareRunsPointsOptions = (options: Options<RunsCompareRunsPointsData>) => queryOptions<RunsCompareRunsPointsResponse, RunsCompareRunsPointsError, RunsCompareRunsPointsResponse, ReturnType<typeof runsCompareRunsPointsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await runsCompareRunsPoints({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: runsCompareRunsPointsQueryKey(options)
+});
+
+export const runsCompareRunsSeriesQueryKey = (options: Options<RunsCompareRunsSeriesData>) => createQueryKey('runsCompareRunsSeries', options);
 
 /**
  * Compare Runs Series
  *
  * Per-second values of the given (source, metric) pairs, every run on t = 0 at load start.
  */
-export const runsCompareRunsSeriesMutation = (options?: Partial<Options<RunsCompareRunsSeriesData>>): UseMutationOptions<RunsCompareRunsSeriesResponse, RunsCompareRunsSeriesError, Options<RunsCompareRunsSeriesData>> => {
-    const mutationOptions: UseMutationOptions<RunsCompareRunsSeriesResponse, RunsCompareRunsSeriesError, Options<RunsCompareRunsSeriesData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await runsCompareRunsSeries({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
+export const runsCompareRunsSeriesOptions = (options: Options<RunsCompareRunsSeriesData>) => queryOptions<RunsCompareRunsSeriesResponse, RunsCompareRunsSeriesError, RunsCompareRunsSeriesResponse, ReturnType<typeof runsCompareRunsSeriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await runsCompareRunsSeries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: runsCompareRunsSeriesQueryKey(options)
+});
+
+export const runsCompareRunsSpectrumQueryKey = (options: Options<RunsCompareRunsSpectrumData>) => createQueryKey('runsCompareRunsSpectrum', options);
 
 /**
  * Compare Runs Spectrum
  *
  * Latency at percentiles 50 .. 99.99 of each run, from its merged histogram.
  */
-export const runsCompareRunsSpectrumMutation = (options?: Partial<Options<RunsCompareRunsSpectrumData>>): UseMutationOptions<RunsCompareRunsSpectrumResponse, RunsCompareRunsSpectrumError, Options<RunsCompareRunsSpectrumData>> => {
-    const mutationOptions: UseMutationOptions<RunsCompareRunsSpectrumResponse, RunsCompareRunsSpectrumError, Options<RunsCompareRunsSpectrumData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await runsCompareRunsSpectrum({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
+export const runsCompareRunsSpectrumOptions = (options: Options<RunsCompareRunsSpectrumData>) => queryOptions<RunsCompareRunsSpectrumResponse, RunsCompareRunsSpectrumError, RunsCompareRunsSpectrumResponse, ReturnType<typeof runsCompareRunsSpectrumQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await runsCompareRunsSpectrum({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: runsCompareRunsSpectrumQueryKey(options)
+});
+
+export const runsCompareRunsSetupsQueryKey = (options: Options<RunsCompareRunsSetupsData>) => createQueryKey('runsCompareRunsSetups', options);
 
 /**
  * Compare Runs Setups
@@ -844,19 +852,18 @@ export const runsCompareRunsSpectrumMutation = (options?: Partial<Options<RunsCo
  * What the runs were asked to do: the spec settings that differ between them, each run's load
  * profile, and each distinct rendered HAProxy config once.
  */
-export const runsCompareRunsSetupsMutation = (options?: Partial<Options<RunsCompareRunsSetupsData>>): UseMutationOptions<RunsCompareRunsSetupsResponse, RunsCompareRunsSetupsError, Options<RunsCompareRunsSetupsData>> => {
-    const mutationOptions: UseMutationOptions<RunsCompareRunsSetupsResponse, RunsCompareRunsSetupsError, Options<RunsCompareRunsSetupsData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await runsCompareRunsSetups({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
+export const runsCompareRunsSetupsOptions = (options: Options<RunsCompareRunsSetupsData>) => queryOptions<RunsCompareRunsSetupsResponse, RunsCompareRunsSetupsError, RunsCompareRunsSetupsResponse, ReturnType<typeof runsCompareRunsSetupsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await runsCompareRunsSetups({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: runsCompareRunsSetupsQueryKey(options)
+});
 
 export const runsExportRunsCsvQueryKey = (options: Options<RunsExportRunsCsvData>) => createQueryKey('runsExportRunsCsv', options);
 

@@ -57,7 +57,7 @@ export default function ComparePage() {
       description={ids.length > 0 ? `${ids.length} runs${view.experiment && !view.runs.length ? ` of experiment ${view.experiment}` : ""}` : undefined}
       actions={
         ids.length > 0 && (
-          <a className="button" href={`/api/v1/runs/export.csv?run_ids=${ids.join(",")}`} download data-testid="export-csv">
+          <a className="button" href={`/api/v1/runs/export.csv?${new URLSearchParams(ids.map((id) => ["run_ids", String(id)]))}`} download data-testid="export-csv">
             Runs CSV
           </a>
         )

@@ -1,7 +1,7 @@
 // (c) Latency percentile spectrum of each run, 50 .. 99.99, on a log axis of 1 / (1 - p): each
 // "nine" gets the same width, the way HdrHistogram plots tails.
 import { memo, useMemo } from "react";
-import { CartesianGrid, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { CartesianGrid, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 
 import { ChartCard } from "../../charts/ChartCard";
 import { ChartTooltip } from "../../charts/ChartTooltip";
@@ -56,15 +56,15 @@ export const SpectrumChart = memo(function SpectrumChart({ data, runs }: { data:
         )
       }
     >
-      <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-        <LineChart data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
+      {({ width, height }) => (
+        <LineChart width={width} height={height} data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" />
-          <XAxis dataKey="x" type="number" domain={[nines(50), nines(99.99)]} ticks={TICKS.map(nines)} tickFormatter={percentileOf} />
-          <YAxis width={axisWidth(y.ticks.map((v) => axisTick(v, "ms")))} type="number" domain={y.domain} ticks={y.ticks} tickFormatter={(v: number) => axisTick(v, "ms")} />
+          <XAxis dataKey="x" type="number" domain={[nines(50), nines(99.99)]} ticks={TICKS.map(nines)} interval={0} tickFormatter={percentileOf} />
+          <YAxis width={axisWidth(y.ticks.map((v) => axisTick(v, "ms")))} type="number" domain={y.domain} ticks={y.ticks} interval={0} tickFormatter={(v: number) => axisTick(v, "ms")} />
           <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={rows} xKey="x" series={series} unit="ms" xLabel={percentileOf} />} isAnimationActive={false} />
           <SeriesLayer rows={rows} series={series} xKey="x" dots={dots} />
         </LineChart>
-      </ResponsiveContainer>
+      )}
     </ChartCard>
   );
 });

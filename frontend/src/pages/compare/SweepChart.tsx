@@ -1,10 +1,10 @@
 // (a) A metric against the swept parameter, line or bars, with the repetitions' spread as
 // error bars. The data table under it is the chart's exact numbers (and what the CSV holds).
 import { memo, useMemo } from "react";
-import { Bar, BarChart, CartesianGrid, ErrorBar, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { Bar, BarChart, CartesianGrid, ErrorBar, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 
 import { axisWidth, valueScale } from "../../charts/axes";
-import { ChartCard } from "../../charts/ChartCard";
+import { ChartCard, type PlotSize } from "../../charts/ChartCard";
 import { ChartTooltip } from "../../charts/ChartTooltip";
 import { sortNatural } from "../../charts/naturalSort";
 import { assignColors } from "../../charts/palette";
@@ -40,12 +40,12 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
     );
     return valueScale(tops, ["v"]);
   }, [data]);
-  const yAxis = <YAxis width={axisWidth(y.ticks.map((v) => axisTick(v, unit)))} type="number" domain={y.domain} ticks={y.ticks} tickFormatter={(v: number) => axisTick(v, unit)} />;
+  const yAxis = <YAxis width={axisWidth(y.ticks.map((v) => axisTick(v, unit)))} type="number" domain={y.domain} ticks={y.ticks} interval={0} tickFormatter={(v: number) => axisTick(v, unit)} />;
   const tooltip = <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={data.rows} xKey="x" series={series} unit={unit} xLabel={(x) => `${paramLabel} ${x}`} />} isAnimationActive={false} />;
   const margin = { top: 8, right: 16, bottom: 0, left: 0 };
-  const chart =
+  const chart = ({ width, height }: PlotSize) =>
     view.chart === "bar" ? (
-      <BarChart data={data.rows} margin={margin}>
+      <BarChart width={width} height={height} data={data.rows} margin={margin}>
         {grid}
         <XAxis dataKey="x" type="category" />
         {yAxis}
@@ -57,7 +57,7 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
         ))}
       </BarChart>
     ) : (
-      <LineChart data={data.rows} margin={margin}>
+      <LineChart width={width} height={height} data={data.rows} margin={margin}>
         {grid}
         {data.numeric ? <XAxis dataKey="x" type="number" domain={["auto", "auto"]} name={param} /> : <XAxis dataKey="x" type="category" name={param} />}
         {yAxis}
@@ -118,9 +118,7 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
         </details>
       }
     >
-      <ResponsiveContainer width="100%" height="100%" minWidth={0}>
-        {chart}
-      </ResponsiveContainer>
+      {chart}
     </ChartCard>
   );
 });

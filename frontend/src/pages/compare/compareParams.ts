@@ -67,8 +67,3 @@ export function toSearch(v: CompareView): URLSearchParams {
   if (v.smooth) out.set("smooth", "1");
   return out;
 }
-
-export function splitSeries(series: string): { source: string; metric: string } {
-  const [source, metric] = series.split("|");
-  return { source, metric };
-}

@@ -4,10 +4,9 @@
 // loader (prefetchCompare), which starts every read while the page's code still loads.
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 
-import { authGetSessionOptions } from "../../client/@tanstack/react-query.gen";
 import { runsCompareRuns, runsCompareRunsPoints, runsCompareRunsSeries, runsCompareRunsSetups, runsCompareRunsSpectrum, runsListRuns } from "../../client/sdk.gen";
 import { metricRegistryQuery } from "../../metrics/useMetricRegistry";
-import { splitSeries, type CompareView } from "./compareParams";
+import type { CompareView } from "./compareParams";
 
 const MAX_RUNS = 200; // backend/runs/schemas.py MAX_COMPARE_RUNS
 
@@ -25,31 +24,31 @@ const runIdsQuery = (runs: number[], experiment: number | null) =>
 const tableQuery = (ids: number[], baseline: number | null) =>
   queryOptions({
     queryKey: ["compare", "table", ids, baseline],
-    queryFn: async () => (await runsCompareRuns({ body: { run_ids: ids, baseline_run_id: baseline }, throwOnError: true })).data,
+    queryFn: async () => (await runsCompareRuns({ query: { run_ids: ids, baseline_run_id: baseline }, throwOnError: true })).data,
   });
 
 const pointsQuery = (ids: number[], baseline: number | null) =>
   queryOptions({
     queryKey: ["compare", "points", ids, baseline],
-    queryFn: async () => (await runsCompareRunsPoints({ body: { run_ids: ids, baseline_run_id: baseline }, throwOnError: true })).data,
+    queryFn: async () => (await runsCompareRunsPoints({ query: { run_ids: ids, baseline_run_id: baseline }, throwOnError: true })).data,
   });
 
 const seriesQuery = (ids: number[], series: string) =>
   queryOptions({
     queryKey: ["compare", "series", ids, series],
-    queryFn: async () => (await runsCompareRunsSeries({ body: { run_ids: ids, series: [splitSeries(series)] }, throwOnError: true })).data,
+    queryFn: async () => (await runsCompareRunsSeries({ query: { run_ids: ids, series: [series] }, throwOnError: true })).data,
   });
 
 const spectrumQuery = (ids: number[]) =>
   queryOptions({
     queryKey: ["compare", "spectrum", ids],
-    queryFn: async () => (await runsCompareRunsSpectrum({ body: { run_ids: ids }, throwOnError: true })).data,
+    queryFn: async () => (await runsCompareRunsSpectrum({ query: { run_ids: ids }, throwOnError: true })).data,
   });
 
 const setupsQuery = (ids: number[]) =>
   queryOptions({
     queryKey: ["compare", "setups", ids],
-    queryFn: async () => (await runsCompareRunsSetups({ body: { run_ids: ids }, throwOnError: true })).data,
+    queryFn: async () => (await runsCompareRunsSetups({ query: { run_ids: ids }, throwOnError: true })).data,
   });
 
 /** The baseline: the one in the URL if it is among the runs, else the first run. */
@@ -83,15 +82,14 @@ export function useSetups(ids: number[]) {
 }
 
 /**
- * Every read of the view, started before the page renders (the route's loader): the session
- * first, since its CSRF token goes with these POSTs, then all reads at once. Errors are left to
+ * Every read of the view, started before the page renders (the route's loader), all at once:
+ * they are GETs, so they need no CSRF token and do not wait for the session. Errors are left to
  * the page's queries (a signed-out visitor is sent to /login by the protected route).
  */
 export async function prefetchCompare(queryClient: QueryClient, view: CompareView): Promise<void> {
   if (!view.runs.length && !view.experiment) return;
   void queryClient.prefetchQuery(metricRegistryQuery()); // labels and units of every chart
   try {
-    await queryClient.ensureQueryData({ ...authGetSessionOptions(), staleTime: 60_000 });
     const ids = await queryClient.ensureQueryData(runIdsQuery(view.runs, view.experiment));
     if (!ids.length) return;
     const baseline = baselineOf(ids, view.baseline);
