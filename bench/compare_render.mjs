@@ -50,26 +50,29 @@ function summarize(profile) {
   return [...top(byScript, 8).map((l) => `script   ${l}`), ...top(byFunction, 15).map((l) => `function ${l}`)];
 }
 
-async function load(profiled = false) {
-  const page = await context.newPage();
+const ALL = RUN_IDS.split(",");
+
+async function load(profiled = false, reuse = null, ids = ALL) {
+  const page = reuse ?? (await context.newPage());
   const cdp = profiled ? await context.newCDPSession(page) : null;
   if (cdp) {
     await cdp.send("Profiler.enable");
     await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
     await cdp.send("Profiler.start");
   }
-  await page.goto(`/compare?runs=${RUN_IDS}`);
+  await page.goto(`/compare?runs=${ids.join(",")}`);
   try {
     // Checked every frame; the time is taken in the page the first time everything is there, so
     // neither the polling interval nor the round trip to Playwright is counted.
     await page.waitForFunction(
       ([n, countsText, diff]) => {
         const [dots, series, spectrum, rows, setup] = new Function(`return (${countsText})()`)();
-        const drawn = dots >= 10 && series >= n && spectrum >= n && rows >= n && (setup >= 1 || !diff);
+        // The sweep's 10 points (RUN_IDS in order: maxconn 10, 20, .. 100, then the repetitions).
+        const drawn = dots >= Math.min(n, 10) && series >= n && spectrum >= n && rows >= n && (setup >= 1 || !diff);
         if (drawn) window.__drawnAt ??= performance.now();
         return drawn;
       },
-      [runs, counts.toString(), CONFIG_DIFF !== "0"],
+      [ids.length, counts.toString(), CONFIG_DIFF !== "0"],
       { timeout: 120_000, polling: "raf" },
     );
   } catch (e) {
@@ -90,19 +93,42 @@ async function load(profiled = false) {
       window.__longTasks.map(([start, duration]) => `main thread busy ${start.toFixed(0)}-${(start + duration).toFixed(0)}`),
     ];
   });
-  await page.close();
+  if (!reuse) await page.close();
   return { ms, scriptsMs, apiMs, apiCalls, timeline: [...timeline, ...longTasks], profile };
 }
 
+const WARM = 9;
 const cold = await load();
+// Warm: the HTTP cache holds the app's files (and V8's code cache their compiled code).
+// "New tab": each load in a fresh tab, so a fresh renderer process; "same tab": the page loaded
+// again in one tab (a reload, or a link followed in the tab), whose renderer process stays.
 const warm = [];
-for (let i = 0; i < 5; i++) warm.push(await load());
+for (let i = 0; i < WARM; i++) warm.push(await load());
+const tab = await context.newPage();
+await load(false, tab); // this tab's first load is a new tab's
+const sameTab = [];
+for (let i = 0; i < WARM; i++) sameTab.push(await load(false, tab));
+// For scale, in new tabs too: the same page with 2 runs, and a page of the app with no data at all
+// (the 404 page: the shell, its session and the page's code), the floor of any page in a new tab.
+const twoRuns = [];
+for (let i = 0; i < 5; i++) twoRuns.push(await load(false, null, ALL.slice(0, 2)));
+const shell = [];
+for (let i = 0; i < 5; i++) {
+  const page = await context.newPage();
+  await page.goto("/no-such-page");
+  await page.waitForFunction(() => (document.querySelector(".empty h2") ? (window.__drawnAt ??= performance.now()) : false), null, { polling: "raf" });
+  shell.push(await page.evaluate(() => window.__drawnAt));
+  await page.close();
+}
 const profiled = PROFILE === "1" ? await load(true) : null;
 await browser.close();
 console.log(
   JSON.stringify({
     cold_ms: cold.ms,
     warm_ms: warm.map((w) => w.ms),
+    same_tab_ms: sameTab.map((w) => w.ms),
+    two_runs_ms: twoRuns.map((w) => w.ms),
+    shell_ms: shell,
     // Of the median warm load: when the last script and the last API answer arrived.
     breakdown: warm.sort((a, b) => a.ms - b.ms)[Math.floor(warm.length / 2)],
     profile: profiled && { ms: profiled.ms, lines: profiled.profile },

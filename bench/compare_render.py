@@ -10,9 +10,11 @@ sources (proxy ~45 keys, three hosts) and its rendered HAProxy config, then:
 2. drives Debian's Chromium with Playwright (bench/compare_render.mjs): signs in, opens
    /compare?runs=<50 ids> and measures the time from navigation start until every chart is
    drawn (10 points with error bars, 50 overlay lines, 50 spectrum lines, 50 table rows, the
-   setup diff); one cold load (empty HTTP cache) then 5 warm ones; with --profile, one more
-   warm load under Chromium's CPU profiler, whose JavaScript self time is printed by script and
-   by function (where the time goes);
+   setup diff); one cold load (empty HTTP cache), then 9 warm ones each in a new tab (a fresh
+   renderer process, as a link opened in a new tab) and 9 again in one tab (a reload or a link
+   followed in the tab: the renderer process and its compiled code stay); with --profile, one
+   more new-tab load under Chromium's CPU profiler, whose JavaScript self time is printed by
+   script and by function (where the time goes);
 3. sums the gzip size of the JavaScript the first page load fetches (index.html's entry script
    and its modulepreloads) and of the chunks the Compare page loads lazily.
 
@@ -227,13 +229,24 @@ def main() -> None:
     for name, (ms, size) in api.items():
         print(f"API {name:<20} median {ms:7.1f} ms, {size / 1024:7.1f} KB")
     print(f"compare page, cold load to all charts drawn: {render['cold_ms']:.0f} ms")
+    for label, key in (
+        ("warm loads, each in a new tab", "warm_ms"),
+        ("warm loads, again in one tab", "same_tab_ms"),
+        ("2 runs only, new tab", "two_runs_ms"),
+    ):
+        loads = render[key]
+        print(
+            f"compare page, {label}: median {statistics.median(loads):.0f} ms "
+            f"(of {len(loads)}: {', '.join(f'{m:.0f}' for m in loads)})"
+        )
+    shell_ms = statistics.median(render["shell_ms"])
     print(
-        f"compare page, warm loads: median {statistics.median(render['warm_ms']):.0f} ms "
-        f"(of {len(render['warm_ms'])}: {', '.join(f'{m:.0f}' for m in render['warm_ms'])})"
+        f"any page with no data (the 404 page), new tab: median {shell_ms:.0f} ms"
+        " (the floor of every page: a fresh renderer process, the app's code, the session)"
     )
     b = render["breakdown"]
     print(
-        f"  median warm load: scripts in by {b['scriptsMs']:.0f} ms, last of {b['apiCalls']} API answers "
+        f"  median new-tab load: scripts in by {b['scriptsMs']:.0f} ms, last of {b['apiCalls']} API answers "
         f"by {b['apiMs']:.0f} ms, drawn at {b['ms']:.0f} ms"
     )
     for line in b.get("timeline", []):

@@ -5,7 +5,7 @@ import { composeExportSvg, layoutLegend, wrapText } from "./exportChart";
 import { naturalCompare, sortNatural } from "./naturalSort";
 import { assignColors, ERROR_TONES, errorStyle, PALETTE, SUCCESS } from "./palette";
 import { placeReferenceLabels } from "./referenceLines";
-import { axisWidth, niceStep, timeTicks, valueScale } from "./axes";
+import { axisWidth, niceStep, timeTicks, valueScale, verticalLinesAtTicks } from "./axes";
 import { linePath } from "./SeriesLayer";
 import { movingAverage, smoothedKey } from "./smoothing";
 import { rowsInRange, zoomRange } from "./zoom";
@@ -162,6 +162,17 @@ describe("axes", () => {
     expect(timeTicks(-2, 59)).toEqual([0, 10, 20, 30, 40, 50]);
     expect(timeTicks(-10, 20)).toEqual([-10, -5, 0, 5, 10, 15, 20]);
     expect(timeTicks(3, 3)).toEqual([3]);
+    // Fewer on a narrow chart (TimeChart gives one per 64 px): still round steps through 0.
+    expect(timeTicks(-2, 59, 4)).toEqual([0, 15, 30, 45]);
+  });
+
+  it("puts vertical grid lines at the x axis' ticks, through its scale", () => {
+    const scale = { map: (v: unknown) => (typeof v === "number" && v <= 60 ? 100 + v * 10 : undefined) };
+    const at = (xAxis: object | undefined) => verticalLinesAtTicks({ xAxis, width: 800, height: 300, offset: {} } as never, false);
+    expect(at({ scale, ticks: [0, 30, 60] })).toEqual([100, 400, 700]);
+    expect(at({ scale, niceTicks: [0, 50, 100] })).toEqual([100, 600]); // off the scale: no line
+    expect(at({ ticks: [0, 1] })).toEqual([]);
+    expect(at(undefined)).toEqual([]);
   });
 
   it("draws a line through the values it has and breaks it at a gap", () => {

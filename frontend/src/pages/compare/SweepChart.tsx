@@ -3,7 +3,7 @@
 import { memo, useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, ErrorBar, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 
-import { axisWidth, valueScale } from "../../charts/axes";
+import { axisWidth, UNWRAPPED_TICK, valueScale, verticalLinesAtTicks } from "../../charts/axes";
 import { ChartCard, type PlotSize } from "../../charts/ChartCard";
 import { ChartTooltip } from "../../charts/ChartTooltip";
 import { sortNatural } from "../../charts/naturalSort";
@@ -28,7 +28,8 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
   const series = sortNatural(data.series, (s) => s.label).map((s) => ({ ...s, name: s.label === view.metric ? heading : s.label, color: colors.get(s.label)! }));
   const unit = runMetric(registry, view.metric)?.unit ?? "";
   const paramLabel = param.split(".").pop() ?? param;
-  const grid = <CartesianGrid strokeDasharray="3 3" />;
+  // A number x axis gets its vertical lines at its ticks without Recharts measuring the labels.
+  const grid = <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={data.numeric && view.chart !== "bar" ? verticalLinesAtTicks : undefined} />;
   // The axis reaches the top of the highest error bar.
   const y = useMemo(() => {
     const tops = data.rows.flatMap((row) =>
@@ -40,14 +41,14 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
     );
     return valueScale(tops, ["v"]);
   }, [data]);
-  const yAxis = <YAxis width={axisWidth(y.ticks.map((v) => axisTick(v, unit)))} type="number" domain={y.domain} ticks={y.ticks} interval={0} tickFormatter={(v: number) => axisTick(v, unit)} />;
+  const yAxis = <YAxis tick={UNWRAPPED_TICK} width={axisWidth(y.ticks.map((v) => axisTick(v, unit)))} type="number" domain={y.domain} ticks={y.ticks} interval={0} tickFormatter={(v: number) => axisTick(v, unit)} />;
   const tooltip = <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={data.rows} xKey="x" series={series} unit={unit} xLabel={(x) => `${paramLabel} ${x}`} />} isAnimationActive={false} />;
   const margin = { top: 8, right: 16, bottom: 0, left: 0 };
   const chart = ({ width, height }: PlotSize) =>
     view.chart === "bar" ? (
       <BarChart width={width} height={height} data={data.rows} margin={margin}>
         {grid}
-        <XAxis dataKey="x" type="category" />
+        <XAxis tick={UNWRAPPED_TICK} dataKey="x" type="category" />
         {yAxis}
         {tooltip}
         {series.map((s) => (
@@ -59,7 +60,7 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
     ) : (
       <LineChart width={width} height={height} data={data.rows} margin={margin}>
         {grid}
-        {data.numeric ? <XAxis dataKey="x" type="number" domain={["auto", "auto"]} name={param} /> : <XAxis dataKey="x" type="category" name={param} />}
+        {data.numeric ? <XAxis tick={UNWRAPPED_TICK} dataKey="x" type="number" domain={["auto", "auto"]} interval={0} name={param} /> : <XAxis tick={UNWRAPPED_TICK} dataKey="x" type="category" name={param} />}
         {yAxis}
         {tooltip}
         {series.map((s) => (
