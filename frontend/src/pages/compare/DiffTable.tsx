@@ -19,7 +19,7 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
   const registry = useMetricRegistry();
   const metrics = SHOWN.filter((m) => table.metric_columns.includes(m));
   return (
-    <section className="card below-fold" data-testid="diff-table">
+    <section className="card" data-testid="diff-table">
       <div className="spread">
         <h2>Differences vs baseline</h2>
         <label className="row">
