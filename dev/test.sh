@@ -45,21 +45,52 @@ suites=("$@")
 summary=()
 passed=0
 failed=0
+record() { # suite, exit status, seconds
+    if [ "$2" -eq 0 ]; then
+        summary+=("ok     $1 ($3s)")
+        passed=$((passed + 1))
+    else
+        summary+=("FAILED $1 ($3s)")
+        failed=$((failed + 1))
+    fi
+}
+
 for suite in "${suites[@]}"; do
-    if ! cmd=$(suite_cmd "$suite"); then
+    if ! suite_cmd "$suite" >/dev/null; then
         echo "unknown suite: $suite (${ALL_SUITES[*]})" >&2
         exit 2
     fi
+done
+
+# The static checks share nothing and each uses one core: they run side by side, each into its
+# own log, and are reported in order as if run one by one (~20 s less on 2 cores).
+STATIC=" ruff format mypy imports eslint tsc vitest "
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+for suite in "${suites[@]}"; do
+    [[ $STATIC == *" $suite "* ]] || continue
+    cmd=$(suite_cmd "$suite")
+    (
+        start=$SECONDS
+        # Word splitting of $cmd is intended: it is one of the fixed command lines above.
+        $cmd </dev/null >"$logs/$suite.out" 2>&1
+        echo "$? $((SECONDS - start))" >"$logs/$suite.status"
+    ) &
+done
+wait
+
+for suite in "${suites[@]}"; do
+    cmd=$(suite_cmd "$suite")
     printf '\n==> %s: %s\n' "$suite" "$cmd"
-    start=$SECONDS
-    # Word splitting of $cmd is intended: it is one of the fixed command lines above.
-    if $cmd </dev/null; then
-        summary+=("ok     $suite ($((SECONDS - start))s)")
-        passed=$((passed + 1))
-    else
-        summary+=("FAILED $suite ($((SECONDS - start))s)")
-        failed=$((failed + 1))
+    if [[ $STATIC == *" $suite "* ]]; then
+        cat "$logs/$suite.out"
+        read -r status seconds <"$logs/$suite.status"
+        record "$suite" "$status" "$seconds"
+        continue
     fi
+    start=$SECONDS
+    $cmd </dev/null
+    record "$suite" "$?" "$((SECONDS - start))"
 done
 
 printf '\n==> summary\n'
