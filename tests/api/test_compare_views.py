@@ -164,7 +164,12 @@ def test_series_of_several_runs_share_the_load_start_origin(
 
 @pytest.mark.parametrize(
     ("series", "field"),
-    [(["FRONTEND.req_tot"], "series.0"), (["proxy|x", "|x"], "series.1"), ([], "series")],
+    [
+        (["FRONTEND.req_tot"], "series.0"),
+        (["proxy|x", "|x"], "series.1"),
+        ([], "series"),
+        (["proxy|a\x00b"], "series.0"),  # PostgreSQL refuses NUL in a JSONB key: 422, not 500
+    ],
 )
 def test_series_are_source_bar_metric(
     client: TestClient, member: Member, sweep: list[int], series: list[str], field: str

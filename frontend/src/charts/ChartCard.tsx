@@ -43,8 +43,10 @@ function useBoxSize(box: RefObject<HTMLElement | null>): PlotSize {
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
-    const update = (width: number, height: number) =>
-      setSize((old) => (old.width === Math.floor(width) && old.height === Math.floor(height) ? old : { width: Math.floor(width), height: Math.floor(height) }));
+    const update = (w: number, h: number) => {
+      const [width, height] = [Math.floor(w), Math.floor(h)];
+      setSize((old) => (old.width === width && old.height === height ? old : { width, height }));
+    };
     // Read once before the first paint, so the chart is drawn in the same frame as the page. In a
     // layout effect the page's layout is read once for every card of the commit (the first read
     // lays the page out, the others find it clean), never per chart after each draws.

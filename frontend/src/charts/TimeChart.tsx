@@ -5,8 +5,7 @@
 import { memo, useMemo, useState } from "react";
 import { CartesianGrid, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 
-import { axisTick } from "../format/units";
-import { axisWidth, timeTicks, UNWRAPPED_TICK, valueScale, verticalLinesAtTicks } from "./axes";
+import { givenTicks, timeTicks, valueAxis, valueScale, verticalLinesAtTicks } from "./axes";
 import { ChartCard, type ChartCardProps, type PlotSize } from "./ChartCard";
 import { useChartGroup } from "./ChartGroup";
 import { ChartTooltip, type TooltipSeries } from "./ChartTooltip";
@@ -127,8 +126,8 @@ const Plot = memo(function Plot({ size, data, series, smoothKeys, unit, marks, c
       onMouseLeave={() => setDrag(null)}
     >
       <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={verticalLinesAtTicks} />
-      <XAxis tick={UNWRAPPED_TICK} dataKey="t" type="number" domain={["dataMin", "dataMax"]} ticks={ticks} interval={0} allowDecimals={false} tickFormatter={seconds} />
-      <YAxis tick={UNWRAPPED_TICK} width={axisWidth(y.ticks.map((v) => axisTick(v, unit)))} type="number" domain={y.domain} ticks={y.ticks} interval={0} tickFormatter={(v: number) => axisTick(v, unit)} />
+      <XAxis dataKey="t" type="number" domain={["dataMin", "dataMax"]} {...givenTicks(ticks)} allowDecimals={false} tickFormatter={seconds} />
+      <YAxis {...valueAxis(y, unit)} />
       <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={data} xKey="t" series={shown} unit={unit} xLabel={seconds} />} isAnimationActive={false} />
       {data.length > 0 && data[0].t < 0 && <ReferenceLine x={0} strokeDasharray="4 4" label={{ value: "load start", position: "insideTopLeft", className: "chart-ref-label" }} />}
       {placeReferenceLabels(marks).map((m) => (

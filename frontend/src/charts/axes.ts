@@ -6,6 +6,8 @@
 
 import type { CartesianGridProps } from "recharts";
 
+import { axisTick } from "../format/units";
+
 type Row = Record<string, unknown>;
 
 /** A round step (1, 2, 2.5 or 5 x 10^k) that splits `range` into at most `intervals` parts. */
@@ -68,6 +70,19 @@ export function timeTicks(first: number, last: number, maxTicks = 7): number[] {
  * in the DOM to wrap it, ~0.5 ms a label on every draw; with width 0 it only writes the text.
  */
 export const UNWRAPPED_TICK = { width: 0 };
+
+/** Props of an axis whose ticks the kit computed: every one drawn as given (interval 0: no
+ * label-collision pass, which measures each label in the DOM) and unwrapped. */
+export function givenTicks(ticks: number[]) {
+  return { ticks, interval: 0, tick: UNWRAPPED_TICK } as const;
+}
+
+/** Props of the kit's value (y) axis over `scale` (valueScale): its round ticks in `unit`, and
+ * a width that fits the longest label. */
+export function valueAxis(scale: { domain: [number, number]; ticks: number[] }, unit: string) {
+  const label = (v: number) => axisTick(v, unit);
+  return { ...givenTicks(scale.ticks), type: "number", domain: scale.domain, width: axisWidth(scale.ticks.map(label)), tickFormatter: label } as const;
+}
 
 /**
  * The vertical grid lines of a number x axis, at its ticks (the given ones, else Recharts' nice

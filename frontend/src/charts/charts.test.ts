@@ -5,7 +5,7 @@ import { composeExportSvg, layoutLegend, wrapText } from "./exportChart";
 import { naturalCompare, sortNatural } from "./naturalSort";
 import { assignColors, ERROR_TONES, errorStyle, PALETTE, SUCCESS } from "./palette";
 import { placeReferenceLabels } from "./referenceLines";
-import { axisWidth, niceStep, timeTicks, valueScale, verticalLinesAtTicks } from "./axes";
+import { axisWidth, niceStep, timeTicks, valueAxis, valueScale, verticalLinesAtTicks } from "./axes";
 import { linePath } from "./SeriesLayer";
 import { movingAverage, smoothedKey } from "./smoothing";
 import { rowsInRange, zoomRange } from "./zoom";
@@ -156,6 +156,10 @@ describe("axes", () => {
     expect([0.553, 7.5, 250].map((r) => niceStep(r, 1))).toEqual([1, 10, 250]);
     // Wide enough for its longest label, so "500 ms" is never cut to "0500ms".
     expect(axisWidth(["0 ms", "500 ms", "1 s"])).toBe(6 * 7 + 14);
+    // The value axis draws exactly those ticks, in the unit, as wide as its longest label.
+    const axis = valueAxis({ domain: [0, 1000], ticks: [0, 500, 1000] }, "ms");
+    expect([axis.ticks, axis.interval, axis.domain, axis.width]).toEqual([[0, 500, 1000], 0, [0, 1000], 6 * 7 + 14]);
+    expect(axis.tickFormatter(500)).toBe("500 ms");
   });
 
   it("puts time ticks on round seconds through the load's start", () => {

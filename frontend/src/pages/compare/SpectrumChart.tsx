@@ -5,16 +5,16 @@ import { CartesianGrid, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 
 import { ChartCard } from "../../charts/ChartCard";
 import { ChartTooltip } from "../../charts/ChartTooltip";
-import { axisWidth, UNWRAPPED_TICK, valueScale, verticalLinesAtTicks } from "../../charts/axes";
+import { givenTicks, valueAxis, valueScale, verticalLinesAtTicks } from "../../charts/axes";
 import { SeriesLayer } from "../../charts/SeriesLayer";
 import type { CompareSpectra } from "../../client/types.gen";
-import { axisTick } from "../../format/units";
 import { runLabel, runListText, runSeries, type RunStyle } from "./runs";
 
 /** 50 -> 0.30, 90 -> 1, 99 -> 2, 99.9 -> 3, 99.99 -> 4. */
 export const nines = (p: number) => -Math.log10(1 - p / 100);
-// The right margin leaves room for the last label ("p99.99", centred on the plot edge).
 const TICKS = [50, 90, 99, 99.9, 99.99];
+// The right margin leaves room for the last label ("p99.99", centred on the plot's edge).
+const MARGIN = { top: 8, right: 24, bottom: 0, left: 0 };
 // Dots mark the measured percentiles; past a few runs they would hide the lines.
 const MAX_DOTTED_RUNS = 8;
 
@@ -58,10 +58,10 @@ export const SpectrumChart = memo(function SpectrumChart({ data, runs }: { data:
       }
     >
       {({ width, height }) => (
-        <LineChart width={width} height={height} data={rows} margin={{ top: 8, right: 24, bottom: 0, left: 0 }}>
+        <LineChart width={width} height={height} data={rows} margin={MARGIN}>
           <CartesianGrid strokeDasharray="3 3" verticalCoordinatesGenerator={verticalLinesAtTicks} />
-          <XAxis tick={UNWRAPPED_TICK} dataKey="x" type="number" domain={[nines(50), nines(99.99)]} ticks={TICKS.map(nines)} interval={0} tickFormatter={percentileOf} />
-          <YAxis tick={UNWRAPPED_TICK} width={axisWidth(y.ticks.map((v) => axisTick(v, "ms")))} type="number" domain={y.domain} ticks={y.ticks} interval={0} tickFormatter={(v: number) => axisTick(v, "ms")} />
+          <XAxis dataKey="x" type="number" domain={[nines(50), nines(99.99)]} {...givenTicks(TICKS.map(nines))} tickFormatter={percentileOf} />
+          <YAxis {...valueAxis(y, "ms")} />
           <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={rows} xKey="x" series={series} unit="ms" xLabel={percentileOf} />} isAnimationActive={false} />
           <SeriesLayer rows={rows} series={series} xKey="x" dots={dots} />
         </LineChart>

@@ -3,13 +3,12 @@
 import { memo, useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, ErrorBar, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 
-import { axisWidth, UNWRAPPED_TICK, valueScale, verticalLinesAtTicks } from "../../charts/axes";
+import { UNWRAPPED_TICK, valueAxis, valueScale, verticalLinesAtTicks } from "../../charts/axes";
 import { ChartCard, type PlotSize } from "../../charts/ChartCard";
 import { ChartTooltip } from "../../charts/ChartTooltip";
 import { sortNatural } from "../../charts/naturalSort";
 import { assignColors } from "../../charts/palette";
 import type { ComparePoint } from "../../client/types.gen";
-import { axisTick } from "../../format/units";
 import { metricHeading, runMetric, useMetricRegistry } from "../../metrics/useMetricRegistry";
 import type { CompareView } from "./compareParams";
 import { downloadCsv } from "./csv";
@@ -41,7 +40,7 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
     );
     return valueScale(tops, ["v"]);
   }, [data]);
-  const yAxis = <YAxis tick={UNWRAPPED_TICK} width={axisWidth(y.ticks.map((v) => axisTick(v, unit)))} type="number" domain={y.domain} ticks={y.ticks} interval={0} tickFormatter={(v: number) => axisTick(v, unit)} />;
+  const yAxis = <YAxis {...valueAxis(y, unit)} />;
   const tooltip = <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={data.rows} xKey="x" series={series} unit={unit} xLabel={(x) => `${paramLabel} ${x}`} />} isAnimationActive={false} />;
   const margin = { top: 8, right: 16, bottom: 0, left: 0 };
   const chart = ({ width, height }: PlotSize) =>
