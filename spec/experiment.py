@@ -11,6 +11,8 @@ Cross-field rules (each error names the field by its dotted path):
   the servers: `proto h2` exactly when the target speaks h2c, `ssl` exactly when it has TLS.
   With a managed target, `load.path` and HTTP health-check paths must be endpoints it serves.
 - The sweep's paths must exist in this spec, and points x repetitions is capped at MAX_RUNS.
+- A threshold relative to the asked rate needs `load.rate`; an abort_on_fail rule's grace must
+  leave some of the load to judge (spec/thresholds.py checks each rule on its own).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from spec.haproxy.servers import ServerOptions
 from spec.load import LoadProfile
 from spec.sweep import PathError, Sweep, select
 from spec.target import ManagedDatabase, ManagedTarget, TargetProfile
+from spec.thresholds import MAX_THRESHOLDS, Threshold
 
 MAX_RUNS = 1000
 MAX_REPETITIONS = 50
@@ -45,10 +48,20 @@ class ExperimentSpec(BaseModel):
     repetitions: int = Field(
         default=1, ge=1, le=MAX_REPETITIONS, description="How many times every point runs (for the spread)."
     )
+    thresholds: list[Threshold] = Field(
+        default_factory=list,
+        max_length=MAX_THRESHOLDS,
+        description="Rules every run must meet to pass (CI gates read them); none: runs are not judged.",
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
-        problems = [*self._entry_problems(), *self._target_problems(), *self._sweep_problems()]
+        problems = [
+            *self._entry_problems(),
+            *self._target_problems(),
+            *self._sweep_problems(),
+            *self._threshold_problems(),
+        ]
         if problems:
             raise ValueError("; ".join(problems))
         return self
@@ -147,3 +160,16 @@ class ExperimentSpec(BaseModel):
                     select(doc, path)
                 except PathError as error:
                     yield f"sweep.axes.{index}: path {path!r} does not exist: {error}"
+
+    def _threshold_problems(self) -> Iterator[str]:
+        for index, rule in enumerate(self.thresholds):
+            if rule.relative_to == "asked_rate" and self.load.rate is None:
+                yield (
+                    f"thresholds.{index}.relative_to: the load asks no rate (closed loop); "
+                    "set load.rate or give an absolute limit"
+                )
+            if rule.abort_on_fail and rule.grace_s >= self.load.duration_s:
+                yield (
+                    f"thresholds.{index}.grace_s: {rule.grace_s} s of grace leave nothing of the "
+                    f"{self.load.duration_s} s load to judge"
+                )

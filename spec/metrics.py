@@ -190,6 +190,15 @@ RUN_METRICS: tuple[Metric, ...] = (
         "Requests sent on an already open server connection.",
     ),
     _m(
+        "proxy_connects_per_request",
+        "Server connects per request",
+        "",
+        "haproxy",
+        "proxy.connects_per_request",
+        "Server connections HAProxy opened per request it received (about 1 without reuse, near 0 with it).",
+        "lower",
+    ),
+    _m(
         "proxy_econ",
         "Server connect errors",
         "",

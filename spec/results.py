@@ -255,6 +255,12 @@ class ProxySummary(StrictModel):
         default=None, ge=0, description="The entry point's client connection limit, to read max_scur against."
     )
 
+    @property
+    def connects_per_request(self) -> float | None:
+        """Server connections opened per request received: ~1 without connection reuse, near 0
+        with it (seed 004's figure). Derived, not stored, so older summaries have it too."""
+        return self.connects / self.requests if self.requests else None
+
 
 class Completeness(StrictModel):
     """Whether the run measured what it was asked to measure.

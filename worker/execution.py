@@ -22,6 +22,7 @@ from spec.experiment import ExperimentSpec
 from spec.protocol import SqlAccess
 from spec.results import InjectorSummary
 from spec.run_environment import RunEnvironment
+from spec.thresholds import ThresholdResult
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,9 @@ class Execution:
     environment: RunEnvironment = field(default_factory=RunEnvironment)
     # Set by collect: why the load did not cover its window (empty: it did). Non-empty ends the run `partial`.
     incomplete_reasons: list[str] = field(default_factory=list)
+    # Set by the running phase when an abort_on_fail threshold was lost: (rule index, its result).
+    threshold_abort: tuple[int, ThresholdResult] | None = None
+    threshold_abort_at_s: float = 0.0  # seconds of measured load when it was lost
     # Set when the execution ends, however it ends: background helpers (the lease keeper) stop.
     stopped: threading.Event = field(default_factory=threading.Event)
 

@@ -24,6 +24,7 @@ from backend.runs.schemas import (
     RunPage,
     RunSortKey,
     SortDirection,
+    ThresholdFilter,
 )
 from spec.run_state import RunState
 
@@ -48,6 +49,10 @@ def list_runs(
             description="Text in the experiment's name, description or tags, or the run's version note"
             " (case-insensitive; % and _ match themselves).",
         ),
+    ] = None,
+    thresholds: Annotated[
+        ThresholdFilter | None,
+        Query(description="passed: every threshold rule passed; failed: one did not; judged: either."),
     ] = None,
     limit: Annotated[int, Query(ge=1, le=service.MAX_PAGE)] = service.DEFAULT_PAGE,
     offset: Annotated[int, Query(ge=0)] = 0,
@@ -75,6 +80,7 @@ def list_runs(
         since=since,
         until=until,
         q=(q or "").strip() or None,  # blank is no search
+        thresholds=thresholds,
         limit=limit,
         offset=offset,
         sort=sort,

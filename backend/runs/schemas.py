@@ -21,6 +21,7 @@ from spec.results import Completeness, RunSummary
 from spec.run_environment import RunEnvironment
 from spec.run_state import RunState
 from spec.sweep import JsonScalar
+from spec.thresholds import ThresholdReport
 from spec.verdict import BoundKind
 
 RunOrder = Literal["newest", "oldest"]
@@ -29,6 +30,7 @@ RunOrder = Literal["newest", "oldest"]
 RunFigureKey = Literal["rps", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms", "error_pct"]
 RunSortKey = Literal["created", "finished", RunFigureKey]  # one flat enum
 SortDirection = Literal["asc", "desc"]
+ThresholdFilter = Literal["passed", "failed", "judged"]
 SEARCH_MAX_LENGTH = 100
 
 
@@ -63,6 +65,10 @@ class RunSlim(BaseModel):
     state: RunState
     figures: RunFigures
     bound: BoundKind | None = Field(description="What bounded the run (its verdict's kind), once collected.")
+    thresholds_passed: bool | None = Field(
+        default=None,
+        description="Did every threshold rule of the spec pass? None: it has none, or it was not judged.",
+    )
     created_at: datetime
     state_changed_at: datetime | None
     started_at: datetime | None
@@ -104,6 +110,13 @@ class RunDetail(RunSlim):
     )
     environment: RunEnvironment
     summary: RunSummary | None = Field(description="The run's results once collected; None before.")
+    thresholds: ThresholdReport | None = Field(
+        default=None,
+        description=(
+            "Each threshold rule's value, limit and outcome; None when the spec has none or the run "
+            "was not judged (failed, cancelled, not collected yet)."
+        ),
+    )
     config_warnings: list[ConfigWarning] = Field(
         default_factory=list,
         description="Settings of this run's spec that do nothing or contradict each other (spec.lint).",

@@ -23,6 +23,7 @@ from backend.runs.schemas import (
     RunSlim,
     RunSortKey,
     SortDirection,
+    ThresholdFilter,
 )
 from backend.runs.search import runs_matching
 from backend.runs.transitions import request_cancel
@@ -50,6 +51,7 @@ _SLIM_COLUMNS = (
     Run.finished_at,
     Run.cancel_requested_at,
     Run.bound,
+    Run.thresholds_passed,
     *(getattr(Run, key) for key in get_args(RunFigureKey)),
 )
 
@@ -92,6 +94,7 @@ def list_runs(
     since: datetime | None = None,
     until: datetime | None = None,
     q: str | None = None,
+    thresholds: ThresholdFilter | None = None,
     limit: int = DEFAULT_PAGE,
     offset: int = 0,
     sort: RunSortKey = "created",
@@ -117,6 +120,10 @@ def list_runs(
         where.append(Run.created_at < until)
     if q:
         where.append(runs_matching(team_id, q))
+    if thresholds == "judged":
+        where.append(Run.thresholds_passed.is_not(None))
+    elif thresholds is not None:
+        where.append(Run.thresholds_passed.is_(thresholds == "passed"))
 
     total = db.scalar(select(func.count()).select_from(Run).where(*where)) or 0
     page: Select[Any] = (

@@ -183,6 +183,7 @@ def test_sorting_pages_without_repeating_or_losing_a_run(
         ("/runs", {"q": "x" * 101}, "q"),
         ("/runs", {"q": "nul\x00byte"}, "q"),
         ("/runs/trends", {"metric": "p99"}, "metric"),
+        ("/runs", {"thresholds": "maybe"}, "thresholds"),
         ("/runs/trends", {}, "metric"),
         ("/runs/trends", {"metric": "rps", "runs": 1}, "runs"),
         ("/runs/trends", {"metric": "rps", "runs": 51}, "runs"),
@@ -196,6 +197,44 @@ def test_bad_parameters_are_422_naming_the_field(
     r = client.get(f"{API}{path}", params=params, headers=member.headers)
     assert r.status_code == 422, r.text
     assert [f["field"] for f in r.json()["fields"]] == [field]
+
+
+# ---------------------------------------------------------------- thresholds
+
+
+def _report(*passed: bool) -> dict[str, Any]:
+    rule = {"metric": "latency_p99_ms", "operator": "<", "value": 50}
+    results = [
+        {
+            "rule": rule,
+            "text": "latency_p99_ms < 50",
+            "value": 40.0 if ok else 60.0,
+            "limit": 50,
+            "passed": ok,
+        }
+        for ok in passed
+    ]
+    return {"passed": all(passed), "results": results}
+
+
+def test_runs_are_filtered_by_their_threshold_outcome(client: TestClient, db: Session) -> None:
+    member = new_member(db, "viewer")
+    passed, failed, unjudged, queued = _runs(db, member, 4)
+    finish_run(db, passed, summary=_summary(rps=100.0, p99=40.0))
+    finish_run(db, failed, summary=_summary(rps=100.0, p99=60.0))
+    finish_run(db, unjudged, summary=_summary(rps=100.0, p99=60.0))
+    db.execute(update(Run).where(Run.id == passed).values(thresholds=_report(True, True)))
+    db.execute(update(Run).where(Run.id == failed).values(thresholds=_report(True, False)))
+    db.commit()
+
+    assert _ids(client, member, thresholds="passed") == [passed]
+    assert _ids(client, member, thresholds="failed") == [failed]
+    assert sorted(_ids(client, member, thresholds="judged")) == [passed, failed]
+    items = {item["id"]: item for item in _list(client, member)["items"]}
+    outcome = {run_id: items[run_id]["thresholds_passed"] for run_id in (passed, failed, unjudged, queued)}
+    assert outcome == {passed: True, failed: False, unjudged: None, queued: None}
+    detail = client.get(f"{API}/runs/{failed}", headers=member.headers).json()
+    assert [r["passed"] for r in detail["thresholds"]["results"]] == [True, False]
 
 
 # ---------------------------------------------------------------- search

@@ -23,9 +23,15 @@ def api(local_lab: Any, start_worker: Any) -> Api:
 
 
 def test_closed_loop_fast_run_succeeds_with_live_samples_and_its_recipe(api: Api, local_lab: Any) -> None:
-    [run_id] = api.launch(
-        "fast-closed-loop", http_spec(driver="wrk", connections=20, duration_s=10), local_lab.lab_id
-    )
+    spec = http_spec(driver="wrk", connections=20, duration_s=10)
+    # Thresholds judged on the summary and on the measured seconds: one cannot pass.
+    spec["thresholds"] = [
+        {"metric": "error_pct", "operator": "<", "value": 1},
+        {"metric": "latency_p50_ms", "operator": "<", "value": 0.0001},
+        {"metric": "req_s", "aggregate": "max", "operator": ">", "value": 0},
+        {"metric": "cpu", "aggregate": "max", "operator": "<=", "value": 100, "host": "injector"},
+    ]
+    [run_id] = api.launch("fast-closed-loop", spec, local_lab.lab_id)
 
     run = api.wait_finished(run_id, 90)
 
@@ -58,6 +64,45 @@ def test_closed_loop_fast_run_succeeds_with_live_samples_and_its_recipe(api: Api
     assert run["summary"]["verdict"]["kind"] not in ("maxconn", "errors", "unknown"), run["summary"][
         "verdict"
     ]
+    # Every rule's outcome is stored with the run, with its value and limit; one lost rule fails it.
+    report = run["thresholds"]
+    assert [r["passed"] for r in report["results"]] == [True, False, True, True], report
+    lost = report["results"][1]
+    assert lost["value"] == pytest.approx(total["latency"]["p50"]) and lost["limit"] == 0.0001
+    assert lost["text"] == "latency_p50_ms < 0.0001"
+    assert report["passed"] is False and report["aborted_by"] is None
+    assert run["thresholds_passed"] is False
+    [listed] = api.call("GET", f"/runs?launch_id={run['launch_id']}")["items"]
+    assert listed["thresholds_passed"] is False
+
+
+def test_a_lost_abort_on_fail_threshold_stops_the_run_after_its_grace(api: Api, local_lab: Any) -> None:
+    spec = http_spec(driver="hey", connections=10, duration_s=40)
+    # Any request at all loses this rule; it may stop the run once 3 s of load are measured.
+    spec["thresholds"] = [
+        {
+            "metric": "req_s",
+            "aggregate": "max",
+            "operator": "<",
+            "value": 1,
+            "abort_on_fail": True,
+            "grace_s": 3,
+        },
+        {"metric": "error_pct", "operator": "<", "value": 1},
+    ]
+    [run_id] = api.launch("abort-on-fail", spec, local_lab.lab_id)
+
+    run = api.wait_finished(run_id, 90)
+
+    # Stopped early and said so: partial (its load did not cover the window), never succeeded.
+    assert run["state"] == "partial", run["error"]
+    assert "stopped early by threshold 0 (req_s max < 1)" in run["error"], run["error"]
+    measured = run["summary"]["total"]["duration_s"]
+    print(f"abort_on_fail: the load ran {measured:.1f} s of 40 s (grace 3 s)")
+    assert 3 <= measured <= 8, measured
+    report = run["thresholds"]
+    assert report["aborted_by"] == 0 and report["passed"] is False
+    assert report["results"][0]["passed"] is False and report["results"][0]["value"] >= 1
 
 
 # Seed 000's capacity law (success rate = maxconn / delay) and its client timeouts moved to

@@ -23,6 +23,7 @@ from worker.completeness import assess, cut_short_summary, entry_sections, proxy
 from worker.execution import Execution
 from worker.phases.base import BackgroundPhase, RunContext
 from worker.summaries import merge_injectors, proxy_summary
+from worker.thresholds import judge_collected
 from worker.verdicts.collected import run_samples, with_verdict
 
 log = logging.getLogger(__name__)
@@ -63,8 +64,19 @@ class Collect(BackgroundPhase):
             completeness=completeness,
         )
         summary = with_verdict(ex, summary, samples, frontend, backend)  # what bounded the run
+        thresholds = judge_collected(ex, summary, samples, window)
         ex.incomplete_reasons = completeness.reasons
-        ex.record(summary=summary)  # the column types it (backend/models/typed_json.py)
+        if ex.threshold_abort is not None:
+            index, lost = ex.threshold_abort
+            value = "not measured" if lost.value is None else f"{lost.value:g}"
+            ex.incomplete_reasons = [
+                f"stopped early by threshold {index} ({lost.text}): it was {value} after "
+                f"{ex.threshold_abort_at_s:.0f} s of load",
+                *completeness.reasons,
+            ]
+        ex.record(
+            summary=summary, thresholds=thresholds
+        )  # the columns type them (backend/models/typed_json.py)
 
 
 def record_cut_short(

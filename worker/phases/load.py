@@ -24,6 +24,7 @@ from worker.phases.base import BackgroundPhase, PhaseError, RunContext
 from worker.phases.configure import lead_time_s
 from worker.phases.database import direct_host, direct_url
 from worker.phases.liveness import lost_agent
+from worker.thresholds import LiveJudge
 
 COMMAND_TIMEOUT_S = 15.0
 # StartLoad must arrive this long before start_at at least (the injector refuses a late start).
@@ -115,6 +116,7 @@ class RunLoad(BackgroundPhase):
     def __init__(self, execution: Execution) -> None:
         super().__init__()
         self.execution = execution
+        self.judge = LiveJudge(execution)
 
     def _await_timeout_s(self) -> float:
         load = self.execution.spec.load
@@ -142,6 +144,9 @@ class RunLoad(BackgroundPhase):
         lost = lost_agent(self.execution, during=self.state.value)
         if lost is not None:
             raise PhaseError(lost)
+        t0 = self.execution.t0
+        if t0 is not None:  # abort_on_fail rules, on the seconds measured so far
+            self.judge.check((datetime.now(UTC) - t0).total_seconds())
         return super().poll(ctx)
 
 

@@ -2847,6 +2847,15 @@ export const ExperimentCreateSchema = {
                     title: 'Repetitions',
                     description: 'How many times every point runs (for the spread).',
                     default: 1
+                },
+                thresholds: {
+                    items: {
+                        $ref: '#/components/schemas/Threshold'
+                    },
+                    type: 'array',
+                    maxItems: 50,
+                    title: 'Thresholds',
+                    description: 'Rules every run must meet to pass (CI gates read them); none: runs are not judged.'
                 }
             },
             additionalProperties: false,
@@ -3083,6 +3092,15 @@ export const ExperimentSpecSchema = {
             title: 'Repetitions',
             description: 'How many times every point runs (for the spread).',
             default: 1
+        },
+        thresholds: {
+            items: {
+                $ref: '#/components/schemas/Threshold'
+            },
+            type: 'array',
+            maxItems: 50,
+            title: 'Thresholds',
+            description: 'Rules every run must meet to pass (CI gates read them); none: runs are not judged.'
         }
     },
     additionalProperties: false,
@@ -6165,6 +6183,18 @@ export const RunDetailSchema = {
             title: 'Bound',
             description: 'What bounded the run (its verdict\'s kind), once collected.'
         },
+        thresholds_passed: {
+            anyOf: [
+                {
+                    type: 'boolean'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Thresholds Passed',
+            description: 'Did every threshold rule of the spec pass? None: it has none, or it was not judged.'
+        },
         created_at: {
             type: 'string',
             format: 'date-time',
@@ -6286,6 +6316,17 @@ export const RunDetailSchema = {
                 }
             ],
             description: 'The run\'s results once collected; None before.'
+        },
+        thresholds: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ThresholdReport'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Each threshold rule\'s value, limit and outcome; None when the spec has none or the run was not judged (failed, cancelled, not collected yet).'
         },
         config_warnings: {
             items: {
@@ -6827,6 +6868,18 @@ export const RunSlimSchema = {
             ],
             title: 'Bound',
             description: 'What bounded the run (its verdict\'s kind), once collected.'
+        },
+        thresholds_passed: {
+            anyOf: [
+                {
+                    type: 'boolean'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Thresholds Passed',
+            description: 'Did every threshold rule of the spec pass? None: it has none, or it was not judged.'
         },
         created_at: {
             type: 'string',
@@ -8785,6 +8838,192 @@ export const TemplateRequirementsSchema = {
     description: 'What a lab needs to run the template, so the UI can warn before a run fails.'
 } as const;
 
+export const ThresholdSchema = {
+    properties: {
+        metric: {
+            type: 'string',
+            maxLength: 64,
+            title: 'Metric',
+            description: 'A run metric key (GET /api/v1/metrics run_metrics: rps, latency_p99_ms, error_pct ...) or a per-second series key (sample_series: qcur, cpu ...).'
+        },
+        aggregate: {
+            type: 'string',
+            enum: [
+                'value',
+                'max',
+                'min',
+                'mean'
+            ],
+            title: 'Aggregate',
+            description: 'value: a run metric\'s figure once the run is collected; max, min, mean: of a per-second series over the measured seconds.',
+            default: 'value'
+        },
+        operator: {
+            type: 'string',
+            enum: [
+                '<',
+                '<=',
+                '>',
+                '>=',
+                '=='
+            ],
+            title: 'Operator',
+            description: 'How the figure must compare with the limit to pass.'
+        },
+        value: {
+            type: 'number',
+            title: 'Value',
+            description: 'The limit, in the metric\'s unit.'
+        },
+        relative_to: {
+            anyOf: [
+                {
+                    type: 'string',
+                    const: 'asked_rate'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Relative To',
+            description: 'asked_rate: the limit is value x the load\'s asked rate (open loop), e.g. 0.98.'
+        },
+        host: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'proxy',
+                        'injector',
+                        'target'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Host',
+            description: 'For a host series (cpu, rx, tx): the host of which role.'
+        },
+        abort_on_fail: {
+            type: 'boolean',
+            title: 'Abort On Fail',
+            description: 'Stop the run as soon as this rule is lost (per-second series only, judged live).',
+            default: false
+        },
+        grace_s: {
+            type: 'integer',
+            maximum: 3600,
+            minimum: 0,
+            title: 'Grace S',
+            description: 'With abort_on_fail: seconds of measured load before the rule may stop the run.',
+            default: 0
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'metric',
+        'operator',
+        'value'
+    ],
+    title: 'Threshold',
+    description: 'One rule: `metric [aggregate] operator value [x asked rate]`.'
+} as const;
+
+export const ThresholdReportSchema = {
+    properties: {
+        passed: {
+            type: 'boolean',
+            title: 'Passed'
+        },
+        results: {
+            items: {
+                $ref: '#/components/schemas/ThresholdResult'
+            },
+            type: 'array',
+            title: 'Results'
+        },
+        aborted_by: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Aborted By',
+            description: 'Index of the abort_on_fail rule that stopped the run early, if one did.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'passed',
+        'results'
+    ],
+    title: 'ThresholdReport',
+    description: 'Every rule of a run, in the spec\'s order; the run passes when all of them pass.'
+} as const;
+
+export const ThresholdResultSchema = {
+    properties: {
+        rule: {
+            $ref: '#/components/schemas/Threshold'
+        },
+        text: {
+            type: 'string',
+            title: 'Text',
+            description: 'The rule as people read it.'
+        },
+        value: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Value',
+            description: 'The figure measured; None when it was not measured.'
+        },
+        limit: {
+            type: 'number',
+            title: 'Limit',
+            description: 'The limit it was compared with (relative limits resolved).'
+        },
+        passed: {
+            type: 'boolean',
+            title: 'Passed'
+        },
+        note: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Note',
+            description: 'Why it failed without a value, or how it was judged.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'rule',
+        'text',
+        'value',
+        'limit',
+        'passed'
+    ],
+    title: 'ThresholdResult',
+    description: 'How one rule came out for one run.'
+} as const;
+
 export const TimeoutsSchema = {
     properties: {
         connect: {
@@ -9244,6 +9483,15 @@ export const ValidateRequestSchema = {
                     title: 'Repetitions',
                     description: 'How many times every point runs (for the spread).',
                     default: 1
+                },
+                thresholds: {
+                    items: {
+                        $ref: '#/components/schemas/Threshold'
+                    },
+                    type: 'array',
+                    maxItems: 50,
+                    title: 'Thresholds',
+                    description: 'Rules every run must meet to pass (CI gates read them); none: runs are not judged.'
                 }
             },
             additionalProperties: false,
@@ -9507,6 +9755,15 @@ export const VersionCreateSchema = {
                     title: 'Repetitions',
                     description: 'How many times every point runs (for the spread).',
                     default: 1
+                },
+                thresholds: {
+                    items: {
+                        $ref: '#/components/schemas/Threshold'
+                    },
+                    type: 'array',
+                    maxItems: 50,
+                    title: 'Thresholds',
+                    description: 'Rules every run must meet to pass (CI gates read them); none: runs are not judged.'
                 }
             },
             additionalProperties: false,
@@ -10009,6 +10266,18 @@ export const RunDetailWritableSchema = {
             title: 'Bound',
             description: 'What bounded the run (its verdict\'s kind), once collected.'
         },
+        thresholds_passed: {
+            anyOf: [
+                {
+                    type: 'boolean'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Thresholds Passed',
+            description: 'Did every threshold rule of the spec pass? None: it has none, or it was not judged.'
+        },
         created_at: {
             type: 'string',
             format: 'date-time',
@@ -10130,6 +10399,17 @@ export const RunDetailWritableSchema = {
                 }
             ],
             description: 'The run\'s results once collected; None before.'
+        },
+        thresholds: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ThresholdReport'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Each threshold rule\'s value, limit and outcome; None when the spec has none or the run was not judged (failed, cancelled, not collected yet).'
         },
         config_warnings: {
             items: {

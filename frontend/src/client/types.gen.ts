@@ -1640,6 +1640,12 @@ export type ExperimentCreate = {
          * How many times every point runs (for the spread).
          */
         repetitions?: number;
+        /**
+         * Thresholds
+         *
+         * Rules every run must meet to pass (CI gates read them); none: runs are not judged.
+         */
+        thresholds?: Array<Threshold>;
     };
 };
 
@@ -1768,6 +1774,12 @@ export type ExperimentSpec = {
      * How many times every point runs (for the spread).
      */
     repetitions?: number;
+    /**
+     * Thresholds
+     *
+     * Rules every run must meet to pass (CI gates read them); none: runs are not judged.
+     */
+    thresholds?: Array<Threshold>;
 };
 
 /**
@@ -3596,6 +3608,12 @@ export type RunDetail = {
      */
     bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
+     * Thresholds Passed
+     *
+     * Did every threshold rule of the spec pass? None: it has none, or it was not judged.
+     */
+    thresholds_passed?: boolean | null;
+    /**
      * Created At
      */
     created_at: string;
@@ -3648,6 +3666,10 @@ export type RunDetail = {
      * The run's results once collected; None before.
      */
     summary: RunSummary | null;
+    /**
+     * Each threshold rule's value, limit and outcome; None when the spec has none or the run was not judged (failed, cancelled, not collected yet).
+     */
+    thresholds?: ThresholdReport | null;
     /**
      * Config Warnings
      *
@@ -3930,6 +3952,12 @@ export type RunSlim = {
      * What bounded the run (its verdict's kind), once collected.
      */
     bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
+    /**
+     * Thresholds Passed
+     *
+     * Did every threshold rule of the spec pass? None: it has none, or it was not judged.
+     */
+    thresholds_passed?: boolean | null;
     /**
      * Created At
      */
@@ -5099,6 +5127,121 @@ export type TemplateRequirements = {
 };
 
 /**
+ * Threshold
+ *
+ * One rule: `metric [aggregate] operator value [x asked rate]`.
+ */
+export type Threshold = {
+    /**
+     * Metric
+     *
+     * A run metric key (GET /api/v1/metrics run_metrics: rps, latency_p99_ms, error_pct ...) or a per-second series key (sample_series: qcur, cpu ...).
+     */
+    metric: string;
+    /**
+     * Aggregate
+     *
+     * value: a run metric's figure once the run is collected; max, min, mean: of a per-second series over the measured seconds.
+     */
+    aggregate?: 'value' | 'max' | 'min' | 'mean';
+    /**
+     * Operator
+     *
+     * How the figure must compare with the limit to pass.
+     */
+    operator: '<' | '<=' | '>' | '>=' | '==';
+    /**
+     * Value
+     *
+     * The limit, in the metric's unit.
+     */
+    value: number;
+    /**
+     * Relative To
+     *
+     * asked_rate: the limit is value x the load's asked rate (open loop), e.g. 0.98.
+     */
+    relative_to?: 'asked_rate' | null;
+    /**
+     * Host
+     *
+     * For a host series (cpu, rx, tx): the host of which role.
+     */
+    host?: 'proxy' | 'injector' | 'target' | null;
+    /**
+     * Abort On Fail
+     *
+     * Stop the run as soon as this rule is lost (per-second series only, judged live).
+     */
+    abort_on_fail?: boolean;
+    /**
+     * Grace S
+     *
+     * With abort_on_fail: seconds of measured load before the rule may stop the run.
+     */
+    grace_s?: number;
+};
+
+/**
+ * ThresholdReport
+ *
+ * Every rule of a run, in the spec's order; the run passes when all of them pass.
+ */
+export type ThresholdReport = {
+    /**
+     * Passed
+     */
+    passed: boolean;
+    /**
+     * Results
+     */
+    results: Array<ThresholdResult>;
+    /**
+     * Aborted By
+     *
+     * Index of the abort_on_fail rule that stopped the run early, if one did.
+     */
+    aborted_by?: number | null;
+};
+
+/**
+ * ThresholdResult
+ *
+ * How one rule came out for one run.
+ */
+export type ThresholdResult = {
+    rule: Threshold;
+    /**
+     * Text
+     *
+     * The rule as people read it.
+     */
+    text: string;
+    /**
+     * Value
+     *
+     * The figure measured; None when it was not measured.
+     */
+    value: number | null;
+    /**
+     * Limit
+     *
+     * The limit it was compared with (relative limits resolved).
+     */
+    limit: number;
+    /**
+     * Passed
+     */
+    passed: boolean;
+    /**
+     * Note
+     *
+     * Why it failed without a value, or how it was judged.
+     */
+    note?: string | null;
+};
+
+/**
  * Timeouts
  *
  * Every timeout; used by defaults and listen sections, which have both sides.
@@ -5364,6 +5507,12 @@ export type ValidateRequest = {
          * How many times every point runs (for the spread).
          */
         repetitions?: number;
+        /**
+         * Thresholds
+         *
+         * Rules every run must meet to pass (CI gates read them); none: runs are not judged.
+         */
+        thresholds?: Array<Threshold>;
     };
     /**
      * Lab Id
@@ -5524,6 +5673,12 @@ export type VersionCreate = {
          * How many times every point runs (for the spread).
          */
         repetitions?: number;
+        /**
+         * Thresholds
+         *
+         * Rules every run must meet to pass (CI gates read them); none: runs are not judged.
+         */
+        thresholds?: Array<Threshold>;
     };
     /**
      * Note
@@ -5817,6 +5972,12 @@ export type RunDetailWritable = {
      */
     bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
+     * Thresholds Passed
+     *
+     * Did every threshold rule of the spec pass? None: it has none, or it was not judged.
+     */
+    thresholds_passed?: boolean | null;
+    /**
      * Created At
      */
     created_at: string;
@@ -5869,6 +6030,10 @@ export type RunDetailWritable = {
      * The run's results once collected; None before.
      */
     summary: RunSummaryWritable | null;
+    /**
+     * Each threshold rule's value, limit and outcome; None when the spec has none or the run was not judged (failed, cancelled, not collected yet).
+     */
+    thresholds?: ThresholdReport | null;
     /**
      * Config Warnings
      *
@@ -8739,6 +8904,12 @@ export type RunsListRunsData = {
          * Text in the experiment's name, description or tags, or the run's version note (case-insensitive; % and _ match themselves).
          */
         q?: string | null;
+        /**
+         * Thresholds
+         *
+         * passed: every threshold rule passed; failed: one did not; judged: either.
+         */
+        thresholds?: 'passed' | 'failed' | 'judged' | null;
         /**
          * Limit
          */

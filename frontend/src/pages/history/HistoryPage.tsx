@@ -74,7 +74,7 @@ export default function HistoryPage() {
   const filters = parse(search);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [narrow] = useState(() => typeof window !== "undefined" && window.innerWidth <= NARROW_PX);
-  const secondaryActive = [filters.lab, filters.tag, filters.from, filters.to, filters.states.length].filter(Boolean).length;
+  const secondaryActive = [filters.lab, filters.tag, filters.checks, filters.from, filters.to, filters.states.length].filter(Boolean).length;
   // Every change lands in the URL at once (replace: typing is not history); the list follows the
   // text fields once typing settles.
   const set = (patch: Partial<HistoryFilters>) => setSearch(toSearch({ ...filters, page: 1, ...patch }), { replace: true });
@@ -145,6 +145,15 @@ export default function HistoryPage() {
                 <option key={t} value={t} />
               ))}
             </datalist>
+          </label>
+          <label className="field">
+            <span>Thresholds</span>
+            <select value={filters.checks ?? ""} onChange={(e) => set({ checks: (e.target.value || null) as HistoryFilters["checks"] })}>
+              <option value="">any</option>
+              <option value="passed">all passed</option>
+              <option value="failed">one failed</option>
+              <option value="judged">judged (had rules)</option>
+            </select>
           </label>
           <label className="field">
             <span>From</span>

@@ -86,6 +86,13 @@ export function columns(registry: MetricRegistry | undefined): Record<ColumnId, 
     rep: { id: "rep", label: "Rep.", hint: "Repetition of its point", numeric: true, cell: (run) => run.repetition + 1 },
     ...figures,
     bound: { id: "bound", label: "Verdict", hint: "What bounded the run", cell: (run) => <BoundBadge kind={run.bound} /> },
+    checks: {
+      id: "checks",
+      label: "Thresholds",
+      hint: "Whether every threshold rule of the run's spec passed",
+      cell: (run) =>
+        run.thresholds_passed == null ? <span className="muted">—</span> : <span className={`badge ${run.thresholds_passed ? "ok" : "bad"}`}>{run.thresholds_passed ? "passed" : "failed"}</span>,
+    },
     created: { id: "created", label: "Created", sort: "created", cell: (run) => dateTime(run.created_at) },
     finished: { id: "finished", label: "Finished", sort: "finished", cell: (run) => dateTime(run.finished_at) },
     took: { id: "took", label: "Took", hint: "From preparing to the end", numeric: true, cell: (run) => took(run.started_at, run.finished_at) },

@@ -20,15 +20,19 @@ export const SEARCH_MAX_LENGTH = 100;
 
 /** Columns a person may show or hide, in the order shown: the figures first (the answer, and
  * what a phone shows before scrolling sideways). The run, its experiment and outcome always show. */
-export const OPTIONAL_COLUMNS = [...FIGURE_KEYS, "bound", "params", "rep", "created", "finished", "took"] as const;
+export const OPTIONAL_COLUMNS = [...FIGURE_KEYS, "bound", "checks", "params", "rep", "created", "finished", "took"] as const;
 export type ColumnId = (typeof OPTIONAL_COLUMNS)[number];
-export const DEFAULT_COLUMNS: ColumnId[] = ["rps", "latency_p99_ms", "error_pct", "bound", "params", "created", "took"];
+export const DEFAULT_COLUMNS: ColumnId[] = ["rps", "latency_p99_ms", "error_pct", "bound", "checks", "params", "created", "took"];
+/** The thresholds filter: runs whose rules all passed, one failed, or either (judged at all). */
+export type ChecksFilter = NonNullable<RunsQuery["thresholds"]>;
+export const CHECKS_FILTERS: ChecksFilter[] = ["passed", "failed", "judged"];
 
 export type HistoryFilters = {
   experiment: number | null;
   lab: number | null;
   states: RunState[];
   tag: string;
+  checks: ChecksFilter | null;
   /** Text in experiment names, descriptions, tags and version notes. */
   q: string;
   /** YYYY-MM-DD, inclusive, in the browser's time zone. */
@@ -49,6 +53,7 @@ export const DEFAULTS: HistoryFilters = {
   lab: null,
   states: [],
   tag: "",
+  checks: null,
   q: "",
   from: "",
   to: "",
@@ -88,6 +93,7 @@ export function parse(search: URLSearchParams): HistoryFilters {
     lab: positiveInt(search.get("lab")),
     states,
     tag: search.get("tag") ?? "",
+    checks: oneOf(CHECKS_FILTERS, search.get("thresholds")),
     q: (search.get("q") ?? "").slice(0, SEARCH_MAX_LENGTH),
     from: DATE.test(search.get("from") ?? "") ? search.get("from")! : "",
     to: DATE.test(search.get("to") ?? "") ? search.get("to")! : "",
@@ -106,6 +112,7 @@ export function toSearch(f: HistoryFilters): URLSearchParams {
   if (f.lab) out.set("lab", String(f.lab));
   if (f.states.length) out.set("state", f.states.join(","));
   if (f.tag) out.set("tag", f.tag);
+  if (f.checks) out.set("thresholds", f.checks);
   if (f.q) out.set("q", f.q);
   if (f.from) out.set("from", f.from);
   if (f.to) out.set("to", f.to);
@@ -120,7 +127,7 @@ export function toSearch(f: HistoryFilters): URLSearchParams {
 
 /** Whether any filter narrows the list (sort, columns, trend and paging do not). */
 export function isFiltered(f: HistoryFilters): boolean {
-  return Boolean(f.experiment || f.lab || f.states.length || f.tag.trim() || f.q.trim() || f.from || f.to);
+  return Boolean(f.experiment || f.lab || f.states.length || f.tag.trim() || f.checks || f.q.trim() || f.from || f.to);
 }
 
 /** The same view with every filter cleared; sort, columns, trend and page size stay. */
@@ -140,6 +147,7 @@ export function toQuery(f: HistoryFilters): RunsQuery {
   if (f.lab) q.lab_id = f.lab;
   if (f.states.length) q.state = f.states;
   if (f.tag.trim()) q.tag = f.tag.trim();
+  if (f.checks) q.thresholds = f.checks;
   if (f.q.trim()) q.q = f.q.trim();
   if (f.from) q.since = dayStart(f.from);
   if (f.to) q.until = dayStart(f.to, 1);

@@ -1,7 +1,7 @@
 // The run's answer at the top of its page: outcome and what bounded it, then the figures people
 // look for first (rate vs asked, p50/p95/p99, error %, throughput). Details follow below.
-// `checks` is the place for the spec's pass/fail thresholds once specs have them (issue 14): they
-// belong with the answer, under the figures they judge.
+// `checks` holds the spec's pass/fail thresholds (ThresholdChecks): they belong with the answer,
+// under the figures they judge.
 import type { ReactNode } from "react";
 
 import type { RunDetail } from "../../client/types.gen";

@@ -17,6 +17,7 @@ import { paramsText } from "../experiments/sweepAnalysis";
 import { stoppedIn, TERMINAL } from "./progress";
 import { RunActions } from "./RunActions";
 import { RunHeadline } from "./RunHeadline";
+import { ThresholdChecks } from "./ThresholdChecks";
 import { RunProgress } from "./RunProgress";
 import { RunResults } from "./RunResults";
 import "./runSide.css";
@@ -105,7 +106,7 @@ export default function RunPage() {
         }
       />
       {cancel.isError && <ErrorState compact error={cancel.error} />}
-      {finished && <RunHeadline run={run} />}
+      {finished && <RunHeadline run={run} checks={run.thresholds ? <ThresholdChecks report={run.thresholds} /> : undefined} />}
       <RunProgress run={{ ...run, state }} since={since} stoppedIn={finished ? stoppedIn(run, live.lastActiveState) : null} launchRuns={launchRuns} />
       <p className="muted small" data-testid="live-status">
         {live.connected ? "Live" : finished ? "Finished" : "Connecting…"} · {sampleCount(live.store)} samples

@@ -1,0 +1,204 @@
+"""Threshold rules: what a rule may name (each refusal names its field), and how a run is judged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from backend.errors import ApiError
+from backend.experiments.spec_errors import parse_spec
+from spec.examples import seed_000_maxconn_capacity, seed_002_small_instance_rate
+from spec.metrics import BY_KEY
+from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals, ProxySummary, RunSummary
+from spec.thresholds import Threshold, evaluate, judge, lost_live
+
+
+def _rule(**fields: Any) -> Threshold:
+    return Threshold.model_validate(fields)
+
+
+def _refusal(fields: dict[str, Any]) -> str:
+    with pytest.raises(ValidationError) as caught:
+        Threshold.model_validate(fields)
+    return str(caught.value)
+
+
+def _summary(p99: float = 40.0, requests: int = 1000, errors: int = 0, connects: int = 10) -> RunSummary:
+    total = LoadTotals(
+        requests=requests,
+        successes=requests - errors,
+        errors=ErrorCounts(non_2xx=errors),
+        duration_s=10,
+        rps=(requests - errors) / 10,
+        bytes_per_s=1000.0,
+        latency=LatencyPercentiles(p50=5, p90=20, p95=30, p99=p99, p999=p99, max=p99, mean=8),
+    )
+    return RunSummary(total=total, proxy=ProxySummary(requests=requests, connects=connects))
+
+
+NO_SECONDS: dict[str, list[dict[str, object]]] = {}
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "words"),
+    [
+        ({"metric": "latency_p99", "operator": "<", "value": 50}, "metric", "neither a run metric"),
+        (
+            {"metric": "latency_p99_ms", "aggregate": "max", "operator": "<", "value": 50},
+            "aggregate",
+            "run metric",
+        ),
+        ({"metric": "qcur", "operator": "==", "value": 0}, "aggregate", "say max, min or mean"),
+        ({"metric": "cpu", "aggregate": "mean", "operator": "<", "value": 80}, "host", "say which"),
+        (
+            {"metric": "qcur", "aggregate": "max", "operator": "==", "value": 0, "host": "proxy"},
+            "host",
+            "HAProxy's",
+        ),
+        (
+            {"metric": "error_pct", "operator": "<", "value": 1, "abort_on_fail": True},
+            "abort_on_fail",
+            "known only when the run ends",
+        ),
+        (
+            {"metric": "qcur", "aggregate": "max", "operator": "==", "value": 0, "grace_s": 5},
+            "grace_s",
+            "only with",
+        ),
+        ({"metric": "rps", "operator": "~", "value": 1}, "operator", ""),
+        ({"metric": "rps", "operator": ">", "value": float("nan")}, "value", ""),
+        ({"metric": "rps", "operator": ">", "value": 1, "extra": 1}, "extra", ""),
+    ],
+)
+def test_a_rule_that_names_no_figure_or_a_wrong_aggregate_is_refused_naming_the_field(
+    fields: dict[str, Any], field: str, words: str
+) -> None:
+    doc = seed_000_maxconn_capacity().model_dump(mode="json", by_alias=True)
+    doc["thresholds"] = [{"metric": "rps", "operator": ">", "value": 0}, fields]
+    with pytest.raises(ApiError) as caught:
+        parse_spec(doc)
+    named = {f.field: f.message for f in caught.value.fields}
+    assert f"spec.thresholds.1.{field}" in named, named
+    assert words in named[f"spec.thresholds.1.{field}"]
+
+
+def test_a_limit_relative_to_the_asked_rate_needs_an_open_loop_load() -> None:
+    doc = seed_000_maxconn_capacity().model_dump(mode="json", by_alias=True)  # closed loop
+    doc["thresholds"] = [{"metric": "rps", "operator": ">=", "value": 0.98, "relative_to": "asked_rate"}]
+    with pytest.raises(ApiError) as caught:
+        parse_spec(doc)
+    assert [f.field for f in caught.value.fields] == ["spec.thresholds.0.relative_to"]
+    open_loop = seed_002_small_instance_rate().model_dump(mode="json", by_alias=True)
+    open_loop["thresholds"] = doc["thresholds"]
+    assert parse_spec(open_loop).thresholds[0].relative_to == "asked_rate"
+
+
+def test_an_abort_grace_as_long_as_the_load_is_refused() -> None:
+    doc = seed_000_maxconn_capacity().model_dump(mode="json", by_alias=True)
+    rule = {"metric": "qcur", "aggregate": "max", "operator": "==", "value": 0, "abort_on_fail": True}
+    doc["thresholds"] = [{**rule, "grace_s": doc["load"]["duration_s"]}]
+    with pytest.raises(ApiError) as caught:
+        parse_spec(doc)
+    assert [f.field for f in caught.value.fields] == ["spec.thresholds.0.grace_s"]
+
+
+def test_run_metrics_are_judged_on_the_summary_with_every_operator() -> None:
+    summary = _summary(p99=40.0)
+    cases = {"<": (50, True), "<=": (40, True), ">": (40, False), ">=": (40.0001, False), "==": (40, True)}
+    for operator, (limit, passed) in cases.items():
+        result = judge(
+            _rule(metric="latency_p99_ms", operator=operator, value=limit),
+            asked_rate=None,
+            summary=summary,
+            seconds=NO_SECONDS,
+        )
+        assert (result.value, result.limit, result.passed) == (40.0, limit, passed), operator
+    assert _rule(metric="latency_p99_ms", operator="<", value=50).text() == "latency_p99_ms < 50"
+
+
+def test_connects_per_request_is_a_figure_of_the_vocabulary() -> None:
+    assert BY_KEY["proxy_connects_per_request"].source == "haproxy"
+    result = judge(
+        _rule(metric="proxy_connects_per_request", operator="<", value=0.05),
+        asked_rate=None,
+        summary=_summary(requests=1000, connects=10),
+        seconds=NO_SECONDS,
+    )
+    assert result.value == pytest.approx(0.01) and result.passed
+
+
+def test_a_relative_limit_is_resolved_against_the_asked_rate() -> None:
+    rule = _rule(metric="rps", operator=">=", value=0.98, relative_to="asked_rate")
+    result = judge(rule, asked_rate=100.0, summary=_summary(requests=1000), seconds=NO_SECONDS)  # 100 req/s
+    assert result.limit == pytest.approx(98.0) and result.passed
+    short = judge(rule, asked_rate=110.0, summary=_summary(requests=1000), seconds=NO_SECONDS)
+    assert short.limit == pytest.approx(107.8) and not short.passed
+    assert rule.text() == "rps >= 0.98 x asked rate"
+
+
+def test_series_rules_aggregate_the_measured_seconds_of_their_source() -> None:
+    seconds = {
+        "proxy": [{"BACKEND.qcur": 0}, {"BACKEND.qcur": 3}, {"BACKEND.qcur": 1}],
+        "host:proxy": [{"cpu_pct": 50.0}, {"cpu_pct": 70.0}],
+        "host:injector": [{"cpu_pct": 99.0}],
+    }
+    judged = {
+        "qcur max": (_rule(metric="qcur", aggregate="max", operator="==", value=0), 3.0, False),
+        "qcur min": (_rule(metric="qcur", aggregate="min", operator="==", value=0), 0.0, True),
+        "cpu mean proxy": (
+            _rule(metric="cpu", aggregate="mean", operator="<", value=80, host="proxy"),
+            60.0,
+            True,
+        ),
+        "cpu mean injector": (
+            _rule(metric="cpu", aggregate="mean", operator="<", value=80, host="injector"),
+            99.0,
+            False,
+        ),
+    }
+    for name, (rule, value, passed) in judged.items():
+        result = judge(rule, asked_rate=None, summary=None, seconds=seconds)
+        assert (result.value, result.passed) == (value, passed), name
+    assert judged["cpu mean proxy"][0].text() == "cpu mean on the proxy host < 80"
+
+
+def test_a_figure_that_was_not_measured_fails_saying_so() -> None:
+    no_latency = _summary()
+    no_latency.total.latency = None
+    report = evaluate(
+        [
+            _rule(metric="latency_p99_ms", operator="<", value=50),
+            _rule(metric="cpu", aggregate="max", operator="<", value=90, host="target"),
+            _rule(metric="rps", operator=">", value=0),
+        ],
+        asked_rate=None,
+        summary=no_latency,
+        seconds={"host:proxy": [{"cpu_pct": 10.0}]},
+    )
+    assert [r.passed for r in report.results] == [False, False, True]
+    assert report.results[0].value is None and report.results[0].note == "not measured in this run"
+    assert "host:target" in (report.results[1].note or "")
+    assert report.passed is False
+
+
+def test_all_rules_passing_pass_the_run() -> None:
+    rules = [_rule(metric="error_pct", operator="<", value=0.1), _rule(metric="rps", operator=">", value=50)]
+    report = evaluate(rules, asked_rate=None, summary=_summary(), seconds=NO_SECONDS)
+    assert report.passed and report.aborted_by is None
+    assert evaluate([], asked_rate=None, summary=_summary(), seconds=NO_SECONDS).passed
+
+
+def test_live_only_abort_rules_past_their_grace_with_samples_can_stop_a_run() -> None:
+    watch = _rule(metric="qcur", aggregate="max", operator="==", value=0, abort_on_fail=True, grace_s=3)
+    rules = [_rule(metric="qcur", aggregate="max", operator="<", value=1), watch]
+    queued = {"proxy": [{"BACKEND.qcur": 0}, {"BACKEND.qcur": 5}]}
+    assert lost_live(rules, asked_rate=None, seconds=queued, measured_s=2.5) is None  # within grace
+    lost = lost_live(rules, asked_rate=None, seconds=queued, measured_s=3.0)
+    assert lost is not None and lost[0] == 1 and lost[1].value == 5.0
+    # No sample of the series yet is no loss while the run is live.
+    assert lost_live([watch], asked_rate=None, seconds={"proxy": [{}]}, measured_s=10) is None
+    assert (
+        lost_live([watch], asked_rate=None, seconds={"proxy": [{"BACKEND.qcur": 0}]}, measured_s=10) is None
+    )

@@ -1,0 +1,102 @@
+"""Judging a run's threshold rules (spec/thresholds.py): live for abort_on_fail, and once collected.
+
+The rules name sources by role ("proxy" for HAProxy, "host:<role>" for a role's host); the
+samples are stored by agent ("proxy", "proxy:2" ..., "host:<agent name>"). `rule_seconds` maps
+one to the other and keeps only the measured seconds (0 <= t < the measured window).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from sqlalchemy import select
+
+from backend.db import session_scope
+from backend.models import Sample
+from spec.protocol import StopLoad
+from spec.results import RunSummary
+from spec.thresholds import ThresholdReport, evaluate, lost_live
+from worker import agent_rpc
+from worker.completeness import proxy_seconds
+from worker.execution import Execution
+from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE
+
+log = logging.getLogger(__name__)
+
+SampleRows = Mapping[str, Sequence[Mapping[str, Any]]]  # by stored source: [{"t", "data"}, ...]
+
+
+def rule_seconds(ex: Execution, samples: SampleRows, measured_s: float) -> dict[str, list[Mapping[str, Any]]]:
+    """Each rule source's per-second data over the measured seconds [0, measured_s)."""
+
+    def measured(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+        return [row["data"] for row in rows if 0 <= int(row["t"]) < measured_s]
+
+    out = {PROXY_SOURCE: measured(proxy_seconds(samples))}
+    for role, agent in ex.agents.items():
+        out[f"{HOST_PREFIX}{role}"] = measured(samples.get(f"{HOST_PREFIX}{agent.name}", ()))
+    return out
+
+
+def judge_collected(
+    ex: Execution, summary: RunSummary, samples: SampleRows, measured_s: float
+) -> ThresholdReport | None:
+    """The run's report once collected; None when its spec has no rules."""
+    if not ex.spec.thresholds:
+        return None
+    aborted_by = ex.threshold_abort[0] if ex.threshold_abort is not None else None
+    return evaluate(
+        ex.spec.thresholds,
+        asked_rate=ex.spec.load.rate,
+        summary=summary,
+        seconds=rule_seconds(ex, samples, measured_s),
+        aborted_by=aborted_by,
+    )
+
+
+class LiveJudge:
+    """Reads the samples that arrived since its last look and stops the load when an abort_on_fail
+    rule is lost. One per run; called from the running phase's poll (once a second)."""
+
+    def __init__(self, ex: Execution) -> None:
+        self.ex = ex
+        self.watching = any(rule.abort_on_fail for rule in ex.spec.thresholds)
+        self._rows: dict[tuple[str, int], Mapping[str, Any]] = {}
+        self._next_t = 0
+
+    def check(self, measured_s: float) -> None:
+        ex = self.ex
+        if not self.watching or ex.threshold_abort is not None or measured_s <= 0:
+            return
+        lost = lost_live(
+            ex.spec.thresholds,
+            asked_rate=ex.spec.load.rate,
+            seconds=rule_seconds(ex, self._samples(), measured_s),
+            measured_s=measured_s,
+        )
+        if lost is None:
+            return
+        index, result = lost
+        ex.threshold_abort = (index, result)
+        ex.threshold_abort_at_s = measured_s
+        log.info("run %s: threshold %s lost (%s), stopping the load", ex.run_id, index, result.text)
+        for injector in ex.injectors:
+            agent_rpc.post_command(injector.id, StopLoad(run_id=str(ex.run_id)))
+
+    def _samples(self) -> dict[str, list[dict[str, Any]]]:
+        # Only seconds not read yet, and the last one again (a sampler may still complete it).
+        with session_scope() as db:
+            rows = db.execute(
+                select(Sample.source, Sample.t, Sample.data).where(
+                    Sample.run_id == self.ex.run_id, Sample.t >= max(0, self._next_t - 1)
+                )
+            ).all()
+        for source, t, data in rows:
+            self._rows[(source, t)] = data
+            self._next_t = max(self._next_t, t + 1)
+        by_source: dict[str, list[dict[str, Any]]] = {}
+        for (source, t), data in sorted(self._rows.items(), key=lambda item: item[0][1]):
+            by_source.setdefault(source, []).append({"t": t, "data": data})
+        return by_source
