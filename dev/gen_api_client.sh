@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Regenerate the frontend's API client from the backend's OpenAPI schema, without a server.
+# Regenerate the frontend's API client from the backend's OpenAPI schema, without a server, and
+# the JSON Schema of experiment files (spec/experiment_file.py) that every haplab serves.
 #
-#   dev/gen_api_client.sh            # writes frontend/openapi.json and frontend/src/client/
-#   dev/gen_api_client.sh OUT_DIR    # writes OUT_DIR/openapi.json and OUT_DIR/client/ (used by
-#                                    # tests/infra/test_api_client_fresh.py to detect a stale client)
+#   dev/gen_api_client.sh            # writes frontend/openapi.json, frontend/src/client/ and
+#                                    # frontend/public/schemas/experiment.schema.json
+#   dev/gen_api_client.sh OUT_DIR    # writes OUT_DIR/openapi.json, OUT_DIR/client/ and
+#                                    # OUT_DIR/experiment.schema.json (used by
+#                                    # tests/infra/test_api_client_fresh.py to detect stale files)
 #
 # The schema comes from backend.app.create_app().openapi(), the same document the API serves at
 # /api/v1/openapi.json. frontend/src/client/ is generated: never edit it by hand, run this instead.
@@ -13,21 +16,25 @@ cd "$(dirname "$0")/.."
 if [ $# -ge 1 ]; then
     schema="$1/openapi.json"
     client="$1/client"
+    experiment_schema="$1/experiment.schema.json"
 else
     schema="frontend/openapi.json"
     client="frontend/src/client"
+    experiment_schema="frontend/public/schemas/experiment.schema.json"
 fi
-mkdir -p "$(dirname "$schema")"
+mkdir -p "$(dirname "$schema")" "$(dirname "$experiment_schema")"
 
-.venv/bin/python - "$schema" <<'PY'
+.venv/bin/python - "$schema" "$experiment_schema" <<'PY'
 import json
 import sys
 
 from backend.app import create_app
+from spec.experiment_file import experiment_json_schema
 
-with open(sys.argv[1], "w") as f:
-    json.dump(create_app().openapi(), f, indent=2, sort_keys=False)
-    f.write("\n")
+for path, document in ((sys.argv[1], create_app().openapi()), (sys.argv[2], experiment_json_schema())):
+    with open(path, "w") as f:
+        json.dump(document, f, indent=2, sort_keys=False)
+        f.write("\n")
 PY
 
 # The config (frontend/openapi-ts.config.ts) reads the paths from these variables. The binary is
@@ -37,4 +44,4 @@ bin=frontend/node_modules/.bin/openapi-ts
 [ -x "$bin" ] || bin=node_modules/.bin/openapi-ts
 HAPLAB_OPENAPI_INPUT="$(realpath "$schema")" HAPLAB_CLIENT_OUTPUT="$(realpath -m "$client")" \
     bash -c 'cd frontend && exec "$0" --file openapi-ts.config.ts' "$(realpath "$bin")" >/dev/null
-echo "API client written to $client (schema: $schema)"
+echo "API client written to $client (schema: $schema); experiment file schema: $experiment_schema"

@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field, SkipValidation, StringConstra
 from backend.api.storable import INT4_MAX
 from backend.errors import FieldError
 from spec.experiment import ExperimentSpec
+from spec.experiment_file import MAX_TAGS, Description, Name, Tag
 from spec.run_state import RunState
 from spec.sweep import JsonScalar
 
@@ -19,9 +20,6 @@ from spec.sweep import JsonScalar
 # for /validate, to report problems as data instead of a 422.
 SpecDocument = Annotated[ExperimentSpec, SkipValidation]
 
-Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
-Tag = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=64)]
-Description = Annotated[str, StringConstraints(max_length=10_000)]
 Note = Annotated[str, StringConstraints(max_length=2_000)]
 
 
@@ -30,7 +28,7 @@ class ExperimentCreate(BaseModel):
 
     name: Name
     description: Description = ""
-    tags: list[Tag] = Field(default_factory=list, max_length=32)
+    tags: list[Tag] = Field(default_factory=list, max_length=MAX_TAGS)
     spec: SpecDocument
 
 
@@ -41,7 +39,7 @@ class ExperimentPatch(BaseModel):
 
     name: Name | None = None
     description: Description | None = None
-    tags: list[Tag] | None = Field(default=None, max_length=32)
+    tags: list[Tag] | None = Field(default=None, max_length=MAX_TAGS)
 
 
 class VersionCreate(BaseModel):

@@ -43,3 +43,24 @@ def test_pages_and_unhashed_files_are_revalidated(ui: TestClient, path: str) -> 
 
 def test_unknown_asset_is_404_not_the_page(ui: TestClient) -> None:
     assert ui.get("/assets/index-Zz99.js").status_code == 404
+
+
+BUILT = Path(__file__).resolve().parents[2] / "frontend" / "dist"
+
+
+@pytest.mark.skipif(not (BUILT / "index.html").exists(), reason="the UI is not built (make prereqs)")
+def test_the_built_ui_serves_the_experiment_file_schema(monkeypatch: pytest.MonkeyPatch) -> None:
+    # frontend/public/schemas/ is copied into the build, so any haplab serves the schema that
+    # editors use for experiment files (spec/experiment_file.py), without signing in.
+    monkeypatch.setenv("HAPLAB_FRONTEND_DIST", str(BUILT))
+    get_settings.cache_clear()
+    try:
+        with TestClient(create_app()) as client:
+            r = client.get("/schemas/experiment.schema.json")
+    finally:
+        monkeypatch.undo()
+        get_settings.cache_clear()
+
+    assert r.status_code == 200 and r.headers["content-type"].startswith("application/json")
+    assert r.json()["$id"] == "/schemas/experiment.schema.json"
+    assert "thresholds" in r.json()["$defs"]["ExperimentSpec"]["properties"]

@@ -15,7 +15,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "frontend"
-FIX = "run dev/gen_api_client.sh and commit frontend/openapi.json and frontend/src/client/"
+FIX = "run dev/gen_api_client.sh and commit frontend/openapi.json, src/client/ and public/schemas/"
 
 
 def _differences(left: Path, right: Path) -> list[str]:
@@ -43,6 +43,10 @@ def test_committed_api_client_is_fresh(tmp_path: Path) -> None:
     )
     assert (FRONTEND / "openapi.json").read_text() == (tmp_path / "openapi.json").read_text(), (
         f"frontend/openapi.json is stale: {FIX}"
+    )
+    committed_schema = FRONTEND / "public" / "schemas" / "experiment.schema.json"
+    assert committed_schema.read_text() == (tmp_path / "experiment.schema.json").read_text(), (
+        f"{committed_schema.relative_to(ROOT)} is stale: {FIX}"
     )
     stale = _differences(FRONTEND / "src" / "client", tmp_path / "client")
     assert not stale, f"the generated client is stale ({FIX}):\n" + "\n".join(stale)
