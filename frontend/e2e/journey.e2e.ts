@@ -95,6 +95,14 @@ async function design(w: Walker, name: string, spec: Record<string, unknown>): P
   await expect(axis.getByText("Other path", { exact: true })).toHaveCount(0); // listed: no free-text path
   await axis.getByLabel("values", { exact: true }).fill("5, 10");
   await expect(page.getByTestId("sweep-estimate")).toContainText("2 runs");
+  // A threshold on a per-second series: its aggregate appears once the series is chosen.
+  const thresholds = page.locator("section[aria-labelledby='thresholds-title']");
+  await thresholds.getByRole("button", { name: "Add threshold" }).click();
+  const rule = thresholds.getByTestId("threshold-rule").first();
+  await rule.getByLabel("metric").selectOption("qcur");
+  await expect(rule.getByLabel("aggregate")).toHaveValue("max");
+  await rule.getByLabel("operator").selectOption("<");
+  await rule.getByLabel("value", { exact: true }).fill("1000");
   await expect(page.getByTestId("validation-state")).toHaveText("valid", { timeout: 30_000 });
   // Scrolled to the sweep at the bottom of the form: Save & launch stays in reach (the side
   // column is sticky on a desktop, the bar is pinned to the screen's bottom on a phone).
@@ -143,6 +151,9 @@ async function runPage(w: Walker): Promise<void> {
   else await expect(headline).toBeInViewport({ ratio: 1 });
   await expect(headline.locator('[data-figure="rate"] dd').first()).toHaveText(/^[0-9.,]+ req\/s$/);
   await expect(headline.locator('[data-figure="latency"] dd').first()).toHaveText(/ ms$/);
+  // Its threshold, judged: the measured queue maximum against the limit.
+  await expect(headline.getByTestId("thresholds")).toContainText(/threshold (passed|failed)/);
+  await expect(headline.getByTestId("thresholds")).toContainText("qcur max < 1000");
   await expect(page.getByRole("button", { name: "Re-run" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
   await expect(page.getByTestId("rendered-config")).toContainText("maxconn 10");
@@ -179,6 +190,7 @@ async function history(w: Walker, experimentId: number, name: string, runIds: nu
   await expect(table).toHaveAttribute("aria-busy", "false");
   await expect.poll(p99Values).toEqual([...sorted].reverse());
   await expect(page.locator(".trend", { hasText: name }).locator("svg")).toBeVisible();
+  await expect(table.getByTestId("threshold-outcome")).toHaveCount(2); // the Thresholds column
   await noSideways(w, "history");
   await expectAccessible(page, `history (${mode.name})`);
   await shot(page, `journey-${mode.name}-4-history`);
@@ -197,6 +209,9 @@ async function compare(w: Walker, experimentId: number): Promise<void> {
   await expect(changed.filter({ hasText: "maxconn 5" })).toHaveCount(1);
   await expect(changed.filter({ hasText: "maxconn 10" })).toHaveCount(1);
   await expect(page.getByTestId("diff-table").locator("tbody tr")).toHaveCount(2);
+  // Both runs were judged by the spec's threshold: their outcome is a column.
+  await expect(page.getByTestId("diff-table").getByRole("columnheader", { name: "Thresholds" })).toBeVisible();
+  await expect(page.getByTestId("diff-table").getByTestId("threshold-outcome")).toHaveCount(2);
 
   // One colour per run on every chart of the page.
   const overlay = page.getByTestId("series-chart");
@@ -278,6 +293,18 @@ test("journey in light, dark and on a phone: home -> template -> designer -> lau
     spec.load = { ...spec.load, connections: 12, warmup_s: 2, duration_s: 4, request_timeout_s: 3 };
     spec.sweep = { axes: [] };
     for (const w of walkers) await test.step(`designer (${w.mode.name})`, () => design(w, name, spec));
+
+    // The experiment as a YAML file: downloaded, then loaded back, it is the same experiment.
+    const download = light.page.waitForEvent("download");
+    await light.page.getByTestId("download-yaml").click();
+    const file = await (await download).path();
+    const yamlText = await readFile(file, "utf8");
+    expect(yamlText).toMatch(/^# yaml-language-server: \$schema=http.*\/schemas\/experiment\.schema\.json\n/);
+    expect(yamlText).toContain("metric: qcur");
+    await light.page.getByTestId("upload-yaml").setInputFiles(file);
+    await expect(light.page.locator("#exp-name")).toHaveValue(name);
+    await expect(light.page.getByTestId("threshold-rule")).toHaveCount(1);
+    await expect(light.page.getByTestId("validation-state")).toHaveText("valid", { timeout: 30_000 });
 
     // Light saves and launches; the first run executes while the second waits its turn.
     await light.page.getByRole("region", { name: "Save and launch" }).getByRole("button", { name: "Save & launch" }).click();

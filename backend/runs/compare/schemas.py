@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 from spec.lint import ConfigWarning
 from spec.run_state import RunState
 from spec.sweep import JsonScalar
+from spec.thresholds import ThresholdReport
 
 MAX_COMPARE_RUNS = 200
 MAX_SERIES = 12
@@ -59,6 +60,10 @@ class CompareRow(BaseModel):
     # With a baseline: 100 * (value - baseline) / baseline per metric; None where undefined.
     change_pct: dict[str, float | None] | None = None
     config_warnings: list[ConfigWarning] = Field(default_factory=list, description="spec.lint at launch.")
+    thresholds: ThresholdReport | None = Field(
+        default=None,
+        description="Its threshold rules' outcomes; None when its spec has none or it was not judged.",
+    )
 
 
 class CompareTable(BaseModel):

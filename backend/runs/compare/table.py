@@ -33,6 +33,7 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
             Run.params,
             Run.summary,
             Run.config_warnings,
+            Run.thresholds,
         )
         .join(Experiment, Experiment.id == Run.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Run.experiment_version_id)
@@ -59,6 +60,7 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
                 params=row.params,
                 metrics=run_metrics(row.summary),
                 config_warnings=row.config_warnings or [],
+                thresholds=row.thresholds,
             )
         )
     return CompareTable(

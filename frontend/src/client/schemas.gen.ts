@@ -1861,6 +1861,17 @@ export const CompareRowSchema = {
             type: 'array',
             title: 'Config Warnings',
             description: 'spec.lint at launch.'
+        },
+        thresholds: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ThresholdReport'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Its threshold rules\' outcomes; None when its spec has none or it was not judged.'
         }
     },
     type: 'object',

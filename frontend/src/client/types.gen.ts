@@ -1013,6 +1013,10 @@ export type CompareRow = {
      * spec.lint at launch.
      */
     config_warnings?: Array<ConfigWarning>;
+    /**
+     * Its threshold rules' outcomes; None when its spec has none or it was not judged.
+     */
+    thresholds?: ThresholdReport | null;
 };
 
 /**

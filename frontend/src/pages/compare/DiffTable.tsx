@@ -14,10 +14,22 @@ function fmt(v: number | null | undefined): string {
   return v == null ? "—" : decimal(Number(v), 2);
 }
 
+/** Passed or failed, the failed rules with their values on hover. */
+function Checks({ report }: { report: CompareTable["rows"][number]["thresholds"] }) {
+  if (!report) return <span className="muted">—</span>;
+  const lost = report.results.filter((r) => !r.passed).map((r) => `${r.text}: ${r.value ?? "not measured"}`);
+  return (
+    <span data-testid="threshold-outcome" className={`badge ${report.passed ? "ok" : "bad"}`} title={lost.join("\n") || `all ${report.results.length} passed`}>
+      {report.passed ? "passed" : `${lost.length} failed`}
+    </span>
+  );
+}
+
 // Memoized: the page re-renders as each of its reads arrives; this part only when its own data does.
 export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, runs }: { table: CompareTable; baseline: number; onBaseline: (id: number) => void; runs: RunStyle }) {
   const registry = useMetricRegistry();
   const metrics = SHOWN.filter((m) => table.metric_columns.includes(m));
+  const judged = table.rows.some((r) => r.thresholds != null);
   return (
     <section className="card" data-testid="diff-table">
       <div className="spread">
@@ -51,6 +63,7 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
             <tr>
               <th>Run</th>
               <th>State</th>
+              {judged && <th title="Whether every threshold rule of the run's spec passed">Thresholds</th>}
               {metrics.map((m) => (
                 <th key={m} className="num" title={runMetric(registry, m)?.description}>
                   {metricHeading(registry, m)}
@@ -67,6 +80,11 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
                 <td>
                   <StateBadge state={r.state} />
                 </td>
+                {judged && (
+                  <td>
+                    <Checks report={r.thresholds} />
+                  </td>
+                )}
                 {metrics.map((m) => {
                   const change = r.change_pct?.[m];
                   // The registry says which way is better: a rise in errors or latency is worse.

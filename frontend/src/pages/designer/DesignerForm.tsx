@@ -24,6 +24,7 @@ import { FieldError } from "../../components/FieldError";
 import { PageHeader } from "../../components/PageHeader";
 import { ConfigPreview } from "./ConfigPreview";
 import { DesignerContext, type DesignerState } from "./DesignerContext";
+import { ExperimentFileActions } from "./ExperimentFileActions";
 import "./designer.css";
 import { JsonEditor } from "./JsonEditor";
 import { LaunchBar } from "./LaunchBar";
@@ -35,6 +36,7 @@ import { setIn } from "./specPath";
 import { SweepEditor } from "./SweepEditor";
 import { SweepPointsPanel } from "./SweepPointsPanel";
 import { TargetForm } from "./TargetForm";
+import { ThresholdsEditor } from "./ThresholdsEditor";
 import { SECTIONS, sectionAnchor, useActiveSection, type SectionId } from "./useActiveSection";
 import { useValidation } from "./useValidation";
 
@@ -134,6 +136,18 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
   return (
     <DesignerContext.Provider value={state}>
       <PageHeader
+        actions={
+          <ExperimentFileActions
+            body={{ name, description, tags: tagList, spec }}
+            readOnly={readOnly}
+            onLoad={(body) => {
+              setName(body.name);
+              setDescription(body.description);
+              setTags(body.tags.join(", "));
+              setSpec(body.spec);
+            }}
+          />
+        }
         title={initial.id == null ? "New experiment" : `Edit: ${initial.name}`}
         description={initial.version != null ? `Version ${initial.version}${specDirty ? " (unsaved changes make a new version)" : ""}` : "Design the HAProxy config, target and load; the rendered config is checked as you type."}
       />
@@ -180,7 +194,7 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
           {tab === "form" ? (
             SECTIONS.map(({ id }) => (
               <div key={id} id={sectionAnchor(id)} data-designer-section={id} className="designer-section" onFocus={() => setActive(id)}>
-                {id === "proxy" ? <ProxyForm /> : id === "target" ? <TargetForm /> : id === "load" ? <LoadForm /> : <SweepEditor />}
+                {id === "proxy" ? <ProxyForm /> : id === "target" ? <TargetForm /> : id === "load" ? <LoadForm /> : id === "sweep" ? <SweepEditor /> : <ThresholdsEditor />}
               </div>
             ))
           ) : (

@@ -91,7 +91,7 @@ export function columns(registry: MetricRegistry | undefined): Record<ColumnId, 
       label: "Thresholds",
       hint: "Whether every threshold rule of the run's spec passed",
       cell: (run) =>
-        run.thresholds_passed == null ? <span className="muted">—</span> : <span className={`badge ${run.thresholds_passed ? "ok" : "bad"}`}>{run.thresholds_passed ? "passed" : "failed"}</span>,
+        run.thresholds_passed == null ? <span className="muted">—</span> : <span data-testid="threshold-outcome" className={`badge ${run.thresholds_passed ? "ok" : "bad"}`}>{run.thresholds_passed ? "passed" : "failed"}</span>,
     },
     created: { id: "created", label: "Created", sort: "created", cell: (run) => dateTime(run.created_at) },
     finished: { id: "finished", label: "Finished", sort: "finished", cell: (run) => dateTime(run.finished_at) },

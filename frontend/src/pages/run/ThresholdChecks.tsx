@@ -9,10 +9,18 @@ export function ruleUnit(registry: MetricRegistry | undefined, metric: string): 
   return registry?.run_metrics.find((m) => m.key === metric)?.unit ?? registry?.sample_series.find((s) => s.key === metric)?.unit ?? "";
 }
 
-/** A rule's number in its unit; tiny limits (0.0001, connects per request) keep their digits. */
+/** A rule's number as exactly as it was written: time and bytes in their best scale, everything
+ * else in full (a limit of 1000 is "1,000", not "1k"; 0.0001 keeps its digits). */
 export function ruleNumber(value: number, unit: string): string {
-  if (value !== 0 && Math.abs(value) < 0.01 && !["ms", "s", "B/s"].includes(unit)) return `${Number(value.toPrecision(2))}${unit ? ` ${unit}` : ""}`;
-  return quantity(value, unit);
+  if (["ms", "s", "B/s"].includes(unit)) return quantity(value, unit);
+  const text = Number(value.toPrecision(6)).toLocaleString("en-US", { maximumFractionDigits: 6 });
+  return unit === "%" ? `${text}%` : unit ? `${text} ${unit}` : text;
+}
+
+/** "All 3 thresholds passed", "The threshold failed", "2 of 3 thresholds failed". */
+export function checksTitle(total: number, failed: number): string {
+  if (total === 1) return failed ? "The threshold failed" : "The threshold passed";
+  return failed ? `${failed} of ${total} thresholds failed` : `All ${total} thresholds passed`;
 }
 
 export function ThresholdChecks({ report }: { report: ThresholdReport }) {
@@ -22,7 +30,7 @@ export function ThresholdChecks({ report }: { report: ThresholdReport }) {
   const aborted = report.aborted_by != null ? report.results[report.aborted_by] : undefined;
   return (
     <section className={`threshold-checks ${report.passed ? "tone-ok" : "tone-bad"}`} aria-label="Thresholds" data-testid="thresholds">
-      <h3>{report.passed ? `All ${total} thresholds passed` : `${failed} of ${total} thresholds failed`}</h3>
+      <h3>{checksTitle(total, failed)}</h3>
       {aborted && <p className="small">Stopped early: “{aborted.text}” was already lost while the run was live (abort on fail).</p>}
       <table className="table small">
         <thead>

@@ -1,0 +1,126 @@
+// Thresholds: rules every run must meet to pass (spec/thresholds.py), as a CI gate reads them.
+// A rule names a figure of the metric vocabulary: a run metric (judged on its value once the run
+// is collected) or a per-second series (judged on its max, min or mean over the measured
+// seconds, and able to stop the run early). The API's field errors show next to each input.
+import { messagesAt } from "../../api/fieldErrors";
+import type { MetricRegistry } from "../../client/types.gen";
+import { useMetricRegistry } from "../../metrics/useMetricRegistry";
+import { useDesigner } from "./DesignerContext";
+import { getIn } from "./specPath";
+import { Knob } from "./Knob";
+import { SectionErrors } from "./SectionErrors";
+
+type Rule = { metric: string; aggregate?: string; operator: string; value: number; relative_to?: string | null; host?: string | null; abort_on_fail?: boolean; grace_s?: number };
+
+/** A new rule: p99 latency under 100 ms, the first thing people gate on. */
+const NEW_RULE: Rule = { metric: "latency_p99_ms", aggregate: "value", operator: "<", value: 100 };
+
+export type RuleKind = "run" | "series" | "host-series" | "unknown";
+
+export function ruleKind(registry: MetricRegistry | undefined, metric: string): RuleKind {
+  if (registry?.run_metrics.some((m) => m.key === metric)) return "run";
+  const series = registry?.sample_series.find((s) => s.key === metric);
+  if (series) return series.source === "host" ? "host-series" : "series";
+  return "unknown";
+}
+
+/** The rule after its metric changed: the aggregate, host and abort settings that metric allows. */
+export function withMetric(rule: Rule, metric: string, kind: RuleKind): Rule {
+  const next: Rule = { ...rule, metric };
+  if (kind === "run") {
+    next.aggregate = "value";
+    delete next.host;
+    delete next.abort_on_fail;
+    delete next.grace_s;
+  } else {
+    if (!next.aggregate || next.aggregate === "value") next.aggregate = "max";
+    if (kind === "host-series") next.host = next.host ?? "proxy";
+    else delete next.host;
+  }
+  return next;
+}
+
+export function ThresholdsEditor() {
+  const { spec, update, readOnly, fields } = useDesigner();
+  const registry = useMetricRegistry();
+  const rules = (getIn(spec, "thresholds") as Rule[] | undefined) ?? [];
+  const setRules = (next: Rule[]) => update("thresholds", next.length ? next : undefined);
+  const openLoop = getIn(spec, "load.rate") != null;
+  return (
+    <section aria-labelledby="thresholds-title" className="card">
+      <h2 id="thresholds-title">Thresholds</h2>
+      <p className="muted small">
+        Rules every run must meet to pass: shown on the run page and in History, and the exit code of <code>haplab run</code> in CI. A rule whose figure was not
+        measured fails.
+      </p>
+      <SectionErrors path="thresholds" />
+      {rules.length === 0 && <p className="muted">No thresholds: runs are measured, not judged.</p>}
+      {rules.map((rule, i) => {
+        const kind = ruleKind(registry, rule.metric);
+        const base = `thresholds.${i}`;
+        const metricErrors = messagesAt(fields, `${base}.metric`);
+        return (
+          <fieldset key={i} className="threshold-rule" data-testid="threshold-rule">
+            <legend>Rule {i + 1}</legend>
+            <SectionErrors path={base} />
+            <div className="knob-grid">
+              <div className="field">
+                <label htmlFor={`${base}-metric`}>metric</label>
+                <select
+                  id={`${base}-metric`}
+                  value={rule.metric}
+                  disabled={readOnly}
+                  aria-invalid={metricErrors.length > 0}
+                  aria-describedby={`${base}-metric-err`}
+                  onChange={(e) => setRules(rules.map((r, j) => (j === i ? withMetric(r, e.target.value, ruleKind(registry, e.target.value)) : r)))}
+                >
+                  {kind === "unknown" && <option value={rule.metric}>{rule.metric} (unknown)</option>}
+                  <optgroup label="Run figures (judged when the run ends)">
+                    {registry?.run_metrics.map((m) => (
+                      <option key={m.key} value={m.key}>
+                        {m.label}
+                        {m.unit ? ` (${m.unit})` : ""} · {m.key}
+                      </option>
+                    ))}
+                  </optgroup>
+                  <optgroup label="Per-second series (max, min or mean; can stop a run)">
+                    {registry?.sample_series.map((s) => (
+                      <option key={s.key} value={s.key}>
+                        {s.label}
+                        {s.unit ? ` (${s.unit})` : ""} · {s.key}
+                      </option>
+                    ))}
+                  </optgroup>
+                </select>
+                <div id={`${base}-metric-err`}>
+                  {metricErrors.map((m) => (
+                    <p key={m} className="field-error" role="alert">
+                      {m}
+                    </p>
+                  ))}
+                </div>
+              </div>
+              {kind !== "run" && <Knob path={`${base}.aggregate`} label="aggregate" options={["max", "min", "mean"]} required />}
+              <Knob path={`${base}.operator`} label="operator" required />
+              <Knob path={`${base}.value`} label={rule.relative_to ? "value (x asked rate)" : "value"} required />
+              {(openLoop || rule.relative_to) && <Knob path={`${base}.relative_to`} label="relative to" />}
+              {kind === "host-series" && <Knob path={`${base}.host`} label="host" required />}
+              {kind !== "run" && <Knob path={`${base}.abort_on_fail`} label="abort on fail" />}
+              {kind !== "run" && rule.abort_on_fail && <Knob path={`${base}.grace_s`} label="grace (s)" />}
+            </div>
+            {!readOnly && (
+              <button type="button" className="link" onClick={() => setRules(rules.filter((_, j) => j !== i))}>
+                Remove rule {i + 1}
+              </button>
+            )}
+          </fieldset>
+        );
+      })}
+      {!readOnly && (
+        <button type="button" onClick={() => setRules([...rules, NEW_RULE])}>
+          Add threshold
+        </button>
+      )}
+    </section>
+  );
+}
