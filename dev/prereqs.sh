@@ -108,9 +108,9 @@ ensure_python() {
     if ! UV_PYTHON_DOWNLOADS=never $uv lock --check >/dev/null 2>&1; then
         say "WARNING: uv.lock is out of date with pyproject.toml; run 'uv lock' and commit uv.lock"
     fi
-    say "python: uv sync (extras server, agent, dev)"
+    say "python: uv sync (extras server, agent, cli, dev)"
     # Never download a Python build (no network for that): use the machine's CPython 3.11+.
-    UV_PYTHON_DOWNLOADS=never $uv sync --quiet --extra server --extra agent --extra dev
+    UV_PYTHON_DOWNLOADS=never $uv sync --quiet --extra server --extra agent --extra cli --extra dev
     hash_of uv.lock pyproject.toml >"$STAMPS/python"
 }
 

@@ -1,0 +1,278 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_body import ErrorBody
+from ...models.run_samples import RunSamples
+from ...models.server_error_body import ServerErrorBody
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    run_id: int,
+    *,
+    source: None | str | Unset = UNSET,
+    from_t: int | None | Unset = UNSET,
+    to_t: int | None | Unset = UNSET,
+    step: int | None | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    json_source: None | str | Unset
+    if isinstance(source, Unset):
+        json_source = UNSET
+    else:
+        json_source = source
+    params["source"] = json_source
+
+    json_from_t: int | None | Unset
+    if isinstance(from_t, Unset):
+        json_from_t = UNSET
+    else:
+        json_from_t = from_t
+    params["from_t"] = json_from_t
+
+    json_to_t: int | None | Unset
+    if isinstance(to_t, Unset):
+        json_to_t = UNSET
+    else:
+        json_to_t = to_t
+    params["to_t"] = json_to_t
+
+    json_step: int | None | Unset
+    if isinstance(step, Unset):
+        json_step = UNSET
+    else:
+        json_step = step
+    params["step"] = json_step
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/api/v1/runs/{run_id}/samples".format(
+            run_id=quote(str(run_id), safe=""),
+        ),
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorBody | RunSamples | ServerErrorBody | None:
+    if response.status_code == 200:
+        response_200 = RunSamples.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = ServerErrorBody.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorBody | RunSamples | ServerErrorBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    run_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    source: None | str | Unset = UNSET,
+    from_t: int | None | Unset = UNSET,
+    to_t: int | None | Unset = UNSET,
+    step: int | None | Unset = UNSET,
+) -> Response[ErrorBody | RunSamples | ServerErrorBody]:
+    """Get Run Samples
+
+    Args:
+        run_id (int):
+        source (None | str | Unset):
+        from_t (int | None | Unset):
+        to_t (int | None | Unset):
+        step (int | None | Unset): Seconds per point (downsampled).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | RunSamples | ServerErrorBody]
+    """
+
+    kwargs = _get_kwargs(
+        run_id=run_id,
+        source=source,
+        from_t=from_t,
+        to_t=to_t,
+        step=step,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    run_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    source: None | str | Unset = UNSET,
+    from_t: int | None | Unset = UNSET,
+    to_t: int | None | Unset = UNSET,
+    step: int | None | Unset = UNSET,
+) -> ErrorBody | RunSamples | ServerErrorBody | None:
+    """Get Run Samples
+
+    Args:
+        run_id (int):
+        source (None | str | Unset):
+        from_t (int | None | Unset):
+        to_t (int | None | Unset):
+        step (int | None | Unset): Seconds per point (downsampled).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | RunSamples | ServerErrorBody
+    """
+
+    return sync_detailed(
+        run_id=run_id,
+        client=client,
+        source=source,
+        from_t=from_t,
+        to_t=to_t,
+        step=step,
+    ).parsed
+
+
+async def asyncio_detailed(
+    run_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    source: None | str | Unset = UNSET,
+    from_t: int | None | Unset = UNSET,
+    to_t: int | None | Unset = UNSET,
+    step: int | None | Unset = UNSET,
+) -> Response[ErrorBody | RunSamples | ServerErrorBody]:
+    """Get Run Samples
+
+    Args:
+        run_id (int):
+        source (None | str | Unset):
+        from_t (int | None | Unset):
+        to_t (int | None | Unset):
+        step (int | None | Unset): Seconds per point (downsampled).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | RunSamples | ServerErrorBody]
+    """
+
+    kwargs = _get_kwargs(
+        run_id=run_id,
+        source=source,
+        from_t=from_t,
+        to_t=to_t,
+        step=step,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    run_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    source: None | str | Unset = UNSET,
+    from_t: int | None | Unset = UNSET,
+    to_t: int | None | Unset = UNSET,
+    step: int | None | Unset = UNSET,
+) -> ErrorBody | RunSamples | ServerErrorBody | None:
+    """Get Run Samples
+
+    Args:
+        run_id (int):
+        source (None | str | Unset):
+        from_t (int | None | Unset):
+        to_t (int | None | Unset):
+        step (int | None | Unset): Seconds per point (downsampled).
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | RunSamples | ServerErrorBody
+    """
+
+    return (
+        await asyncio_detailed(
+            run_id=run_id,
+            client=client,
+            source=source,
+            from_t=from_t,
+            to_t=to_t,
+            step=step,
+        )
+    ).parsed

@@ -1,0 +1,226 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error_body import ErrorBody
+from ...models.member_out import MemberOut
+from ...models.member_update import MemberUpdate
+from ...models.server_error_body import ServerErrorBody
+from ...types import Response
+
+
+def _get_kwargs(
+    user_id: int,
+    *,
+    body: MemberUpdate,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/api/v1/teams/current/members/{user_id}".format(
+            user_id=quote(str(user_id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> ErrorBody | MemberOut | ServerErrorBody | None:
+    if response.status_code == 200:
+        response_200 = MemberOut.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = ErrorBody.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = ErrorBody.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 403:
+        response_403 = ErrorBody.from_dict(response.json())
+
+        return response_403
+
+    if response.status_code == 404:
+        response_404 = ErrorBody.from_dict(response.json())
+
+        return response_404
+
+    if response.status_code == 409:
+        response_409 = ErrorBody.from_dict(response.json())
+
+        return response_409
+
+    if response.status_code == 422:
+        response_422 = ErrorBody.from_dict(response.json())
+
+        return response_422
+
+    if response.status_code == 500:
+        response_500 = ServerErrorBody.from_dict(response.json())
+
+        return response_500
+
+    if response.status_code == 503:
+        response_503 = ErrorBody.from_dict(response.json())
+
+        return response_503
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[ErrorBody | MemberOut | ServerErrorBody]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    user_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: MemberUpdate,
+) -> Response[ErrorBody | MemberOut | ServerErrorBody]:
+    """Update Member
+
+     Change a member's role. The last admin cannot be demoted (409).
+
+    Args:
+        user_id (int):
+        body (MemberUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | MemberOut | ServerErrorBody]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    user_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: MemberUpdate,
+) -> ErrorBody | MemberOut | ServerErrorBody | None:
+    """Update Member
+
+     Change a member's role. The last admin cannot be demoted (409).
+
+    Args:
+        user_id (int):
+        body (MemberUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | MemberOut | ServerErrorBody
+    """
+
+    return sync_detailed(
+        user_id=user_id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    user_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: MemberUpdate,
+) -> Response[ErrorBody | MemberOut | ServerErrorBody]:
+    """Update Member
+
+     Change a member's role. The last admin cannot be demoted (409).
+
+    Args:
+        user_id (int):
+        body (MemberUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[ErrorBody | MemberOut | ServerErrorBody]
+    """
+
+    kwargs = _get_kwargs(
+        user_id=user_id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    user_id: int,
+    *,
+    client: AuthenticatedClient | Client,
+    body: MemberUpdate,
+) -> ErrorBody | MemberOut | ServerErrorBody | None:
+    """Update Member
+
+     Change a member's role. The last admin cannot be demoted (409).
+
+    Args:
+        user_id (int):
+        body (MemberUpdate):
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        ErrorBody | MemberOut | ServerErrorBody
+    """
+
+    return (
+        await asyncio_detailed(
+            user_id=user_id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,515 @@
+"""Contains all the data models used in inputs/outputs"""
+
+from .agent_address import AgentAddress
+from .agent_environment import AgentEnvironment
+from .agent_message_envelope import AgentMessageEnvelope
+from .agent_out import AgentOut
+from .agent_out_status import AgentOutStatus
+from .analysis_point import AnalysisPoint
+from .analysis_point_bound_type_0 import AnalysisPointBoundType0
+from .analysis_point_params import AnalysisPointParams
+from .applied_link_shaping import AppliedLinkShaping
+from .applied_qdisc import AppliedQdisc
+from .apply_proxy_config import ApplyProxyConfig
+from .apply_proxy_config_files import ApplyProxyConfigFiles
+from .asked_load import AskedLoad
+from .await_load import AwaitLoad
+from .backend import Backend
+from .backend_balance_type_0 import BackendBalanceType0
+from .backend_http_reuse_type_0 import BackendHttpReuseType0
+from .backend_mode_type_0 import BackendModeType0
+from .backend_options_item import BackendOptionsItem
+from .backend_timeouts import BackendTimeouts
+from .bind import Bind
+from .bind_tls import BindTls
+from .bind_tls_alpn_item import BindTlsAlpnItem
+from .bound_finding import BoundFinding
+from .bound_finding_kind import BoundFindingKind
+from .boundary_entries import BoundaryEntries
+from .boundary_entry import BoundaryEntry
+from .boundary_view import BoundaryView
+from .capabilities import Capabilities
+from .capabilities_driver_versions import CapabilitiesDriverVersions
+from .capabilities_sysctls import CapabilitiesSysctls
+from .capabilities_tools import CapabilitiesTools
+from .caveat import Caveat
+from .caveat_kind import CaveatKind
+from .check import Check
+from .check_error import CheckError
+from .clone_request import CloneRequest
+from .command_result import CommandResult
+from .command_result_data import CommandResultData
+from .compare_point import ComparePoint
+from .compare_point_metrics import ComparePointMetrics
+from .compare_point_params import ComparePointParams
+from .compare_point_vs_baseline_type_0 import ComparePointVsBaselineType0
+from .compare_points import ComparePoints
+from .compare_row import CompareRow
+from .compare_row_change_pct_type_0 import CompareRowChangePctType0
+from .compare_row_metrics import CompareRowMetrics
+from .compare_row_params import CompareRowParams
+from .compare_series import CompareSeries
+from .compare_setups import CompareSetups
+from .compare_spectra import CompareSpectra
+from .compare_table import CompareTable
+from .completeness import Completeness
+from .completeness_totals_from import CompletenessTotalsFrom
+from .config_warning import ConfigWarning
+from .defaults import Defaults
+from .defaults_mode import DefaultsMode
+from .defaults_options_item import DefaultsOptionsItem
+from .drain import Drain
+from .end_event import EndEvent
+from .endpoint import Endpoint
+from .enroll_request import EnrollRequest
+from .enroll_request_roles_item import EnrollRequestRolesItem
+from .enroll_response import EnrollResponse
+from .enrollment_token_create import EnrollmentTokenCreate
+from .enrollment_token_create_roles_item import EnrollmentTokenCreateRolesItem
+from .enrollment_token_created import EnrollmentTokenCreated
+from .enrollment_token_out import EnrollmentTokenOut
+from .envelope import Envelope
+from .error_body import ErrorBody
+from .error_counts import ErrorCounts
+from .evidence import Evidence
+from .experiment_create import ExperimentCreate
+from .experiment_create_experiment_spec import ExperimentCreateExperimentSpec
+from .experiment_detail import ExperimentDetail
+from .experiment_page import ExperimentPage
+from .experiment_patch import ExperimentPatch
+from .experiment_spec import ExperimentSpec
+from .experiment_summary import ExperimentSummary
+from .experiment_trend import ExperimentTrend
+from .experiment_trend_params import ExperimentTrendParams
+from .external_target import ExternalTarget
+from .field_error import FieldError
+from .frontend import Frontend
+from .frontend_mode_type_0 import FrontendModeType0
+from .frontend_options_item import FrontendOptionsItem
+from .frontend_timeouts import FrontendTimeouts
+from .global_ import Global
+from .global_log_type_0 import GlobalLogType0
+from .ha_proxy_config import HAProxyConfig
+from .haproxy_check import HaproxyCheck
+from .health import Health
+from .health_checks import HealthChecks
+from .health_status import HealthStatus
+from .heartbeat import Heartbeat
+from .hello import Hello
+from .hello_envelope import HelloEnvelope
+from .hello_response import HelloResponse
+from .hello_roles_item import HelloRolesItem
+from .http_check import HttpCheck
+from .http_check_method import HttpCheckMethod
+from .injector_summary import InjectorSummary
+from .injector_summary_driver import InjectorSummaryDriver
+from .knee import Knee
+from .knee_params_type_0 import KneeParamsType0
+from .knee_reason import KneeReason
+from .lab_create import LabCreate
+from .lab_create_settings import LabCreateSettings
+from .lab_detail import LabDetail
+from .lab_settings import LabSettings
+from .lab_summary import LabSummary
+from .lab_update import LabUpdate
+from .lab_update_settings_type_0 import LabUpdateSettingsType0
+from .latency_percentiles import LatencyPercentiles
+from .launch_request import LaunchRequest
+from .launch_request_overrides import LaunchRequestOverrides
+from .link_cap import LinkCap
+from .link_shaping import LinkShaping
+from .linked_path import LinkedPath
+from .listen import Listen
+from .listen_balance_type_0 import ListenBalanceType0
+from .listen_http_reuse_type_0 import ListenHttpReuseType0
+from .listen_mode_type_0 import ListenModeType0
+from .listen_options_item import ListenOptionsItem
+from .littles_law import LittlesLaw
+from .live_end import LiveEnd
+from .live_sample import LiveSample
+from .live_sample_data import LiveSampleData
+from .live_state import LiveState
+from .load_profile import LoadProfile
+from .load_profile_driver import LoadProfileDriver
+from .load_profile_headers import LoadProfileHeaders
+from .load_profile_http_version import LoadProfileHttpVersion
+from .load_profile_method import LoadProfileMethod
+from .load_profile_via import LoadProfileVia
+from .load_totals import LoadTotals
+from .login_request import LoginRequest
+from .managed_database import ManagedDatabase
+from .managed_target import ManagedTarget
+from .managed_target_protocol import ManagedTargetProtocol
+from .member_add import MemberAdd
+from .member_out import MemberOut
+from .member_update import MemberUpdate
+from .message_accepted import MessageAccepted
+from .metric import Metric
+from .metric_better_type_0 import MetricBetterType0
+from .metric_registry import MetricRegistry
+from .metric_source import MetricSource
+from .mysql_check import MysqlCheck
+from .open_files_limit import OpenFilesLimit
+from .open_loop_stats import OpenLoopStats
+from .owner import Owner
+from .point_difference import PointDifference
+from .proxy_summary import ProxySummary
+from .renew_lease import RenewLease
+from .resolve_hosts import ResolveHosts
+from .role import Role
+from .run_cancelled import RunCancelled
+from .run_counts import RunCounts
+from .run_detail import RunDetail
+from .run_detail_bound_type_0 import RunDetailBoundType0
+from .run_detail_command_lines import RunDetailCommandLines
+from .run_detail_params import RunDetailParams
+from .run_environment import RunEnvironment
+from .run_environment_agents import RunEnvironmentAgents
+from .run_environment_resolved_hosts import RunEnvironmentResolvedHosts
+from .run_figures import RunFigures
+from .run_launched import RunLaunched
+from .run_page import RunPage
+from .run_queue import RunQueue
+from .run_samples import RunSamples
+from .run_samples_sources import RunSamplesSources
+from .run_series import RunSeries
+from .run_setup import RunSetup
+from .run_slim import RunSlim
+from .run_slim_bound_type_0 import RunSlimBoundType0
+from .run_slim_params import RunSlimParams
+from .run_spectrum import RunSpectrum
+from .run_spectrum_source import RunSpectrumSource
+from .run_state import RunState
+from .run_summary import RunSummary
+from .run_verdict import RunVerdict
+from .run_verdict_kind import RunVerdictKind
+from .runs_get_trends_metric import RunsGetTrendsMetric
+from .runs_list_runs_direction_type_0 import RunsListRunsDirectionType0
+from .runs_list_runs_order import RunsListRunsOrder
+from .runs_list_runs_sort import RunsListRunsSort
+from .runs_list_runs_thresholds_type_0 import RunsListRunsThresholdsType0
+from .sample_batch import SampleBatch
+from .sample_event import SampleEvent
+from .sample_out import SampleOut
+from .sample_out_data import SampleOutData
+from .sample_point import SamplePoint
+from .sample_point_data import SamplePointData
+from .sample_series import SampleSeries
+from .sample_series_source import SampleSeriesSource
+from .series_key import SeriesKey
+from .server import Server
+from .server_check import ServerCheck
+from .server_error_body import ServerErrorBody
+from .server_options import ServerOptions
+from .server_tls import ServerTls
+from .server_tls_alpn_item import ServerTlsAlpnItem
+from .server_tls_verify import ServerTlsVerify
+from .session_info import SessionInfo
+from .session_info_via import SessionInfoVia
+from .session_user import SessionUser
+from .shape_links import ShapeLinks
+from .shaping_offer import ShapingOffer
+from .spec_difference import SpecDifference
+from .spread import Spread
+from .sql_access import SqlAccess
+from .sql_benchmark import SqlBenchmark
+from .sql_workload import SqlWorkload
+from .start_database import StartDatabase
+from .start_load import StartLoad
+from .start_sampling import StartSampling
+from .start_targets import StartTargets
+from .state_event import StateEvent
+from .stop_load import StopLoad
+from .sweep import Sweep
+from .sweep_analysis import SweepAnalysis
+from .sweep_axis import SweepAxis
+from .switch_team_request import SwitchTeamRequest
+from .tcp_check import TcpCheck
+from .team_create import TeamCreate
+from .team_out import TeamOut
+from .team_with_role import TeamWithRole
+from .teardown import Teardown
+from .template import Template
+from .template_requirements import TemplateRequirements
+from .template_requirements_roles_item import TemplateRequirementsRolesItem
+from .template_requirements_target import TemplateRequirementsTarget
+from .threshold import Threshold
+from .threshold_aggregate import ThresholdAggregate
+from .threshold_host_type_0 import ThresholdHostType0
+from .threshold_operator import ThresholdOperator
+from .threshold_report import ThresholdReport
+from .threshold_result import ThresholdResult
+from .timeouts import Timeouts
+from .tls_credentials import TlsCredentials
+from .token_create import TokenCreate
+from .token_created import TokenCreated
+from .token_out import TokenOut
+from .trend_point import TrendPoint
+from .trends import Trends
+from .trends_metric import TrendsMetric
+from .validate_request import ValidateRequest
+from .validate_request_experiment_spec import ValidateRequestExperimentSpec
+from .validation_refused import ValidationRefused
+from .validation_report import ValidationReport
+from .version_create import VersionCreate
+from .version_create_experiment_spec import VersionCreateExperimentSpec
+from .version_detail import VersionDetail
+from .version_summary import VersionSummary
+
+__all__ = (
+    "AgentAddress",
+    "AgentEnvironment",
+    "AgentMessageEnvelope",
+    "AgentOut",
+    "AgentOutStatus",
+    "AnalysisPoint",
+    "AnalysisPointBoundType0",
+    "AnalysisPointParams",
+    "AppliedLinkShaping",
+    "AppliedQdisc",
+    "ApplyProxyConfig",
+    "ApplyProxyConfigFiles",
+    "AskedLoad",
+    "AwaitLoad",
+    "Backend",
+    "BackendBalanceType0",
+    "BackendHttpReuseType0",
+    "BackendModeType0",
+    "BackendOptionsItem",
+    "BackendTimeouts",
+    "Bind",
+    "BindTls",
+    "BindTlsAlpnItem",
+    "BoundFinding",
+    "BoundFindingKind",
+    "BoundaryEntries",
+    "BoundaryEntry",
+    "BoundaryView",
+    "Capabilities",
+    "CapabilitiesDriverVersions",
+    "CapabilitiesSysctls",
+    "CapabilitiesTools",
+    "Caveat",
+    "CaveatKind",
+    "Check",
+    "CheckError",
+    "CloneRequest",
+    "CommandResult",
+    "CommandResultData",
+    "ComparePoint",
+    "ComparePointMetrics",
+    "ComparePointParams",
+    "ComparePointVsBaselineType0",
+    "ComparePoints",
+    "CompareRow",
+    "CompareRowChangePctType0",
+    "CompareRowMetrics",
+    "CompareRowParams",
+    "CompareSeries",
+    "CompareSetups",
+    "CompareSpectra",
+    "CompareTable",
+    "Completeness",
+    "CompletenessTotalsFrom",
+    "ConfigWarning",
+    "Defaults",
+    "DefaultsMode",
+    "DefaultsOptionsItem",
+    "Drain",
+    "EndEvent",
+    "Endpoint",
+    "EnrollRequest",
+    "EnrollRequestRolesItem",
+    "EnrollResponse",
+    "EnrollmentTokenCreate",
+    "EnrollmentTokenCreateRolesItem",
+    "EnrollmentTokenCreated",
+    "EnrollmentTokenOut",
+    "Envelope",
+    "ErrorBody",
+    "ErrorCounts",
+    "Evidence",
+    "ExperimentCreate",
+    "ExperimentCreateExperimentSpec",
+    "ExperimentDetail",
+    "ExperimentPage",
+    "ExperimentPatch",
+    "ExperimentSpec",
+    "ExperimentSummary",
+    "ExperimentTrend",
+    "ExperimentTrendParams",
+    "ExternalTarget",
+    "FieldError",
+    "Frontend",
+    "FrontendModeType0",
+    "FrontendOptionsItem",
+    "FrontendTimeouts",
+    "Global",
+    "GlobalLogType0",
+    "HAProxyConfig",
+    "HaproxyCheck",
+    "Health",
+    "HealthChecks",
+    "HealthStatus",
+    "Heartbeat",
+    "Hello",
+    "HelloEnvelope",
+    "HelloResponse",
+    "HelloRolesItem",
+    "HttpCheck",
+    "HttpCheckMethod",
+    "InjectorSummary",
+    "InjectorSummaryDriver",
+    "Knee",
+    "KneeParamsType0",
+    "KneeReason",
+    "LabCreate",
+    "LabCreateSettings",
+    "LabDetail",
+    "LabSettings",
+    "LabSummary",
+    "LabUpdate",
+    "LabUpdateSettingsType0",
+    "LatencyPercentiles",
+    "LaunchRequest",
+    "LaunchRequestOverrides",
+    "LinkCap",
+    "LinkShaping",
+    "LinkedPath",
+    "Listen",
+    "ListenBalanceType0",
+    "ListenHttpReuseType0",
+    "ListenModeType0",
+    "ListenOptionsItem",
+    "LittlesLaw",
+    "LiveEnd",
+    "LiveSample",
+    "LiveSampleData",
+    "LiveState",
+    "LoadProfile",
+    "LoadProfileDriver",
+    "LoadProfileHeaders",
+    "LoadProfileHttpVersion",
+    "LoadProfileMethod",
+    "LoadProfileVia",
+    "LoadTotals",
+    "LoginRequest",
+    "ManagedDatabase",
+    "ManagedTarget",
+    "ManagedTargetProtocol",
+    "MemberAdd",
+    "MemberOut",
+    "MemberUpdate",
+    "MessageAccepted",
+    "Metric",
+    "MetricBetterType0",
+    "MetricRegistry",
+    "MetricSource",
+    "MysqlCheck",
+    "OpenFilesLimit",
+    "OpenLoopStats",
+    "Owner",
+    "PointDifference",
+    "ProxySummary",
+    "RenewLease",
+    "ResolveHosts",
+    "Role",
+    "RunCancelled",
+    "RunCounts",
+    "RunDetail",
+    "RunDetailBoundType0",
+    "RunDetailCommandLines",
+    "RunDetailParams",
+    "RunEnvironment",
+    "RunEnvironmentAgents",
+    "RunEnvironmentResolvedHosts",
+    "RunFigures",
+    "RunLaunched",
+    "RunPage",
+    "RunQueue",
+    "RunSamples",
+    "RunSamplesSources",
+    "RunSeries",
+    "RunSetup",
+    "RunSlim",
+    "RunSlimBoundType0",
+    "RunSlimParams",
+    "RunSpectrum",
+    "RunSpectrumSource",
+    "RunState",
+    "RunSummary",
+    "RunVerdict",
+    "RunVerdictKind",
+    "RunsGetTrendsMetric",
+    "RunsListRunsDirectionType0",
+    "RunsListRunsOrder",
+    "RunsListRunsSort",
+    "RunsListRunsThresholdsType0",
+    "SampleBatch",
+    "SampleEvent",
+    "SampleOut",
+    "SampleOutData",
+    "SamplePoint",
+    "SamplePointData",
+    "SampleSeries",
+    "SampleSeriesSource",
+    "SeriesKey",
+    "Server",
+    "ServerCheck",
+    "ServerErrorBody",
+    "ServerOptions",
+    "ServerTls",
+    "ServerTlsAlpnItem",
+    "ServerTlsVerify",
+    "SessionInfo",
+    "SessionInfoVia",
+    "SessionUser",
+    "ShapeLinks",
+    "ShapingOffer",
+    "SpecDifference",
+    "Spread",
+    "SqlAccess",
+    "SqlBenchmark",
+    "SqlWorkload",
+    "StartDatabase",
+    "StartLoad",
+    "StartSampling",
+    "StartTargets",
+    "StateEvent",
+    "StopLoad",
+    "Sweep",
+    "SweepAnalysis",
+    "SweepAxis",
+    "SwitchTeamRequest",
+    "TcpCheck",
+    "TeamCreate",
+    "TeamOut",
+    "TeamWithRole",
+    "Teardown",
+    "Template",
+    "TemplateRequirements",
+    "TemplateRequirementsRolesItem",
+    "TemplateRequirementsTarget",
+    "Threshold",
+    "ThresholdAggregate",
+    "ThresholdHostType0",
+    "ThresholdOperator",
+    "ThresholdReport",
+    "ThresholdResult",
+    "Timeouts",
+    "TlsCredentials",
+    "TokenCreate",
+    "TokenCreated",
+    "TokenOut",
+    "TrendPoint",
+    "Trends",
+    "TrendsMetric",
+    "ValidateRequest",
+    "ValidateRequestExperimentSpec",
+    "ValidationRefused",
+    "ValidationReport",
+    "VersionCreate",
+    "VersionCreateExperimentSpec",
+    "VersionDetail",
+    "VersionSummary",
+)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class AgentOutStatus(StrEnum):
+    BUSY = "busy"
+    OFFLINE = "offline"
+    ONLINE = "online"
+
+    def __str__(self) -> str:
+        return str(self.value)

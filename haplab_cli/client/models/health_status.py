@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class HealthStatus(StrEnum):
+    FAILING = "failing"
+    OK = "ok"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class LoadProfileDriver(StrEnum):
+    H2LOAD = "h2load"
+    HEY = "hey"
+    MARIADB_SLAP = "mariadb-slap"
+    VEGETA = "vegeta"
+    WRK = "wrk"
+
+    def __str__(self) -> str:
+        return str(self.value)

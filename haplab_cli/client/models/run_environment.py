@@ -1,0 +1,108 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.applied_link_shaping import AppliedLinkShaping
+    from ..models.run_environment_agents import RunEnvironmentAgents
+    from ..models.run_environment_resolved_hosts import RunEnvironmentResolvedHosts
+
+
+T = TypeVar("T", bound="RunEnvironment")
+
+
+@_attrs_define
+class RunEnvironment:
+    """
+    Attributes:
+        agents (RunEnvironmentAgents | Unset): By agent name.
+        resolved_hosts (RunEnvironmentResolvedHosts | Unset): Server names the proxy agent resolved, and the address
+            used.
+        link_shaping (AppliedLinkShaping | None | Unset): None: no link was shaped.
+    """
+
+    agents: RunEnvironmentAgents | Unset = UNSET
+    resolved_hosts: RunEnvironmentResolvedHosts | Unset = UNSET
+    link_shaping: AppliedLinkShaping | None | Unset = UNSET
+
+    def to_dict(self) -> dict[str, Any]:
+        from ..models.applied_link_shaping import AppliedLinkShaping
+
+        agents: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.agents, Unset):
+            agents = self.agents.to_dict()
+
+        resolved_hosts: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.resolved_hosts, Unset):
+            resolved_hosts = self.resolved_hosts.to_dict()
+
+        link_shaping: dict[str, Any] | None | Unset
+        if isinstance(self.link_shaping, Unset):
+            link_shaping = UNSET
+        elif isinstance(self.link_shaping, AppliedLinkShaping):
+            link_shaping = self.link_shaping.to_dict()
+        else:
+            link_shaping = self.link_shaping
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update({})
+        if agents is not UNSET:
+            field_dict["agents"] = agents
+        if resolved_hosts is not UNSET:
+            field_dict["resolved_hosts"] = resolved_hosts
+        if link_shaping is not UNSET:
+            field_dict["link_shaping"] = link_shaping
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.applied_link_shaping import AppliedLinkShaping
+        from ..models.run_environment_agents import RunEnvironmentAgents
+        from ..models.run_environment_resolved_hosts import RunEnvironmentResolvedHosts
+
+        d = dict(src_dict)
+        _agents = d.pop("agents", UNSET)
+        agents: RunEnvironmentAgents | Unset
+        if isinstance(_agents, Unset):
+            agents = UNSET
+        else:
+            agents = RunEnvironmentAgents.from_dict(_agents)
+
+        _resolved_hosts = d.pop("resolved_hosts", UNSET)
+        resolved_hosts: RunEnvironmentResolvedHosts | Unset
+        if isinstance(_resolved_hosts, Unset):
+            resolved_hosts = UNSET
+        else:
+            resolved_hosts = RunEnvironmentResolvedHosts.from_dict(_resolved_hosts)
+
+        def _parse_link_shaping(data: object) -> AppliedLinkShaping | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                link_shaping_type_0 = AppliedLinkShaping.from_dict(data)
+
+                return link_shaping_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(AppliedLinkShaping | None | Unset, data)
+
+        link_shaping = _parse_link_shaping(d.pop("link_shaping", UNSET))
+
+        run_environment = cls(
+            agents=agents,
+            resolved_hosts=resolved_hosts,
+            link_shaping=link_shaping,
+        )
+
+        return run_environment

@@ -1,0 +1,12 @@
+from enum import StrEnum
+
+
+class RunsGetTrendsMetric(StrEnum):
+    ERROR_PCT = "error_pct"
+    LATENCY_P50_MS = "latency_p50_ms"
+    LATENCY_P95_MS = "latency_p95_ms"
+    LATENCY_P99_MS = "latency_p99_ms"
+    RPS = "rps"
+
+    def __str__(self) -> str:
+        return str(self.value)

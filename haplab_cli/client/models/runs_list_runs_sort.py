@@ -1,0 +1,14 @@
+from enum import StrEnum
+
+
+class RunsListRunsSort(StrEnum):
+    CREATED = "created"
+    ERROR_PCT = "error_pct"
+    FINISHED = "finished"
+    LATENCY_P50_MS = "latency_p50_ms"
+    LATENCY_P95_MS = "latency_p95_ms"
+    LATENCY_P99_MS = "latency_p99_ms"
+    RPS = "rps"
+
+    def __str__(self) -> str:
+        return str(self.value)

@@ -1,0 +1,10 @@
+from enum import StrEnum
+
+
+class TemplateRequirementsRolesItem(StrEnum):
+    INJECTOR = "injector"
+    PROXY = "proxy"
+    TARGET = "target"
+
+    def __str__(self) -> str:
+        return str(self.value)

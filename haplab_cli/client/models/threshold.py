@@ -1,0 +1,165 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
+
+from attrs import define as _attrs_define
+
+from ..models.threshold_aggregate import ThresholdAggregate
+from ..models.threshold_host_type_0 import ThresholdHostType0
+from ..models.threshold_operator import ThresholdOperator
+from ..types import UNSET, Unset
+
+T = TypeVar("T", bound="Threshold")
+
+
+@_attrs_define
+class Threshold:
+    """One rule: `metric [aggregate] operator value [x asked rate]`.
+
+    Attributes:
+        metric (str): A run metric key (GET /api/v1/metrics run_metrics: rps, latency_p99_ms, error_pct ...) or a per-
+            second series key (sample_series: qcur, cpu ...).
+        operator (ThresholdOperator): How the figure must compare with the limit to pass.
+        value (float): The limit, in the metric's unit.
+        aggregate (ThresholdAggregate | Unset): value: a run metric's figure once the run is collected; max, min, mean:
+            of a per-second series over the measured seconds. Default: ThresholdAggregate.VALUE.
+        relative_to (Literal['asked_rate'] | None | Unset): asked_rate: the limit is value x the load's asked rate (open
+            loop), e.g. 0.98.
+        host (None | ThresholdHostType0 | Unset): For a host series (cpu, rx, tx): the host of which role.
+        abort_on_fail (bool | Unset): Stop the run as soon as this rule is lost (per-second series only, judged live).
+            Default: False.
+        grace_s (int | Unset): With abort_on_fail: seconds of measured load before the rule may stop the run. Default:
+            0.
+    """
+
+    metric: str
+    operator: ThresholdOperator
+    value: float
+    aggregate: ThresholdAggregate | Unset = ThresholdAggregate.VALUE
+    relative_to: Literal["asked_rate"] | None | Unset = UNSET
+    host: None | ThresholdHostType0 | Unset = UNSET
+    abort_on_fail: bool | Unset = False
+    grace_s: int | Unset = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        metric = self.metric
+
+        operator = self.operator.value
+
+        value = self.value
+
+        aggregate: str | Unset = UNSET
+        if not isinstance(self.aggregate, Unset):
+            aggregate = self.aggregate.value
+
+        relative_to: Literal["asked_rate"] | None | Unset
+        if isinstance(self.relative_to, Unset):
+            relative_to = UNSET
+        else:
+            relative_to = self.relative_to
+
+        host: None | str | Unset
+        if isinstance(self.host, Unset):
+            host = UNSET
+        elif isinstance(self.host, ThresholdHostType0):
+            host = self.host.value
+        else:
+            host = self.host
+
+        abort_on_fail = self.abort_on_fail
+
+        grace_s = self.grace_s
+
+        field_dict: dict[str, Any] = {}
+
+        field_dict.update(
+            {
+                "metric": metric,
+                "operator": operator,
+                "value": value,
+            }
+        )
+        if aggregate is not UNSET:
+            field_dict["aggregate"] = aggregate
+        if relative_to is not UNSET:
+            field_dict["relative_to"] = relative_to
+        if host is not UNSET:
+            field_dict["host"] = host
+        if abort_on_fail is not UNSET:
+            field_dict["abort_on_fail"] = abort_on_fail
+        if grace_s is not UNSET:
+            field_dict["grace_s"] = grace_s
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        metric = d.pop("metric")
+
+        operator = ThresholdOperator(d.pop("operator"))
+
+        value = d.pop("value")
+
+        _aggregate = d.pop("aggregate", UNSET)
+        aggregate: ThresholdAggregate | Unset
+        if isinstance(_aggregate, Unset):
+            aggregate = UNSET
+        else:
+            aggregate = ThresholdAggregate(_aggregate)
+
+        def _parse_relative_to(data: object) -> Literal["asked_rate"] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            relative_to_type_0 = cast(Literal["asked_rate"], data)
+            if relative_to_type_0 != "asked_rate":
+                raise ValueError(
+                    f"relative_to_type_0 must match const 'asked_rate', got '{relative_to_type_0}'"
+                )
+            return relative_to_type_0
+            return cast(Literal["asked_rate"] | None | Unset, data)
+
+        relative_to = _parse_relative_to(d.pop("relative_to", UNSET))
+
+        def _parse_host(data: object) -> None | ThresholdHostType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                host_type_0 = ThresholdHostType0(data)
+
+                return host_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ThresholdHostType0 | Unset, data)
+
+        host = _parse_host(d.pop("host", UNSET))
+
+        abort_on_fail = d.pop("abort_on_fail", UNSET)
+
+        grace_s = d.pop("grace_s", UNSET)
+
+        threshold = cls(
+            metric=metric,
+            operator=operator,
+            value=value,
+            aggregate=aggregate,
+            relative_to=relative_to,
+            host=host,
+            abort_on_fail=abort_on_fail,
+            grace_s=grace_s,
+        )
+
+        return threshold

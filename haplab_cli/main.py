@@ -1,0 +1,456 @@
+"""`haplab`: validate and run experiment files against a haplab, for people and for CI.
+
+    haplab login --url https://haplab.example            # stores URL + token (mode 600)
+    haplab validate exp.yaml                              # field and haproxy -c errors at their line
+    haplab run exp.yaml --lab NAME [--set spec.load.rate=500] [--junit out.xml] [--json out.json]
+    haplab runs list | runs show ID | cancel ID | export ID... --format csv|json | compare ID...
+
+Exit codes: haplab_cli/outcome.py (0 passed, 1 a threshold failed, 2 a run failed, 3 bad input).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated, Any, NoReturn, TypeVar
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.table import Table
+
+from haplab_cli import config
+from haplab_cli.api import Api, ApiRefusedError, UnreachableError
+from haplab_cli.client.api.auth import auth_get_session
+from haplab_cli.client.api.experiments import (
+    experiments_create_experiment,
+    experiments_create_version,
+    experiments_get_experiment,
+    experiments_launch_experiment,
+    experiments_list_experiments,
+    experiments_update_experiment,
+    experiments_validate_spec,
+)
+from haplab_cli.client.api.labs import labs_list_labs
+from haplab_cli.client.api.runs import (
+    runs_cancel_run,
+    runs_compare_runs,
+    runs_export_runs_csv,
+    runs_export_runs_json,
+    runs_get_run,
+    runs_list_runs,
+)
+from haplab_cli.client.models.runs_list_runs_order import RunsListRunsOrder
+from haplab_cli.files import ExperimentFileDoc, ExperimentFileError, read_experiment_file, with_settings
+from haplab_cli.outcome import BAD_INPUT, RUN_FAILED, exit_code, run_title, write_reports
+from spec.experiment import ExperimentSpec
+
+TERMINAL = {"succeeded", "partial", "failed", "cancelled"}
+POLL_S = 2.0
+
+app = typer.Typer(help="Run and judge haplab experiments from a terminal or a CI job.", no_args_is_help=True)
+runs_app = typer.Typer(help="Runs of the team.", no_args_is_help=True)
+app.add_typer(runs_app, name="runs")
+# In a CI log (not a terminal) lines are never wrapped: each says one thing, whole, greppable.
+out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
+err = Console(stderr=True, highlight=False, soft_wrap=True, width=None if sys.stderr.isatty() else 160)
+
+UrlOption = Annotated[
+    str | None, typer.Option("--url", help="haplab's address (else HAPLAB_URL, else haplab login).")
+]
+TokenOption = Annotated[
+    str | None, typer.Option("--token", help="An API token (else HAPLAB_TOKEN, else haplab login).")
+]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="path=value into the file, e.g. spec.load.duration_s=10 (repeatable)."),
+]
+
+
+def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
+    err.print(f"[red]error:[/red] {message}")
+    raise typer.Exit(code)
+
+
+def connect(url: str | None, token: str | None) -> Api:
+    url, token = config.resolve(url, token)
+    if not url:
+        fail("no haplab URL: pass --url, set HAPLAB_URL, or run haplab login")
+    if not token:
+        fail("no API token: pass --token, set HAPLAB_TOKEN, or run haplab login (tokens: the Team page)")
+    return Api(url, token)
+
+
+T = TypeVar("T")
+
+
+def refused(exc: ApiRefusedError, file: ExperimentFileDoc | None = None, code: int = BAD_INPUT) -> NoReturn:
+    """Say an API refusal plainly (each field at its line of the file) and exit with what it
+    means: auth and bad input 3, anything else `code`."""
+    for field in exc.fields:
+        where = file.where(field["field"]) if file is not None else field["field"]
+        err.print(f"{where}: {field['field']}: {field['message']}")
+    if exc.status in (401, 403):
+        fail(f"not allowed ({exc.status}): {exc.body.get('message')}", BAD_INPUT)
+    fail(exc.body.get("message") or str(exc), BAD_INPUT if exc.status in (404, 409, 422) else code)
+
+
+def guarded(call: Callable[[], T], file: ExperimentFileDoc | None = None, code: int = BAD_INPUT) -> T:
+    """`call`, or the exit its failure means (refused)."""
+    try:
+        return call()
+    except UnreachableError as exc:
+        fail(f"haplab did not answer: {exc}", code)
+    except ApiRefusedError as exc:
+        refused(exc, file, code)
+
+
+def load_file(path: Path, settings: Sequence[str] | None) -> ExperimentFileDoc:
+    try:
+        return with_settings(read_experiment_file(path), list(settings or []))
+    except ExperimentFileError as exc:
+        fail(str(exc))
+
+
+@app.command()
+def login(
+    url: Annotated[str, typer.Option("--url", prompt="haplab URL", help="e.g. https://haplab.example")],
+    token: Annotated[
+        str, typer.Option("--token", prompt="API token", hide_input=True, help="From the Team page.")
+    ],
+) -> None:
+    """Check a token against haplab and store it for the next commands (mode 600)."""
+    api = Api(url, token)
+    session = guarded(lambda: api.call(auth_get_session))
+    path = config.save(url, token)
+    who = session.get("user", {}).get("email", "?")
+    out.print(f"signed in to {url} as {who}; token stored in {path} (mode 600)")
+
+
+@app.command()
+def validate(
+    file: Annotated[Path, typer.Argument(help="An experiment file (YAML or JSON).")],
+    set_: SetOption = None,
+    url: UrlOption = None,
+    token: TokenOption = None,
+) -> None:
+    """Check an experiment file: the spec's fields and haproxy -c on its rendered configs."""
+    doc = load_file(file, set_)
+    api = connect(url, token)
+    try:
+        report = api.call(experiments_validate_spec, body={"spec": doc.doc["spec"]})
+    except ApiRefusedError as exc:
+        if exc.status != 422 or "valid" not in exc.body:
+            refused(exc, doc)
+        report = exc.body  # ValidationRefused: the report with the field errors
+    except UnreachableError as exc:
+        fail(f"haplab did not answer: {exc}")
+    for warning in report.get("warnings", []):
+        out.print(
+            f"{doc.where(warning['field'])}: warning: {warning['field']}: {warning['message']}",
+            soft_wrap=True,
+        )
+    if report["valid"]:
+        out.print(
+            f"{doc.path}: valid ({report.get('run_count')} runs, "
+            f"{report.get('sweep_configs_checked')} configs checked by haproxy -c)"
+        )
+        return
+    problems = report.get("fields") or report.get("field_errors") or []
+    for problem in problems:
+        err.print(f"{doc.where(problem['field'])}: {problem['field']}: {problem['message']}")
+    check = report.get("haproxy_check") or {}
+    for check_error in check.get("errors", []):
+        if check_error.get("field"):
+            continue  # named above, at its line of the file
+        err.print(f"haproxy.cfg:{check_error.get('line') or '?'}: {check_error['message']}")
+    fail(f"{doc.path}: not valid ({len(problems)} problem{'s' if len(problems) != 1 else ''})")
+
+
+def _normalized(spec: dict[str, Any]) -> dict[str, Any] | None:
+    """The spec as the API stores it (defaults filled), to tell whether the file changed it."""
+    try:
+        return ExperimentSpec.model_validate(spec).model_dump(mode="json", by_alias=True)
+    except ValidationError:
+        return None  # the API refuses it next, naming each field
+
+
+def find_experiment(api: Api, name: str) -> dict[str, Any] | None:
+    offset = 0
+    while True:
+        page = api.call(experiments_list_experiments, q=name, limit=200, offset=offset)
+        for item in page["items"]:
+            if item["name"] == name.strip():
+                return api.call(experiments_get_experiment, experiment_id=item["id"])  # type: ignore[no-any-return]
+        offset += len(page["items"])
+        if not page["items"] or offset >= page["total"]:
+            return None
+
+
+def save_experiment(api: Api, doc: ExperimentFileDoc) -> tuple[int, str]:
+    """Create the experiment, or update it (a new version when the file's spec changed); its id
+    and what was done."""
+    body = doc.body()
+    existing = find_experiment(api, body["name"])
+    if existing is None:
+        created = api.call(experiments_create_experiment, body=body)
+        return created["id"], f"created experiment {created['id']}"
+    done = []
+    meta = {k: body[k] for k in ("description", "tags") if k in body and body[k] != existing[k]}
+    if meta:
+        api.call(experiments_update_experiment, experiment_id=existing["id"], body=meta)
+        done.append("updated its " + " and ".join(meta))
+    if _normalized(body["spec"]) != existing["spec"]:
+        version = api.call(
+            experiments_create_version,
+            experiment_id=existing["id"],
+            body={"spec": body["spec"], "note": f"haplab run {Path(doc.path).name}"},
+        )
+        done.append(f"new version {version['version']}")
+    return existing["id"], f"experiment {existing['id']}: " + (", ".join(done) or "unchanged")
+
+
+def find_lab(api: Api, name: str) -> dict[str, Any]:
+    labs = api.call(labs_list_labs)
+    for lab in labs:
+        if lab["name"] == name:
+            return lab  # type: ignore[no-any-return]
+    fail(f"no lab named {name!r}; the team's labs: {', '.join(repr(lab['name']) for lab in labs) or 'none'}")
+
+
+def _figures(run: dict[str, Any]) -> str:
+    f = run.get("figures") or {}
+    parts = []
+    if f.get("rps") is not None:
+        parts.append(f"{f['rps']:,.1f} req/s")
+    if f.get("latency_p99_ms") is not None:
+        parts.append(f"p99 {f['latency_p99_ms']:,.2f} ms")
+    if f.get("error_pct") is not None:
+        parts.append(f"errors {f['error_pct']:.2f}%")
+    return " · ".join(parts)
+
+
+def _checks(run: dict[str, Any]) -> str:
+    report = run.get("thresholds")
+    if not report:
+        return "no thresholds"
+    failed = [r for r in report["results"] if not r["passed"]]
+    if not failed:
+        return f"[green]{len(report['results'])} threshold(s) passed[/green]"
+    lost = "; ".join(
+        f"{r['text']}: {'not measured' if r['value'] is None else format(r['value'], 'g')}" for r in failed
+    )
+    return f"[red]{len(failed)} of {len(report['results'])} threshold(s) failed[/red] ({lost})"
+
+
+def wait_for(
+    api: Api, launch_id: int, run_ids: list[int], timeout_s: float
+) -> tuple[list[dict[str, Any]], bool]:
+    """Every run of the launch once it ended (or the deadline passed), saying each change."""
+    deadline = time.monotonic() + timeout_s
+    said: dict[int, str] = {}
+    while True:
+        page = guarded(
+            lambda: api.call(runs_list_runs, launch_id=launch_id, limit=500, order=RunsListRunsOrder.OLDEST),
+            code=RUN_FAILED,
+        )
+        by_id = {r["id"]: r for r in page["items"]}
+        finished = 0
+        for run_id in run_ids:
+            run = by_id.get(run_id)
+            if run is None:
+                continue
+            finished += run["state"] in TERMINAL
+            if said.get(run_id) != run["state"]:
+                said[run_id] = run["state"]
+                line = f"[{finished}/{len(run_ids)}] {run_title(run)}: {run['state']}"
+                figures = _figures(run) if run["state"] in TERMINAL else ""
+                out.print(line + (f" · {figures}" if figures else ""))
+        if finished == len(run_ids):
+            break
+        if time.monotonic() > deadline:
+            err.print(
+                f"[red]gave up waiting after {timeout_s:g} s[/red]: "
+                f"{len(run_ids) - finished} run(s) still going"
+            )
+            break
+        time.sleep(POLL_S)
+    details = [detail(api, run_id) for run_id in run_ids]
+    return details, all(r["state"] in TERMINAL for r in details)
+
+
+def detail(api: Api, run_id: int) -> dict[str, Any]:
+    return guarded(lambda: api.call(runs_get_run, run_id=run_id), code=RUN_FAILED)
+
+
+def print_runs(runs: Sequence[dict[str, Any]], base_url: str) -> None:
+    table = Table(title=None, show_lines=False)
+    for column in ("run", "point", "state", "figures", "thresholds"):
+        table.add_column(column)
+    for run in runs:
+        params = ", ".join(f"{k.split('.')[-1]}={v}" for k, v in (run.get("params") or {}).items())
+        state = run["state"] + (
+            f" ({run['error']})" if run.get("error") and run["state"] != "succeeded" else ""
+        )
+        table.add_row(f"{run['id']}", params or "-", state, _figures(run), _checks(run))
+    out.print(table)
+    if runs:
+        out.print(f"compare them: {base_url}/compare?runs={','.join(str(r['id']) for r in runs)}")
+
+
+@app.command()
+def run(
+    file: Annotated[Path, typer.Argument(help="An experiment file (YAML or JSON).")],
+    lab: Annotated[str, typer.Option("--lab", help="The lab to run on, by name.")],
+    set_: SetOption = None,
+    wait: Annotated[
+        bool, typer.Option("--wait/--no-wait", help="Wait for the runs and judge them (default).")
+    ] = True,
+    junit: Annotated[Path | None, typer.Option("--junit", help="Write a JUnit XML report here.")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write a JSON report here.")] = None,
+    timeout: Annotated[float, typer.Option("--timeout", help="Seconds to wait for the runs at most.")] = 3600,
+    url: UrlOption = None,
+    token: TokenOption = None,
+) -> None:
+    """Create or update the file's experiment, launch it on a lab, wait, and exit with its verdict."""
+    doc = load_file(file, set_)
+    api = connect(url, token)
+    target = find_lab_guarded(api, lab)
+    experiment_id, what = guarded(lambda: save_experiment(api, doc), doc)
+    out.print(f"{doc.path}: {what}")
+    launched = guarded(
+        lambda: api.call(
+            experiments_launch_experiment, experiment_id=experiment_id, body={"lab_id": target["id"]}
+        ),
+        doc,
+    )
+    run_ids = launched["run_ids"]
+    out.print(
+        f"launched {len(run_ids)} run(s) on lab {lab!r} (launch {launched['launch_id']}): "
+        f"{api.base_url}/runs/{run_ids[0]}"
+    )
+    if not wait:
+        return
+    runs, finished = wait_for(api, launched["launch_id"], run_ids, timeout)
+    code = exit_code(runs, finished)
+    print_runs(runs, api.base_url)
+    write_reports(runs, doc.doc["name"], launched["launch_id"], code, api.base_url, junit, json_out)
+    verdict = {
+        0: "[green]passed[/green]",
+        1: "[red]a threshold failed[/red]",
+        2: "[red]a run did not do what it was asked[/red]",
+    }
+    out.print(f"verdict: {verdict.get(code, code)} (exit {code})")
+    raise typer.Exit(code)
+
+
+def find_lab_guarded(api: Api, name: str) -> dict[str, Any]:
+    return guarded(lambda: find_lab(api, name))
+
+
+@runs_app.command("list")
+def runs_list(
+    experiment: Annotated[int | None, typer.Option(help="Only this experiment's runs.")] = None,
+    limit: Annotated[int, typer.Option(help="How many, newest first.")] = 20,
+    url: UrlOption = None,
+    token: TokenOption = None,
+) -> None:
+    """The team's latest runs with their figures and threshold outcome."""
+    api = connect(url, token)
+    page = guarded(lambda: api.call(runs_list_runs, experiment_id=experiment, limit=limit))
+    table = Table()
+    for column in ("run", "experiment", "state", "figures", "thresholds"):
+        table.add_column(column)
+    for r in page["items"]:
+        checks = {True: "passed", False: "failed", None: "-"}[r.get("thresholds_passed")]
+        table.add_row(str(r["id"]), r["experiment_name"], r["state"], _figures(r), checks)
+    out.print(table)
+
+
+@runs_app.command("show")
+def runs_show(run_id: int, url: UrlOption = None, token: TokenOption = None) -> None:
+    """One run: state, figures, verdict and every threshold with its value and limit."""
+    api = connect(url, token)
+    r = guarded(lambda: api.call(runs_get_run, run_id=run_id))
+    out.print(f"{run_title(r)} of {r['experiment_name']} v{r['experiment_version']}: {r['state']}")
+    if r.get("error"):
+        out.print(f"  {r['error']}")
+    if _figures(r):
+        out.print(f"  {_figures(r)}")
+    verdict = ((r.get("summary") or {}).get("verdict") or {}).get("sentence")
+    if verdict:
+        out.print(f"  {verdict}")
+    for result in (r.get("thresholds") or {}).get("results", []):
+        value = "not measured" if result["value"] is None else f"{result['value']:g}"
+        mark = "[green]passed[/green]" if result["passed"] else "[red]failed[/red]"
+        out.print(f"  {mark} {result['text']}: measured {value}, limit {result['limit']:g}")
+    out.print(f"  {api.base_url}/runs/{run_id}")
+
+
+@app.command()
+def cancel(run_id: int, url: UrlOption = None, token: TokenOption = None) -> None:
+    """Cancel a queued or running run."""
+    api = connect(url, token)
+    answer = guarded(lambda: api.call(runs_cancel_run, run_id=run_id))
+    out.print(f"run {run_id}: {answer['state']}")
+
+
+@app.command()
+def export(
+    run_ids: Annotated[list[int], typer.Argument(help="Run ids.")],
+    format_: Annotated[str, typer.Option("--format", help="csv or json.")] = "csv",
+    output: Annotated[
+        Path | None, typer.Option("-o", "--output", help="A file; standard output without.")
+    ] = None,
+    url: UrlOption = None,
+    token: TokenOption = None,
+) -> None:
+    """The runs' figures side by side, as CSV or JSON (the Compare page's export)."""
+    if format_ not in ("csv", "json"):
+        fail("--format: csv or json")
+    api = connect(url, token)
+    operation = runs_export_runs_csv if format_ == "csv" else runs_export_runs_json
+    data = guarded(lambda: api.raw(operation, run_ids=run_ids))
+    if output is None:
+        sys.stdout.buffer.write(data)
+    else:
+        output.write_bytes(data)
+
+
+@app.command()
+def compare(
+    run_ids: Annotated[list[int], typer.Argument(help="Run ids, two or more.")],
+    baseline: Annotated[int | None, typer.Option(help="A run of the list: changes are against it.")] = None,
+    url: UrlOption = None,
+    token: TokenOption = None,
+) -> None:
+    """Runs side by side: key figures and their change against a baseline run."""
+    api = connect(url, token)
+    table_data = guarded(lambda: api.call(runs_compare_runs, run_ids=run_ids, baseline_run_id=baseline))
+    keys = ["rps", "latency_p50_ms", "latency_p99_ms", "error_pct", "proxy_connects_per_request"]
+    table = Table()
+    for column in ("run", "state", *keys, "thresholds"):
+        table.add_column(column)
+    for row in table_data["rows"]:
+        cells = []
+        for key in keys:
+            value = row["metrics"].get(key)
+            change = (row.get("change_pct") or {}).get(key)
+            text = "-" if value is None else f"{value:,.4g}"
+            if change is not None and row["run_id"] != baseline:
+                text += f" ({change:+.1f}%)"
+            cells.append(text)
+        report = row.get("thresholds")
+        checks = "-" if not report else ("passed" if report["passed"] else "failed")
+        table.add_row(str(row["run_id"]), row["state"], *cells, checks)
+    out.print(table)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
