@@ -7,6 +7,7 @@ durations, concurrencies and swept values are the articles' own.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal
 
 from spec.experiment import ExperimentSpec
 from spec.haproxy.model import Backend, Bind, BindTls, Defaults, Frontend, Global, HAProxyConfig, Listen
@@ -22,6 +23,7 @@ from spec.target import (
     app_page_endpoint,
     body_endpoint,
 )
+from spec.thresholds import Threshold
 
 
 def seed_000_maxconn_capacity() -> ExperimentSpec:
@@ -48,6 +50,12 @@ def seed_000_maxconn_capacity() -> ExperimentSpec:
         sweep=Sweep(
             axes=[SweepAxis(path="proxy.global.maxconn", values=[20, 40, 60, 80, 100], label="maxconn")]
         ),
+        # The article's conclusion as rules: maxconn is the bound, so HAProxy holds (about) maxconn
+        # client sessions at every point, and never more.
+        thresholds=[
+            Threshold(metric="proxy_max_scur", operator=">=", value=0.9, relative_to="proxy.global.maxconn"),
+            Threshold(metric="proxy_max_scur", operator="<=", value=1, relative_to="proxy.global.maxconn"),
+        ],
     )
 
 
@@ -201,6 +209,24 @@ def seed_004_http_reuse() -> ExperimentSpec:
                 SweepAxis(path="load.keep_alive", values=[True, False], label="client keep-alive"),
             ]
         ),
+        # The article's conclusion when every request is a new client connection (keep-alive off):
+        # towards HTTP/1.1 only `always` hides the closes (a handful of server connects where
+        # `never` opens one per request); towards h2c `aggressive` does it too.
+        thresholds=[
+            _reuse_rule("h1", "never", ">", 0.9),
+            _reuse_rule("h1", "always", "<", 0.05),
+            _reuse_rule("h2c", "aggressive", "<", 0.05),
+        ],
+    )
+
+
+def _reuse_rule(protocol: str, reuse: str, operator: Literal["<", ">"], value: float) -> Threshold:
+    """Seed 004: server connects per request of one protocol x http-reuse point, keep-alive off."""
+    return Threshold(
+        metric="proxy_connects_per_request",
+        operator=operator,
+        value=value,
+        when={"target.protocol": protocol, "proxy.backends.0.http_reuse": reuse, "load.keep_alive": False},
     )
 
 

@@ -15,7 +15,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from spec.experiment import ExperimentSpec
-from spec.sweep import JsonScalar, PathError, Sweep, apply_path
+from spec.sweep import JsonScalar, PathError, Sweep, apply_path, select
+from spec.thresholds import applies
 
 
 class SweepPointError(ValueError):
@@ -99,3 +100,37 @@ def expand(spec: ExperimentSpec) -> list[RunPoint]:
         for repetition in range(spec.repetitions)
         for index in range(len(points))
     ]
+
+
+def unmatched_thresholds(spec: ExperimentSpec) -> list[tuple[int, str]]:
+    """(index, why) of each threshold whose `when` no sweep point of the spec matches: such a rule
+    would never judge a run, which is never what its author meant."""
+    scoped = [(index, rule) for index, rule in enumerate(spec.thresholds) if rule.when]
+    if not scoped:
+        return []
+    base: dict[str, Any] = spec.model_dump(mode="json", by_alias=True)
+    points = []
+    for params in point_params(spec.sweep):
+        doc = base
+        for path, value in params.items():
+            doc = apply_path(doc, path, value)
+        points.append(doc)
+    problems = []
+    for index, rule in scoped:
+        if not any(applies(rule, doc) for doc in points):
+            seen = {
+                path: list(dict.fromkeys(repr(v) for d in points for v in _values(d, path)))
+                for path in rule.when
+            }
+            takes = "; ".join(
+                f"{path} takes {', '.join(values) or 'no value'}" for path, values in seen.items()
+            )
+            problems.append((index, f"no sweep point matches it ({takes})"))
+    return problems
+
+
+def _values(doc: dict[str, Any], path: str) -> list[Any]:
+    try:
+        return [container[key] for container, key in select(doc, path)]
+    except PathError:
+        return []

@@ -18,7 +18,7 @@ Cross-field rules (each error names the field by its dotted path):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Literal, Self
+from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -27,7 +27,7 @@ from spec.haproxy.servers import ServerOptions
 from spec.load import LoadProfile
 from spec.sweep import PathError, Sweep, select
 from spec.target import ManagedDatabase, ManagedTarget, TargetProfile
-from spec.thresholds import MAX_THRESHOLDS, Threshold
+from spec.thresholds import ASKED_RATE, MAX_THRESHOLDS, Threshold, spec_number
 
 MAX_RUNS = 1000
 MAX_REPETITIONS = 50
@@ -162,12 +162,26 @@ class ExperimentSpec(BaseModel):
                     yield f"sweep.axes.{index}: path {path!r} does not exist: {error}"
 
     def _threshold_problems(self) -> Iterator[str]:
+        doc: dict[str, Any] | None = None
         for index, rule in enumerate(self.thresholds):
-            if rule.relative_to == "asked_rate" and self.load.rate is None:
+            if rule.relative_to == ASKED_RATE and self.load.rate is None:
                 yield (
                     f"thresholds.{index}.relative_to: the load asks no rate (closed loop); "
                     "set load.rate or give an absolute limit"
                 )
+            elif rule.relative_to is not None and rule.relative_to != ASKED_RATE:
+                doc = doc or self.model_dump(mode="json", by_alias=True)
+                if spec_number(doc, rule.relative_to) is None:
+                    yield (
+                        f"thresholds.{index}.relative_to: {rule.relative_to} is not one number of this spec "
+                        "(a limit relative to it needs one)"
+                    )
+            for path in rule.when:
+                doc = doc or self.model_dump(mode="json", by_alias=True)
+                try:
+                    select(doc, path)
+                except PathError as error:
+                    yield f"thresholds.{index}.when: path {path!r} does not exist: {error}"
             if rule.abort_on_fail and rule.grace_s >= self.load.duration_s:
                 yield (
                     f"thresholds.{index}.grace_s: {rule.grace_s} s of grace leave nothing of the "

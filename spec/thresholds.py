@@ -5,7 +5,11 @@ A rule names a figure of the one metric vocabulary (spec/metrics.py):
   `error_pct < 0.1`, `proxy_connects_per_request < 0.05`);
 - or a per-second series (SAMPLE_SERIES) with an aggregate over the run's measured seconds
   (`qcur max == 0`, `cpu mean < 80` on the proxy's host).
-A limit may be relative to the rate the load asked for (`rps >= 0.98 x asked rate`).
+A limit may be relative to the rate the load asked for (`rps >= 0.98 x asked rate`) or to any
+number of the run's spec (`proxy_max_scur >= 0.95 x proxy.global.maxconn`: every sweep point
+judged against its own maxconn). `when` scopes a rule to the sweep points whose spec has those
+values (`when: {proxy.backends.0.http_reuse: always}`), so one file states a sweep's conclusion
+point by point.
 
 `abort_on_fail` stops a run as soon as its rule is already lost, judged on the live samples once
 `grace_s` seconds of the measured window have passed. Only per-second series exist while a run is
@@ -28,11 +32,14 @@ from pydantic import Field, model_validator
 from spec.metrics import BY_KEY, SAMPLE_SERIES, SampleSeries, run_metrics
 from spec.results import RunSummary
 from spec.strict import StrictModel
+from spec.sweep import JsonScalar, PathError, SweepPath, select
 
 Operator = Literal["<", "<=", ">", ">=", "=="]
 Aggregate = Literal["value", "max", "min", "mean"]
 HostRole = Literal["proxy", "injector", "target"]
 MAX_THRESHOLDS = 50
+MAX_WHEN = 8
+ASKED_RATE = "asked_rate"  # the load's rate: load.rate
 
 SERIES_BY_KEY: dict[str, SampleSeries] = {s.key: s for s in SAMPLE_SERIES}
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
@@ -64,9 +71,20 @@ class Threshold(StrictModel):
     )
     operator: Operator = Field(description="How the figure must compare with the limit to pass.")
     value: float = Field(allow_inf_nan=False, description="The limit, in the metric's unit.")
-    relative_to: Literal["asked_rate"] | None = Field(
+    relative_to: Literal["asked_rate"] | SweepPath | None = Field(
         default=None,
-        description="asked_rate: the limit is value x the load's asked rate (open loop), e.g. 0.98.",
+        description=(
+            "The limit is value x this number of the run's spec: asked_rate (the open-loop load's "
+            "rate), or a dotted path such as proxy.global.maxconn (each sweep point's own value)."
+        ),
+    )
+    when: dict[SweepPath, JsonScalar] = Field(
+        default_factory=dict,
+        max_length=MAX_WHEN,
+        description=(
+            "Judge only the runs whose spec has these values (dotted path: value), e.g. "
+            "{proxy.backends.0.http_reuse: always}; empty: every run."
+        ),
     )
     host: HostRole | None = Field(
         default=None, description="For a host series (cpu, rx, tx): the host of which role."
@@ -129,17 +147,26 @@ class Threshold(StrictModel):
         figure = self.metric if self.aggregate == "value" else f"{self.metric} {self.aggregate}"
         if self.host is not None:
             figure += f" on the {_ROLE_WORDS[self.host]} host"
-        limit = f"{self.value:g} x asked rate" if self.relative_to else f"{self.value:g}"
-        return f"{figure} {self.operator} {limit}"
+        if self.relative_to is None:
+            limit = f"{self.value:g}"
+        else:
+            limit = f"{self.value:g} x {'asked rate' if self.relative_to == ASKED_RATE else self.relative_to}"
+        scope = ", ".join(f"{path.split('.')[-1]}={_word(value)}" for path, value in self.when.items())
+        return f"{figure} {self.operator} {limit}" + (f" when {scope}" if scope else "")
 
     def unit(self) -> str:
         known = BY_KEY.get(self.metric) or SERIES_BY_KEY.get(self.metric)
         return known.unit if known is not None else ""
 
 
+def _word(value: JsonScalar) -> str:
+    return "null" if value is None else str(value).lower() if isinstance(value, bool) else str(value)
+
+
 class ThresholdResult(StrictModel):
     """How one rule came out for one run."""
 
+    index: int = Field(default=0, ge=0, description="The rule's place in the spec's thresholds.")
     rule: Threshold
     text: str = Field(description="The rule as people read it.")
     value: float | None = Field(description="The figure measured; None when it was not measured.")
@@ -152,7 +179,7 @@ class ThresholdReport(StrictModel):
     """Every rule of a run, in the spec's order; the run passes when all of them pass."""
 
     passed: bool
-    results: list[ThresholdResult]
+    results: list[ThresholdResult] = Field(description="The rules that apply to this run (their `when`).")
     aborted_by: int | None = Field(
         default=None, description="Index of the abort_on_fail rule that stopped the run early, if one did."
     )
@@ -188,21 +215,64 @@ def _aggregate(kind: Aggregate, values: Sequence[float]) -> float | None:
     return math.fsum(values) / len(values)
 
 
-def limit_of(rule: Threshold, asked_rate: float | None) -> float | None:
+def spec_number(spec: Mapping[str, object], path: str) -> float | None:
+    """The one number at `path` in a spec document; None when there is none (or several)."""
+    try:
+        found = [container[key] for container, key in select(dict(spec), path)]
+    except PathError:
+        return None
+    if len(found) != 1 or isinstance(found[0], bool) or not isinstance(found[0], int | float):
+        return None
+    return float(found[0])
+
+
+def _same(value: object, wanted: JsonScalar) -> bool:
+    # true is not 1 here (Python says it is); 100 and 100.0 are the same number.
+    if isinstance(value, bool) or isinstance(wanted, bool):
+        return value is wanted
+    return value == wanted
+
+
+def applies(rule: Threshold, spec: Mapping[str, object]) -> bool:
+    """Does the rule judge a run of this (resolved) spec? Every `when` path must hold its value."""
+    for path, wanted in rule.when.items():
+        try:
+            values = [container[key] for container, key in select(dict(spec), path)]
+        except PathError:
+            return False
+        if not values or not all(_same(value, wanted) for value in values):
+            return False
+    return True
+
+
+def limit_of(rule: Threshold, spec: Mapping[str, object]) -> float | None:
     if rule.relative_to is None:
         return rule.value
-    return None if asked_rate is None else rule.value * asked_rate
+    path = "load.rate" if rule.relative_to == ASKED_RATE else rule.relative_to
+    base = spec_number(spec, path)
+    return None if base is None else rule.value * base
 
 
 def judge(
-    rule: Threshold, *, asked_rate: float | None, summary: RunSummary | None, seconds: Seconds
+    rule: Threshold,
+    *,
+    spec: Mapping[str, object],
+    summary: RunSummary | None,
+    seconds: Seconds,
+    index: int = 0,
 ) -> ThresholdResult:
-    """One rule against a run's summary (run metrics) or its measured seconds (series)."""
-    limit = limit_of(rule, asked_rate)
+    """One rule against a run: its resolved spec (relative limits), its summary (run metrics) or
+    its measured seconds (series)."""
+    limit = limit_of(rule, spec)
     text = rule.text()
     if limit is None:
+        missing_base = (
+            "the load asked no rate"
+            if rule.relative_to == ASKED_RATE
+            else f"the spec has no number at {rule.relative_to}"
+        )
         return ThresholdResult(
-            rule=rule, text=text, value=None, limit=rule.value, passed=False, note="the load asked no rate"
+            index=index, rule=rule, text=text, value=None, limit=rule.value, passed=False, note=missing_base
         )
     if rule.metric in BY_KEY:
         value = run_metrics(summary).get(rule.metric)
@@ -211,35 +281,41 @@ def judge(
         value = _aggregate(rule.aggregate, series_values(rule, seconds))
         missing = f"no per-second samples of {rule.metric} from {source_of(rule)}"
     if value is None:
-        return ThresholdResult(rule=rule, text=text, value=None, limit=limit, passed=False, note=missing)
+        return ThresholdResult(
+            index=index, rule=rule, text=text, value=None, limit=limit, passed=False, note=missing
+        )
     value = float(value)
-    return ThresholdResult(
-        rule=rule, text=text, value=value, limit=limit, passed=_COMPARE[rule.operator](value, limit)
-    )
+    passed = _COMPARE[rule.operator](value, limit)
+    return ThresholdResult(index=index, rule=rule, text=text, value=value, limit=limit, passed=passed)
 
 
 def evaluate(
     rules: Sequence[Threshold],
     *,
-    asked_rate: float | None,
+    spec: Mapping[str, object],
     summary: RunSummary | None,
     seconds: Seconds,
     aborted_by: int | None = None,
 ) -> ThresholdReport:
-    results = [judge(rule, asked_rate=asked_rate, summary=summary, seconds=seconds) for rule in rules]
+    """The rules that apply to this run, judged; it passes when all of them pass."""
+    results = [
+        judge(rule, spec=spec, summary=summary, seconds=seconds, index=index)
+        for index, rule in enumerate(rules)
+        if applies(rule, spec)
+    ]
     return ThresholdReport(passed=all(r.passed for r in results), results=results, aborted_by=aborted_by)
 
 
 def lost_live(
-    rules: Sequence[Threshold], *, asked_rate: float | None, seconds: Seconds, measured_s: float
+    rules: Sequence[Threshold], *, spec: Mapping[str, object], seconds: Seconds, measured_s: float
 ) -> tuple[int, ThresholdResult] | None:
     """The first abort_on_fail rule already lost on the seconds measured so far, past its grace."""
     for index, rule in enumerate(rules):
-        if not rule.abort_on_fail or measured_s < rule.grace_s:
+        if not rule.abort_on_fail or measured_s < rule.grace_s or not applies(rule, spec):
             continue
         if not series_values(rule, seconds):
             continue  # nothing measured yet is not a loss while the run is live
-        result = judge(rule, asked_rate=asked_rate, summary=None, seconds=seconds)
+        result = judge(rule, spec=spec, summary=None, seconds=seconds, index=index)
         if not result.passed:
             return index, result
     return None

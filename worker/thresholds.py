@@ -49,7 +49,7 @@ def judge_collected(
     aborted_by = ex.threshold_abort[0] if ex.threshold_abort is not None else None
     return evaluate(
         ex.spec.thresholds,
-        asked_rate=ex.spec.load.rate,
+        spec=ex.spec.model_dump(mode="json", by_alias=True),
         summary=summary,
         seconds=rule_seconds(ex, samples, measured_s),
         aborted_by=aborted_by,
@@ -62,6 +62,7 @@ class LiveJudge:
 
     def __init__(self, ex: Execution) -> None:
         self.ex = ex
+        self.spec = ex.spec.model_dump(mode="json", by_alias=True)  # the run's resolved spec
         self.watching = any(rule.abort_on_fail for rule in ex.spec.thresholds)
         self._rows: dict[tuple[str, int], Mapping[str, Any]] = {}
         self._next_t = 0
@@ -72,7 +73,7 @@ class LiveJudge:
             return
         lost = lost_live(
             ex.spec.thresholds,
-            asked_rate=ex.spec.load.rate,
+            spec=self.spec,
             seconds=rule_seconds(ex, self._samples(), measured_s),
             measured_s=measured_s,
         )

@@ -21,7 +21,7 @@ from backend.experiments.haproxy_check import CheckResult
 from backend.experiments.schemas import CheckError, HaproxyCheck, ValidationRefused, ValidationReport
 from backend.experiments.spec_errors import SPEC_FIELD, spec_field_errors, sweep_point_problems
 from backend.labs import boundary
-from spec.expansion import SweepPointError, point_params, point_spec
+from spec.expansion import SweepPointError, point_params, point_spec, unmatched_thresholds
 from spec.experiment import ExperimentSpec
 from spec.haproxy.raw_lines import RUNTIME_DIR_PLACEHOLDER
 from spec.haproxy.render import RenderError
@@ -145,13 +145,20 @@ def config_warnings(spec: ExperimentSpec, points: list[PointConfig]) -> list[Fie
             at = ", ".join(f"{path.rsplit('.', 1)[-1]} {value}" for path, value in params.items())
             found.setdefault((warning.field, warning.message), []).append(at)
     everywhere = len(points)
-    return [
+    warnings = [
         FieldError(
             field=f"{SPEC_FIELD}.{field}",
             message=message if not at or len(at) == everywhere else f"{message} (at {'; '.join(at[:5])})",
         )
         for (field, message), at in found.items()
     ]
+    # A threshold scoped to values no point has judges nothing: valid (a narrowed sweep keeps its
+    # template's rules), but worth saying, next to the rule.
+    warnings += [
+        FieldError(field=f"{SPEC_FIELD}.thresholds.{index}.when", message=f"judges nothing: {why}")
+        for index, why in unmatched_thresholds(spec)
+    ]
+    return warnings
 
 
 def checked_at_validate(points: list[PointConfig]) -> list[PointConfig]:

@@ -320,6 +320,24 @@ def test_validate_with_tls_gets_a_throwaway_certificate(client: TestClient, db: 
     assert report["valid"] is True
 
 
+def test_a_threshold_scoped_to_a_point_the_sweep_lost_is_a_warning_next_to_its_when(
+    client: TestClient, db: Session
+) -> None:
+    from spec.examples import seed_004_http_reuse
+
+    viewer = new_member(db, "viewer")
+    spec = seed_004_http_reuse().model_dump(mode="json", by_alias=True)
+    spec["sweep"] = {"axes": []}  # one point: h1, safe, keep-alive on; its rules speak of others
+
+    report = client.post(f"{API}/experiments/validate", json={"spec": spec}, headers=viewer.headers).json()
+
+    assert report["valid"] is True, report["field_errors"]
+    scoped = {w["field"]: w["message"] for w in report["warnings"] if ".when" in w["field"]}
+    assert sorted(scoped) == [f"spec.thresholds.{i}.when" for i in range(3)], report["warnings"]
+    assert "judges nothing: no sweep point matches it" in scoped["spec.thresholds.1.when"]
+    assert "proxy.backends.0.http_reuse takes 'safe'" in scoped["spec.thresholds.1.when"]
+
+
 def test_validate_reports_haproxys_error_at_its_line(client: TestClient, db: Session) -> None:
     viewer = new_member(db, "viewer")
     spec = small_spec()

@@ -134,6 +134,8 @@ def test_seed_000_success_rate_is_maxconn_over_delay_and_maxconn_is_named_the_bo
         assert errors["non_2xx"] == 0 and errors["timeout"] + errors["connect"] < total["successes"], errors
         assert_haproxy_side(summary, maxconn)
         assert_maxconn_verdict(run, maxconn)
+        # The template's thresholds state the same conclusion (maxconn sessions held): they pass.
+        assert run["thresholds"]["passed"] and len(run["thresholds"]["results"]) == 2, run["thresholds"]
 
     # Impatient clients: HAProxy's slots stay busy, but many of its answers reach nobody.
     run = api.wait_finished(impatient, 90)
@@ -150,6 +152,7 @@ def test_seed_000_success_rate_is_maxconn_over_delay_and_maxconn_is_named_the_bo
     assert summary["total"]["rps"] < 0.8 * served, (summary["total"], served)
     assert_haproxy_side(summary, maxconn)
     bound = assert_maxconn_verdict(run, maxconn)
+    assert run["thresholds"]["passed"], run["thresholds"]
     assert "errors" in [finding["kind"] for finding in bound["also"]]  # explained by maxconn, still shown
 
     # The sweep: throughput still rising at the last point, and Little's law asks for more maxconn.

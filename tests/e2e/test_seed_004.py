@@ -62,14 +62,26 @@ def test_reuse_always_hides_client_closes_and_h2_servers_need_fewer_connections(
     runs = [api.wait_finished(run_id, 120) for run_id in run_ids]
 
     table: dict[tuple[str, str], dict[str, Any]] = {}
+    judged: dict[tuple[str, str], list[str]] = {}
     for run in runs:
         assert run["state"] == "succeeded", run["error"]
         params = run["params"]
         proxy = run["summary"]["proxy"]
         assert run["summary"]["total"]["errors"]["total"] == 0, run["summary"]["total"]
         assert proxy["requests"] > 100 and proxy["max_server_conns"] is not None, (params, proxy)
+        # The template's thresholds state the conclusion point by point (`when`): they pass.
+        assert run["thresholds"]["passed"], (params, run["thresholds"])
+        judged[(params["target.protocol"], params["proxy.backends.0.http_reuse"])] = [
+            r["text"] for r in run["thresholds"]["results"]
+        ]
         table[(params["target.protocol"], params["proxy.backends.0.http_reuse"])] = proxy
     print_table(table)
+    assert [len(judged[point]) for point in (("h1", "never"), ("h1", "always"), ("h2c", "aggressive"))] == [
+        1,
+        1,
+        1,
+    ]
+    assert judged[("h1", "aggressive")] == []  # no rule speaks of it
 
     h1_never, h1_always = table[("h1", "never")], table[("h1", "always")]
     # never: one server connection per request; always: a handful for everything.

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from backend.errors import ApiError
 from backend.experiments.spec_errors import parse_spec
 from spec.examples import seed_000_maxconn_capacity, seed_002_small_instance_rate
+from spec.expansion import unmatched_thresholds
 from spec.metrics import BY_KEY
 from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals, ProxySummary, RunSummary
 from spec.thresholds import Threshold, evaluate, judge, lost_live
@@ -39,6 +40,11 @@ def _summary(p99: float = 40.0, requests: int = 1000, errors: int = 0, connects:
 
 
 NO_SECONDS: dict[str, list[dict[str, object]]] = {}
+CLOSED_LOOP: dict[str, object] = {"load": {"rate": None}, "proxy": {"global": {"maxconn": 100}}}
+
+
+def _open_loop(rate: float) -> dict[str, object]:
+    return {"load": {"rate": rate}, "proxy": {"global": {"maxconn": 100}}}
 
 
 @pytest.mark.parametrize(
@@ -110,7 +116,7 @@ def test_run_metrics_are_judged_on_the_summary_with_every_operator() -> None:
     for operator, (limit, passed) in cases.items():
         result = judge(
             _rule(metric="latency_p99_ms", operator=operator, value=limit),
-            asked_rate=None,
+            spec=CLOSED_LOOP,
             summary=summary,
             seconds=NO_SECONDS,
         )
@@ -122,7 +128,7 @@ def test_connects_per_request_is_a_figure_of_the_vocabulary() -> None:
     assert BY_KEY["proxy_connects_per_request"].source == "haproxy"
     result = judge(
         _rule(metric="proxy_connects_per_request", operator="<", value=0.05),
-        asked_rate=None,
+        spec=CLOSED_LOOP,
         summary=_summary(requests=1000, connects=10),
         seconds=NO_SECONDS,
     )
@@ -131,9 +137,11 @@ def test_connects_per_request_is_a_figure_of_the_vocabulary() -> None:
 
 def test_a_relative_limit_is_resolved_against_the_asked_rate() -> None:
     rule = _rule(metric="rps", operator=">=", value=0.98, relative_to="asked_rate")
-    result = judge(rule, asked_rate=100.0, summary=_summary(requests=1000), seconds=NO_SECONDS)  # 100 req/s
+    result = judge(
+        rule, spec=_open_loop(100.0), summary=_summary(requests=1000), seconds=NO_SECONDS
+    )  # 100 req/s
     assert result.limit == pytest.approx(98.0) and result.passed
-    short = judge(rule, asked_rate=110.0, summary=_summary(requests=1000), seconds=NO_SECONDS)
+    short = judge(rule, spec=_open_loop(110.0), summary=_summary(requests=1000), seconds=NO_SECONDS)
     assert short.limit == pytest.approx(107.8) and not short.passed
     assert rule.text() == "rps >= 0.98 x asked rate"
 
@@ -159,7 +167,7 @@ def test_series_rules_aggregate_the_measured_seconds_of_their_source() -> None:
         ),
     }
     for name, (rule, value, passed) in judged.items():
-        result = judge(rule, asked_rate=None, summary=None, seconds=seconds)
+        result = judge(rule, spec=CLOSED_LOOP, summary=None, seconds=seconds)
         assert (result.value, result.passed) == (value, passed), name
     assert judged["cpu mean proxy"][0].text() == "cpu mean on the proxy host < 80"
 
@@ -173,7 +181,7 @@ def test_a_figure_that_was_not_measured_fails_saying_so() -> None:
             _rule(metric="cpu", aggregate="max", operator="<", value=90, host="target"),
             _rule(metric="rps", operator=">", value=0),
         ],
-        asked_rate=None,
+        spec=CLOSED_LOOP,
         summary=no_latency,
         seconds={"host:proxy": [{"cpu_pct": 10.0}]},
     )
@@ -185,20 +193,84 @@ def test_a_figure_that_was_not_measured_fails_saying_so() -> None:
 
 def test_all_rules_passing_pass_the_run() -> None:
     rules = [_rule(metric="error_pct", operator="<", value=0.1), _rule(metric="rps", operator=">", value=50)]
-    report = evaluate(rules, asked_rate=None, summary=_summary(), seconds=NO_SECONDS)
+    report = evaluate(rules, spec=CLOSED_LOOP, summary=_summary(), seconds=NO_SECONDS)
     assert report.passed and report.aborted_by is None
-    assert evaluate([], asked_rate=None, summary=_summary(), seconds=NO_SECONDS).passed
+    assert evaluate([], spec=CLOSED_LOOP, summary=_summary(), seconds=NO_SECONDS).passed
 
 
 def test_live_only_abort_rules_past_their_grace_with_samples_can_stop_a_run() -> None:
     watch = _rule(metric="qcur", aggregate="max", operator="==", value=0, abort_on_fail=True, grace_s=3)
     rules = [_rule(metric="qcur", aggregate="max", operator="<", value=1), watch]
     queued = {"proxy": [{"BACKEND.qcur": 0}, {"BACKEND.qcur": 5}]}
-    assert lost_live(rules, asked_rate=None, seconds=queued, measured_s=2.5) is None  # within grace
-    lost = lost_live(rules, asked_rate=None, seconds=queued, measured_s=3.0)
+    assert lost_live(rules, spec=CLOSED_LOOP, seconds=queued, measured_s=2.5) is None  # within grace
+    lost = lost_live(rules, spec=CLOSED_LOOP, seconds=queued, measured_s=3.0)
     assert lost is not None and lost[0] == 1 and lost[1].value == 5.0
     # No sample of the series yet is no loss while the run is live.
-    assert lost_live([watch], asked_rate=None, seconds={"proxy": [{}]}, measured_s=10) is None
+    assert lost_live([watch], spec=CLOSED_LOOP, seconds={"proxy": [{}]}, measured_s=10) is None
     assert (
-        lost_live([watch], asked_rate=None, seconds={"proxy": [{"BACKEND.qcur": 0}]}, measured_s=10) is None
+        lost_live([watch], spec=CLOSED_LOOP, seconds={"proxy": [{"BACKEND.qcur": 0}]}, measured_s=10) is None
     )
+
+
+def test_a_limit_relative_to_a_spec_number_uses_each_runs_own_value() -> None:
+    rule = _rule(metric="proxy_max_server_conns", operator="<=", value=1, relative_to="proxy.global.maxconn")
+    summary = _summary()
+    assert summary.proxy is not None
+    summary.proxy.max_server_conns = 60
+    assert judge(
+        rule, spec={"proxy": {"global": {"maxconn": 60}}}, summary=summary, seconds=NO_SECONDS
+    ).passed
+    tight = judge(rule, spec={"proxy": {"global": {"maxconn": 50}}}, summary=summary, seconds=NO_SECONDS)
+    assert (tight.limit, tight.passed) == (50.0, False)
+    assert rule.text() == "proxy_max_server_conns <= 1 x proxy.global.maxconn"
+    missing = judge(rule, spec={"proxy": {"global": {}}}, summary=summary, seconds=NO_SECONDS)
+    assert not missing.passed and "no number at proxy.global.maxconn" in (missing.note or "")
+
+
+def test_when_scopes_a_rule_to_the_runs_whose_spec_has_those_values() -> None:
+    rules = [
+        _rule(metric="proxy_connects_per_request", operator=">", value=0.9,
+              when={"proxy.backends.0.http_reuse": "never", "load.keep_alive": False}),
+        _rule(metric="proxy_connects_per_request", operator="<", value=0.05,
+              when={"proxy.backends.0.http_reuse": "always", "load.keep_alive": False}),
+        _rule(metric="error_pct", operator="<", value=1),
+    ]  # fmt: skip
+
+    def spec(reuse: str, keep_alive: object) -> dict[str, object]:
+        return {"proxy": {"backends": [{"http_reuse": reuse}]}, "load": {"keep_alive": keep_alive}}
+
+    never = evaluate(
+        rules, spec=spec("never", False), summary=_summary(requests=1000, connects=1000), seconds=NO_SECONDS
+    )
+    assert [(r.index, r.passed) for r in never.results] == [(0, True), (2, True)]
+    always = evaluate(
+        rules, spec=spec("always", False), summary=_summary(requests=1000, connects=3), seconds=NO_SECONDS
+    )
+    assert [(r.index, r.passed) for r in always.results] == [(1, True), (2, True)]
+    keep = evaluate(rules, spec=spec("never", True), summary=_summary(), seconds=NO_SECONDS)
+    assert [r.index for r in keep.results] == [2]
+    # true is not 1: a boolean value matches only a boolean
+    assert [
+        r.index
+        for r in evaluate(rules, spec=spec("never", 0), summary=_summary(), seconds=NO_SECONDS).results
+    ] == [2]
+    assert rules[1].text() == "proxy_connects_per_request < 0.05 when http_reuse=always, keep_alive=false"
+
+
+def test_a_when_path_must_exist_and_a_relative_base_must_be_one_number() -> None:
+    doc = seed_000_maxconn_capacity().model_dump(mode="json", by_alias=True)  # maxconn 20 .. 100
+    doc["thresholds"] = [
+        {"metric": "rps", "operator": ">", "value": 0, "when": {"proxy.global.maxconn": 40}},
+        {"metric": "rps", "operator": ">", "value": 0, "when": {"proxy.global.maxconn": 30}},
+        {"metric": "rps", "operator": ">", "value": 0, "when": {"proxy.global.nosuch": 1}},
+        {"metric": "rps", "operator": ">", "value": 0, "relative_to": "load.path"},
+    ]
+    with pytest.raises(ApiError) as caught:
+        parse_spec(doc)
+    named = {f.field: f.message for f in caught.value.fields}
+    assert set(named) == {"spec.thresholds.2.when", "spec.thresholds.3.relative_to"}, named
+    # A value no point has is valid (a narrowed sweep keeps its rules): the designer warns of it.
+    doc["thresholds"] = doc["thresholds"][:2]
+    unmatched = unmatched_thresholds(parse_spec(doc))
+    assert [index for index, _ in unmatched] == [1]
+    assert "proxy.global.maxconn takes 20, 40, 60, 80, 100" in unmatched[0][1]

@@ -8893,11 +8893,60 @@ export const ThresholdSchema = {
                     const: 'asked_rate'
                 },
                 {
+                    type: 'string',
+                    maxLength: 300,
+                    minLength: 1,
+                    pattern: '^[A-Za-z_][A-Za-z0-9_-]*(\\.([A-Za-z0-9_-]+|\\*))*$',
+                    description: 'Dotted path into the experiment, e.g. proxy.global.maxconn or load.keep_alive.',
+                    examples: [
+                        'proxy.global.maxconn',
+                        'proxy.backends.0.http_reuse',
+                        'load.keep_alive'
+                    ]
+                },
+                {
                     type: 'null'
                 }
             ],
             title: 'Relative To',
-            description: 'asked_rate: the limit is value x the load\'s asked rate (open loop), e.g. 0.98.'
+            description: 'The limit is value x this number of the run\'s spec: asked_rate (the open-loop load\'s rate), or a dotted path such as proxy.global.maxconn (each sweep point\'s own value).'
+        },
+        when: {
+            patternProperties: {
+                '^[A-Za-z_][A-Za-z0-9_-]*(\\.([A-Za-z0-9_-]+|\\*))*$': {
+                    anyOf: [
+                        {
+                            type: 'string'
+                        },
+                        {
+                            type: 'integer'
+                        },
+                        {
+                            type: 'number'
+                        },
+                        {
+                            type: 'boolean'
+                        },
+                        {
+                            type: 'null'
+                        }
+                    ]
+                }
+            },
+            propertyNames: {
+                maxLength: 300,
+                minLength: 1,
+                description: 'Dotted path into the experiment, e.g. proxy.global.maxconn or load.keep_alive.',
+                examples: [
+                    'proxy.global.maxconn',
+                    'proxy.backends.0.http_reuse',
+                    'load.keep_alive'
+                ]
+            },
+            type: 'object',
+            maxProperties: 8,
+            title: 'When',
+            description: 'Judge only the runs whose spec has these values (dotted path: value), e.g. {proxy.backends.0.http_reuse: always}; empty: every run.'
         },
         host: {
             anyOf: [
@@ -8953,7 +9002,8 @@ export const ThresholdReportSchema = {
                 $ref: '#/components/schemas/ThresholdResult'
             },
             type: 'array',
-            title: 'Results'
+            title: 'Results',
+            description: 'The rules that apply to this run (their `when`).'
         },
         aborted_by: {
             anyOf: [
@@ -8980,6 +9030,13 @@ export const ThresholdReportSchema = {
 
 export const ThresholdResultSchema = {
     properties: {
+        index: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Index',
+            description: 'The rule\'s place in the spec\'s thresholds.',
+            default: 0
+        },
         rule: {
             $ref: '#/components/schemas/Threshold'
         },

@@ -5163,9 +5163,17 @@ export type Threshold = {
     /**
      * Relative To
      *
-     * asked_rate: the limit is value x the load's asked rate (open loop), e.g. 0.98.
+     * The limit is value x this number of the run's spec: asked_rate (the open-loop load's rate), or a dotted path such as proxy.global.maxconn (each sweep point's own value).
      */
-    relative_to?: 'asked_rate' | null;
+    relative_to?: 'asked_rate' | string | null;
+    /**
+     * When
+     *
+     * Judge only the runs whose spec has these values (dotted path: value), e.g. {proxy.backends.0.http_reuse: always}; empty: every run.
+     */
+    when?: {
+        [key: string]: unknown | string | number | number | boolean | null;
+    };
     /**
      * Host
      *
@@ -5198,6 +5206,8 @@ export type ThresholdReport = {
     passed: boolean;
     /**
      * Results
+     *
+     * The rules that apply to this run (their `when`).
      */
     results: Array<ThresholdResult>;
     /**
@@ -5214,6 +5224,12 @@ export type ThresholdReport = {
  * How one rule came out for one run.
  */
 export type ThresholdResult = {
+    /**
+     * Index
+     *
+     * The rule's place in the spec's thresholds.
+     */
+    index?: number;
     rule: Threshold;
     /**
      * Text

@@ -239,6 +239,7 @@ from .threshold_host_type_0 import ThresholdHostType0
 from .threshold_operator import ThresholdOperator
 from .threshold_report import ThresholdReport
 from .threshold_result import ThresholdResult
+from .threshold_when import ThresholdWhen
 from .timeouts import Timeouts
 from .tls_credentials import TlsCredentials
 from .token_create import TokenCreate
@@ -496,6 +497,7 @@ __all__ = (
     "ThresholdOperator",
     "ThresholdReport",
     "ThresholdResult",
+    "ThresholdWhen",
     "Timeouts",
     "TlsCredentials",
     "TokenCreate",

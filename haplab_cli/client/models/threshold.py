@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import (
+    TYPE_CHECKING,
     Any,
     Literal,
     Self,
@@ -15,6 +16,10 @@ from ..models.threshold_aggregate import ThresholdAggregate
 from ..models.threshold_host_type_0 import ThresholdHostType0
 from ..models.threshold_operator import ThresholdOperator
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.threshold_when import ThresholdWhen
+
 
 T = TypeVar("T", bound="Threshold")
 
@@ -30,8 +35,11 @@ class Threshold:
         value (float): The limit, in the metric's unit.
         aggregate (ThresholdAggregate | Unset): value: a run metric's figure once the run is collected; max, min, mean:
             of a per-second series over the measured seconds. Default: ThresholdAggregate.VALUE.
-        relative_to (Literal['asked_rate'] | None | Unset): asked_rate: the limit is value x the load's asked rate (open
-            loop), e.g. 0.98.
+        relative_to (Literal['asked_rate'] | None | str | Unset): The limit is value x this number of the run's spec:
+            asked_rate (the open-loop load's rate), or a dotted path such as proxy.global.maxconn (each sweep point's own
+            value).
+        when (ThresholdWhen | Unset): Judge only the runs whose spec has these values (dotted path: value), e.g.
+            {proxy.backends.0.http_reuse: always}; empty: every run.
         host (None | ThresholdHostType0 | Unset): For a host series (cpu, rx, tx): the host of which role.
         abort_on_fail (bool | Unset): Stop the run as soon as this rule is lost (per-second series only, judged live).
             Default: False.
@@ -43,7 +51,8 @@ class Threshold:
     operator: ThresholdOperator
     value: float
     aggregate: ThresholdAggregate | Unset = ThresholdAggregate.VALUE
-    relative_to: Literal["asked_rate"] | None | Unset = UNSET
+    relative_to: Literal["asked_rate"] | None | str | Unset = UNSET
+    when: ThresholdWhen | Unset = UNSET
     host: None | ThresholdHostType0 | Unset = UNSET
     abort_on_fail: bool | Unset = False
     grace_s: int | Unset = 0
@@ -59,11 +68,15 @@ class Threshold:
         if not isinstance(self.aggregate, Unset):
             aggregate = self.aggregate.value
 
-        relative_to: Literal["asked_rate"] | None | Unset
+        relative_to: Literal["asked_rate"] | None | str | Unset
         if isinstance(self.relative_to, Unset):
             relative_to = UNSET
         else:
             relative_to = self.relative_to
+
+        when: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.when, Unset):
+            when = self.when.to_dict()
 
         host: None | str | Unset
         if isinstance(self.host, Unset):
@@ -90,6 +103,8 @@ class Threshold:
             field_dict["aggregate"] = aggregate
         if relative_to is not UNSET:
             field_dict["relative_to"] = relative_to
+        if when is not UNSET:
+            field_dict["when"] = when
         if host is not UNSET:
             field_dict["host"] = host
         if abort_on_fail is not UNSET:
@@ -101,6 +116,8 @@ class Threshold:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.threshold_when import ThresholdWhen
+
         d = dict(src_dict)
         metric = d.pop("metric")
 
@@ -115,7 +132,9 @@ class Threshold:
         else:
             aggregate = ThresholdAggregate(_aggregate)
 
-        def _parse_relative_to(data: object) -> Literal["asked_rate"] | None | Unset:
+        def _parse_relative_to(
+            data: object,
+        ) -> Literal["asked_rate"] | None | str | Unset:
             if data is None:
                 return data
             if isinstance(data, Unset):
@@ -126,9 +145,16 @@ class Threshold:
                     f"relative_to_type_0 must match const 'asked_rate', got '{relative_to_type_0}'"
                 )
             return relative_to_type_0
-            return cast(Literal["asked_rate"] | None | Unset, data)
+            return cast(Literal["asked_rate"] | None | str | Unset, data)
 
         relative_to = _parse_relative_to(d.pop("relative_to", UNSET))
+
+        _when = d.pop("when", UNSET)
+        when: ThresholdWhen | Unset
+        if isinstance(_when, Unset):
+            when = UNSET
+        else:
+            when = ThresholdWhen.from_dict(_when)
 
         def _parse_host(data: object) -> None | ThresholdHostType0 | Unset:
             if data is None:
@@ -157,6 +183,7 @@ class Threshold:
             value=value,
             aggregate=aggregate,
             relative_to=relative_to,
+            when=when,
             host=host,
             abort_on_fail=abort_on_fail,
             grace_s=grace_s,

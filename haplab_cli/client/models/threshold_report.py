@@ -20,7 +20,7 @@ class ThresholdReport:
 
     Attributes:
         passed (bool):
-        results (list[ThresholdResult]):
+        results (list[ThresholdResult]): The rules that apply to this run (their `when`).
         aborted_by (int | None | Unset): Index of the abort_on_fail rule that stopped the run early, if one did.
     """
 

@@ -24,6 +24,7 @@ class ThresholdResult:
         value (float | None): The figure measured; None when it was not measured.
         limit (float): The limit it was compared with (relative limits resolved).
         passed (bool):
+        index (int | Unset): The rule's place in the spec's thresholds. Default: 0.
         note (None | str | Unset): Why it failed without a value, or how it was judged.
     """
 
@@ -32,6 +33,7 @@ class ThresholdResult:
     value: float | None
     limit: float
     passed: bool
+    index: int | Unset = 0
     note: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -45,6 +47,8 @@ class ThresholdResult:
         limit = self.limit
 
         passed = self.passed
+
+        index = self.index
 
         note: None | str | Unset
         if isinstance(self.note, Unset):
@@ -63,6 +67,8 @@ class ThresholdResult:
                 "passed": passed,
             }
         )
+        if index is not UNSET:
+            field_dict["index"] = index
         if note is not UNSET:
             field_dict["note"] = note
 
@@ -88,6 +94,8 @@ class ThresholdResult:
 
         passed = d.pop("passed")
 
+        index = d.pop("index", UNSET)
+
         def _parse_note(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -103,6 +111,7 @@ class ThresholdResult:
             value=value,
             limit=limit,
             passed=passed,
+            index=index,
             note=note,
         )
 

@@ -10,7 +10,17 @@ import { getIn } from "./specPath";
 import { Knob } from "./Knob";
 import { SectionErrors } from "./SectionErrors";
 
-type Rule = { metric: string; aggregate?: string; operator: string; value: number; relative_to?: string | null; host?: string | null; abort_on_fail?: boolean; grace_s?: number };
+type Rule = {
+  metric: string;
+  aggregate?: string;
+  operator: string;
+  value: number;
+  relative_to?: string | null;
+  host?: string | null;
+  abort_on_fail?: boolean;
+  grace_s?: number;
+  when?: Record<string, unknown>;
+};
 
 /** A new rule: p99 latency under 100 ms, the first thing people gate on. */
 const NEW_RULE: Rule = { metric: "latency_p99_ms", aggregate: "value", operator: "<", value: 100 };
@@ -41,11 +51,12 @@ export function withMetric(rule: Rule, metric: string, kind: RuleKind): Rule {
 }
 
 export function ThresholdsEditor() {
-  const { spec, update, readOnly, fields } = useDesigner();
+  const { spec, update, readOnly, fields, warnings } = useDesigner();
   const registry = useMetricRegistry();
   const rules = (getIn(spec, "thresholds") as Rule[] | undefined) ?? [];
   const setRules = (next: Rule[]) => update("thresholds", next.length ? next : undefined);
   const openLoop = getIn(spec, "load.rate") != null;
+  const whenErrors = (i: number) => messagesAt(fields, `thresholds.${i}.when`);
   return (
     <section aria-labelledby="thresholds-title" className="card">
       <h2 id="thresholds-title">Thresholds</h2>
@@ -63,6 +74,16 @@ export function ThresholdsEditor() {
           <fieldset key={i} className="threshold-rule" data-testid="threshold-rule">
             <legend>Rule {i + 1}</legend>
             <SectionErrors path={base} />
+            {whenErrors(i).map((m) => (
+              <p key={m} className="field-error" role="alert" data-field={`spec.${base}.when`}>
+                when: {m}
+              </p>
+            ))}
+            {messagesAt(warnings, `${base}.when`).map((m) => (
+              <p key={m} className="field-warning" data-field={`spec.${base}.when`}>
+                when: {m}
+              </p>
+            ))}
             <div className="knob-grid">
               <div className="field">
                 <label htmlFor={`${base}-metric`}>metric</label>
@@ -103,11 +124,16 @@ export function ThresholdsEditor() {
               {kind !== "run" && <Knob path={`${base}.aggregate`} label="aggregate" options={["max", "min", "mean"]} required />}
               <Knob path={`${base}.operator`} label="operator" required />
               <Knob path={`${base}.value`} label={rule.relative_to ? "value (x asked rate)" : "value"} required />
-              {(openLoop || rule.relative_to) && <Knob path={`${base}.relative_to`} label="relative to" />}
+              <Knob path={`${base}.relative_to`} label="relative to" placeholder={openLoop ? "asked_rate, or a spec path" : "a spec path, e.g. proxy.global.maxconn"} />
               {kind === "host-series" && <Knob path={`${base}.host`} label="host" required />}
               {kind !== "run" && <Knob path={`${base}.abort_on_fail`} label="abort on fail" />}
               {kind !== "run" && rule.abort_on_fail && <Knob path={`${base}.grace_s`} label="grace (s)" />}
             </div>
+            {rule.when && Object.keys(rule.when).length > 0 && (
+              <p className="small muted" data-testid="threshold-when">
+                Judges only the runs where {Object.entries(rule.when).map(([path, v]) => `${path} = ${JSON.stringify(v)}`).join(" and ")} (edit in Advanced (JSON)).
+              </p>
+            )}
             {!readOnly && (
               <button type="button" className="link" onClick={() => setRules(rules.filter((_, j) => j !== i))}>
                 Remove rule {i + 1}

@@ -1,6 +1,7 @@
 // The spec's threshold rules with the run's answer: passed or failed, each rule's measured value
 // against its limit (a CI job reads the same report from the API: GET /runs/{id} `thresholds`).
 import type { MetricRegistry, ThresholdReport } from "../../client/types.gen";
+import { TableScroll } from "../../components/TableScroll";
 import { quantity } from "../../format/units";
 import { useMetricRegistry } from "../../metrics/useMetricRegistry";
 
@@ -32,6 +33,7 @@ export function ThresholdChecks({ report }: { report: ThresholdReport }) {
     <section className={`threshold-checks ${report.passed ? "tone-ok" : "tone-bad"}`} aria-label="Thresholds" data-testid="thresholds">
       <h3>{checksTitle(total, failed)}</h3>
       {aborted && <p className="small">Stopped early: “{aborted.text}” was already lost while the run was live (abort on fail).</p>}
+      <TableScroll label="Threshold rules">
       <table className="table small">
         <thead>
           <tr>
@@ -61,6 +63,7 @@ export function ThresholdChecks({ report }: { report: ThresholdReport }) {
           })}
         </tbody>
       </table>
+      </TableScroll>
     </section>
   );
 }
