@@ -13,6 +13,7 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -49,6 +50,7 @@ from spec.experiment import ExperimentSpec
 
 TERMINAL = {"succeeded", "partial", "failed", "cancelled"}
 POLL_S = 2.0
+PROGRESS_S = 10.0  # how often a measuring run's progress is printed (a CI log stays short)
 
 app = typer.Typer(help="Run and judge haplab experiments from a terminal or a CI job.", no_args_is_help=True)
 runs_app = typer.Typer(help="Runs of the team.", no_args_is_help=True)
@@ -245,29 +247,47 @@ def _checks(run: dict[str, Any]) -> str:
     return f"[red]{len(failed)} of {len(report['results'])} threshold(s) failed[/red] ({lost})"
 
 
+def _measured_s(run: dict[str, Any]) -> float | None:
+    """Seconds of measured load so far: a run enters `running` at the load's t0."""
+    if run["state"] != "running" or not run.get("state_changed_at"):
+        return None
+    since = datetime.fromisoformat(run["state_changed_at"])
+    return max(0.0, (datetime.now(UTC) - since).total_seconds())
+
+
 def wait_for(
     api: Api, launch_id: int, run_ids: list[int], timeout_s: float
 ) -> tuple[list[dict[str, Any]], bool]:
-    """Every run of the launch once it ended (or the deadline passed), saying each change."""
+    """Every run of the launch once it ended (or the deadline passed): each state change said,
+    and while a run measures, every PROGRESS_S how far its load is and how long it has left."""
     deadline = time.monotonic() + timeout_s
     said: dict[int, str] = {}
+    durations: dict[int, int] = {}
+    progress_at = 0.0
     while True:
         page = guarded(
             lambda: api.call(runs_list_runs, launch_id=launch_id, limit=500, order=RunsListRunsOrder.OLDEST),
             code=RUN_FAILED,
         )
-        by_id = {r["id"]: r for r in page["items"]}
-        finished = 0
-        for run_id in run_ids:
-            run = by_id.get(run_id)
-            if run is None:
-                continue
-            finished += run["state"] in TERMINAL
+        by_id = {r["id"]: r for r in page["items"] if r["id"] in run_ids}
+        finished = sum(r["state"] in TERMINAL for r in by_id.values())
+        for run_id, run in sorted(by_id.items()):
             if said.get(run_id) != run["state"]:
                 said[run_id] = run["state"]
-                line = f"[{finished}/{len(run_ids)}] {run_title(run)}: {run['state']}"
                 figures = _figures(run) if run["state"] in TERMINAL else ""
+                line = f"[{finished}/{len(run_ids)} done] {run_title(run)}: {run['state']}"
                 out.print(line + (f" · {figures}" if figures else ""))
+            measured = _measured_s(run)
+            if measured is not None and time.monotonic() >= progress_at:
+                if run_id not in durations:
+                    durations[run_id] = detail(api, run_id)["spec"]["load"]["duration_s"]
+                total = durations[run_id]
+                left = max(0.0, total - measured)
+                out.print(
+                    f"  {run_title(run)}: {min(measured, total):.0f} s of {total} s measured, "
+                    f"~{left:.0f} s left"
+                )
+                progress_at = time.monotonic() + PROGRESS_S
         if finished == len(run_ids):
             break
         if time.monotonic() > deadline:

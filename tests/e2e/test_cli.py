@@ -96,6 +96,7 @@ def test_haplab_run_exits_with_the_verdict_ci_acts_on(
     )  # fmt: skip
     assert lose.returncode == 1, lose.stdout + lose.stderr
     assert "new version 2" in lose.stdout
+    assert "s of 30 s measured, ~" in lose.stdout  # progress while the load runs
     cases = [case for suite in JUnitXml.fromfile(str(tmp_path / "lost.xml")) for case in suite]
     failed = [case for case in cases if any(isinstance(r, Failure) for r in case.result)]
     assert [case.name.split(": ", 1)[1] for case in failed] == ["threshold 1 req_s max < 1"]
