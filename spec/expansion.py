@@ -15,7 +15,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from spec.experiment import ExperimentSpec
-from spec.sweep import JsonScalar, PathError, Sweep, apply_path, select
+from spec.sweep import JsonScalar, PathError, Sweep, apply_path, values_at
 from spec.thresholds import applies
 
 
@@ -119,7 +119,7 @@ def unmatched_thresholds(spec: ExperimentSpec) -> list[tuple[int, str]]:
     for index, rule in scoped:
         if not any(applies(rule, doc) for doc in points):
             seen = {
-                path: list(dict.fromkeys(repr(v) for d in points for v in _values(d, path)))
+                path: list(dict.fromkeys(repr(v) for d in points for v in values_at(d, path)))
                 for path in rule.when
             }
             takes = "; ".join(
@@ -127,10 +127,3 @@ def unmatched_thresholds(spec: ExperimentSpec) -> list[tuple[int, str]]:
             )
             problems.append((index, f"no sweep point matches it ({takes})"))
     return problems
-
-
-def _values(doc: dict[str, Any], path: str) -> list[Any]:
-    try:
-        return [container[key] for container, key in select(doc, path)]
-    except PathError:
-        return []

@@ -160,6 +160,14 @@ def select(doc: dict[str, Any], path: str) -> list[tuple[Any, str | int]]:
     return list(_locations(doc, path.split("."), []))
 
 
+def values_at(doc: dict[str, Any], path: str) -> list[Any]:
+    """The values the path selects; empty when it leads nowhere."""
+    try:
+        return [container[key] for container, key in select(doc, path)]
+    except PathError:
+        return []
+
+
 def apply_path(doc: dict[str, Any], path: str, value: JsonScalar) -> dict[str, Any]:
     """A copy of `doc` with `value` set at every place `path` selects (`doc` is not changed)."""
     result = copy.deepcopy(doc)

@@ -32,7 +32,7 @@ from pydantic import Field, model_validator
 from spec.metrics import BY_KEY, SAMPLE_SERIES, SampleSeries, run_metrics
 from spec.results import RunSummary
 from spec.strict import StrictModel
-from spec.sweep import JsonScalar, PathError, SweepPath, select
+from spec.sweep import JsonScalar, SweepPath, values_at
 
 Operator = Literal["<", "<=", ">", ">=", "=="]
 Aggregate = Literal["value", "max", "min", "mean"]
@@ -49,7 +49,6 @@ _COMPARE: dict[str, Callable[[float, float], bool]] = {
     ">=": op.ge,
     "==": op.eq,
 }
-_ROLE_WORDS: dict[str, str] = {"proxy": "proxy", "injector": "injector", "target": "target"}
 
 
 class Threshold(StrictModel):
@@ -146,17 +145,13 @@ class Threshold(StrictModel):
         """The rule as people read it: `latency_p99_ms < 50`, `cpu mean on the proxy host < 80`."""
         figure = self.metric if self.aggregate == "value" else f"{self.metric} {self.aggregate}"
         if self.host is not None:
-            figure += f" on the {_ROLE_WORDS[self.host]} host"
+            figure += f" on the {self.host} host"
         if self.relative_to is None:
             limit = f"{self.value:g}"
         else:
             limit = f"{self.value:g} x {'asked rate' if self.relative_to == ASKED_RATE else self.relative_to}"
         scope = ", ".join(f"{path.split('.')[-1]}={_word(value)}" for path, value in self.when.items())
         return f"{figure} {self.operator} {limit}" + (f" when {scope}" if scope else "")
-
-    def unit(self) -> str:
-        known = BY_KEY.get(self.metric) or SERIES_BY_KEY.get(self.metric)
-        return known.unit if known is not None else ""
 
 
 def _word(value: JsonScalar) -> str:
@@ -217,10 +212,7 @@ def _aggregate(kind: Aggregate, values: Sequence[float]) -> float | None:
 
 def spec_number(spec: Mapping[str, object], path: str) -> float | None:
     """The one number at `path` in a spec document; None when there is none (or several)."""
-    try:
-        found = [container[key] for container, key in select(dict(spec), path)]
-    except PathError:
-        return None
+    found = values_at(dict(spec), path)
     if len(found) != 1 or isinstance(found[0], bool) or not isinstance(found[0], int | float):
         return None
     return float(found[0])
@@ -236,10 +228,7 @@ def _same(value: object, wanted: JsonScalar) -> bool:
 def applies(rule: Threshold, spec: Mapping[str, object]) -> bool:
     """Does the rule judge a run of this (resolved) spec? Every `when` path must hold its value."""
     for path, wanted in rule.when.items():
-        try:
-            values = [container[key] for container, key in select(dict(spec), path)]
-        except PathError:
-            return False
+        values = values_at(dict(spec), path)
         if not values or not all(_same(value, wanted) for value in values):
             return False
     return True

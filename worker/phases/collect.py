@@ -74,9 +74,8 @@ class Collect(BackgroundPhase):
                 f"{ex.threshold_abort_at_s:.0f} s of load",
                 *completeness.reasons,
             ]
-        ex.record(
-            summary=summary, thresholds=thresholds
-        )  # the columns type them (backend/models/typed_json.py)
+        # The columns type them (backend/models/typed_json.py).
+        ex.record(summary=summary, thresholds=thresholds)
 
 
 def record_cut_short(
