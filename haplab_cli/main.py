@@ -40,12 +40,13 @@ from haplab_cli.client.api.runs import (
     runs_compare_runs,
     runs_export_runs_csv,
     runs_export_runs_json,
+    runs_get_launch,
     runs_get_run,
     runs_list_runs,
 )
 from haplab_cli.client.models.runs_list_runs_order import RunsListRunsOrder
 from haplab_cli.files import ExperimentFileDoc, ExperimentFileError, read_experiment_file, with_settings
-from haplab_cli.outcome import BAD_INPUT, RUN_FAILED, exit_code, run_title, write_reports
+from haplab_cli.outcome import BAD_INPUT, RUN_FAILED, exit_code, point_title, run_title, write_reports
 from spec.experiment import ExperimentSpec
 
 TERMINAL = {"succeeded", "partial", "failed", "cancelled"}
@@ -320,6 +321,23 @@ def print_runs(runs: Sequence[dict[str, Any]], base_url: str) -> None:
         out.print(f"compare them: {base_url}/compare?runs={','.join(str(r['id']) for r in runs)}")
 
 
+def print_point_checks(launch: dict[str, Any]) -> None:
+    """The rules judged per sweep point (on its repetitions, or against another point)."""
+    results = launch["point_thresholds"]
+    if not results:
+        return
+    table = Table(title="thresholds judged per sweep point")
+    for column in ("point", "rule", "value", "limit", "outcome"):
+        table.add_column(column)
+    for r in results:
+        value = "-" if r["value"] is None else f"{r['value']:g}"
+        limit = "-" if r["limit"] is None else f"{r['rule']['operator']} {r['limit']:g}"
+        verdict = "[green]passed[/green]" if r["passed"] else "[red]failed[/red]"
+        note = f" ({r['note']})" if r.get("note") else ""
+        table.add_row(point_title(r), r["text"], value + note, limit, verdict)
+    out.print(table)
+
+
 @app.command()
 def run(
     file: Annotated[Path, typer.Argument(help="An experiment file (YAML or JSON).")],
@@ -354,9 +372,13 @@ def run(
     if not wait:
         return
     runs, finished = wait_for(api, launched["launch_id"], run_ids, timeout)
-    code = exit_code(runs, finished)
+    verdict_of = guarded(lambda: api.call(runs_get_launch, launch_id=launched["launch_id"]), code=RUN_FAILED)
+    launch = verdict_of if finished and verdict_of["outcome"] != "running" else None
+    code = exit_code(launch)
     print_runs(runs, api.base_url)
-    write_reports(runs, doc.doc["name"], launched["launch_id"], code, api.base_url, junit, json_out)
+    if launch is not None:
+        print_point_checks(launch)
+    write_reports(runs, launch, doc.doc["name"], launched["launch_id"], code, api.base_url, junit, json_out)
     verdict = {
         0: "[green]passed[/green]",
         1: "[red]a threshold failed[/red]",

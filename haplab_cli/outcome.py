@@ -1,9 +1,12 @@
-"""What a launch's runs mean for CI: the exit code, and JUnit XML / JSON reports.
+"""What a launch means for CI: the exit code of its verdict, and JUnit XML / JSON reports.
 
-Exit codes (docs/automation.md):
-  0  every run succeeded and every threshold passed
-  1  a threshold failed (a run stopped early by an abort_on_fail rule counts here)
-  2  a run failed, was cancelled, ended partial for another reason, or did not end in time
+The verdict is the API's (GET /launches/{id}, backend/runs/verdict.py); its outcome is the exit
+code (docs/automation.md):
+  0  passed: every run succeeded and every threshold passed
+  1  thresholds_failed: a run's or a sweep point's rule failed (a run stopped early by an
+     abort_on_fail rule counts here)
+  2  runs_failed: a run failed, was cancelled or ended partial for another reason; or the runs
+     did not end in time
   3  bad input or auth: the file, an option, the lab name, the token (raised before launching)
 """
 
@@ -19,6 +22,8 @@ from junitparser import Error, Failure, JUnitXml, TestCase, TestSuite
 PASSED, THRESHOLD_FAILED, RUN_FAILED, BAD_INPUT = 0, 1, 2, 3
 
 Run = dict[str, Any]  # GET /runs/{id}
+Launch = dict[str, Any]  # GET /launches/{id}
+EXIT_CODES = {"passed": PASSED, "thresholds_failed": THRESHOLD_FAILED, "runs_failed": RUN_FAILED}
 
 
 def _aborted_by_threshold(run: Run) -> bool:
@@ -31,17 +36,14 @@ def run_ok(run: Run) -> bool:
     return run["state"] == "succeeded" or _aborted_by_threshold(run)
 
 
-def thresholds_passed(run: Run) -> bool:
-    report = run.get("thresholds")
-    return report is None or bool(report["passed"])
+def exit_code(launch: Launch | None) -> int:
+    """The launch's outcome as an exit code; a launch still running (the wait ran out) is 2."""
+    return RUN_FAILED if launch is None else EXIT_CODES.get(launch["outcome"], RUN_FAILED)
 
 
-def exit_code(runs: Sequence[Run], finished: bool = True) -> int:
-    if not finished or not all(run_ok(r) for r in runs):
-        return RUN_FAILED
-    if not all(thresholds_passed(r) for r in runs):
-        return THRESHOLD_FAILED
-    return PASSED
+def point_title(result: dict[str, Any]) -> str:
+    params = ", ".join(f"{k.split('.')[-1]}={v}" for k, v in result["params"].items())
+    return f"sweep point {result['point_index']}" + (f" ({params})" if params else "")
 
 
 def run_title(run: Run) -> str:
@@ -50,8 +52,16 @@ def run_title(run: Run) -> str:
     return f"run {run['id']}{point}, repetition {run['repetition'] + 1}"
 
 
-def junit_report(experiment: str, runs: Sequence[Run], base_url: str) -> JUnitXml:
-    """One test case per run (did it do what it was asked) and one per run and threshold rule."""
+def _failure(result: dict[str, Any], url: str) -> Failure:
+    value = "not measured" if result["value"] is None else f"{result['value']:g}"
+    note = f" ({result['note']})" if result.get("note") else ""
+    limit = "none" if result["limit"] is None else f"{result['rule']['operator']} {result['limit']:g}"
+    return Failure(f"{result['text']}: measured {value}{note}, limit {limit} ({url})", "threshold")
+
+
+def junit_report(experiment: str, runs: Sequence[Run], launch: Launch | None, base_url: str) -> JUnitXml:
+    """One test case per run (did it do what it was asked), one per run and threshold rule, and
+    one per sweep point and rule judged per point."""
     suite = TestSuite(f"haplab: {experiment}")
     for run in runs:
         url = f"{base_url.rstrip('/')}/runs/{run['id']}"
@@ -69,42 +79,37 @@ def junit_report(experiment: str, runs: Sequence[Run], base_url: str) -> JUnitXm
             rule = TestCase(f"{run_title(run)}: threshold {index} {result['text']}", classname=experiment)
             rule.system_out = url
             if not result["passed"]:
-                value = "not measured" if result["value"] is None else f"{result['value']:g}"
-                note = f" ({result['note']})" if result.get("note") else ""
-                rule.result = [
-                    Failure(
-                        f"{result['text']}: measured {value}{note}, limit {result['operator_limit']} ({url})",
-                        "threshold",
-                    )
-                ]
+                rule.result = [_failure(result, url)]
             suite.add_testcase(rule)
+    first = f"{base_url.rstrip('/')}/runs/{runs[0]['id']}" if runs else base_url
+    for result in (launch or {}).get("point_thresholds", []):
+        case = TestCase(
+            f"{point_title(result)}: threshold {result['index']} {result['text']}", classname=experiment
+        )
+        case.system_out = first
+        if not result["passed"]:
+            case.result = [_failure(result, first)]
+        suite.add_testcase(case)
     xml = JUnitXml()
     xml.add_testsuite(suite)
     return xml
 
 
-def with_limits(runs: Sequence[Run]) -> list[Run]:
-    """Runs whose threshold results also carry `operator_limit` ("< 50"), for messages."""
-    out = []
-    for run in runs:
-        report = run.get("thresholds")
-        if report:
-            results = [
-                {**r, "operator_limit": f"{r['rule']['operator']} {r['limit']:g}"} for r in report["results"]
-            ]
-            run = {**run, "thresholds": {**report, "results": results}}
-        out.append(run)
-    return out
-
-
 def json_report(
-    experiment: str, launch_id: int | None, runs: Sequence[Run], code: int, base_url: str
+    experiment: str,
+    launch_id: int | None,
+    runs: Sequence[Run],
+    launch: Launch | None,
+    code: int,
+    base_url: str,
 ) -> dict[str, Any]:
     return {
         "experiment": experiment,
         "launch_id": launch_id,
         "exit_code": code,
         "passed": code == PASSED,
+        "outcome": launch["outcome"] if launch else "running",
+        "point_thresholds": launch["point_thresholds"] if launch else [],
         "runs": [
             {
                 "id": r["id"],
@@ -123,6 +128,7 @@ def json_report(
 
 def write_reports(
     runs: Sequence[Run],
+    launch: Launch | None,
     experiment: str,
     launch_id: int | None,
     code: int,
@@ -130,10 +136,8 @@ def write_reports(
     junit: Path | None,
     json_out: Path | None,
 ) -> None:
-    runs = with_limits(runs)
     if junit is not None:
-        junit_report(experiment, runs, base_url).write(str(junit), pretty=True)
+        junit_report(experiment, runs, launch, base_url).write(str(junit), pretty=True)
     if json_out is not None:
-        json_out.write_text(
-            json.dumps(json_report(experiment, launch_id, runs, code, base_url), indent=2) + "\n"
-        )
+        report = json_report(experiment, launch_id, runs, launch, code, base_url)
+        json_out.write_text(json.dumps(report, indent=2) + "\n")

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from spec.experiment import ExperimentSpec
 from spec.sweep import JsonScalar, PathError, Sweep, apply_path, values_at
-from spec.thresholds import applies
+from spec.thresholds import has_values
 
 
 class SweepPointError(ValueError):
@@ -102,10 +102,13 @@ def expand(spec: ExperimentSpec) -> list[RunPoint]:
     ]
 
 
-def unmatched_thresholds(spec: ExperimentSpec) -> list[tuple[int, str]]:
-    """(index, why) of each threshold whose `when` no sweep point of the spec matches: such a rule
-    would never judge a run, which is never what its author meant."""
-    scoped = [(index, rule) for index, rule in enumerate(spec.thresholds) if rule.when]
+def unmatched_thresholds(spec: ExperimentSpec) -> list[tuple[int, str, str]]:
+    """(index, field, why) of each threshold whose `when` no sweep point of the spec matches, or whose
+    `relative_to_point` names a point the sweep does not have: such a rule would never judge a
+    run, which is never what its author meant."""
+    scoped = [
+        (index, rule) for index, rule in enumerate(spec.thresholds) if rule.when or rule.relative_to_point
+    ]
     if not scoped:
         return []
     base: dict[str, Any] = spec.model_dump(mode="json", by_alias=True)
@@ -117,13 +120,17 @@ def unmatched_thresholds(spec: ExperimentSpec) -> list[tuple[int, str]]:
         points.append(doc)
     problems = []
     for index, rule in scoped:
-        if not any(applies(rule, doc) for doc in points):
-            seen = {
-                path: list(dict.fromkeys(repr(v) for d in points for v in values_at(d, path)))
-                for path in rule.when
-            }
-            takes = "; ".join(
-                f"{path} takes {', '.join(values) or 'no value'}" for path, values in seen.items()
-            )
-            problems.append((index, f"no sweep point matches it ({takes})"))
+        for field, wanted, missing in (
+            ("when", rule.when, "no sweep point matches it"),
+            ("relative_to_point", rule.relative_to_point, "no sweep point is its reference"),
+        ):
+            if wanted and not any(has_values(doc, wanted) for doc in points):
+                seen = {
+                    path: list(dict.fromkeys(repr(v) for d in points for v in values_at(d, path)))
+                    for path in wanted
+                }
+                takes = "; ".join(
+                    f"{path} takes {', '.join(values) or 'no value'}" for path, values in seen.items()
+                )
+                problems.append((index, field, f"{missing} ({takes})"))
     return problems

@@ -176,12 +176,13 @@ class ExperimentSpec(BaseModel):
                         f"thresholds.{index}.relative_to: {rule.relative_to} is not one number of this spec "
                         "(a limit relative to it needs one)"
                     )
-            for path in rule.when:
-                doc = doc or self.model_dump(mode="json", by_alias=True)
-                try:
-                    select(doc, path)
-                except PathError as error:
-                    yield f"thresholds.{index}.when: path {path!r} does not exist: {error}"
+            for field, paths in (("when", rule.when), ("relative_to_point", rule.relative_to_point)):
+                for path in paths:
+                    doc = doc or self.model_dump(mode="json", by_alias=True)
+                    try:
+                        select(doc, path)
+                    except PathError as error:
+                        yield f"thresholds.{index}.{field}: path {path!r} does not exist: {error}"
             if rule.abort_on_fail and rule.grace_s >= self.load.duration_s:
                 yield (
                     f"thresholds.{index}.grace_s: {rule.grace_s} s of grace leave nothing of the "

@@ -11,6 +11,12 @@ judged against its own maxconn). `when` scopes a rule to the sweep points whose 
 values (`when: {proxy.backends.0.http_reuse: always}`), so one file states a sweep's conclusion
 point by point.
 
+A rule may judge a sweep point rather than each run (`per_point`): on its repetitions' mean or
+a bound of their 95% confidence interval (`rps ci_low >= 1000`: the point holds 1000 req/s with
+95% confidence), or against the same figure at another point of the sweep (`relative_to_point:
+{proxy.backends.0.http_reuse: never}`: below 5 % of what `never` opened). Such a rule is judged
+once every run of its launch has ended (backend/runs/verdict.py), on the runs that succeeded.
+
 `abort_on_fail` stops a run as soon as its rule is already lost, judged on the live samples once
 `grace_s` seconds of the measured window have passed. Only per-second series exist while a run is
 live, so only their rules can abort; a `max` (or `min`) rule once lost stays lost, a `mean` rule
@@ -36,6 +42,7 @@ from spec.sweep import JsonScalar, SweepPath, values_at
 
 Operator = Literal["<", "<=", ">", ">=", "=="]
 Aggregate = Literal["value", "max", "min", "mean"]
+PointStatistic = Literal["mean", "ci_low", "ci_high"]
 HostRole = Literal["proxy", "injector", "target"]
 MAX_THRESHOLDS = 50
 MAX_WHEN = 8
@@ -85,6 +92,24 @@ class Threshold(StrictModel):
             "{proxy.backends.0.http_reuse: always}; empty: every run."
         ),
     )
+    per_point: PointStatistic | None = Field(
+        default=None,
+        description=(
+            "Judge once per sweep point, on a run metric of its repetitions: their mean, or the "
+            "low or high bound of their 95% confidence interval (needs 2 or more runs). None: "
+            "each run on its own."
+        ),
+    )
+    relative_to_point: dict[SweepPath, JsonScalar] = Field(
+        default_factory=dict,
+        max_length=MAX_WHEN,
+        description=(
+            "The limit is value x the same run metric (the mean of its runs) at the sweep point "
+            "that differs from the judged one only in these values, e.g. "
+            "{proxy.backends.0.http_reuse: never}. Judged per sweep point; the reference point "
+            "itself is not judged."
+        ),
+    )
     host: HostRole | None = Field(
         default=None, description="For a host series (cpu, rx, tx): the host of which role."
     )
@@ -106,10 +131,19 @@ class Threshold(StrictModel):
             raise ValueError("; ".join(problems))
         return self
 
+    @property
+    def judges_points(self) -> bool:
+        """Is this rule judged per sweep point (over a launch's runs) rather than per run?"""
+        return self.per_point is not None or bool(self.relative_to_point)
+
     def _problems(self) -> list[str]:
         series = SERIES_BY_KEY.get(self.metric)
+        problems = []
+        if self.relative_to is not None and self.relative_to_point:
+            problems.append(
+                "relative_to_point: a limit is relative to one base; drop relative_to or relative_to_point"
+            )
         if self.metric in BY_KEY:
-            problems = []
             if self.aggregate != "value":
                 problems.append(
                     f"aggregate: {self.metric} is a run metric, judged on its value (aggregate value); "
@@ -128,7 +162,12 @@ class Threshold(StrictModel):
                 f"metric: {self.metric!r} is neither a run metric ({', '.join(BY_KEY)}) "
                 f"nor a per-second series ({', '.join(SERIES_BY_KEY)})"
             ]
-        problems = []
+        if self.judges_points:
+            field = "per_point" if self.per_point is not None else "relative_to_point"
+            problems.append(
+                f"{field}: a sweep point is judged on a run metric of its runs; {self.metric} is a "
+                "per-second series, judged run by run"
+            )
         if self.aggregate == "value":
             problems.append(f"aggregate: {self.metric} is a per-second series; say max, min or mean")
         if series.source == "host" and self.host is None:
@@ -146,12 +185,20 @@ class Threshold(StrictModel):
         figure = self.metric if self.aggregate == "value" else f"{self.metric} {self.aggregate}"
         if self.host is not None:
             figure += f" on the {self.host} host"
-        if self.relative_to is None:
+        if self.per_point is not None:
+            figure += f" {self.per_point} of the point's runs"
+        if self.relative_to_point:
+            limit = f"{self.value:g} x its value at {_scope(self.relative_to_point)}"
+        elif self.relative_to is None:
             limit = f"{self.value:g}"
         else:
             limit = f"{self.value:g} x {'asked rate' if self.relative_to == ASKED_RATE else self.relative_to}"
-        scope = ", ".join(f"{path.split('.')[-1]}={_word(value)}" for path, value in self.when.items())
+        scope = _scope(self.when)
         return f"{figure} {self.operator} {limit}" + (f" when {scope}" if scope else "")
+
+
+def _scope(values: Mapping[str, JsonScalar]) -> str:
+    return ", ".join(f"{path.split('.')[-1]}={_word(value)}" for path, value in values.items())
 
 
 def _word(value: JsonScalar) -> str:
@@ -178,6 +225,24 @@ class ThresholdReport(StrictModel):
     aborted_by: int | None = Field(
         default=None, description="Index of the abort_on_fail rule that stopped the run early, if one did."
     )
+
+
+class PointThresholdResult(StrictModel):
+    """How one rule judged per sweep point came out for one point of a launch."""
+
+    index: int = Field(ge=0, description="The rule's place in the spec's thresholds.")
+    rule: Threshold
+    text: str = Field(description="The rule as people read it.")
+    point_index: int = Field(ge=0, description="The sweep point judged (runs' point_index).")
+    params: dict[str, JsonScalar] = Field(description="The point's swept values.")
+    runs: int = Field(ge=0, description="How many of the point's runs were judged (the ones that succeeded).")
+    value: float | None = Field(description="The point's figure (mean or interval bound); None if none.")
+    limit: float | None = Field(description="The limit compared with; None when it could not be set.")
+    reference_point_index: int | None = Field(
+        default=None, description="With relative_to_point: the point whose mean set the limit."
+    )
+    passed: bool
+    note: str | None = Field(default=None, description="Why it failed without a value, or how it was judged.")
 
 
 # Per-second values of the measured seconds, by source as rules name them: "proxy" (HAProxy's
@@ -210,6 +275,11 @@ def _aggregate(kind: Aggregate, values: Sequence[float]) -> float | None:
     return math.fsum(values) / len(values)
 
 
+def holds(operator: Operator, value: float, limit: float) -> bool:
+    """Does `value operator limit` hold (the rule passes)?"""
+    return _COMPARE[operator](value, limit)
+
+
 def spec_number(spec: Mapping[str, object], path: str) -> float | None:
     """The one number at `path` in a spec document; None when there is none (or several)."""
     found = values_at(dict(spec), path)
@@ -225,13 +295,18 @@ def _same(value: object, wanted: JsonScalar) -> bool:
     return value == wanted
 
 
-def applies(rule: Threshold, spec: Mapping[str, object]) -> bool:
-    """Does the rule judge a run of this (resolved) spec? Every `when` path must hold its value."""
-    for path, wanted in rule.when.items():
-        values = values_at(dict(spec), path)
-        if not values or not all(_same(value, wanted) for value in values):
+def has_values(spec: Mapping[str, object], wanted: Mapping[str, JsonScalar]) -> bool:
+    """Does this (resolved) spec hold every one of these values (dotted path: value)?"""
+    for path, value in wanted.items():
+        found = values_at(dict(spec), path)
+        if not found or not all(_same(each, value) for each in found):
             return False
     return True
+
+
+def applies(rule: Threshold, spec: Mapping[str, object]) -> bool:
+    """Does the rule judge a run of this (resolved) spec? Every `when` path must hold its value."""
+    return has_values(spec, rule.when)
 
 
 def limit_of(rule: Threshold, spec: Mapping[str, object]) -> float | None:
@@ -274,7 +349,7 @@ def judge(
             index=index, rule=rule, text=text, value=None, limit=limit, passed=False, note=missing
         )
     value = float(value)
-    passed = _COMPARE[rule.operator](value, limit)
+    passed = holds(rule.operator, value, limit)
     return ThresholdResult(index=index, rule=rule, text=text, value=value, limit=limit, passed=passed)
 
 
@@ -286,13 +361,19 @@ def evaluate(
     seconds: Seconds,
     aborted_by: int | None = None,
 ) -> ThresholdReport:
-    """The rules that apply to this run, judged; it passes when all of them pass."""
+    """The run rules that apply to this run, judged; it passes when all of them pass. Rules judged
+    per sweep point wait for the launch (backend/runs/verdict.py)."""
     results = [
         judge(rule, spec=spec, summary=summary, seconds=seconds, index=index)
         for index, rule in enumerate(rules)
-        if applies(rule, spec)
+        if not rule.judges_points and applies(rule, spec)
     ]
     return ThresholdReport(passed=all(r.passed for r in results), results=results, aborted_by=aborted_by)
+
+
+def judges_runs(rules: Sequence[Threshold]) -> bool:
+    """Is any of these rules judged run by run (so each run gets a report)?"""
+    return any(not rule.judges_points for rule in rules)
 
 
 def lost_live(

@@ -17,7 +17,7 @@ from backend.db import session_scope
 from backend.models import Sample
 from spec.protocol import StopLoad
 from spec.results import RunSummary
-from spec.thresholds import ThresholdReport, evaluate, lost_live
+from spec.thresholds import ThresholdReport, evaluate, judges_runs, lost_live
 from worker import agent_rpc
 from worker.completeness import proxy_seconds
 from worker.execution import Execution
@@ -43,8 +43,8 @@ def rule_seconds(ex: Execution, samples: SampleRows, measured_s: float) -> dict[
 def judge_collected(
     ex: Execution, summary: RunSummary, samples: SampleRows, measured_s: float
 ) -> ThresholdReport | None:
-    """The run's report once collected; None when its spec has no rules."""
-    if not ex.spec.thresholds:
+    """The run's report once collected; None when its spec has no rule judged run by run."""
+    if not judges_runs(ex.spec.thresholds):
         return None
     aborted_by = ex.threshold_abort[0] if ex.threshold_abort is not None else None
     return evaluate(

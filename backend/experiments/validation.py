@@ -155,8 +155,8 @@ def config_warnings(spec: ExperimentSpec, points: list[PointConfig]) -> list[Fie
     # A threshold scoped to values no point has judges nothing: valid (a narrowed sweep keeps its
     # template's rules), but worth saying, next to the rule.
     warnings += [
-        FieldError(field=f"{SPEC_FIELD}.thresholds.{index}.when", message=f"judges nothing: {why}")
-        for index, why in unmatched_thresholds(spec)
+        FieldError(field=f"{SPEC_FIELD}.thresholds.{index}.{field}", message=f"judges nothing: {why}")
+        for index, field, why in unmatched_thresholds(spec)
     ]
     return warnings
 

@@ -17,6 +17,7 @@ from backend.api.storable import StorableRoute
 from backend.runs import service
 from backend.runs.schemas import (
     SEARCH_MAX_LENGTH,
+    LaunchDetail,
     RunCancelled,
     RunDetail,
     RunLaunched,
@@ -91,6 +92,13 @@ def list_runs(
 @router.get("/runs/{run_id}")
 def get_run(db: SessionDep, who: ViewerDep, run_id: int) -> RunDetail:
     return service.run_detail(db, who.team_id, run_id)
+
+
+@router.get("/launches/{launch_id}")
+def get_launch(db: SessionDep, who: ViewerDep, launch_id: int) -> LaunchDetail:
+    """A launch's runs by state and its verdict: the outcome a CI gate acts on, and the rules
+    judged per sweep point once every run has ended."""
+    return service.launch_detail(db, who.team_id, launch_id)
 
 
 @router.post("/runs/{run_id}/cancel")

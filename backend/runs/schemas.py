@@ -21,7 +21,7 @@ from spec.results import Completeness, RunSummary
 from spec.run_environment import RunEnvironment
 from spec.run_state import RunState
 from spec.sweep import JsonScalar
-from spec.thresholds import ThresholdReport
+from spec.thresholds import PointThresholdResult, ThresholdReport
 from spec.verdict import BoundKind
 
 RunOrder = Literal["newest", "oldest"]
@@ -174,3 +174,32 @@ class RunLaunched(BaseModel):
     launch_id: int
     run_ids: list[int]
     total_runs: int
+
+
+LaunchOutcome = Literal["running", "runs_failed", "thresholds_failed", "passed"]
+
+
+class LaunchDetail(BaseModel):
+    """One launch (a sweep's runs on a lab) and its verdict for people and CI gates."""
+
+    id: int
+    experiment_id: int
+    experiment_name: str
+    experiment_version: int
+    lab_id: int | None
+    created_at: datetime
+    overrides: dict[str, JsonScalar] = Field(description="Values set for this launch only.")
+    total_runs: int
+    run_states: dict[RunState, int] = Field(description="How many of its runs are in each state.")
+    outcome: LaunchOutcome = Field(
+        description=(
+            "running: a run has not ended; runs_failed: a run failed, was cancelled or ended partial "
+            "(other than stopped by a rule); thresholds_failed: a run's or a sweep point's rule "
+            "failed; passed: every run succeeded and every rule passed."
+        )
+    )
+    runs_judged: int = Field(description="Runs with a threshold report (their spec has run rules).")
+    runs_failing_thresholds: int = Field(description="Runs whose report failed.")
+    point_thresholds: list[PointThresholdResult] = Field(
+        description="Rules judged per sweep point, on each point they judge; empty until every run ended."
+    )

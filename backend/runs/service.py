@@ -9,11 +9,12 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from backend.errors import conflict, not_found
-from backend.models import Experiment, ExperimentVersion, Lab, Run
+from backend.models import Experiment, ExperimentVersion, Lab, Launch, Run
 from backend.queue import after_commit
 from backend.runs.launches import NewRun, queue_launch
 from backend.runs.queue_estimate import lab_overhead_s, queue_estimate
 from backend.runs.schemas import (
+    LaunchDetail,
     RunCancelled,
     RunDetail,
     RunFigureKey,
@@ -27,6 +28,7 @@ from backend.runs.schemas import (
 )
 from backend.runs.search import runs_matching
 from backend.runs.transitions import request_cancel
+from backend.runs.verdict import JudgedRun, judge_points, outcome
 from spec.run_state import RunState
 
 DEFAULT_PAGE = 50
@@ -162,6 +164,52 @@ def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
             "queue": queue_estimate(db, run, overhead) if overhead is not None else None,
             "overhead_s": round(overhead, 2) if overhead is not None else None,
         }
+    )
+
+
+def launch_detail(db: Session, team_id: int, launch_id: int) -> LaunchDetail:
+    """The team's launch with its verdict, judged from its runs as they are now."""
+    row = db.execute(
+        select(Launch, Experiment.name, ExperimentVersion.version)
+        .join(Experiment, Experiment.id == Launch.experiment_id)
+        .join(ExperimentVersion, ExperimentVersion.id == Launch.experiment_version_id)
+        .where(Launch.id == launch_id, Launch.team_id == team_id)
+    ).one_or_none()
+    if row is None:
+        raise not_found("launch", launch_id)
+    launch, experiment_name, version = row
+    runs = [
+        JudgedRun(
+            id=run.id,
+            point_index=run.point_index,
+            params=run.params,
+            spec=run.spec,
+            state=run.state,
+            summary=run.summary,
+            thresholds=run.thresholds,
+        )
+        for run in db.scalars(select(Run).where(Run.launch_id == launch.id).order_by(Run.id))
+    ]
+    points = judge_points(runs)
+    states: dict[RunState, int] = {}
+    for run in runs:
+        states[run.state] = states.get(run.state, 0) + 1
+    return LaunchDetail(
+        id=launch.id,
+        experiment_id=launch.experiment_id,
+        experiment_name=experiment_name,
+        experiment_version=version,
+        lab_id=launch.lab_id,
+        created_at=launch.created_at,
+        overrides=launch.overrides,
+        total_runs=launch.total_runs,
+        run_states=states,
+        outcome=outcome(runs, points),
+        runs_judged=sum(1 for run in runs if run.thresholds is not None),
+        runs_failing_thresholds=sum(
+            1 for run in runs if run.thresholds is not None and not run.thresholds.passed
+        ),
+        point_thresholds=points,
     )
 
 

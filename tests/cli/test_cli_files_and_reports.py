@@ -124,32 +124,56 @@ def _run(run_id: int, state: str, results: list[bool] | None = None, aborted: bo
     }
 
 
-def test_exit_codes_say_what_ci_should_do() -> None:
-    assert exit_code([_run(1, "succeeded", [True]), _run(2, "succeeded")]) == 0
-    assert exit_code([_run(1, "succeeded", [True]), _run(2, "succeeded", [True, False])]) == 1
-    assert exit_code([_run(1, "partial", [False], aborted=True)]) == 1  # stopped by its own rule
-    assert exit_code([_run(1, "partial", [True])]) == 2
-    assert exit_code([_run(1, "failed"), _run(2, "succeeded", [False])]) == 2
-    assert exit_code([_run(1, "cancelled")]) == 2
-    assert exit_code([_run(1, "succeeded", [True])], finished=False) == 2
+def test_the_exit_code_is_the_launchs_outcome() -> None:
+    # The outcome is judged by the API (backend/runs/verdict.py, tests/api/test_launch_verdict.py).
+    codes = {
+        outcome: exit_code({"outcome": outcome}) for outcome in ("passed", "thresholds_failed", "runs_failed")
+    }
+    assert codes == {"passed": 0, "thresholds_failed": 1, "runs_failed": 2}
+    assert exit_code(None) == 2  # the wait ran out: the launch has no verdict yet
+
+
+POINT_RESULT = {
+    "index": 2,
+    "rule": {"metric": "rps", "operator": ">=", "value": 90, "per_point": "ci_low"},
+    "text": "rps ci_low of the point's runs >= 90",
+    "point_index": 1,
+    "params": {"proxy.global.maxconn": 40},
+    "runs": 3,
+    "value": 61.25,
+    "limit": 90.0,
+    "reference_point_index": None,
+    "passed": False,
+    "note": "95% confidence low bound of 3 runs",
+}
 
 
 def test_junit_names_each_failed_rule_with_its_value_and_the_run_page(tmp_path: Path) -> None:
     runs = [_run(7, "succeeded", [True, False]), _run(8, "failed")]
     runs[1]["error"] = "injector-1 went silent"
+    launch = {
+        "outcome": "runs_failed",
+        "point_thresholds": [POINT_RESULT, {**POINT_RESULT, "passed": True, "point_index": 0}],
+    }
     junit, report = tmp_path / "out.xml", tmp_path / "out.json"
-    write_reports(runs, "capacity", 3, exit_code(runs), "https://lab.example", junit, report)
+    write_reports(runs, launch, "capacity", 3, exit_code(launch), "https://lab.example", junit, report)
 
     suites = list(JUnitXml.fromfile(str(junit)))
     cases = [case for suite in suites for case in suite]
-    assert len(cases) == 2 + 2  # a case per run, and per run and rule
+    assert len(cases) == 2 + 2 + 2  # a case per run, per run and rule, per point and point rule
     failed = [c for c in cases if any(isinstance(r, Failure) for r in c.result)]
-    assert [c.name for c in failed] == ["run 7 (maxconn=10), repetition 1: threshold 1 latency_p99_ms < 50"]
+    assert [c.name for c in failed] == [
+        "run 7 (maxconn=10), repetition 1: threshold 1 latency_p99_ms < 50",
+        "sweep point 1 (maxconn=40): threshold 2 rps ci_low of the point's runs >= 90",
+    ]
     message = failed[0].result[0].message
     assert "measured 75.5" in message and "limit < 50" in message and "https://lab.example/runs/7" in message
+    point = failed[1].result[0].message
+    assert "measured 61.25 (95% confidence low bound of 3 runs), limit >= 90" in point
     errored = [c for c in cases if any(isinstance(r, JUnitError) for r in c.result)]
     assert [c.name for c in errored] == ["run 8 (maxconn=10), repetition 1"]
     assert "injector-1 went silent" in errored[0].result[0].message
     data = json.loads(report.read_text())
-    assert data["exit_code"] == 2 and data["passed"] is False
+    assert data["exit_code"] == 2 and data["passed"] is False and data["outcome"] == "runs_failed"
     assert [r["url"] for r in data["runs"]] == ["https://lab.example/runs/7", "https://lab.example/runs/8"]
+    assert data["point_thresholds"][0]["value"] == 61.25

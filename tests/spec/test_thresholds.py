@@ -13,7 +13,7 @@ from spec.examples import seed_000_maxconn_capacity, seed_002_small_instance_rat
 from spec.expansion import unmatched_thresholds
 from spec.metrics import BY_KEY
 from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals, ProxySummary, RunSummary
-from spec.thresholds import Threshold, evaluate, judge, lost_live
+from spec.thresholds import Threshold, evaluate, judge, judges_runs, lost_live
 
 
 def _rule(**fields: Any) -> Threshold:
@@ -72,6 +72,32 @@ def _open_loop(rate: float) -> dict[str, object]:
             {"metric": "qcur", "aggregate": "max", "operator": "==", "value": 0, "grace_s": 5},
             "grace_s",
             "only with",
+        ),
+        (
+            {"metric": "qcur", "aggregate": "max", "operator": "==", "value": 0, "per_point": "mean"},
+            "per_point",
+            "judged run by run",
+        ),
+        (
+            {"metric": "rps", "operator": ">", "value": 1, "per_point": "median"},
+            "per_point",
+            "",
+        ),
+        (
+            {
+                "metric": "rps",
+                "operator": ">",
+                "value": 1,
+                "relative_to": "proxy.global.maxconn",
+                "relative_to_point": {"proxy.global.maxconn": 20},
+            },
+            "relative_to_point",
+            "one base",
+        ),
+        (
+            {"metric": "rps", "operator": ">", "value": 1, "relative_to_point": {"proxy.nosuch": 20}},
+            "relative_to_point",
+            "does not exist",
         ),
         ({"metric": "rps", "operator": "~", "value": 1}, "operator", ""),
         ({"metric": "rps", "operator": ">", "value": float("nan")}, "value", ""),
@@ -272,5 +298,25 @@ def test_a_when_path_must_exist_and_a_relative_base_must_be_one_number() -> None
     # A value no point has is valid (a narrowed sweep keeps its rules): the designer warns of it.
     doc["thresholds"] = doc["thresholds"][:2]
     unmatched = unmatched_thresholds(parse_spec(doc))
-    assert [index for index, _ in unmatched] == [1]
-    assert "proxy.global.maxconn takes 20, 40, 60, 80, 100" in unmatched[0][1]
+    assert [(index, field) for index, field, _ in unmatched] == [(1, "when")]
+    assert "proxy.global.maxconn takes 20, 40, 60, 80, 100" in unmatched[0][2]
+    # A reference point the sweep does not have: the same warning, at relative_to_point.
+    doc["thresholds"] = [
+        {"metric": "rps", "operator": ">", "value": 1, "relative_to_point": {"proxy.global.maxconn": 20}},
+        {"metric": "rps", "operator": ">", "value": 1, "relative_to_point": {"proxy.global.maxconn": 25}},
+    ]
+    unmatched = unmatched_thresholds(parse_spec(doc))
+    assert [(index, field) for index, field, _ in unmatched] == [(1, "relative_to_point")]
+    assert unmatched[0][2].startswith("no sweep point is its reference")
+
+
+def test_rules_judged_per_point_wait_for_the_launch() -> None:
+    rules = [
+        _rule(metric="latency_p99_ms", operator="<", value=50),
+        _rule(metric="rps", operator=">=", value=90, per_point="ci_low"),
+        _rule(metric="rps", operator=">=", value=2, relative_to_point={"proxy.global.maxconn": 20}),
+    ]
+    report = evaluate(rules, spec=CLOSED_LOOP, summary=_summary(), seconds=NO_SECONDS)
+    assert [r.index for r in report.results] == [0]
+    assert not judges_runs(rules[1:]) and judges_runs(rules)
+    assert rules[2].text() == "rps >= 2 x its value at maxconn=20"

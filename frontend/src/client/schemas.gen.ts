@@ -4432,6 +4432,129 @@ export const LatencyPercentilesSchema = {
     description: 'Latency of successful requests, in milliseconds.'
 } as const;
 
+export const LaunchDetailSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        experiment_id: {
+            type: 'integer',
+            title: 'Experiment Id'
+        },
+        experiment_name: {
+            type: 'string',
+            title: 'Experiment Name'
+        },
+        experiment_version: {
+            type: 'integer',
+            title: 'Experiment Version'
+        },
+        lab_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Lab Id'
+        },
+        created_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Created At'
+        },
+        overrides: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Overrides',
+            description: 'Values set for this launch only.'
+        },
+        total_runs: {
+            type: 'integer',
+            title: 'Total Runs'
+        },
+        run_states: {
+            additionalProperties: {
+                type: 'integer'
+            },
+            propertyNames: {
+                $ref: '#/components/schemas/RunState'
+            },
+            type: 'object',
+            title: 'Run States',
+            description: 'How many of its runs are in each state.'
+        },
+        outcome: {
+            type: 'string',
+            enum: [
+                'running',
+                'runs_failed',
+                'thresholds_failed',
+                'passed'
+            ],
+            title: 'Outcome',
+            description: 'running: a run has not ended; runs_failed: a run failed, was cancelled or ended partial (other than stopped by a rule); thresholds_failed: a run\'s or a sweep point\'s rule failed; passed: every run succeeded and every rule passed.'
+        },
+        runs_judged: {
+            type: 'integer',
+            title: 'Runs Judged',
+            description: 'Runs with a threshold report (their spec has run rules).'
+        },
+        runs_failing_thresholds: {
+            type: 'integer',
+            title: 'Runs Failing Thresholds',
+            description: 'Runs whose report failed.'
+        },
+        point_thresholds: {
+            items: {
+                $ref: '#/components/schemas/PointThresholdResult'
+            },
+            type: 'array',
+            title: 'Point Thresholds',
+            description: 'Rules judged per sweep point, on each point they judge; empty until every run ended.'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'experiment_id',
+        'experiment_name',
+        'experiment_version',
+        'lab_id',
+        'created_at',
+        'overrides',
+        'total_runs',
+        'run_states',
+        'outcome',
+        'runs_judged',
+        'runs_failing_thresholds',
+        'point_thresholds'
+    ],
+    title: 'LaunchDetail',
+    description: 'One launch (a sweep\'s runs on a lab) and its verdict for people and CI gates.'
+} as const;
+
 export const LaunchRequestSchema = {
     properties: {
         lab_id: {
@@ -5744,6 +5867,128 @@ export const PointDifferenceSchema = {
     ],
     title: 'PointDifference',
     description: 'A point\'s metric against the baseline point\'s, over their repetitions (Welch\'s t-test).'
+} as const;
+
+export const PointThresholdResultSchema = {
+    properties: {
+        index: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Index',
+            description: 'The rule\'s place in the spec\'s thresholds.'
+        },
+        rule: {
+            $ref: '#/components/schemas/Threshold'
+        },
+        text: {
+            type: 'string',
+            title: 'Text',
+            description: 'The rule as people read it.'
+        },
+        point_index: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Point Index',
+            description: 'The sweep point judged (runs\' point_index).'
+        },
+        params: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Params',
+            description: 'The point\'s swept values.'
+        },
+        runs: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Runs',
+            description: 'How many of the point\'s runs were judged (the ones that succeeded).'
+        },
+        value: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Value',
+            description: 'The point\'s figure (mean or interval bound); None if none.'
+        },
+        limit: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Limit',
+            description: 'The limit compared with; None when it could not be set.'
+        },
+        reference_point_index: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Reference Point Index',
+            description: 'With relative_to_point: the point whose mean set the limit.'
+        },
+        passed: {
+            type: 'boolean',
+            title: 'Passed'
+        },
+        note: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Note',
+            description: 'Why it failed without a value, or how it was judged.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'index',
+        'rule',
+        'text',
+        'point_index',
+        'params',
+        'runs',
+        'value',
+        'limit',
+        'passed'
+    ],
+    title: 'PointThresholdResult',
+    description: 'How one rule judged per sweep point came out for one point of a launch.'
 } as const;
 
 export const ProxySummarySchema = {
@@ -8947,6 +9192,60 @@ export const ThresholdSchema = {
             maxProperties: 8,
             title: 'When',
             description: 'Judge only the runs whose spec has these values (dotted path: value), e.g. {proxy.backends.0.http_reuse: always}; empty: every run.'
+        },
+        per_point: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'mean',
+                        'ci_low',
+                        'ci_high'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Per Point',
+            description: 'Judge once per sweep point, on a run metric of its repetitions: their mean, or the low or high bound of their 95% confidence interval (needs 2 or more runs). None: each run on its own.'
+        },
+        relative_to_point: {
+            patternProperties: {
+                '^[A-Za-z_][A-Za-z0-9_-]*(\\.([A-Za-z0-9_-]+|\\*))*$': {
+                    anyOf: [
+                        {
+                            type: 'string'
+                        },
+                        {
+                            type: 'integer'
+                        },
+                        {
+                            type: 'number'
+                        },
+                        {
+                            type: 'boolean'
+                        },
+                        {
+                            type: 'null'
+                        }
+                    ]
+                }
+            },
+            propertyNames: {
+                maxLength: 300,
+                minLength: 1,
+                description: 'Dotted path into the experiment, e.g. proxy.global.maxconn or load.keep_alive.',
+                examples: [
+                    'proxy.global.maxconn',
+                    'proxy.backends.0.http_reuse',
+                    'load.keep_alive'
+                ]
+            },
+            type: 'object',
+            maxProperties: 8,
+            title: 'Relative To Point',
+            description: 'The limit is value x the same run metric (the mean of its runs) at the sweep point that differs from the judged one only in these values, e.g. {proxy.backends.0.http_reuse: never}. Judged per sweep point; the reference point itself is not judged.'
         },
         host: {
             anyOf: [

@@ -2540,6 +2540,82 @@ export type LatencyPercentiles = {
 };
 
 /**
+ * LaunchDetail
+ *
+ * One launch (a sweep's runs on a lab) and its verdict for people and CI gates.
+ */
+export type LaunchDetail = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Experiment Id
+     */
+    experiment_id: number;
+    /**
+     * Experiment Name
+     */
+    experiment_name: string;
+    /**
+     * Experiment Version
+     */
+    experiment_version: number;
+    /**
+     * Lab Id
+     */
+    lab_id: number | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Overrides
+     *
+     * Values set for this launch only.
+     */
+    overrides: {
+        [key: string]: string | number | number | boolean | null;
+    };
+    /**
+     * Total Runs
+     */
+    total_runs: number;
+    /**
+     * Run States
+     *
+     * How many of its runs are in each state.
+     */
+    run_states: {
+        [key in RunState]?: number;
+    };
+    /**
+     * Outcome
+     *
+     * running: a run has not ended; runs_failed: a run failed, was cancelled or ended partial (other than stopped by a rule); thresholds_failed: a run's or a sweep point's rule failed; passed: every run succeeded and every rule passed.
+     */
+    outcome: 'running' | 'runs_failed' | 'thresholds_failed' | 'passed';
+    /**
+     * Runs Judged
+     *
+     * Runs with a threshold report (their spec has run rules).
+     */
+    runs_judged: number;
+    /**
+     * Runs Failing Thresholds
+     *
+     * Runs whose report failed.
+     */
+    runs_failing_thresholds: number;
+    /**
+     * Point Thresholds
+     *
+     * Rules judged per sweep point, on each point they judge; empty until every run ended.
+     */
+    point_thresholds: Array<PointThresholdResult>;
+};
+
+/**
  * LaunchRequest
  */
 export type LaunchRequest = {
@@ -3327,6 +3403,75 @@ export type PointDifference = {
      * p < 0.05: unlikely to be the machine's noise.
      */
     significant: boolean;
+};
+
+/**
+ * PointThresholdResult
+ *
+ * How one rule judged per sweep point came out for one point of a launch.
+ */
+export type PointThresholdResult = {
+    /**
+     * Index
+     *
+     * The rule's place in the spec's thresholds.
+     */
+    index: number;
+    rule: Threshold;
+    /**
+     * Text
+     *
+     * The rule as people read it.
+     */
+    text: string;
+    /**
+     * Point Index
+     *
+     * The sweep point judged (runs' point_index).
+     */
+    point_index: number;
+    /**
+     * Params
+     *
+     * The point's swept values.
+     */
+    params: {
+        [key: string]: string | number | number | boolean | null;
+    };
+    /**
+     * Runs
+     *
+     * How many of the point's runs were judged (the ones that succeeded).
+     */
+    runs: number;
+    /**
+     * Value
+     *
+     * The point's figure (mean or interval bound); None if none.
+     */
+    value: number | null;
+    /**
+     * Limit
+     *
+     * The limit compared with; None when it could not be set.
+     */
+    limit: number | null;
+    /**
+     * Reference Point Index
+     *
+     * With relative_to_point: the point whose mean set the limit.
+     */
+    reference_point_index?: number | null;
+    /**
+     * Passed
+     */
+    passed: boolean;
+    /**
+     * Note
+     *
+     * Why it failed without a value, or how it was judged.
+     */
+    note?: string | null;
 };
 
 /**
@@ -5172,6 +5317,20 @@ export type Threshold = {
      * Judge only the runs whose spec has these values (dotted path: value), e.g. {proxy.backends.0.http_reuse: always}; empty: every run.
      */
     when?: {
+        [key: string]: unknown | string | number | number | boolean | null;
+    };
+    /**
+     * Per Point
+     *
+     * Judge once per sweep point, on a run metric of its repetitions: their mean, or the low or high bound of their 95% confidence interval (needs 2 or more runs). None: each run on its own.
+     */
+    per_point?: 'mean' | 'ci_low' | 'ci_high' | null;
+    /**
+     * Relative To Point
+     *
+     * The limit is value x the same run metric (the mean of its runs) at the sweep point that differs from the judged one only in these values, e.g. {proxy.backends.0.http_reuse: never}. Judged per sweep point; the reference point itself is not judged.
+     */
+    relative_to_point?: {
         [key: string]: unknown | string | number | number | boolean | null;
     };
     /**
@@ -9065,6 +9224,64 @@ export type RunsGetRunResponses = {
 };
 
 export type RunsGetRunResponse = RunsGetRunResponses[keyof RunsGetRunResponses];
+
+export type RunsGetLaunchData = {
+    body?: never;
+    path: {
+        /**
+         * Launch Id
+         */
+        launch_id: number;
+    };
+    query?: never;
+    url: '/api/v1/launches/{launch_id}';
+};
+
+export type RunsGetLaunchErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsGetLaunchError = RunsGetLaunchErrors[keyof RunsGetLaunchErrors];
+
+export type RunsGetLaunchResponses = {
+    /**
+     * Successful Response
+     */
+    200: LaunchDetail;
+};
+
+export type RunsGetLaunchResponse = RunsGetLaunchResponses[keyof RunsGetLaunchResponses];
 
 export type RunsCancelRunData = {
     body?: never;

@@ -114,6 +114,10 @@ from .lab_summary import LabSummary
 from .lab_update import LabUpdate
 from .lab_update_settings_type_0 import LabUpdateSettingsType0
 from .latency_percentiles import LatencyPercentiles
+from .launch_detail import LaunchDetail
+from .launch_detail_outcome import LaunchDetailOutcome
+from .launch_detail_overrides import LaunchDetailOverrides
+from .launch_detail_run_states import LaunchDetailRunStates
 from .launch_request import LaunchRequest
 from .launch_request_overrides import LaunchRequestOverrides
 from .link_cap import LinkCap
@@ -153,6 +157,8 @@ from .open_files_limit import OpenFilesLimit
 from .open_loop_stats import OpenLoopStats
 from .owner import Owner
 from .point_difference import PointDifference
+from .point_threshold_result import PointThresholdResult
+from .point_threshold_result_params import PointThresholdResultParams
 from .proxy_summary import ProxySummary
 from .renew_lease import RenewLease
 from .resolve_hosts import ResolveHosts
@@ -237,6 +243,8 @@ from .threshold import Threshold
 from .threshold_aggregate import ThresholdAggregate
 from .threshold_host_type_0 import ThresholdHostType0
 from .threshold_operator import ThresholdOperator
+from .threshold_per_point_type_0 import ThresholdPerPointType0
+from .threshold_relative_to_point import ThresholdRelativeToPoint
 from .threshold_report import ThresholdReport
 from .threshold_result import ThresholdResult
 from .threshold_when import ThresholdWhen
@@ -372,6 +380,10 @@ __all__ = (
     "LabUpdate",
     "LabUpdateSettingsType0",
     "LatencyPercentiles",
+    "LaunchDetail",
+    "LaunchDetailOutcome",
+    "LaunchDetailOverrides",
+    "LaunchDetailRunStates",
     "LaunchRequest",
     "LaunchRequestOverrides",
     "LinkCap",
@@ -411,6 +423,8 @@ __all__ = (
     "OpenLoopStats",
     "Owner",
     "PointDifference",
+    "PointThresholdResult",
+    "PointThresholdResultParams",
     "ProxySummary",
     "RenewLease",
     "ResolveHosts",
@@ -495,6 +509,8 @@ __all__ = (
     "ThresholdAggregate",
     "ThresholdHostType0",
     "ThresholdOperator",
+    "ThresholdPerPointType0",
+    "ThresholdRelativeToPoint",
     "ThresholdReport",
     "ThresholdResult",
     "ThresholdWhen",

@@ -15,9 +15,11 @@ from attrs import define as _attrs_define
 from ..models.threshold_aggregate import ThresholdAggregate
 from ..models.threshold_host_type_0 import ThresholdHostType0
 from ..models.threshold_operator import ThresholdOperator
+from ..models.threshold_per_point_type_0 import ThresholdPerPointType0
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.threshold_relative_to_point import ThresholdRelativeToPoint
     from ..models.threshold_when import ThresholdWhen
 
 
@@ -40,6 +42,12 @@ class Threshold:
             value).
         when (ThresholdWhen | Unset): Judge only the runs whose spec has these values (dotted path: value), e.g.
             {proxy.backends.0.http_reuse: always}; empty: every run.
+        per_point (None | ThresholdPerPointType0 | Unset): Judge once per sweep point, on a run metric of its
+            repetitions: their mean, or the low or high bound of their 95% confidence interval (needs 2 or more runs). None:
+            each run on its own.
+        relative_to_point (ThresholdRelativeToPoint | Unset): The limit is value x the same run metric (the mean of its
+            runs) at the sweep point that differs from the judged one only in these values, e.g.
+            {proxy.backends.0.http_reuse: never}. Judged per sweep point; the reference point itself is not judged.
         host (None | ThresholdHostType0 | Unset): For a host series (cpu, rx, tx): the host of which role.
         abort_on_fail (bool | Unset): Stop the run as soon as this rule is lost (per-second series only, judged live).
             Default: False.
@@ -53,6 +61,8 @@ class Threshold:
     aggregate: ThresholdAggregate | Unset = ThresholdAggregate.VALUE
     relative_to: Literal["asked_rate"] | None | str | Unset = UNSET
     when: ThresholdWhen | Unset = UNSET
+    per_point: None | ThresholdPerPointType0 | Unset = UNSET
+    relative_to_point: ThresholdRelativeToPoint | Unset = UNSET
     host: None | ThresholdHostType0 | Unset = UNSET
     abort_on_fail: bool | Unset = False
     grace_s: int | Unset = 0
@@ -77,6 +87,18 @@ class Threshold:
         when: dict[str, Any] | Unset = UNSET
         if not isinstance(self.when, Unset):
             when = self.when.to_dict()
+
+        per_point: None | str | Unset
+        if isinstance(self.per_point, Unset):
+            per_point = UNSET
+        elif isinstance(self.per_point, ThresholdPerPointType0):
+            per_point = self.per_point.value
+        else:
+            per_point = self.per_point
+
+        relative_to_point: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.relative_to_point, Unset):
+            relative_to_point = self.relative_to_point.to_dict()
 
         host: None | str | Unset
         if isinstance(self.host, Unset):
@@ -105,6 +127,10 @@ class Threshold:
             field_dict["relative_to"] = relative_to
         if when is not UNSET:
             field_dict["when"] = when
+        if per_point is not UNSET:
+            field_dict["per_point"] = per_point
+        if relative_to_point is not UNSET:
+            field_dict["relative_to_point"] = relative_to_point
         if host is not UNSET:
             field_dict["host"] = host
         if abort_on_fail is not UNSET:
@@ -116,6 +142,7 @@ class Threshold:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.threshold_relative_to_point import ThresholdRelativeToPoint
         from ..models.threshold_when import ThresholdWhen
 
         d = dict(src_dict)
@@ -156,6 +183,30 @@ class Threshold:
         else:
             when = ThresholdWhen.from_dict(_when)
 
+        def _parse_per_point(data: object) -> None | ThresholdPerPointType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                per_point_type_0 = ThresholdPerPointType0(data)
+
+                return per_point_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ThresholdPerPointType0 | Unset, data)
+
+        per_point = _parse_per_point(d.pop("per_point", UNSET))
+
+        _relative_to_point = d.pop("relative_to_point", UNSET)
+        relative_to_point: ThresholdRelativeToPoint | Unset
+        if isinstance(_relative_to_point, Unset):
+            relative_to_point = UNSET
+        else:
+            relative_to_point = ThresholdRelativeToPoint.from_dict(_relative_to_point)
+
         def _parse_host(data: object) -> None | ThresholdHostType0 | Unset:
             if data is None:
                 return data
@@ -184,6 +235,8 @@ class Threshold:
             aggregate=aggregate,
             relative_to=relative_to,
             when=when,
+            per_point=per_point,
+            relative_to_point=relative_to_point,
             host=host,
             abort_on_fail=abort_on_fail,
             grace_s=grace_s,
