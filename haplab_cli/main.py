@@ -46,7 +46,15 @@ from haplab_cli.client.api.runs import (
 )
 from haplab_cli.client.models.runs_list_runs_order import RunsListRunsOrder
 from haplab_cli.files import ExperimentFileDoc, ExperimentFileError, read_experiment_file, with_settings
-from haplab_cli.outcome import BAD_INPUT, RUN_FAILED, exit_code, point_title, run_title, write_reports
+from haplab_cli.outcome import (
+    BAD_INPUT,
+    RUN_FAILED,
+    exit_code,
+    point_label,
+    point_title,
+    run_title,
+    write_reports,
+)
 from spec.experiment import ExperimentSpec
 
 TERMINAL = {"succeeded", "partial", "failed", "cancelled"}
@@ -239,6 +247,8 @@ def _checks(run: dict[str, Any]) -> str:
     report = run.get("thresholds")
     if not report:
         return "no thresholds"
+    if not report["results"]:
+        return "no rule judges this run"
     failed = [r for r in report["results"] if not r["passed"]]
     if not failed:
         return f"[green]{len(report['results'])} threshold(s) passed[/green]"
@@ -311,7 +321,7 @@ def print_runs(runs: Sequence[dict[str, Any]], base_url: str) -> None:
     for column in ("run", "point", "state", "figures", "thresholds"):
         table.add_column(column)
     for run in runs:
-        params = ", ".join(f"{k.split('.')[-1]}={v}" for k, v in (run.get("params") or {}).items())
+        params = point_label(run.get("params") or {})
         state = run["state"] + (
             f" ({run['error']})" if run.get("error") and run["state"] != "succeeded" else ""
         )

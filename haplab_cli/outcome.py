@@ -19,6 +19,8 @@ from typing import Any
 
 from junitparser import Error, Failure, JUnitXml, TestCase, TestSuite
 
+from spec.sweep import short_path
+
 PASSED, THRESHOLD_FAILED, RUN_FAILED, BAD_INPUT = 0, 1, 2, 3
 
 Run = dict[str, Any]  # GET /runs/{id}
@@ -41,13 +43,18 @@ def exit_code(launch: Launch | None) -> int:
     return RUN_FAILED if launch is None else EXIT_CODES.get(launch["outcome"], RUN_FAILED)
 
 
+def point_label(params: dict[str, Any]) -> str:
+    """A sweep point's values as people read them: `maxconn=10, cpu_map.0=1/all 0`."""
+    return ", ".join(f"{short_path(path)}={value}" for path, value in params.items())
+
+
 def point_title(result: dict[str, Any]) -> str:
-    params = ", ".join(f"{k.split('.')[-1]}={v}" for k, v in result["params"].items())
+    params = point_label(result["params"])
     return f"sweep point {result['point_index']}" + (f" ({params})" if params else "")
 
 
 def run_title(run: Run) -> str:
-    params = ", ".join(f"{k.split('.')[-1]}={v}" for k, v in (run.get("params") or {}).items())
+    params = point_label(run.get("params") or {})
     point = f" ({params})" if params else ""
     return f"run {run['id']}{point}, repetition {run['repetition'] + 1}"
 

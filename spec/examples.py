@@ -97,6 +97,20 @@ def seed_001_mariadb_maxconn() -> ExperimentSpec:
                 )
             ]
         ),
+        # The article's conclusion: HAProxy lets at most the server maxconn reach MariaDB at once
+        # and queues the other clients, so every query is answered (none refused for too many
+        # connections). `when`: a direct baseline (load.via direct) bypasses HAProxy.
+        thresholds=[
+            Threshold(
+                metric="proxy_max_server_conns",
+                operator="<=",
+                value=1,
+                relative_to="proxy.listens.0.target_servers.maxconn",
+                when={"load.via": "proxy"},
+            ),
+            Threshold(metric="proxy_max_qcur", operator=">", value=0, when={"load.via": "proxy"}),
+            Threshold(metric="errors_total", operator="==", value=0),
+        ],
     )
 
 
@@ -128,7 +142,19 @@ def seed_002_small_instance_rate() -> ExperimentSpec:
             request_timeout_s=10,
         ),
         sweep=Sweep(axes=[SweepAxis(path="load.rate", values=[100, 400, 460, 1000], label="req/s")]),
+        # The article's conclusion: up to 400 req/s the small instance serves the rate it is asked,
+        # every page. Above, it depends on the link (the lab's link_shaping): no rule claims it.
+        thresholds=[rule for rate in (100, 400) for rule in _rate_held(rate)],
     )
+
+
+def _rate_held(rate: int) -> list[Threshold]:
+    """Seed 002: at this rate, the pages arrive at the asked rate and none fails. 0.9: the pages
+    still in flight when the window closes (300 ms each) are not in its rate: 3 % of a 10 s run."""
+    return [
+        Threshold(metric="rps", operator=">=", value=0.9, relative_to="asked_rate", when={"load.rate": rate}),
+        Threshold(metric="errors_total", operator="==", value=0, when={"load.rate": rate}),
+    ]
 
 
 def seed_003_tls_bandwidth() -> ExperimentSpec:
@@ -174,6 +200,15 @@ def seed_003_tls_bandwidth() -> ExperimentSpec:
                 SweepAxis(path="load.path", values=["/1mb", "/10mb"], label="body"),
             ]
         ),
+        # What holds on any hardware: TLS terminated and re-encrypted to servers verified against
+        # the lab's CA serves every body (no client error, no 5xx, no failed server connect). The
+        # article's bandwidth finding (a second vCPU made it worse: the servers were the limit) is
+        # its hardware's, not a rule to hold a lab to.
+        thresholds=[
+            Threshold(metric="errors_total", operator="==", value=0),
+            Threshold(metric="proxy_5xx", operator="==", value=0),
+            Threshold(metric="proxy_econ", operator="==", value=0),
+        ],
     )
 
 
@@ -211,21 +246,25 @@ def seed_004_http_reuse() -> ExperimentSpec:
         ),
         # The article's conclusion when every request is a new client connection (keep-alive off):
         # towards HTTP/1.1 only `always` hides the closes (a handful of server connects where
-        # `never` opens one per request); towards h2c `aggressive` does it too.
+        # `never` opens one per request: below 5 % of never's); towards h2c `aggressive` does it too.
         thresholds=[
             _reuse_rule("h1", "never", ">", 0.9),
-            _reuse_rule("h1", "always", "<", 0.05),
-            _reuse_rule("h2c", "aggressive", "<", 0.05),
+            _reuse_rule("h1", "always", "<", 0.05, relative_to_never=True),
+            _reuse_rule("h2c", "aggressive", "<", 0.05, relative_to_never=True),
         ],
     )
 
 
-def _reuse_rule(protocol: str, reuse: str, operator: Literal["<", ">"], value: float) -> Threshold:
-    """Seed 004: server connects per request of one protocol x http-reuse point, keep-alive off."""
+def _reuse_rule(
+    protocol: str, reuse: str, operator: Literal["<", ">"], value: float, relative_to_never: bool = False
+) -> Threshold:
+    """Seed 004: server connects per request of one protocol x http-reuse point, keep-alive off;
+    absolute, or relative to what `never` opened towards the same server protocol."""
     return Threshold(
         metric="proxy_connects_per_request",
         operator=operator,
         value=value,
+        relative_to_point={"proxy.backends.0.http_reuse": "never"} if relative_to_never else {},
         when={"target.protocol": protocol, "proxy.backends.0.http_reuse": reuse, "load.keep_alive": False},
     )
 

@@ -168,6 +168,15 @@ def values_at(doc: dict[str, Any], path: str) -> list[Any]:
         return []
 
 
+def short_path(path: str) -> str:
+    """A path as a label: its last name, with the list index after it when it ends in one
+    (`proxy.global.maxconn` -> maxconn, `proxy.global.cpu_map.0` -> cpu_map.0)."""
+    parts = path.split(".")
+    if len(parts) > 1 and parts[-1].isdigit():
+        return ".".join(parts[-2:])
+    return parts[-1]
+
+
 def apply_path(doc: dict[str, Any], path: str, value: JsonScalar) -> dict[str, Any]:
     """A copy of `doc` with `value` set at every place `path` selects (`doc` is not changed)."""
     result = copy.deepcopy(doc)

@@ -38,7 +38,7 @@ from pydantic import Field, model_validator
 from spec.metrics import BY_KEY, SAMPLE_SERIES, SampleSeries, run_metrics
 from spec.results import RunSummary
 from spec.strict import StrictModel
-from spec.sweep import JsonScalar, SweepPath, values_at
+from spec.sweep import JsonScalar, SweepPath, short_path, values_at
 
 Operator = Literal["<", "<=", ">", ">=", "=="]
 Aggregate = Literal["value", "max", "min", "mean"]
@@ -198,7 +198,7 @@ class Threshold(StrictModel):
 
 
 def _scope(values: Mapping[str, JsonScalar]) -> str:
-    return ", ".join(f"{path.split('.')[-1]}={_word(value)}" for path, value in values.items())
+    return ", ".join(f"{short_path(path)}={_word(value)}" for path, value in values.items())
 
 
 def _word(value: JsonScalar) -> str:

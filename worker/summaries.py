@@ -147,6 +147,19 @@ def proxy_summary(
     return ProxySummary(**values)
 
 
+def _server_sessions(data: dict[str, Any], backend: str) -> float:
+    """The sessions on the backend's servers at one reading: the sum of their rows' scur
+    (`<backend>.<server>.scur`; `<backend>.scur` and a listen's `<backend>.backend.scur` are the
+    backend's own rows)."""
+    own = {f"{backend}.scur", f"{backend}.backend.scur"}
+    prefix = f"{backend}."
+    return sum(
+        value
+        for key, value in data.items()
+        if key.startswith(prefix) and key.endswith(".scur") and key not in own
+    )
+
+
 def _since_first_reply(readings: list[Any]) -> list[Any]:
     """HAProxy's qtime/ttime average the last 1024 requests and read 0 until one completes:
     leading zeros before a non-zero reading are no measurement (a 1 s endpoint's first second)."""
@@ -158,15 +171,16 @@ def _max_server_conns(measured: Sequence[dict[str, Any]], backend: str, connects
     """Most server connections open at one reading: in use + idle, both levels of the same
     `show servers conn` (a per-purge maximum plus a later idle count would count some twice).
 
-    Private connections (`http-reuse never`) are not in `show servers conn`: when it saw none
-    all run long while HAProxy did connect, every connection was private, serving one session
-    each, so the backend's most concurrent sessions is the count. None without readings.
+    Private connections (`http-reuse never`) and TCP mode's are not in `show servers conn`: when
+    it saw none all run long while HAProxy did connect, every connection served one session, so
+    the most sessions its servers held at once is the count. The servers' (their stat rows'
+    scur), not the backend's: the backend counts the sessions waiting in its queue too (40
+    clients queued for 10 server slots are 40 backend sessions, 10 server connections).
+    None without readings.
     """
     used, idle = f"{backend}.used_conns", f"{backend}.idle_conns"
     readings = [s["data"] for s in measured if {used, idle} & s["data"].keys()]
     shared = max((data.get(used, 0) + data.get(idle, 0) for data in readings), default=None)
     if shared == 0 and connects > 0:
-        # A listen's backend row is `<name>.backend.scur` (its frontend row holds `<name>.scur`).
-        sessions = [data.get(f"{backend}.backend.scur", data.get(f"{backend}.scur", 0)) for data in readings]
-        return int(max(sessions))
+        return int(max(_server_sessions(data, backend) for data in readings))
     return None if shared is None else int(shared)

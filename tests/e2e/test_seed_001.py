@@ -79,6 +79,14 @@ def test_server_maxconn_queues_clients_in_haproxy_and_direct_is_the_baseline(
         assert argv[argv.index("mariadb-slap") + 1].startswith("--defaults-file=")  # password in a file
         assert not any(arg.startswith(("--password", "-p")) for arg in argv)
 
+    # The template's thresholds state the conclusion: at most server maxconn connections reached
+    # MariaDB, the other clients queued, no query failed. The direct run: only the last applies.
+    texts = [r["text"] for r in proxied["thresholds"]["results"]]
+    assert proxied["thresholds"]["passed"] and len(texts) == 3, proxied["thresholds"]
+    assert proxied["thresholds"]["results"][0]["value"] == SERVER_MAXCONN, proxied["thresholds"]
+    assert direct["thresholds"]["passed"], direct["thresholds"]
+    assert [r["text"] for r in direct["thresholds"]["results"]] == ["errors_total == 0"]
+
     # The proxied run went through HAProxy's listen port, the direct one to MariaDB itself.
     assert "--port=3308" in slap_argv(proxied)
     assert "--port=3308" not in slap_argv(direct)

@@ -52,6 +52,8 @@ def test_https_bodies_of_1mb_and_10mb_give_mb_per_s_through_termination_and_reen
         # Every reply came back whole over both TLS legs: no error, no 5xx from a failed verify.
         assert total["successes"] > 0 and total["errors"]["total"] == 0, (path, total)
         assert proxy["hrsp_5xx"] == 0 and proxy["econ"] == 0, (path, proxy)
+        # The template's thresholds say the same: every body served, no 5xx, no failed connect.
+        assert run["thresholds"]["passed"] and len(run["thresholds"]["results"]) == 3, run["thresholds"]
         # MB/s from the client (wrk) and from HAProxy (bout), and they tell the same story.
         client_bps, proxy_bps = total["bytes_per_s"], proxy["bytes_out_per_s"]
         assert client_bps > 1e6 and proxy_bps > 1e6, (path, client_bps, proxy_bps)

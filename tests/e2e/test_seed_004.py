@@ -76,12 +76,25 @@ def test_reuse_always_hides_client_closes_and_h2_servers_need_fewer_connections(
         ]
         table[(params["target.protocol"], params["proxy.backends.0.http_reuse"])] = proxy
     print_table(table)
-    assert [len(judged[point]) for point in (("h1", "never"), ("h1", "always"), ("h2c", "aggressive"))] == [
-        1,
-        1,
-        1,
-    ]
-    assert judged[("h1", "aggressive")] == []  # no rule speaks of it
+    # Run by run, only never's rule (one connect per request); the others are judged per point.
+    assert len(judged[("h1", "never")]) == 1, judged
+    assert all(texts == [] for point, texts in judged.items() if point != ("h1", "never")), judged
+
+    # always (h1) and aggressive (h2c) below 5 % of never's connects per request, each against
+    # never's point of its own server protocol: the launch's verdict, judged per sweep point.
+    launch = api.call("GET", f"/launches/{runs[0]['launch_id']}")
+    assert launch["outcome"] == "passed", launch
+    points = {run["point_index"]: run["params"] for run in runs}
+    checked = {}
+    for result in launch["point_thresholds"]:
+        assert result["passed"] and result["runs"] == 1, result
+        point, reference = points[result["point_index"]], points[result["reference_point_index"]]
+        assert reference["proxy.backends.0.http_reuse"] == "never", (result, reference)
+        assert reference["target.protocol"] == point["target.protocol"], (result, reference)
+        checked[(point["target.protocol"], point["proxy.backends.0.http_reuse"])] = result["value"]
+        never = table[(point["target.protocol"], "never")]
+        assert result["limit"] == pytest.approx(0.05 * never["connects"] / never["requests"]), result
+    assert set(checked) == {("h1", "always"), ("h2c", "aggressive")}, launch["point_thresholds"]
 
     h1_never, h1_always = table[("h1", "never")], table[("h1", "always")]
     # never: one server connection per request; always: a handful for everything.

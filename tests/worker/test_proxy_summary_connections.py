@@ -29,13 +29,42 @@ def test_max_server_conns_is_used_plus_idle_of_one_reading() -> None:
 
 def test_private_connections_count_as_one_per_server_session() -> None:
     # http-reuse never: show servers conn sees nothing while HAProxy connects for every request.
+    # The backend's own scur counts the queued sessions too (server maxconn 10 each, 40 clients).
     samples = [
-        second(t, be__connect=500, be__used_conns=0, be__idle_conns=0, be__scur=17 + t) for t in range(3)
+        second(
+            t,
+            be__connect=500,
+            be__used_conns=0,
+            be__idle_conns=0,
+            be__scur=40,
+            be__t1__scur=8 + t,
+            be__t2__scur=9,
+        )
+        for t in range(3)
     ]
 
     summary = proxy_summary(samples, frontend="fe", backend="be", duration_s=3)
 
     assert summary.max_server_conns == 19
+
+
+def test_a_listens_backend_row_is_not_a_server() -> None:
+    # TCP mode, a listen: its frontend row is `mysql.scur`, its backend row `mysql.backend.scur`.
+    samples = [
+        second(
+            t,
+            mysql__connect=5,
+            mysql__used_conns=0,
+            mysql__scur=40,
+            mysql__backend__scur=40,
+            mysql__t1__scur=10,
+        )
+        for t in range(2)
+    ]
+
+    summary = proxy_summary(samples, frontend="mysql", backend="mysql", duration_s=2)
+
+    assert summary.max_server_conns == 10
 
 
 def test_no_connections_reading_gives_none_and_bytes_out_per_s_covers_the_duration() -> None:
