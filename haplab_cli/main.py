@@ -245,10 +245,8 @@ def _figures(run: dict[str, Any]) -> str:
 
 def _checks(run: dict[str, Any]) -> str:
     report = run.get("thresholds")
-    if not report:
-        return "no thresholds"
-    if not report["results"]:
-        return "no rule judges this run"
+    if not report or not report["results"]:
+        return "no rule judges this run on its own"
     failed = [r for r in report["results"] if not r["passed"]]
     if not failed:
         return f"[green]{len(report['results'])} threshold(s) passed[/green]"

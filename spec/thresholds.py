@@ -241,6 +241,9 @@ class PointThresholdResult(StrictModel):
     reference_point_index: int | None = Field(
         default=None, description="With relative_to_point: the point whose mean set the limit."
     )
+    reference_params: dict[str, JsonScalar] | None = Field(
+        default=None, description="With relative_to_point: that point's swept values."
+    )
     passed: bool
     note: str | None = Field(default=None, description="Why it failed without a value, or how it was judged.")
 

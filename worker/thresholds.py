@@ -43,17 +43,19 @@ def rule_seconds(ex: Execution, samples: SampleRows, measured_s: float) -> dict[
 def judge_collected(
     ex: Execution, summary: RunSummary, samples: SampleRows, measured_s: float
 ) -> ThresholdReport | None:
-    """The run's report once collected; None when its spec has no rule judged run by run."""
+    """The run's report once collected; None when no rule judges this run on its own (its spec
+    has none, their `when` leaves it out, or its rules are judged per sweep point)."""
     if not judges_runs(ex.spec.thresholds):
         return None
     aborted_by = ex.threshold_abort[0] if ex.threshold_abort is not None else None
-    return evaluate(
+    report = evaluate(
         ex.spec.thresholds,
         spec=ex.spec.model_dump(mode="json", by_alias=True),
         summary=summary,
         seconds=rule_seconds(ex, samples, measured_s),
         aborted_by=aborted_by,
     )
+    return report if report.results else None
 
 
 class LiveJudge:

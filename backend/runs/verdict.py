@@ -161,6 +161,7 @@ def judge_point(
         value=value,
         limit=limit,
         reference_point_index=reference.index if reference is not None else None,
+        reference_params=dict(reference.params) if reference is not None else None,
         passed=passed,
         note=reason or how,
     )

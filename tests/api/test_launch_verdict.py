@@ -207,6 +207,7 @@ def test_get_launch_gives_states_then_the_verdict_with_point_rules(client: TestC
     relative = detail["point_thresholds"][2]
     assert relative["value"] == pytest.approx(200.5) and relative["limit"] == pytest.approx(1.5 * 102)
     assert relative["reference_point_index"] == 0 and relative["runs"] == 2
+    assert relative["reference_params"] == {"proxy.global.maxconn": 20}
     assert detail["outcome"] == "thresholds_failed"
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import signal
+import stat
 import subprocess
 import time
 from pathlib import Path
@@ -49,6 +50,7 @@ def test_haplab_run_exits_with_the_verdict_ci_acts_on(
     spec["thresholds"] = [
         {"metric": "error_pct", "operator": "<", "value": 1},
         {"metric": "req_s", "aggregate": "max", "operator": ">", "value": 0},
+        {"metric": "requests", "operator": ">", "value": 0, "per_point": "mean"},  # the launch's
     ]
     exp = tmp_path / "exp.yaml"
     exp.write_text(
@@ -56,6 +58,15 @@ def test_haplab_run_exits_with_the_verdict_ci_acts_on(
             {"name": "cli gate", "description": "from a file", "tags": ["ci"], "spec": spec}, sort_keys=False
         )
     )
+
+    # login keeps a token it checked, readable by this user only; a refused token is not kept.
+    credentials = tmp_path / "haplab" / "credentials.json"
+    refused = _haplab(env, "login", "--url", local_lab.api_url, "--token", "hl_not-a-token")
+    assert refused.returncode == 3 and not credentials.exists(), refused.stdout + refused.stderr
+    signed = _haplab(env, "login", "--url", local_lab.api_url, "--token", local_lab.token)
+    assert signed.returncode == 0 and str(credentials) in signed.stdout.replace("\n", ""), signed.stdout
+    assert stat.S_IMODE(credentials.stat().st_mode) == 0o600
+    assert json.loads(credentials.read_text()) == {"url": local_lab.api_url, "token": local_lab.token}
 
     # Bad input exits 3 and names where: a YAML error at its line, a field at its line, a lab.
     broken = tmp_path / "broken.yaml"
@@ -85,7 +96,9 @@ def test_haplab_run_exits_with_the_verdict_ci_acts_on(
     report = json.loads((tmp_path / "ok.json").read_text())
     assert report["passed"] and [r["state"] for r in report["runs"]] == ["succeeded"]
     cases = [case for suite in JUnitXml.fromfile(str(tmp_path / "ok.xml")) for case in suite]
-    assert len(cases) == 1 + 2 and not any(case.result for case in cases)
+    assert len(cases) == 1 + 2 + 1 and not any(case.result for case in cases)  # run, its rules, the point's
+    assert report["outcome"] == "passed" and report["point_thresholds"][0]["note"] == "mean of 1 run"
+    assert "thresholds judged per sweep point" in passed.stdout
 
     # A rule that cannot pass, watched live: the run stops after its grace, the file's change is a
     # new version of the same experiment, and the JUnit report names the rule with its value.
@@ -99,7 +112,12 @@ def test_haplab_run_exits_with_the_verdict_ci_acts_on(
     assert "s of 30 s measured, ~" in lose.stdout  # progress while the load runs
     cases = [case for suite in JUnitXml.fromfile(str(tmp_path / "lost.xml")) for case in suite]
     failed = [case for case in cases if any(isinstance(r, Failure) for r in case.result)]
-    assert [case.name.split(": ", 1)[1] for case in failed] == ["threshold 1 req_s max < 1"]
+    # The point's rule judges the runs that succeeded: the stopped one is not one, so it fails too.
+    assert [case.name.split(": ", 1)[1] for case in failed] == [
+        "threshold 1 req_s max < 1",
+        "threshold 2 requests mean of the point's runs > 0",
+    ]
+    assert "no run of this point succeeded" in failed[1].result[0].message
     message = failed[0].result[0].message
     assert "measured " in message and "limit < 1" in message, message
     run_id = int(message.rsplit("/runs/", 1)[1].rstrip(")"))

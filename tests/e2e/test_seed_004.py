@@ -69,10 +69,12 @@ def test_reuse_always_hides_client_closes_and_h2_servers_need_fewer_connections(
         proxy = run["summary"]["proxy"]
         assert run["summary"]["total"]["errors"]["total"] == 0, run["summary"]["total"]
         assert proxy["requests"] > 100 and proxy["max_server_conns"] is not None, (params, proxy)
-        # The template's thresholds state the conclusion point by point (`when`): they pass.
-        assert run["thresholds"]["passed"], (params, run["thresholds"])
+        # The template's thresholds state the conclusion point by point (`when`): they pass. A run
+        # no rule judges on its own has no report.
+        report = run["thresholds"]
+        assert report is None or (report["passed"] and report["results"]), (params, report)
         judged[(params["target.protocol"], params["proxy.backends.0.http_reuse"])] = [
-            r["text"] for r in run["thresholds"]["results"]
+            r["text"] for r in (report or {}).get("results", [])
         ]
         table[(params["target.protocol"], params["proxy.backends.0.http_reuse"])] = proxy
     print_table(table)

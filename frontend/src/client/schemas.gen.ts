@@ -5957,6 +5957,37 @@ export const PointThresholdResultSchema = {
             title: 'Reference Point Index',
             description: 'With relative_to_point: the point whose mean set the limit.'
         },
+        reference_params: {
+            anyOf: [
+                {
+                    additionalProperties: {
+                        anyOf: [
+                            {
+                                type: 'string'
+                            },
+                            {
+                                type: 'integer'
+                            },
+                            {
+                                type: 'number'
+                            },
+                            {
+                                type: 'boolean'
+                            },
+                            {
+                                type: 'null'
+                            }
+                        ]
+                    },
+                    type: 'object'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Reference Params',
+            description: 'With relative_to_point: that point\'s swept values.'
+        },
         passed: {
             type: 'boolean',
             title: 'Passed'

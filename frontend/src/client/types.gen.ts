@@ -3463,6 +3463,14 @@ export type PointThresholdResult = {
      */
     reference_point_index?: number | null;
     /**
+     * Reference Params
+     *
+     * With relative_to_point: that point's swept values.
+     */
+    reference_params?: {
+        [key: string]: string | number | number | boolean | null;
+    } | null;
+    /**
      * Passed
      */
     passed: boolean;

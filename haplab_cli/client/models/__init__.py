@@ -159,6 +159,9 @@ from .owner import Owner
 from .point_difference import PointDifference
 from .point_threshold_result import PointThresholdResult
 from .point_threshold_result_params import PointThresholdResultParams
+from .point_threshold_result_reference_params_type_0 import (
+    PointThresholdResultReferenceParamsType0,
+)
 from .proxy_summary import ProxySummary
 from .renew_lease import RenewLease
 from .resolve_hosts import ResolveHosts
@@ -425,6 +428,7 @@ __all__ = (
     "PointDifference",
     "PointThresholdResult",
     "PointThresholdResultParams",
+    "PointThresholdResultReferenceParamsType0",
     "ProxySummary",
     "RenewLease",
     "ResolveHosts",

@@ -9,6 +9,9 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.point_threshold_result_params import PointThresholdResultParams
+    from ..models.point_threshold_result_reference_params_type_0 import (
+        PointThresholdResultReferenceParamsType0,
+    )
     from ..models.threshold import Threshold
 
 
@@ -30,6 +33,8 @@ class PointThresholdResult:
         limit (float | None): The limit compared with; None when it could not be set.
         passed (bool):
         reference_point_index (int | None | Unset): With relative_to_point: the point whose mean set the limit.
+        reference_params (None | PointThresholdResultReferenceParamsType0 | Unset): With relative_to_point: that point's
+            swept values.
         note (None | str | Unset): Why it failed without a value, or how it was judged.
     """
 
@@ -43,9 +48,14 @@ class PointThresholdResult:
     limit: float | None
     passed: bool
     reference_point_index: int | None | Unset = UNSET
+    reference_params: None | PointThresholdResultReferenceParamsType0 | Unset = UNSET
     note: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.point_threshold_result_reference_params_type_0 import (
+            PointThresholdResultReferenceParamsType0,
+        )
+
         index = self.index
 
         rule = self.rule.to_dict()
@@ -72,6 +82,16 @@ class PointThresholdResult:
         else:
             reference_point_index = self.reference_point_index
 
+        reference_params: dict[str, Any] | None | Unset
+        if isinstance(self.reference_params, Unset):
+            reference_params = UNSET
+        elif isinstance(
+            self.reference_params, PointThresholdResultReferenceParamsType0
+        ):
+            reference_params = self.reference_params.to_dict()
+        else:
+            reference_params = self.reference_params
+
         note: None | str | Unset
         if isinstance(self.note, Unset):
             note = UNSET
@@ -95,6 +115,8 @@ class PointThresholdResult:
         )
         if reference_point_index is not UNSET:
             field_dict["reference_point_index"] = reference_point_index
+        if reference_params is not UNSET:
+            field_dict["reference_params"] = reference_params
         if note is not UNSET:
             field_dict["note"] = note
 
@@ -103,6 +125,9 @@ class PointThresholdResult:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.point_threshold_result_params import PointThresholdResultParams
+        from ..models.point_threshold_result_reference_params_type_0 import (
+            PointThresholdResultReferenceParamsType0,
+        )
         from ..models.threshold import Threshold
 
         d = dict(src_dict)
@@ -145,6 +170,27 @@ class PointThresholdResult:
             d.pop("reference_point_index", UNSET)
         )
 
+        def _parse_reference_params(
+            data: object,
+        ) -> None | PointThresholdResultReferenceParamsType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                reference_params_type_0 = (
+                    PointThresholdResultReferenceParamsType0.from_dict(data)
+                )
+
+                return reference_params_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | PointThresholdResultReferenceParamsType0 | Unset, data)
+
+        reference_params = _parse_reference_params(d.pop("reference_params", UNSET))
+
         def _parse_note(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -165,6 +211,7 @@ class PointThresholdResult:
             limit=limit,
             passed=passed,
             reference_point_index=reference_point_index,
+            reference_params=reference_params,
             note=note,
         )
 

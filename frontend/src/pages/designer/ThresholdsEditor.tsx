@@ -20,7 +20,15 @@ type Rule = {
   abort_on_fail?: boolean;
   grace_s?: number;
   when?: Record<string, unknown>;
+  per_point?: string | null;
+  relative_to_point?: Record<string, unknown>;
 };
+
+/** `path = value and path = value`, as a rule's scope or reference point reads. */
+const pointValues = (values: Record<string, unknown>) =>
+  Object.entries(values)
+    .map(([path, v]) => `${path} = ${JSON.stringify(v)}`)
+    .join(" and ");
 
 /** A new rule: p99 latency under 100 ms, the first thing people gate on. */
 const NEW_RULE: Rule = { metric: "latency_p99_ms", aggregate: "value", operator: "<", value: 100 };
@@ -43,6 +51,8 @@ export function withMetric(rule: Rule, metric: string, kind: RuleKind): Rule {
     delete next.abort_on_fail;
     delete next.grace_s;
   } else {
+    delete next.per_point;
+    delete next.relative_to_point;
     if (!next.aggregate || next.aggregate === "value") next.aggregate = "max";
     if (kind === "host-series") next.host = next.host ?? "proxy";
     else delete next.host;
@@ -56,13 +66,13 @@ export function ThresholdsEditor() {
   const rules = (getIn(spec, "thresholds") as Rule[] | undefined) ?? [];
   const setRules = (next: Rule[]) => update("thresholds", next.length ? next : undefined);
   const openLoop = getIn(spec, "load.rate") != null;
-  const whenErrors = (i: number) => messagesAt(fields, `thresholds.${i}.when`);
+  const scopeFields = ["when", "relative_to_point"] as const;
   return (
     <section aria-labelledby="thresholds-title" className="card">
       <h2 id="thresholds-title">Thresholds</h2>
       <p className="muted small">
         Rules every run must meet to pass: shown on the run page and in History, and the exit code of <code>haplab run</code> in CI. A rule whose figure was not
-        measured fails.
+        measured fails. A run figure may instead be judged once per sweep point, on its repetitions&apos; mean or 95% confidence bound.
       </p>
       <SectionErrors path="thresholds" />
       {rules.length === 0 && <p className="muted">No thresholds: runs are measured, not judged.</p>}
@@ -70,19 +80,24 @@ export function ThresholdsEditor() {
         const kind = ruleKind(registry, rule.metric);
         const base = `thresholds.${i}`;
         const metricErrors = messagesAt(fields, `${base}.metric`);
+        const relativePoint = Object.keys(rule.relative_to_point ?? {}).length > 0;
         return (
           <fieldset key={i} className="threshold-rule" data-testid="threshold-rule">
             <legend>Rule {i + 1}</legend>
             <SectionErrors path={base} />
-            {whenErrors(i).map((m) => (
-              <p key={m} className="field-error" role="alert" data-field={`spec.${base}.when`}>
-                when: {m}
-              </p>
-            ))}
-            {messagesAt(warnings, `${base}.when`).map((m) => (
-              <p key={m} className="field-warning" data-field={`spec.${base}.when`}>
-                when: {m}
-              </p>
+            {scopeFields.map((field) => (
+              <div key={field}>
+                {messagesAt(fields, `${base}.${field}`).map((m) => (
+                  <p key={m} className="field-error" role="alert" data-field={`spec.${base}.${field}`}>
+                    {field}: {m}
+                  </p>
+                ))}
+                {messagesAt(warnings, `${base}.${field}`).map((m) => (
+                  <p key={m} className="field-warning" data-field={`spec.${base}.${field}`}>
+                    {field}: {m}
+                  </p>
+                ))}
+              </div>
             ))}
             <div className="knob-grid">
               <div className="field">
@@ -123,15 +138,25 @@ export function ThresholdsEditor() {
               </div>
               {kind !== "run" && <Knob path={`${base}.aggregate`} label="aggregate" options={["max", "min", "mean"]} required />}
               <Knob path={`${base}.operator`} label="operator" required />
-              <Knob path={`${base}.value`} label={rule.relative_to ? "value (x asked rate)" : "value"} required />
-              <Knob path={`${base}.relative_to`} label="relative to" placeholder={openLoop ? "asked_rate, or a spec path" : "a spec path, e.g. proxy.global.maxconn"} />
+              <Knob
+                path={`${base}.value`}
+                label={relativePoint ? "value (x its value at the reference point)" : rule.relative_to ? `value (x ${rule.relative_to === "asked_rate" ? "asked rate" : rule.relative_to})` : "value"}
+                required
+              />
+              {!relativePoint && <Knob path={`${base}.relative_to`} label="relative to" placeholder={openLoop ? "asked_rate, or a spec path" : "a spec path, e.g. proxy.global.maxconn"} />}
+              {kind === "run" && <Knob path={`${base}.per_point`} label="per sweep point" options={["mean", "ci_low", "ci_high"]} />}
               {kind === "host-series" && <Knob path={`${base}.host`} label="host" required />}
               {kind !== "run" && <Knob path={`${base}.abort_on_fail`} label="abort on fail" />}
               {kind !== "run" && rule.abort_on_fail && <Knob path={`${base}.grace_s`} label="grace (s)" />}
             </div>
             {rule.when && Object.keys(rule.when).length > 0 && (
               <p className="small muted" data-testid="threshold-when">
-                Judges only the runs where {Object.entries(rule.when).map(([path, v]) => `${path} = ${JSON.stringify(v)}`).join(" and ")} (edit in Advanced (JSON)).
+                Judges only the runs where {pointValues(rule.when)} (edit in Advanced (JSON)).
+              </p>
+            )}
+            {relativePoint && (
+              <p className="small muted" data-testid="threshold-reference">
+                The limit is value x the mean of the same figure at the sweep point that differs only in {pointValues(rule.relative_to_point ?? {})} (edit in Advanced (JSON)).
               </p>
             )}
             {!readOnly && (

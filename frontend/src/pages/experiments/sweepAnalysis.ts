@@ -11,7 +11,11 @@ export const KNEE_REASONS: Record<SweepAnalysis["knee"]["reason"], string> = {
   several_axes: "several axes",
 };
 
-const lastPart = (path: string) => path.split(".").pop() ?? path;
+/** A path as a label: its last name, with a list index after it (`cpu_map.0`), like spec.sweep.short_path. */
+export function lastPart(path: string): string {
+  const parts = path.split(".");
+  return parts.length > 1 && /^\d+$/.test(parts[parts.length - 1]) ? parts.slice(-2).join(".") : parts[parts.length - 1];
+}
 
 /** "maxconn 50, connections 200"; "the point" for a sweep without axes. */
 export function paramsText(params: Record<string, unknown> | null | undefined, axis?: string | null): string {

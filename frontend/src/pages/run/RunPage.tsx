@@ -6,7 +6,13 @@ import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 
 import { hasRole, useSession } from "../../auth/useSession";
-import { runsCancelRunMutation, runsGetRunOptions, runsGetRunQueryKey, runsListRunsOptions } from "../../client/@tanstack/react-query.gen";
+import {
+  runsCancelRunMutation,
+  runsGetLaunchOptions,
+  runsGetRunOptions,
+  runsGetRunQueryKey,
+  runsListRunsOptions,
+} from "../../client/@tanstack/react-query.gen";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
@@ -17,7 +23,7 @@ import { paramsText } from "../experiments/sweepAnalysis";
 import { stoppedIn, TERMINAL } from "./progress";
 import { RunActions } from "./RunActions";
 import { RunHeadline } from "./RunHeadline";
-import { ThresholdChecks } from "./ThresholdChecks";
+import { PointChecks, ThresholdChecks } from "./ThresholdChecks";
 import { RunProgress } from "./RunProgress";
 import { RunResults } from "./RunResults";
 import "./runSide.css";
@@ -45,6 +51,14 @@ export default function RunPage() {
     enabled: run != null,
     // Until the whole launch has ended, not only this run: its sweep progress reads the others.
     refetchInterval: (q) => (q.state.data?.items.every((r) => TERMINAL.has(r.state)) ? false : 3000),
+  });
+
+  // Rules judged per sweep point wait for the whole launch: its verdict, once every run ended.
+  const pointRules = (run?.spec.thresholds ?? []).some((r) => r.per_point != null || Object.keys(r.relative_to_point ?? {}).length > 0);
+  const launchEnded = launchQuery.data?.items.every((r) => TERMINAL.has(r.state)) ?? false;
+  const verdictQuery = useQuery({
+    ...runsGetLaunchOptions({ path: { launch_id: run?.launch_id ?? 0 } }),
+    enabled: run != null && pointRules && launchEnded,
   });
 
   // The stream saw the state change or the run end: read the row (state_changed_at, queue, summary) at once.
@@ -107,6 +121,15 @@ export default function RunPage() {
       />
       {cancel.isError && <ErrorState compact error={cancel.error} />}
       {finished && <RunHeadline run={run} checks={run.thresholds ? <ThresholdChecks report={run.thresholds} /> : undefined} />}
+      {finished && pointRules && !launchEnded && (
+        <p className="muted small" data-testid="point-thresholds-pending">
+          Rules judged per sweep point wait for every run of this launch to end.
+        </p>
+      )}
+      {verdictQuery.isError && <ErrorState compact error={verdictQuery.error} onRetry={() => void verdictQuery.refetch()} />}
+      {finished && verdictQuery.data && verdictQuery.data.point_thresholds.length > 0 && (
+        <PointChecks launch={verdictQuery.data} pointIndex={run.point_index} />
+      )}
       <RunProgress run={{ ...run, state }} since={since} stoppedIn={finished ? stoppedIn(run, live.lastActiveState) : null} launchRuns={launchRuns} />
       <p className="muted small" data-testid="live-status">
         {live.connected ? "Live" : finished ? "Finished" : "Connecting…"} · {sampleCount(live.store)} samples

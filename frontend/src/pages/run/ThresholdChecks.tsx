@@ -1,9 +1,10 @@
 // The spec's threshold rules with the run's answer: passed or failed, each rule's measured value
 // against its limit (a CI job reads the same report from the API: GET /runs/{id} `thresholds`).
-import type { MetricRegistry, ThresholdReport } from "../../client/types.gen";
+import type { LaunchDetail, MetricRegistry, ThresholdReport } from "../../client/types.gen";
 import { TableScroll } from "../../components/TableScroll";
 import { quantity } from "../../format/units";
 import { useMetricRegistry } from "../../metrics/useMetricRegistry";
+import { paramsText } from "../experiments/sweepAnalysis";
 
 /** The unit of a rule's figure: a run metric's or a per-second series'. */
 export function ruleUnit(registry: MetricRegistry | undefined, metric: string): string {
@@ -63,6 +64,67 @@ export function ThresholdChecks({ report }: { report: ThresholdReport }) {
           })}
         </tbody>
       </table>
+      </TableScroll>
+    </section>
+  );
+}
+
+/** "All 2 sweep-point checks passed", "1 of 2 sweep-point checks failed". */
+export function pointChecksTitle(total: number, failed: number): string {
+  if (total === 1) return failed ? "The sweep-point check failed" : "The sweep-point check passed";
+  return failed ? `${failed} of ${total} sweep-point checks failed` : `All ${total} sweep-point checks passed`;
+}
+
+/** The rules judged per sweep point (their repetitions' mean or confidence bound, or against
+ * another point), from the launch's verdict (GET /launches/{id}); this run's point marked. */
+export function PointChecks({ launch, pointIndex }: { launch: LaunchDetail; pointIndex: number }) {
+  const registry = useMetricRegistry();
+  const results = launch.point_thresholds;
+  const failed = results.filter((r) => !r.passed).length;
+  return (
+    <section className={`card threshold-checks ${failed ? "tone-bad" : "tone-ok"}`} aria-label="Sweep-point thresholds" data-testid="point-thresholds">
+      <h3>{pointChecksTitle(results.length, failed)}</h3>
+      <p className="small muted">Rules judged once per sweep point of this launch, on the runs of the point that succeeded.</p>
+      <TableScroll label="Sweep-point threshold rules">
+        <table className="table small">
+          <thead>
+            <tr>
+              <th>Point</th>
+              <th>Rule</th>
+              <th className="num">Measured</th>
+              <th className="num">Limit</th>
+              <th>Outcome</th>
+            </tr>
+          </thead>
+          <tbody>
+            {results.map((r, i) => {
+              const unit = ruleUnit(registry, r.rule.metric);
+              const reference = r.reference_point_index != null ? `x the mean at point ${r.reference_point_index + 1}: ${paramsText(r.reference_params)}` : "";
+              return (
+                <tr key={i} data-passed={r.passed} aria-current={r.point_index === pointIndex ? "true" : undefined}>
+                  <td>
+                    {r.point_index + 1}: {paramsText(r.params)}
+                    {r.point_index === pointIndex && <span className="muted"> · this run's</span>}
+                  </td>
+                  <td>
+                    <code>{r.text}</code>
+                  </td>
+                  <td className="num">
+                    {r.value != null && ruleNumber(r.value, unit)}
+                    {r.note && <div className="muted">{r.note}</div>}
+                  </td>
+                  <td className="num">
+                    {r.limit != null ? `${r.rule.operator} ${ruleNumber(r.limit, unit)}` : "–"}
+                    {reference && <div className="muted">{reference}</div>}
+                  </td>
+                  <td>
+                    <span className={`badge ${r.passed ? "ok" : "bad"}`}>{r.passed ? "passed" : "failed"}</span>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
       </TableScroll>
     </section>
   );

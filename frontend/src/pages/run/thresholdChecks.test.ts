@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { checksTitle, ruleNumber } from "./ThresholdChecks";
+import { lastPart, paramsText } from "../experiments/sweepAnalysis";
+import { checksTitle, pointChecksTitle, ruleNumber } from "./ThresholdChecks";
 
 describe("threshold checks", () => {
   it("write limits as they were written, with their unit", () => {
@@ -17,5 +18,18 @@ describe("threshold checks", () => {
     expect(checksTitle(1, 1)).toBe("The threshold failed");
     expect(checksTitle(4, 0)).toBe("All 4 thresholds passed");
     expect(checksTitle(4, 1)).toBe("1 of 4 thresholds failed");
+  });
+});
+
+describe("sweep-point checks", () => {
+  it("count the checks like the run's", () => {
+    expect(pointChecksTitle(1, 0)).toBe("The sweep-point check passed");
+    expect(pointChecksTitle(3, 1)).toBe("1 of 3 sweep-point checks failed");
+    expect(pointChecksTitle(2, 0)).toBe("All 2 sweep-point checks passed");
+  });
+  it("name a point by its values, a list index kept", () => {
+    expect(lastPart("proxy.global.cpu_map.0")).toBe("cpu_map.0");
+    expect(lastPart("proxy.global.maxconn")).toBe("maxconn");
+    expect(paramsText({ "proxy.global.nbthread": 2, "proxy.global.cpu_map.0": "1/all 0-1" })).toBe("nbthread 2, cpu_map.0 1/all 0-1");
   });
 });
