@@ -153,10 +153,12 @@ def _server_sessions(data: dict[str, Any], backend: str) -> float:
     backend's own rows)."""
     own = {f"{backend}.scur", f"{backend}.backend.scur"}
     prefix = f"{backend}."
-    return sum(
-        value
-        for key, value in data.items()
-        if key.startswith(prefix) and key.endswith(".scur") and key not in own
+    return float(
+        sum(
+            value
+            for key, value in data.items()
+            if key.startswith(prefix) and key.endswith(".scur") and key not in own
+        )
     )
 
 
