@@ -76,6 +76,12 @@ def test_haplab_run_exits_with_the_verdict_ci_acts_on(
     typo = _haplab(env, "validate", str(exp), "--set", "spec.load.conections=5")
     assert typo.returncode == 3 and "spec.load.conections" in typo.stderr, typo.stderr
     assert f"exp.yaml:{_line_of(exp, '  load:')}" in typo.stderr  # the new key sits in load
+    # A line haproxy -c refuses (the allowlist lets it through): named by its field, at the file.
+    refused_line = _haplab(
+        env, "validate", str(exp), "--set", 'spec.proxy.global.extra=["tune.http.maxhdr 0"]'
+    )
+    assert refused_line.returncode == 3, refused_line.stdout + refused_line.stderr
+    assert "spec.proxy.global.extra.0" in refused_line.stderr and "exp.yaml:" in refused_line.stderr
     assert _haplab(env, "run", str(exp), "--lab", "no such lab").returncode == 3
     assert _haplab(env, "validate", str(exp)).returncode == 0
 
