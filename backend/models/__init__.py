@@ -1,6 +1,7 @@
 """Every ORM model, imported in one place so Alembic and the services see the whole schema."""
 
 from backend.models.base import Base
+from backend.models.baseline import Baseline
 from backend.models.experiment import Experiment, ExperimentVersion, Launch
 from backend.models.lab import Agent, EnrollmentToken, Lab
 from backend.models.lab_authority import LabAuthority
@@ -12,6 +13,7 @@ __all__ = [
     "Agent",
     "ApiToken",
     "Base",
+    "Baseline",
     "EnrollmentToken",
     "Experiment",
     "ExperimentVersion",

@@ -80,6 +80,25 @@ def difference(a: Sequence[float], b: Sequence[float]) -> Difference:
     return Difference(diff, pct, diff - half, diff + half, p, significant=p < SIGNIFICANCE)
 
 
+def against_one(baseline: Sequence[float], value: float) -> Difference:
+    """One new value against repeated baseline runs: is it outside what the baseline's spread
+    predicts for one more run? The t-test of a new observation (prediction interval:
+    sd x sqrt(1 + 1/n), n - 1 degrees of freedom); no significance from a single baseline run."""
+    n = len(baseline)
+    mean = statistics.fmean(baseline)
+    diff = value - mean
+    pct = 100 * diff / mean if mean else None
+    if n < 2:
+        return Difference(diff, pct, None, None, None, significant=False)
+    sd = math.sqrt(_variance(baseline, mean))
+    if sd == 0:
+        return Difference(diff, pct, diff, diff, 0.0 if diff else 1.0, significant=diff != 0)
+    se = sd * math.sqrt(1 + 1 / n)
+    p = float(2 * special.stdtr(n - 1, -abs(diff) / se))
+    half = _t_quantile(n - 1) * se
+    return Difference(diff, pct, diff - half, diff + half, p, significant=p < SIGNIFICANCE)
+
+
 def _variance(values: Sequence[float], mean: float) -> float:
     """Sample variance (n - 1), two-pass with fsum."""
     return math.fsum((v - mean) ** 2 for v in values) / (len(values) - 1)

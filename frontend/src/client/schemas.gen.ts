@@ -929,6 +929,159 @@ export const BackendTimeoutsSchema = {
     description: 'Timeouts that act on the server side (and the HTTP ones, which backends accept too).'
 } as const;
 
+export const BaselineOutSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        experiment_id: {
+            type: 'integer',
+            title: 'Experiment Id'
+        },
+        params: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Params',
+            description: 'The sweep point\'s values ({} without a sweep).'
+        },
+        run_ids: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Run Ids',
+            description: 'Its runs: succeeded ones, at pin time.'
+        },
+        pinned_from: {
+            type: 'string',
+            enum: [
+                'run',
+                'point',
+                'launch'
+            ],
+            title: 'Pinned From'
+        },
+        launch_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Launch Id'
+        },
+        created_by_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Created By Id'
+        },
+        created_by_email: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Created By Email'
+        },
+        created_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Created At'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'experiment_id',
+        'params',
+        'run_ids',
+        'pinned_from',
+        'launch_id',
+        'created_by_id',
+        'created_at'
+    ],
+    title: 'BaselineOut',
+    description: 'One sweep point\'s baseline.'
+} as const;
+
+export const BaselinePinSchema = {
+    properties: {
+        run_id: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    maximum: 9223372036854776000,
+                    minimum: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Run Id'
+        },
+        launch_id: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    maximum: 9223372036854776000,
+                    minimum: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Launch Id'
+        },
+        point_index: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    maximum: 1000000,
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Point Index'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    title: 'BaselinePin',
+    description: 'What to pin: one run; or a launch\'s runs at one sweep point (`launch_id` + `point_index`);\nor a whole launch (`launch_id`: a baseline for each of its points).'
+} as const;
+
 export const BindSchema = {
     properties: {
         address: {
@@ -5643,6 +5796,139 @@ export const MetricSchema = {
     description: 'A figure of a run, as compare tables, exports, thresholds and the UI name it.'
 } as const;
 
+export const MetricAgainstBaselineSchema = {
+    properties: {
+        key: {
+            type: 'string',
+            title: 'Key',
+            description: 'A run metric key (GET /metrics).'
+        },
+        label: {
+            type: 'string',
+            title: 'Label'
+        },
+        unit: {
+            type: 'string',
+            title: 'Unit'
+        },
+        better: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'higher',
+                        'lower'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Better'
+        },
+        baseline_mean: {
+            type: 'number',
+            title: 'Baseline Mean'
+        },
+        baseline_n: {
+            type: 'integer',
+            title: 'Baseline N'
+        },
+        baseline_ci_low: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Baseline Ci Low',
+            description: '95% interval of the baseline\'s mean; None if n < 2.'
+        },
+        baseline_ci_high: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Baseline Ci High'
+        },
+        value: {
+            type: 'number',
+            title: 'Value',
+            description: 'The compared runs\' mean (one run: its value).'
+        },
+        n: {
+            type: 'integer',
+            title: 'N',
+            description: 'How many runs were compared: the run and its repetitions of the point.'
+        },
+        diff_pct: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Diff Pct',
+            description: '100 x (value - baseline mean) / baseline mean.'
+        },
+        p_value: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'P Value',
+            description: 'Welch\'s t-test with 2+ runs on each side; one run: the test of a new observation against the baseline\'s spread; None from a single baseline run.'
+        },
+        significant: {
+            type: 'boolean',
+            title: 'Significant',
+            description: 'p < 0.05: unlikely to be noise.'
+        },
+        worse: {
+            anyOf: [
+                {
+                    type: 'boolean'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Worse',
+            description: 'Changed the wrong way (by the metric\'s `better`); None: no way is better.'
+        }
+    },
+    type: 'object',
+    required: [
+        'key',
+        'label',
+        'unit',
+        'better',
+        'baseline_mean',
+        'baseline_n',
+        'baseline_ci_low',
+        'baseline_ci_high',
+        'value',
+        'n',
+        'diff_pct',
+        'p_value',
+        'significant',
+        'worse'
+    ],
+    title: 'MetricAgainstBaseline'
+} as const;
+
 export const MetricRegistrySchema = {
     properties: {
         run_metrics: {
@@ -6290,6 +6576,69 @@ export const RoleSchema = {
     ],
     title: 'Role',
     description: 'Ordered: each role can do everything the previous one can.'
+} as const;
+
+export const RunAgainstBaselineSchema = {
+    properties: {
+        baseline: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/BaselineOut'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'None: no baseline is pinned for this run\'s point.'
+        },
+        compared_run_ids: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Compared Run Ids',
+            description: 'The succeeded runs compared: this run and its repetitions.'
+        },
+        in_baseline: {
+            type: 'boolean',
+            title: 'In Baseline',
+            description: 'The run is one of the baseline\'s own runs.'
+        },
+        headline: {
+            type: 'string',
+            title: 'Headline',
+            description: 'One sentence: how much slower or faster, and whether it is significant.'
+        },
+        lead_metric: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Lead Metric',
+            description: 'The figure the headline speaks of: rps in closed loop, latency p99 in open loop.'
+        },
+        metrics: {
+            items: {
+                $ref: '#/components/schemas/MetricAgainstBaseline'
+            },
+            type: 'array',
+            title: 'Metrics'
+        }
+    },
+    type: 'object',
+    required: [
+        'baseline',
+        'compared_run_ids',
+        'in_baseline',
+        'headline',
+        'metrics'
+    ],
+    title: 'RunAgainstBaseline',
+    description: 'A run (with its launch\'s repetitions of the same point) against its point\'s baseline.'
 } as const;
 
 export const RunCancelledSchema = {

@@ -506,6 +506,77 @@ export type BackendTimeouts = {
 };
 
 /**
+ * BaselineOut
+ *
+ * One sweep point's baseline.
+ */
+export type BaselineOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Experiment Id
+     */
+    experiment_id: number;
+    /**
+     * Params
+     *
+     * The sweep point's values ({} without a sweep).
+     */
+    params: {
+        [key: string]: string | number | number | boolean | null;
+    };
+    /**
+     * Run Ids
+     *
+     * Its runs: succeeded ones, at pin time.
+     */
+    run_ids: Array<number>;
+    /**
+     * Pinned From
+     */
+    pinned_from: 'run' | 'point' | 'launch';
+    /**
+     * Launch Id
+     */
+    launch_id: number | null;
+    /**
+     * Created By Id
+     */
+    created_by_id: number | null;
+    /**
+     * Created By Email
+     */
+    created_by_email?: string | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+};
+
+/**
+ * BaselinePin
+ *
+ * What to pin: one run; or a launch's runs at one sweep point (`launch_id` + `point_index`);
+ * or a whole launch (`launch_id`: a baseline for each of its points).
+ */
+export type BaselinePin = {
+    /**
+     * Run Id
+     */
+    run_id?: number | null;
+    /**
+     * Launch Id
+     */
+    launch_id?: number | null;
+    /**
+     * Point Index
+     */
+    point_index?: number | null;
+};
+
+/**
  * Bind
  *
  * Where a frontend listens.
@@ -3240,6 +3311,84 @@ export type Metric = {
 };
 
 /**
+ * MetricAgainstBaseline
+ */
+export type MetricAgainstBaseline = {
+    /**
+     * Key
+     *
+     * A run metric key (GET /metrics).
+     */
+    key: string;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Unit
+     */
+    unit: string;
+    /**
+     * Better
+     */
+    better: 'higher' | 'lower' | null;
+    /**
+     * Baseline Mean
+     */
+    baseline_mean: number;
+    /**
+     * Baseline N
+     */
+    baseline_n: number;
+    /**
+     * Baseline Ci Low
+     *
+     * 95% interval of the baseline's mean; None if n < 2.
+     */
+    baseline_ci_low: number | null;
+    /**
+     * Baseline Ci High
+     */
+    baseline_ci_high: number | null;
+    /**
+     * Value
+     *
+     * The compared runs' mean (one run: its value).
+     */
+    value: number;
+    /**
+     * N
+     *
+     * How many runs were compared: the run and its repetitions of the point.
+     */
+    n: number;
+    /**
+     * Diff Pct
+     *
+     * 100 x (value - baseline mean) / baseline mean.
+     */
+    diff_pct: number | null;
+    /**
+     * P Value
+     *
+     * Welch's t-test with 2+ runs on each side; one run: the test of a new observation against the baseline's spread; None from a single baseline run.
+     */
+    p_value: number | null;
+    /**
+     * Significant
+     *
+     * p < 0.05: unlikely to be noise.
+     */
+    significant: boolean;
+    /**
+     * Worse
+     *
+     * Changed the wrong way (by the metric's `better`); None: no way is better.
+     */
+    worse: boolean | null;
+};
+
+/**
  * MetricRegistry
  *
  * The whole vocabulary, as GET /api/v1/metrics serves it.
@@ -3658,6 +3807,46 @@ export type ResolveHosts = {
  * Ordered: each role can do everything the previous one can.
  */
 export type Role = 'viewer' | 'editor' | 'admin';
+
+/**
+ * RunAgainstBaseline
+ *
+ * A run (with its launch's repetitions of the same point) against its point's baseline.
+ */
+export type RunAgainstBaseline = {
+    /**
+     * None: no baseline is pinned for this run's point.
+     */
+    baseline: BaselineOut | null;
+    /**
+     * Compared Run Ids
+     *
+     * The succeeded runs compared: this run and its repetitions.
+     */
+    compared_run_ids: Array<number>;
+    /**
+     * In Baseline
+     *
+     * The run is one of the baseline's own runs.
+     */
+    in_baseline: boolean;
+    /**
+     * Headline
+     *
+     * One sentence: how much slower or faster, and whether it is significant.
+     */
+    headline: string;
+    /**
+     * Lead Metric
+     *
+     * The figure the headline speaks of: rps in closed loop, latency p99 in open loop.
+     */
+    lead_metric?: string | null;
+    /**
+     * Metrics
+     */
+    metrics: Array<MetricAgainstBaseline>;
+};
 
 /**
  * RunCancelled
@@ -9044,6 +9233,230 @@ export type RunsGetTrendsResponses = {
 };
 
 export type RunsGetTrendsResponse = RunsGetTrendsResponses[keyof RunsGetTrendsResponses];
+
+export type BaselinesListBaselinesData = {
+    body?: never;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}/baselines';
+};
+
+export type BaselinesListBaselinesErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type BaselinesListBaselinesError = BaselinesListBaselinesErrors[keyof BaselinesListBaselinesErrors];
+
+export type BaselinesListBaselinesResponses = {
+    /**
+     * Response Baselines-List Baselines
+     *
+     * Successful Response
+     */
+    200: Array<BaselineOut>;
+};
+
+export type BaselinesListBaselinesResponse = BaselinesListBaselinesResponses[keyof BaselinesListBaselinesResponses];
+
+export type BaselinesPinBaselineData = {
+    body: BaselinePin;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}/baselines';
+};
+
+export type BaselinesPinBaselineErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type BaselinesPinBaselineError = BaselinesPinBaselineErrors[keyof BaselinesPinBaselineErrors];
+
+export type BaselinesPinBaselineResponses = {
+    /**
+     * Response Baselines-Pin Baseline
+     *
+     * Successful Response
+     */
+    201: Array<BaselineOut>;
+};
+
+export type BaselinesPinBaselineResponse = BaselinesPinBaselineResponses[keyof BaselinesPinBaselineResponses];
+
+export type BaselinesUnpinBaselineData = {
+    body?: never;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+        /**
+         * Baseline Id
+         */
+        baseline_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}/baselines/{baseline_id}';
+};
+
+export type BaselinesUnpinBaselineErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type BaselinesUnpinBaselineError = BaselinesUnpinBaselineErrors[keyof BaselinesUnpinBaselineErrors];
+
+export type BaselinesUnpinBaselineResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type BaselinesUnpinBaselineResponse = BaselinesUnpinBaselineResponses[keyof BaselinesUnpinBaselineResponses];
+
+export type BaselinesRunAgainstBaselineData = {
+    body?: never;
+    path: {
+        /**
+         * Run Id
+         */
+        run_id: number;
+    };
+    query?: never;
+    url: '/api/v1/runs/{run_id}/baseline';
+};
+
+export type BaselinesRunAgainstBaselineErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type BaselinesRunAgainstBaselineError = BaselinesRunAgainstBaselineErrors[keyof BaselinesRunAgainstBaselineErrors];
+
+export type BaselinesRunAgainstBaselineResponses = {
+    /**
+     * Successful Response
+     */
+    200: RunAgainstBaseline;
+};
+
+export type BaselinesRunAgainstBaselineResponse = BaselinesRunAgainstBaselineResponses[keyof BaselinesRunAgainstBaselineResponses];
 
 export type RunsListRunsData = {
     body?: never;

@@ -20,6 +20,10 @@ from .backend_http_reuse_type_0 import BackendHttpReuseType0
 from .backend_mode_type_0 import BackendModeType0
 from .backend_options_item import BackendOptionsItem
 from .backend_timeouts import BackendTimeouts
+from .baseline_out import BaselineOut
+from .baseline_out_params import BaselineOutParams
+from .baseline_out_pinned_from import BaselineOutPinnedFrom
+from .baseline_pin import BaselinePin
 from .bind import Bind
 from .bind_tls import BindTls
 from .bind_tls_alpn_item import BindTlsAlpnItem
@@ -149,6 +153,8 @@ from .member_out import MemberOut
 from .member_update import MemberUpdate
 from .message_accepted import MessageAccepted
 from .metric import Metric
+from .metric_against_baseline import MetricAgainstBaseline
+from .metric_against_baseline_better_type_0 import MetricAgainstBaselineBetterType0
 from .metric_better_type_0 import MetricBetterType0
 from .metric_registry import MetricRegistry
 from .metric_source import MetricSource
@@ -166,6 +172,7 @@ from .proxy_summary import ProxySummary
 from .renew_lease import RenewLease
 from .resolve_hosts import ResolveHosts
 from .role import Role
+from .run_against_baseline import RunAgainstBaseline
 from .run_cancelled import RunCancelled
 from .run_counts import RunCounts
 from .run_detail import RunDetail
@@ -289,6 +296,10 @@ __all__ = (
     "BackendModeType0",
     "BackendOptionsItem",
     "BackendTimeouts",
+    "BaselineOut",
+    "BaselineOutParams",
+    "BaselineOutPinnedFrom",
+    "BaselinePin",
     "Bind",
     "BindTls",
     "BindTlsAlpnItem",
@@ -418,6 +429,8 @@ __all__ = (
     "MemberUpdate",
     "MessageAccepted",
     "Metric",
+    "MetricAgainstBaseline",
+    "MetricAgainstBaselineBetterType0",
     "MetricBetterType0",
     "MetricRegistry",
     "MetricSource",
@@ -433,6 +446,7 @@ __all__ = (
     "RenewLease",
     "ResolveHosts",
     "Role",
+    "RunAgainstBaseline",
     "RunCancelled",
     "RunCounts",
     "RunDetail",

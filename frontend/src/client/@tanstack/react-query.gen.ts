@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { agentEnroll, agentHello, agentPollCommands, agentPostMessage, authGetSession, authLogin, authLogout, authSwitchCurrentTeam, experimentsCloneExperiment, experimentsCreateExperiment, experimentsCreateVersion, experimentsDeleteExperiment, experimentsGetExperiment, experimentsGetVersion, experimentsLaunchExperiment, experimentsListExperiments, experimentsListVersions, experimentsUpdateExperiment, experimentsValidateSpec, experimentsValidateVersion, healthGetHealth, labsCreateEnrollmentToken, labsCreateLab, labsDeleteLab, labsGetLab, labsGetLabCaCertificate, labsListEnrollmentTokens, labsListLabs, labsRevokeEnrollmentToken, labsSetLabBoundary, labsUpdateLab, metricsGetMetricRegistry, type Options, runsCancelRun, runsCompareRuns, runsCompareRunsPoints, runsCompareRunsSeries, runsCompareRunsSetups, runsCompareRunsSpectrum, runsExperimentAnalysis, runsExportRunSamplesCsv, runsExportRunsCsv, runsExportRunsJson, runsExportRunToolOutput, runsGetLaunch, runsGetRun, runsGetRunSamples, runsGetTrends, runsListRuns, runsRerunRun, teamsAddMember, teamsCreateTeam, teamsCreateToken, teamsListMembers, teamsListTeams, teamsListTokens, teamsRemoveMember, teamsRevokeToken, teamsUpdateMember, templatesListExperimentTemplates } from '../sdk.gen';
-import type { AgentEnrollData, AgentEnrollError, AgentEnrollResponse, AgentHelloData, AgentHelloError, AgentHelloResponse, AgentPollCommandsData, AgentPollCommandsError, AgentPollCommandsResponse, AgentPostMessageData, AgentPostMessageError, AgentPostMessageResponse, AuthGetSessionData, AuthGetSessionError, AuthGetSessionResponse, AuthLoginData, AuthLoginError, AuthLoginResponse, AuthLogoutData, AuthLogoutError, AuthLogoutResponse, AuthSwitchCurrentTeamData, AuthSwitchCurrentTeamError, AuthSwitchCurrentTeamResponse, ExperimentsCloneExperimentData, ExperimentsCloneExperimentError, ExperimentsCloneExperimentResponse, ExperimentsCreateExperimentData, ExperimentsCreateExperimentError, ExperimentsCreateExperimentResponse, ExperimentsCreateVersionData, ExperimentsCreateVersionError, ExperimentsCreateVersionResponse, ExperimentsDeleteExperimentData, ExperimentsDeleteExperimentError, ExperimentsDeleteExperimentResponse, ExperimentsGetExperimentData, ExperimentsGetExperimentError, ExperimentsGetExperimentResponse, ExperimentsGetVersionData, ExperimentsGetVersionError, ExperimentsGetVersionResponse, ExperimentsLaunchExperimentData, ExperimentsLaunchExperimentError, ExperimentsLaunchExperimentResponse, ExperimentsListExperimentsData, ExperimentsListExperimentsError, ExperimentsListExperimentsResponse, ExperimentsListVersionsData, ExperimentsListVersionsError, ExperimentsListVersionsResponse, ExperimentsUpdateExperimentData, ExperimentsUpdateExperimentError, ExperimentsUpdateExperimentResponse, ExperimentsValidateSpecData, ExperimentsValidateSpecError, ExperimentsValidateSpecResponse, ExperimentsValidateVersionData, ExperimentsValidateVersionError, ExperimentsValidateVersionResponse, HealthGetHealthData, HealthGetHealthError, HealthGetHealthResponse, LabsCreateEnrollmentTokenData, LabsCreateEnrollmentTokenError, LabsCreateEnrollmentTokenResponse, LabsCreateLabData, LabsCreateLabError, LabsCreateLabResponse, LabsDeleteLabData, LabsDeleteLabError, LabsDeleteLabResponse, LabsGetLabCaCertificateData, LabsGetLabCaCertificateError, LabsGetLabCaCertificateResponse, LabsGetLabData, LabsGetLabError, LabsGetLabResponse, LabsListEnrollmentTokensData, LabsListEnrollmentTokensError, LabsListEnrollmentTokensResponse, LabsListLabsData, LabsListLabsError, LabsListLabsResponse, LabsRevokeEnrollmentTokenData, LabsRevokeEnrollmentTokenError, LabsRevokeEnrollmentTokenResponse, LabsSetLabBoundaryData, LabsSetLabBoundaryError, LabsSetLabBoundaryResponse, LabsUpdateLabData, LabsUpdateLabError, LabsUpdateLabResponse, MetricsGetMetricRegistryData, MetricsGetMetricRegistryError, MetricsGetMetricRegistryResponse, RunsCancelRunData, RunsCancelRunError, RunsCancelRunResponse, RunsCompareRunsData, RunsCompareRunsError, RunsCompareRunsPointsData, RunsCompareRunsPointsError, RunsCompareRunsPointsResponse, RunsCompareRunsResponse, RunsCompareRunsSeriesData, RunsCompareRunsSeriesError, RunsCompareRunsSeriesResponse, RunsCompareRunsSetupsData, RunsCompareRunsSetupsError, RunsCompareRunsSetupsResponse, RunsCompareRunsSpectrumData, RunsCompareRunsSpectrumError, RunsCompareRunsSpectrumResponse, RunsExperimentAnalysisData, RunsExperimentAnalysisError, RunsExperimentAnalysisResponse, RunsExportRunSamplesCsvData, RunsExportRunSamplesCsvError, RunsExportRunSamplesCsvResponse, RunsExportRunsCsvData, RunsExportRunsCsvError, RunsExportRunsCsvResponse, RunsExportRunsJsonData, RunsExportRunsJsonError, RunsExportRunsJsonResponse, RunsExportRunToolOutputData, RunsExportRunToolOutputError, RunsExportRunToolOutputResponse, RunsGetLaunchData, RunsGetLaunchError, RunsGetLaunchResponse, RunsGetRunData, RunsGetRunError, RunsGetRunResponse, RunsGetRunSamplesData, RunsGetRunSamplesError, RunsGetRunSamplesResponse, RunsGetTrendsData, RunsGetTrendsError, RunsGetTrendsResponse, RunsListRunsData, RunsListRunsError, RunsListRunsResponse, RunsRerunRunData, RunsRerunRunError, RunsRerunRunResponse, TeamsAddMemberData, TeamsAddMemberError, TeamsAddMemberResponse, TeamsCreateTeamData, TeamsCreateTeamError, TeamsCreateTeamResponse, TeamsCreateTokenData, TeamsCreateTokenError, TeamsCreateTokenResponse, TeamsListMembersData, TeamsListMembersError, TeamsListMembersResponse, TeamsListTeamsData, TeamsListTeamsError, TeamsListTeamsResponse, TeamsListTokensData, TeamsListTokensError, TeamsListTokensResponse, TeamsRemoveMemberData, TeamsRemoveMemberError, TeamsRemoveMemberResponse, TeamsRevokeTokenData, TeamsRevokeTokenError, TeamsRevokeTokenResponse, TeamsUpdateMemberData, TeamsUpdateMemberError, TeamsUpdateMemberResponse, TemplatesListExperimentTemplatesData, TemplatesListExperimentTemplatesError, TemplatesListExperimentTemplatesResponse } from '../types.gen';
+import { agentEnroll, agentHello, agentPollCommands, agentPostMessage, authGetSession, authLogin, authLogout, authSwitchCurrentTeam, baselinesListBaselines, baselinesPinBaseline, baselinesRunAgainstBaseline, baselinesUnpinBaseline, experimentsCloneExperiment, experimentsCreateExperiment, experimentsCreateVersion, experimentsDeleteExperiment, experimentsGetExperiment, experimentsGetVersion, experimentsLaunchExperiment, experimentsListExperiments, experimentsListVersions, experimentsUpdateExperiment, experimentsValidateSpec, experimentsValidateVersion, healthGetHealth, labsCreateEnrollmentToken, labsCreateLab, labsDeleteLab, labsGetLab, labsGetLabCaCertificate, labsListEnrollmentTokens, labsListLabs, labsRevokeEnrollmentToken, labsSetLabBoundary, labsUpdateLab, metricsGetMetricRegistry, type Options, runsCancelRun, runsCompareRuns, runsCompareRunsPoints, runsCompareRunsSeries, runsCompareRunsSetups, runsCompareRunsSpectrum, runsExperimentAnalysis, runsExportRunSamplesCsv, runsExportRunsCsv, runsExportRunsJson, runsExportRunToolOutput, runsGetLaunch, runsGetRun, runsGetRunSamples, runsGetTrends, runsListRuns, runsRerunRun, teamsAddMember, teamsCreateTeam, teamsCreateToken, teamsListMembers, teamsListTeams, teamsListTokens, teamsRemoveMember, teamsRevokeToken, teamsUpdateMember, templatesListExperimentTemplates } from '../sdk.gen';
+import type { AgentEnrollData, AgentEnrollError, AgentEnrollResponse, AgentHelloData, AgentHelloError, AgentHelloResponse, AgentPollCommandsData, AgentPollCommandsError, AgentPollCommandsResponse, AgentPostMessageData, AgentPostMessageError, AgentPostMessageResponse, AuthGetSessionData, AuthGetSessionError, AuthGetSessionResponse, AuthLoginData, AuthLoginError, AuthLoginResponse, AuthLogoutData, AuthLogoutError, AuthLogoutResponse, AuthSwitchCurrentTeamData, AuthSwitchCurrentTeamError, AuthSwitchCurrentTeamResponse, BaselinesListBaselinesData, BaselinesListBaselinesError, BaselinesListBaselinesResponse, BaselinesPinBaselineData, BaselinesPinBaselineError, BaselinesPinBaselineResponse, BaselinesRunAgainstBaselineData, BaselinesRunAgainstBaselineError, BaselinesRunAgainstBaselineResponse, BaselinesUnpinBaselineData, BaselinesUnpinBaselineError, BaselinesUnpinBaselineResponse, ExperimentsCloneExperimentData, ExperimentsCloneExperimentError, ExperimentsCloneExperimentResponse, ExperimentsCreateExperimentData, ExperimentsCreateExperimentError, ExperimentsCreateExperimentResponse, ExperimentsCreateVersionData, ExperimentsCreateVersionError, ExperimentsCreateVersionResponse, ExperimentsDeleteExperimentData, ExperimentsDeleteExperimentError, ExperimentsDeleteExperimentResponse, ExperimentsGetExperimentData, ExperimentsGetExperimentError, ExperimentsGetExperimentResponse, ExperimentsGetVersionData, ExperimentsGetVersionError, ExperimentsGetVersionResponse, ExperimentsLaunchExperimentData, ExperimentsLaunchExperimentError, ExperimentsLaunchExperimentResponse, ExperimentsListExperimentsData, ExperimentsListExperimentsError, ExperimentsListExperimentsResponse, ExperimentsListVersionsData, ExperimentsListVersionsError, ExperimentsListVersionsResponse, ExperimentsUpdateExperimentData, ExperimentsUpdateExperimentError, ExperimentsUpdateExperimentResponse, ExperimentsValidateSpecData, ExperimentsValidateSpecError, ExperimentsValidateSpecResponse, ExperimentsValidateVersionData, ExperimentsValidateVersionError, ExperimentsValidateVersionResponse, HealthGetHealthData, HealthGetHealthError, HealthGetHealthResponse, LabsCreateEnrollmentTokenData, LabsCreateEnrollmentTokenError, LabsCreateEnrollmentTokenResponse, LabsCreateLabData, LabsCreateLabError, LabsCreateLabResponse, LabsDeleteLabData, LabsDeleteLabError, LabsDeleteLabResponse, LabsGetLabCaCertificateData, LabsGetLabCaCertificateError, LabsGetLabCaCertificateResponse, LabsGetLabData, LabsGetLabError, LabsGetLabResponse, LabsListEnrollmentTokensData, LabsListEnrollmentTokensError, LabsListEnrollmentTokensResponse, LabsListLabsData, LabsListLabsError, LabsListLabsResponse, LabsRevokeEnrollmentTokenData, LabsRevokeEnrollmentTokenError, LabsRevokeEnrollmentTokenResponse, LabsSetLabBoundaryData, LabsSetLabBoundaryError, LabsSetLabBoundaryResponse, LabsUpdateLabData, LabsUpdateLabError, LabsUpdateLabResponse, MetricsGetMetricRegistryData, MetricsGetMetricRegistryError, MetricsGetMetricRegistryResponse, RunsCancelRunData, RunsCancelRunError, RunsCancelRunResponse, RunsCompareRunsData, RunsCompareRunsError, RunsCompareRunsPointsData, RunsCompareRunsPointsError, RunsCompareRunsPointsResponse, RunsCompareRunsResponse, RunsCompareRunsSeriesData, RunsCompareRunsSeriesError, RunsCompareRunsSeriesResponse, RunsCompareRunsSetupsData, RunsCompareRunsSetupsError, RunsCompareRunsSetupsResponse, RunsCompareRunsSpectrumData, RunsCompareRunsSpectrumError, RunsCompareRunsSpectrumResponse, RunsExperimentAnalysisData, RunsExperimentAnalysisError, RunsExperimentAnalysisResponse, RunsExportRunSamplesCsvData, RunsExportRunSamplesCsvError, RunsExportRunSamplesCsvResponse, RunsExportRunsCsvData, RunsExportRunsCsvError, RunsExportRunsCsvResponse, RunsExportRunsJsonData, RunsExportRunsJsonError, RunsExportRunsJsonResponse, RunsExportRunToolOutputData, RunsExportRunToolOutputError, RunsExportRunToolOutputResponse, RunsGetLaunchData, RunsGetLaunchError, RunsGetLaunchResponse, RunsGetRunData, RunsGetRunError, RunsGetRunResponse, RunsGetRunSamplesData, RunsGetRunSamplesError, RunsGetRunSamplesResponse, RunsGetTrendsData, RunsGetTrendsError, RunsGetTrendsResponse, RunsListRunsData, RunsListRunsError, RunsListRunsResponse, RunsRerunRunData, RunsRerunRunError, RunsRerunRunResponse, TeamsAddMemberData, TeamsAddMemberError, TeamsAddMemberResponse, TeamsCreateTeamData, TeamsCreateTeamError, TeamsCreateTeamResponse, TeamsCreateTokenData, TeamsCreateTokenError, TeamsCreateTokenResponse, TeamsListMembersData, TeamsListMembersError, TeamsListMembersResponse, TeamsListTeamsData, TeamsListTeamsError, TeamsListTeamsResponse, TeamsListTokensData, TeamsListTokensError, TeamsListTokensResponse, TeamsRemoveMemberData, TeamsRemoveMemberError, TeamsRemoveMemberResponse, TeamsRevokeTokenData, TeamsRevokeTokenError, TeamsRevokeTokenResponse, TeamsUpdateMemberData, TeamsUpdateMemberError, TeamsUpdateMemberResponse, TemplatesListExperimentTemplatesData, TemplatesListExperimentTemplatesError, TemplatesListExperimentTemplatesResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -976,6 +976,84 @@ export const runsGetTrendsOptions = (options: Options<RunsGetTrendsData>) => que
         return data;
     },
     queryKey: runsGetTrendsQueryKey(options)
+});
+
+export const baselinesListBaselinesQueryKey = (options: Options<BaselinesListBaselinesData>) => createQueryKey('baselinesListBaselines', options);
+
+/**
+ * List Baselines
+ *
+ * The experiment's baselines, one per pinned sweep point.
+ */
+export const baselinesListBaselinesOptions = (options: Options<BaselinesListBaselinesData>) => queryOptions<BaselinesListBaselinesResponse, BaselinesListBaselinesError, BaselinesListBaselinesResponse, ReturnType<typeof baselinesListBaselinesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await baselinesListBaselines({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: baselinesListBaselinesQueryKey(options)
+});
+
+/**
+ * Pin Baseline
+ *
+ * Pin a run, a launch's sweep point or a whole launch as the baseline of its point(s);
+ * a point's earlier baseline is replaced. Only succeeded runs are pinned.
+ */
+export const baselinesPinBaselineMutation = (options?: Partial<Options<BaselinesPinBaselineData>>): UseMutationOptions<BaselinesPinBaselineResponse, BaselinesPinBaselineError, Options<BaselinesPinBaselineData>> => {
+    const mutationOptions: UseMutationOptions<BaselinesPinBaselineResponse, BaselinesPinBaselineError, Options<BaselinesPinBaselineData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await baselinesPinBaseline({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Unpin Baseline
+ */
+export const baselinesUnpinBaselineMutation = (options?: Partial<Options<BaselinesUnpinBaselineData>>): UseMutationOptions<BaselinesUnpinBaselineResponse, BaselinesUnpinBaselineError, Options<BaselinesUnpinBaselineData>> => {
+    const mutationOptions: UseMutationOptions<BaselinesUnpinBaselineResponse, BaselinesUnpinBaselineError, Options<BaselinesUnpinBaselineData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await baselinesUnpinBaseline({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const baselinesRunAgainstBaselineQueryKey = (options: Options<BaselinesRunAgainstBaselineData>) => createQueryKey('baselinesRunAgainstBaseline', options);
+
+/**
+ * Run Against Baseline
+ *
+ * The run (with its launch's repetitions of its point) against its point's baseline: each
+ * key figure's change, 95% intervals and significance, and one sentence.
+ */
+export const baselinesRunAgainstBaselineOptions = (options: Options<BaselinesRunAgainstBaselineData>) => queryOptions<BaselinesRunAgainstBaselineResponse, BaselinesRunAgainstBaselineError, BaselinesRunAgainstBaselineResponse, ReturnType<typeof baselinesRunAgainstBaselineQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await baselinesRunAgainstBaseline({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: baselinesRunAgainstBaselineQueryKey(options)
 });
 
 export const runsListRunsQueryKey = (options?: Options<RunsListRunsData>) => createQueryKey('runsListRuns', options);

@@ -15,6 +15,7 @@ import { estimateSweep } from "../designer/sweepEstimate";
 import { CloneDialog } from "./CloneDialog";
 import { StateBadge } from "../../components/StateBadge";
 import { SweepAnalysisCard } from "./SweepAnalysisCard";
+import { BaselinesCard } from "./BaselinesCard";
 import { useExperimentActions } from "./useExperimentActions";
 
 export default function ExperimentPage() {
@@ -90,6 +91,7 @@ export default function ExperimentPage() {
         </section>
       </div>
       <SweepAnalysisCard experimentId={e.id} active={(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0) > 0} />
+      <BaselinesCard experimentId={e.id} canEdit={canEdit} />
       <CloneDialog source={cloning ? e : null} onClose={() => setCloning(false)} />
       <ConfirmDialog
         open={deleting}

@@ -24,6 +24,7 @@ import { stoppedIn, TERMINAL } from "./progress";
 import { RunActions } from "./RunActions";
 import { RunHeadline } from "./RunHeadline";
 import { PointChecks, ThresholdChecks } from "./ThresholdChecks";
+import { BaselineCard } from "./BaselineCard";
 import { RunProgress } from "./RunProgress";
 import { RunResults } from "./RunResults";
 import "./runSide.css";
@@ -121,6 +122,7 @@ export default function RunPage() {
       />
       {cancel.isError && <ErrorState compact error={cancel.error} />}
       {finished && <RunHeadline run={run} checks={run.thresholds ? <ThresholdChecks report={run.thresholds} /> : undefined} />}
+      {finished && <BaselineCard run={run} canEdit={hasRole(session, "editor")} />}
       {finished && pointRules && !launchEnded && (
         <p className="muted small" data-testid="point-thresholds-pending">
           Rules judged per sweep point wait for every run of this launch to end.
