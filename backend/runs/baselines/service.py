@@ -172,8 +172,12 @@ def _headline(lead: MetricAgainstBaseline | None) -> str:
             f"{size} {way} the baseline ({lead.label}; one baseline run: no significance without repetitions)"
         )
     if not lead.significant:
-        return f"No significant change ({lead.label} {lead.diff_pct:+.1f} %, p = {lead.p_value:.2g})"
-    return f"{size} {way} the baseline ({lead.label}, significant: p = {lead.p_value:.2g})"
+        return f"No significant change ({lead.label} {lead.diff_pct:+.1f} %, {_p(lead.p_value)})"
+    return f"{size} {way} the baseline ({lead.label}, significant: {_p(lead.p_value)})"
+
+
+def _p(p_value: float) -> str:
+    return "p < 0.001" if p_value < 0.001 else f"p = {p_value:.2g}"
 
 
 def run_against_baseline(db: Session, team_id: int, run_id: int) -> RunAgainstBaseline:

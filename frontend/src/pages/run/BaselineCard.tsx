@@ -23,6 +23,12 @@ export function changeText(m: MetricAgainstBaseline): string {
   return m.worse == null ? pct : `${pct} (${m.worse ? "worse" : "better"})`;
 }
 
+/** A p-value as people read it: "< 0.001" rather than 0.0000092. */
+export function pText(p: number | null | undefined): string {
+  if (p == null) return "–";
+  return p < 0.001 ? "< 0.001" : p.toPrecision(2);
+}
+
 export function baselineTone(result: RunAgainstBaseline): "ok" | "bad" | "neutral" {
   const lead = result.metrics.find((m) => m.key === result.lead_metric);
   if (!lead || !lead.significant || lead.worse == null) return "neutral";
@@ -84,7 +90,7 @@ export function BaselineCard({ run, canEdit }: { run: RunDetail; canEdit: boolea
                     {m.n > 1 && <span className="muted"> (n {m.n})</span>}
                   </td>
                   <td className="num">{changeText(m)}</td>
-                  <td className="num">{m.p_value != null ? m.p_value.toPrecision(2) : "–"}</td>
+                  <td className="num">{pText(m.p_value)}</td>
                 </tr>
               ))}
             </tbody>

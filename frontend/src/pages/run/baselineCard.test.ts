@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { MetricAgainstBaseline, RunAgainstBaseline } from "../../client/types.gen";
-import { baselineTone, changeText } from "./BaselineCard";
+import { baselineTone, changeText, pText } from "./BaselineCard";
 
 const metric = (over: Partial<MetricAgainstBaseline>): MetricAgainstBaseline => ({
   key: "rps",
@@ -36,6 +36,11 @@ describe("a run against its baseline", () => {
     expect(changeText(metric({ diff_pct: 4.25, worse: false }))).toBe("+4.3 % (better)");
     expect(changeText(metric({ diff_pct: 1.2, significant: false }))).toBe("+1.2 % (not significant)");
     expect(changeText(metric({ diff_pct: null }))).toBe("–");
+  });
+  it("writes small p-values as a bound", () => {
+    expect(pText(0.0000092)).toBe("< 0.001");
+    expect(pText(0.0312)).toBe("0.031");
+    expect(pText(null)).toBe("–");
   });
   it("is coloured only by a significant change of the lead figure", () => {
     expect(baselineTone(result([metric({})]))).toBe("bad");
