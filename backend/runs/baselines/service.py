@@ -96,9 +96,12 @@ def pin(db: Session, team_id: int, user_id: int, experiment_id: int, body: Basel
 
 def _out(db: Session, rows: Sequence[Baseline]) -> list[BaselineOut]:
     ids = {row.created_by_id for row in rows if row.created_by_id is not None}
-    emails = (
-        dict(db.execute(select(User.id, User.email).where(User.id.in_(ids))).tuples().all()) if ids else {}
-    )
+    emails: dict[int, str] = {}
+    if ids:
+        emails = {
+            user_id: email
+            for user_id, email in db.execute(select(User.id, User.email).where(User.id.in_(ids)))
+        }
     return [
         BaselineOut.model_validate(row).model_copy(
             update={"created_by_email": emails.get(row.created_by_id) if row.created_by_id else None}
