@@ -16,6 +16,7 @@ from backend.settings import get_settings
 
 # Task names are the contract between backend and worker (worker/tasks.py registers them).
 DISPATCH_LAB_TASK = "haplab.lab.dispatch"
+DETECT_CHANGES_TASK = "haplab.changes.detect"
 LAB_QUEUE = "haplab.runs"
 
 
@@ -32,6 +33,11 @@ def reset_celery_client() -> None:
 def enqueue_lab_dispatch(lab_id: int) -> None:
     """Kick the lab's dispatcher: it runs the lab's oldest queued run if the lab is free."""
     celery_client().send_task(DISPATCH_LAB_TASK, args=[lab_id], queue=LAB_QUEUE)
+
+
+def enqueue_change_detection(run_id: int) -> None:
+    """Search the run's sweep point for changes, on the default queue (not a lab's run slot)."""
+    celery_client().send_task(DETECT_CHANGES_TASK, args=[run_id])
 
 
 def after_commit(db: Session, lab_ids: set[int]) -> None:

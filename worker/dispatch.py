@@ -18,6 +18,7 @@ from sqlalchemy.orm import Session
 
 from backend.db import session_scope
 from backend.models import Run
+from backend.queue import enqueue_change_detection
 from backend.runs.transitions import transition
 from backend.settings import get_settings
 from spec.run_state import RunState
@@ -49,6 +50,8 @@ def dispatch_lab(lab_id: int, task_id: str | None) -> int | None:
         outcome = execute_run(run_id)
     finally:
         finish_run(lab_id, run_id, outcome)
+        if outcome.state == RunState.succeeded:
+            detect_changes_later(run_id)
         if outcome.state in (RunState.failed, RunState.cancelled):
             # Usually stored already by the orchestrator; not when PostgreSQL was away then.
             record_cut_short(run_id, outcome.error or f"the run was {outcome.state.value}")
@@ -128,6 +131,15 @@ def finish_run(lab_id: int, run_id: int, outcome: RunOutcome) -> None:
         log.info("lab %s: run %s %s %s", lab_id, run_id, outcome.state.value, outcome.error or "")
     else:
         log.info("lab %s: run %s had already ended elsewhere", lab_id, run_id)
+
+
+def detect_changes_later(run_id: int) -> None:
+    """The run's point is searched for changes by another task: a lost message loses only that
+    search (the point's next run searches the whole series again), never the run."""
+    try:
+        enqueue_change_detection(run_id)
+    except Exception:
+        log.exception("run %s: could not queue its change detection", run_id)
 
 
 def kick_if_queued(lab_id: int) -> None:

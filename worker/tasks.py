@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from backend.queue import DISPATCH_LAB_TASK
+from backend.db import session_scope
+from backend.queue import DETECT_CHANGES_TASK, DISPATCH_LAB_TASK
+from backend.runs.changes.service import detect_for_run
 from worker.celery_app import REAP_LABS_TASK, app, settings
 from worker.dispatch import dispatch_lab
 from worker.reaper import reap_labs
@@ -28,3 +30,10 @@ def reap_labs_task() -> dict[str, list[int]]:
         "failed_run_ids": [r.run_id for r in report.reaped],
         "kicked_lab_ids": report.kicked_lab_ids,
     }
+
+
+@app.task(name=DETECT_CHANGES_TASK, soft_time_limit=60, time_limit=90)  # type: ignore[untyped-decorator]
+def detect_changes_task(run_id: int) -> list[int]:
+    """Search the point of a run that just succeeded for changes; their ids."""
+    with session_scope() as db:
+        return [change.id for change in detect_for_run(db, run_id)]

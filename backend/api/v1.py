@@ -17,6 +17,7 @@ from backend.labs.endpoints import router as labs_router
 from backend.metrics.endpoints import router as metrics_router
 from backend.runs.analysis.endpoints import router as analysis_router
 from backend.runs.baselines.endpoints import router as baselines_router
+from backend.runs.changes.endpoints import router as changes_router
 from backend.runs.compare.endpoints import router as runs_compare_router
 from backend.runs.endpoints import router as runs_router
 from backend.runs.live.endpoints import router as runs_live_router
@@ -43,6 +44,7 @@ for router, statuses in (
     (runs_live_router, _MEMBER),
     (runs_trends_router, _MEMBER),
     (baselines_router, _MEMBER),
+    (changes_router, _MEMBER),
     (runs_router, (409, *_MEMBER)),
     (fleet_router, (409, *_MEMBER)),
     (templates_router, (401, 500, 503)),  # no parameters, no body

@@ -2,6 +2,7 @@
 
 from backend.models.base import Base
 from backend.models.baseline import Baseline
+from backend.models.change_point import ChangePoint
 from backend.models.experiment import Experiment, ExperimentVersion, Launch
 from backend.models.lab import Agent, EnrollmentToken, Lab
 from backend.models.lab_authority import LabAuthority
@@ -14,6 +15,7 @@ __all__ = [
     "ApiToken",
     "Base",
     "Baseline",
+    "ChangePoint",
     "EnrollmentToken",
     "Experiment",
     "ExperimentVersion",

@@ -8,10 +8,8 @@ baseline or are compared: a partial or failed run measured something else than w
 
 from __future__ import annotations
 
-import json
 import statistics
 from collections.abc import Sequence
-from typing import Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
@@ -19,16 +17,13 @@ from sqlalchemy.orm import Session
 from backend.errors import invalid, not_found
 from backend.models import Baseline, Experiment, Run, User
 from backend.runs.baselines.schemas import BaselineOut, BaselinePin, MetricAgainstBaseline, RunAgainstBaseline
+from backend.runs.point_key import point_key
 from backend.runs.statistics import Difference, against_one, difference, interval
 from spec.metrics import BY_KEY, run_metrics
 from spec.run_state import RunState
 
 # The figures a run is compared on, the first one the headline's (per the load's loop).
 COMPARED_METRICS = ("rps", "latency_p50_ms", "latency_p99_ms", "error_pct")
-
-
-def params_key(params: dict[str, Any]) -> str:
-    return json.dumps(params, sort_keys=True, separators=(",", ":"))
 
 
 def _experiment(db: Session, team_id: int, experiment_id: int) -> Experiment:
@@ -73,7 +68,7 @@ def pin(db: Session, team_id: int, user_id: int, experiment_id: int, body: Basel
     _experiment(db, team_id, experiment_id)
     by_point: dict[str, list[Run]] = {}
     for run in _pinned_runs(db, team_id, experiment_id, body):
-        by_point.setdefault(params_key(run.params), []).append(run)
+        by_point.setdefault(point_key(run.params), []).append(run)
     keys = list(by_point)
     db.execute(delete(Baseline).where(Baseline.experiment_id == experiment_id, Baseline.params_key.in_(keys)))
     rows = [
@@ -189,7 +184,7 @@ def run_against_baseline(db: Session, team_id: int, run_id: int) -> RunAgainstBa
         raise not_found("run", run_id)
     row = db.scalar(
         select(Baseline).where(
-            Baseline.experiment_id == run.experiment_id, Baseline.params_key == params_key(run.params)
+            Baseline.experiment_id == run.experiment_id, Baseline.params_key == point_key(run.params)
         )
     )
     if row is None:

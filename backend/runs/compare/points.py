@@ -11,13 +11,12 @@ whose repetitions all failed still appears, with no metrics, so the gap is visib
 
 from __future__ import annotations
 
-import json
-
 from sqlalchemy.orm import Session
 
 from backend.errors import invalid
 from backend.runs.compare.schemas import ComparePoint, ComparePoints, CompareRow, PointDifference, Spread
 from backend.runs.compare.table import compare_runs
+from backend.runs.point_key import point_key
 from backend.runs.statistics import difference, interval
 from spec.run_state import RunState
 
@@ -49,9 +48,7 @@ def against(values: list[float], baseline: list[float]) -> PointDifference:
 
 
 def _point_key(row: CompareRow) -> tuple[int, str]:
-    # Params, not point_index, identify a point: re-runs and other launches of the same
-    # experiment with the same values belong together even if the sweep's order changed.
-    return row.experiment_id, json.dumps(row.params, sort_keys=True)
+    return row.experiment_id, point_key(row.params)
 
 
 def _values(rows: list[CompareRow], name: str) -> list[float]:

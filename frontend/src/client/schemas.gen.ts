@@ -1635,6 +1635,246 @@ export const CaveatSchema = {
     description: 'Something that may have disturbed the measurement itself, with the numbers it was read from.'
 } as const;
 
+export const ChangeDifferenceSchema = {
+    properties: {
+        what: {
+            type: 'string',
+            title: 'What',
+            description: 'What differs: "spec version", "spec load.connections", "config line added", ...'
+        },
+        before: {
+            title: 'Before',
+            description: 'Its value in the last run before the change (None: absent).'
+        },
+        after: {
+            title: 'After',
+            description: 'Its value in the first run after it.'
+        }
+    },
+    type: 'object',
+    required: [
+        'what',
+        'before',
+        'after'
+    ],
+    title: 'ChangeDifference'
+} as const;
+
+export const ChangeOutSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        experiment_id: {
+            type: 'integer',
+            title: 'Experiment Id'
+        },
+        experiment_name: {
+            type: 'string',
+            title: 'Experiment Name'
+        },
+        params: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Params',
+            description: 'The sweep point\'s values.'
+        },
+        metric: {
+            type: 'string',
+            title: 'Metric',
+            description: 'A run metric key (GET /metrics).'
+        },
+        metric_label: {
+            type: 'string',
+            title: 'Metric Label'
+        },
+        metric_unit: {
+            type: 'string',
+            title: 'Metric Unit'
+        },
+        run_id: {
+            type: 'integer',
+            title: 'Run Id',
+            description: 'The first run of the new level.'
+        },
+        before_run_id: {
+            type: 'integer',
+            title: 'Before Run Id',
+            description: 'The last run before it.'
+        },
+        before_mean: {
+            type: 'number',
+            title: 'Before Mean',
+            description: 'The figure\'s mean over the runs of the level before.'
+        },
+        after_mean: {
+            type: 'number',
+            title: 'After Mean',
+            description: 'Its mean over the runs of the new level (so far).'
+        },
+        before_n: {
+            type: 'integer',
+            title: 'Before N'
+        },
+        after_n: {
+            type: 'integer',
+            title: 'After N'
+        },
+        change_pct: {
+            type: 'number',
+            title: 'Change Pct',
+            description: '100 x (after - before) / before.'
+        },
+        worse: {
+            anyOf: [
+                {
+                    type: 'boolean'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Worse',
+            description: 'Changed the wrong way by the metric\'s `better`; None: no way is better.'
+        },
+        p_value: {
+            type: 'number',
+            title: 'P Value',
+            description: 'Student\'s t-test of the two levels, corrected for the search (Bonferroni).'
+        },
+        differences: {
+            items: {
+                $ref: '#/components/schemas/ChangeDifference'
+            },
+            type: 'array',
+            title: 'Differences',
+            description: 'What differs between the runs either side.'
+        },
+        status: {
+            type: 'string',
+            enum: [
+                'open',
+                'accepted'
+            ],
+            title: 'Status'
+        },
+        status_by_email: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Status By Email'
+        },
+        status_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Status At'
+        },
+        created_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Created At'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'experiment_id',
+        'experiment_name',
+        'params',
+        'metric',
+        'metric_label',
+        'metric_unit',
+        'run_id',
+        'before_run_id',
+        'before_mean',
+        'after_mean',
+        'before_n',
+        'after_n',
+        'change_pct',
+        'worse',
+        'p_value',
+        'differences',
+        'status',
+        'status_at',
+        'created_at'
+    ],
+    title: 'ChangeOut',
+    description: 'A change of level of one figure of one sweep point.'
+} as const;
+
+export const ChangePageSchema = {
+    properties: {
+        items: {
+            items: {
+                $ref: '#/components/schemas/ChangeOut'
+            },
+            type: 'array',
+            title: 'Items'
+        },
+        total: {
+            type: 'integer',
+            title: 'Total'
+        }
+    },
+    type: 'object',
+    required: [
+        'items',
+        'total'
+    ],
+    title: 'ChangePage'
+} as const;
+
+export const ChangeStatusUpdateSchema = {
+    properties: {
+        status: {
+            type: 'string',
+            enum: [
+                'open',
+                'accepted'
+            ],
+            title: 'Status',
+            description: 'accepted: expected (a known upgrade, a deliberate change).'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'status'
+    ],
+    title: 'ChangeStatusUpdate'
+} as const;
+
 export const CheckSchema = {
     properties: {
         ok: {

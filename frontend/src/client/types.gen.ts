@@ -870,6 +870,170 @@ export type Caveat = {
 };
 
 /**
+ * ChangeDifference
+ */
+export type ChangeDifference = {
+    /**
+     * What
+     *
+     * What differs: "spec version", "spec load.connections", "config line added", ...
+     */
+    what: string;
+    /**
+     * Before
+     *
+     * Its value in the last run before the change (None: absent).
+     */
+    before: unknown;
+    /**
+     * After
+     *
+     * Its value in the first run after it.
+     */
+    after: unknown;
+};
+
+/**
+ * ChangeOut
+ *
+ * A change of level of one figure of one sweep point.
+ */
+export type ChangeOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Experiment Id
+     */
+    experiment_id: number;
+    /**
+     * Experiment Name
+     */
+    experiment_name: string;
+    /**
+     * Params
+     *
+     * The sweep point's values.
+     */
+    params: {
+        [key: string]: string | number | number | boolean | null;
+    };
+    /**
+     * Metric
+     *
+     * A run metric key (GET /metrics).
+     */
+    metric: string;
+    /**
+     * Metric Label
+     */
+    metric_label: string;
+    /**
+     * Metric Unit
+     */
+    metric_unit: string;
+    /**
+     * Run Id
+     *
+     * The first run of the new level.
+     */
+    run_id: number;
+    /**
+     * Before Run Id
+     *
+     * The last run before it.
+     */
+    before_run_id: number;
+    /**
+     * Before Mean
+     *
+     * The figure's mean over the runs of the level before.
+     */
+    before_mean: number;
+    /**
+     * After Mean
+     *
+     * Its mean over the runs of the new level (so far).
+     */
+    after_mean: number;
+    /**
+     * Before N
+     */
+    before_n: number;
+    /**
+     * After N
+     */
+    after_n: number;
+    /**
+     * Change Pct
+     *
+     * 100 x (after - before) / before.
+     */
+    change_pct: number;
+    /**
+     * Worse
+     *
+     * Changed the wrong way by the metric's `better`; None: no way is better.
+     */
+    worse: boolean | null;
+    /**
+     * P Value
+     *
+     * Student's t-test of the two levels, corrected for the search (Bonferroni).
+     */
+    p_value: number;
+    /**
+     * Differences
+     *
+     * What differs between the runs either side.
+     */
+    differences: Array<ChangeDifference>;
+    /**
+     * Status
+     */
+    status: 'open' | 'accepted';
+    /**
+     * Status By Email
+     */
+    status_by_email?: string | null;
+    /**
+     * Status At
+     */
+    status_at: string | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+};
+
+/**
+ * ChangePage
+ */
+export type ChangePage = {
+    /**
+     * Items
+     */
+    items: Array<ChangeOut>;
+    /**
+     * Total
+     */
+    total: number;
+};
+
+/**
+ * ChangeStatusUpdate
+ */
+export type ChangeStatusUpdate = {
+    /**
+     * Status
+     *
+     * accepted: expected (a known upgrade, a deliberate change).
+     */
+    status: 'open' | 'accepted';
+};
+
+/**
  * Check
  */
 export type Check = {
@@ -9457,6 +9621,126 @@ export type BaselinesRunAgainstBaselineResponses = {
 };
 
 export type BaselinesRunAgainstBaselineResponse = BaselinesRunAgainstBaselineResponses[keyof BaselinesRunAgainstBaselineResponses];
+
+export type ChangesListChangesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Status
+         */
+        status?: 'open' | 'accepted' | null;
+        /**
+         * Experiment Id
+         */
+        experiment_id?: number | null;
+        /**
+         * Run Id
+         */
+        run_id?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+    };
+    url: '/api/v1/changes';
+};
+
+export type ChangesListChangesErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ChangesListChangesError = ChangesListChangesErrors[keyof ChangesListChangesErrors];
+
+export type ChangesListChangesResponses = {
+    /**
+     * Successful Response
+     */
+    200: ChangePage;
+};
+
+export type ChangesListChangesResponse = ChangesListChangesResponses[keyof ChangesListChangesResponses];
+
+export type ChangesUpdateChangeData = {
+    body: ChangeStatusUpdate;
+    path: {
+        /**
+         * Change Id
+         */
+        change_id: number;
+    };
+    query?: never;
+    url: '/api/v1/changes/{change_id}';
+};
+
+export type ChangesUpdateChangeErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ChangesUpdateChangeError = ChangesUpdateChangeErrors[keyof ChangesUpdateChangeErrors];
+
+export type ChangesUpdateChangeResponses = {
+    /**
+     * Successful Response
+     */
+    200: ChangeOut;
+};
+
+export type ChangesUpdateChangeResponse = ChangesUpdateChangeResponses[keyof ChangesUpdateChangeResponses];
 
 export type RunsListRunsData = {
     body?: never;

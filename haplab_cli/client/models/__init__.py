@@ -38,6 +38,14 @@ from .capabilities_sysctls import CapabilitiesSysctls
 from .capabilities_tools import CapabilitiesTools
 from .caveat import Caveat
 from .caveat_kind import CaveatKind
+from .change_difference import ChangeDifference
+from .change_out import ChangeOut
+from .change_out_params import ChangeOutParams
+from .change_out_status import ChangeOutStatus
+from .change_page import ChangePage
+from .change_status_update import ChangeStatusUpdate
+from .change_status_update_status import ChangeStatusUpdateStatus
+from .changes_list_changes_status_type_0 import ChangesListChangesStatusType0
 from .check import Check
 from .check_error import CheckError
 from .clone_request import CloneRequest
@@ -314,6 +322,14 @@ __all__ = (
     "CapabilitiesTools",
     "Caveat",
     "CaveatKind",
+    "ChangeDifference",
+    "ChangeOut",
+    "ChangeOutParams",
+    "ChangeOutStatus",
+    "ChangePage",
+    "ChangeStatusUpdate",
+    "ChangeStatusUpdateStatus",
+    "ChangesListChangesStatusType0",
     "Check",
     "CheckError",
     "CloneRequest",
