@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       // Run side: live run, history, compare.
       { path: "runs/:runId", ...page(() => import("./pages/run/RunPage")) },
       { path: "history", ...page(() => import("./pages/history/HistoryPage")) },
+      { path: "changes", ...page(() => import("./pages/changes/ChangesPage")) },
       // The loader is in the first bundle (a few hundred bytes): it starts the page's reads while
       // the page's code, with Recharts, still downloads (docs/benchmarks.md, the Compare page).
       { path: "compare", loader: compareLoader, ...page(() => import("./pages/compare/ComparePage")) },

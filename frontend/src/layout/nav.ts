@@ -4,6 +4,7 @@ export const NAV_ITEMS: { to: string; label: string }[] = [
   { to: "/experiments", label: "Experiments" },
   { to: "/templates", label: "Templates" },
   { to: "/history", label: "History" },
+  { to: "/changes", label: "Changes" },
   { to: "/compare", label: "Compare" },
   { to: "/labs", label: "Labs" },
   { to: "/team", label: "Team" },

@@ -2,7 +2,20 @@
 // label (read by screen readers, shown on hover).
 import { sparklinePoints } from "./trend";
 
-export function Sparkline({ values, label, width = 96, height = 24 }: { values: number[]; label: string; width?: number; height?: number }) {
+/** `changes`: indexes of values where a detected change starts (a ring on the line). */
+export function Sparkline({
+  values,
+  label,
+  changes = [],
+  width = 96,
+  height = 24,
+}: {
+  values: number[];
+  label: string;
+  changes?: number[];
+  width?: number;
+  height?: number;
+}) {
   const points = sparklinePoints(values, width, height, 3);
   const last = points[points.length - 1];
   return (
@@ -10,6 +23,9 @@ export function Sparkline({ values, label, width = 96, height = 24 }: { values: 
       <title>{label}</title>
       {points.length > 1 && <polyline points={points.map(([x, y]) => `${x},${y}`).join(" ")} fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinejoin="round" />}
       {last && <circle cx={last[0]} cy={last[1]} r={2.5} fill="currentColor" />}
+      {changes.map((i) =>
+        points[i] ? <circle key={i} className="sparkline-change" data-testid="trend-change" cx={points[i][0]} cy={points[i][1]} r={3.5} fill="none" strokeWidth={1.5} /> : null,
+      )}
     </svg>
   );
 }

@@ -3,7 +3,7 @@
 // (GET /runs/trends), never one per row.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
-import { runsGetTrendsOptions } from "../../client/@tanstack/react-query.gen";
+import { changesListChangesOptions, runsGetTrendsOptions } from "../../client/@tanstack/react-query.gen";
 import type { MetricRegistry } from "../../client/types.gen";
 import { ErrorState } from "../../components/ErrorState";
 import { paramsText } from "../../format/params";
@@ -55,6 +55,9 @@ export function TrendsPanel({
     enabled: ids.length > 0,
     placeholderData: keepPreviousData,
   });
+  // Detected changes of this figure (open and accepted), to ring the runs they start at.
+  const changes = useQuery({ ...changesListChangesOptions({ query: { limit: 500 } }), enabled: ids.length > 0 });
+  const changeRuns = new Set((changes.data?.items ?? []).filter((c) => c.metric === metricKey).map((c) => c.run_id));
   const metric = runMetric(registry, metricKey);
   if (ids.length === 0 || !metric) return null;
 
@@ -88,6 +91,8 @@ export function TrendsPanel({
             const values = trend.points.map((p) => p.value);
             const reading = readTrend(values, metric);
             if (!reading) return null;
+            const changed = trend.points.flatMap((p, i) => (changeRuns.has(p.run_id) ? [i] : []));
+            const label = changed.length ? `${reading.label}; a detected change at ${changed.length === 1 ? "one run" : `${changed.length} runs`} (ringed)` : reading.label;
             const point = paramsText(trend.params);
             return (
               <li key={trend.experiment_id} className="trend">
@@ -97,7 +102,7 @@ export function TrendsPanel({
                   </button>
                   {point && <span className="muted small"> at {point}</span>}
                 </span>
-                <Sparkline values={values} label={reading.label} />
+                <Sparkline values={values} label={label} changes={changed} />
                 <span className="trend-latest" title={`latest of ${values.length} runs`}>
                   {figureText(reading.latest, metric.unit)}
                 </span>

@@ -25,6 +25,7 @@ import { RunActions } from "./RunActions";
 import { RunHeadline } from "./RunHeadline";
 import { PointChecks, ThresholdChecks } from "./ThresholdChecks";
 import { BaselineCard } from "./BaselineCard";
+import { RunChanges } from "./RunChanges";
 import { RunProgress } from "./RunProgress";
 import { RunResults } from "./RunResults";
 import "./runSide.css";
@@ -122,6 +123,7 @@ export default function RunPage() {
       />
       {cancel.isError && <ErrorState compact error={cancel.error} />}
       {finished && <RunHeadline run={run} checks={run.thresholds ? <ThresholdChecks report={run.thresholds} /> : undefined} />}
+      {finished && <RunChanges runId={run.id} />}
       {finished && <BaselineCard run={run} canEdit={hasRole(session, "editor")} />}
       {finished && pointRules && !launchEnded && (
         <p className="muted small" data-testid="point-thresholds-pending">
