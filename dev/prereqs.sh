@@ -19,7 +19,7 @@ mkdir -p "$STAMPS"
 APT_PACKAGES=(
     postgresql redis-server haproxy nginx libnginx-mod-http-echo
     wrk hey nghttp2-client mariadb-server mariadb-client
-    chromium iproute2 openssl bubblewrap
+    chromium iproute2 openssl bubblewrap prometheus
 )
 MIN_NODE_MAJOR=20
 MIN_NODE_MINOR=19  # vite 8 needs node >= 20.19

@@ -1,0 +1,1 @@
+"""Prometheus exposition: the team's fleet health and its live runs' per-second figures."""

@@ -1,0 +1,151 @@
+"""The team's figures in Prometheus' text format, read from PostgreSQL at each scrape.
+
+A scrape is a team's (its API token's), like every other read: a shared haplab exposes no team's
+runs or labs to another. Families:
+- haplab_agents{lab} and haplab_agents_online{lab}: enrolled, and heard from within the
+  liveness window (the one rule, backend.models.Agent.heard_within);
+- haplab_runs{state}: the team's runs in each state; haplab_queue_length{lab}: queued runs;
+- haplab_run_duration_seconds: a histogram of the ended runs' start-to-end times;
+- while a run is warming or running, its latest second of each per-second series of the metric
+  vocabulary (spec.metrics.SAMPLE_SERIES), as haplab_live_<key>{run, experiment, source}: HAProxy's
+  figures with source "proxy", each host's with "host:<agent>".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from prometheus_client import CollectorRegistry, generate_latest
+from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Metric
+from sqlalchemy import and_, func, select
+from sqlalchemy.orm import Session
+
+from backend.models import Agent, Experiment, Lab, Run, Sample
+from spec.metrics import SAMPLE_SERIES
+from spec.run_state import RunState
+
+DURATION_BUCKETS = (10, 30, 60, 120, 300, 600, 1800, 3600)
+LIVE_STATES = (RunState.warming, RunState.running)
+
+
+class TeamCollector:
+    """A prometheus_client collector over one team's rows, read when collected."""
+
+    def __init__(self, db: Session, team_id: int) -> None:
+        self.db = db
+        self.team_id = team_id
+
+    def collect(self) -> Iterator[Metric]:
+        yield from self._agents()
+        yield from self._runs()
+        yield from self._durations()
+        yield from self._live()
+
+    def _agents(self) -> Iterator[Metric]:
+        total = GaugeMetricFamily(
+            "haplab_agents", "Agents enrolled in the lab (not revoked).", labels=["lab"]
+        )
+        online = GaugeMetricFamily(
+            "haplab_agents_online", "Agents heard from within the liveness window.", labels=["lab"]
+        )
+        rows = self.db.execute(
+            select(Lab.name, func.count(Agent.id), func.count(Agent.id).filter(Agent.heard_within()))
+            .outerjoin(Agent, and_(Agent.lab_id == Lab.id, Agent.revoked_at.is_(None)))
+            .where(Lab.team_id == self.team_id)
+            .group_by(Lab.name)
+        ).all()
+        for lab, enrolled, alive in rows:
+            total.add_metric([lab], enrolled)
+            online.add_metric([lab], alive)
+        yield total
+        yield online
+
+    def _runs(self) -> Iterator[Metric]:
+        by_state = GaugeMetricFamily("haplab_runs", "The team's runs in each state.", labels=["state"])
+        counts = dict(
+            self.db.execute(
+                select(Run.state, func.count()).where(Run.team_id == self.team_id).group_by(Run.state)
+            ).all()
+        )
+        for state in RunState:
+            by_state.add_metric([state.value], counts.get(state, 0))
+        yield by_state
+        queue = GaugeMetricFamily(
+            "haplab_queue_length", "Runs queued on the lab, not started.", labels=["lab"]
+        )
+        rows = self.db.execute(
+            select(Lab.name, func.count(Run.id))
+            .outerjoin(Run, and_(Run.lab_id == Lab.id, Run.state == RunState.queued))
+            .where(Lab.team_id == self.team_id)
+            .group_by(Lab.name)
+        ).all()
+        for lab, queued in rows:
+            queue.add_metric([lab], queued)
+        yield queue
+
+    def _durations(self) -> Iterator[Metric]:
+        seconds = func.extract("epoch", Run.finished_at - Run.started_at)
+        ended = and_(
+            Run.team_id == self.team_id,
+            Run.started_at.is_not(None),
+            Run.finished_at.is_not(None),
+            Run.state.in_([RunState.succeeded, RunState.partial, RunState.failed]),
+        )
+        columns: list[Any] = [func.count(), func.coalesce(func.sum(seconds), 0)]
+        columns += [func.count().filter(seconds <= bound) for bound in DURATION_BUCKETS]
+        count, total, *within = self.db.execute(select(*columns).where(ended)).one()
+        buckets = [(str(float(bound)), n) for bound, n in zip(DURATION_BUCKETS, within, strict=True)]
+        buckets.append(("+Inf", count))
+        yield HistogramMetricFamily(
+            "haplab_run_duration_seconds",
+            "Start to end of the team's ended runs (succeeded, partial, failed).",
+            buckets=buckets,
+            sum_value=float(total),
+        )
+
+    def _live(self) -> Iterator[Metric]:
+        live = self.db.execute(
+            select(Run.id, Experiment.name)
+            .join(Experiment, Experiment.id == Run.experiment_id)
+            .where(Run.team_id == self.team_id, Run.state.in_(LIVE_STATES))
+        ).all()
+        families = {
+            s.key: GaugeMetricFamily(
+                f"haplab_live_{s.key}",
+                f"A live run's latest second: {s.label}{f' ({s.unit})' if s.unit else ''}.",
+                labels=["run", "experiment", "source"],
+            )
+            for s in SAMPLE_SERIES
+        }
+        for run_id, experiment in live:
+            for source, data in self._latest_seconds(run_id):
+                for series in SAMPLE_SERIES:
+                    from_proxy = source == "proxy"
+                    if (series.source == "haproxy") != from_proxy:
+                        continue
+                    value = data.get(series.sample_key)
+                    if isinstance(value, int | float) and not isinstance(value, bool):
+                        families[series.key].add_metric([str(run_id), experiment, source], float(value))
+        yield from families.values()
+
+    def _latest_seconds(self, run_id: int) -> Iterable[tuple[str, dict[str, Any]]]:
+        """The newest second of each source of the run (overflow parts of "proxy" aside)."""
+        newest = (
+            select(Sample.source, func.max(Sample.t).label("t"))
+            .where(Sample.run_id == run_id, Sample.source.not_like("proxy:%"))
+            .group_by(Sample.source)
+            .subquery()
+        )
+        rows = self.db.execute(
+            select(Sample.source, Sample.data)
+            .join(newest, and_(Sample.source == newest.c.source, Sample.t == newest.c.t))
+            .where(Sample.run_id == run_id)
+        ).all()
+        return [(source, data) for source, data in rows]
+
+
+def exposition(db: Session, team_id: int) -> bytes:
+    registry = CollectorRegistry(auto_describe=False)
+    registry.register(TeamCollector(db, team_id))
+    return generate_latest(registry)
