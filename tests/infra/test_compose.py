@@ -3,12 +3,15 @@ every service present, the start order enforced by health, no secret written int
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+
+from spec.metrics import SAMPLE_SERIES
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_SERVICES = ["migrate", "api", "worker", "beat"]
@@ -35,7 +38,34 @@ def condition(service: dict[str, Any], dependency: str) -> str:
 
 
 def test_every_service_is_there(services: dict[str, Any]) -> None:
-    assert set(services) == {"postgres", "redis", "migrate", "api", "worker", "beat", "agent"}
+    assert set(services) == {
+        "postgres", "redis", "migrate", "api", "worker", "beat", "agent", "prometheus", "grafana"
+    }  # fmt: skip
+
+
+def test_prometheus_and_grafana_are_an_optional_profile_provisioned_from_deploy(
+    services: dict[str, Any],
+) -> None:
+    for name in ("prometheus", "grafana"):
+        assert services[name]["profiles"] == ["observability"], name
+    prometheus = yaml.safe_load((ROOT / "deploy/prometheus/prometheus.yml").read_text())
+    [job] = prometheus["scrape_configs"]
+    assert job["metrics_path"] == "/metrics" and job["static_configs"][0]["targets"] == ["api:8300"]
+    assert job["authorization"]["credentials_file"] == "/etc/prometheus/haplab-token"  # not in the file
+    mounts = services["prometheus"]["volumes"]
+    assert any(m.startswith("${HAPLAB_METRICS_TOKEN_FILE:?") for m in mounts), mounts
+    assert any(m.startswith("./deploy/grafana/dashboards:") for m in services["grafana"]["volumes"])
+
+
+def test_the_grafana_dashboard_queries_only_what_metrics_exposes() -> None:
+    dashboard = json.loads((ROOT / "deploy/grafana/dashboards/haplab.json").read_text())
+    exposed = {"haplab_agents", "haplab_agents_online", "haplab_runs", "haplab_queue_length"}
+    exposed |= {f"haplab_run_duration_seconds{suffix}" for suffix in ("_bucket", "_sum", "_count")}
+    exposed |= {f"haplab_live_{series.key}" for series in SAMPLE_SERIES}
+    exprs = [t["expr"] for panel in dashboard["panels"] for t in panel.get("targets", [])]
+    named = {name for expr in exprs for name in re.findall(r"\bhaplab_[a-z0-9_]+", expr)}
+    assert named and named <= exposed, named - exposed
+    assert {"haplab_live_req_s", "haplab_agents_online", "haplab_queue_length"} <= named
 
 
 def test_migrations_run_once_before_anything_uses_the_schema(services: dict[str, Any]) -> None:
