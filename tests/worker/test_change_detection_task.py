@@ -1,0 +1,58 @@
+"""The change search after a run, in a real Celery worker: the task the worker queues when a run
+succeeds (`haplab.changes.detect`) finds the step in a stored history and records it."""
+
+from __future__ import annotations
+
+import pytest
+from factories import make_lab, make_runs
+from live_processes import StartWorker, wait_until
+from sqlalchemy import select, update
+
+from backend.db import session_scope
+from backend.models import ChangePoint, Run
+from backend.queue import enqueue_change_detection
+from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals, RunSummary
+from spec.run_state import RunState
+
+pytestmark = pytest.mark.slow
+
+
+def _summary(rps: float) -> dict[str, object]:
+    total = LoadTotals(
+        requests=int(rps * 10),
+        successes=int(rps * 10),
+        errors=ErrorCounts(),
+        duration_s=10,
+        rps=rps,
+        bytes_per_s=rps * 1000,
+        latency=LatencyPercentiles(p50=5, p90=8, p95=9, p99=10, p999=10, max=12, mean=5),
+    )
+    return RunSummary(total=total).model_dump(mode="json")
+
+
+def test_a_step_in_a_points_history_is_recorded_by_the_worker(start_worker: StartWorker) -> None:
+    start_worker(agent_wait=1)
+    history = [100.0, 100.4, 99.7, 100.1, 99.9, 60.0]
+    run_ids = make_runs(make_lab("bench-a"), len(history))
+    with session_scope() as db:
+        for run_id, rps in zip(run_ids, history, strict=True):
+            db.execute(
+                update(Run)
+                .where(Run.id == run_id)
+                .values(state=RunState.succeeded, params={}, summary=_summary(rps))
+            )
+
+    enqueue_change_detection(run_ids[-1])
+
+    def recorded() -> list[tuple[str, int, int, float]] | None:
+        with session_scope() as db:
+            rows = db.execute(
+                select(
+                    ChangePoint.metric, ChangePoint.run_id, ChangePoint.before_run_id, ChangePoint.change_pct
+                )
+            ).all()
+        return [tuple(row) for row in rows] or None  # type: ignore[misc]
+
+    [(metric, run_id, before, pct)] = wait_until(recorded, 30, "the worker to record the change")
+    assert (metric, run_id, before) == ("rps", run_ids[-1], run_ids[-2])
+    assert pct == pytest.approx(-40, abs=0.5)
