@@ -17,6 +17,7 @@ from backend.settings import get_settings
 # Task names are the contract between backend and worker (worker/tasks.py registers them).
 DISPATCH_LAB_TASK = "haplab.lab.dispatch"
 DETECT_CHANGES_TASK = "haplab.changes.detect"
+DELIVER_WEBHOOK_TASK = "haplab.webhooks.deliver"
 LAB_QUEUE = "haplab.runs"
 
 
@@ -38,6 +39,11 @@ def enqueue_lab_dispatch(lab_id: int) -> None:
 def enqueue_change_detection(run_id: int) -> None:
     """Search the run's sweep point for changes, on the default queue (not a lab's run slot)."""
     celery_client().send_task(DETECT_CHANGES_TASK, args=[run_id])
+
+
+def enqueue_webhook_delivery(delivery_id: int, countdown: float | None = None) -> None:
+    """Attempt a webhook delivery (now, or after `countdown` seconds: a retry)."""
+    celery_client().send_task(DELIVER_WEBHOOK_TASK, args=[delivery_id], countdown=countdown)
 
 
 def after_commit(db: Session, lab_ids: set[int]) -> None:

@@ -53,6 +53,12 @@ class Settings(BaseSettings):
     load_lease_seconds: int = 10
     # The public URL agents and browsers use to reach the API (for enrollment commands).
     public_url: str = "http://127.0.0.1:8300"
+    # Webhooks may POST to loopback and private addresses (an internal receiver; the tests').
+    webhook_allow_private: bool = False
+    webhook_timeout_seconds: float = 10
+    webhook_max_attempts: int = 6
+    # Retries wait this x 2^(attempt - 1): 5, 10, 20, 40, 80 s.
+    webhook_retry_base_seconds: float = 5
 
     @model_validator(mode="after")
     def _refuse_placeholder_secret(self) -> Settings:

@@ -5,8 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from backend.db import session_scope
-from backend.queue import DETECT_CHANGES_TASK, DISPATCH_LAB_TASK
+from backend.queue import (
+    DELIVER_WEBHOOK_TASK,
+    DETECT_CHANGES_TASK,
+    DISPATCH_LAB_TASK,
+    enqueue_webhook_delivery,
+)
 from backend.runs.changes.service import detect_for_run
+from backend.webhooks.service import attempt
 from worker.celery_app import REAP_LABS_TASK, app, settings
 from worker.dispatch import dispatch_lab
 from worker.reaper import reap_labs
@@ -37,3 +43,14 @@ def detect_changes_task(run_id: int) -> list[int]:
     """Search the point of a run that just succeeded for changes; their ids."""
     with session_scope() as db:
         return [change.id for change in detect_for_run(db, run_id)]
+
+
+@app.task(name=DELIVER_WEBHOOK_TASK, soft_time_limit=60, time_limit=90)  # type: ignore[untyped-decorator]
+def deliver_webhook_task(delivery_id: int) -> str:
+    """One attempt at a webhook delivery; a retry is queued with its backoff as a new message
+    (the delivery row, not Celery's retry state, counts the attempts)."""
+    with session_scope() as db:
+        outcome = attempt(db, delivery_id)
+    if outcome.retry_in_s is not None:
+        enqueue_webhook_delivery(delivery_id, countdown=outcome.retry_in_s)
+    return outcome.status

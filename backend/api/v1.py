@@ -25,6 +25,7 @@ from backend.runs.samples.endpoints import router as runs_samples_router
 from backend.runs.trends.endpoints import router as runs_trends_router
 from backend.teams.endpoints import router as teams_router
 from backend.templates.endpoints import router as templates_router
+from backend.webhooks.endpoints import router as webhooks_router
 
 # What a signed-in member's request can meet anywhere: a body that is not JSON, no session, a
 # role too low, an object of no team of theirs, input that does not validate, the unexpected,
@@ -36,6 +37,7 @@ for router, statuses in (
     (health_router, (500,)),
     (auth_router, (*_MEMBER, 429)),
     (teams_router, (409, *_MEMBER)),
+    (webhooks_router, _MEMBER),
     (labs_router, (409, *_MEMBER)),
     (experiments_router, (409, *_MEMBER)),
     # runs' parts before its core: /runs/export.csv would otherwise be read as a run id.

@@ -9,6 +9,7 @@ from backend.models.lab_authority import LabAuthority
 from backend.models.run import Run
 from backend.models.sample import Sample
 from backend.models.team import ApiToken, Membership, Role, Team, User, UserSession
+from backend.models.webhook import Webhook, WebhookDelivery
 
 __all__ = [
     "Agent",
@@ -29,4 +30,6 @@ __all__ = [
     "Team",
     "User",
     "UserSession",
+    "Webhook",
+    "WebhookDelivery",
 ]

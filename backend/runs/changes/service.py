@@ -20,6 +20,7 @@ from backend.runs.changes.detection import Settings, find_changes
 from backend.runs.changes.differences import what_differs
 from backend.runs.changes.schemas import ChangeOut, ChangePage
 from backend.runs.point_key import point_key
+from backend.webhooks import notify
 from spec.metrics import BY_KEY, run_metrics
 from spec.run_state import RunState
 
@@ -66,6 +67,7 @@ def detect_for_run(db: Session, run_id: int, settings: Settings = Settings()) ->
         )
     }
     found: set[tuple[str, int]] = set()
+    new: list[ChangePoint] = []
     for metric in DETECTED_METRICS:
         runs = [r for r in series if run_metrics(r.summary).get(metric) is not None]
         values = [float(run_metrics(r.summary)[metric] or 0.0) for r in runs]
@@ -86,6 +88,7 @@ def detect_for_run(db: Session, run_id: int, settings: Settings = Settings()) ->
                 )
                 db.add(row)
                 existing[(metric, after.id)] = row
+                new.append(row)
             row.before_run_id = before.id
             row.before_mean = change.before_mean
             row.after_mean = change.after_mean
@@ -99,6 +102,10 @@ def detect_for_run(db: Session, run_id: int, settings: Settings = Settings()) ->
     if gone:
         db.execute(delete(ChangePoint).where(ChangePoint.id.in_(gone)))
     db.flush()
+    if new:
+        experiment = db.scalar(select(Experiment.name).where(Experiment.id == run.experiment_id)) or ""
+        for row in new:
+            notify.change_detected(db, row, experiment)
     return [c for k, c in existing.items() if k in found or c.status != "open"]
 
 

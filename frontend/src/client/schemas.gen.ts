@@ -2594,6 +2594,120 @@ export const DefaultsSchema = {
     description: 'Settings every frontend, backend and listen section inherits (the `defaults` section).'
 } as const;
 
+export const DeliveryOutSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        webhook_id: {
+            type: 'integer',
+            title: 'Webhook Id'
+        },
+        event: {
+            type: 'string',
+            title: 'Event'
+        },
+        status: {
+            type: 'string',
+            enum: [
+                'pending',
+                'delivered',
+                'failed'
+            ],
+            title: 'Status'
+        },
+        attempts: {
+            type: 'integer',
+            title: 'Attempts'
+        },
+        last_status_code: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Last Status Code'
+        },
+        last_response: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Last Response',
+            description: 'The receiver\'s answer, its first 2,000 characters.'
+        },
+        last_error: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Last Error'
+        },
+        created_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Created At'
+        },
+        last_attempt_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Last Attempt At'
+        },
+        delivered_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Delivered At'
+        },
+        payload: {
+            additionalProperties: true,
+            type: 'object',
+            title: 'Payload'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'webhook_id',
+        'event',
+        'status',
+        'attempts',
+        'last_status_code',
+        'last_response',
+        'last_error',
+        'created_at',
+        'last_attempt_at',
+        'delivered_at',
+        'payload'
+    ],
+    title: 'DeliveryOut'
+} as const;
+
 export const DrainSchema = {
     properties: {
         responses: {
@@ -10869,6 +10983,206 @@ export const VersionSummarySchema = {
         'created_by_id'
     ],
     title: 'VersionSummary'
+} as const;
+
+export const WebhookCreateSchema = {
+    properties: {
+        name: {
+            type: 'string',
+            maxLength: 120,
+            minLength: 1,
+            title: 'Name'
+        },
+        url: {
+            type: 'string',
+            maxLength: 2000,
+            minLength: 1,
+            title: 'Url',
+            description: 'http(s) URL; public addresses only by default.'
+        },
+        events: {
+            items: {
+                type: 'string',
+                enum: [
+                    'run.finished',
+                    'run.failed',
+                    'threshold.failed',
+                    'change.detected'
+                ]
+            },
+            type: 'array',
+            maxItems: 10,
+            minItems: 1,
+            title: 'Events'
+        },
+        payload_format: {
+            type: 'string',
+            enum: [
+                'haplab',
+                'slack'
+            ],
+            title: 'Payload Format',
+            description: 'haplab: signed JSON event; slack: {text}.',
+            default: 'haplab'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'name',
+        'url',
+        'events'
+    ],
+    title: 'WebhookCreate'
+} as const;
+
+export const WebhookCreatedSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        name: {
+            type: 'string',
+            title: 'Name'
+        },
+        url: {
+            type: 'string',
+            title: 'Url'
+        },
+        events: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Events'
+        },
+        payload_format: {
+            type: 'string',
+            title: 'Payload Format'
+        },
+        active: {
+            type: 'boolean',
+            title: 'Active'
+        },
+        created_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Created At'
+        },
+        last_delivery_status: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Last Delivery Status'
+        },
+        last_delivery_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Last Delivery At'
+        },
+        secret: {
+            type: 'string',
+            title: 'Secret',
+            description: 'The HMAC-SHA256 key of the signatures. Shown now, never again.'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'name',
+        'url',
+        'events',
+        'payload_format',
+        'active',
+        'created_at',
+        'secret'
+    ],
+    title: 'WebhookCreated'
+} as const;
+
+export const WebhookOutSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        name: {
+            type: 'string',
+            title: 'Name'
+        },
+        url: {
+            type: 'string',
+            title: 'Url'
+        },
+        events: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Events'
+        },
+        payload_format: {
+            type: 'string',
+            title: 'Payload Format'
+        },
+        active: {
+            type: 'boolean',
+            title: 'Active'
+        },
+        created_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Created At'
+        },
+        last_delivery_status: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Last Delivery Status'
+        },
+        last_delivery_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Last Delivery At'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'name',
+        'url',
+        'events',
+        'payload_format',
+        'active',
+        'created_at'
+    ],
+    title: 'WebhookOut',
+    description: 'A webhook as listed: never its secret.'
 } as const;
 
 export const ErrorCountsWritableSchema = {

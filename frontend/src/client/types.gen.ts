@@ -1441,6 +1441,64 @@ export type Defaults = {
 };
 
 /**
+ * DeliveryOut
+ */
+export type DeliveryOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Webhook Id
+     */
+    webhook_id: number;
+    /**
+     * Event
+     */
+    event: string;
+    /**
+     * Status
+     */
+    status: 'pending' | 'delivered' | 'failed';
+    /**
+     * Attempts
+     */
+    attempts: number;
+    /**
+     * Last Status Code
+     */
+    last_status_code: number | null;
+    /**
+     * Last Response
+     *
+     * The receiver's answer, its first 2,000 characters.
+     */
+    last_response: string | null;
+    /**
+     * Last Error
+     */
+    last_error: string | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Last Attempt At
+     */
+    last_attempt_at: string | null;
+    /**
+     * Delivered At
+     */
+    delivered_at: string | null;
+    /**
+     * Payload
+     */
+    payload: {
+        [key: string]: unknown;
+    };
+};
+
+/**
  * Drain
  *
  * Answers to requests of the measured window that arrived after the window ended.
@@ -6284,6 +6342,124 @@ export type VersionSummary = {
 };
 
 /**
+ * WebhookCreate
+ */
+export type WebhookCreate = {
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Url
+     *
+     * http(s) URL; public addresses only by default.
+     */
+    url: string;
+    /**
+     * Events
+     */
+    events: Array<'run.finished' | 'run.failed' | 'threshold.failed' | 'change.detected'>;
+    /**
+     * Payload Format
+     *
+     * haplab: signed JSON event; slack: {text}.
+     */
+    payload_format?: 'haplab' | 'slack';
+};
+
+/**
+ * WebhookCreated
+ */
+export type WebhookCreated = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Url
+     */
+    url: string;
+    /**
+     * Events
+     */
+    events: Array<string>;
+    /**
+     * Payload Format
+     */
+    payload_format: string;
+    /**
+     * Active
+     */
+    active: boolean;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Last Delivery Status
+     */
+    last_delivery_status?: string | null;
+    /**
+     * Last Delivery At
+     */
+    last_delivery_at?: string | null;
+    /**
+     * Secret
+     *
+     * The HMAC-SHA256 key of the signatures. Shown now, never again.
+     */
+    secret: string;
+};
+
+/**
+ * WebhookOut
+ *
+ * A webhook as listed: never its secret.
+ */
+export type WebhookOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Url
+     */
+    url: string;
+    /**
+     * Events
+     */
+    events: Array<string>;
+    /**
+     * Payload Format
+     */
+    payload_format: string;
+    /**
+     * Active
+     */
+    active: boolean;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Last Delivery Status
+     */
+    last_delivery_status?: string | null;
+    /**
+     * Last Delivery At
+     */
+    last_delivery_at?: string | null;
+};
+
+/**
  * ErrorCounts
  *
  * Failed requests by kind; never hidden, never merged into one number.
@@ -7361,6 +7537,270 @@ export type TeamsRevokeTokenResponses = {
 };
 
 export type TeamsRevokeTokenResponse = TeamsRevokeTokenResponses[keyof TeamsRevokeTokenResponses];
+
+export type WebhooksListWebhooksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhooks';
+};
+
+export type WebhooksListWebhooksErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type WebhooksListWebhooksError = WebhooksListWebhooksErrors[keyof WebhooksListWebhooksErrors];
+
+export type WebhooksListWebhooksResponses = {
+    /**
+     * Response Webhooks-List Webhooks
+     *
+     * Successful Response
+     */
+    200: Array<WebhookOut>;
+};
+
+export type WebhooksListWebhooksResponse = WebhooksListWebhooksResponses[keyof WebhooksListWebhooksResponses];
+
+export type WebhooksCreateWebhookData = {
+    body: WebhookCreate;
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhooks';
+};
+
+export type WebhooksCreateWebhookErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type WebhooksCreateWebhookError = WebhooksCreateWebhookErrors[keyof WebhooksCreateWebhookErrors];
+
+export type WebhooksCreateWebhookResponses = {
+    /**
+     * Successful Response
+     */
+    201: WebhookCreated;
+};
+
+export type WebhooksCreateWebhookResponse = WebhooksCreateWebhookResponses[keyof WebhooksCreateWebhookResponses];
+
+export type WebhooksDeleteWebhookData = {
+    body?: never;
+    path: {
+        /**
+         * Webhook Id
+         */
+        webhook_id: number;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}';
+};
+
+export type WebhooksDeleteWebhookErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type WebhooksDeleteWebhookError = WebhooksDeleteWebhookErrors[keyof WebhooksDeleteWebhookErrors];
+
+export type WebhooksDeleteWebhookResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type WebhooksDeleteWebhookResponse = WebhooksDeleteWebhookResponses[keyof WebhooksDeleteWebhookResponses];
+
+export type WebhooksListDeliveriesData = {
+    body?: never;
+    path: {
+        /**
+         * Webhook Id
+         */
+        webhook_id: number;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}/deliveries';
+};
+
+export type WebhooksListDeliveriesErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type WebhooksListDeliveriesError = WebhooksListDeliveriesErrors[keyof WebhooksListDeliveriesErrors];
+
+export type WebhooksListDeliveriesResponses = {
+    /**
+     * Response Webhooks-List Deliveries
+     *
+     * Successful Response
+     */
+    200: Array<DeliveryOut>;
+};
+
+export type WebhooksListDeliveriesResponse = WebhooksListDeliveriesResponses[keyof WebhooksListDeliveriesResponses];
+
+export type WebhooksSendTestData = {
+    body?: never;
+    path: {
+        /**
+         * Webhook Id
+         */
+        webhook_id: number;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}/test';
+};
+
+export type WebhooksSendTestErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type WebhooksSendTestError = WebhooksSendTestErrors[keyof WebhooksSendTestErrors];
+
+export type WebhooksSendTestResponses = {
+    /**
+     * Successful Response
+     */
+    202: DeliveryOut;
+};
+
+export type WebhooksSendTestResponse = WebhooksSendTestResponses[keyof WebhooksSendTestResponses];
 
 export type LabsListLabsData = {
     body?: never;
@@ -10459,3 +10899,40 @@ export type RunsExperimentAnalysisResponses = {
 };
 
 export type RunsExperimentAnalysisResponse = RunsExperimentAnalysisResponses[keyof RunsExperimentAnalysisResponses];
+
+export type ObservabilityPrometheusMetricsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/metrics';
+};
+
+export type ObservabilityPrometheusMetricsErrors = {
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ObservabilityPrometheusMetricsError = ObservabilityPrometheusMetricsErrors[keyof ObservabilityPrometheusMetricsErrors];
+
+export type ObservabilityPrometheusMetricsResponses = {
+    /**
+     * Successful Response
+     */
+    200: string;
+};
+
+export type ObservabilityPrometheusMetricsResponse = ObservabilityPrometheusMetricsResponses[keyof ObservabilityPrometheusMetricsResponses];

@@ -70,6 +70,9 @@ from .config_warning import ConfigWarning
 from .defaults import Defaults
 from .defaults_mode import DefaultsMode
 from .defaults_options_item import DefaultsOptionsItem
+from .delivery_out import DeliveryOut
+from .delivery_out_payload import DeliveryOutPayload
+from .delivery_out_status import DeliveryOutStatus
 from .drain import Drain
 from .end_event import EndEvent
 from .endpoint import Endpoint
@@ -282,6 +285,11 @@ from .version_create import VersionCreate
 from .version_create_experiment_spec import VersionCreateExperimentSpec
 from .version_detail import VersionDetail
 from .version_summary import VersionSummary
+from .webhook_create import WebhookCreate
+from .webhook_create_events_item import WebhookCreateEventsItem
+from .webhook_create_payload_format import WebhookCreatePayloadFormat
+from .webhook_created import WebhookCreated
+from .webhook_out import WebhookOut
 
 __all__ = (
     "AgentAddress",
@@ -354,6 +362,9 @@ __all__ = (
     "Defaults",
     "DefaultsMode",
     "DefaultsOptionsItem",
+    "DeliveryOut",
+    "DeliveryOutPayload",
+    "DeliveryOutStatus",
     "Drain",
     "EndEvent",
     "Endpoint",
@@ -564,4 +575,9 @@ __all__ = (
     "VersionCreateExperimentSpec",
     "VersionDetail",
     "VersionSummary",
+    "WebhookCreate",
+    "WebhookCreateEventsItem",
+    "WebhookCreatePayloadFormat",
+    "WebhookCreated",
+    "WebhookOut",
 )

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { agentEnroll, agentHello, agentPollCommands, agentPostMessage, authGetSession, authLogin, authLogout, authSwitchCurrentTeam, baselinesListBaselines, baselinesPinBaseline, baselinesRunAgainstBaseline, baselinesUnpinBaseline, changesListChanges, changesUpdateChange, experimentsCloneExperiment, experimentsCreateExperiment, experimentsCreateVersion, experimentsDeleteExperiment, experimentsGetExperiment, experimentsGetVersion, experimentsLaunchExperiment, experimentsListExperiments, experimentsListVersions, experimentsUpdateExperiment, experimentsValidateSpec, experimentsValidateVersion, healthGetHealth, labsCreateEnrollmentToken, labsCreateLab, labsDeleteLab, labsGetLab, labsGetLabCaCertificate, labsListEnrollmentTokens, labsListLabs, labsRevokeEnrollmentToken, labsSetLabBoundary, labsUpdateLab, metricsGetMetricRegistry, type Options, runsCancelRun, runsCompareRuns, runsCompareRunsPoints, runsCompareRunsSeries, runsCompareRunsSetups, runsCompareRunsSpectrum, runsExperimentAnalysis, runsExportRunSamplesCsv, runsExportRunsCsv, runsExportRunsJson, runsExportRunToolOutput, runsGetLaunch, runsGetRun, runsGetRunSamples, runsGetTrends, runsListRuns, runsRerunRun, teamsAddMember, teamsCreateTeam, teamsCreateToken, teamsListMembers, teamsListTeams, teamsListTokens, teamsRemoveMember, teamsRevokeToken, teamsUpdateMember, templatesListExperimentTemplates } from '../sdk.gen';
-import type { AgentEnrollData, AgentEnrollError, AgentEnrollResponse, AgentHelloData, AgentHelloError, AgentHelloResponse, AgentPollCommandsData, AgentPollCommandsError, AgentPollCommandsResponse, AgentPostMessageData, AgentPostMessageError, AgentPostMessageResponse, AuthGetSessionData, AuthGetSessionError, AuthGetSessionResponse, AuthLoginData, AuthLoginError, AuthLoginResponse, AuthLogoutData, AuthLogoutError, AuthLogoutResponse, AuthSwitchCurrentTeamData, AuthSwitchCurrentTeamError, AuthSwitchCurrentTeamResponse, BaselinesListBaselinesData, BaselinesListBaselinesError, BaselinesListBaselinesResponse, BaselinesPinBaselineData, BaselinesPinBaselineError, BaselinesPinBaselineResponse, BaselinesRunAgainstBaselineData, BaselinesRunAgainstBaselineError, BaselinesRunAgainstBaselineResponse, BaselinesUnpinBaselineData, BaselinesUnpinBaselineError, BaselinesUnpinBaselineResponse, ChangesListChangesData, ChangesListChangesError, ChangesListChangesResponse, ChangesUpdateChangeData, ChangesUpdateChangeError, ChangesUpdateChangeResponse, ExperimentsCloneExperimentData, ExperimentsCloneExperimentError, ExperimentsCloneExperimentResponse, ExperimentsCreateExperimentData, ExperimentsCreateExperimentError, ExperimentsCreateExperimentResponse, ExperimentsCreateVersionData, ExperimentsCreateVersionError, ExperimentsCreateVersionResponse, ExperimentsDeleteExperimentData, ExperimentsDeleteExperimentError, ExperimentsDeleteExperimentResponse, ExperimentsGetExperimentData, ExperimentsGetExperimentError, ExperimentsGetExperimentResponse, ExperimentsGetVersionData, ExperimentsGetVersionError, ExperimentsGetVersionResponse, ExperimentsLaunchExperimentData, ExperimentsLaunchExperimentError, ExperimentsLaunchExperimentResponse, ExperimentsListExperimentsData, ExperimentsListExperimentsError, ExperimentsListExperimentsResponse, ExperimentsListVersionsData, ExperimentsListVersionsError, ExperimentsListVersionsResponse, ExperimentsUpdateExperimentData, ExperimentsUpdateExperimentError, ExperimentsUpdateExperimentResponse, ExperimentsValidateSpecData, ExperimentsValidateSpecError, ExperimentsValidateSpecResponse, ExperimentsValidateVersionData, ExperimentsValidateVersionError, ExperimentsValidateVersionResponse, HealthGetHealthData, HealthGetHealthError, HealthGetHealthResponse, LabsCreateEnrollmentTokenData, LabsCreateEnrollmentTokenError, LabsCreateEnrollmentTokenResponse, LabsCreateLabData, LabsCreateLabError, LabsCreateLabResponse, LabsDeleteLabData, LabsDeleteLabError, LabsDeleteLabResponse, LabsGetLabCaCertificateData, LabsGetLabCaCertificateError, LabsGetLabCaCertificateResponse, LabsGetLabData, LabsGetLabError, LabsGetLabResponse, LabsListEnrollmentTokensData, LabsListEnrollmentTokensError, LabsListEnrollmentTokensResponse, LabsListLabsData, LabsListLabsError, LabsListLabsResponse, LabsRevokeEnrollmentTokenData, LabsRevokeEnrollmentTokenError, LabsRevokeEnrollmentTokenResponse, LabsSetLabBoundaryData, LabsSetLabBoundaryError, LabsSetLabBoundaryResponse, LabsUpdateLabData, LabsUpdateLabError, LabsUpdateLabResponse, MetricsGetMetricRegistryData, MetricsGetMetricRegistryError, MetricsGetMetricRegistryResponse, RunsCancelRunData, RunsCancelRunError, RunsCancelRunResponse, RunsCompareRunsData, RunsCompareRunsError, RunsCompareRunsPointsData, RunsCompareRunsPointsError, RunsCompareRunsPointsResponse, RunsCompareRunsResponse, RunsCompareRunsSeriesData, RunsCompareRunsSeriesError, RunsCompareRunsSeriesResponse, RunsCompareRunsSetupsData, RunsCompareRunsSetupsError, RunsCompareRunsSetupsResponse, RunsCompareRunsSpectrumData, RunsCompareRunsSpectrumError, RunsCompareRunsSpectrumResponse, RunsExperimentAnalysisData, RunsExperimentAnalysisError, RunsExperimentAnalysisResponse, RunsExportRunSamplesCsvData, RunsExportRunSamplesCsvError, RunsExportRunSamplesCsvResponse, RunsExportRunsCsvData, RunsExportRunsCsvError, RunsExportRunsCsvResponse, RunsExportRunsJsonData, RunsExportRunsJsonError, RunsExportRunsJsonResponse, RunsExportRunToolOutputData, RunsExportRunToolOutputError, RunsExportRunToolOutputResponse, RunsGetLaunchData, RunsGetLaunchError, RunsGetLaunchResponse, RunsGetRunData, RunsGetRunError, RunsGetRunResponse, RunsGetRunSamplesData, RunsGetRunSamplesError, RunsGetRunSamplesResponse, RunsGetTrendsData, RunsGetTrendsError, RunsGetTrendsResponse, RunsListRunsData, RunsListRunsError, RunsListRunsResponse, RunsRerunRunData, RunsRerunRunError, RunsRerunRunResponse, TeamsAddMemberData, TeamsAddMemberError, TeamsAddMemberResponse, TeamsCreateTeamData, TeamsCreateTeamError, TeamsCreateTeamResponse, TeamsCreateTokenData, TeamsCreateTokenError, TeamsCreateTokenResponse, TeamsListMembersData, TeamsListMembersError, TeamsListMembersResponse, TeamsListTeamsData, TeamsListTeamsError, TeamsListTeamsResponse, TeamsListTokensData, TeamsListTokensError, TeamsListTokensResponse, TeamsRemoveMemberData, TeamsRemoveMemberError, TeamsRemoveMemberResponse, TeamsRevokeTokenData, TeamsRevokeTokenError, TeamsRevokeTokenResponse, TeamsUpdateMemberData, TeamsUpdateMemberError, TeamsUpdateMemberResponse, TemplatesListExperimentTemplatesData, TemplatesListExperimentTemplatesError, TemplatesListExperimentTemplatesResponse } from '../types.gen';
+import { agentEnroll, agentHello, agentPollCommands, agentPostMessage, authGetSession, authLogin, authLogout, authSwitchCurrentTeam, baselinesListBaselines, baselinesPinBaseline, baselinesRunAgainstBaseline, baselinesUnpinBaseline, changesListChanges, changesUpdateChange, experimentsCloneExperiment, experimentsCreateExperiment, experimentsCreateVersion, experimentsDeleteExperiment, experimentsGetExperiment, experimentsGetVersion, experimentsLaunchExperiment, experimentsListExperiments, experimentsListVersions, experimentsUpdateExperiment, experimentsValidateSpec, experimentsValidateVersion, healthGetHealth, labsCreateEnrollmentToken, labsCreateLab, labsDeleteLab, labsGetLab, labsGetLabCaCertificate, labsListEnrollmentTokens, labsListLabs, labsRevokeEnrollmentToken, labsSetLabBoundary, labsUpdateLab, metricsGetMetricRegistry, observabilityPrometheusMetrics, type Options, runsCancelRun, runsCompareRuns, runsCompareRunsPoints, runsCompareRunsSeries, runsCompareRunsSetups, runsCompareRunsSpectrum, runsExperimentAnalysis, runsExportRunSamplesCsv, runsExportRunsCsv, runsExportRunsJson, runsExportRunToolOutput, runsGetLaunch, runsGetRun, runsGetRunSamples, runsGetTrends, runsListRuns, runsRerunRun, teamsAddMember, teamsCreateTeam, teamsCreateToken, teamsListMembers, teamsListTeams, teamsListTokens, teamsRemoveMember, teamsRevokeToken, teamsUpdateMember, templatesListExperimentTemplates, webhooksCreateWebhook, webhooksDeleteWebhook, webhooksListDeliveries, webhooksListWebhooks, webhooksSendTest } from '../sdk.gen';
+import type { AgentEnrollData, AgentEnrollError, AgentEnrollResponse, AgentHelloData, AgentHelloError, AgentHelloResponse, AgentPollCommandsData, AgentPollCommandsError, AgentPollCommandsResponse, AgentPostMessageData, AgentPostMessageError, AgentPostMessageResponse, AuthGetSessionData, AuthGetSessionError, AuthGetSessionResponse, AuthLoginData, AuthLoginError, AuthLoginResponse, AuthLogoutData, AuthLogoutError, AuthLogoutResponse, AuthSwitchCurrentTeamData, AuthSwitchCurrentTeamError, AuthSwitchCurrentTeamResponse, BaselinesListBaselinesData, BaselinesListBaselinesError, BaselinesListBaselinesResponse, BaselinesPinBaselineData, BaselinesPinBaselineError, BaselinesPinBaselineResponse, BaselinesRunAgainstBaselineData, BaselinesRunAgainstBaselineError, BaselinesRunAgainstBaselineResponse, BaselinesUnpinBaselineData, BaselinesUnpinBaselineError, BaselinesUnpinBaselineResponse, ChangesListChangesData, ChangesListChangesError, ChangesListChangesResponse, ChangesUpdateChangeData, ChangesUpdateChangeError, ChangesUpdateChangeResponse, ExperimentsCloneExperimentData, ExperimentsCloneExperimentError, ExperimentsCloneExperimentResponse, ExperimentsCreateExperimentData, ExperimentsCreateExperimentError, ExperimentsCreateExperimentResponse, ExperimentsCreateVersionData, ExperimentsCreateVersionError, ExperimentsCreateVersionResponse, ExperimentsDeleteExperimentData, ExperimentsDeleteExperimentError, ExperimentsDeleteExperimentResponse, ExperimentsGetExperimentData, ExperimentsGetExperimentError, ExperimentsGetExperimentResponse, ExperimentsGetVersionData, ExperimentsGetVersionError, ExperimentsGetVersionResponse, ExperimentsLaunchExperimentData, ExperimentsLaunchExperimentError, ExperimentsLaunchExperimentResponse, ExperimentsListExperimentsData, ExperimentsListExperimentsError, ExperimentsListExperimentsResponse, ExperimentsListVersionsData, ExperimentsListVersionsError, ExperimentsListVersionsResponse, ExperimentsUpdateExperimentData, ExperimentsUpdateExperimentError, ExperimentsUpdateExperimentResponse, ExperimentsValidateSpecData, ExperimentsValidateSpecError, ExperimentsValidateSpecResponse, ExperimentsValidateVersionData, ExperimentsValidateVersionError, ExperimentsValidateVersionResponse, HealthGetHealthData, HealthGetHealthError, HealthGetHealthResponse, LabsCreateEnrollmentTokenData, LabsCreateEnrollmentTokenError, LabsCreateEnrollmentTokenResponse, LabsCreateLabData, LabsCreateLabError, LabsCreateLabResponse, LabsDeleteLabData, LabsDeleteLabError, LabsDeleteLabResponse, LabsGetLabCaCertificateData, LabsGetLabCaCertificateError, LabsGetLabCaCertificateResponse, LabsGetLabData, LabsGetLabError, LabsGetLabResponse, LabsListEnrollmentTokensData, LabsListEnrollmentTokensError, LabsListEnrollmentTokensResponse, LabsListLabsData, LabsListLabsError, LabsListLabsResponse, LabsRevokeEnrollmentTokenData, LabsRevokeEnrollmentTokenError, LabsRevokeEnrollmentTokenResponse, LabsSetLabBoundaryData, LabsSetLabBoundaryError, LabsSetLabBoundaryResponse, LabsUpdateLabData, LabsUpdateLabError, LabsUpdateLabResponse, MetricsGetMetricRegistryData, MetricsGetMetricRegistryError, MetricsGetMetricRegistryResponse, ObservabilityPrometheusMetricsData, ObservabilityPrometheusMetricsError, ObservabilityPrometheusMetricsResponse, RunsCancelRunData, RunsCancelRunError, RunsCancelRunResponse, RunsCompareRunsData, RunsCompareRunsError, RunsCompareRunsPointsData, RunsCompareRunsPointsError, RunsCompareRunsPointsResponse, RunsCompareRunsResponse, RunsCompareRunsSeriesData, RunsCompareRunsSeriesError, RunsCompareRunsSeriesResponse, RunsCompareRunsSetupsData, RunsCompareRunsSetupsError, RunsCompareRunsSetupsResponse, RunsCompareRunsSpectrumData, RunsCompareRunsSpectrumError, RunsCompareRunsSpectrumResponse, RunsExperimentAnalysisData, RunsExperimentAnalysisError, RunsExperimentAnalysisResponse, RunsExportRunSamplesCsvData, RunsExportRunSamplesCsvError, RunsExportRunSamplesCsvResponse, RunsExportRunsCsvData, RunsExportRunsCsvError, RunsExportRunsCsvResponse, RunsExportRunsJsonData, RunsExportRunsJsonError, RunsExportRunsJsonResponse, RunsExportRunToolOutputData, RunsExportRunToolOutputError, RunsExportRunToolOutputResponse, RunsGetLaunchData, RunsGetLaunchError, RunsGetLaunchResponse, RunsGetRunData, RunsGetRunError, RunsGetRunResponse, RunsGetRunSamplesData, RunsGetRunSamplesError, RunsGetRunSamplesResponse, RunsGetTrendsData, RunsGetTrendsError, RunsGetTrendsResponse, RunsListRunsData, RunsListRunsError, RunsListRunsResponse, RunsRerunRunData, RunsRerunRunError, RunsRerunRunResponse, TeamsAddMemberData, TeamsAddMemberError, TeamsAddMemberResponse, TeamsCreateTeamData, TeamsCreateTeamError, TeamsCreateTeamResponse, TeamsCreateTokenData, TeamsCreateTokenError, TeamsCreateTokenResponse, TeamsListMembersData, TeamsListMembersError, TeamsListMembersResponse, TeamsListTeamsData, TeamsListTeamsError, TeamsListTeamsResponse, TeamsListTokensData, TeamsListTokensError, TeamsListTokensResponse, TeamsRemoveMemberData, TeamsRemoveMemberError, TeamsRemoveMemberResponse, TeamsRevokeTokenData, TeamsRevokeTokenError, TeamsRevokeTokenResponse, TeamsUpdateMemberData, TeamsUpdateMemberError, TeamsUpdateMemberResponse, TemplatesListExperimentTemplatesData, TemplatesListExperimentTemplatesError, TemplatesListExperimentTemplatesResponse, WebhooksCreateWebhookData, WebhooksCreateWebhookError, WebhooksCreateWebhookResponse, WebhooksDeleteWebhookData, WebhooksDeleteWebhookError, WebhooksDeleteWebhookResponse, WebhooksListDeliveriesData, WebhooksListDeliveriesError, WebhooksListDeliveriesResponse, WebhooksListWebhooksData, WebhooksListWebhooksError, WebhooksListWebhooksResponse, WebhooksSendTestData, WebhooksSendTestError, WebhooksSendTestResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -296,6 +296,99 @@ export const teamsRevokeTokenMutation = (options?: Partial<Options<TeamsRevokeTo
     const mutationOptions: UseMutationOptions<TeamsRevokeTokenResponse, TeamsRevokeTokenError, Options<TeamsRevokeTokenData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await teamsRevokeToken({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const webhooksListWebhooksQueryKey = (options?: Options<WebhooksListWebhooksData>) => createQueryKey('webhooksListWebhooks', options);
+
+/**
+ * List Webhooks
+ */
+export const webhooksListWebhooksOptions = (options?: Options<WebhooksListWebhooksData>) => queryOptions<WebhooksListWebhooksResponse, WebhooksListWebhooksError, WebhooksListWebhooksResponse, ReturnType<typeof webhooksListWebhooksQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await webhooksListWebhooks({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: webhooksListWebhooksQueryKey(options)
+});
+
+/**
+ * Create Webhook
+ *
+ * A webhook and its signing secret: the secret is in this reply only, never again.
+ */
+export const webhooksCreateWebhookMutation = (options?: Partial<Options<WebhooksCreateWebhookData>>): UseMutationOptions<WebhooksCreateWebhookResponse, WebhooksCreateWebhookError, Options<WebhooksCreateWebhookData>> => {
+    const mutationOptions: UseMutationOptions<WebhooksCreateWebhookResponse, WebhooksCreateWebhookError, Options<WebhooksCreateWebhookData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await webhooksCreateWebhook({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete Webhook
+ */
+export const webhooksDeleteWebhookMutation = (options?: Partial<Options<WebhooksDeleteWebhookData>>): UseMutationOptions<WebhooksDeleteWebhookResponse, WebhooksDeleteWebhookError, Options<WebhooksDeleteWebhookData>> => {
+    const mutationOptions: UseMutationOptions<WebhooksDeleteWebhookResponse, WebhooksDeleteWebhookError, Options<WebhooksDeleteWebhookData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await webhooksDeleteWebhook({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const webhooksListDeliveriesQueryKey = (options: Options<WebhooksListDeliveriesData>) => createQueryKey('webhooksListDeliveries', options);
+
+/**
+ * List Deliveries
+ *
+ * The newest 50 deliveries: event, status, attempts, the receiver's answer or the error.
+ */
+export const webhooksListDeliveriesOptions = (options: Options<WebhooksListDeliveriesData>) => queryOptions<WebhooksListDeliveriesResponse, WebhooksListDeliveriesError, WebhooksListDeliveriesResponse, ReturnType<typeof webhooksListDeliveriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await webhooksListDeliveries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: webhooksListDeliveriesQueryKey(options)
+});
+
+/**
+ * Send Test
+ *
+ * Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
+ */
+export const webhooksSendTestMutation = (options?: Partial<Options<WebhooksSendTestData>>): UseMutationOptions<WebhooksSendTestResponse, WebhooksSendTestError, Options<WebhooksSendTestData>> => {
+    const mutationOptions: UseMutationOptions<WebhooksSendTestResponse, WebhooksSendTestError, Options<WebhooksSendTestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await webhooksSendTest({
                 ...options,
                 ...fnOptions,
                 throwOnError: true
@@ -1347,4 +1440,24 @@ export const runsExperimentAnalysisOptions = (options: Options<RunsExperimentAna
         return data;
     },
     queryKey: runsExperimentAnalysisQueryKey(options)
+});
+
+export const observabilityPrometheusMetricsQueryKey = (options?: Options<ObservabilityPrometheusMetricsData>) => createQueryKey('observabilityPrometheusMetrics', options);
+
+/**
+ * Prometheus Metrics
+ *
+ * The team's fleet health, runs and live runs' per-second figures, in Prometheus' text format.
+ */
+export const observabilityPrometheusMetricsOptions = (options?: Options<ObservabilityPrometheusMetricsData>) => queryOptions<ObservabilityPrometheusMetricsResponse, ObservabilityPrometheusMetricsError, ObservabilityPrometheusMetricsResponse, ReturnType<typeof observabilityPrometheusMetricsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await observabilityPrometheusMetrics({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: observabilityPrometheusMetricsQueryKey(options)
 });

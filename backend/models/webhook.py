@@ -1,0 +1,44 @@
+"""Webhooks: a team's HTTP endpoints told of runs, failed thresholds and detected changes, and
+every delivery attempt's outcome."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Boolean, ForeignKey, Integer, String, Text
+from sqlalchemy.dialects.postgresql import ARRAY
+from sqlalchemy.orm import Mapped, mapped_column
+
+from backend.models.base import Base, CreatedAtMixin, IdMixin
+
+
+class Webhook(IdMixin, CreatedAtMixin, Base):
+    __tablename__ = "webhook"
+
+    team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(120))
+    url: Mapped[str] = mapped_column(Text)
+    # The HMAC-SHA256 key of its signatures: shown once, at creation, never in a reply again.
+    secret: Mapped[str] = mapped_column(Text)
+    events: Mapped[list[str]] = mapped_column(ARRAY(String(40)))
+    # "haplab": the signed JSON event; "slack": {"text": ...} for a Slack incoming webhook.
+    payload_format: Mapped[str] = mapped_column(String(16), default="haplab")
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
+
+
+class WebhookDelivery(IdMixin, CreatedAtMixin, Base):
+    __tablename__ = "webhook_delivery"
+
+    webhook_id: Mapped[int] = mapped_column(ForeignKey("webhook.id", ondelete="CASCADE"), index=True)
+    event: Mapped[str] = mapped_column(String(40))
+    payload: Mapped[dict[str, Any]]
+    # pending (to be tried, or retried), delivered (a 2xx), failed (gave up: see last_error).
+    status: Mapped[str] = mapped_column(String(16), default="pending")
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_status_code: Mapped[int | None] = mapped_column(Integer)
+    last_response: Mapped[str | None] = mapped_column(Text)
+    last_error: Mapped[str | None] = mapped_column(Text)
+    last_attempt_at: Mapped[datetime | None]
+    delivered_at: Mapped[datetime | None]

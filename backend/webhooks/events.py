@@ -1,0 +1,34 @@
+"""The events a webhook subscribes to, and what each delivery carries.
+
+- run.finished: a run succeeded;
+- run.failed: a run failed, or ended partial (it did not measure what it was asked);
+- threshold.failed: a run's threshold report failed;
+- change.detected: a figure of a sweep point moved to a new level (backend/runs/changes/);
+- ping: "send test", to every webhook whatever it subscribes to.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any, Literal
+
+EventName = Literal["run.finished", "run.failed", "threshold.failed", "change.detected"]
+EVENTS: tuple[EventName, ...] = ("run.finished", "run.failed", "threshold.failed", "change.detected")
+PING = "ping"
+PayloadFormat = Literal["haplab", "slack"]
+
+
+def payload(
+    event: str, delivery_id: int, team_id: int, data: dict[str, Any], text: str, payload_format: str
+) -> dict[str, Any]:
+    """The JSON body: haplab's event, or a Slack incoming webhook's message."""
+    if payload_format == "slack":
+        return {"text": text}
+    return {
+        "event": event,
+        "delivery_id": delivery_id,
+        "team_id": team_id,
+        "sent_at": datetime.now(UTC).isoformat(),
+        "summary": text,
+        "data": data,
+    }

@@ -1,0 +1,108 @@
+"""What happened, as webhook events: a run that ended, a detected change.
+
+Called by the worker after a run ends and by the change search; each builds the event's data
+and one line for people (a Slack message, the `summary` of haplab's JSON), with the page's link.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from backend.models import ChangePoint, Experiment, Run
+from backend.settings import get_settings
+from backend.webhooks.service import emit
+from spec.metrics import BY_KEY, run_metrics
+from spec.run_state import RunState
+
+
+def _link(path: str) -> str:
+    return f"{get_settings().public_url.rstrip('/')}{path}"
+
+
+def _point(params: dict[str, Any]) -> str:
+    return ", ".join(f"{path.split('.')[-1]}={value}" for path, value in params.items())
+
+
+def run_ended(db: Session, run_id: int) -> list[int]:
+    """run.finished / run.failed, and threshold.failed when its report failed; delivery ids."""
+    row = db.execute(
+        select(Run, Experiment.name)
+        .join(Experiment, Experiment.id == Run.experiment_id)
+        .where(Run.id == run_id)
+    ).one_or_none()
+    if row is None:
+        return []
+    run, experiment = row
+    figures = {
+        k: v for k, v in run_metrics(run.summary).items() if k in ("rps", "latency_p99_ms", "error_pct")
+    }
+    data = {
+        "run": {
+            "id": run.id,
+            "url": _link(f"/runs/{run.id}"),
+            "experiment_id": run.experiment_id,
+            "experiment_name": experiment,
+            "launch_id": run.launch_id,
+            "params": run.params,
+            "state": run.state.value,
+            "error": run.error,
+            "figures": figures,
+            "thresholds": run.thresholds.model_dump(mode="json") if run.thresholds else None,
+        }
+    }
+    point = f" ({_point(run.params)})" if run.params else ""
+    title = f"run {run.id} of {experiment!r}{point}"
+    ids: list[int] = []
+    if run.state == RunState.succeeded:
+        ids += emit(
+            db, run.team_id, "run.finished", data, f"haplab: {title} succeeded {_link(f'/runs/{run.id}')}"
+        )
+    elif run.state in (RunState.failed, RunState.partial):
+        reason = f": {run.error}" if run.error else ""
+        ids += emit(
+            db,
+            run.team_id,
+            "run.failed",
+            data,
+            f"haplab: {title} ended {run.state.value}{reason} {_link(f'/runs/{run.id}')}",
+        )
+    if run.thresholds is not None and not run.thresholds.passed:
+        lost = [r.text for r in run.thresholds.results if not r.passed]
+        text = (
+            f"haplab: {title} failed {len(lost)} threshold(s): {'; '.join(lost)} {_link(f'/runs/{run.id}')}"
+        )
+        ids += emit(db, run.team_id, "threshold.failed", data, text)
+    return ids
+
+
+def change_detected(db: Session, change: ChangePoint, experiment: str) -> list[int]:
+    metric = BY_KEY[change.metric]
+    way = "" if change.worse is None else (" (worse)" if change.worse else " (better)")
+    point = f" at {_point(change.params)}" if change.params else ""
+    data = {
+        "change": {
+            "id": change.id,
+            "url": _link("/changes"),
+            "experiment_id": change.experiment_id,
+            "experiment_name": experiment,
+            "params": change.params,
+            "metric": change.metric,
+            "before_mean": change.before_mean,
+            "after_mean": change.after_mean,
+            "change_pct": change.change_pct,
+            "worse": change.worse,
+            "p_value": change.p_value,
+            "run_id": change.run_id,
+            "run_url": _link(f"/runs/{change.run_id}"),
+            "before_run_id": change.before_run_id,
+            "differences": change.differences[:10],
+        }
+    }
+    text = (
+        f"haplab: {metric.label} of {experiment!r}{point} changed {change.change_pct:+.1f} %{way} "
+        f"at run {change.run_id} {_link(f'/runs/{change.run_id}')}"
+    )
+    return emit(db, change.team_id, "change.detected", data, text)

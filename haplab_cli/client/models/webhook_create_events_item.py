@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class WebhookCreateEventsItem(StrEnum):
+    CHANGE_DETECTED = "change.detected"
+    RUN_FAILED = "run.failed"
+    RUN_FINISHED = "run.finished"
+    THRESHOLD_FAILED = "threshold.failed"
+
+    def __str__(self) -> str:
+        return str(self.value)
