@@ -1,8 +1,9 @@
-// Team: who is in the current team (admins manage them) and my API tokens.
+// Team: who is in the current team (admins manage them), my API tokens, and (admins) webhooks.
 import { hasRole, useSession } from "../../auth/useSession";
 import { PageHeader } from "../../components/PageHeader";
 import { MembersSection } from "./MembersSection";
 import { TokensSection } from "./TokensSection";
+import { WebhooksSection } from "./WebhooksSection";
 
 export default function TeamPage() {
   const { session } = useSession();
@@ -15,6 +16,7 @@ export default function TeamPage() {
       />
       <MembersSection isAdmin={hasRole(session, "admin")} myUserId={session.user.id} />
       <TokensSection />
+      {hasRole(session, "admin") && <WebhooksSection />}
     </>
   );
 }
