@@ -21,6 +21,7 @@ from backend.runs.changes.endpoints import router as changes_router
 from backend.runs.compare.endpoints import router as runs_compare_router
 from backend.runs.endpoints import router as runs_router
 from backend.runs.live.endpoints import router as runs_live_router
+from backend.runs.notes.endpoints import router as notes_router
 from backend.runs.samples.endpoints import router as runs_samples_router
 from backend.runs.trends.endpoints import router as runs_trends_router
 from backend.teams.endpoints import router as teams_router
@@ -47,6 +48,7 @@ for router, statuses in (
     (runs_trends_router, _MEMBER),
     (baselines_router, _MEMBER),
     (changes_router, _MEMBER),
+    (notes_router, _MEMBER),
     (runs_router, (409, *_MEMBER)),
     (fleet_router, (409, *_MEMBER)),
     (templates_router, (401, 500, 503)),  # no parameters, no body

@@ -6,6 +6,7 @@ from backend.models.change_point import ChangePoint
 from backend.models.experiment import Experiment, ExperimentVersion, Launch
 from backend.models.lab import Agent, EnrollmentToken, Lab
 from backend.models.lab_authority import LabAuthority
+from backend.models.note import Note
 from backend.models.run import Run
 from backend.models.sample import Sample
 from backend.models.team import ApiToken, Membership, Role, Team, User, UserSession
@@ -24,6 +25,7 @@ __all__ = [
     "LabAuthority",
     "Launch",
     "Membership",
+    "Note",
     "Role",
     "Run",
     "Sample",

@@ -69,6 +69,7 @@ class RunSlim(BaseModel):
         default=None,
         description="Did every threshold rule of the spec pass? None: it has none, or it was not judged.",
     )
+    note_count: int = Field(default=0, description="Notes the team wrote on the run (GET /notes?run_ids=).")
     created_at: datetime
     state_changed_at: datetime | None
     started_at: datetime | None

@@ -1,10 +1,10 @@
 """What the History's text search looks in, as one condition on run.
 
 Each source is a function of (team, text) giving a condition on run: the experiment's name,
-description and tags, and the note of the version the run ran. A note of the run itself (issue 15)
-joins as one more source. Matching is a case-insensitive substring (lower() LIKE, so case follows
-the database's locale: C.UTF-8 folds É to é); the text is escaped, so %, _ and quotes match
-themselves. The experiments of a team are few: these subqueries cost far less than the list's scan.
+description and tags, the note of the version the run ran, and the notes written on the run.
+Matching is a case-insensitive substring (lower() LIKE, so case follows the database's locale:
+C.UTF-8 folds É to é); the text is escaped, so %, _ and quotes match themselves. The experiments
+of a team are few: these subqueries cost far less than the list's scan.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, exists, func, or_, select
 
-from backend.models import Experiment, ExperimentVersion, Run
+from backend.models import Experiment, ExperimentVersion, Note, Run
 
 
 def _contains(column: Any, text: str) -> ColumnElement[bool]:
@@ -43,7 +43,14 @@ def _version_note(team_id: int, text: str) -> ColumnElement[bool]:
     return Run.experiment_version_id.in_(versions)
 
 
-SOURCES: tuple[Callable[[int, str], ColumnElement[bool]], ...] = (_experiment_text, _version_note)
+def _run_note(team_id: int, text: str) -> ColumnElement[bool]:
+    notes = select(Note.run_id).where(
+        Note.team_id == team_id, Note.run_id.is_not(None), _contains(Note.text, text)
+    )
+    return Run.id.in_(notes)
+
+
+SOURCES: tuple[Callable[[int, str], ColumnElement[bool]], ...] = (_experiment_text, _version_note, _run_note)
 
 
 def runs_matching(team_id: int, text: str) -> ColumnElement[bool]:

@@ -9,7 +9,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from backend.errors import conflict, not_found
-from backend.models import Experiment, ExperimentVersion, Lab, Launch, Run
+from backend.models import Experiment, ExperimentVersion, Lab, Launch, Note, Run
 from backend.queue import after_commit
 from backend.runs.launches import NewRun, queue_launch
 from backend.runs.queue_estimate import lab_overhead_s, queue_estimate
@@ -54,6 +54,12 @@ _SLIM_COLUMNS = (
     Run.cancel_requested_at,
     Run.bound,
     Run.thresholds_passed,
+    # How many notes the team wrote on the run (History's marker); note.run_id is indexed.
+    select(func.count(Note.id))
+    .where(Note.run_id == Run.id)
+    .correlate(Run)
+    .scalar_subquery()
+    .label("note_count"),
     *(getattr(Run, key) for key in get_args(RunFigureKey)),
 )
 
@@ -162,6 +168,7 @@ def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
             "experiment_version": version,
             "lab_name": lab_name,
             "queue": queue_estimate(db, run, overhead) if overhead is not None else None,
+            "note_count": db.scalar(select(func.count(Note.id)).where(Note.run_id == run.id)) or 0,
             "overhead_s": round(overhead, 2) if overhead is not None else None,
         }
     )

@@ -6333,6 +6333,96 @@ export const MysqlCheckSchema = {
     description: 'MySQL/MariaDB handshake check logging in as a user without password.'
 } as const;
 
+export const NoteCreateSchema = {
+    properties: {
+        text: {
+            type: 'string',
+            maxLength: 4000,
+            minLength: 1,
+            title: 'Text',
+            description: 'What you want the team to know, up to 4,000 characters.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'text'
+    ],
+    title: 'NoteCreate'
+} as const;
+
+export const NoteOutSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        run_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Run Id'
+        },
+        change_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Change Id'
+        },
+        author_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Author Id'
+        },
+        author_email: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Author Email'
+        },
+        text: {
+            type: 'string',
+            title: 'Text'
+        },
+        created_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Created At'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'run_id',
+        'change_id',
+        'author_id',
+        'text',
+        'created_at'
+    ],
+    title: 'NoteOut'
+} as const;
+
 export const OpenFilesLimitSchema = {
     properties: {
         soft: {
@@ -7185,6 +7275,12 @@ export const RunDetailSchema = {
             title: 'Thresholds Passed',
             description: 'Did every threshold rule of the spec pass? None: it has none, or it was not judged.'
         },
+        note_count: {
+            type: 'integer',
+            title: 'Note Count',
+            description: 'Notes the team wrote on the run (GET /notes?run_ids=).',
+            default: 0
+        },
         created_at: {
             type: 'string',
             format: 'date-time',
@@ -7870,6 +7966,12 @@ export const RunSlimSchema = {
             ],
             title: 'Thresholds Passed',
             description: 'Did every threshold rule of the spec pass? None: it has none, or it was not judged.'
+        },
+        note_count: {
+            type: 'integer',
+            title: 'Note Count',
+            description: 'Notes the team wrote on the run (GET /notes?run_ids=).',
+            default: 0
         },
         created_at: {
             type: 'string',
@@ -11578,6 +11680,12 @@ export const RunDetailWritableSchema = {
             ],
             title: 'Thresholds Passed',
             description: 'Did every threshold rule of the spec pass? None: it has none, or it was not judged.'
+        },
+        note_count: {
+            type: 'integer',
+            title: 'Note Count',
+            description: 'Notes the team wrote on the run (GET /notes?run_ids=).',
+            default: 0
         },
         created_at: {
             type: 'string',

@@ -3649,6 +3649,52 @@ export type MysqlCheck = {
 };
 
 /**
+ * NoteCreate
+ */
+export type NoteCreate = {
+    /**
+     * Text
+     *
+     * What you want the team to know, up to 4,000 characters.
+     */
+    text: string;
+};
+
+/**
+ * NoteOut
+ */
+export type NoteOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Run Id
+     */
+    run_id: number | null;
+    /**
+     * Change Id
+     */
+    change_id: number | null;
+    /**
+     * Author Id
+     */
+    author_id: number | null;
+    /**
+     * Author Email
+     */
+    author_email?: string | null;
+    /**
+     * Text
+     */
+    text: string;
+    /**
+     * Created At
+     */
+    created_at: string;
+};
+
+/**
  * OpenFilesLimit
  */
 export type OpenFilesLimit = {
@@ -4182,6 +4228,12 @@ export type RunDetail = {
      */
     thresholds_passed?: boolean | null;
     /**
+     * Note Count
+     *
+     * Notes the team wrote on the run (GET /notes?run_ids=).
+     */
+    note_count?: number;
+    /**
      * Created At
      */
     created_at: string;
@@ -4526,6 +4578,12 @@ export type RunSlim = {
      * Did every threshold rule of the spec pass? None: it has none, or it was not judged.
      */
     thresholds_passed?: boolean | null;
+    /**
+     * Note Count
+     *
+     * Notes the team wrote on the run (GET /notes?run_ids=).
+     */
+    note_count?: number;
     /**
      * Created At
      */
@@ -6693,6 +6751,12 @@ export type RunDetailWritable = {
      * Did every threshold rule of the spec pass? None: it has none, or it was not judged.
      */
     thresholds_passed?: boolean | null;
+    /**
+     * Note Count
+     *
+     * Notes the team wrote on the run (GET /notes?run_ids=).
+     */
+    note_count?: number;
     /**
      * Created At
      */
@@ -10181,6 +10245,228 @@ export type ChangesUpdateChangeResponses = {
 };
 
 export type ChangesUpdateChangeResponse = ChangesUpdateChangeResponses[keyof ChangesUpdateChangeResponses];
+
+export type NotesListNotesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Run Ids
+         */
+        run_ids?: Array<number>;
+        /**
+         * Change Ids
+         */
+        change_ids?: Array<number>;
+    };
+    url: '/api/v1/notes';
+};
+
+export type NotesListNotesErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type NotesListNotesError = NotesListNotesErrors[keyof NotesListNotesErrors];
+
+export type NotesListNotesResponses = {
+    /**
+     * Response Notes-List Notes
+     *
+     * Successful Response
+     */
+    200: Array<NoteOut>;
+};
+
+export type NotesListNotesResponse = NotesListNotesResponses[keyof NotesListNotesResponses];
+
+export type NotesAddRunNoteData = {
+    body: NoteCreate;
+    path: {
+        /**
+         * Run Id
+         */
+        run_id: number;
+    };
+    query?: never;
+    url: '/api/v1/runs/{run_id}/notes';
+};
+
+export type NotesAddRunNoteErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type NotesAddRunNoteError = NotesAddRunNoteErrors[keyof NotesAddRunNoteErrors];
+
+export type NotesAddRunNoteResponses = {
+    /**
+     * Successful Response
+     */
+    201: NoteOut;
+};
+
+export type NotesAddRunNoteResponse = NotesAddRunNoteResponses[keyof NotesAddRunNoteResponses];
+
+export type NotesAddChangeNoteData = {
+    body: NoteCreate;
+    path: {
+        /**
+         * Change Id
+         */
+        change_id: number;
+    };
+    query?: never;
+    url: '/api/v1/changes/{change_id}/notes';
+};
+
+export type NotesAddChangeNoteErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type NotesAddChangeNoteError = NotesAddChangeNoteErrors[keyof NotesAddChangeNoteErrors];
+
+export type NotesAddChangeNoteResponses = {
+    /**
+     * Successful Response
+     */
+    201: NoteOut;
+};
+
+export type NotesAddChangeNoteResponse = NotesAddChangeNoteResponses[keyof NotesAddChangeNoteResponses];
+
+export type NotesDeleteNoteData = {
+    body?: never;
+    path: {
+        /**
+         * Note Id
+         */
+        note_id: number;
+    };
+    query?: never;
+    url: '/api/v1/notes/{note_id}';
+};
+
+export type NotesDeleteNoteErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type NotesDeleteNoteError = NotesDeleteNoteErrors[keyof NotesDeleteNoteErrors];
+
+export type NotesDeleteNoteResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type NotesDeleteNoteResponse = NotesDeleteNoteResponses[keyof NotesDeleteNoteResponses];
 
 export type RunsListRunsData = {
     body?: never;

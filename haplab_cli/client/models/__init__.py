@@ -170,6 +170,8 @@ from .metric_better_type_0 import MetricBetterType0
 from .metric_registry import MetricRegistry
 from .metric_source import MetricSource
 from .mysql_check import MysqlCheck
+from .note_create import NoteCreate
+from .note_out import NoteOut
 from .open_files_limit import OpenFilesLimit
 from .open_loop_stats import OpenLoopStats
 from .owner import Owner
@@ -462,6 +464,8 @@ __all__ = (
     "MetricRegistry",
     "MetricSource",
     "MysqlCheck",
+    "NoteCreate",
+    "NoteOut",
     "OpenFilesLimit",
     "OpenLoopStats",
     "Owner",

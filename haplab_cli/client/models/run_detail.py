@@ -64,6 +64,7 @@ class RunDetail:
             really covered.
         thresholds_passed (bool | None | Unset): Did every threshold rule of the spec pass? None: it has none, or it was
             not judged.
+        note_count (int | Unset): Notes the team wrote on the run (GET /notes?run_ids=). Default: 0.
         thresholds (None | ThresholdReport | Unset): Each threshold rule's value, limit and outcome; None when the spec
             has none or the run was not judged (failed, cancelled, not collected yet).
         config_warnings (list[ConfigWarning] | Unset): Settings of this run's spec that do nothing or contradict each
@@ -104,6 +105,7 @@ class RunDetail:
     load_started_at: datetime.datetime | None
     load_ended_at: datetime.datetime | None
     thresholds_passed: bool | None | Unset = UNSET
+    note_count: int | Unset = 0
     thresholds: None | ThresholdReport | Unset = UNSET
     config_warnings: list[ConfigWarning] | Unset = UNSET
     queue: None | RunQueue | Unset = UNSET
@@ -217,6 +219,8 @@ class RunDetail:
         else:
             thresholds_passed = self.thresholds_passed
 
+        note_count = self.note_count
+
         thresholds: dict[str, Any] | None | Unset
         if isinstance(self.thresholds, Unset):
             thresholds = UNSET
@@ -283,6 +287,8 @@ class RunDetail:
         )
         if thresholds_passed is not UNSET:
             field_dict["thresholds_passed"] = thresholds_passed
+        if note_count is not UNSET:
+            field_dict["note_count"] = note_count
         if thresholds is not UNSET:
             field_dict["thresholds"] = thresholds
         if config_warnings is not UNSET:
@@ -508,6 +514,8 @@ class RunDetail:
 
         thresholds_passed = _parse_thresholds_passed(d.pop("thresholds_passed", UNSET))
 
+        note_count = d.pop("note_count", UNSET)
+
         def _parse_thresholds(data: object) -> None | ThresholdReport | Unset:
             if data is None:
                 return data
@@ -593,6 +601,7 @@ class RunDetail:
             load_started_at=load_started_at,
             load_ended_at=load_ended_at,
             thresholds_passed=thresholds_passed,
+            note_count=note_count,
             thresholds=thresholds,
             config_warnings=config_warnings,
             queue=queue,

@@ -45,6 +45,7 @@ class RunSlim:
         cancel_requested_at (datetime.datetime | None):
         thresholds_passed (bool | None | Unset): Did every threshold rule of the spec pass? None: it has none, or it was
             not judged.
+        note_count (int | Unset): Notes the team wrote on the run (GET /notes?run_ids=). Default: 0.
     """
 
     id: int
@@ -66,6 +67,7 @@ class RunSlim:
     finished_at: datetime.datetime | None
     cancel_requested_at: datetime.datetime | None
     thresholds_passed: bool | None | Unset = UNSET
+    note_count: int | Unset = 0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -133,6 +135,8 @@ class RunSlim:
         else:
             thresholds_passed = self.thresholds_passed
 
+        note_count = self.note_count
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -159,6 +163,8 @@ class RunSlim:
         )
         if thresholds_passed is not UNSET:
             field_dict["thresholds_passed"] = thresholds_passed
+        if note_count is not UNSET:
+            field_dict["note_count"] = note_count
 
         return field_dict
 
@@ -288,6 +294,8 @@ class RunSlim:
 
         thresholds_passed = _parse_thresholds_passed(d.pop("thresholds_passed", UNSET))
 
+        note_count = d.pop("note_count", UNSET)
+
         run_slim = cls(
             id=id,
             experiment_id=experiment_id,
@@ -308,6 +316,7 @@ class RunSlim:
             finished_at=finished_at,
             cancel_requested_at=cancel_requested_at,
             thresholds_passed=thresholds_passed,
+            note_count=note_count,
         )
 
         run_slim.additional_properties = d
