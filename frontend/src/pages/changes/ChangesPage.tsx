@@ -5,8 +5,14 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 
 import { hasRole, useSession } from "../../auth/useSession";
-import { changesListChangesOptions, changesListChangesQueryKey, changesUpdateChangeMutation } from "../../client/@tanstack/react-query.gen";
-import type { ChangeOut } from "../../client/types.gen";
+import {
+  changesListChangesOptions,
+  changesListChangesQueryKey,
+  changesUpdateChangeMutation,
+  notesListNotesOptions,
+} from "../../client/@tanstack/react-query.gen";
+import { AddNote, NotesList } from "../../components/Notes";
+import type { ChangeOut, NoteOut } from "../../client/types.gen";
 import { EmptyState } from "../../components/EmptyState";
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
@@ -19,6 +25,16 @@ import { ruleNumber } from "../run/ThresholdChecks";
 import { pText } from "../run/BaselineCard";
 
 type Filter = "open" | "accepted" | "all";
+
+function ChangeNotes({ changeId, notes }: { changeId: number; notes: NoteOut[] }) {
+  return (
+    <details className="change-notes">
+      <summary className="small">Notes ({notes.length})</summary>
+      <NotesList notes={notes} />
+      <AddNote changeId={changeId} label={`Add a note to change ${changeId}`} />
+    </details>
+  );
+}
 
 /** "-40.0 % (worse)": the size and which way, as people judge it. */
 export function changeSize(c: Pick<ChangeOut, "change_pct" | "worse">): string {
@@ -41,6 +57,8 @@ export default function ChangesPage() {
   const queryClient = useQueryClient();
   const query = { ...(filter === "all" ? {} : { status: filter }), limit: 200 };
   const changes = useQuery(changesListChangesOptions({ query }));
+  const changeIds = changes.data?.items.map((c) => c.id) ?? [];
+  const notes = useQuery({ ...notesListNotesOptions({ query: { change_ids: changeIds } }), enabled: changeIds.length > 0 });
   const update = useMutation({
     ...changesUpdateChangeMutation(),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: changesListChangesQueryKey() }),
@@ -118,6 +136,7 @@ export default function ChangesPage() {
                         {c.differences.length > 6 && <li className="muted">and {c.differences.length - 6} more</li>}
                       </ul>
                     )}
+                    <ChangeNotes changeId={c.id} notes={(notes.data ?? []).filter((n) => n.change_id === c.id)} />
                   </td>
                   <td>
                     {c.status === "accepted" ? (

@@ -17,6 +17,7 @@ import { metricHeading, useMetricRegistry } from "../../metrics/useMetricRegistr
 import "./compare.css";
 import { parse, toSearch, type CompareView } from "./compareParams";
 import { DiffTable } from "./DiffTable";
+import { CompareNotes } from "./CompareNotes";
 import { PointsVsBaseline } from "./PointsVsBaseline";
 import { runStyle } from "./runs";
 import { SeriesOverlay } from "./SeriesOverlay";
@@ -139,6 +140,7 @@ export default function ComparePage() {
       </ChartGroup>
       <Slot query={points}>{() => <PointsVsBaseline points={points.data!.points} baseline={baseline} />}</Slot>
       {baseline != null && <Slot query={table}>{() => <DiffTable table={table.data!} baseline={baseline} runs={runs} onBaseline={setBaseline} />}</Slot>}
+      <CompareNotes runs={ids} />
     </div>
   );
 }

@@ -91,6 +91,12 @@ export function RunsTable({
               </td>
               <td className="num run">
                 <Link to={`/runs/${run.id}`}>#{run.id}</Link>
+                {(run.note_count ?? 0) > 0 && (
+                  <span className="muted small" title={`${run.note_count} note${(run.note_count ?? 0) > 1 ? "s" : ""} on this run`} data-testid="note-count">
+                    {" "}
+                    ✎{run.note_count}
+                  </span>
+                )}
               </td>
               <td className="experiment">
                 <Link to={`/experiments/${run.experiment_id}`}>{run.experiment_name}</Link> <span className="muted">v{run.experiment_version}</span>

@@ -26,6 +26,7 @@ import { RunHeadline } from "./RunHeadline";
 import { PointChecks, ThresholdChecks } from "./ThresholdChecks";
 import { BaselineCard } from "./BaselineCard";
 import { RunChanges } from "./RunChanges";
+import { RunNotes } from "./RunNotes";
 import { RunProgress } from "./RunProgress";
 import { RunResults } from "./RunResults";
 import "./runSide.css";
@@ -140,6 +141,7 @@ export default function RunPage() {
       </p>
       <LiveCharts store={live.store} version={live.version} latency={run.summary?.total.latency} />
       {finished && <RunResults run={run} />}
+      <RunNotes runId={run.id} />
       {(canCancel || confirmCancel) && (
         <ConfirmDialog
           open={confirmCancel}
