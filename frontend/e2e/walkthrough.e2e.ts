@@ -41,7 +41,10 @@ const PAGES: WalkPage[] = [
   { name: "lab", path: () => `/labs/${env.labId}`, heading: /./, ready: async (page) => {
     await expect(page.getByTestId("traffic-boundary")).toBeVisible();
   } },
-  { name: "team", path: () => "/team", heading: /Team/ },
+  { name: "team", path: () => "/team", heading: /Team/, ready: async (page) => {
+    await expect(page.getByTestId("webhooks")).toBeVisible();
+  } },
+  { name: "changes", path: () => "/changes?status=all", heading: /Changes/ },
 ];
 
 const SEED_NAME = "e2e walkthrough";

@@ -128,7 +128,7 @@ export default function HistoryPage() {
           <input
             type="search"
             aria-label="Search runs"
-            placeholder="Experiment name, tag, description or version note"
+            placeholder="Experiment name, tag, description, version note or run note"
             maxLength={SEARCH_MAX_LENGTH}
             value={filters.q}
             onChange={(e) => set({ q: e.target.value })}
