@@ -30,7 +30,7 @@ def receiving(statuses: list[int] | None = None) -> Iterator[Receiver]:
     receiver = Receiver(url="", statuses=answers)
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 - http.server's name
+        def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
             receiver.requests.append(Received(self.path, dict(self.headers.items()), body))
             status = answers.pop(0) if len(answers) > 1 else answers[0]
