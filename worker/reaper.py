@@ -16,6 +16,7 @@ from sqlalchemy import func, select
 from backend.db import session_scope
 from backend.models import Agent, Lab, Run
 from backend.settings import get_settings
+from backend.webhooks import notify
 from spec.protocol import StopLoad, Teardown
 from spec.run_state import RunState
 from worker import agent_rpc
@@ -85,4 +86,9 @@ def reap_labs() -> ReapReport:
     for lab_id in idle_with_queue:
         kick_lab(lab_id, expires_seconds=expires)
         report.kicked_lab_ids.append(lab_id)
+    try:
+        with session_scope() as db:
+            notify.agents_gone_silent(db)
+    except Exception:  # telling webhooks never stops the reaper's own work
+        log.exception("could not tell webhooks of silent agents")
     return report

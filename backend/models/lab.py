@@ -56,6 +56,8 @@ class Agent(IdMixin, CreatedAtMixin, Base):
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     last_seen_at: Mapped[datetime | None]
     revoked_at: Mapped[datetime | None]
+    # When its team's webhooks were told it went silent (agent.offline); cleared once it is back.
+    offline_notified_at: Mapped[datetime | None]
 
     @classmethod
     def heard_within(cls, seconds: float = ONLINE_WINDOW_S) -> ColumnElement[bool]:

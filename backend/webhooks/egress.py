@@ -2,7 +2,8 @@
 
 A webhook URL is user input that the server will POST to, so it is checked twice: its form when
 saved (http or https, a host, no credentials in it), and every address its host resolves to,
-right before each delivery (a name may change its address after it was saved). Loopback,
+right before each delivery (a name may change its address after it was saved); the delivery then
+connects to the address that was checked (`pinned`), not to a second DNS answer. Loopback,
 private, link-local (cloud metadata at 169.254.169.254), multicast, reserved and unspecified
 addresses are refused unless the operator allows private targets (HAPLAB_WEBHOOK_ALLOW_PRIVATE,
 for receivers on an internal network, and the tests' local receiver).
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from urllib.parse import urlsplit
+from dataclasses import dataclass
+from urllib.parse import urlsplit, urlunsplit
 
 MAX_URL_LENGTH = 2000
 
@@ -67,3 +69,31 @@ def check_destination(url: str, allow_private: bool) -> list[str]:
                     "(HAPLAB_WEBHOOK_ALLOW_PRIVATE allows an internal receiver)"
                 )
     return addresses
+
+
+@dataclass(frozen=True)
+class PinnedRequest:
+    """Where to connect: the URL with its host replaced by an address that passed the check, the
+    Host header, and (https) the name the certificate must carry, so the connection goes to the
+    address that was checked, not to what a second DNS answer might say (DNS rebinding)."""
+
+    url: str
+    host_header: str
+    sni_hostname: str | None
+
+
+def pinned(url: str, allow_private: bool) -> PinnedRequest:
+    addresses = check_destination(url, allow_private)
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    address = addresses[0]
+    literal = f"[{address}]" if ":" in address else address
+    netloc = f"{literal}:{parts.port}" if parts.port else literal
+    host_header = f"{host}:{parts.port}" if parts.port else host
+    if ":" in host and not host.startswith("["):
+        host_header = f"[{host}]:{parts.port}" if parts.port else f"[{host}]"
+    return PinnedRequest(
+        url=urlunsplit((parts.scheme, netloc, parts.path or "/", parts.query, "")),
+        host_header=host_header,
+        sni_hostname=host if parts.scheme == "https" else None,
+    )

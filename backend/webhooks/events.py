@@ -4,6 +4,8 @@
 - run.failed: a run failed, or ended partial (it did not measure what it was asked);
 - threshold.failed: a run's threshold report failed;
 - change.detected: a figure of a sweep point moved to a new level (backend/runs/changes/);
+- agent.offline: an agent of one of the team's labs went silent past the liveness window (told
+  once per silence, by the worker's periodic reaper);
 - ping: "send test", to every webhook whatever it subscribes to.
 """
 
@@ -12,8 +14,14 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-EventName = Literal["run.finished", "run.failed", "threshold.failed", "change.detected"]
-EVENTS: tuple[EventName, ...] = ("run.finished", "run.failed", "threshold.failed", "change.detected")
+EventName = Literal["run.finished", "run.failed", "threshold.failed", "change.detected", "agent.offline"]
+EVENTS: tuple[EventName, ...] = (
+    "run.finished",
+    "run.failed",
+    "threshold.failed",
+    "change.detected",
+    "agent.offline",
+)
 PING = "ping"
 PayloadFormat = Literal["haplab", "slack"]
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from backend.models import ChangePoint, Experiment, Run
+from backend.models import Agent, ChangePoint, Experiment, Lab, Run
 from backend.settings import get_settings
 from backend.webhooks.service import emit
 from spec.metrics import BY_KEY, run_metrics
@@ -106,3 +106,43 @@ def change_detected(db: Session, change: ChangePoint, experiment: str) -> list[i
         f"at run {change.run_id} {_link(f'/runs/{change.run_id}')}"
     )
     return emit(db, change.team_id, "change.detected", data, text)
+
+
+def agents_gone_silent(db: Session) -> list[int]:
+    """agent.offline, once per silence: enrolled agents last heard before the liveness window and
+    not told yet; an agent heard again is cleared (its next silence is told again). Delivery ids."""
+    db.execute(
+        update(Agent)
+        .where(Agent.offline_notified_at.is_not(None), Agent.heard_within())
+        .values(offline_notified_at=None)
+    )
+    silent = db.execute(
+        select(Agent, Lab.name, Lab.team_id)
+        .join(Lab, Lab.id == Agent.lab_id)
+        .where(
+            Agent.revoked_at.is_(None),
+            Agent.last_seen_at.is_not(None),
+            Agent.offline_notified_at.is_(None),
+            ~Agent.heard_within(),
+        )
+        .with_for_update(of=Agent, skip_locked=True)
+    ).all()
+    ids: list[int] = []
+    for agent, lab, team_id in silent:
+        agent.offline_notified_at = func.now()
+        data = {
+            "agent": {
+                "id": agent.id,
+                "name": agent.name,
+                "lab_id": agent.lab_id,
+                "lab_name": lab,
+                "last_seen_at": agent.last_seen_at.isoformat() if agent.last_seen_at else None,
+                "url": _link(f"/labs/{agent.lab_id}"),
+            }
+        }
+        heard = f"{agent.last_seen_at:%Y-%m-%d %H:%M:%S} UTC" if agent.last_seen_at else "never"
+        page = _link(f"/labs/{agent.lab_id}")
+        text = f"haplab: agent {agent.name!r} of lab {lab!r} went silent (last heard {heard}) {page}"
+        ids += emit(db, team_id, "agent.offline", data, text)
+    db.flush()
+    return ids

@@ -27,7 +27,7 @@ from backend.models import Webhook, WebhookDelivery
 from backend.queue import enqueue_webhook_delivery
 from backend.settings import get_settings
 from backend.webhooks import signing
-from backend.webhooks.egress import EgressRefusedError, check_destination
+from backend.webhooks.egress import EgressRefusedError, pinned
 from backend.webhooks.events import PING, payload
 from backend.webhooks.schemas import DeliveryOut, WebhookCreate, WebhookCreated, WebhookOut
 
@@ -187,14 +187,15 @@ def attempt(db: Session, delivery_id: int) -> Attempt:
     }
     retry = False
     try:
-        check_destination(hook.url, settings.webhook_allow_private)
-        response = httpx.post(
-            hook.url,
-            content=body,
-            headers=headers,
-            timeout=settings.webhook_timeout_seconds,
-            follow_redirects=False,
-        )
+        target = pinned(hook.url, settings.webhook_allow_private)
+        extensions = {"sni_hostname": target.sni_hostname} if target.sni_hostname else {}
+        with httpx.Client(timeout=settings.webhook_timeout_seconds, follow_redirects=False) as http:
+            response = http.post(
+                target.url,
+                content=body,
+                headers={**headers, "Host": target.host_header},
+                extensions=extensions,
+            )
     except EgressRefusedError as exc:
         delivery.last_error, delivery.status = f"refused: {exc}", "failed"
     except httpx.HTTPError as exc:

@@ -272,6 +272,14 @@ async function compare(w: Walker, experimentId: number): Promise<void> {
   // The PNG is the same composition at 2x: taller than the bare plot by the title and legend.
   expect(png.height).toBe(svgHeight * 2);
   expect(png.height / 2).toBeGreaterThan(plotHeight + 40);
+
+  // The whole comparison as one HTML file that opens offline: its tables and charts, nothing fetched.
+  const [reportFile] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-report").click()]);
+  const report = await readFile(await reportFile.path(), "utf8");
+  expect(report).toContain("<h2>Runs side by side</h2>");
+  expect(report.match(/<svg[\s>]/g)?.length ?? 0, "the report's charts").toBeGreaterThanOrEqual(2);
+  expect(report).not.toMatch(/<script|<link|src=["']?https?:/i);
+  for (const run of runNames) expect(report, `the report names ${run}`).toContain(run);
 }
 
 test("journey in light, dark and on a phone: home -> template -> designer -> launch -> live -> run -> history -> compare", async ({ browser, consoleChecks }) => {

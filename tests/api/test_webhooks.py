@@ -6,7 +6,9 @@ real Celery worker."""
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Iterator
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -14,9 +16,10 @@ from fastapi.testclient import TestClient
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from backend.models import Run, WebhookDelivery
+from backend.models import Agent, Run, WebhookDelivery
 from backend.settings import get_settings
 from backend.webhooks import notify, signing
+from backend.webhooks.egress import pinned
 from backend.webhooks.service import attempt
 from spec.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec, summary_doc
@@ -168,3 +171,43 @@ def test_a_run_that_failed_its_thresholds_tells_the_hooks_subscribed_in_their_fo
     )
     event = next(b for b in bodies if b.get("event") == "threshold.failed")
     assert event["data"]["run"]["id"] == run_id and event["data"]["run"]["thresholds"]["passed"] is False
+
+
+def test_an_agent_gone_silent_is_told_once_per_silence(client: TestClient, db: Session) -> None:
+    admin = new_member(db, "admin")
+    lab = make_lab(db, admin.team, name="perf lab")
+    hook = _create(client, admin, "https://hooks.example.com/x", ["agent.offline"]).json()
+    quiet_since = datetime.now(UTC) - timedelta(minutes=5)
+    agent = Agent(
+        team_id=admin.team.id, lab_id=lab.id, name="proxy-7", roles=["proxy"], token_hash=uuid.uuid4().hex,
+        last_seen_at=quiet_since,
+    )  # fmt: skip
+    never = Agent(
+        team_id=admin.team.id, lab_id=lab.id, name="new", roles=["target"], token_hash=uuid.uuid4().hex
+    )
+    db.add_all([agent, never])
+    db.commit()
+
+    [delivery_id] = notify.agents_gone_silent(db)
+    delivery = db.get_one(WebhookDelivery, delivery_id)
+    assert (delivery.webhook_id, delivery.event) == (hook["id"], "agent.offline")
+    assert (
+        delivery.payload["data"]["agent"]["name"] == "proxy-7" and "perf lab" in delivery.payload["summary"]
+    )
+    assert notify.agents_gone_silent(db) == []  # told once; an agent never heard from is not "gone"
+    # Back, then silent again: told again.
+    agent.last_seen_at = datetime.now(UTC)
+    db.commit()
+    assert notify.agents_gone_silent(db) == [] and agent.offline_notified_at is None
+    agent.last_seen_at = quiet_since
+    db.commit()
+    assert len(notify.agents_gone_silent(db)) == 1
+
+
+def test_a_delivery_connects_to_the_address_that_was_checked() -> None:
+    # DNS rebinding: the connection goes to the checked address, the name rides in Host and SNI.
+    target = pinned("https://localhost:8443/hook?x=1", allow_private=True)
+    assert target.url in ("https://127.0.0.1:8443/hook?x=1", "https://[::1]:8443/hook?x=1")
+    assert (target.host_header, target.sni_hostname) == ("localhost:8443", "localhost")
+    plain = pinned("http://127.0.0.1/hook", allow_private=True)
+    assert (plain.url, plain.host_header, plain.sni_hostname) == ("http://127.0.0.1/hook", "127.0.0.1", None)

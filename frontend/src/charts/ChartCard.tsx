@@ -8,9 +8,9 @@
 // after the page was painted (a passive effect), forcing a fresh layout of the whole page per
 // chart (~55 ms of main thread on a 50-run Compare page) and drawing each chart a frame late.
 // The plot box is a layout boundary (charts.css), so a chart redrawing itself lays out only itself.
-import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from "react";
 
-import { downloadChartPng, downloadChartSvg, type ChartExport, type LegendEntry } from "./exportChart";
+import { chartsOnPage, downloadChartPng, downloadChartSvg, type ChartExport, type LegendEntry } from "./exportChart";
 import "./charts.css";
 
 export const CHART_HEIGHT = 300;
@@ -65,6 +65,13 @@ export function ChartCard({ title, name, testId, yLabel, xLabel, subtitle, legen
   const [error, setError] = useState<string | null>(null);
   const size = useBoxSize(plot);
   const info: ChartExport = { title, subtitle, yLabel, xLabel, legend };
+  // Known to the page's HTML report (report/htmlReport.ts) while the card is shown.
+  useEffect(() => {
+    const box = plot.current;
+    if (!box) return;
+    chartsOnPage.set(box, { title, subtitle, yLabel, xLabel, legend });
+    return () => void chartsOnPage.delete(box);
+  }, [title, subtitle, yLabel, xLabel, legend]);
   const run = async (kind: "png" | "svg") => {
     setError(null);
     try {

@@ -152,11 +152,18 @@ function textWidth(): Measure {
   return (text) => ctx.measureText(text).width;
 }
 
-export function downloadChartSvg(container: HTMLElement, info: ChartExport, filename: string): void {
+/** The chart in `container` as one standalone SVG document (title, legend, axis labels). */
+export function chartSvg(container: HTMLElement, info: ChartExport): string {
   const chart = serializeChart(container);
-  const { svg } = composeExportSvg(chart.text, chart.width, chart.height, info, textWidth());
-  downloadBlob(new Blob([svg], { type: "image/svg+xml;charset=utf-8" }), filename);
+  return composeExportSvg(chart.text, chart.width, chart.height, info, textWidth()).svg;
 }
+
+export function downloadChartSvg(container: HTMLElement, info: ChartExport, filename: string): void {
+  downloadBlob(new Blob([chartSvg(container, info)], { type: "image/svg+xml;charset=utf-8" }), filename);
+}
+
+/** Each chart card on the page, by its plot box: what an HTML report needs to draw it again. */
+export const chartsOnPage = new Map<HTMLElement, ChartExport>();
 
 export async function downloadChartPng(container: HTMLElement, info: ChartExport, filename: string): Promise<void> {
   const chart = serializeChart(container);

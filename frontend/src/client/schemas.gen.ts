@@ -11109,7 +11109,8 @@ export const WebhookCreateSchema = {
                     'run.finished',
                     'run.failed',
                     'threshold.failed',
-                    'change.detected'
+                    'change.detected',
+                    'agent.offline'
                 ]
             },
             type: 'array',

@@ -6416,7 +6416,7 @@ export type WebhookCreate = {
     /**
      * Events
      */
-    events: Array<'run.finished' | 'run.failed' | 'threshold.failed' | 'change.detected'>;
+    events: Array<'run.finished' | 'run.failed' | 'threshold.failed' | 'change.detected' | 'agent.offline'>;
     /**
      * Payload Format
      *

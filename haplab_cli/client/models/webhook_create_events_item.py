@@ -2,6 +2,7 @@ from enum import StrEnum
 
 
 class WebhookCreateEventsItem(StrEnum):
+    AGENT_OFFLINE = "agent.offline"
     CHANGE_DETECTED = "change.detected"
     RUN_FAILED = "run.failed"
     RUN_FINISHED = "run.finished"

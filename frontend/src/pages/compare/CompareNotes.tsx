@@ -12,7 +12,7 @@ export function CompareNotes({ runs }: { runs: number[] }) {
   const byRun = runs.map((id) => ({ id, notes: (notes.data ?? []).filter((n) => n.run_id === id) })).filter((r) => r.notes.length > 0);
   if (byRun.length === 0) return null;
   return (
-    <section className="card" aria-labelledby="compare-notes-title" data-testid="compare-notes">
+    <section className="card" aria-labelledby="compare-notes-title" data-testid="compare-notes" data-report="Notes">
       <h2 id="compare-notes-title">Notes on these runs</h2>
       {byRun.map((r) => (
         <div key={r.id}>

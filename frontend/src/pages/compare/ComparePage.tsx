@@ -4,7 +4,7 @@
 // runs' specs and configs (SetupDiff). Every choice is in the URL (compareParams.ts); every run
 // keeps one colour and label across the page (runs.ts). Recharts is only in this lazily loaded
 // page's chunk.
-import { useCallback, useMemo, type ReactNode } from "react";
+import { useCallback, useMemo, useRef, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 
 import { CHART_HEIGHT } from "../../charts/ChartCard";
@@ -13,6 +13,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
+import { downloadReport } from "../../report/htmlReport";
 import { metricHeading, useMetricRegistry } from "../../metrics/useMetricRegistry";
 import "./compare.css";
 import { parse, toSearch, type CompareView } from "./compareParams";
@@ -51,6 +52,7 @@ export default function ComparePage() {
   const spectrum = useSpectrum(ids);
   const setups = useSetups(ids);
   const runs = useMemo(() => runStyle(ids, table.data), [ids, table.data]);
+  const page = useRef<HTMLDivElement>(null);
 
   const header = (
     <PageHeader
@@ -58,9 +60,18 @@ export default function ComparePage() {
       description={ids.length > 0 ? `${ids.length} runs${view.experiment && !view.runs.length ? ` of experiment ${view.experiment}` : ""}` : undefined}
       actions={
         ids.length > 0 && (
-          <a className="button" href={`/api/v1/runs/export.csv?${new URLSearchParams(ids.map((id) => ["run_ids", String(id)]))}`} download data-testid="export-csv">
-            Runs CSV
-          </a>
+          <>
+            <button
+              type="button"
+              data-testid="export-report"
+              onClick={() => page.current && downloadReport(page.current, `haplab: compare runs ${ids.map((id) => `#${id}`).join(", ")}`, `haplab-compare-${ids.join("-")}.html`)}
+            >
+              Report (HTML)
+            </button>
+            <a className="button" href={`/api/v1/runs/export.csv?${new URLSearchParams(ids.map((id) => ["run_ids", String(id)]))}`} download data-testid="export-csv">
+              Runs CSV
+            </a>
+          </>
         )
       }
     />
@@ -90,7 +101,7 @@ export default function ComparePage() {
   const param = view.param && params.includes(view.param) ? view.param : (params[0] ?? "");
   const metrics = points.data?.metric_columns ?? [];
   return (
-    <div className="stack compare-page">
+    <div className="stack compare-page" ref={page}>
       {header}
       {setups.isPending ? (
         <div className="card">

@@ -31,7 +31,7 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
   const metrics = SHOWN.filter((m) => table.metric_columns.includes(m));
   const judged = table.rows.some((r) => r.thresholds != null);
   return (
-    <section className="card" data-testid="diff-table">
+    <section className="card" data-testid="diff-table" data-report="Runs side by side">
       <div className="spread">
         <h2>Differences vs baseline</h2>
         <label className="row">

@@ -46,7 +46,7 @@ export const PointsVsBaseline = memo(function PointsVsBaseline({ points, baselin
   if (!points.some((p) => Object.values(p.metrics).some((s) => s.n > 1))) return null; // no repetitions: nothing to test
   const metrics = SHOWN.filter((m) => points.some((p) => p.metrics[m]));
   return (
-    <section className="card" data-testid="points-vs-baseline">
+    <section className="card" data-testid="points-vs-baseline" data-report="Points against the baseline">
       <h2>Points: 95% confidence intervals and significance vs the baseline's point</h2>
       <p className="muted small">
         Mean ± half the 95% interval of the repetitions. A difference is significant when Welch&apos;s t-test gives p &lt; 0.05; otherwise the

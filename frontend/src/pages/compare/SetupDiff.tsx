@@ -52,7 +52,7 @@ export const SetupDiff = memo(function SetupDiff({ setups, baseline }: { setups:
   const unswept = diffs.filter((d) => !d.swept);
   const swept = diffs.filter((d) => d.swept);
   return (
-    <section className="card setup-diff" data-testid="config-diff" aria-labelledby="setup-diff-title">
+    <section className="card setup-diff" data-testid="config-diff" aria-labelledby="setup-diff-title" data-report="What differs in the setups">
       <h2 id="setup-diff-title">What differs between these runs</h2>
       {unswept.length > 0 ? (
         <p className="notice" data-testid="unswept-differences">

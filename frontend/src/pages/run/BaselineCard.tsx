@@ -53,7 +53,7 @@ export function BaselineCard({ run, canEdit }: { run: RunDetail; canEdit: boolea
   const result = query.data;
   const baseline = result.baseline;
   return (
-    <section className={`card threshold-checks tone-${baselineTone(result)}`} aria-label="Against the baseline" data-testid="baseline">
+    <section className={`card threshold-checks tone-${baselineTone(result)}`} aria-label="Against the baseline" data-testid="baseline" data-report="Against the baseline">
       <h3 data-testid="baseline-headline">{result.headline}</h3>
       {baseline && (
         <p className="small muted">

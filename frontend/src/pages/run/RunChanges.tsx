@@ -13,7 +13,7 @@ export function RunChanges({ runId }: { runId: number }) {
   if (items.length === 0) return null;
   const causes = [...new Set(items.flatMap((c) => c.differences.map(differenceText)))].slice(0, 5);
   return (
-    <section className="card threshold-checks tone-bad" aria-label="Changes at this run" data-testid="run-changes">
+    <section className="card threshold-checks tone-bad" aria-label="Changes at this run" data-testid="run-changes" data-report="A change at this run">
       <h3>
         A change starts at this run: {items.map((c) => `${c.metric_label} ${changeSize(c)}`).join(", ")}
       </h3>

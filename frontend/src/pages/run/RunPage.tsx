@@ -2,7 +2,7 @@
 // it kept once it ended: the answer first (headline), how it ended, then the charts, the
 // clients-vs-HAProxy figures, rendered config, command lines, environment and downloads.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
 
 import { hasRole, useSession } from "../../auth/useSession";
@@ -17,6 +17,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
+import { downloadReport } from "../../report/htmlReport";
 import { LiveCharts } from "./LiveCharts";
 import { sampleCount } from "./liveSeries";
 import { paramsText } from "../experiments/sweepAnalysis";
@@ -40,6 +41,7 @@ export default function RunPage() {
   const { session } = useSession();
   const queryClient = useQueryClient();
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const page = useRef<HTMLDivElement>(null);
 
   const runQuery = useQuery({
     ...runsGetRunOptions({ path: { run_id: runId } }),
@@ -92,7 +94,7 @@ export default function RunPage() {
   const since = state === run.state ? (run.state_changed_at ? Date.parse(run.state_changed_at) : null) : live.stateSince;
 
   return (
-    <div className="stack">
+    <div className="stack" ref={page}>
       <PageHeader
         title={
           <>
@@ -114,6 +116,17 @@ export default function RunPage() {
               </Link>
             )}
             <RunActions run={run} canEdit={hasRole(session, "editor")} />
+            {finished && (
+              <button
+                type="button"
+                data-testid="export-report"
+                onClick={() =>
+                  page.current && downloadReport(page.current, `haplab: run ${run.id} of ${run.experiment_name}`, `haplab-run-${run.id}.html`, params || undefined)
+                }
+              >
+                Report (HTML)
+              </button>
+            )}
             {canCancel && (
               <button type="button" className="danger" onClick={() => setConfirmCancel(true)}>
                 Cancel run
@@ -123,7 +136,11 @@ export default function RunPage() {
         }
       />
       {cancel.isError && <ErrorState compact error={cancel.error} />}
-      {finished && <RunHeadline run={run} checks={run.thresholds ? <ThresholdChecks report={run.thresholds} /> : undefined} />}
+      {finished && (
+        <div data-report="The answer">
+          <RunHeadline run={run} checks={run.thresholds ? <ThresholdChecks report={run.thresholds} /> : undefined} />
+        </div>
+      )}
       {finished && <RunChanges runId={run.id} />}
       {finished && <BaselineCard run={run} canEdit={hasRole(session, "editor")} />}
       {finished && pointRules && !launchEnded && (

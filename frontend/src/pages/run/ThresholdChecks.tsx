@@ -82,7 +82,7 @@ export function PointChecks({ launch, pointIndex }: { launch: LaunchDetail; poin
   const results = launch.point_thresholds;
   const failed = results.filter((r) => !r.passed).length;
   return (
-    <section className={`card threshold-checks ${failed ? "tone-bad" : "tone-ok"}`} aria-label="Sweep-point thresholds" data-testid="point-thresholds">
+    <section className={`card threshold-checks ${failed ? "tone-bad" : "tone-ok"}`} aria-label="Sweep-point thresholds" data-testid="point-thresholds" data-report="Sweep-point checks">
       <h3>{pointChecksTitle(results.length, failed)}</h3>
       <p className="small muted">Rules judged once per sweep point of this launch, on the runs of the point that succeeded.</p>
       <TableScroll label="Sweep-point threshold rules">

@@ -28,6 +28,7 @@ export const WEBHOOK_EVENTS: { name: EventName; label: string }[] = [
   { name: "run.failed", label: "a run failed or ended partial" },
   { name: "threshold.failed", label: "a run failed a threshold" },
   { name: "change.detected", label: "a change was detected" },
+  { name: "agent.offline", label: "an agent went silent" },
 ];
 
 export function deliveryTone(status: string): "ok" | "bad" | "" {
