@@ -21,13 +21,12 @@ from backend.models import Run
 from backend.queue import enqueue_change_detection
 from backend.runs.transitions import transition
 from backend.settings import get_settings
-from backend.webhooks import notify
 from spec.run_state import RunState
 from worker.kicks import kick_lab
 from worker.lab_lock import ReapedRun, claim_lab, lock_lab, reap_expired_lease, release_lab
 from worker.orchestrator import RunOutcome, execute_run
 from worker.phases.collect import record_cut_short
-from worker.reaper import settle_reaped_run
+from worker.reaper import settle_reaped_run, tell_webhooks
 
 log = logging.getLogger(__name__)
 
@@ -133,15 +132,6 @@ def finish_run(lab_id: int, run_id: int, outcome: RunOutcome) -> None:
         tell_webhooks(run_id)
     else:
         log.info("lab %s: run %s had already ended elsewhere", lab_id, run_id)
-
-
-def tell_webhooks(run_id: int) -> None:
-    """The team's webhooks hear how the run ended; a problem there never touches the run."""
-    try:
-        with session_scope() as db:
-            notify.run_ended(db, run_id)
-    except Exception:
-        log.exception("run %s: could not queue its webhook deliveries", run_id)
 
 
 def detect_changes_later(run_id: int) -> None:

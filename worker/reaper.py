@@ -53,9 +53,20 @@ def tear_down_on_lab(lab_id: int, run_id: int) -> None:
 
 
 def settle_reaped_run(reaped: ReapedRun) -> None:
-    """After a dead worker's run was failed: stop what it left running, keep what it measured."""
+    """After a dead worker's run was failed: stop what it left running, keep what it measured,
+    tell the team's webhooks."""
     tear_down_on_lab(reaped.lab_id, reaped.run_id)
     record_cut_short(reaped.run_id, reaped.error)
+    tell_webhooks(reaped.run_id)
+
+
+def tell_webhooks(run_id: int) -> None:
+    """The team's webhooks hear how the run ended; a problem there never touches the run."""
+    try:
+        with session_scope() as db:
+            notify.run_ended(db, run_id)
+    except Exception:
+        log.exception("run %s: could not queue its webhook deliveries", run_id)
 
 
 def reap_labs() -> ReapReport:
