@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
@@ -47,3 +49,13 @@ def create_user(
             [FieldError(field="email", message="already registered")],
         ) from None
     return user
+
+
+def emails_of(db: Session, user_ids: Iterable[int | None]) -> dict[int, str]:
+    """Each user's email by id, in one query (ids of deleted users, and None, are left out)."""
+    ids = {user_id for user_id in user_ids if user_id is not None}
+    if not ids:
+        return {}
+    return {
+        user_id: email for user_id, email in db.execute(select(User.id, User.email).where(User.id.in_(ids)))
+    }

@@ -16,6 +16,7 @@ from backend.settings import get_settings
 from backend.webhooks.service import emit
 from spec.metrics import BY_KEY, run_metrics
 from spec.run_state import RunState
+from spec.sweep import short_path
 
 
 def _link(path: str) -> str:
@@ -23,7 +24,7 @@ def _link(path: str) -> str:
 
 
 def _point(params: dict[str, Any]) -> str:
-    return ", ".join(f"{path.split('.')[-1]}={value}" for path, value in params.items())
+    return ", ".join(f"{short_path(path)}={value}" for path, value in params.items())
 
 
 def run_ended(db: Session, run_id: int) -> list[int]:

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
+from backend.accounts.users import emails_of
 from backend.errors import invalid, not_found
-from backend.models import Baseline, Experiment, Run, User
+from backend.models import Baseline, Experiment, Run
 from backend.runs.baselines.schemas import BaselineOut, BaselinePin, MetricAgainstBaseline, RunAgainstBaseline
 from backend.runs.point_key import point_key
 from backend.runs.statistics import Difference, against_one, difference, interval
@@ -90,13 +91,7 @@ def pin(db: Session, team_id: int, user_id: int, experiment_id: int, body: Basel
 
 
 def _out(db: Session, rows: Sequence[Baseline]) -> list[BaselineOut]:
-    ids = {row.created_by_id for row in rows if row.created_by_id is not None}
-    emails: dict[int, str] = {}
-    if ids:
-        emails = {
-            user_id: email
-            for user_id, email in db.execute(select(User.id, User.email).where(User.id.in_(ids)))
-        }
+    emails = emails_of(db, (row.created_by_id for row in rows))
     return [
         BaselineOut.model_validate(row).model_copy(
             update={"created_by_email": emails.get(row.created_by_id) if row.created_by_id else None}

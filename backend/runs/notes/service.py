@@ -7,8 +7,9 @@ from collections.abc import Sequence
 from sqlalchemy import delete, or_, select
 from sqlalchemy.orm import Session
 
+from backend.accounts.users import emails_of
 from backend.errors import forbidden, not_found
-from backend.models import ChangePoint, Note, Run, User
+from backend.models import ChangePoint, Note, Run
 from backend.runs.notes.schemas import NoteCreate, NoteOut
 
 
@@ -42,12 +43,7 @@ def add(
 
 
 def _out(db: Session, notes: Sequence[Note]) -> list[NoteOut]:
-    ids = {n.author_id for n in notes if n.author_id is not None}
-    emails: dict[int, str] = {}
-    if ids:
-        emails = {
-            uid: email for uid, email in db.execute(select(User.id, User.email).where(User.id.in_(ids)))
-        }
+    emails = emails_of(db, (n.author_id for n in notes))
     return [
         NoteOut.model_validate(n).model_copy(
             update={"author_email": emails.get(n.author_id) if n.author_id else None}
