@@ -18,6 +18,8 @@ from backend.settings import get_settings
 DISPATCH_LAB_TASK = "haplab.lab.dispatch"
 DETECT_CHANGES_TASK = "haplab.changes.detect"
 DELIVER_WEBHOOK_TASK = "haplab.webhooks.deliver"
+# Sent by Celery beat (a schedule's entry in its tables), never by the backend itself.
+FIRE_SCHEDULE_TASK = "haplab.schedule.fire"
 LAB_QUEUE = "haplab.runs"
 
 

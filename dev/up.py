@@ -463,8 +463,6 @@ def main() -> int:
                 "haplab.runs,celery",
                 "--loglevel",
                 "INFO",
-                "--schedule",
-                str(VAR / "celerybeat-schedule"),
             ],
         )
         say(f"ensuring the admin {ADMIN_EMAIL}")

@@ -117,7 +117,7 @@ def start_worker_process(
         "--without-gossip",
     ]
     if beat:
-        cmd += ["-B", "-s", str(log_dir / f"beat-schedule-{index}")]
+        cmd += ["-B"]  # beat keeps its entries in the test database (sqlalchemy-celery-beat)
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True

@@ -1,8 +1,8 @@
 """The Celery app of the haplab workers.
 
-Start a worker with `celery -A worker.celery_app worker -Q haplab.runs,celery` (and beat, once,
-for the reaper). Messages are only kicks; the database holds every state, so a lost, duplicated
-or redelivered message is harmless.
+Start a worker with `celery -A worker.celery_app worker -Q haplab.runs,celery` (and beat, exactly
+once, for the reaper and the schedules). Messages are only kicks; the database holds every state,
+so a lost, duplicated or redelivered message is harmless.
 """
 
 from __future__ import annotations
@@ -39,6 +39,12 @@ app.conf.update(
     broker_transport_options={"visibility_timeout": settings.run_time_limit_seconds + 600},
     task_default_queue="celery",
     task_routes={DISPATCH_LAB_TASK: {"queue": LAB_QUEUE}},
+    # Beat keeps its entries in PostgreSQL (sqlalchemy-celery-beat): the reaper below and one
+    # entry per schedule (backend/schedules/beat.py), read again within 5 s of any change.
+    beat_scheduler="sqlalchemy_celery_beat.schedulers:DatabaseScheduler",
+    beat_dburi=settings.database_url,
+    beat_schema="celery_schema",
+    beat_max_loop_interval=5,
     beat_schedule={
         "reap-labs": {
             "task": REAP_LABS_TASK,

@@ -9,9 +9,11 @@ from backend.queue import (
     DELIVER_WEBHOOK_TASK,
     DETECT_CHANGES_TASK,
     DISPATCH_LAB_TASK,
+    FIRE_SCHEDULE_TASK,
     enqueue_webhook_delivery,
 )
 from backend.runs.changes.service import detect_for_run
+from backend.schedules.firing import fire
 from backend.webhooks.service import attempt
 from worker.celery_app import REAP_LABS_TASK, app, settings
 from worker.dispatch import dispatch_lab
@@ -54,3 +56,11 @@ def deliver_webhook_task(delivery_id: int) -> str:
     if outcome.retry_in_s is not None:
         enqueue_webhook_delivery(delivery_id, countdown=outcome.retry_in_s)
     return outcome.status
+
+
+@app.task(name=FIRE_SCHEDULE_TASK, bind=True, soft_time_limit=120, time_limit=150)  # type: ignore[untyped-decorator]
+def fire_schedule_task(self: Any, schedule_id: int) -> str | None:
+    """Sent by beat at a schedule's time: launch, or record why not (see backend/schedules/firing.py)."""
+    with session_scope() as db:
+        firing = fire(db, schedule_id, task_id=self.request.id)
+        return firing.outcome if firing is not None else None

@@ -24,6 +24,7 @@ from backend.runs.live.endpoints import router as runs_live_router
 from backend.runs.notes.endpoints import router as notes_router
 from backend.runs.samples.endpoints import router as runs_samples_router
 from backend.runs.trends.endpoints import router as runs_trends_router
+from backend.schedules.endpoints import router as schedules_router
 from backend.teams.endpoints import router as teams_router
 from backend.templates.endpoints import router as templates_router
 from backend.webhooks.endpoints import router as webhooks_router
@@ -41,6 +42,7 @@ for router, statuses in (
     (webhooks_router, _MEMBER),
     (labs_router, (409, *_MEMBER)),
     (experiments_router, (409, *_MEMBER)),
+    (schedules_router, _MEMBER),
     # runs' parts before its core: /runs/export.csv would otherwise be read as a run id.
     (runs_compare_router, _MEMBER),
     (runs_samples_router, _MEMBER),

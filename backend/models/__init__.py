@@ -9,6 +9,7 @@ from backend.models.lab_authority import LabAuthority
 from backend.models.note import Note
 from backend.models.run import Run
 from backend.models.sample import Sample
+from backend.models.schedule import Schedule, ScheduleFiring
 from backend.models.team import ApiToken, Membership, Role, Team, User, UserSession
 from backend.models.webhook import Webhook, WebhookDelivery
 
@@ -29,6 +30,8 @@ __all__ = [
     "Role",
     "Run",
     "Sample",
+    "Schedule",
+    "ScheduleFiring",
     "Team",
     "User",
     "UserSession",

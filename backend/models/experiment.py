@@ -58,3 +58,7 @@ class Launch(IdMixin, CreatedAtMixin, Base):
     total_runs: Mapped[int] = mapped_column(Integer)
     # Values set for this launch only ({"load.duration_s": 5}), applied to the version's spec.
     overrides: Mapped[dict[str, Any]] = mapped_column(default=dict)
+    # The schedule that fired this launch (NULL when a person or a script launched it).
+    schedule_id: Mapped[int | None] = mapped_column(
+        ForeignKey("schedule.id", ondelete="SET NULL"), index=True
+    )

@@ -48,7 +48,17 @@ TIMEOUT_S = 420
 PARTS: dict[str, tuple[str, ...]] = {
     "experiments": ("experiments",),
     "runs": ("runs", "labs", "templates", "metrics", "agent"),
-    "team": ("auth", "teams", "webhooks", "baselines", "changes", "notes", "observability", "health"),
+    "team": (
+        "auth",
+        "teams",
+        "webhooks",
+        "baselines",
+        "changes",
+        "notes",
+        "schedules",
+        "observability",
+        "health",
+    ),
 }
 # The coverage phase walks every documented boundary of every field: for the experiment spec's
 # large schema (each request a haproxy -c in its box) that alone took ~120 s, CI's longest test.

@@ -2505,6 +2505,61 @@ export const ConfigWarningSchema = {
     title: 'ConfigWarning'
 } as const;
 
+export const CronPreviewSchema = {
+    properties: {
+        cron: {
+            type: 'string',
+            title: 'Cron',
+            description: 'The five fields as stored (a @shorthand written out).'
+        },
+        timezone: {
+            type: 'string',
+            title: 'Timezone'
+        },
+        next_runs: {
+            items: {
+                type: 'string',
+                format: 'date-time'
+            },
+            type: 'array',
+            title: 'Next Runs',
+            description: 'The next five firing times, in UTC.'
+        }
+    },
+    type: 'object',
+    required: [
+        'cron',
+        'timezone',
+        'next_runs'
+    ],
+    title: 'CronPreview'
+} as const;
+
+export const CronPreviewRequestSchema = {
+    properties: {
+        cron: {
+            type: 'string',
+            maxLength: 400,
+            minLength: 1,
+            title: 'Cron',
+            description: 'Five fields as Celery beat reads them: minute hour day-of-month month day-of-week ("0 2 * * mon-fri"), or @hourly, @daily, @weekly, @monthly, @yearly. Day of week 0-6 (0 = Sunday); day of month and day of week both set must both match.'
+        },
+        timezone: {
+            type: 'string',
+            maxLength: 64,
+            minLength: 1,
+            title: 'Timezone',
+            default: 'UTC'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'cron'
+    ],
+    title: 'CronPreviewRequest'
+} as const;
+
 export const DefaultsSchema = {
     properties: {
         mode: {
@@ -3811,6 +3866,65 @@ export const FieldErrorSchema = {
         'message'
     ],
     title: 'FieldError'
+} as const;
+
+export const FiringOutSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        fired_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Fired At'
+        },
+        outcome: {
+            type: 'string',
+            enum: [
+                'launched',
+                'skipped_lab_busy',
+                'skipped_previous_running',
+                'refused'
+            ],
+            title: 'Outcome'
+        },
+        detail: {
+            type: 'string',
+            title: 'Detail'
+        },
+        launch_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Launch Id'
+        },
+        first_run_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'First Run Id'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'fired_at',
+        'outcome',
+        'detail',
+        'launch_id'
+    ],
+    title: 'FiringOut'
 } as const;
 
 export const FrontendSchema = {
@@ -8430,6 +8544,521 @@ export const SampleSeriesSchema = {
     ],
     title: 'SampleSeries',
     description: 'A per-second series of the live view and the samples CSV.'
+} as const;
+
+export const ScheduleCreateSchema = {
+    properties: {
+        name: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 120,
+                    minLength: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Name',
+            description: 'A label; the cron text when empty.'
+        },
+        lab_id: {
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
+            title: 'Lab Id',
+            description: 'The lab its launches run on.'
+        },
+        cron: {
+            type: 'string',
+            maxLength: 400,
+            minLength: 1,
+            title: 'Cron',
+            description: 'Five fields as Celery beat reads them: minute hour day-of-month month day-of-week ("0 2 * * mon-fri"), or @hourly, @daily, @weekly, @monthly, @yearly. Day of week 0-6 (0 = Sunday); day of month and day of week both set must both match.'
+        },
+        timezone: {
+            type: 'string',
+            maxLength: 64,
+            minLength: 1,
+            title: 'Timezone',
+            description: 'The IANA time zone the cron fields are read in.',
+            default: 'UTC'
+        },
+        paused: {
+            type: 'boolean',
+            title: 'Paused',
+            description: 'A paused schedule does not fire.',
+            default: false
+        },
+        if_lab_busy: {
+            type: 'string',
+            enum: [
+                'queue',
+                'skip'
+            ],
+            title: 'If Lab Busy',
+            description: 'When the lab has other runs queued or running: queue (this launch waits its turn behind them) or skip (this time is skipped and recorded).',
+            default: 'queue'
+        },
+        if_previous_running: {
+            type: 'string',
+            enum: [
+                'skip',
+                'queue'
+            ],
+            title: 'If Previous Running',
+            description: 'When this schedule\'s previous launch still has runs not ended: skip (recorded) or queue (a second launch waits behind the first).',
+            default: 'skip'
+        },
+        overrides: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            maxProperties: 50,
+            title: 'Overrides',
+            description: 'Values for every launch of this schedule, by dotted path: {"load.duration_s": 60}.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'lab_id',
+        'cron'
+    ],
+    title: 'ScheduleCreate'
+} as const;
+
+export const ScheduleDetailSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        name: {
+            type: 'string',
+            title: 'Name'
+        },
+        experiment_id: {
+            type: 'integer',
+            title: 'Experiment Id'
+        },
+        experiment_name: {
+            type: 'string',
+            title: 'Experiment Name'
+        },
+        lab_id: {
+            type: 'integer',
+            title: 'Lab Id'
+        },
+        lab_name: {
+            type: 'string',
+            title: 'Lab Name'
+        },
+        cron: {
+            type: 'string',
+            title: 'Cron'
+        },
+        timezone: {
+            type: 'string',
+            title: 'Timezone'
+        },
+        paused: {
+            type: 'boolean',
+            title: 'Paused'
+        },
+        if_lab_busy: {
+            type: 'string',
+            enum: [
+                'queue',
+                'skip'
+            ],
+            title: 'If Lab Busy'
+        },
+        if_previous_running: {
+            type: 'string',
+            enum: [
+                'skip',
+                'queue'
+            ],
+            title: 'If Previous Running'
+        },
+        overrides: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Overrides'
+        },
+        created_by_email: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Created By Email'
+        },
+        created_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Created At'
+        },
+        next_runs: {
+            items: {
+                type: 'string',
+                format: 'date-time'
+            },
+            type: 'array',
+            title: 'Next Runs',
+            description: 'The next three firing times (UTC); empty while paused.'
+        },
+        last_firing: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/FiringOut'
+                },
+                {
+                    type: 'null'
+                }
+            ]
+        },
+        firings: {
+            items: {
+                $ref: '#/components/schemas/FiringOut'
+            },
+            type: 'array',
+            title: 'Firings',
+            description: 'The newest 50 firings, newest first.'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'name',
+        'experiment_id',
+        'experiment_name',
+        'lab_id',
+        'lab_name',
+        'cron',
+        'timezone',
+        'paused',
+        'if_lab_busy',
+        'if_previous_running',
+        'overrides',
+        'created_by_email',
+        'created_at',
+        'next_runs',
+        'last_firing',
+        'firings'
+    ],
+    title: 'ScheduleDetail'
+} as const;
+
+export const ScheduleOutSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        name: {
+            type: 'string',
+            title: 'Name'
+        },
+        experiment_id: {
+            type: 'integer',
+            title: 'Experiment Id'
+        },
+        experiment_name: {
+            type: 'string',
+            title: 'Experiment Name'
+        },
+        lab_id: {
+            type: 'integer',
+            title: 'Lab Id'
+        },
+        lab_name: {
+            type: 'string',
+            title: 'Lab Name'
+        },
+        cron: {
+            type: 'string',
+            title: 'Cron'
+        },
+        timezone: {
+            type: 'string',
+            title: 'Timezone'
+        },
+        paused: {
+            type: 'boolean',
+            title: 'Paused'
+        },
+        if_lab_busy: {
+            type: 'string',
+            enum: [
+                'queue',
+                'skip'
+            ],
+            title: 'If Lab Busy'
+        },
+        if_previous_running: {
+            type: 'string',
+            enum: [
+                'skip',
+                'queue'
+            ],
+            title: 'If Previous Running'
+        },
+        overrides: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Overrides'
+        },
+        created_by_email: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Created By Email'
+        },
+        created_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Created At'
+        },
+        next_runs: {
+            items: {
+                type: 'string',
+                format: 'date-time'
+            },
+            type: 'array',
+            title: 'Next Runs',
+            description: 'The next three firing times (UTC); empty while paused.'
+        },
+        last_firing: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/FiringOut'
+                },
+                {
+                    type: 'null'
+                }
+            ]
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'name',
+        'experiment_id',
+        'experiment_name',
+        'lab_id',
+        'lab_name',
+        'cron',
+        'timezone',
+        'paused',
+        'if_lab_busy',
+        'if_previous_running',
+        'overrides',
+        'created_by_email',
+        'created_at',
+        'next_runs',
+        'last_firing'
+    ],
+    title: 'ScheduleOut'
+} as const;
+
+export const ScheduleUpdateSchema = {
+    properties: {
+        name: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 120,
+                    minLength: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Name'
+        },
+        lab_id: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    maximum: 9223372036854776000,
+                    minimum: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Lab Id'
+        },
+        cron: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 400,
+                    minLength: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Cron',
+            description: 'Five fields as Celery beat reads them: minute hour day-of-month month day-of-week ("0 2 * * mon-fri"), or @hourly, @daily, @weekly, @monthly, @yearly. Day of week 0-6 (0 = Sunday); day of month and day of week both set must both match.'
+        },
+        timezone: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 64,
+                    minLength: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Timezone'
+        },
+        paused: {
+            anyOf: [
+                {
+                    type: 'boolean'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Paused',
+            description: 'Pause (true) or resume (false).'
+        },
+        if_lab_busy: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'queue',
+                        'skip'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'If Lab Busy',
+            description: 'When the lab has other runs queued or running: queue (this launch waits its turn behind them) or skip (this time is skipped and recorded).'
+        },
+        if_previous_running: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'queue',
+                        'skip'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'If Previous Running',
+            description: 'When this schedule\'s previous launch still has runs not ended: skip (recorded) or queue (a second launch waits behind the first).'
+        },
+        overrides: {
+            anyOf: [
+                {
+                    additionalProperties: {
+                        anyOf: [
+                            {
+                                type: 'string'
+                            },
+                            {
+                                type: 'integer'
+                            },
+                            {
+                                type: 'number'
+                            },
+                            {
+                                type: 'boolean'
+                            },
+                            {
+                                type: 'null'
+                            }
+                        ]
+                    },
+                    type: 'object',
+                    maxProperties: 50
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Overrides'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    title: 'ScheduleUpdate',
+    description: 'Only the fields given change.'
 } as const;
 
 export const SeriesKeySchema = {

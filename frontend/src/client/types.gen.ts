@@ -1399,6 +1399,44 @@ export type ConfigWarning = {
 };
 
 /**
+ * CronPreview
+ */
+export type CronPreview = {
+    /**
+     * Cron
+     *
+     * The five fields as stored (a @shorthand written out).
+     */
+    cron: string;
+    /**
+     * Timezone
+     */
+    timezone: string;
+    /**
+     * Next Runs
+     *
+     * The next five firing times, in UTC.
+     */
+    next_runs: Array<string>;
+};
+
+/**
+ * CronPreviewRequest
+ */
+export type CronPreviewRequest = {
+    /**
+     * Cron
+     *
+     * Five fields as Celery beat reads them: minute hour day-of-month month day-of-week ("0 2 * * mon-fri"), or @hourly, @daily, @weekly, @monthly, @yearly. Day of week 0-6 (0 = Sunday); day of month and day of week both set must both match.
+     */
+    cron: string;
+    /**
+     * Timezone
+     */
+    timezone?: string;
+};
+
+/**
  * Defaults
  *
  * Settings every frontend, backend and listen section inherits (the `defaults` section).
@@ -2176,6 +2214,36 @@ export type FieldError = {
      * Message
      */
     message: string;
+};
+
+/**
+ * FiringOut
+ */
+export type FiringOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Fired At
+     */
+    fired_at: string;
+    /**
+     * Outcome
+     */
+    outcome: 'launched' | 'skipped_lab_busy' | 'skipped_previous_running' | 'refused';
+    /**
+     * Detail
+     */
+    detail: string;
+    /**
+     * Launch Id
+     */
+    launch_id: number | null;
+    /**
+     * First Run Id
+     */
+    first_run_id?: number | null;
 };
 
 /**
@@ -4826,6 +4894,260 @@ export type SampleSeries = {
      * Source
      */
     source: 'client' | 'haproxy' | 'host';
+};
+
+/**
+ * ScheduleCreate
+ */
+export type ScheduleCreate = {
+    /**
+     * Name
+     *
+     * A label; the cron text when empty.
+     */
+    name?: string | null;
+    /**
+     * Lab Id
+     *
+     * The lab its launches run on.
+     */
+    lab_id: number;
+    /**
+     * Cron
+     *
+     * Five fields as Celery beat reads them: minute hour day-of-month month day-of-week ("0 2 * * mon-fri"), or @hourly, @daily, @weekly, @monthly, @yearly. Day of week 0-6 (0 = Sunday); day of month and day of week both set must both match.
+     */
+    cron: string;
+    /**
+     * Timezone
+     *
+     * The IANA time zone the cron fields are read in.
+     */
+    timezone?: string;
+    /**
+     * Paused
+     *
+     * A paused schedule does not fire.
+     */
+    paused?: boolean;
+    /**
+     * If Lab Busy
+     *
+     * When the lab has other runs queued or running: queue (this launch waits its turn behind them) or skip (this time is skipped and recorded).
+     */
+    if_lab_busy?: 'queue' | 'skip';
+    /**
+     * If Previous Running
+     *
+     * When this schedule's previous launch still has runs not ended: skip (recorded) or queue (a second launch waits behind the first).
+     */
+    if_previous_running?: 'skip' | 'queue';
+    /**
+     * Overrides
+     *
+     * Values for every launch of this schedule, by dotted path: {"load.duration_s": 60}.
+     */
+    overrides?: {
+        [key: string]: string | number | number | boolean | null;
+    };
+};
+
+/**
+ * ScheduleDetail
+ */
+export type ScheduleDetail = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Experiment Id
+     */
+    experiment_id: number;
+    /**
+     * Experiment Name
+     */
+    experiment_name: string;
+    /**
+     * Lab Id
+     */
+    lab_id: number;
+    /**
+     * Lab Name
+     */
+    lab_name: string;
+    /**
+     * Cron
+     */
+    cron: string;
+    /**
+     * Timezone
+     */
+    timezone: string;
+    /**
+     * Paused
+     */
+    paused: boolean;
+    /**
+     * If Lab Busy
+     */
+    if_lab_busy: 'queue' | 'skip';
+    /**
+     * If Previous Running
+     */
+    if_previous_running: 'skip' | 'queue';
+    /**
+     * Overrides
+     */
+    overrides: {
+        [key: string]: string | number | number | boolean | null;
+    };
+    /**
+     * Created By Email
+     */
+    created_by_email: string | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Next Runs
+     *
+     * The next three firing times (UTC); empty while paused.
+     */
+    next_runs: Array<string>;
+    last_firing: FiringOut | null;
+    /**
+     * Firings
+     *
+     * The newest 50 firings, newest first.
+     */
+    firings: Array<FiringOut>;
+};
+
+/**
+ * ScheduleOut
+ */
+export type ScheduleOut = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Experiment Id
+     */
+    experiment_id: number;
+    /**
+     * Experiment Name
+     */
+    experiment_name: string;
+    /**
+     * Lab Id
+     */
+    lab_id: number;
+    /**
+     * Lab Name
+     */
+    lab_name: string;
+    /**
+     * Cron
+     */
+    cron: string;
+    /**
+     * Timezone
+     */
+    timezone: string;
+    /**
+     * Paused
+     */
+    paused: boolean;
+    /**
+     * If Lab Busy
+     */
+    if_lab_busy: 'queue' | 'skip';
+    /**
+     * If Previous Running
+     */
+    if_previous_running: 'skip' | 'queue';
+    /**
+     * Overrides
+     */
+    overrides: {
+        [key: string]: string | number | number | boolean | null;
+    };
+    /**
+     * Created By Email
+     */
+    created_by_email: string | null;
+    /**
+     * Created At
+     */
+    created_at: string;
+    /**
+     * Next Runs
+     *
+     * The next three firing times (UTC); empty while paused.
+     */
+    next_runs: Array<string>;
+    last_firing: FiringOut | null;
+};
+
+/**
+ * ScheduleUpdate
+ *
+ * Only the fields given change.
+ */
+export type ScheduleUpdate = {
+    /**
+     * Name
+     */
+    name?: string | null;
+    /**
+     * Lab Id
+     */
+    lab_id?: number | null;
+    /**
+     * Cron
+     *
+     * Five fields as Celery beat reads them: minute hour day-of-month month day-of-week ("0 2 * * mon-fri"), or @hourly, @daily, @weekly, @monthly, @yearly. Day of week 0-6 (0 = Sunday); day of month and day of week both set must both match.
+     */
+    cron?: string | null;
+    /**
+     * Timezone
+     */
+    timezone?: string | null;
+    /**
+     * Paused
+     *
+     * Pause (true) or resume (false).
+     */
+    paused?: boolean | null;
+    /**
+     * If Lab Busy
+     *
+     * When the lab has other runs queued or running: queue (this launch waits its turn behind them) or skip (this time is skipped and recorded).
+     */
+    if_lab_busy?: 'queue' | 'skip' | null;
+    /**
+     * If Previous Running
+     *
+     * When this schedule's previous launch still has runs not ended: skip (recorded) or queue (a second launch waits behind the first).
+     */
+    if_previous_running?: 'queue' | 'skip' | null;
+    /**
+     * Overrides
+     */
+    overrides?: {
+        [key: string]: string | number | number | boolean | null;
+    } | null;
 };
 
 /**
@@ -9170,6 +9492,327 @@ export type ExperimentsLaunchExperimentResponses = {
 };
 
 export type ExperimentsLaunchExperimentResponse = ExperimentsLaunchExperimentResponses[keyof ExperimentsLaunchExperimentResponses];
+
+export type SchedulesListSchedulesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Experiment Id
+         */
+        experiment_id?: number | null;
+    };
+    url: '/api/v1/schedules';
+};
+
+export type SchedulesListSchedulesErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesListSchedulesError = SchedulesListSchedulesErrors[keyof SchedulesListSchedulesErrors];
+
+export type SchedulesListSchedulesResponses = {
+    /**
+     * Response Schedules-List Schedules
+     *
+     * Successful Response
+     */
+    200: Array<ScheduleOut>;
+};
+
+export type SchedulesListSchedulesResponse = SchedulesListSchedulesResponses[keyof SchedulesListSchedulesResponses];
+
+export type SchedulesPreviewCronData = {
+    body: CronPreviewRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/schedules/preview';
+};
+
+export type SchedulesPreviewCronErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesPreviewCronError = SchedulesPreviewCronErrors[keyof SchedulesPreviewCronErrors];
+
+export type SchedulesPreviewCronResponses = {
+    /**
+     * Successful Response
+     */
+    200: CronPreview;
+};
+
+export type SchedulesPreviewCronResponse = SchedulesPreviewCronResponses[keyof SchedulesPreviewCronResponses];
+
+export type SchedulesCreateScheduleData = {
+    body: ScheduleCreate;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}/schedules';
+};
+
+export type SchedulesCreateScheduleErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesCreateScheduleError = SchedulesCreateScheduleErrors[keyof SchedulesCreateScheduleErrors];
+
+export type SchedulesCreateScheduleResponses = {
+    /**
+     * Successful Response
+     */
+    201: ScheduleDetail;
+};
+
+export type SchedulesCreateScheduleResponse = SchedulesCreateScheduleResponses[keyof SchedulesCreateScheduleResponses];
+
+export type SchedulesDeleteScheduleData = {
+    body?: never;
+    path: {
+        /**
+         * Schedule Id
+         */
+        schedule_id: number;
+    };
+    query?: never;
+    url: '/api/v1/schedules/{schedule_id}';
+};
+
+export type SchedulesDeleteScheduleErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesDeleteScheduleError = SchedulesDeleteScheduleErrors[keyof SchedulesDeleteScheduleErrors];
+
+export type SchedulesDeleteScheduleResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type SchedulesDeleteScheduleResponse = SchedulesDeleteScheduleResponses[keyof SchedulesDeleteScheduleResponses];
+
+export type SchedulesGetScheduleData = {
+    body?: never;
+    path: {
+        /**
+         * Schedule Id
+         */
+        schedule_id: number;
+    };
+    query?: never;
+    url: '/api/v1/schedules/{schedule_id}';
+};
+
+export type SchedulesGetScheduleErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesGetScheduleError = SchedulesGetScheduleErrors[keyof SchedulesGetScheduleErrors];
+
+export type SchedulesGetScheduleResponses = {
+    /**
+     * Successful Response
+     */
+    200: ScheduleDetail;
+};
+
+export type SchedulesGetScheduleResponse = SchedulesGetScheduleResponses[keyof SchedulesGetScheduleResponses];
+
+export type SchedulesUpdateScheduleData = {
+    body: ScheduleUpdate;
+    path: {
+        /**
+         * Schedule Id
+         */
+        schedule_id: number;
+    };
+    query?: never;
+    url: '/api/v1/schedules/{schedule_id}';
+};
+
+export type SchedulesUpdateScheduleErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesUpdateScheduleError = SchedulesUpdateScheduleErrors[keyof SchedulesUpdateScheduleErrors];
+
+export type SchedulesUpdateScheduleResponses = {
+    /**
+     * Successful Response
+     */
+    200: ScheduleDetail;
+};
+
+export type SchedulesUpdateScheduleResponse = SchedulesUpdateScheduleResponses[keyof SchedulesUpdateScheduleResponses];
 
 export type RunsCompareRunsData = {
     body?: never;

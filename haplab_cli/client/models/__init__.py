@@ -67,6 +67,8 @@ from .compare_table import CompareTable
 from .completeness import Completeness
 from .completeness_totals_from import CompletenessTotalsFrom
 from .config_warning import ConfigWarning
+from .cron_preview import CronPreview
+from .cron_preview_request import CronPreviewRequest
 from .defaults import Defaults
 from .defaults_mode import DefaultsMode
 from .defaults_options_item import DefaultsOptionsItem
@@ -98,6 +100,8 @@ from .experiment_trend import ExperimentTrend
 from .experiment_trend_params import ExperimentTrendParams
 from .external_target import ExternalTarget
 from .field_error import FieldError
+from .firing_out import FiringOut
+from .firing_out_outcome import FiringOutOutcome
 from .frontend import Frontend
 from .frontend_mode_type_0 import FrontendModeType0
 from .frontend_options_item import FrontendOptionsItem
@@ -225,6 +229,24 @@ from .sample_point import SamplePoint
 from .sample_point_data import SamplePointData
 from .sample_series import SampleSeries
 from .sample_series_source import SampleSeriesSource
+from .schedule_create import ScheduleCreate
+from .schedule_create_if_lab_busy import ScheduleCreateIfLabBusy
+from .schedule_create_if_previous_running import ScheduleCreateIfPreviousRunning
+from .schedule_create_overrides import ScheduleCreateOverrides
+from .schedule_detail import ScheduleDetail
+from .schedule_detail_if_lab_busy import ScheduleDetailIfLabBusy
+from .schedule_detail_if_previous_running import ScheduleDetailIfPreviousRunning
+from .schedule_detail_overrides import ScheduleDetailOverrides
+from .schedule_out import ScheduleOut
+from .schedule_out_if_lab_busy import ScheduleOutIfLabBusy
+from .schedule_out_if_previous_running import ScheduleOutIfPreviousRunning
+from .schedule_out_overrides import ScheduleOutOverrides
+from .schedule_update import ScheduleUpdate
+from .schedule_update_if_lab_busy_type_0 import ScheduleUpdateIfLabBusyType0
+from .schedule_update_if_previous_running_type_0 import (
+    ScheduleUpdateIfPreviousRunningType0,
+)
+from .schedule_update_overrides_type_0 import ScheduleUpdateOverridesType0
 from .series_key import SeriesKey
 from .server import Server
 from .server_check import ServerCheck
@@ -361,6 +383,8 @@ __all__ = (
     "Completeness",
     "CompletenessTotalsFrom",
     "ConfigWarning",
+    "CronPreview",
+    "CronPreviewRequest",
     "Defaults",
     "DefaultsMode",
     "DefaultsOptionsItem",
@@ -392,6 +416,8 @@ __all__ = (
     "ExperimentTrendParams",
     "ExternalTarget",
     "FieldError",
+    "FiringOut",
+    "FiringOutOutcome",
     "Frontend",
     "FrontendModeType0",
     "FrontendOptionsItem",
@@ -517,6 +543,22 @@ __all__ = (
     "SamplePointData",
     "SampleSeries",
     "SampleSeriesSource",
+    "ScheduleCreate",
+    "ScheduleCreateIfLabBusy",
+    "ScheduleCreateIfPreviousRunning",
+    "ScheduleCreateOverrides",
+    "ScheduleDetail",
+    "ScheduleDetailIfLabBusy",
+    "ScheduleDetailIfPreviousRunning",
+    "ScheduleDetailOverrides",
+    "ScheduleOut",
+    "ScheduleOutIfLabBusy",
+    "ScheduleOutIfPreviousRunning",
+    "ScheduleOutOverrides",
+    "ScheduleUpdate",
+    "ScheduleUpdateIfLabBusyType0",
+    "ScheduleUpdateIfPreviousRunningType0",
+    "ScheduleUpdateOverridesType0",
     "SeriesKey",
     "Server",
     "ServerCheck",

@@ -3,8 +3,8 @@
 import { type InfiniteData, infiniteQueryOptions, queryOptions, type UseMutationOptions } from '@tanstack/react-query';
 
 import { client } from '../client.gen';
-import { agentEnroll, agentHello, agentPollCommands, agentPostMessage, authGetSession, authLogin, authLogout, authSwitchCurrentTeam, baselinesListBaselines, baselinesPinBaseline, baselinesRunAgainstBaseline, baselinesUnpinBaseline, changesListChanges, changesUpdateChange, experimentsCloneExperiment, experimentsCreateExperiment, experimentsCreateVersion, experimentsDeleteExperiment, experimentsGetExperiment, experimentsGetVersion, experimentsLaunchExperiment, experimentsListExperiments, experimentsListVersions, experimentsUpdateExperiment, experimentsValidateSpec, experimentsValidateVersion, healthGetHealth, labsCreateEnrollmentToken, labsCreateLab, labsDeleteLab, labsGetLab, labsGetLabCaCertificate, labsListEnrollmentTokens, labsListLabs, labsRevokeEnrollmentToken, labsSetLabBoundary, labsUpdateLab, metricsGetMetricRegistry, notesAddChangeNote, notesAddRunNote, notesDeleteNote, notesListNotes, observabilityPrometheusMetrics, type Options, runsCancelRun, runsCompareRuns, runsCompareRunsPoints, runsCompareRunsSeries, runsCompareRunsSetups, runsCompareRunsSpectrum, runsExperimentAnalysis, runsExportRunSamplesCsv, runsExportRunsCsv, runsExportRunsJson, runsExportRunToolOutput, runsGetLaunch, runsGetRun, runsGetRunSamples, runsGetTrends, runsListRuns, runsRerunRun, teamsAddMember, teamsCreateTeam, teamsCreateToken, teamsListMembers, teamsListTeams, teamsListTokens, teamsRemoveMember, teamsRevokeToken, teamsUpdateMember, templatesListExperimentTemplates, webhooksCreateWebhook, webhooksDeleteWebhook, webhooksListDeliveries, webhooksListWebhooks, webhooksSendTest } from '../sdk.gen';
-import type { AgentEnrollData, AgentEnrollError, AgentEnrollResponse, AgentHelloData, AgentHelloError, AgentHelloResponse, AgentPollCommandsData, AgentPollCommandsError, AgentPollCommandsResponse, AgentPostMessageData, AgentPostMessageError, AgentPostMessageResponse, AuthGetSessionData, AuthGetSessionError, AuthGetSessionResponse, AuthLoginData, AuthLoginError, AuthLoginResponse, AuthLogoutData, AuthLogoutError, AuthLogoutResponse, AuthSwitchCurrentTeamData, AuthSwitchCurrentTeamError, AuthSwitchCurrentTeamResponse, BaselinesListBaselinesData, BaselinesListBaselinesError, BaselinesListBaselinesResponse, BaselinesPinBaselineData, BaselinesPinBaselineError, BaselinesPinBaselineResponse, BaselinesRunAgainstBaselineData, BaselinesRunAgainstBaselineError, BaselinesRunAgainstBaselineResponse, BaselinesUnpinBaselineData, BaselinesUnpinBaselineError, BaselinesUnpinBaselineResponse, ChangesListChangesData, ChangesListChangesError, ChangesListChangesResponse, ChangesUpdateChangeData, ChangesUpdateChangeError, ChangesUpdateChangeResponse, ExperimentsCloneExperimentData, ExperimentsCloneExperimentError, ExperimentsCloneExperimentResponse, ExperimentsCreateExperimentData, ExperimentsCreateExperimentError, ExperimentsCreateExperimentResponse, ExperimentsCreateVersionData, ExperimentsCreateVersionError, ExperimentsCreateVersionResponse, ExperimentsDeleteExperimentData, ExperimentsDeleteExperimentError, ExperimentsDeleteExperimentResponse, ExperimentsGetExperimentData, ExperimentsGetExperimentError, ExperimentsGetExperimentResponse, ExperimentsGetVersionData, ExperimentsGetVersionError, ExperimentsGetVersionResponse, ExperimentsLaunchExperimentData, ExperimentsLaunchExperimentError, ExperimentsLaunchExperimentResponse, ExperimentsListExperimentsData, ExperimentsListExperimentsError, ExperimentsListExperimentsResponse, ExperimentsListVersionsData, ExperimentsListVersionsError, ExperimentsListVersionsResponse, ExperimentsUpdateExperimentData, ExperimentsUpdateExperimentError, ExperimentsUpdateExperimentResponse, ExperimentsValidateSpecData, ExperimentsValidateSpecError, ExperimentsValidateSpecResponse, ExperimentsValidateVersionData, ExperimentsValidateVersionError, ExperimentsValidateVersionResponse, HealthGetHealthData, HealthGetHealthError, HealthGetHealthResponse, LabsCreateEnrollmentTokenData, LabsCreateEnrollmentTokenError, LabsCreateEnrollmentTokenResponse, LabsCreateLabData, LabsCreateLabError, LabsCreateLabResponse, LabsDeleteLabData, LabsDeleteLabError, LabsDeleteLabResponse, LabsGetLabCaCertificateData, LabsGetLabCaCertificateError, LabsGetLabCaCertificateResponse, LabsGetLabData, LabsGetLabError, LabsGetLabResponse, LabsListEnrollmentTokensData, LabsListEnrollmentTokensError, LabsListEnrollmentTokensResponse, LabsListLabsData, LabsListLabsError, LabsListLabsResponse, LabsRevokeEnrollmentTokenData, LabsRevokeEnrollmentTokenError, LabsRevokeEnrollmentTokenResponse, LabsSetLabBoundaryData, LabsSetLabBoundaryError, LabsSetLabBoundaryResponse, LabsUpdateLabData, LabsUpdateLabError, LabsUpdateLabResponse, MetricsGetMetricRegistryData, MetricsGetMetricRegistryError, MetricsGetMetricRegistryResponse, NotesAddChangeNoteData, NotesAddChangeNoteError, NotesAddChangeNoteResponse, NotesAddRunNoteData, NotesAddRunNoteError, NotesAddRunNoteResponse, NotesDeleteNoteData, NotesDeleteNoteError, NotesDeleteNoteResponse, NotesListNotesData, NotesListNotesError, NotesListNotesResponse, ObservabilityPrometheusMetricsData, ObservabilityPrometheusMetricsError, ObservabilityPrometheusMetricsResponse, RunsCancelRunData, RunsCancelRunError, RunsCancelRunResponse, RunsCompareRunsData, RunsCompareRunsError, RunsCompareRunsPointsData, RunsCompareRunsPointsError, RunsCompareRunsPointsResponse, RunsCompareRunsResponse, RunsCompareRunsSeriesData, RunsCompareRunsSeriesError, RunsCompareRunsSeriesResponse, RunsCompareRunsSetupsData, RunsCompareRunsSetupsError, RunsCompareRunsSetupsResponse, RunsCompareRunsSpectrumData, RunsCompareRunsSpectrumError, RunsCompareRunsSpectrumResponse, RunsExperimentAnalysisData, RunsExperimentAnalysisError, RunsExperimentAnalysisResponse, RunsExportRunSamplesCsvData, RunsExportRunSamplesCsvError, RunsExportRunSamplesCsvResponse, RunsExportRunsCsvData, RunsExportRunsCsvError, RunsExportRunsCsvResponse, RunsExportRunsJsonData, RunsExportRunsJsonError, RunsExportRunsJsonResponse, RunsExportRunToolOutputData, RunsExportRunToolOutputError, RunsExportRunToolOutputResponse, RunsGetLaunchData, RunsGetLaunchError, RunsGetLaunchResponse, RunsGetRunData, RunsGetRunError, RunsGetRunResponse, RunsGetRunSamplesData, RunsGetRunSamplesError, RunsGetRunSamplesResponse, RunsGetTrendsData, RunsGetTrendsError, RunsGetTrendsResponse, RunsListRunsData, RunsListRunsError, RunsListRunsResponse, RunsRerunRunData, RunsRerunRunError, RunsRerunRunResponse, TeamsAddMemberData, TeamsAddMemberError, TeamsAddMemberResponse, TeamsCreateTeamData, TeamsCreateTeamError, TeamsCreateTeamResponse, TeamsCreateTokenData, TeamsCreateTokenError, TeamsCreateTokenResponse, TeamsListMembersData, TeamsListMembersError, TeamsListMembersResponse, TeamsListTeamsData, TeamsListTeamsError, TeamsListTeamsResponse, TeamsListTokensData, TeamsListTokensError, TeamsListTokensResponse, TeamsRemoveMemberData, TeamsRemoveMemberError, TeamsRemoveMemberResponse, TeamsRevokeTokenData, TeamsRevokeTokenError, TeamsRevokeTokenResponse, TeamsUpdateMemberData, TeamsUpdateMemberError, TeamsUpdateMemberResponse, TemplatesListExperimentTemplatesData, TemplatesListExperimentTemplatesError, TemplatesListExperimentTemplatesResponse, WebhooksCreateWebhookData, WebhooksCreateWebhookError, WebhooksCreateWebhookResponse, WebhooksDeleteWebhookData, WebhooksDeleteWebhookError, WebhooksDeleteWebhookResponse, WebhooksListDeliveriesData, WebhooksListDeliveriesError, WebhooksListDeliveriesResponse, WebhooksListWebhooksData, WebhooksListWebhooksError, WebhooksListWebhooksResponse, WebhooksSendTestData, WebhooksSendTestError, WebhooksSendTestResponse } from '../types.gen';
+import { agentEnroll, agentHello, agentPollCommands, agentPostMessage, authGetSession, authLogin, authLogout, authSwitchCurrentTeam, baselinesListBaselines, baselinesPinBaseline, baselinesRunAgainstBaseline, baselinesUnpinBaseline, changesListChanges, changesUpdateChange, experimentsCloneExperiment, experimentsCreateExperiment, experimentsCreateVersion, experimentsDeleteExperiment, experimentsGetExperiment, experimentsGetVersion, experimentsLaunchExperiment, experimentsListExperiments, experimentsListVersions, experimentsUpdateExperiment, experimentsValidateSpec, experimentsValidateVersion, healthGetHealth, labsCreateEnrollmentToken, labsCreateLab, labsDeleteLab, labsGetLab, labsGetLabCaCertificate, labsListEnrollmentTokens, labsListLabs, labsRevokeEnrollmentToken, labsSetLabBoundary, labsUpdateLab, metricsGetMetricRegistry, notesAddChangeNote, notesAddRunNote, notesDeleteNote, notesListNotes, observabilityPrometheusMetrics, type Options, runsCancelRun, runsCompareRuns, runsCompareRunsPoints, runsCompareRunsSeries, runsCompareRunsSetups, runsCompareRunsSpectrum, runsExperimentAnalysis, runsExportRunSamplesCsv, runsExportRunsCsv, runsExportRunsJson, runsExportRunToolOutput, runsGetLaunch, runsGetRun, runsGetRunSamples, runsGetTrends, runsListRuns, runsRerunRun, schedulesCreateSchedule, schedulesDeleteSchedule, schedulesGetSchedule, schedulesListSchedules, schedulesPreviewCron, schedulesUpdateSchedule, teamsAddMember, teamsCreateTeam, teamsCreateToken, teamsListMembers, teamsListTeams, teamsListTokens, teamsRemoveMember, teamsRevokeToken, teamsUpdateMember, templatesListExperimentTemplates, webhooksCreateWebhook, webhooksDeleteWebhook, webhooksListDeliveries, webhooksListWebhooks, webhooksSendTest } from '../sdk.gen';
+import type { AgentEnrollData, AgentEnrollError, AgentEnrollResponse, AgentHelloData, AgentHelloError, AgentHelloResponse, AgentPollCommandsData, AgentPollCommandsError, AgentPollCommandsResponse, AgentPostMessageData, AgentPostMessageError, AgentPostMessageResponse, AuthGetSessionData, AuthGetSessionError, AuthGetSessionResponse, AuthLoginData, AuthLoginError, AuthLoginResponse, AuthLogoutData, AuthLogoutError, AuthLogoutResponse, AuthSwitchCurrentTeamData, AuthSwitchCurrentTeamError, AuthSwitchCurrentTeamResponse, BaselinesListBaselinesData, BaselinesListBaselinesError, BaselinesListBaselinesResponse, BaselinesPinBaselineData, BaselinesPinBaselineError, BaselinesPinBaselineResponse, BaselinesRunAgainstBaselineData, BaselinesRunAgainstBaselineError, BaselinesRunAgainstBaselineResponse, BaselinesUnpinBaselineData, BaselinesUnpinBaselineError, BaselinesUnpinBaselineResponse, ChangesListChangesData, ChangesListChangesError, ChangesListChangesResponse, ChangesUpdateChangeData, ChangesUpdateChangeError, ChangesUpdateChangeResponse, ExperimentsCloneExperimentData, ExperimentsCloneExperimentError, ExperimentsCloneExperimentResponse, ExperimentsCreateExperimentData, ExperimentsCreateExperimentError, ExperimentsCreateExperimentResponse, ExperimentsCreateVersionData, ExperimentsCreateVersionError, ExperimentsCreateVersionResponse, ExperimentsDeleteExperimentData, ExperimentsDeleteExperimentError, ExperimentsDeleteExperimentResponse, ExperimentsGetExperimentData, ExperimentsGetExperimentError, ExperimentsGetExperimentResponse, ExperimentsGetVersionData, ExperimentsGetVersionError, ExperimentsGetVersionResponse, ExperimentsLaunchExperimentData, ExperimentsLaunchExperimentError, ExperimentsLaunchExperimentResponse, ExperimentsListExperimentsData, ExperimentsListExperimentsError, ExperimentsListExperimentsResponse, ExperimentsListVersionsData, ExperimentsListVersionsError, ExperimentsListVersionsResponse, ExperimentsUpdateExperimentData, ExperimentsUpdateExperimentError, ExperimentsUpdateExperimentResponse, ExperimentsValidateSpecData, ExperimentsValidateSpecError, ExperimentsValidateSpecResponse, ExperimentsValidateVersionData, ExperimentsValidateVersionError, ExperimentsValidateVersionResponse, HealthGetHealthData, HealthGetHealthError, HealthGetHealthResponse, LabsCreateEnrollmentTokenData, LabsCreateEnrollmentTokenError, LabsCreateEnrollmentTokenResponse, LabsCreateLabData, LabsCreateLabError, LabsCreateLabResponse, LabsDeleteLabData, LabsDeleteLabError, LabsDeleteLabResponse, LabsGetLabCaCertificateData, LabsGetLabCaCertificateError, LabsGetLabCaCertificateResponse, LabsGetLabData, LabsGetLabError, LabsGetLabResponse, LabsListEnrollmentTokensData, LabsListEnrollmentTokensError, LabsListEnrollmentTokensResponse, LabsListLabsData, LabsListLabsError, LabsListLabsResponse, LabsRevokeEnrollmentTokenData, LabsRevokeEnrollmentTokenError, LabsRevokeEnrollmentTokenResponse, LabsSetLabBoundaryData, LabsSetLabBoundaryError, LabsSetLabBoundaryResponse, LabsUpdateLabData, LabsUpdateLabError, LabsUpdateLabResponse, MetricsGetMetricRegistryData, MetricsGetMetricRegistryError, MetricsGetMetricRegistryResponse, NotesAddChangeNoteData, NotesAddChangeNoteError, NotesAddChangeNoteResponse, NotesAddRunNoteData, NotesAddRunNoteError, NotesAddRunNoteResponse, NotesDeleteNoteData, NotesDeleteNoteError, NotesDeleteNoteResponse, NotesListNotesData, NotesListNotesError, NotesListNotesResponse, ObservabilityPrometheusMetricsData, ObservabilityPrometheusMetricsError, ObservabilityPrometheusMetricsResponse, RunsCancelRunData, RunsCancelRunError, RunsCancelRunResponse, RunsCompareRunsData, RunsCompareRunsError, RunsCompareRunsPointsData, RunsCompareRunsPointsError, RunsCompareRunsPointsResponse, RunsCompareRunsResponse, RunsCompareRunsSeriesData, RunsCompareRunsSeriesError, RunsCompareRunsSeriesResponse, RunsCompareRunsSetupsData, RunsCompareRunsSetupsError, RunsCompareRunsSetupsResponse, RunsCompareRunsSpectrumData, RunsCompareRunsSpectrumError, RunsCompareRunsSpectrumResponse, RunsExperimentAnalysisData, RunsExperimentAnalysisError, RunsExperimentAnalysisResponse, RunsExportRunSamplesCsvData, RunsExportRunSamplesCsvError, RunsExportRunSamplesCsvResponse, RunsExportRunsCsvData, RunsExportRunsCsvError, RunsExportRunsCsvResponse, RunsExportRunsJsonData, RunsExportRunsJsonError, RunsExportRunsJsonResponse, RunsExportRunToolOutputData, RunsExportRunToolOutputError, RunsExportRunToolOutputResponse, RunsGetLaunchData, RunsGetLaunchError, RunsGetLaunchResponse, RunsGetRunData, RunsGetRunError, RunsGetRunResponse, RunsGetRunSamplesData, RunsGetRunSamplesError, RunsGetRunSamplesResponse, RunsGetTrendsData, RunsGetTrendsError, RunsGetTrendsResponse, RunsListRunsData, RunsListRunsError, RunsListRunsResponse, RunsRerunRunData, RunsRerunRunError, RunsRerunRunResponse, SchedulesCreateScheduleData, SchedulesCreateScheduleError, SchedulesCreateScheduleResponse, SchedulesDeleteScheduleData, SchedulesDeleteScheduleError, SchedulesDeleteScheduleResponse, SchedulesGetScheduleData, SchedulesGetScheduleError, SchedulesGetScheduleResponse, SchedulesListSchedulesData, SchedulesListSchedulesError, SchedulesListSchedulesResponse, SchedulesPreviewCronData, SchedulesPreviewCronError, SchedulesPreviewCronResponse, SchedulesUpdateScheduleData, SchedulesUpdateScheduleError, SchedulesUpdateScheduleResponse, TeamsAddMemberData, TeamsAddMemberError, TeamsAddMemberResponse, TeamsCreateTeamData, TeamsCreateTeamError, TeamsCreateTeamResponse, TeamsCreateTokenData, TeamsCreateTokenError, TeamsCreateTokenResponse, TeamsListMembersData, TeamsListMembersError, TeamsListMembersResponse, TeamsListTeamsData, TeamsListTeamsError, TeamsListTeamsResponse, TeamsListTokensData, TeamsListTokensError, TeamsListTokensResponse, TeamsRemoveMemberData, TeamsRemoveMemberError, TeamsRemoveMemberResponse, TeamsRevokeTokenData, TeamsRevokeTokenError, TeamsRevokeTokenResponse, TeamsUpdateMemberData, TeamsUpdateMemberError, TeamsUpdateMemberResponse, TemplatesListExperimentTemplatesData, TemplatesListExperimentTemplatesError, TemplatesListExperimentTemplatesResponse, WebhooksCreateWebhookData, WebhooksCreateWebhookError, WebhooksCreateWebhookResponse, WebhooksDeleteWebhookData, WebhooksDeleteWebhookError, WebhooksDeleteWebhookResponse, WebhooksListDeliveriesData, WebhooksListDeliveriesError, WebhooksListDeliveriesResponse, WebhooksListWebhooksData, WebhooksListWebhooksError, WebhooksListWebhooksResponse, WebhooksSendTestData, WebhooksSendTestError, WebhooksSendTestResponse } from '../types.gen';
 
 export type QueryKey<TOptions extends Options> = [
     Pick<TOptions, 'baseUrl' | 'body' | 'headers' | 'path' | 'query'> & {
@@ -845,6 +845,120 @@ export const experimentsLaunchExperimentMutation = (options?: Partial<Options<Ex
     const mutationOptions: UseMutationOptions<ExperimentsLaunchExperimentResponse, ExperimentsLaunchExperimentError, Options<ExperimentsLaunchExperimentData>> = {
         mutationFn: async (fnOptions) => {
             const { data } = await experimentsLaunchExperiment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const schedulesListSchedulesQueryKey = (options?: Options<SchedulesListSchedulesData>) => createQueryKey('schedulesListSchedules', options);
+
+/**
+ * List Schedules
+ *
+ * The team's schedules (or one experiment's), oldest first, each with its next times.
+ */
+export const schedulesListSchedulesOptions = (options?: Options<SchedulesListSchedulesData>) => queryOptions<SchedulesListSchedulesResponse, SchedulesListSchedulesError, SchedulesListSchedulesResponse, ReturnType<typeof schedulesListSchedulesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await schedulesListSchedules({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: schedulesListSchedulesQueryKey(options)
+});
+
+/**
+ * Preview Cron
+ *
+ * Check a cron expression and time zone as beat will read them; the next five times.
+ */
+export const schedulesPreviewCronMutation = (options?: Partial<Options<SchedulesPreviewCronData>>): UseMutationOptions<SchedulesPreviewCronResponse, SchedulesPreviewCronError, Options<SchedulesPreviewCronData>> => {
+    const mutationOptions: UseMutationOptions<SchedulesPreviewCronResponse, SchedulesPreviewCronError, Options<SchedulesPreviewCronData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await schedulesPreviewCron({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Create Schedule
+ *
+ * Launch this experiment's latest version on a lab at each time of a cron expression.
+ */
+export const schedulesCreateScheduleMutation = (options?: Partial<Options<SchedulesCreateScheduleData>>): UseMutationOptions<SchedulesCreateScheduleResponse, SchedulesCreateScheduleError, Options<SchedulesCreateScheduleData>> => {
+    const mutationOptions: UseMutationOptions<SchedulesCreateScheduleResponse, SchedulesCreateScheduleError, Options<SchedulesCreateScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await schedulesCreateSchedule({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete Schedule
+ *
+ * The schedule and its firings; the runs it launched stay in the history.
+ */
+export const schedulesDeleteScheduleMutation = (options?: Partial<Options<SchedulesDeleteScheduleData>>): UseMutationOptions<SchedulesDeleteScheduleResponse, SchedulesDeleteScheduleError, Options<SchedulesDeleteScheduleData>> => {
+    const mutationOptions: UseMutationOptions<SchedulesDeleteScheduleResponse, SchedulesDeleteScheduleError, Options<SchedulesDeleteScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await schedulesDeleteSchedule({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const schedulesGetScheduleQueryKey = (options: Options<SchedulesGetScheduleData>) => createQueryKey('schedulesGetSchedule', options);
+
+/**
+ * Get Schedule
+ */
+export const schedulesGetScheduleOptions = (options: Options<SchedulesGetScheduleData>) => queryOptions<SchedulesGetScheduleResponse, SchedulesGetScheduleError, SchedulesGetScheduleResponse, ReturnType<typeof schedulesGetScheduleQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await schedulesGetSchedule({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: schedulesGetScheduleQueryKey(options)
+});
+
+/**
+ * Update Schedule
+ *
+ * Change the times, the lab, the policies or the overrides; pause and resume.
+ */
+export const schedulesUpdateScheduleMutation = (options?: Partial<Options<SchedulesUpdateScheduleData>>): UseMutationOptions<SchedulesUpdateScheduleResponse, SchedulesUpdateScheduleError, Options<SchedulesUpdateScheduleData>> => {
+    const mutationOptions: UseMutationOptions<SchedulesUpdateScheduleResponse, SchedulesUpdateScheduleError, Options<SchedulesUpdateScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await schedulesUpdateSchedule({
                 ...options,
                 ...fnOptions,
                 throwOnError: true

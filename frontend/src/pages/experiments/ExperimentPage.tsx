@@ -1,5 +1,5 @@
 // One experiment: what it is, its versions and runs, the latest launch's sweep analysis (knee,
-// recommended maxconn), and the ways on (edit, launch, clone, delete).
+// recommended maxconn), its baselines and schedules, and the ways on (edit, launch, clone, delete).
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -16,6 +16,7 @@ import { CloneDialog } from "./CloneDialog";
 import { StateBadge } from "../../components/StateBadge";
 import { SweepAnalysisCard } from "./SweepAnalysisCard";
 import { BaselinesCard } from "./BaselinesCard";
+import { SchedulesCard } from "./SchedulesCard";
 import { useExperimentActions } from "./useExperimentActions";
 
 export default function ExperimentPage() {
@@ -92,6 +93,7 @@ export default function ExperimentPage() {
       </div>
       <SweepAnalysisCard experimentId={e.id} active={(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0) > 0} />
       <BaselinesCard experimentId={e.id} canEdit={canEdit} />
+      <SchedulesCard experimentId={e.id} canEdit={canEdit} />
       <CloneDialog source={cloning ? e : null} onClose={() => setCloning(false)} />
       <ConfirmDialog
         open={deleting}

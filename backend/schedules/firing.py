@@ -1,0 +1,88 @@
+"""What a schedule does when beat fires it: launch, or record why not.
+
+Called by the worker's `haplab.schedule.fire` task with the Celery task id, which makes a
+redelivered message (a worker died mid-task) a no-op instead of a second launch. Every firing
+that reaches a live, unpaused schedule leaves one ScheduleFiring row saying what it did.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from sqlalchemy import exists, select
+from sqlalchemy.orm import Session
+
+from backend.errors import ApiError
+from backend.experiments.launch import launch_experiment
+from backend.experiments.schemas import LaunchRequest
+from backend.models import Launch, Membership, Role, Run, Schedule, ScheduleFiring
+from backend.schedules import beat
+from spec.run_state import ACTIVE_STATES, RunState
+
+_NOT_ENDED = (RunState.queued, *ACTIVE_STATES)
+
+
+def fire(db: Session, schedule_id: int, task_id: str) -> ScheduleFiring | None:
+    """Launch the schedule's experiment on its lab, unless a policy or a refusal says not to."""
+    schedule = db.scalar(select(Schedule).where(Schedule.id == schedule_id).with_for_update())
+    if schedule is None:  # deleted together with its experiment or lab: drop the orphan entry
+        beat.remove_entry(db, schedule_id)
+        return None
+    done = db.scalar(select(ScheduleFiring).where(ScheduleFiring.task_id == task_id))
+    if done is not None or schedule.paused:  # redelivered, or paused since beat sent it
+        return done
+    firing = ScheduleFiring(schedule_id=schedule.id, task_id=task_id, fired_at=datetime.now(UTC), detail="")
+    firing.outcome, firing.detail = _policy_says(db, schedule)
+    if firing.outcome == "launched":
+        refusal, firing.launch_id = _launch(db, schedule)
+        if refusal:
+            firing.outcome, firing.detail = "refused", refusal
+    db.add(firing)
+    db.flush()
+    return firing
+
+
+def _policy_says(db: Session, schedule: Schedule) -> tuple[str, str]:
+    own_launches = select(Launch.id).where(Launch.schedule_id == schedule.id)
+    previous_running = db.scalar(
+        select(exists().where(Run.launch_id.in_(own_launches), Run.state.in_(_NOT_ENDED)))
+    )
+    if previous_running and schedule.if_previous_running == "skip":
+        return "skipped_previous_running", "this schedule's previous launch still has runs not ended"
+    others_busy = db.scalar(
+        select(
+            exists().where(
+                Run.lab_id == schedule.lab_id,
+                Run.state.in_(_NOT_ENDED),
+                Run.launch_id.not_in(own_launches),
+            )
+        )
+    )
+    if others_busy and schedule.if_lab_busy == "skip":
+        return "skipped_lab_busy", "the lab had other runs queued or running"
+    if others_busy:
+        return "launched", "queued behind the lab's other runs"
+    return "launched", ""
+
+
+def _launch(db: Session, schedule: Schedule) -> tuple[str, int | None]:
+    """A launch as the schedule's owner, if they may still launch: ("", its id) or (why not, None)."""
+    role = db.scalar(
+        select(Membership.role).where(
+            Membership.team_id == schedule.team_id, Membership.user_id == schedule.created_by_id
+        )
+    )
+    if role is None or not Role(role).allows(Role.editor):
+        return "the schedule's owner is no longer an editor of the team; edit or delete it", None
+    request = LaunchRequest(lab_id=schedule.lab_id, overrides=schedule.overrides)
+    try:
+        with db.begin_nested():
+            launched = launch_experiment(
+                db, schedule.team_id, schedule.created_by_id or 0, schedule.experiment_id, request
+            )
+    except ApiError as exc:  # the spec no longer renders, passes haproxy -c or the lab boundary
+        return exc.message, None
+    launch = db.get(Launch, launched.launch_id)
+    assert launch is not None
+    launch.schedule_id = schedule.id
+    return "", launch.id

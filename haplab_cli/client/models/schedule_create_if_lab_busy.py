@@ -1,0 +1,9 @@
+from enum import StrEnum
+
+
+class ScheduleCreateIfLabBusy(StrEnum):
+    QUEUE = "queue"
+    SKIP = "skip"
+
+    def __str__(self) -> str:
+        return str(self.value)
