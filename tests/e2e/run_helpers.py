@@ -75,18 +75,20 @@ class Api:
         assert r.status_code < 400, f"{method} {path} -> {r.status_code}: {r.text}"
         return r.json() if r.content else None
 
-    def launch(self, name: str, spec: dict[str, Any], lab_id: int) -> list[int]:
-        """Create the experiment and launch it; the run ids in execution order.
-
-        A name already taken (the same test rerun on the same stack) gets a numbered suffix.
-        """
+    def create_experiment(self, name: str, spec: dict[str, Any]) -> dict[str, Any]:
+        """A new experiment; a name already taken (the same test rerun on the shared stack) gets
+        a numbered suffix."""
         for attempt in range(1, 10):
             named = name if attempt == 1 else f"{name} ({attempt})"
             r = self.http.post("/experiments", json={"name": named, "spec": spec})
             if r.status_code != 409:
                 break
         assert r.status_code < 400, f"POST /experiments -> {r.status_code}: {r.text}"
-        experiment = r.json()
+        return dict(r.json())
+
+    def launch(self, name: str, spec: dict[str, Any], lab_id: int) -> list[int]:
+        """Create the experiment and launch it; the run ids in execution order."""
+        experiment = self.create_experiment(name, spec)
         launched = self.call("POST", f"/experiments/{experiment['id']}/launch", json={"lab_id": lab_id})
         return list(launched["run_ids"])
 

@@ -28,16 +28,19 @@ pytestmark = pytest.mark.slow
 HAPLAB = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "haplab"
 
 
+@pytest.fixture
+def local_lab(shared_lab: Any) -> Any:
+    """These tests leave the lab as they found it: they share one (tests/e2e/conftest.py)."""
+    return shared_lab
+
+
 def _haplab(env: dict[str, str], *args: str, timeout: float = 180) -> subprocess.CompletedProcess[str]:
     done = subprocess.run([str(HAPLAB), *args], env=env, capture_output=True, text=True, timeout=timeout)
     print(f"$ haplab {' '.join(args)}  -> exit {done.returncode}\n{done.stdout}{done.stderr}")
     return done
 
 
-def test_haplab_run_exits_with_the_verdict_ci_acts_on(
-    local_lab: Any, start_worker: Any, tmp_path: Path
-) -> None:
-    start_worker(agent_wait=20, lease=30)
+def test_haplab_run_exits_with_the_verdict_ci_acts_on(local_lab: Any, tmp_path: Path) -> None:
     api = Api(local_lab.api_url, local_lab.token)
     lab_name = next(lab["name"] for lab in api.call("GET", "/labs") if lab["id"] == local_lab.lab_id)
     env = {

@@ -35,8 +35,13 @@ IMPATIENT_TIMEOUT_S = 2  # below it
 
 
 @pytest.fixture
-def api(local_lab: Any, start_worker: Any) -> Api:
-    start_worker(agent_wait=20, lease=30)
+def local_lab(shared_lab: Any) -> Any:
+    """These tests leave the lab as they found it: they share one (tests/e2e/conftest.py)."""
+    return shared_lab
+
+
+@pytest.fixture
+def api(local_lab: Any) -> Api:
     return Api(local_lab.api_url, local_lab.token)
 
 
@@ -108,7 +113,7 @@ def assert_haproxy_side(summary: dict[str, Any], maxconn: int) -> None:
 def test_seed_000_success_rate_is_maxconn_over_delay_and_maxconn_is_named_the_bound(
     api: Api, local_lab: Any
 ) -> None:
-    experiment = api.call("POST", "/experiments", json={"name": "seed-000", "spec": seed_000_spec()})
+    experiment = api.create_experiment("seed-000", seed_000_spec())
     sweep = api.call("POST", f"/experiments/{experiment['id']}/launch", json={"lab_id": local_lab.lab_id})
     [impatient] = api.launch("seed-000-impatient", impatient_spec(), local_lab.lab_id)
 

@@ -12,6 +12,7 @@ agents, HAProxy, MariaDB, mariadb-slap, worker and API).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -30,10 +31,16 @@ LISTEN = "mysql"  # the template's listen section; its one server is t1
 
 
 @pytest.fixture
-def api(local_lab: Any, start_worker: Any) -> Api:
-    start_worker(agent_wait=20, lease=30)
+def local_lab(shared_lab: Any) -> Any:
+    """These tests leave the lab as they found it: they share one (tests/e2e/conftest.py)."""
+    return shared_lab
+
+
+@pytest.fixture
+def api(local_lab: Any) -> Iterator[Api]:
     local_lab.open_direct_path()  # netns lab: the injector may reach the target only this way
-    return Api(local_lab.api_url, local_lab.token)
+    yield Api(local_lab.api_url, local_lab.token)
+    local_lab.close_direct_path()  # as the other tests of the shared lab expect it
 
 
 def seed_001_scaled_down() -> dict[str, Any]:

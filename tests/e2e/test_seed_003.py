@@ -22,8 +22,13 @@ BODIES = {"/1mb": MIB, "/10mb": 10 * MIB}
 
 
 @pytest.fixture
-def api(local_lab: Any, start_worker: Any) -> Api:
-    start_worker(agent_wait=20, lease=30)
+def local_lab(shared_lab: Any) -> Any:
+    """These tests leave the lab as they found it: they share one (tests/e2e/conftest.py)."""
+    return shared_lab
+
+
+@pytest.fixture
+def api(local_lab: Any) -> Api:
     return Api(local_lab.api_url, local_lab.token)
 
 

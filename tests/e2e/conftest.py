@@ -1,0 +1,133 @@
+"""One stack for the end-to-end tests that leave the lab as they found it.
+
+Building a local lab (three agents enrolled and online, namespaces, an API, a worker) takes
+~20 s; most end-to-end tests only launch runs on it and read results, so they share one,
+built on first use and kept for the session: `shared_lab` instead of `local_lab` (its worker,
+with beat, is already running). Tests that break or reshape a lab (faults, link shaping, the
+lab boundary, the browser journey's own setup) keep a lab of their own.
+
+The shared stack has a Redis of its own: other tests flush theirs (`redis_client`), which would
+take queued kicks and Celery's queue bindings from under this worker. Before each test the lab is
+made idle (runs a failed test left are cancelled) and every schedule paused, so a test starts as
+on a fresh lab; after it, what the worker and agents logged during the test is printed (pytest
+shows it when the test failed).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+from live_processes import start_api_server, start_worker_process
+from sqlalchemy import select
+
+from dev.services import Postgres, Redis, free_port
+from tests.conftest import _point_settings_at
+
+
+@dataclass
+class SharedStack:
+    lab: object  # dev.lab.LocalLab
+    database_url: str
+    redis_url: str
+    logs: list[Path]
+
+
+@pytest.fixture(scope="session")
+def shared_stack(
+    pg: Postgres, template_db: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[SharedStack]:
+    from backend.bootstrap import ensure_admin
+    from backend.db import session_scope
+    from backend.teams.tokens import create_api_token
+    from dev.lab import running_local_lab
+
+    root = tmp_path_factory.mktemp("shared-stack")
+    # A short directory: HAProxy's stats socket lives under it, and socket paths max out at 107.
+    lab_root = Path(tempfile.mkdtemp(prefix="hl-lab-"))
+    lab_root.chmod(0o711)  # HAProxy's unprivileged user traverses to the proxy agent's directory
+    redis = Redis(data_dir=root / "redis", port=free_port())
+    redis.start(root / "redis.log", persist=False)
+    pg.create_database("haplab_shared", template=template_db)
+    database_url = pg.url_for("haplab_shared")
+    _point_settings_at(database_url, redis.url)
+    with session_scope() as db:
+        user, team = ensure_admin(db, "lab-admin@example.test", "a-long-password", "Lab team")
+        _, token = create_api_token(db, user.id, team.id, "shared lab", "admin")
+
+    # test_history_watch's webhook receiver listens on loopback, which webhooks refuse by default.
+    before = os.environ.get("HAPLAB_WEBHOOK_ALLOW_PRIVATE")
+    os.environ["HAPLAB_WEBHOOK_ALLOW_PRIVATE"] = "true"
+    with contextlib.ExitStack() as stack:
+        stack.callback(shutil.rmtree, lab_root, True)
+        stack.callback(redis.stop)
+        api = start_api_server(database_url=database_url, redis_url=redis.url, log_dir=root, port=free_port())
+        stack.callback(api.stop)
+        # 60 s to come online: agents import for a few seconds, more on a busy two-core machine.
+        lab = stack.enter_context(running_local_lab(lab_root, api.url, token, online_timeout=60))
+        worker = start_worker_process(
+            database_url=database_url, redis_url=redis.url, log_dir=root, agent_wait=20, lease=30, beat=True
+        )
+        stack.callback(worker.stop)
+        if before is None:
+            del os.environ["HAPLAB_WEBHOOK_ALLOW_PRIVATE"]
+        else:
+            os.environ["HAPLAB_WEBHOOK_ALLOW_PRIVATE"] = before
+        logs = [worker.log_path, api.log_path, *sorted((lab_root / "log").glob("*.log"))]
+        yield SharedStack(lab=lab, database_url=database_url, redis_url=redis.url, logs=logs)
+
+
+@pytest.fixture
+def shared_lab(shared_stack: SharedStack) -> Iterator[object]:
+    """The shared local lab (a `dev.lab.LocalLab`), idle, with its worker running."""
+    from backend.db import session_scope
+    from backend.models import Run, Schedule
+    from backend.queue import reset_celery_client
+    from spec.run_state import TERMINAL_STATES
+
+    _point_settings_at(shared_stack.database_url, shared_stack.redis_url)
+    reset_celery_client()
+    lab = shared_stack.lab
+    api = httpx.Client(
+        base_url=f"{lab.api_url}/api/v1",  # type: ignore[attr-defined]
+        headers={"Authorization": f"Bearer {lab.token}"},  # type: ignore[attr-defined]
+        timeout=30,
+    )
+
+    def pause_schedules() -> None:
+        with session_scope() as db:
+            schedules = db.scalars(select(Schedule.id).where(Schedule.paused.is_(False))).all()
+        for schedule_id in schedules:
+            api.patch(f"/schedules/{schedule_id}", json={"paused": True})
+
+    pause_schedules()
+
+    def unfinished() -> list[int]:
+        with session_scope() as db:
+            return list(db.scalars(select(Run.id).where(Run.state.not_in(TERMINAL_STATES))))
+
+    for run_id in unfinished():
+        api.post(f"/runs/{run_id}/cancel")
+    deadline = time.monotonic() + 60
+    while (left := unfinished()) and time.monotonic() < deadline:
+        time.sleep(0.5)
+    assert not left, f"runs {left} of an earlier test did not end"
+
+    marks = {path: path.stat().st_size if path.exists() else 0 for path in shared_stack.logs}
+    yield lab
+    pause_schedules()  # a failed test's schedule must not fire into the tests that follow
+    api.close()
+    for path, start in marks.items():
+        if path.exists():
+            with path.open("rb") as log:
+                log.seek(start)
+                text = log.read()[-20000:].decode(errors="replace")
+            print(f"===== {path.name} during this test =====\n{text}")
