@@ -46,6 +46,7 @@ test("a viewer cannot launch, delete or cancel: no buttons, and the API refuses"
     await viewerPage.goto(`/experiments/${experiment.id}`);
     await expect(viewerPage.getByRole("heading", { level: 1 })).toContainText("e2e viewer check");
     await expect(viewerPage.getByRole("button", { name: "Delete" })).toHaveCount(0);
+    await expect(viewerPage.getByRole("button", { name: "Add schedule" })).toHaveCount(0);
     await snap(viewerPage, "50-viewer-experiment");
 
     await viewerPage.goto(`/experiments/${experiment.id}/edit`);
