@@ -100,8 +100,18 @@ class RunQueue(BaseModel):
     )
 
 
+class RunSchedule(BaseModel):
+    """The schedule whose firing launched a run."""
+
+    id: int
+    name: str
+
+
 class RunDetail(RunSlim):
     lab_name: str | None
+    schedule: RunSchedule | None = Field(
+        default=None, description="The schedule that launched it; None when a person or a script did."
+    )
     experiment_version_id: int
     created_by_id: int | None
     spec: ExperimentSpec = Field(description="The run's resolved spec (its sweep point's values applied).")

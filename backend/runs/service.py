@@ -9,7 +9,7 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import Session
 
 from backend.errors import conflict, not_found
-from backend.models import Experiment, ExperimentVersion, Lab, Launch, Note, Run
+from backend.models import Experiment, ExperimentVersion, Lab, Launch, Note, Run, Schedule
 from backend.queue import after_commit
 from backend.runs.launches import NewRun, queue_launch
 from backend.runs.queue_estimate import lab_overhead_s, queue_estimate
@@ -149,15 +149,17 @@ def list_runs(
 
 def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
     row = db.execute(
-        select(Run, Experiment.name, ExperimentVersion.version, Lab.name)
+        select(Run, Experiment.name, ExperimentVersion.version, Lab.name, Schedule.id, Schedule.name)
         .join(Experiment, Experiment.id == Run.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Run.experiment_version_id)
         .outerjoin(Lab, Lab.id == Run.lab_id)  # the lab may have been deleted since
+        .outerjoin(Launch, Launch.id == Run.launch_id)
+        .outerjoin(Schedule, Schedule.id == Launch.schedule_id)
         .where(Run.id == run_id, Run.team_id == team_id)
     ).one_or_none()
     if row is None:
         raise not_found("run", run_id)
-    run, experiment_name, version, lab_name = row
+    run, experiment_name, version, lab_name, schedule_id, schedule_name = row
     # For estimates of what is still to come (this run's start, its sweep's end); one indexed query.
     overhead = lab_overhead_s(db, run.lab_id) if run.lab_id is not None else None
     return RunDetail.model_validate(
@@ -167,6 +169,7 @@ def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
             "experiment_name": experiment_name,
             "experiment_version": version,
             "lab_name": lab_name,
+            "schedule": {"id": schedule_id, "name": schedule_name} if schedule_id is not None else None,
             "queue": queue_estimate(db, run, overhead) if overhead is not None else None,
             "note_count": db.scalar(select(func.count(Note.id)).where(Note.run_id == run.id)) or 0,
             "overhead_s": round(overhead, 2) if overhead is not None else None,

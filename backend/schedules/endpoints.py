@@ -23,10 +23,13 @@ router = APIRouter(tags=["schedules"], route_class=StorableRoute)
 
 @router.get("/schedules")
 def list_schedules(
-    db: SessionDep, who: ViewerDep, experiment_id: Annotated[int | None, Query(ge=1, le=2**63 - 1)] = None
+    db: SessionDep,
+    who: ViewerDep,
+    experiment_id: Annotated[int | None, Query(ge=1, le=2**63 - 1)] = None,
+    lab_id: Annotated[int | None, Query(ge=1, le=2**63 - 1)] = None,
 ) -> list[ScheduleOut]:
-    """The team's schedules (or one experiment's), oldest first, each with its next times."""
-    return service.list_schedules(db, who.team_id, experiment_id)
+    """The team's schedules (or one experiment's, or one lab's), oldest first, with their next times."""
+    return service.list_schedules(db, who.team_id, experiment_id, lab_id)
 
 
 @router.post("/schedules/preview")

@@ -130,10 +130,14 @@ def remove(db: Session, team_id: int, schedule_id: int) -> None:
     db.flush()
 
 
-def list_schedules(db: Session, team_id: int, experiment_id: int | None = None) -> list[ScheduleOut]:
+def list_schedules(
+    db: Session, team_id: int, experiment_id: int | None = None, lab_id: int | None = None
+) -> list[ScheduleOut]:
     query = select(Schedule).where(Schedule.team_id == team_id)
     if experiment_id is not None:
         query = query.where(Schedule.experiment_id == experiment_id)
+    if lab_id is not None:
+        query = query.where(Schedule.lab_id == lab_id)
     schedules = db.scalars(query.order_by(Schedule.created_at, Schedule.id)).all()
     latest = _latest_firings(db, [s.id for s in schedules])
     return [ScheduleOut(**_fields(db, s, latest.get(s.id))) for s in schedules]

@@ -34,6 +34,11 @@ test("an editor schedules an experiment nightly on weekdays, pauses, resumes and
   await expect(row.getByTestId("schedule-next")).toContainText(/06:30/);
   await expect(row.getByTestId("schedule-last-firing")).toHaveText("not fired yet");
   await snap(page, "61-schedule-added");
+  // The lab's page shows what fires on it.
+  await page.goto(`/labs/${env.labId}`);
+  await expect(page.getByTestId("lab-schedules")).toContainText("weekday mornings");
+  await snap(page, "62-lab-schedules");
+  await page.goto(`/experiments/${experiment.id}`);
 
   await row.getByRole("button", { name: "Pause" }).click();
   await expect(row.getByText("paused", { exact: true })).toBeVisible();

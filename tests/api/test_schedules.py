@@ -83,6 +83,10 @@ def test_a_schedule_writes_its_beat_entry_and_pause_resume_edit_delete_keep_it_i
 
     listed = client.get(f"{API}/schedules", params={"experiment_id": experiment.id}, headers=member.headers)
     assert [s["id"] for s in listed.json()] == [schedule["id"]]
+    on_lab = client.get(f"{API}/schedules", params={"lab_id": lab.id}, headers=member.headers).json()
+    other_lab = make_lab(db, member.team)
+    on_other = client.get(f"{API}/schedules", params={"lab_id": other_lab.id}, headers=member.headers).json()
+    assert [s["id"] for s in on_lab] == [schedule["id"]] and on_other == []
 
     gone = client.delete(f"{API}/schedules/{schedule['id']}", headers=member.headers)
     assert gone.status_code == 204
@@ -166,6 +170,8 @@ def test_a_firing_launches_once_and_follows_its_policies(client: TestClient, db:
         and launched.created_by_id == member.user.id
     )
     assert [r.state for r in _runs_of(db, first.launch_id)] == [RunState.queued, RunState.queued]
+    shown_run = client.get(f"{API}/runs/{_runs_of(db, first.launch_id)[0].id}", headers=member.headers).json()
+    assert shown_run["schedule"] == {"id": schedule["id"], "name": "* * * * *"}
     # The same message delivered again (a worker died mid-task) launches nothing new.
     again = fire(db, schedule["id"], task_id="task-1")
     assert again is not None and again.id == first.id
@@ -178,7 +184,9 @@ def test_a_firing_launches_once_and_follows_its_policies(client: TestClient, db:
     for run in _runs_of(db, first.launch_id):
         finish_run(db, run.id)
     by_hand = launch(db, member, experiment, lab)  # someone else's launch occupies the lab
-    r = client.patch(f"{API}/schedules/{schedule['id']}", json={"if_lab_busy": "skip"}, headers=member.headers)
+    r = client.patch(
+        f"{API}/schedules/{schedule['id']}", json={"if_lab_busy": "skip"}, headers=member.headers
+    )
     assert r.status_code == 200, r.text
     busy = fire(db, schedule["id"], task_id="task-3")
     db.commit()

@@ -7459,6 +7459,17 @@ export const RunDetailSchema = {
             ],
             title: 'Lab Name'
         },
+        schedule: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/RunSchedule'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'The schedule that launched it; None when a person or a script did.'
+        },
         experiment_version_id: {
             type: 'integer',
             title: 'Experiment Version Id'
@@ -7879,6 +7890,26 @@ export const RunSamplesSchema = {
         'sources'
     ],
     title: 'RunSamples'
+} as const;
+
+export const RunScheduleSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        name: {
+            type: 'string',
+            title: 'Name'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'name'
+    ],
+    title: 'RunSchedule',
+    description: 'The schedule whose firing launched a run.'
 } as const;
 
 export const RunSeriesSchema = {
@@ -12380,6 +12411,17 @@ export const RunDetailWritableSchema = {
                 }
             ],
             title: 'Lab Name'
+        },
+        schedule: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/RunSchedule'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'The schedule that launched it; None when a person or a script did.'
         },
         experiment_version_id: {
             type: 'integer',

@@ -393,7 +393,7 @@ export const experimentsLaunchExperiment = <ThrowOnError extends boolean = false
 /**
  * List Schedules
  *
- * The team's schedules (or one experiment's), oldest first, each with its next times.
+ * The team's schedules (or one experiment's, or one lab's), oldest first, with their next times.
  */
 export const schedulesListSchedules = <ThrowOnError extends boolean = false>(options?: Options<SchedulesListSchedulesData, ThrowOnError>) => (options?.client ?? client).get<SchedulesListSchedulesResponses, SchedulesListSchedulesErrors, ThrowOnError>({ url: '/api/v1/schedules', ...options });
 

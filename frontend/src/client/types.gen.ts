@@ -4326,6 +4326,10 @@ export type RunDetail = {
      */
     lab_name: string | null;
     /**
+     * The schedule that launched it; None when a person or a script did.
+     */
+    schedule?: RunSchedule | null;
+    /**
      * Experiment Version Id
      */
     experiment_version_id: number;
@@ -4541,6 +4545,22 @@ export type RunSamples = {
     sources: {
         [key: string]: Array<SampleOut>;
     };
+};
+
+/**
+ * RunSchedule
+ *
+ * The schedule whose firing launched a run.
+ */
+export type RunSchedule = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Name
+     */
+    name: string;
 };
 
 /**
@@ -7104,6 +7124,10 @@ export type RunDetailWritable = {
      */
     lab_name: string | null;
     /**
+     * The schedule that launched it; None when a person or a script did.
+     */
+    schedule?: RunSchedule | null;
+    /**
      * Experiment Version Id
      */
     experiment_version_id: number;
@@ -9501,6 +9525,10 @@ export type SchedulesListSchedulesData = {
          * Experiment Id
          */
         experiment_id?: number | null;
+        /**
+         * Lab Id
+         */
+        lab_id?: number | null;
     };
     url: '/api/v1/schedules';
 };

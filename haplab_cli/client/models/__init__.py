@@ -205,6 +205,7 @@ from .run_page import RunPage
 from .run_queue import RunQueue
 from .run_samples import RunSamples
 from .run_samples_sources import RunSamplesSources
+from .run_schedule import RunSchedule
 from .run_series import RunSeries
 from .run_setup import RunSetup
 from .run_slim import RunSlim
@@ -519,6 +520,7 @@ __all__ = (
     "RunQueue",
     "RunSamples",
     "RunSamplesSources",
+    "RunSchedule",
     "RunSeries",
     "RunSetup",
     "RunSlim",

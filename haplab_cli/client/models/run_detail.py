@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from ..models.run_environment import RunEnvironment
     from ..models.run_figures import RunFigures
     from ..models.run_queue import RunQueue
+    from ..models.run_schedule import RunSchedule
     from ..models.run_summary import RunSummary
     from ..models.threshold_report import ThresholdReport
 
@@ -65,6 +66,7 @@ class RunDetail:
         thresholds_passed (bool | None | Unset): Did every threshold rule of the spec pass? None: it has none, or it was
             not judged.
         note_count (int | Unset): Notes the team wrote on the run (GET /notes?run_ids=). Default: 0.
+        schedule (None | RunSchedule | Unset): The schedule that launched it; None when a person or a script did.
         thresholds (None | ThresholdReport | Unset): Each threshold rule's value, limit and outcome; None when the spec
             has none or the run was not judged (failed, cancelled, not collected yet).
         config_warnings (list[ConfigWarning] | Unset): Settings of this run's spec that do nothing or contradict each
@@ -106,6 +108,7 @@ class RunDetail:
     load_ended_at: datetime.datetime | None
     thresholds_passed: bool | None | Unset = UNSET
     note_count: int | Unset = 0
+    schedule: None | RunSchedule | Unset = UNSET
     thresholds: None | ThresholdReport | Unset = UNSET
     config_warnings: list[ConfigWarning] | Unset = UNSET
     queue: None | RunQueue | Unset = UNSET
@@ -114,6 +117,7 @@ class RunDetail:
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.run_queue import RunQueue
+        from ..models.run_schedule import RunSchedule
         from ..models.run_summary import RunSummary
         from ..models.threshold_report import ThresholdReport
 
@@ -221,6 +225,14 @@ class RunDetail:
 
         note_count = self.note_count
 
+        schedule: dict[str, Any] | None | Unset
+        if isinstance(self.schedule, Unset):
+            schedule = UNSET
+        elif isinstance(self.schedule, RunSchedule):
+            schedule = self.schedule.to_dict()
+        else:
+            schedule = self.schedule
+
         thresholds: dict[str, Any] | None | Unset
         if isinstance(self.thresholds, Unset):
             thresholds = UNSET
@@ -289,6 +301,8 @@ class RunDetail:
             field_dict["thresholds_passed"] = thresholds_passed
         if note_count is not UNSET:
             field_dict["note_count"] = note_count
+        if schedule is not UNSET:
+            field_dict["schedule"] = schedule
         if thresholds is not UNSET:
             field_dict["thresholds"] = thresholds
         if config_warnings is not UNSET:
@@ -309,6 +323,7 @@ class RunDetail:
         from ..models.run_environment import RunEnvironment
         from ..models.run_figures import RunFigures
         from ..models.run_queue import RunQueue
+        from ..models.run_schedule import RunSchedule
         from ..models.run_summary import RunSummary
         from ..models.threshold_report import ThresholdReport
 
@@ -516,6 +531,23 @@ class RunDetail:
 
         note_count = d.pop("note_count", UNSET)
 
+        def _parse_schedule(data: object) -> None | RunSchedule | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                schedule_type_0 = RunSchedule.from_dict(data)
+
+                return schedule_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RunSchedule | Unset, data)
+
+        schedule = _parse_schedule(d.pop("schedule", UNSET))
+
         def _parse_thresholds(data: object) -> None | ThresholdReport | Unset:
             if data is None:
                 return data
@@ -602,6 +634,7 @@ class RunDetail:
             load_ended_at=load_ended_at,
             thresholds_passed=thresholds_passed,
             note_count=note_count,
+            schedule=schedule,
             thresholds=thresholds,
             config_warnings=config_warnings,
             queue=queue,

@@ -860,7 +860,7 @@ export const schedulesListSchedulesQueryKey = (options?: Options<SchedulesListSc
 /**
  * List Schedules
  *
- * The team's schedules (or one experiment's), oldest first, each with its next times.
+ * The team's schedules (or one experiment's, or one lab's), oldest first, with their next times.
  */
 export const schedulesListSchedulesOptions = (options?: Options<SchedulesListSchedulesData>) => queryOptions<SchedulesListSchedulesResponse, SchedulesListSchedulesError, SchedulesListSchedulesResponse, ReturnType<typeof schedulesListSchedulesQueryKey>>({
     queryFn: async ({ queryKey, signal }) => {

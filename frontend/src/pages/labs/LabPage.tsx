@@ -11,6 +11,7 @@ import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { AgentsTable } from "./AgentsTable";
 import { EnrollSection } from "./EnrollSection";
+import { LabSchedulesSection } from "./LabSchedulesSection";
 import { LinkShapingSection } from "./LinkShapingSection";
 import { TrafficBoundarySection } from "./TrafficBoundarySection";
 
@@ -45,6 +46,7 @@ export default function LabPage() {
           <AgentsTable agents={l.agents} />
         )}
       </section>
+      <LabSchedulesSection labId={labId} />
       <TrafficBoundarySection lab={l} canEdit={hasRole(session, "admin")} />
       <LinkShapingSection lab={l} canEdit={hasRole(session, "editor")} />
       <EnrollSection labId={labId} canEdit={hasRole(session, "editor")} />

@@ -106,6 +106,12 @@ export default function RunPage() {
             <Link to={`/experiments/${run.experiment_id}`}>{run.experiment_name}</Link> v{run.experiment_version} · point {run.point_index + 1}, repetition{" "}
             {run.repetition + 1}
             {params && ` · ${params}`} · lab {run.lab_name ?? "deleted"}
+            {run.schedule && (
+              <>
+                {" "}
+                · launched by the schedule <Link to={`/experiments/${run.experiment_id}#schedules-title`}>{run.schedule.name}</Link>
+              </>
+            )}
           </>
         }
         actions={

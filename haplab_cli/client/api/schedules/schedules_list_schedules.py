@@ -14,6 +14,7 @@ from ...types import UNSET, Response, Unset
 def _get_kwargs(
     *,
     experiment_id: int | None | Unset = UNSET,
+    lab_id: int | None | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -24,6 +25,13 @@ def _get_kwargs(
     else:
         json_experiment_id = experiment_id
     params["experiment_id"] = json_experiment_id
+
+    json_lab_id: int | None | Unset
+    if isinstance(lab_id, Unset):
+        json_lab_id = UNSET
+    else:
+        json_lab_id = lab_id
+    params["lab_id"] = json_lab_id
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -105,13 +113,15 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     experiment_id: int | None | Unset = UNSET,
+    lab_id: int | None | Unset = UNSET,
 ) -> Response[ErrorBody | ServerErrorBody | list[ScheduleOut]]:
     """List Schedules
 
-     The team's schedules (or one experiment's), oldest first, each with its next times.
+     The team's schedules (or one experiment's, or one lab's), oldest first, with their next times.
 
     Args:
         experiment_id (int | None | Unset):
+        lab_id (int | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -123,6 +133,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         experiment_id=experiment_id,
+        lab_id=lab_id,
     )
 
     response = client.get_httpx_client().request(
@@ -136,13 +147,15 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     experiment_id: int | None | Unset = UNSET,
+    lab_id: int | None | Unset = UNSET,
 ) -> ErrorBody | ServerErrorBody | list[ScheduleOut] | None:
     """List Schedules
 
-     The team's schedules (or one experiment's), oldest first, each with its next times.
+     The team's schedules (or one experiment's, or one lab's), oldest first, with their next times.
 
     Args:
         experiment_id (int | None | Unset):
+        lab_id (int | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,6 +168,7 @@ def sync(
     return sync_detailed(
         client=client,
         experiment_id=experiment_id,
+        lab_id=lab_id,
     ).parsed
 
 
@@ -162,13 +176,15 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     experiment_id: int | None | Unset = UNSET,
+    lab_id: int | None | Unset = UNSET,
 ) -> Response[ErrorBody | ServerErrorBody | list[ScheduleOut]]:
     """List Schedules
 
-     The team's schedules (or one experiment's), oldest first, each with its next times.
+     The team's schedules (or one experiment's, or one lab's), oldest first, with their next times.
 
     Args:
         experiment_id (int | None | Unset):
+        lab_id (int | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -180,6 +196,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         experiment_id=experiment_id,
+        lab_id=lab_id,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -191,13 +208,15 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     experiment_id: int | None | Unset = UNSET,
+    lab_id: int | None | Unset = UNSET,
 ) -> ErrorBody | ServerErrorBody | list[ScheduleOut] | None:
     """List Schedules
 
-     The team's schedules (or one experiment's), oldest first, each with its next times.
+     The team's schedules (or one experiment's, or one lab's), oldest first, with their next times.
 
     Args:
         experiment_id (int | None | Unset):
+        lab_id (int | None | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -211,5 +230,6 @@ async def asyncio(
         await asyncio_detailed(
             client=client,
             experiment_id=experiment_id,
+            lab_id=lab_id,
         )
     ).parsed
