@@ -23,7 +23,8 @@ import { TableScroll } from "../../components/TableScroll";
 import { fieldsOf, messagesAt } from "../../api/fieldErrors";
 import { dateTime } from "../../format/time";
 import { useDebounced } from "../designer/useDebounced";
-import { LAB_BUSY_CHOICES, PREVIOUS_RUNNING_CHOICES, browserZone, firingLabel, firingTone, inZone, untilText } from "./schedules";
+import { FiringBadge, NextRun } from "./ScheduleCells";
+import { LAB_BUSY_CHOICES, PREVIOUS_RUNNING_CHOICES, browserZone, inZone } from "./schedules";
 
 // Next times move as the clock does: refresh the list each minute, and soon after a firing.
 const REFRESH_MS = 30_000;
@@ -90,7 +91,6 @@ function ScheduleRow({ schedule: s, canEdit }: { schedule: ScheduleOut; canEdit:
   const update = useMutation({ ...schedulesUpdateScheduleMutation(), onSuccess: invalidate });
   const remove = useMutation({ ...schedulesDeleteScheduleMutation(), onSuccess: invalidate });
   const path = { schedule_id: s.id };
-  const next = s.next_runs[0];
   return (
     <>
       <tr data-testid={`schedule-${s.id}`}>
@@ -110,13 +110,7 @@ function ScheduleRow({ schedule: s, canEdit }: { schedule: ScheduleOut; canEdit:
           )}
         </td>
         <td data-testid="schedule-next">
-          {s.paused || !next ? (
-            <span className="muted">paused: does not fire</span>
-          ) : (
-            <>
-              {inZone(next, s.timezone)} <span className="muted">({untilText(next)})</span>
-            </>
-          )}
+          <NextRun schedule={s} />
         </td>
         <td>{s.lab_name}</td>
         <td className="muted">
@@ -127,7 +121,7 @@ function ScheduleRow({ schedule: s, canEdit }: { schedule: ScheduleOut; canEdit:
         <td data-testid="schedule-last-firing">
           {s.last_firing ? (
             <>
-              <span className={`badge ${firingTone(s.last_firing.outcome)}`}>{firingLabel(s.last_firing.outcome)}</span>{" "}
+              <FiringBadge firing={s.last_firing} />{" "}
               <span className="muted">{dateTime(s.last_firing.fired_at)}</span>
               {s.last_firing.first_run_id != null && (
                 <>
@@ -189,7 +183,7 @@ function FiringList({ scheduleId }: { scheduleId: number }) {
     <ul className="plain-list" data-testid="schedule-firings">
       {detail.data.firings.map((f) => (
         <li key={f.id}>
-          <span className={`badge ${firingTone(f.outcome)}`}>{firingLabel(f.outcome)}</span> {dateTime(f.fired_at)}
+          <FiringBadge firing={f} /> {dateTime(f.fired_at)}
           {f.detail && <span className="muted"> · {f.detail}</span>}
           {f.first_run_id != null && (
             <>

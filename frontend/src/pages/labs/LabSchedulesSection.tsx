@@ -7,7 +7,7 @@ import { schedulesListSchedulesOptions } from "../../client/@tanstack/react-quer
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { TableScroll } from "../../components/TableScroll";
-import { firingLabel, firingTone, inZone, untilText } from "../experiments/schedules";
+import { FiringBadge, NextRun } from "../experiments/ScheduleCells";
 
 export function LabSchedulesSection({ labId }: { labId: number }) {
   const schedules = useQuery({ ...schedulesListSchedulesOptions({ query: { lab_id: labId } }), refetchInterval: 30_000 });
@@ -42,21 +42,9 @@ export function LabSchedulesSection({ labId }: { labId: number }) {
                       </span>
                     </td>
                     <td>
-                      {s.paused || !s.next_runs[0] ? (
-                        <span className="badge warn">paused</span>
-                      ) : (
-                        <>
-                          {inZone(s.next_runs[0], s.timezone)} <span className="muted">({untilText(s.next_runs[0])})</span>
-                        </>
-                      )}
+                      <NextRun schedule={s} />
                     </td>
-                    <td>
-                      {s.last_firing ? (
-                        <span className={`badge ${firingTone(s.last_firing.outcome)}`}>{firingLabel(s.last_firing.outcome)}</span>
-                      ) : (
-                        <span className="muted">not fired yet</span>
-                      )}
-                    </td>
+                    <td>{s.last_firing ? <FiringBadge firing={s.last_firing} /> : <span className="muted">not fired yet</span>}</td>
                   </tr>
                 ))}
             </tbody>
