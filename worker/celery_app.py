@@ -28,6 +28,7 @@ app.conf.update(
     broker_connection_retry_on_startup=True,
     # Outcomes live in the database, not in a result backend.
     task_ignore_result=True,
+    result_expires=None,  # nothing to clean up: no daily celery.backend_cleanup entry in beat
     # A task is acknowledged when it ends, and one process holds one message: a run's kick is
     # not lost in a dead worker's prefetch buffer, and a long run does not sit on others' kicks.
     task_acks_late=True,
