@@ -46,6 +46,9 @@ app.conf.update(
     beat_dburi=settings.database_url,
     beat_schema="celery_schema",
     beat_max_loop_interval=5,
+    # Write each entry's last run time as soon as it is sent (the default waits 3 minutes): a beat
+    # killed and restarted then knows what it already fired, and fires a time it missed once.
+    beat_sync_every=1,
     beat_schedule={
         "reap-labs": {
             "task": REAP_LABS_TASK,
