@@ -50,18 +50,31 @@ def record_hello(db: Session, agent: Agent, hello: Hello) -> None:
     mark_seen(db, agent.id)
 
 
+# Agents stop their samplers and send their last batch while tearing a run down, which the worker
+# asks for as the run ends: that batch arrives just after, and belongs to the run.
+ENDED_RUN_TAKES_SAMPLES_S = 30
+
+
 def writable_run(db: Session, agent: Agent, run_id: int) -> Run:
-    """The run a SampleBatch names, if it is active on the agent's lab; 409 otherwise.
+    """The run a SampleBatch names, if it is active on the agent's lab or ended within the last
+    ENDED_RUN_TAKES_SAMPLES_S seconds (its teardown's last batch); 409 otherwise.
 
     Lab and team are checked together (a lab belongs to one team), so an agent can only ever
-    write into runs executing on its own test bed, and only while they execute.
+    write into runs executing on its own test bed, and only while they execute (or just ended).
     """
-    run = db.scalar(
-        select(Run).where(Run.id == run_id, Run.lab_id == agent.lab_id, Run.team_id == agent.team_id)
+    # The database clock decides "just ended", as it wrote finished_at (see the module's note).
+    just_ended = func.coalesce(
+        Run.finished_at >= func.now() - func.make_interval(0, 0, 0, 0, 0, 0, ENDED_RUN_TAKES_SAMPLES_S), False
     )
-    if run is None:
+    row = db.execute(
+        select(Run, just_ended).where(
+            Run.id == run_id, Run.lab_id == agent.lab_id, Run.team_id == agent.team_id
+        )
+    ).one_or_none()
+    if row is None:
         raise conflict(f"run {run_id} is not a run of this agent's lab")
-    if run.state not in ACTIVE_STATES:
+    run, ended_moments_ago = row
+    if run.state not in ACTIVE_STATES and not (run.state.is_terminal and ended_moments_ago):
         raise ApiError(
             409, "run_not_active", f"run {run.id} is {run.state.value}; it takes samples only while active"
         )

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -16,10 +17,11 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from backend import live
-from backend.models import Agent, Lab, Sample
+from backend.fleet.service import ENDED_RUN_TAKES_SAMPLES_S
+from backend.models import Agent, Lab, Run, Sample
 from spec.protocol import CommandResult, Heartbeat, StopLoad, Teardown
 from spec.run_state import RunState
-from tests.api.experiment_factories import sample_points
+from tests.api.experiment_factories import launch, make_experiment, sample_points
 from tests.api.helpers import API, Member, make_lab, new_member
 from tests.fleet.factories import (
     agent_headers,
@@ -306,16 +308,39 @@ def test_a_batch_for_a_run_of_another_lab_is_409_and_writes_nothing(
     assert stored_samples(db, run_id) == 0
 
 
-def test_a_batch_for_a_finished_run_is_409_and_writes_nothing(
+def test_a_run_s_last_batch_sent_while_tearing_down_is_stored_and_a_late_one_is_409(
     client: TestClient, db: Session, member: Member, lab: Lab, proxy_agent: dict[str, Any]
 ) -> None:
     run_id = running_run(db, member, lab)
-    finish(db, run_id, RunState.failed)
+    finish(db, run_id, RunState.succeeded)
+    # The worker asks the agents to tear down as it ends the run: their last batch comes after.
+    last = post_message(
+        client, proxy_agent, sample_batch(run_id, sample_points("proxy:fe", {7: {"scur": 1}}))
+    )
+    assert (last.status_code, last.json()["inserted"]) == (202, 1)
+    db.execute(
+        update(Run)
+        .where(Run.id == run_id)
+        .values(finished_at=func.now() - timedelta(seconds=ENDED_RUN_TAKES_SAMPLES_S + 1))
+    )
+    db.commit()
+    late = post_message(
+        client, proxy_agent, sample_batch(run_id, sample_points("proxy:fe", {8: {"scur": 1}}))
+    )
+    assert late.status_code == 409
+    assert "is succeeded" in late.json()["message"]
+    assert stored_samples(db, run_id) == 1
+
+
+def test_a_batch_for_a_run_not_started_is_409_and_writes_nothing(
+    client: TestClient, db: Session, member: Member, lab: Lab, proxy_agent: dict[str, Any]
+) -> None:
+    run_id = launch(db, member, make_experiment(db, member), lab).run_ids[0]
     response = post_message(
         client, proxy_agent, sample_batch(run_id, sample_points("proxy:fe", {0: {"scur": 1}}))
     )
     assert response.status_code == 409
-    assert "is failed" in response.json()["message"]
+    assert "is queued" in response.json()["message"]
     assert stored_samples(db, run_id) == 0
 
 
