@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 
@@ -166,3 +167,20 @@ def test_a_backend_that_is_down_is_waited_for_however_long_it_takes() -> None:
         sink.stop()
     # Every 503 and the 500s short of the limit were retried; the batch then went through.
     assert backend.attempts == [0] * (12 + SERVER_FAILURES_PER_BATCH - 1 + 1)
+
+
+def test_a_sample_goes_out_at_once_with_the_rest_of_its_tick(backend: Backend) -> None:
+    """The sender wakes on each emit (not after a fixed sleep) and gathers a tick's sources."""
+    sink = SampleSink(backend.send, flush_interval_s=30, linger_s=0.2)
+    sink.start()
+    try:
+        wait_until(lambda: sink._thread.is_alive(), 5, "the sender to start")
+        emitted = time.monotonic()
+        sink.emit(1, [point(0)])
+        sink.emit(1, [SamplePoint(source="host:proxy-1", t=0, ts=datetime.now(UTC), data={"cpu": 1})])
+        wait_until(lambda: backend.delivered, 5, "the tick's batch")
+        delay = time.monotonic() - emitted
+        assert delay < 1.0, f"sent {delay:.2f} s after the emit: the sender slept instead of waking"
+        assert len(backend.delivered) == 1 and len(backend.delivered[0].samples) == 2
+    finally:
+        sink.stop(flush_timeout_s=2)
