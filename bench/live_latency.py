@@ -71,7 +71,7 @@ def main() -> None:
         experiment = api.create_experiment(
             "live latency", http_spec(connections=args.connections, duration_s=args.duration)
         )
-        [run_id] = api.launch(experiment, stack.lab.lab_id)
+        [run_id] = api.launch(experiment, stack.lab.lab_id or 0)
         delays: dict[str, list[float]] = {}
         done = threading.Event()
         reader = threading.Thread(
