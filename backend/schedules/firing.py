@@ -17,6 +17,7 @@ from backend.experiments.launch import launch_experiment
 from backend.experiments.schemas import LaunchRequest
 from backend.models import Launch, Membership, Role, Run, Schedule, ScheduleFiring
 from backend.schedules import beat
+from backend.webhooks import notify
 from spec.run_state import ACTIVE_STATES, RunState
 
 _NOT_ENDED = (RunState.queued, *ACTIVE_STATES)
@@ -39,6 +40,8 @@ def fire(db: Session, schedule_id: int, task_id: str) -> ScheduleFiring | None:
             firing.outcome, firing.detail = "refused", refusal
     db.add(firing)
     db.flush()
+    if firing.outcome == "refused":
+        notify.schedule_refused(db, schedule, firing)
     return firing
 
 

@@ -6,6 +6,9 @@
 - change.detected: a figure of a sweep point moved to a new level (backend/runs/changes/);
 - agent.offline: an agent of one of the team's labs went silent past the liveness window (told
   once per silence, by the worker's periodic reaper);
+- schedule.refused: a schedule's firing launched nothing because the launch was refused (its
+  owner may no longer launch, or the spec no longer renders or passes haproxy -c) - nobody may
+  be watching when it fires;
 - ping: "send test", to every webhook whatever it subscribes to.
 """
 
@@ -14,13 +17,16 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any, Literal
 
-EventName = Literal["run.finished", "run.failed", "threshold.failed", "change.detected", "agent.offline"]
+EventName = Literal[
+    "run.finished", "run.failed", "threshold.failed", "change.detected", "agent.offline", "schedule.refused"
+]
 EVENTS: tuple[EventName, ...] = (
     "run.finished",
     "run.failed",
     "threshold.failed",
     "change.detected",
     "agent.offline",
+    "schedule.refused",
 )
 PING = "ping"
 PayloadFormat = Literal["haplab", "slack"]

@@ -1,4 +1,5 @@
-"""What happened, as webhook events: a run that ended, a detected change.
+"""What happened, as webhook events: a run that ended, a detected change, a silent agent, a
+schedule's refused firing.
 
 Called by the worker after a run ends and by the change search; each builds the event's data
 and one line for people (a Slack message, the `summary` of haplab's JSON), with the page's link.
@@ -11,7 +12,7 @@ from typing import Any
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from backend.models import Agent, ChangePoint, Experiment, Lab, Run
+from backend.models import Agent, ChangePoint, Experiment, Lab, Run, Schedule, ScheduleFiring
 from backend.settings import get_settings
 from backend.webhooks.service import emit
 from spec.metrics import BY_KEY, run_metrics
@@ -147,3 +148,25 @@ def agents_gone_silent(db: Session) -> list[int]:
         ids += emit(db, team_id, "agent.offline", data, text)
     db.flush()
     return ids
+
+
+def schedule_refused(db: Session, schedule: Schedule, firing: ScheduleFiring) -> list[int]:
+    experiment = db.scalar(select(Experiment.name).where(Experiment.id == schedule.experiment_id)) or ""
+    data = {
+        "schedule": {
+            "id": schedule.id,
+            "name": schedule.name,
+            "cron": schedule.cron,
+            "timezone": schedule.timezone,
+            "experiment_id": schedule.experiment_id,
+            "experiment_name": experiment,
+            "lab_id": schedule.lab_id,
+            "url": _link(f"/experiments/{schedule.experiment_id}"),
+        },
+        "firing": {"id": firing.id, "fired_at": firing.fired_at.isoformat(), "reason": firing.detail},
+    }
+    text = (
+        f"haplab: the schedule {schedule.name!r} of {experiment!r} launched nothing: {firing.detail} "
+        f"{_link(f'/experiments/{schedule.experiment_id}')}"
+    )
+    return emit(db, schedule.team_id, "schedule.refused", data, text)

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 from sqlalchemy_celery_beat.models import CrontabSchedule, PeriodicTask
 
-from backend.models import Launch, Membership, Role, Run, Schedule
+from backend.models import Launch, Membership, Role, Run, Schedule, Webhook, WebhookDelivery
 from backend.schedules.beat import entry_name
 from backend.schedules.firing import fire
 from spec.run_state import RunState
@@ -225,9 +225,25 @@ def test_a_firing_is_refused_when_the_owner_may_no_longer_launch_or_the_spec_no_
     assert membership is not None
     membership.role = Role.viewer
     db.commit()
+    hook = Webhook(
+        team_id=member.team.id,
+        name="ops",
+        url="https://hooks.example.com/x",
+        secret="s" * 32,
+        events=["schedule.refused"],
+        payload_format="haplab",
+        active=True,
+    )
+    db.add(hook)
+    db.commit()
     refused = fire(db, schedule["id"], task_id="owner-demoted")
     db.commit()
     assert refused is not None and refused.outcome == "refused" and "no longer an editor" in refused.detail
+    # Nobody may be watching when a schedule fires: its webhooks are told.
+    [told] = db.scalars(select(WebhookDelivery).where(WebhookDelivery.webhook_id == hook.id)).all()
+    assert told.event == "schedule.refused"
+    assert told.payload["data"]["firing"]["reason"] == refused.detail
+    assert told.payload["data"]["schedule"]["id"] == schedule["id"]
     assert db.query(Launch).filter(Launch.schedule_id == schedule["id"]).count() == 0
 
     membership.role = Role.editor

@@ -11770,7 +11770,8 @@ export const WebhookCreateSchema = {
                     'run.failed',
                     'threshold.failed',
                     'change.detected',
-                    'agent.offline'
+                    'agent.offline',
+                    'schedule.refused'
                 ]
             },
             type: 'array',

@@ -6758,7 +6758,7 @@ export type WebhookCreate = {
     /**
      * Events
      */
-    events: Array<'run.finished' | 'run.failed' | 'threshold.failed' | 'change.detected' | 'agent.offline'>;
+    events: Array<'run.finished' | 'run.failed' | 'threshold.failed' | 'change.detected' | 'agent.offline' | 'schedule.refused'>;
     /**
      * Payload Format
      *

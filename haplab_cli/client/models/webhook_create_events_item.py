@@ -6,6 +6,7 @@ class WebhookCreateEventsItem(StrEnum):
     CHANGE_DETECTED = "change.detected"
     RUN_FAILED = "run.failed"
     RUN_FINISHED = "run.finished"
+    SCHEDULE_REFUSED = "schedule.refused"
     THRESHOLD_FAILED = "threshold.failed"
 
     def __str__(self) -> str:

@@ -29,6 +29,7 @@ export const WEBHOOK_EVENTS: { name: EventName; label: string }[] = [
   { name: "threshold.failed", label: "a run failed a threshold" },
   { name: "change.detected", label: "a change was detected" },
   { name: "agent.offline", label: "an agent went silent" },
+  { name: "schedule.refused", label: "a schedule's launch was refused" },
 ];
 
 export function deliveryTone(status: string): "ok" | "bad" | "" {

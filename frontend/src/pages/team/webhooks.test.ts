@@ -4,7 +4,7 @@ import { deliveryTone, WEBHOOK_EVENTS } from "./WebhooksSection";
 
 describe("webhooks", () => {
   it("offer every event the API takes", () => {
-    expect(WEBHOOK_EVENTS.map((e) => e.name)).toEqual(["run.finished", "run.failed", "threshold.failed", "change.detected", "agent.offline"]);
+    expect(WEBHOOK_EVENTS.map((e) => e.name)).toEqual(["run.finished", "run.failed", "threshold.failed", "change.detected", "agent.offline", "schedule.refused"]);
   });
   it("colour a delivery by its outcome", () => {
     expect(deliveryTone("delivered")).toBe("ok");
