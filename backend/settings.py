@@ -47,8 +47,9 @@ class Settings(BaseSettings):
     # How often beat runs the reaper (expired lab leases, labs with queued runs and nothing kicking them).
     reap_interval_seconds: float = 5
     # Seconds between choosing the agreed start instant and that instant: StartSampling and StartLoad
-    # must reach every agent within it (~0.1 s on the local lab; raise it for a lab far away).
-    load_start_lead_seconds: float = 0.5
+    # must reach every agent within it (~0.05 s on the local lab; raise it for a lab far away). A
+    # slower round trip moves the start by itself (worker/phases/load.py), so this can be short.
+    load_start_lead_seconds: float = 0.3
     # The injector's load lease: it stops by itself this long after the last renewal.
     load_lease_seconds: int = 10
     # The public URL agents and browsers use to reach the API (for enrollment commands).
