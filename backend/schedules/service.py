@@ -140,7 +140,7 @@ def list_schedules(
         query = query.where(Schedule.lab_id == lab_id)
     schedules = db.scalars(query.order_by(Schedule.created_at, Schedule.id)).all()
     latest = _latest_firings(db, [s.id for s in schedules])
-    return [ScheduleOut(**_fields(db, s, latest.get(s.id))) for s in schedules]
+    return [ScheduleOut(**fields) for fields in _fields(db, schedules, latest)]
 
 
 def detail(db: Session, team_id: int, schedule_id: int) -> ScheduleDetail:
@@ -152,7 +152,8 @@ def detail(db: Session, team_id: int, schedule_id: int) -> ScheduleDetail:
         .limit(FIRINGS_SHOWN)
     ).all()
     shown = _firings_out(db, firings)
-    return ScheduleDetail(**_fields(db, schedule, shown[0] if shown else None), firings=shown)
+    [fields] = _fields(db, [schedule], {schedule.id: shown[0]} if shown else {})
+    return ScheduleDetail(**fields, firings=shown)
 
 
 def _latest_firings(db: Session, schedule_ids: list[int]) -> dict[int, FiringOut]:
@@ -181,25 +182,40 @@ def _firings_out(db: Session, firings: Sequence[ScheduleFiring]) -> list[FiringO
     ]
 
 
-def _fields(db: Session, schedule: Schedule, last_firing: FiringOut | None) -> dict[str, object]:
-    experiment_name = db.scalar(select(Experiment.name).where(Experiment.id == schedule.experiment_id))
-    lab_name = db.scalar(select(Lab.name).where(Lab.id == schedule.lab_id))
-    cron = parse(schedule.cron, schedule.timezone)
-    return {
-        "id": schedule.id,
-        "name": schedule.name,
-        "experiment_id": schedule.experiment_id,
-        "experiment_name": experiment_name or "",
-        "lab_id": schedule.lab_id,
-        "lab_name": lab_name or "",
-        "cron": schedule.cron,
-        "timezone": schedule.timezone,
-        "paused": schedule.paused,
-        "if_lab_busy": schedule.if_lab_busy,
-        "if_previous_running": schedule.if_previous_running,
-        "overrides": schedule.overrides,
-        "created_by_email": emails_of(db, [schedule.created_by_id]).get(schedule.created_by_id or 0),
-        "created_at": schedule.created_at,
-        "next_runs": [] if schedule.paused else cron.next_times(NEXT_RUNS_SHOWN),
-        "last_firing": last_firing,
+def _fields(
+    db: Session, schedules: Sequence[Schedule], last_firings: dict[int, FiringOut]
+) -> list[dict[str, object]]:
+    """Each schedule as the API shows it; names and emails read once for all of them."""
+    experiment_ids = {s.experiment_id for s in schedules}
+    lab_ids = {s.lab_id for s in schedules}
+    experiment_names = {
+        id_: name
+        for id_, name in db.execute(
+            select(Experiment.id, Experiment.name).where(Experiment.id.in_(experiment_ids))
+        )
     }
+    lab_names = {id_: name for id_, name in db.execute(select(Lab.id, Lab.name).where(Lab.id.in_(lab_ids)))}
+    emails = emails_of(db, [s.created_by_id for s in schedules])
+    return [
+        {
+            "id": schedule.id,
+            "name": schedule.name,
+            "experiment_id": schedule.experiment_id,
+            "experiment_name": experiment_names.get(schedule.experiment_id, ""),
+            "lab_id": schedule.lab_id,
+            "lab_name": lab_names.get(schedule.lab_id, ""),
+            "cron": schedule.cron,
+            "timezone": schedule.timezone,
+            "paused": schedule.paused,
+            "if_lab_busy": schedule.if_lab_busy,
+            "if_previous_running": schedule.if_previous_running,
+            "overrides": schedule.overrides,
+            "created_by_email": emails.get(schedule.created_by_id or 0),
+            "created_at": schedule.created_at,
+            "next_runs": []
+            if schedule.paused
+            else parse(schedule.cron, schedule.timezone).next_times(NEXT_RUNS_SHOWN),
+            "last_firing": last_firings.get(schedule.id),
+        }
+        for schedule in schedules
+    ]

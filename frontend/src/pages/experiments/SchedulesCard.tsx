@@ -20,7 +20,7 @@ import { ErrorState } from "../../components/ErrorState";
 import { FieldError } from "../../components/FieldError";
 import { LoadingState } from "../../components/LoadingState";
 import { TableScroll } from "../../components/TableScroll";
-import { fieldsOf, messagesAt } from "../../api/fieldErrors";
+import { fieldsOf } from "../../api/fieldErrors";
 import { dateTime } from "../../format/time";
 import { useDebounced } from "../designer/useDebounced";
 import { FiringBadge, NextRun } from "./ScheduleCells";
@@ -229,32 +229,20 @@ function CreateScheduleForm({ experimentId, onDone }: { experimentId: number; on
       body: { name: name || null, lab_id: chosenLab, cron, timezone, if_lab_busy: ifLabBusy, if_previous_running: ifPrevious },
     });
   };
-  // The preview's own errors name the field as the create request would.
+  // The preview's own errors name the field as the create request would; a refused create's win.
   const previewFields = fieldsOf(preview.error);
-  const cronProblems = [...messagesAt(previewFields, "cron")];
-  const zoneProblems = [...messagesAt(previewFields, "timezone")];
   return (
     <form onSubmit={submit} aria-label="Add a schedule" style={{ margin: "12px 0" }}>
       <div className="row" style={{ alignItems: "flex-start" }}>
         <label className="field">
           <span>Cron (minute hour day month weekday)</span>
           <input required value={cron} onChange={(e) => setCron(e.target.value)} placeholder="0 2 * * mon-fri" aria-describedby="cron-help" />
-          {cronProblems.length > 0 && !create.error && (
-            <span className="field-error" role="alert" data-field="cron">
-              {cronProblems.join("; ")}
-            </span>
-          )}
-          <FieldError error={create.error} path="cron" />
+          <FieldError fields={create.error ? fieldsOf(create.error) : previewFields} path="cron" />
         </label>
         <label className="field">
           <span>Time zone</span>
           <input required value={timezone} onChange={(e) => setTimezone(e.target.value)} list="schedule-zones" />
-          {zoneProblems.length > 0 && !create.error && (
-            <span className="field-error" role="alert" data-field="timezone">
-              {zoneProblems.join("; ")}
-            </span>
-          )}
-          <FieldError error={create.error} path="timezone" />
+          <FieldError fields={create.error ? fieldsOf(create.error) : previewFields} path="timezone" />
         </label>
         <label className="field">
           <span>Lab</span>
