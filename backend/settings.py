@@ -20,6 +20,10 @@ class Settings(BaseSettings):
     secret_key: str = PLACEHOLDER_SECRET
     api_host: str = "127.0.0.1"
     api_port: int = 8300
+    # API worker processes (python -m backend.serve); 0 = one per core.
+    api_workers: int = Field(0, ge=0, le=64)
+    # One log line per request (uvicorn's access log).
+    api_access_log: bool = True
     # Where the built frontend lives; served at / when it exists.
     frontend_dist: Path = Path(__file__).resolve().parent.parent / "frontend" / "dist"
     haproxy_bin: str = "haproxy"

@@ -433,19 +433,9 @@ def main() -> int:
         # The API and the worker import for a few seconds: start them while the admin is created.
         api = sup.spawn(
             "api",
-            [
-                py,
-                "-m",
-                "uvicorn",
-                "backend.app:create_app",
-                "--factory",
-                "--host",
-                settings.api_host,
-                "--port",
-                str(settings.api_port),
-                "--timeout-graceful-shutdown",
-                "5",  # open live streams (SSE) must not hold Ctrl-C
-            ],
+            # One worker process per core (HAPLAB_API_WORKERS overrides); open live streams (SSE)
+            # are given 5 s on Ctrl-C.
+            [py, "-m", "backend.serve", "--host", settings.api_host, "--port", str(settings.api_port)],
         )
         sup.spawn(
             "worker",

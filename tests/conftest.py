@@ -119,13 +119,13 @@ def client(db: Session) -> Iterator[object]:
     """TestClient over the real app; every request shares the test's rolled-back session."""
     from fastapi.testclient import TestClient
 
+    from backend.api.session import request_db
     from backend.app import create_app
-    from backend.db import get_db
 
     app = create_app()
 
     def _db() -> Iterator[Session]:
-        # Mirror get_db: commit on success (a savepoint here), roll back on error.
+        # Mirror request_db: commit on success (a savepoint here), roll back on error.
         try:
             yield db
             db.commit()
@@ -133,7 +133,7 @@ def client(db: Session) -> Iterator[object]:
             db.rollback()
             raise
 
-    app.dependency_overrides[get_db] = _db
+    app.dependency_overrides[request_db] = _db
     # Every TestClient request comes from the address "testclient": start each test with no
     # failed sign-ins counted against it (they live in Redis, shared by this worker's tests).
     from backend import live

@@ -152,19 +152,20 @@ class ApiServer:
         return self.log_path.read_text(errors="replace")
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(15)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+        stop_session(self.proc, [(signal.SIGTERM, 15)])
 
 
 def start_api_server(
-    *, database_url: str, redis_url: str, log_dir: Path, port: int, app: str = "backend.app:create_app"
+    *,
+    database_url: str,
+    redis_url: str,
+    log_dir: Path,
+    port: int,
+    app: str = "backend.app:create_app",
+    workers: int = 1,
 ) -> ApiServer:
-    """Start uvicorn on `app` (an app factory) and wait until /api/v1/health answers 200."""
+    """Start the API (backend.serve: uvicorn with `workers` processes) on `app`, an app factory, and
+    wait until /api/v1/health answers 200."""
     import httpx
 
     env = {
@@ -177,20 +178,23 @@ def start_api_server(
     cmd = [
         sys.executable,
         "-m",
-        "uvicorn",
+        "backend.serve",
+        "--app",
         app,
-        "--factory",
         "--host",
         "127.0.0.1",
         "--port",
         str(port),
+        "--workers",
+        str(workers),
         "--log-level",
         "warning",
-        "--timeout-graceful-shutdown",
-        "5",
     ]
     with open(log_path, "wb") as log:
-        proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
+        # Its own session: stop() can reach worker processes a killed supervisor would orphan.
+        proc = subprocess.Popen(
+            cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
     server = ApiServer(proc=proc, url=f"http://127.0.0.1:{port}", log_path=log_path)
 
     def healthy() -> bool:

@@ -9,7 +9,7 @@ Every route that touches team data takes one of Viewer/Editor/AdminDep and filte
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated
 
 from fastapi import Depends
@@ -23,8 +23,9 @@ from backend.models import Role
 CurrentPrincipal = Annotated[Principal, Depends(get_principal)]
 
 
-def require(role: Role) -> Callable[[Principal], Principal]:
-    def check(who: CurrentPrincipal) -> Principal:
+def require(role: Role) -> Callable[[Principal], Awaitable[Principal]]:
+    # async: no I/O, so FastAPI runs it on the event loop instead of handing it to a thread.
+    async def check(who: CurrentPrincipal) -> Principal:
         if not who.role.allows(role):
             raise forbidden(f"this needs the {role.value} role; you have {who.role.value}")
         return who

@@ -17,15 +17,13 @@ import hmac
 from dataclasses import dataclass
 
 from fastapi import Depends, Request
-from sqlalchemy.orm import Session
 
 from backend.api.session import SessionDep
 from backend.auth.principal import Principal
-from backend.auth.sessions import CSRF_HEADER, SESSION_COOKIE, find_live_session
+from backend.auth.sessions import CSRF_HEADER, SESSION_COOKIE, resolve_session
 from backend.errors import ApiError, forbidden
 from backend.models import ApiToken, Role, User, UserSession
-from backend.teams.service import membership_role
-from backend.teams.tokens import find_live_token, touch_token
+from backend.teams.tokens import resolve_token, touch_token
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -36,11 +34,14 @@ def unauthenticated(message: str) -> ApiError:
 
 @dataclass(frozen=True)
 class Caller:
-    """An authenticated user and how they came: exactly one of session or token is set."""
+    """An authenticated user and how they came: exactly one of session or token is set. `role` is
+    their membership role in the token's team or the session's current team (None: not a member,
+    or no current team), read with the credential in one query."""
 
     user: User
     session: UserSession | None = None
     token: ApiToken | None = None
+    role: Role | None = None
 
 
 def _bearer(request: Request) -> str | None:
@@ -53,11 +54,9 @@ def _bearer(request: Request) -> str | None:
     return value.strip()
 
 
-def _active_user(db: Session, user_id: int) -> User:
-    user = db.get(User, user_id)
-    if user is None or not user.is_active:
+def _check_active(user: User) -> None:
+    if not user.is_active:
         raise unauthenticated("this account is disabled")
-    return user
 
 
 def _check_csrf(request: Request, session: UserSession) -> None:
@@ -72,30 +71,32 @@ def get_caller(request: Request, db: SessionDep) -> Caller:
     """Who is calling, before any team is involved (the auth endpoints need only this)."""
     presented = _bearer(request)
     if presented is not None:
-        token = find_live_token(db, presented)
-        if token is None:
+        found = resolve_token(db, presented)
+        if found is None:
             raise unauthenticated("invalid, expired or revoked API token")
-        user = _active_user(db, token.user_id)
-        touch_token(db, token.id)
-        return Caller(user=user, token=token)
+        _check_active(found.user)
+        if found.stale_last_use:
+            touch_token(db, found.token.id)
+        return Caller(user=found.user, token=found.token, role=found.role)
 
     cookie = request.cookies.get(SESSION_COOKIE)
     if not cookie:
         raise unauthenticated("sign in, or send an API token as 'Authorization: Bearer <token>'")
-    session = find_live_session(db, cookie)
-    if session is None:
+    live = resolve_session(db, cookie)
+    if live is None:
         raise unauthenticated("your session has ended; sign in again")
-    _check_csrf(request, session)
-    return Caller(user=_active_user(db, session.user_id), session=session)
+    _check_csrf(request, live.session)
+    _check_active(live.user)
+    return Caller(user=live.user, session=live.session, role=live.role)
 
 
-def get_principal(db: SessionDep, caller: Caller = Depends(get_caller)) -> Principal:
+async def get_principal(caller: Caller = Depends(get_caller)) -> Principal:
+    """No I/O (the role came with the credential), so it runs on the event loop, not in a thread."""
     if caller.token is not None:
         token = caller.token
-        role = membership_role(db, token.team_id, caller.user.id)
-        if role is None:
+        if caller.role is None:
             raise unauthenticated("this API token's user is no longer a member of its team")
-        effective = role if token.scope.allows(role) else token.scope
+        effective = caller.role if token.scope.allows(caller.role) else token.scope
         return Principal(
             user_id=caller.user.id, team_id=token.team_id, role=effective, via="token", token_id=token.id
         )
@@ -104,9 +105,12 @@ def get_principal(db: SessionDep, caller: Caller = Depends(get_caller)) -> Princ
     assert session is not None  # get_caller returns a session or a token
     if session.team_id is None:
         raise forbidden("you have no current team; choose one with POST /api/v1/auth/session/team")
-    role = membership_role(db, session.team_id, caller.user.id)
-    if role is None:
+    if caller.role is None:
         raise forbidden("you are no longer a member of your current team; switch to another team")
     return Principal(
-        user_id=caller.user.id, team_id=session.team_id, role=Role(role), via="session", session_id=session.id
+        user_id=caller.user.id,
+        team_id=session.team_id,
+        role=Role(caller.role),
+        via="session",
+        session_id=session.id,
     )

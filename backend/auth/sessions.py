@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
+from functools import cache
 
-from sqlalchemy import func, select, update
+from sqlalchemy import BindParameter, ColumnElement, Select, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
 from backend.accounts.secret_tokens import hash_secret, new_secret
-from backend.models import Membership, UserSession
+from backend.models import Membership, Role, User, UserSession
 from backend.models.base import utcnow
 from backend.settings import get_settings
 
@@ -43,13 +45,45 @@ def start_session(db: Session, user_id: int) -> tuple[UserSession, str]:
 
 
 def find_live_session(db: Session, cookie_value: str) -> UserSession | None:
-    return db.scalar(
-        select(UserSession).where(
-            UserSession.token_hash == hash_secret(cookie_value),
-            UserSession.revoked_at.is_(None),
-            UserSession.expires_at > func.now(),
-        )
+    return db.scalar(select(UserSession).where(*_live(hash_secret(cookie_value))))
+
+
+def _live(token_hash: str | BindParameter[str]) -> list[ColumnElement[bool]]:
+    return [
+        UserSession.token_hash == token_hash,
+        UserSession.revoked_at.is_(None),
+        UserSession.expires_at > func.now(),
+    ]
+
+
+@dataclass(frozen=True)
+class SessionCaller:
+    """A live session with its user and the user's role in the session's current team (None: no
+    current team, or no longer a member), read in one query."""
+
+    session: UserSession
+    user: User
+    role: Role | None
+
+
+@cache
+def _resolve_session_query() -> Select[UserSession, User, Role]:
+    # Built once: every request runs it, and building a statement costs more CPU than running it.
+    member = (Membership.team_id == UserSession.team_id) & (Membership.user_id == UserSession.user_id)
+    return (
+        select(UserSession, User, Membership.role)
+        .join(User, User.id == UserSession.user_id)
+        .outerjoin(Membership, member)
+        .where(*_live(bindparam("token_hash")))
     )
+
+
+def resolve_session(db: Session, cookie_value: str) -> SessionCaller | None:
+    row = db.execute(_resolve_session_query(), {"token_hash": hash_secret(cookie_value)}).one_or_none()
+    if row is None:
+        return None
+    session, user, role = row
+    return SessionCaller(session, user, role)
 
 
 def end_session(db: Session, session_id: int) -> None:

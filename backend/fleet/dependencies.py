@@ -14,7 +14,7 @@ from fastapi import Depends, Request
 from backend.accounts.secret_tokens import parse_prefixed_token
 from backend.api.deps import SessionDep
 from backend.errors import ApiError
-from backend.fleet.service import agent_by_token_hash
+from backend.fleet.service import agent_by_token_hash, mark_seen
 from backend.labs.enrollment import AGENT_KIND
 from backend.models import Agent
 
@@ -24,14 +24,17 @@ def _unauthenticated(message: str) -> ApiError:
 
 
 def get_current_agent(request: Request, db: SessionDep) -> Agent:
+    """The calling agent; its liveness (last_seen_at) is recorded here, at most once a second."""
     scheme, _, value = request.headers.get("authorization", "").partition(" ")
     token = parse_prefixed_token(AGENT_KIND, value.strip()) if scheme.lower() == "bearer" else None
     if token is None:
         raise _unauthenticated(f"send the agent token as 'Authorization: Bearer {AGENT_KIND}_...'")
-    agent = agent_by_token_hash(db, token.hash)
-    if agent is None:
+    found = agent_by_token_hash(db, token.hash)
+    if found is None:
         raise _unauthenticated("unknown or revoked agent token; enroll the agent again")
-    return agent
+    if found.seen_long_ago:
+        mark_seen(db, found.agent.id)
+    return found.agent
 
 
 CurrentAgent = Annotated[Agent, Depends(get_current_agent)]

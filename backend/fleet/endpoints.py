@@ -81,7 +81,8 @@ async def poll_commands(
     async def still_alive() -> None:
         await run_in_threadpool(seen)
 
-    await still_alive()
+    # Seen already (get_current_agent); the commit hands the connection back before the wait.
+    await run_in_threadpool(db.commit)
     return await mailbox.take_commands(
         agent_id, wait_s, disconnected=request.is_disconnected, still_alive=still_alive
     )
@@ -89,7 +90,6 @@ async def poll_commands(
 
 @router.post("/agent/messages", status_code=status.HTTP_202_ACCEPTED)
 def post_message(db: SessionDep, agent: CurrentAgent, envelope: AgentMessageEnvelope) -> MessageAccepted:
-    service.mark_seen(db, agent.id)
     body = envelope.body
     if isinstance(body, SampleBatch):
         run = service.writable_run(db, agent, body.run_id)

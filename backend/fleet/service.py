@@ -8,7 +8,10 @@ of lab hosts and workers never matter.
 
 from __future__ import annotations
 
-from sqlalchemy import func, select, update
+from dataclasses import dataclass
+from functools import cache
+
+from sqlalchemy import Select, bindparam, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, conflict
@@ -21,9 +24,33 @@ from spec.run_state import ACTIVE_STATES
 VERSION_COLUMN_LENGTH = 40
 
 
-def agent_by_token_hash(db: Session, token_hash: str) -> Agent | None:
+# last_seen_at is written at most once per this many seconds per agent: an agent sends a sample
+# batch every second of a run, and it is "online" for ONLINE_WINDOW_S (15 s) after it was heard.
+SEEN_RESOLUTION_S = 1
+
+
+@dataclass(frozen=True)
+class CallingAgent:
+    agent: Agent
+    seen_long_ago: bool  # last_seen_at is older than SEEN_RESOLUTION_S (database clock)
+
+
+@cache
+def _agent_by_token_query() -> Select[Agent, bool]:
+    # Built once: every agent request runs it (a sample batch a second per agent during a run).
+    long_ago = or_(
+        Agent.last_seen_at.is_(None),
+        Agent.last_seen_at < func.now() - func.make_interval(0, 0, 0, 0, 0, 0, SEEN_RESOLUTION_S),
+    )
+    return select(Agent, long_ago).where(
+        Agent.token_hash == bindparam("token_hash"), Agent.revoked_at.is_(None)
+    )
+
+
+def agent_by_token_hash(db: Session, token_hash: str) -> CallingAgent | None:
     """The agent holding this token, unless it was revoked."""
-    return db.scalar(select(Agent).where(Agent.token_hash == token_hash, Agent.revoked_at.is_(None)))
+    row = db.execute(_agent_by_token_query(), {"token_hash": token_hash}).one_or_none()
+    return None if row is None else CallingAgent(row[0], bool(row[1]))
 
 
 def mark_seen(db: Session, agent_id: int) -> None:
@@ -55,6 +82,17 @@ def record_hello(db: Session, agent: Agent, hello: Hello) -> None:
 ENDED_RUN_TAKES_SAMPLES_S = 30
 
 
+@cache
+def _writable_run_query() -> Select[Run, bool]:
+    # The database clock decides "just ended", as it wrote finished_at (see the module's note).
+    just_ended = func.coalesce(
+        Run.finished_at >= func.now() - func.make_interval(0, 0, 0, 0, 0, 0, ENDED_RUN_TAKES_SAMPLES_S), False
+    )
+    return select(Run, just_ended).where(
+        Run.id == bindparam("run_id"), Run.lab_id == bindparam("lab_id"), Run.team_id == bindparam("team_id")
+    )
+
+
 def writable_run(db: Session, agent: Agent, run_id: int) -> Run:
     """The run a SampleBatch names, if it is active on the agent's lab or ended within the last
     ENDED_RUN_TAKES_SAMPLES_S seconds (its teardown's last batch); 409 otherwise.
@@ -62,14 +100,8 @@ def writable_run(db: Session, agent: Agent, run_id: int) -> Run:
     Lab and team are checked together (a lab belongs to one team), so an agent can only ever
     write into runs executing on its own test bed, and only while they execute (or just ended).
     """
-    # The database clock decides "just ended", as it wrote finished_at (see the module's note).
-    just_ended = func.coalesce(
-        Run.finished_at >= func.now() - func.make_interval(0, 0, 0, 0, 0, 0, ENDED_RUN_TAKES_SAMPLES_S), False
-    )
     row = db.execute(
-        select(Run, just_ended).where(
-            Run.id == run_id, Run.lab_id == agent.lab_id, Run.team_id == agent.team_id
-        )
+        _writable_run_query(), {"run_id": run_id, "lab_id": agent.lab_id, "team_id": agent.team_id}
     ).one_or_none()
     if row is None:
         raise conflict(f"run {run_id} is not a run of this agent's lab")

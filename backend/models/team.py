@@ -18,10 +18,13 @@ class Role(StrEnum):
 
     @property
     def rank(self) -> int:
-        return list(Role).index(self)
+        return _ROLE_RANK[self]  # every request checks a role: no list built per call
 
     def allows(self, needed: Role) -> bool:
         return self.rank >= needed.rank
+
+
+_ROLE_RANK = {role: rank for rank, role in enumerate(Role)}
 
 
 class Team(IdMixin, CreatedAtMixin, Base):

@@ -11,10 +11,10 @@ started_at.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from statistics import median
 
-from sqlalchemy import Float, func, select
-from sqlalchemy.orm import Session
+from sqlalchemy import Float, ScalarSelect, func, select
+from sqlalchemy.orm import QueryableAttribute, Session, aliased
+from sqlalchemy.orm.util import AliasedClass
 from sqlalchemy.sql.elements import ColumnElement
 
 from backend.models import Run
@@ -29,28 +29,36 @@ DEFAULT_OVERHEAD_S = 3.0
 OVERHEAD_SAMPLE_RUNS = 20
 
 
-def _load_seconds() -> ColumnElement[float]:
+def _load_seconds(run: type[Run] | AliasedClass[Run] = Run) -> ColumnElement[float]:
     """warmup_s + duration_s of a run's resolved spec, in SQL."""
-    load = Run.spec["load"]
+    load = run.spec["load"]
     return func.coalesce(load["warmup_s"].as_float(), 0.0) + func.coalesce(load["duration_s"].as_float(), 0.0)
+
+
+def lab_overhead(lab_id: QueryableAttribute[int | None] | int) -> ScalarSelect[float]:
+    """Median orchestration seconds per run on a lab (a scalar subquery, so a run's page reads it
+    in the same query as the run: `lab_id` may be the outer query's column)."""
+    latest_run = aliased(Run)
+    wall = func.extract("epoch", latest_run.finished_at - latest_run.started_at).cast(Float)
+    latest = (
+        select(func.greatest(0.0, wall - _load_seconds(latest_run)).label("overhead"))
+        .where(
+            latest_run.lab_id == lab_id,
+            latest_run.state == RunState.succeeded,
+            latest_run.started_at.is_not(None),
+            latest_run.finished_at.is_not(None),
+        )
+        .order_by(latest_run.id.desc())
+        .limit(OVERHEAD_SAMPLE_RUNS)
+        .subquery()
+    )
+    median = func.percentile_cont(0.5).within_group(latest.c.overhead)
+    return select(func.coalesce(median, DEFAULT_OVERHEAD_S)).scalar_subquery()
 
 
 def lab_overhead_s(db: Session, lab_id: int) -> float:
     """Median orchestration seconds per run on this lab, from its latest succeeded runs."""
-    wall = func.extract("epoch", Run.finished_at - Run.started_at).cast(Float)
-    rows = db.execute(
-        select(wall - _load_seconds())
-        .where(
-            Run.lab_id == lab_id,
-            Run.state == RunState.succeeded,
-            Run.started_at.is_not(None),
-            Run.finished_at.is_not(None),
-        )
-        .order_by(Run.id.desc())
-        .limit(OVERHEAD_SAMPLE_RUNS)
-    ).scalars()
-    overheads = [max(0.0, float(v)) for v in rows if v is not None]
-    return median(overheads) if overheads else DEFAULT_OVERHEAD_S
+    return float(db.execute(select(lab_overhead(lab_id))).scalar_one())
 
 
 def queue_estimate(db: Session, run: Run, overhead: float) -> RunQueue | None:

@@ -7,19 +7,22 @@ The secret is returned once, at creation; only its SHA-256 is stored.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
-from sqlalchemy import func, or_, select, text, update
+from sqlalchemy import BindParameter, ColumnElement, Select, bindparam, func, or_, select, text, update
 from sqlalchemy.orm import Session
 
 from backend.accounts.secret_tokens import new_prefixed_token, parse_prefixed_token
 from backend.errors import not_found
-from backend.models import ApiToken, Role
+from backend.models import ApiToken, Membership, Role, User
 from backend.models.base import utcnow
 
 TOKEN_KIND = "hl"  # noqa: S105 - the token prefix, not a secret
 # last_used_at is written at most this often per token, so busy scripts don't turn reads into writes.
 LAST_USED_RESOLUTION_SECONDS = 60
+_RESOLUTION = text(f"interval '{LAST_USED_RESOLUTION_SECONDS} seconds'")
 
 
 def create_api_token(
@@ -46,18 +49,56 @@ def create_api_token(
     return row, token.value
 
 
+def _live(token_hash: str | BindParameter[str]) -> list[ColumnElement[bool]]:
+    return [
+        ApiToken.token_hash == token_hash,
+        ApiToken.revoked_at.is_(None),
+        or_(ApiToken.expires_at.is_(None), ApiToken.expires_at > func.now()),
+    ]
+
+
 def find_live_token(db: Session, presented: str) -> ApiToken | None:
     """The unrevoked, unexpired token matching a presented bearer string, or None."""
     token = parse_prefixed_token(TOKEN_KIND, presented)
     if token is None:
         return None
-    return db.scalar(
-        select(ApiToken).where(
-            ApiToken.token_hash == token.hash,
-            ApiToken.revoked_at.is_(None),
-            or_(ApiToken.expires_at.is_(None), ApiToken.expires_at > func.now()),
+    return db.scalar(select(ApiToken).where(*_live(token.hash)))
+
+
+@dataclass(frozen=True)
+class TokenCaller:
+    """A live token with its user and the user's role in the token's team (None: not a member),
+    read in one query: every API request authenticates, so each round trip counts."""
+
+    token: ApiToken
+    user: User
+    role: Role | None
+    stale_last_use: bool  # last_used_at older than the resolution (by the database's clock)
+
+
+@cache
+def _resolve_token_query() -> Select[ApiToken, User, Role, bool]:
+    # Built once: every request runs it, and building a statement costs more CPU than running it.
+    stale = or_(ApiToken.last_used_at.is_(None), ApiToken.last_used_at < func.now() - _RESOLUTION)
+    return (
+        select(ApiToken, User, Membership.role, stale)
+        .join(User, User.id == ApiToken.user_id)
+        .outerjoin(
+            Membership, (Membership.team_id == ApiToken.team_id) & (Membership.user_id == ApiToken.user_id)
         )
+        .where(*_live(bindparam("token_hash")))
     )
+
+
+def resolve_token(db: Session, presented: str) -> TokenCaller | None:
+    token = parse_prefixed_token(TOKEN_KIND, presented)
+    if token is None:
+        return None
+    row = db.execute(_resolve_token_query(), {"token_hash": token.hash}).one_or_none()
+    if row is None:
+        return None
+    api_token, user, role, stale_last_use = row
+    return TokenCaller(api_token, user, role, bool(stale_last_use))
 
 
 def touch_token(db: Session, token_id: int) -> None:
@@ -66,11 +107,7 @@ def touch_token(db: Session, token_id: int) -> None:
         update(ApiToken)
         .where(
             ApiToken.id == token_id,
-            or_(
-                ApiToken.last_used_at.is_(None),
-                ApiToken.last_used_at
-                < func.now() - text(f"interval '{LAST_USED_RESOLUTION_SECONDS} seconds'"),
-            ),
+            or_(ApiToken.last_used_at.is_(None), ApiToken.last_used_at < func.now() - _RESOLUTION),
         )
         .values(last_used_at=func.now())
         .execution_options(synchronize_session=False)

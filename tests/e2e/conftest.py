@@ -69,7 +69,11 @@ def shared_stack(
     with contextlib.ExitStack() as stack:
         stack.callback(shutil.rmtree, lab_root, True)
         stack.callback(redis.stop)
-        api = start_api_server(database_url=database_url, redis_url=redis.url, log_dir=root, port=free_port())
+        # Two API processes, as production runs one per core: agents' long-polls, their sample
+        # batches, the live streams (Redis pub/sub) and the UI's reads land on either.
+        api = start_api_server(
+            database_url=database_url, redis_url=redis.url, log_dir=root, port=free_port(), workers=2
+        )
         stack.callback(api.stop)
         # 60 s to come online: agents import for a few seconds, more on a busy two-core machine.
         lab = stack.enter_context(running_local_lab(lab_root, api.url, token, online_timeout=60))

@@ -263,6 +263,29 @@ def test_a_heartbeat_bumps_last_seen(client: TestClient, db: Session, proxy_agen
     assert agent_row(db, proxy_agent["agent_id"]).last_seen_at is not None
 
 
+def test_last_seen_is_written_at_most_once_a_second(
+    client: TestClient, db: Session, proxy_agent: dict[str, Any]
+) -> None:
+    """An agent sends a batch a second during a run: liveness needs no write per request."""
+    agent_id = proxy_agent["agent_id"]
+
+    def seen_ago(seconds: float) -> None:
+        db.execute(
+            update(Agent)
+            .where(Agent.id == agent_id)
+            .values(last_seen_at=func.now() - timedelta(seconds=seconds))
+        )
+
+    seen_ago(0.4)  # heard 0.4 s ago: a request now writes nothing
+    before = agent_row(db, agent_id).last_seen_at
+    assert post_message(client, proxy_agent, wire(Heartbeat())).status_code == 202
+    assert agent_row(db, agent_id).last_seen_at == before
+
+    seen_ago(5)  # 5 s ago: it is written (the database clock's now)
+    assert post_message(client, proxy_agent, wire(Heartbeat())).status_code == 202
+    assert agent_row(db, agent_id).last_seen_at == db.scalar(select(func.now()))
+
+
 def test_a_resent_batch_is_stored_and_announced_once(
     client: TestClient,
     db: Session,
