@@ -6,7 +6,13 @@ DRIVERS; the injector role finds it by the profile's `driver` name.
 
 from __future__ import annotations
 
-from agents.drivers.base import LoadDriver, OutputUnreadableError, ToolRun, UnsupportedProfileError
+from agents.drivers.base import (
+    LoadDriver,
+    OutputFollower,
+    OutputUnreadableError,
+    ToolRun,
+    UnsupportedProfileError,
+)
 from agents.drivers.h2load import H2loadDriver
 from agents.drivers.hey import HeyDriver
 from agents.drivers.mariadb_slap import MariadbSlapDriver
@@ -44,6 +50,7 @@ def installed_drivers() -> dict[str, str]:
 __all__ = [
     "DRIVERS",
     "LoadDriver",
+    "OutputFollower",
     "OutputUnreadableError",
     "ToolRun",
     "UnknownDriverError",

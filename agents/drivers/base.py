@@ -3,10 +3,15 @@
 A driver turns a typed LoadProfile into the tool's argv (never from user text: every argument
 comes from a validated field), reads the tool's output back into an InjectorSummary, and names
 the tool's blind spots so they travel with the numbers. The injector role runs the argv; the
-driver never starts processes itself (except to ask the tool for its version).
+driver never starts processes itself (except to ask the tool for its version, and a reader of
+the tool's own output format: vegeta's decoder).
 
-None of these tools reports while it runs: they print their results when they exit, so the
-injector has no live per-request samples (its 1 Hz samples are the host's CPU and network).
+A tool whose output grows with the requests (vegeta's per-request results, h2load's request
+log) is read WHILE it runs by an OutputFollower the driver hands out: the injector starts it
+with the tool and passes it back in the ToolRun, so what is left to read after the tool exits is
+a few seconds' worth at most, and the agent holds aggregates, not rows. None of these tools
+reports live: the injector has no live per-request samples (its 1 Hz samples are the host's CPU
+and network).
 """
 
 from __future__ import annotations
@@ -39,6 +44,19 @@ class OutputUnreadableError(Exception):
     """The tool left no output a summary can be read from; the message says what is missing."""
 
 
+class OutputFollower(ABC):
+    """Reads a tool's output while the tool runs (a thread of the agent); the driver's
+    `outcome` asks it for what it read once the tool has exited."""
+
+    @abstractmethod
+    def start(self) -> None:
+        """Begin following (the tool may not have written anything yet)."""
+
+    @abstractmethod
+    def close(self) -> None:
+        """Stop following and end any helper process (idempotent; teardown)."""
+
+
 @dataclass(frozen=True)
 class ToolRun:
     """What a load tool left behind when it exited (normally or because it was stopped)."""
@@ -50,6 +68,7 @@ class ToolRun:
     stderr: str
     wall_s: float  # from start to exit, measured by the agent
     stopped_early: bool  # the agent stopped it (StopLoad or lease expiry)
+    follower: OutputFollower | None = None  # what read the output while the tool ran, if any
 
 
 @dataclass(frozen=True)
@@ -122,6 +141,11 @@ class LoadDriver(ABC):
     def blind_spots(self, profile: LoadProfile) -> list[str]:
         """What this tool hides or bends for this profile: surfaced as summary warnings."""
         return []
+
+    def follower(self, profile: LoadProfile, workdir: Path) -> OutputFollower | None:
+        """What reads this tool's output while it runs, for drivers whose output grows with
+        the requests; None: the output is read when the tool exits (it is small)."""
+        return None
 
     def run_limit_s(self, profile: LoadProfile) -> float:
         """How long the tool may run before it is stuck rather than measuring (then it is stopped)."""

@@ -9,7 +9,9 @@ The agent runs `h2load -c -t -m 1 -D [--warm-up-time] --log-file LOG [--h1] [--r
   is a connection-creation rate and cannot be combined with `-D`, so it is not used.
 - The per-request log (start µs, status, latency µs; status -1 for failed streams) gives the
   exact histogram, of 2xx replies only, and the status counts; the text summary gives the
-  succeeded/failed/errored/timeout counts, the traffic and the time.
+  succeeded/failed/errored/timeout counts, the traffic and the time. h2load writes the log as
+  requests complete, and the agent reads it as it grows (RequestLogFollower): at the exit only
+  the last fraction of a second is left to read, whatever the run's length.
 - A request body goes through `-d FILE` (which makes the request a POST).
 
 Blind spots (surfaced as warnings):
@@ -26,8 +28,10 @@ No live samples: h2load reports only when it exits.
 
 from __future__ import annotations
 
+import codecs
 import re
 import signal
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +40,7 @@ from typing import ClassVar
 from agents.drivers.base import (
     LoadDriver,
     Outcome,
+    OutputFollower,
     OutputUnreadableError,
     ToolRun,
     format_number,
@@ -43,12 +48,14 @@ from agents.drivers.base import (
     request_url,
     write_body,
 )
+from agents.drivers.growing_file import GrowingFile
 from common.histograms import encode, histogram_of, percentiles
 from spec.drivers import DriverName
 from spec.load import LoadProfile
 from spec.results import ErrorCounts
 
 LOG_FILE = "h2load-requests.log"
+FINISH_TIMEOUT_S = 60.0
 _FINISHED = re.compile(r"^finished in ([\d.]+)(ms|us|s),", re.MULTILINE)
 _REQUESTS = re.compile(
     r"^requests: (\d+) total, (\d+) started, (\d+) done, (\d+) succeeded, (\d+) failed, "
@@ -72,34 +79,84 @@ class RequestLog:
     last_end_us: int | None
 
 
+class RequestLogTally:
+    """h2load's request log folded one line at a time: counts and a {latency µs: count} map, so
+    memory grows with the distinct latencies (as wrk's distribution), not with the requests."""
+
+    def __init__(self) -> None:
+        self.latencies: Counter[int] = Counter()
+        self.successes = self.non_2xx = self.failed = 0
+        self.first: int | None = None
+        self.last: int | None = None
+
+    def add(self, line: str) -> None:
+        fields = line.split("\t")
+        if len(fields) < 3:
+            return  # a line cut short when h2load was killed
+        try:
+            start, status, latency = int(fields[0]), int(fields[1]), int(fields[2])
+        except ValueError:
+            return
+        self.first = start if self.first is None else min(self.first, start)
+        self.last = start + latency if self.last is None else max(self.last, start + latency)
+        if status < 0:
+            self.failed += 1
+        elif 200 <= status < 300:
+            self.successes += 1
+            self.latencies[latency] += 1
+        else:
+            self.non_2xx += 1
+
+    def log(self) -> RequestLog:
+        return RequestLog(self.latencies, self.successes, self.non_2xx, self.failed, self.first, self.last)
+
+
 def read_request_log(path: Path) -> RequestLog:
-    latencies: Counter[int] = Counter()
-    successes = non_2xx = failed = 0
-    first: int | None = None
-    last: int | None = None
+    tally = RequestLogTally()
     try:
         handle = path.open()
     except FileNotFoundError:
-        return RequestLog(latencies, 0, 0, 0, None, None)
+        return tally.log()
     with handle:
         for line in handle:
-            fields = line.split("\t")
-            if len(fields) < 3:
-                continue  # a line cut short when h2load was killed
-            try:
-                start, status, latency = int(fields[0]), int(fields[1]), int(fields[2])
-            except ValueError:
-                continue
-            first = start if first is None else min(first, start)
-            last = start + latency if last is None else max(last, start + latency)
-            if status < 0:
-                failed += 1
-            elif 200 <= status < 300:
-                successes += 1
-                latencies[latency] += 1
-            else:
-                non_2xx += 1
-    return RequestLog(latencies, successes, non_2xx, failed, first, last)
+            tally.add(line)
+    return tally.log()
+
+
+class RequestLogFollower(OutputFollower):
+    """h2load's request log, tallied while h2load writes it (it writes as requests complete), so
+    a long run's log is not read after the exit."""
+
+    def __init__(self, path: Path) -> None:
+        self.tally = RequestLogTally()
+        self._file = GrowingFile(path)
+        self._thread = threading.Thread(target=self._read, name=f"h2load-log-{path.parent.name}", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def finish(self, timeout_s: float = FINISH_TIMEOUT_S) -> RequestLog:
+        """Once h2load has exited: read what is left of the log, then what the whole log says."""
+        self._file.writer_done()
+        self._thread.join(timeout_s)
+        if self._thread.is_alive():
+            self.close()
+            raise OutputUnreadableError(f"h2load's log was still being read {timeout_s:g} s after its exit")
+        return self.tally.log()
+
+    def close(self) -> None:
+        self._file.stop()
+
+    def _read(self) -> None:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        rest = ""
+        for chunk in self._file.chunks():
+            *lines, rest = (rest + decoder.decode(chunk)).split("\n")
+            for line in lines:
+                self.tally.add(line)
+        rest += decoder.decode(b"", final=True)
+        if rest:
+            self.tally.add(rest)  # the last line, cut short or without its newline
 
 
 class H2loadDriver(LoadDriver):
@@ -155,8 +212,14 @@ class H2loadDriver(LoadDriver):
             )
         return spots
 
+    def follower(self, profile: LoadProfile, workdir: Path) -> RequestLogFollower:
+        return RequestLogFollower(workdir / LOG_FILE)
+
     def outcome(self, run: ToolRun) -> Outcome:
-        log = read_request_log(run.workdir / LOG_FILE)
+        if isinstance(run.follower, RequestLogFollower):
+            log = run.follower.finish()
+        else:  # nothing followed the run (a tool run by hand, a test): read the log now
+            log = read_request_log(run.workdir / LOG_FILE)
         requests = _REQUESTS.search(run.stdout)
         if requests is None:
             return _from_log_only(log, run.profile)

@@ -7,11 +7,16 @@ whenever all are busy (a slow reply never delays the next send), and it records 
 schedule itself instead of trusting a summary.
 
 The agent runs `vegeta attack -format json -targets FILE -output results.bin -rate F/Ps
--duration Ds -workers C -max-workers W -max-body 0 ...`, then, to read the binary results,
-`vegeta encode -to csv` on the file it left (the only other process a driver starts: the
-tool's own decoder of its own output). agents.drivers.vegeta_results reads the rows against
-the send schedule: latency timed from each request's SLOT (coordinated-omission free), late
-and dropped sends, the rate actually sent, and the warm-up left out by slot.
+-duration Ds -workers C -max-workers W -max-body 0 ...`, and reads the binary results WHILE it
+runs: a thread of the agent follows the growing file (agents.drivers.growing_file) into
+`vegeta encode -to csv` (the tool's own decoder of its own output: the only other process a
+driver starts) and folds each row into agents.drivers.vegeta_results.ResultsTally, which reads
+the rows against the send schedule: latency timed from each request's SLOT (coordinated-omission
+free), late and dropped sends, the rate actually sent, and the warm-up left out by slot. When
+vegeta exits, only the last fraction of a second is left to read, and the agent holds counts and
+histograms, never the rows (docs/benchmarks.md: collecting a 600,000-request vegeta run).
+vegeta still writes to a file, not a pipe: a reader that falls behind (a busy injector) then
+never makes vegeta's workers wait, so it cannot make sends late.
 
 - `connections` is the initial worker pool; workers are added while every worker waits for a
   reply, up to `max-workers` = rate x request timeout + connections (no more requests can be in
@@ -25,36 +30,44 @@ and dropped sends, the rate actually sent, and the warm-up left out by slot.
 - HTTP/2: `-h2c` on http://, ALPN on https:// (`-http2=false` pins HTTP/1.1). TLS certificates
   are not verified (`-insecure`): lab proxies use throwaway certificates.
 - Requests in flight when the duration ends finish (bounded by the request timeout).
-No live samples: the results file is binary and read when vegeta exits; the proxy's samples
-give the live view.
+No live samples: the results are read as they come but summed up only at the end (the window
+of a stopped run ends at its last send); the proxy's samples give the live view.
 """
 
 from __future__ import annotations
 
 import base64
+import contextlib
+import csv
+import io
 import json
 import math
 import shutil
 import subprocess
+import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import IO, ClassVar
 
 from agents.drivers.base import (
     OVERRUN_GRACE_S,
     LoadDriver,
     Outcome,
+    OutputFollower,
     OutputUnreadableError,
     ToolRun,
     format_number,
     request_url,
 )
-from agents.drivers.vegeta_results import NS_PER_S, Pace, Result, Window, parse_csv, read
+from agents.drivers.growing_file import GrowingFile
+from agents.drivers.vegeta_results import Pace, Reading, ResultsTally, Window, parse_row
+from agents.sessions import spawn
 from spec.drivers import DriverName
 from spec.load import LoadProfile
 
 TARGETS_FILE = "vegeta-targets.json"
 RESULTS_FILE = "vegeta-results.bin"
-CSV_FILE = "vegeta-results.csv"
+ENCODE_STDERR_FILE = "vegeta-encode-stderr.txt"
 MAX_WORKERS = 10_000  # one connection each; the lab hosts' open-files limit is 20,000
 ENCODE_TIMEOUT_S = 120.0
 # The install step (dev/prereqs.sh) builds vegeta here when no vegeta is on the PATH.
@@ -140,12 +153,16 @@ class VegetaDriver(LoadDriver):
             spots.append("vegeta negotiates HTTP/2 with ALPN and silently falls back to HTTP/1.1")
         return spots
 
+    def follower(self, profile: LoadProfile, workdir: Path) -> ResultsFollower:
+        return ResultsFollower(self.binary, profile, workdir)
+
     def outcome(self, run: ToolRun) -> Outcome:
-        rows = parse_csv(self._decode(run.workdir))
-        profile = run.profile
-        pace = Pace.of(profile.rate) if profile.rate is not None else None
-        window = _window(profile, rows, run.stopped_early)
-        reading = read(rows, window, pace)
+        follower = run.follower
+        if not isinstance(follower, ResultsFollower):
+            # Nothing followed the run (a tool run by hand, a test): read the file the same way now.
+            follower = self.follower(run.profile, run.workdir)
+            follower.start()
+        reading, window = follower.finish(run.stopped_early)
         warnings = []
         stats = reading.open_loop
         if stats is not None and (stats.late_sends or stats.dropped_sends):
@@ -166,30 +183,94 @@ class VegetaDriver(LoadDriver):
             drain=reading.drain,
         )
 
-    def _decode(self, workdir: Path) -> str:
-        """The results as CSV, by vegeta's own decoder (the binary file is Go's gob encoding)."""
-        results = workdir / RESULTS_FILE
-        if not results.exists():
-            raise OutputUnreadableError("vegeta left no results file")
-        csv_path = workdir / CSV_FILE
-        argv = [self.binary, "encode", "-to", "csv", "-output", str(csv_path), str(results)]
+
+class ResultsFollower(OutputFollower):
+    """vegeta's results file, decoded by `vegeta encode -to csv` and tallied while vegeta runs.
+
+    One thread reads the decoder's rows into the tally; another feeds it the file's new bytes
+    (the file is Go's gob encoding, a stream vegeta's decoder reads as it comes).
+    """
+
+    def __init__(self, binary: str, profile: LoadProfile, workdir: Path) -> None:
+        pace = Pace.of(profile.rate) if profile.rate is not None else None
+        self.tally = ResultsTally(pace, profile.total_seconds, profile.warmup_s)
+        self._binary = binary
+        self._workdir = workdir
+        self._file = GrowingFile(workdir / RESULTS_FILE)
+        self._decoder: subprocess.Popen[bytes] | None = None
+        self._failure: str | None = None
+        self._lock = threading.Lock()
+        self._thread = threading.Thread(target=self._read, name=f"vegeta-results-{workdir.name}", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def finish(self, stopped_early: bool, timeout_s: float = ENCODE_TIMEOUT_S) -> tuple[Reading, Window]:
+        """Once vegeta has exited: read what is left, then the tally's reading and window."""
+        self._file.writer_done()
+        self._thread.join(timeout_s)
+        if self._thread.is_alive():
+            self.close()
+            raise OutputUnreadableError(f"vegeta encode still decoding {timeout_s:g} s after vegeta exited")
+        if self._failure is not None:
+            raise OutputUnreadableError(self._failure)
+        return self.tally.finish(stopped_early)
+
+    def close(self) -> None:
+        self._file.stop()
+        with self._lock:
+            decoder = self._decoder
+        if decoder is not None and decoder.poll() is None:
+            decoder.kill()
+            decoder.wait(10)
+
+    def _read(self) -> None:
         try:
-            done = subprocess.run(argv, capture_output=True, text=True, timeout=ENCODE_TIMEOUT_S, check=False)
-        except (OSError, subprocess.TimeoutExpired) as exc:
-            raise OutputUnreadableError(f"vegeta encode failed: {exc}") from exc
-        if done.returncode != 0:
-            raise OutputUnreadableError(f"vegeta encode exited with {done.returncode}: {done.stderr.strip()}")
-        return csv_path.read_text()
+            self._decode()
+        except Exception as exc:  # a row that is not vegeta's csv, no decoder: never a silent half
+            self._failure = f"vegeta's results could not be read: {exc!r}"
+            self.close()
+
+    def _decode(self) -> None:
+        chunks = self._file.chunks()
+        first = next(chunks, None)
+        if first is None:
+            if not self._file.appeared:
+                self._failure = "vegeta left no results file"
+            return  # an empty file: no rows
+        with (self._workdir / ENCODE_STDERR_FILE).open("wb") as stderr:
+            decoder = spawn(
+                [self._binary, "encode", "-to", "csv"],
+                "vegeta encode",
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=stderr,
+            )
+        with self._lock:
+            self._decoder = decoder
+        assert decoder.stdin is not None and decoder.stdout is not None
+        feeder = threading.Thread(
+            target=_feed, args=(decoder.stdin, first, chunks), name=f"{self._thread.name}-feed", daemon=True
+        )
+        feeder.start()
+        for row in csv.reader(io.TextIOWrapper(decoder.stdout, encoding="utf-8", newline="")):
+            self.tally.add(parse_row(row))
+        code = decoder.wait()
+        feeder.join()
+        if code != 0:
+            errors = (self._workdir / ENCODE_STDERR_FILE).read_text(errors="replace").strip()
+            self._failure = f"vegeta encode exited with {code}: {errors}"
 
 
-def _window(profile: LoadProfile, rows: list[Result], stopped_early: bool) -> Window:
-    """The measured seconds after the warm-up; a stopped run only up to its last send (the rest
-    of the schedule was never due, so it is not counted as dropped)."""
-    end_s = float(profile.total_seconds)
-    if stopped_early and rows:
-        ran_s = (max(r.sent_ns for r in rows) - min(r.sent_ns for r in rows)) / NS_PER_S
-        end_s = max(min(end_s, ran_s), profile.warmup_s + 0.001)
-    return Window(start_ns=profile.warmup_s * NS_PER_S, end_ns=int(end_s * NS_PER_S))
+def _feed(sink: IO[bytes], first: bytes, rest: Iterator[bytes]) -> None:
+    """The file's bytes into the decoder's stdin, then end of input."""
+    # A broken pipe: the decoder is gone (it failed, or the follower was closed); its exit says.
+    with contextlib.suppress(BrokenPipeError, ValueError):
+        sink.write(first)
+        for chunk in rest:
+            sink.write(chunk)
+    with contextlib.suppress(BrokenPipeError, ValueError):
+        sink.close()
 
 
 def _target(profile: LoadProfile, url: str) -> dict[str, object]:

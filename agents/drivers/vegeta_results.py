@@ -20,23 +20,45 @@ From that:
   happened in the window by its seconds. Answers to the window's requests that arrived after
   it ended are the drain, reported apart (an overloaded server keeps answering after the load
   stops; folding those in inflated the rate of an overloaded link by 15%).
+
+The origin is the least-late of the first ORIGIN_SLOTS requests (by sequence number), not of
+all of them: that is what lets ResultsTally read the rows WHILE vegeta runs, in memory that does
+not grow with the run (the global least-late request may be the last one; with it, every
+latency could only be timed at the end). The later requests' lags are measured from it like the
+others; one sent less late than all the first ORIGIN_SLOTS shows a lag a few microseconds below
+zero (its latency from the slot is then that much below vegeta's own), see docs/benchmarks.md.
+A closed loop's origin (its first send) is the same under both rules: vegeta stamps the send
+time and the sequence number under one lock, so the first requests are the earliest sent.
+
+ResultsTally folds rows in any order (vegeta writes them as they complete): every aggregate is
+a count, a sum, a maximum or an HdrHistogram. A row waits in memory only while what decides it
+is unknown: before the origin is known (until the first ORIGIN_SLOTS requests are all in), and,
+because a stopped run's window ends at its last send, while one of its times lies after the
+latest send seen so far (about one latency's worth of rows). read() is the same reading over a
+whole list, kept as the plain statement of the rules the tally must match.
 """
 
 from __future__ import annotations
 
 import base64
 import csv
+import heapq
 import io
+import itertools
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from hdrh.histogram import HdrHistogram
 
 from agents.drivers.hey import classify_error  # Go net/http error texts, same as hey's
-from common.histograms import encode, histogram_of, percentiles
+from common.histograms import HIGHEST_US, encode, histogram_of, new_histogram, percentiles
 from spec.results import Drain, ErrorCounts, LatencyPercentiles, OpenLoopStats
 
 LATE_THRESHOLD_MS = 10.0  # Go timers on a shared two-core box jitter by a few ms; beyond 10 ms is late
 NS_PER_S = 1_000_000_000
+ORIGIN_SLOTS = 5_000  # the schedule's origin is the least-late of the first requests
+ERROR_KINDS = ("connect", "timeout", "non_2xx", "other")
 _CONTENT_LENGTH = re.compile(rb"^content-length:\s*(\d+)\s*$", re.IGNORECASE | re.MULTILINE)
 
 
@@ -106,28 +128,43 @@ class Reading:
 
 def parse_csv(text: str) -> list[Result]:
     """Rows of `vegeta encode -to csv` (12 columns, no header; see `vegeta encode -h`)."""
-    results = []
-    for row in csv.reader(io.StringIO(text)):
-        if len(row) != 12:
-            raise ValueError(f"vegeta csv: expected 12 columns, got {len(row)}")
-        headers = base64.b64decode(row[11]) if row[11] else b""
-        length = _CONTENT_LENGTH.search(headers)
-        results.append(
-            Result(
-                sent_ns=int(row[0]),
-                seq=int(row[8]),
-                code=int(row[1]),
-                latency_ns=int(row[2]),
-                error=row[5],
-                body_bytes=int(length.group(1)) if length else 0,
-            )
-        )
-    return results
+    return [parse_row(row) for row in csv.reader(io.StringIO(text))]
 
 
-def schedule_origin(results: Iterable[Result], pace: Pace) -> int:
-    """The attack's start as the schedule sees it: no request leaves before its slot."""
-    return min(r.sent_ns - (r.seq + 1) * pace.interval_ns for r in results)
+def parse_row(row: list[str]) -> Result:
+    """One row of `vegeta encode -to csv`, already split by a csv reader."""
+    if len(row) != 12:
+        raise ValueError(f"vegeta csv: expected 12 columns, got {len(row)}")
+    headers = base64.b64decode(row[11]) if row[11] else b""
+    length = _CONTENT_LENGTH.search(headers)
+    return Result(
+        sent_ns=int(row[0]),
+        seq=int(row[8]),
+        code=int(row[1]),
+        latency_ns=int(row[2]),
+        error=row[5],
+        body_bytes=int(length.group(1)) if length else 0,
+    )
+
+
+def schedule_origin(results: Iterable[Result], pace: Pace | None) -> int:
+    """The attack's start as the schedule sees it: no request leaves before its slot, so the
+    least-late of the first ORIGIN_SLOTS requests (all of them when none is among the first,
+    which only a cut-short file can do). A closed loop (`pace` None): the first send."""
+    rows = list(results)
+    early = [r for r in rows if r.seq < ORIGIN_SLOTS] or rows
+    if pace is None:
+        return min(r.sent_ns for r in early)
+    return min(r.sent_ns - (r.seq + 1) * pace.interval_ns for r in early)
+
+
+def window_of(total_s: int, warmup_s: int, ran_ns: int | None) -> Window:
+    """The measured seconds after the warm-up; a stopped run (`ran_ns`: its first to last send)
+    only up to its last send (the rest of the schedule was never due, so it is not dropped)."""
+    end_s = float(total_s)
+    if ran_ns is not None:
+        end_s = max(min(end_s, ran_ns / NS_PER_S), warmup_s + 0.001)
+    return Window(start_ns=warmup_s * NS_PER_S, end_ns=int(end_s * NS_PER_S))
 
 
 def planned_slots(pace: Pace, window: Window) -> int:
@@ -144,7 +181,7 @@ def read(results: list[Result], window: Window, pace: Pace | None) -> Reading:
     """
     if not results:
         return Reading(0, ErrorCounts(), 0, None, None, _schedule(pace, window, [], 0))
-    origin = schedule_origin(results, pace) if pace else min(r.sent_ns for r in results)
+    origin = schedule_origin(results, pace)
     interval = pace.interval_ns if pace else 0
 
     def slot(r: Result) -> int:  # relative to origin
@@ -210,3 +247,178 @@ def _schedule(pace: Pace | None, window: Window, results: list[Result], origin: 
         max_send_lag_ms=round(max(lags_ms, default=0.0), 3),
         late_threshold_ms=LATE_THRESHOLD_MS,
     )
+
+
+@dataclass
+class _Counts:
+    """The aggregates of read(), folded one row at a time."""
+
+    kinds: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ERROR_KINDS, 0))
+    successes: int = 0
+    bytes_received: int = 0
+    answered: HdrHistogram = field(default_factory=new_histogram)
+    drained: int = 0
+    drained_histogram: HdrHistogram = field(default_factory=new_histogram)
+    last_arrival_ns: int = 0
+    in_window: int = 0  # requests whose slot is in the window (open loop)
+    sent_in_window: int = 0
+    late_sends: int = 0
+    max_lag_ms: float | None = None
+
+
+class ResultsTally:
+    """read() of rows that arrive one at a time and in any order, in memory that does not grow
+    with their number (the module docstring says which rows wait, and why).
+
+    `add` each row as it comes, then `finish` once: it gives the same Reading and Window as
+    read(rows, window_of(...), pace) over all the rows.
+    """
+
+    def __init__(self, pace: Pace | None, total_s: int, warmup_s: int) -> None:
+        self._pace = pace
+        self._interval = pace.interval_ns if pace else 0
+        self._total_s = total_s
+        self._warmup_s = warmup_s
+        self._start_ns = window_of(total_s, warmup_s, None).start_ns
+        self._max_end_ns = window_of(total_s, warmup_s, None).end_ns  # the window never ends later
+        self._min_end_ns = self._start_ns  # nor earlier than this (raised as sends come in)
+        self._origin: int | None = None
+        self._early: list[Result] = []  # rows that came before the origin was known
+        self._early_first = 0  # of them, among the first ORIGIN_SLOTS requests
+        self._waiting: list[tuple[int, int, Result]] = []  # heap: (time that decides, arrival no., row)
+        self._first_sent: int | None = None
+        self._last_sent: int | None = None
+        self._order = itertools.count()  # breaks ties in the heap (rows do not compare)
+        self._counts = _Counts()
+        self.rows = 0
+
+    @property
+    def held(self) -> int:
+        """Rows in memory now (waiting for the origin or for the window's end)."""
+        return len(self._early) + len(self._waiting)
+
+    def add(self, row: Result) -> None:
+        self.rows += 1
+        self._first_sent = row.sent_ns if self._first_sent is None else min(self._first_sent, row.sent_ns)
+        self._last_sent = row.sent_ns if self._last_sent is None else max(self._last_sent, row.sent_ns)
+        if self._origin is None:
+            self._early.append(row)
+            self._early_first += row.seq < ORIGIN_SLOTS
+            if self._early_first >= ORIGIN_SLOTS:
+                self._settle_origin()
+            return
+        self._raise_min_end()
+        self._place(row)
+        self._release(self._min_end_ns)
+
+    def finish(self, stopped_early: bool) -> tuple[Reading, Window]:
+        """The reading of every row added; a stopped run's window ends at its last send."""
+        ran_ns = self._ran_ns() if stopped_early and self.rows else None
+        window = window_of(self._total_s, self._warmup_s, ran_ns)
+        if self._origin is None and self._early:
+            self._settle_origin()
+        self._release(window.end_ns, final=True)
+        return self._reading(window), window
+
+    # ------------------------------------------------------------ internals
+
+    def _raise_min_end(self) -> None:
+        """The window ends no earlier than where a run stopped at the latest send seen would end."""
+        ran_end = window_of(self._total_s, self._warmup_s, self._ran_ns()).end_ns
+        self._min_end_ns = max(self._min_end_ns, ran_end)
+
+    def _ran_ns(self) -> int:
+        assert self._first_sent is not None and self._last_sent is not None
+        return self._last_sent - self._first_sent
+
+    def _settle_origin(self) -> None:
+        early, self._early = self._early, []
+        self._origin = schedule_origin(early, self._pace)
+        self._raise_min_end()
+        for row in early:
+            self._place(row)
+        self._release(self._min_end_ns)
+
+    def _times(self, row: Result) -> tuple[int, int, int]:
+        """Slot, actual send and arrival of a row, in ns after the origin."""
+        assert self._origin is not None
+        sent = row.sent_ns - self._origin
+        slot = (row.seq + 1) * self._interval if self._pace else sent
+        return slot, sent, sent + row.latency_ns
+
+    def _place(self, row: Result) -> None:
+        """Fold the row now when the window's end cannot change how it counts, else hold it until
+        the window's end has passed the last of its times that the end could still decide."""
+        undecided = [t for t in self._times(row) if t <= self._max_end_ns]
+        decides = max(undecided, default=self._min_end_ns)
+        if decides <= self._min_end_ns:
+            self._fold(row, self._min_end_ns)
+        else:
+            heapq.heappush(self._waiting, (decides, next(self._order), row))
+
+    def _release(self, end_ns: int, final: bool = False) -> None:
+        while self._waiting and (final or self._waiting[0][0] <= end_ns):
+            self._fold(heapq.heappop(self._waiting)[2], end_ns)
+
+    def _fold(self, row: Result, end_ns: int) -> None:
+        """read()'s rules for one row, for a window ending at `end_ns` (or any end it is sure of)."""
+        assert self._origin is not None
+        c = self._counts
+        start = self._start_ns
+        slot, sent, arrived = self._times(row)
+        in_slot = start < slot <= end_ns
+        if in_slot:
+            if row.code and not 200 <= row.code < 300:
+                c.kinds["non_2xx"] += 1
+            elif not row.code:
+                c.kinds[classify_error(row.error)] += 1
+            if self._pace:
+                c.in_window += 1
+                lag_ms = (sent - slot) / 1e6
+                c.late_sends += lag_ms > LATE_THRESHOLD_MS
+                c.max_lag_ms = lag_ms if c.max_lag_ms is None else max(c.max_lag_ms, lag_ms)
+        if self._pace and start < sent <= end_ns:
+            c.sent_in_window += 1
+        if not 200 <= row.code < 300:
+            return
+        timed_us = min(max((row.latency_ns + sent - slot) // 1000, 0), HIGHEST_US)
+        if start < arrived <= end_ns:
+            c.successes += 1
+            c.bytes_received += row.body_bytes
+            c.answered.record_value(timed_us)
+        elif arrived > end_ns and in_slot:
+            c.drained += 1
+            c.drained_histogram.record_value(timed_us)
+            c.last_arrival_ns = max(c.last_arrival_ns, arrived)
+
+    def _reading(self, window: Window) -> Reading:
+        c = self._counts
+        drain = None
+        if c.drained:
+            drain = Drain(
+                responses=c.drained,
+                last_after_s=round((c.last_arrival_ns - window.end_ns) / NS_PER_S, 3),
+                latency=percentiles(c.drained_histogram),
+                histogram=encode(c.drained_histogram),
+            )
+        open_loop = None
+        if self._pace is not None:
+            seconds = window.seconds
+            open_loop = OpenLoopStats(
+                target_rate=round(self._pace.rate, 6),
+                sent=c.sent_in_window,
+                send_rate=round(c.sent_in_window / seconds, 3) if seconds > 0 else 0.0,
+                late_sends=c.late_sends,
+                dropped_sends=max(0, planned_slots(self._pace, window) - c.in_window),
+                max_send_lag_ms=round(c.max_lag_ms if c.max_lag_ms is not None else 0.0, 3),
+                late_threshold_ms=LATE_THRESHOLD_MS,
+            )
+        return Reading(
+            successes=c.successes,
+            errors=ErrorCounts(**c.kinds),
+            bytes_received=c.bytes_received,
+            latency=percentiles(c.answered),
+            histogram=encode(c.answered) if c.answered.get_total_count() else None,
+            open_loop=open_loop,
+            drain=drain,
+        )

@@ -11,7 +11,9 @@
 - The injector host's CPU and network are sampled by the agent itself, as on every host
   ("host:<agent>", agents/dispatch.py): that is how a run tells whether the CLIENT was the
   bottleneck. The load tools report only when they exit, so there are no live per-request
-  samples here; HAProxy's per-second counters give the live view.
+  samples here; HAProxy's per-second counters give the live view. A driver whose output grows
+  with the requests (vegeta, h2load) gets a follower started with the tool, which reads that output as
+  it is written, so AwaitLoad's summary is ready within a second of the tool's exit.
 
 Commands of one run may arrive from different threads (an AwaitLoad waits while a RenewLease
 must get through), so state is guarded by a lock that is never held while waiting.
@@ -34,6 +36,7 @@ from pydantic import JsonValue
 
 from agents.drivers import (
     LoadDriver,
+    OutputFollower,
     OutputUnreadableError,
     ToolRun,
     UnknownDriverError,
@@ -64,6 +67,7 @@ class _Load:
     driver_version: str
     process: LoadProcess
     profile: LoadProfile
+    follower: OutputFollower | None = None  # reads the tool's output while it runs
     result: dict[str, JsonValue] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)  # one parse at a time
 
@@ -177,8 +181,13 @@ class InjectorRole(Role):
         except (UnsupportedProfileError, OSError) as exc:
             shutil.rmtree(workdir, ignore_errors=True)
             raise CommandFailed(f"cannot start {driver.binary}: {exc}") from exc
+        follower = driver.follower(command.profile, workdir)
+        if follower is not None:
+            follower.start()
         with self._lock:
-            self._loads[command.run_id] = _Load(command.run_id, driver, version, process, command.profile)
+            self._loads[command.run_id] = _Load(
+                command.run_id, driver, version, process, command.profile, follower
+            )
         return process
 
     def _renew_lease(self, command: RenewLease) -> dict[str, JsonValue]:
@@ -217,6 +226,7 @@ class InjectorRole(Role):
             stderr=process.stderr(),
             wall_s=process.wall_s,
             stopped_early=process.stop_reason is not None,
+            follower=load.follower,
         )
         try:
             summary = load.driver.parse(run, self.ctx.name)
@@ -266,6 +276,8 @@ class InjectorRole(Role):
             load = self._loads.pop(run_id, None)
         if load is not None:
             load.process.stop("stopped: teardown", TEARDOWN_GRACE_S)
+            if load.follower is not None:
+                load.follower.close()
         shutil.rmtree(self.workdir(run_id), ignore_errors=True)
 
     def close(self) -> None:
