@@ -8,7 +8,7 @@ from backend.models.lab import Agent, EnrollmentToken, Lab
 from backend.models.lab_authority import LabAuthority
 from backend.models.note import Note
 from backend.models.run import Run
-from backend.models.sample import Sample
+from backend.models.sample import Sample, SampleKey
 from backend.models.schedule import Schedule, ScheduleFiring
 from backend.models.team import ApiToken, Membership, Role, Team, User, UserSession
 from backend.models.webhook import Webhook, WebhookDelivery
@@ -30,6 +30,7 @@ __all__ = [
     "Role",
     "Run",
     "Sample",
+    "SampleKey",
     "Schedule",
     "ScheduleFiring",
     "Team",

@@ -30,3 +30,16 @@ class Sample(Base):
     # Latency of that second (spec.results.SamplePoint.histogram: base64 HdrHistogram V2, us),
     # kept so percentiles over any window can be merged exactly later.
     histogram: Mapped[str | None] = mapped_column(Text)
+
+
+class SampleKey(Base):
+    """A metric key that one source of a run has sent (at least once): written with the samples
+    (backend/runs/samples/service.py insert_samples), so the columnar read knows each source's keys
+    without unpacking every stored second's JSONB to find them (see docs/architecture.md,
+    "Samples"). Every write of samples goes through insert_samples."""
+
+    __tablename__ = "sample_key"
+
+    run_id: Mapped[int] = mapped_column(ForeignKey("run.id", ondelete="CASCADE"), primary_key=True)
+    source: Mapped[str] = mapped_column(String(64), primary_key=True)
+    key: Mapped[str] = mapped_column(Text, primary_key=True)

@@ -1,5 +1,5 @@
-"""Samples: idempotent batch writes, raw reads, SQL downsampling (counters stay per-second
-rates, gauges are averaged), and the CSV export."""
+"""Samples: idempotent batch writes, raw reads, the columnar form with SQL downsampling
+(counters stay per-second rates, gauges are averaged, min/max per bucket), and the CSV export."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from backend.models import Sample
-from backend.runs.samples.service import insert_samples
+from backend.runs.samples.service import insert_samples, read_samples
 from tests.api.experiment_factories import launch, make_experiment, sample_points
 from tests.api.helpers import API, Member, make_lab, new_member
 
@@ -115,56 +115,132 @@ def test_raw_samples_by_source_in_time_order(
     assert [p["t"] for p in only_proxy["sources"][PROXY]] == [1]
 
 
-def test_downsampling_sums_counters_into_rates_and_averages_gauges(
+def test_raw_samples_json_written_by_postgres_matches_the_model(
     client: TestClient, db: Session, member: Member, run_id: int
 ) -> None:
-    # t = 0..11: requests (a counter) = t per second; scur (a gauge) = 10 * t;
+    points = sample_points(PROXY, {t: {"scur": t, "rate": 0.25, "big": 2**40} for t in range(-1, 3)})
+    points[1] = points[1].model_copy(update={"ts": points[1].ts + timedelta(microseconds=500)})
+    insert_samples(db, run_id, points)
+    insert_samples(db, run_id, sample_points(INJECTOR, {0: {"requests": 7}}))
+    db.commit()
+
+    body = client.get(f"{API}/runs/{run_id}/samples", headers=member.headers).json()
+
+    assert body == read_samples(db, run_id).model_dump(mode="json")
+    assert body["sources"][PROXY][1]["ts"] == "2026-01-01T00:00:00.000500Z"
+
+
+def _columns(client: TestClient, member: Member, run_id: int, **params: object) -> dict:  # type: ignore[type-arg]
+    r = client.get(f"{API}/runs/{run_id}/samples/columns", params=params, headers=member.headers)
+    assert r.status_code == 200, r.text
+    assert r.headers["content-type"] == "application/json"
+    return r.json()  # type: ignore[no-any-return]
+
+
+def test_columns_at_one_second_are_the_stored_values(
+    client: TestClient, db: Session, member: Member, run_id: int
+) -> None:
+    insert_samples(db, run_id, sample_points(PROXY, {t: {"scur": t, "rate": 0.5} for t in (2, 0, 1)}))
+    insert_samples(db, run_id, sample_points(INJECTOR, {0: {"requests": 7}, 2: {"requests": 9, "late": 1}}))
+    db.commit()
+
+    body = _columns(client, member, run_id)
+
+    assert body["run_id"] == run_id and body["step"] == 1
+    assert body["sources"][PROXY] == {
+        "t": [0, 1, 2],
+        "values": {"rate": [0.5, 0.5, 0.5], "scur": [0, 1, 2]},
+        "min": None,
+        "max": None,
+    }
+    # A key missing in some seconds is null there; a source lists only its own keys.
+    assert body["sources"][INJECTOR]["values"] == {"late": [None, 1], "requests": [7, 9]}
+
+
+def test_downsampled_columns_rates_means_min_max_and_partial_buckets(
+    client: TestClient, db: Session, member: Member, run_id: int
+) -> None:
+    # t = -2..11: requests (a counter) = t + 3 per second; scur (a gauge) = 10 * t;
     # errors_timeout only in seconds 3 and 4; latency_p99_ms (a gauge by its suffix).
-    data = {}
-    for t in range(12):
-        data[t] = {"requests": t, "scur": 10 * t, "latency_p99_ms": 2.0}
+    data: dict[int, dict[str, float]] = {}
+    for t in range(-2, 12):
+        data[t] = {"requests": t + 3, "scur": 10 * t, "latency_p99_ms": 2.5}
         if t in (3, 4):
             data[t]["errors_timeout"] = 5
     insert_samples(db, run_id, sample_points(PROXY, data))
     db.commit()
 
-    r = client.get(f"{API}/runs/{run_id}/samples", params={"step": 5}, headers=member.headers)
+    body = _columns(client, member, run_id, step=5)
 
-    assert r.status_code == 200, r.text
-    body = r.json()
     assert body["step"] == 5
-    points = body["sources"][PROXY]
-    assert [p["t"] for p in points] == [0, 5, 10]
-    assert [p["ts"] for p in points] == [
-        "2026-01-01T00:00:00Z",
-        "2026-01-01T00:00:05Z",
-        "2026-01-01T00:00:10Z",
-    ]
-    # Counters: sum / seconds covered -> still requests per second.
-    assert points[0]["data"]["requests"] == pytest.approx((0 + 1 + 2 + 3 + 4) / 5)
-    assert points[1]["data"]["requests"] == pytest.approx((5 + 6 + 7 + 8 + 9) / 5)
-    assert points[2]["data"]["requests"] == pytest.approx((10 + 11) / 2)  # a partial last bucket
-    assert points[0]["data"]["errors_timeout"] == pytest.approx(10 / 5)
-    assert "errors_timeout" not in points[1]["data"]
-    # Gauges: the mean level.
-    assert points[0]["data"]["scur"] == pytest.approx(20.0)
-    assert points[2]["data"]["scur"] == pytest.approx(105.0)
-    assert points[1]["data"]["latency_p99_ms"] == pytest.approx(2.0)
+    proxy = body["sources"][PROXY]
+    # Buckets: -2..-1 (partial, t = -5), 0..4, 5..9, 10..11 (partial).
+    assert proxy["t"] == [-5, 0, 5, 10]
+    values, lo, hi = proxy["values"], proxy["min"], proxy["max"]
+    # Counters: sum / seconds the bucket's samples span -> still a per-second rate.
+    assert values["requests"] == pytest.approx(
+        [(1 + 2) / 2, (3 + 4 + 5 + 6 + 7) / 5, (8 + 9 + 10 + 11 + 12) / 5, (13 + 14) / 2]
+    )
+    assert lo["requests"] == [1, 3, 8, 13]
+    assert hi["requests"] == [2, 7, 12, 14]
+    assert values["errors_timeout"] == [None, pytest.approx(10 / 5), None, None]
+    assert lo["errors_timeout"] == [None, 5, None, None]
+    # Gauges: the mean level, and the levels' range.
+    assert values["scur"] == pytest.approx([-15.0, 20.0, 70.0, 105.0])
+    assert lo["scur"] == [-20, 0, 50, 100]
+    assert hi["scur"] == [-10, 40, 90, 110]
+    assert values["latency_p99_ms"] == pytest.approx([2.5] * 4)
 
 
-def test_downsampling_buckets_warmup_seconds_too(
+def test_columns_filter_by_source_and_range(
     client: TestClient, db: Session, member: Member, run_id: int
 ) -> None:
-    # Negative t (warm-up) floors into its own buckets: -3..-1 -> bucket -1 (t = -5).
-    insert_samples(db, run_id, sample_points(INJECTOR, {t: {"requests": 6} for t in range(-3, 2)}))
+    insert_samples(db, run_id, sample_points(PROXY, {t: {"requests": t} for t in range(20)}))
+    insert_samples(db, run_id, sample_points(INJECTOR, {t: {"cpu_pct": 50.0} for t in range(20)}))
     db.commit()
 
-    points = client.get(f"{API}/runs/{run_id}/samples", params={"step": 5}, headers=member.headers).json()[
-        "sources"
-    ][INJECTOR]
+    body = _columns(client, member, run_id, step=4, source=PROXY, from_t=6, to_t=13)
 
-    assert [p["t"] for p in points] == [-5, 0]
-    assert [p["data"]["requests"] for p in points] == [pytest.approx(6.0), pytest.approx(6.0)]
+    assert list(body["sources"]) == [PROXY]
+    # 6..7 (partial), 8..11, 12..13 (partial): the range cuts buckets, rates stay per second.
+    assert body["sources"][PROXY]["t"] == [4, 8, 12]
+    assert body["sources"][PROXY]["values"]["requests"] == pytest.approx([6.5, 9.5, 12.5])
+    raw = _columns(client, member, run_id, source=INJECTOR, from_t=18)
+    assert raw["sources"][INJECTOR] == {
+        "t": [18, 19],
+        "values": {"cpu_pct": [50.0, 50.0]},
+        "min": None,
+        "max": None,
+    }
+    assert _columns(client, member, run_id, from_t=100)["sources"] == {}
+
+
+def test_columns_leave_out_a_source_without_metrics(
+    client: TestClient, db: Session, member: Member, run_id: int
+) -> None:
+    insert_samples(db, run_id, sample_points(PROXY, {t: {} for t in range(3)}))
+    insert_samples(db, run_id, sample_points(INJECTOR, {t: {"requests": 1} for t in range(3)}))
+    db.commit()
+
+    assert list(_columns(client, member, run_id, step=2)["sources"]) == [INJECTOR]
+
+
+@pytest.mark.parametrize("step", [0, 3601, "x"])
+def test_columns_refuse_a_bad_step(client: TestClient, member: Member, run_id: int, step: object) -> None:
+    r = client.get(f"{API}/runs/{run_id}/samples/columns", params={"step": step}, headers=member.headers)
+
+    assert r.status_code == 422
+    assert "step" in r.text
+
+
+def test_columns_of_another_teams_run_are_not_found(client: TestClient, db: Session, run_id: int) -> None:
+    insert_samples(db, run_id, sample_points(PROXY, {0: {"requests": 1}}))
+    db.commit()
+    stranger = new_member(db, "viewer")
+
+    r = client.get(f"{API}/runs/{run_id}/samples/columns", params={"step": 5}, headers=stranger.headers)
+
+    assert r.status_code == 404
 
 
 def test_samples_csv(client: TestClient, db: Session, member: Member, run_id: int) -> None:

@@ -1,26 +1,21 @@
-"""Per-second samples of a run: idempotent batch writes and (optionally downsampled) reads.
+"""Per-second samples of a run: idempotent batch writes and the row-form read.
 
-Downsampling happens in SQL, one row per (source, bucket, metric), bucket = floor(t / step):
-- counters (per-second deltas) are summed over the bucket and divided by the seconds the
-  bucket's samples span (max t - min t + 1; `step` for a full bucket, less for a partial
-  one at either end of the run), so a counter stays a per-second rate at any step;
-- gauges (levels: scur, qcur, cpu_pct ...) are averaged.
-spec.results.is_gauge decides which is which; SQL returns both aggregates and the choice is
-made per metric name here.
+Charts read samples as columns, raw or downsampled in PostgreSQL: columns.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import json
+from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Float, Text, cast, column, func, select, true
-from sqlalchemy.dialects.postgresql import JSONB, insert
+from sqlalchemy import select, text
+from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 
-from backend.models import Sample
+from backend.models import Sample, SampleKey
 from backend.runs.samples.schemas import RunSamples, SampleOut
-from spec.results import SamplePoint, is_gauge
+from spec.results import SamplePoint
 
 # Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters (6 per row).
 INSERT_CHUNK = 1000
@@ -66,6 +61,15 @@ def insert_samples(db: Session, run_id: int, samples: Sequence[SamplePoint]) -> 
             where=Sample.ts < statement.excluded.ts,
         ).returning(Sample.t)  # RETURNING lists only the rows written; cursor.rowcount is not reliable here.
         written += len(db.execute(upsert).all())
+    # The keys each source sent, for the columnar read (columns.py): a few dozen rows a batch.
+    keys = sorted({(s.source, key) for s in unique for key in s.data})
+    for start in range(0, len(keys), INSERT_CHUNK):
+        chunk_keys = keys[start : start + INSERT_CHUNK]
+        db.execute(
+            insert(SampleKey)
+            .values([{"run_id": run_id, "source": source, "key": key} for source, key in chunk_keys])
+            .on_conflict_do_nothing()
+        )
     return written
 
 
@@ -87,85 +91,50 @@ def read_samples(
     source: str | None = None,
     from_t: int | None = None,
     to_t: int | None = None,
-    step: int | None = None,
 ) -> RunSamples:
-    """Samples by source, in time order; `step` > 1 downsamples to one point per `step` seconds."""
-    where = _range_filters(run_id, source, from_t, to_t)
-    if step is None or step <= 1:
-        rows = db.execute(
-            select(Sample.source, Sample.t, Sample.ts, Sample.data)
-            .where(*where)
-            .order_by(Sample.source, Sample.t)
-        )
-        sources: dict[str, list[SampleOut]] = {}
-        for src, t, ts, data in rows:
-            sources.setdefault(src, []).append(SampleOut(t=t, ts=ts, data=data))
-        return RunSamples(run_id=run_id, step=None, sources=sources)
-    return RunSamples(run_id=run_id, step=step, sources=_downsampled(db, where, step))
-
-
-def _downsampled(db: Session, where: list[Any], step: int) -> dict[str, list[SampleOut]]:
-    bucket = func.floor(cast(Sample.t, Float) / step).label("bucket")
-    # Bucket bounds and timestamps, one row per (source, bucket).
-    spans = (
-        select(
-            Sample.source,
-            bucket,
-            func.min(Sample.t).label("t_min"),
-            func.max(Sample.t).label("t_max"),
-            func.min(Sample.ts).label("ts"),
-        )
-        .where(*where)
-        .group_by(Sample.source, bucket)
-        .subquery()
-    )
-    # Every numeric metric of every sample in the range, flattened with jsonb_each.
-    metric = (
-        func.jsonb_each(Sample.data)
-        .table_valued(column("key", Text), column("value", JSONB))
-        .lateral("metric")
-    )
-    value = cast(metric.c.value, Float)
-    flat = (
-        select(
-            Sample.source,
-            bucket,
-            metric.c.key,
-            func.sum(value).label("total"),
-            func.avg(value).label("mean"),
-        )
-        .select_from(Sample)
-        .join(metric, true())
-        .where(*where, func.jsonb_typeof(metric.c.value) == "number")
-        .group_by(Sample.source, bucket, metric.c.key)
-        .subquery()
-    )
+    """Every stored second by source, in time order (the row form: CSV export, scripts).
+    Charts read columns.py's form, which also downsamples."""
     rows = db.execute(
-        select(
-            spans.c.source,
-            spans.c.bucket,
-            spans.c.t_min,
-            spans.c.t_max,
-            spans.c.ts,
-            flat.c.key,
-            flat.c.total,
-            flat.c.mean,
-        )
-        .outerjoin(flat, (flat.c.source == spans.c.source) & (flat.c.bucket == spans.c.bucket))
-        .order_by(spans.c.source, spans.c.bucket, flat.c.key)
+        select(Sample.source, Sample.t, Sample.ts, Sample.data)
+        .where(*_range_filters(run_id, source, from_t, to_t))
+        .order_by(Sample.source, Sample.t)
     )
-    return _assemble(rows, step)
+    sources: dict[str, list[SampleOut]] = {}
+    for src, t, ts, data in rows:
+        sources.setdefault(src, []).append(SampleOut(t=t, ts=ts, data=data))
+    return RunSamples(run_id=run_id, step=None, sources=sources)
 
 
-def _assemble(rows: Iterable[Any], step: int) -> dict[str, list[SampleOut]]:
-    out: dict[str, list[SampleOut]] = {}
-    current: tuple[str, float] | None = None
-    for source, bucket, t_min, t_max, ts, key, total, mean in rows:
-        if current != (source, bucket):
-            current = (source, bucket)
-            out.setdefault(source, []).append(SampleOut(t=int(bucket) * step, ts=ts, data={}))
-        if key is None:
-            continue
-        seconds = t_max - t_min + 1
-        out[source][-1].data[key] = mean if is_gauge(key) else total / seconds
-    return out
+# A sample as JSON, spelled as SampleOut would be (ts in UTC with "Z", microseconds only when set).
+_ROW_JSON = (
+    """'{"t":' || t || ',"ts":"' || to_char(ts AT TIME ZONE 'UTC',"""
+    """ CASE WHEN date_trunc('second', ts) = ts"""
+    """ THEN 'YYYY-MM-DD"T"HH24:MI:SS"Z"' ELSE 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"' END)"""
+    """ || '","data":' || data::text || '}'"""
+)
+
+
+def samples_json(
+    db: Session,
+    run_id: int,
+    *,
+    source: str | None = None,
+    from_t: int | None = None,
+    to_t: int | None = None,
+) -> str:
+    """read_samples' RunSamples as JSON text, written by PostgreSQL: the same document without a
+    Python object per sample, so a long run's full record costs the API one string per source."""
+    where = "run_id = :run_id"
+    where += " AND source = :source" if source is not None else ""
+    where += " AND t >= :from_t" if from_t is not None else ""
+    where += " AND t <= :to_t" if to_t is not None else ""
+    given = {"run_id": run_id, "source": source, "from_t": from_t, "to_t": to_t}
+    rows = db.execute(
+        text(
+            f"SELECT source, '[' || string_agg({_ROW_JSON}, ',' ORDER BY t) || ']'"  # noqa: S608 - no user text
+            f" FROM sample WHERE {where} GROUP BY source ORDER BY source"
+        ),
+        {name: value for name, value in given.items() if value is not None},
+    )
+    by_source = ",".join(f"{json.dumps(src)}:{points}" for src, points in rows)
+    return f'{{"run_id":{run_id},"step":null,"sources":{{{by_source}}}}}'

@@ -7,7 +7,15 @@
 // <Line> stays, because Recharts draws no y axis (and has no y scale) without a graphical item.
 import { Line, useActiveTooltipLabel, useXAxisScale, useYAxisScale } from "recharts";
 
-export type LayerSeries = { key: string; color: string; dash?: string; opacity?: number; width?: number };
+export type LayerSeries = {
+  key: string;
+  color: string;
+  dash?: string;
+  opacity?: number;
+  width?: number;
+  /** Keys of a range drawn as a faint band under the line (a downsampled bucket's min and max). */
+  band?: { lo: string; hi: string };
+};
 
 type Row = Record<string, unknown>;
 
@@ -28,6 +36,44 @@ export function linePath(rows: readonly Row[], xKey: string, key: string, x: (v:
     d += `${pen ? "L" : "M"}${px.toFixed(1)},${py.toFixed(1)}`;
     pen = true;
   }
+  return d;
+}
+
+/** A closed SVG path around the rows' [lo, hi] ranges, one shape per stretch without gaps. */
+export function bandPath(
+  rows: readonly Row[],
+  xKey: string,
+  band: { lo: string; hi: string },
+  x: (v: number) => number | undefined,
+  y: (v: number) => number | undefined,
+): string {
+  let d = "";
+  let stretch: { px: number; lo: number; hi: number }[] = [];
+  const close = () => {
+    if (stretch.length > 1) {
+      d += stretch.map((p, i) => `${i ? "L" : "M"}${p.px.toFixed(1)},${p.hi.toFixed(1)}`).join("");
+      d += stretch
+        .reverse()
+        .map((p) => `L${p.px.toFixed(1)},${p.lo.toFixed(1)}`)
+        .join("");
+      d += "Z";
+    }
+    stretch = [];
+  };
+  for (const row of rows) {
+    const xv = row[xKey];
+    const lo = row[band.lo];
+    const hi = row[band.hi];
+    const px = typeof xv === "number" ? x(xv) : undefined;
+    const plo = typeof lo === "number" && Number.isFinite(lo) ? y(lo) : undefined;
+    const phi = typeof hi === "number" && Number.isFinite(hi) ? y(hi) : undefined;
+    if (px === undefined || plo === undefined || phi === undefined || !Number.isFinite(px) || !Number.isFinite(plo) || !Number.isFinite(phi)) {
+      close();
+      continue;
+    }
+    stretch.push({ px, lo: plo, hi: phi });
+  }
+  close();
   return d;
 }
 
@@ -56,6 +102,10 @@ function Paths({ rows, series, xKey, dots = false }: { rows: readonly Row[]; ser
   };
   return (
     <g className="chart-lines">
+      {series.map(
+        (s) =>
+          s.band && <path key={`${s.key}-band`} className="chart-band" d={bandPath(rows, xKey, s.band, x, y)} fill={s.color} fillOpacity={0.15} stroke="none" />,
+      )}
       {series.map((s) => (
         <path
           key={s.key}

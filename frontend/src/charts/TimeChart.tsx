@@ -26,6 +26,8 @@ export type TimeSeries = {
   smoothable?: boolean;
   /** Drawn and in the tooltip, but left out of the legend (e.g. one asked line per run). */
   inLegend?: boolean;
+  /** Row keys of a range drawn as a faint band under the line (a downsampled bucket's min, max). */
+  band?: { lo: string; hi: string };
 };
 
 type Props = Omit<ChartCardProps, "legend" | "onResetZoom" | "children" | "xLabel"> & {
@@ -92,16 +94,24 @@ const Plot = memo(function Plot({ size, data, series, smoothKeys, unit, marks, c
     const shown: TooltipSeries[] = [];
     for (const s of series) {
       if (smoothed.has(s.key)) {
-        lines.push({ key: s.key, color: s.color, opacity: 0.3, width: 1 }, { key: smoothedKey(s.key), color: s.color, dash: s.dash, width: 2 });
+        lines.push({ key: s.key, color: s.color, opacity: 0.3, width: 1, band: s.band }, { key: smoothedKey(s.key), color: s.color, dash: s.dash, width: 2 });
         shown.push({ key: smoothedKey(s.key), name: `${s.name} (${SMOOTH_WINDOW_S} s avg)`, color: s.color }, { key: s.key, name: `${s.name} (each second)`, color: s.color });
       } else {
-        lines.push({ key: s.key, color: s.color, dash: s.dash });
+        lines.push({ key: s.key, color: s.color, dash: s.dash, band: s.band });
         shown.push(s);
       }
     }
     return { lines, shown };
   }, [series, smoothKeys]);
-  const y = useMemo(() => valueScale(data, lines.map((l) => l.key), marks.map((m) => m.y)), [data, lines, marks]);
+  const y = useMemo(
+    () =>
+      valueScale(
+        data,
+        lines.flatMap((l) => (l.band ? [l.key, l.band.lo, l.band.hi] : [l.key])),
+        marks.map((m) => m.y),
+      ),
+    [data, lines, marks],
+  );
   // As many round-second ticks as the width holds (a label is at most ~6 characters, "1800 s"),
   // all drawn (interval 0): Recharts then measures no label text to drop colliding ones.
   const maxTicks = Math.max(2, Math.min(7, Math.floor(size.width / TIME_TICK_SPACING)));

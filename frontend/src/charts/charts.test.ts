@@ -6,7 +6,7 @@ import { naturalCompare, sortNatural } from "./naturalSort";
 import { assignColors, ERROR_TONES, errorStyle, PALETTE, SUCCESS } from "./palette";
 import { placeReferenceLabels } from "./referenceLines";
 import { axisWidth, niceStep, timeTicks, valueAxis, valueScale, verticalLinesAtTicks } from "./axes";
-import { linePath } from "./SeriesLayer";
+import { bandPath, linePath } from "./SeriesLayer";
 import { movingAverage, smoothedKey } from "./smoothing";
 import { rowsInRange, zoomRange } from "./zoom";
 
@@ -182,5 +182,16 @@ describe("axes", () => {
   it("draws a line through the values it has and breaks it at a gap", () => {
     const rows = [{ t: 0, v: 1 }, { t: 1, v: null }, { t: 2, v: 3 }, { t: 3, v: 4 }];
     expect(linePath(rows, "t", "v", (x) => x * 10, (y) => 100 - y)).toBe("M0.0,99.0M20.0,97.0L30.0,96.0");
+  });
+
+  it("shades the min-max band of each stretch without gaps", () => {
+    const rows = [
+      { t: 0, lo: 1, hi: 3 },
+      { t: 1, lo: 2, hi: 4 },
+      { t: 2, lo: null, hi: 5 },
+      { t: 3, lo: 1, hi: 2 },
+    ];
+    // Along the maxima, back along the minima, closed; a lone point after the gap has no area.
+    expect(bandPath(rows, "t", { lo: "lo", hi: "hi" }, (x) => x * 10, (y) => 100 - y)).toBe("M0.0,97.0L10.0,96.0L10.0,98.0L0.0,99.0Z");
   });
 });

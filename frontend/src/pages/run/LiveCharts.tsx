@@ -1,25 +1,59 @@
-// The live run's charts, drawn with the chart kit (src/charts): one crosshair and tooltip across
+// The run's charts, drawn with the chart kit (src/charts): one crosshair and tooltip across
 // them, drag to zoom, the 5 s average on demand, totals in the neutral colour, 2xx in green and
 // errors in red, each host in one colour in every chart. Every chart has a fixed height, so the
 // page does not jump as data arrives; the x axis is seconds since the load started.
+// While the run executes, the rows come from the live stream (SSE, useRunEvents); once it ended,
+// from the columnar samples (sampleColumns.ts): downsampled for a long run with each bucket's
+// min-max band, and second by second again when zoomed into a short range.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
-import { useParams } from "react-router";
 
-import { ChartGroup, SmoothToggle } from "../../charts/ChartGroup";
+import { ChartGroup, SmoothToggle, useChartGroup } from "../../charts/ChartGroup";
 import { TimeChart } from "../../charts/TimeChart";
+import { runsGetRunSampleColumnsOptions } from "../../client/@tanstack/react-query.gen";
+import { ErrorState } from "../../components/ErrorState";
 import { durationMs } from "../../format/units";
 import { seriesByKey, useMetricRegistry } from "../../metrics/useMetricRegistry";
 import { hostLabel, hostSources, liveChartSeries, liveRows, type SampleStore } from "./liveSeries";
+import { chartStep, columnRows, RAW_ZOOM_MAX_S, rawRange, withBands } from "./sampleColumns";
 
 const HEIGHT = 220;
 
-/**
- * `latency`: the run's p50/p99 from the merged histogram, once collected. Per-second percentiles
- * are not sampled (HAProxy gives averages; the load tools report at the end), so the live chart
- * shows HAProxy's averages and the final percentiles are drawn over them as lines.
- */
-export function LiveCharts({ store, version, latency }: { store: SampleStore; version: number; latency?: { p50?: number | null; p99?: number | null } | null }) {
-  const { runId } = useParams();
+type Props = {
+  runId: number;
+  store: SampleStore;
+  version: number;
+  /**
+   * The run's p50/p99 from the merged histogram, once collected. Per-second percentiles are not
+   * sampled (HAProxy gives averages; the load tools report at the end), so the chart shows
+   * HAProxy's averages and the final percentiles are drawn over them as lines.
+   */
+  latency?: { p50?: number | null; p99?: number | null } | null;
+  /** The run ended: draw its stored samples (columns), not the live stream's. */
+  finished: boolean;
+  /** Seconds the run's samples span (warm-up and load): picks the downsampling step. */
+  seconds: number;
+};
+
+export function LiveCharts(props: Props) {
+  return (
+    <ChartGroup>
+      <RunCharts {...props} />
+    </ChartGroup>
+  );
+}
+
+function RunCharts({ runId, store, version, latency, finished, seconds }: Props) {
+  const group = useChartGroup();
+  const step = chartStep(seconds);
+  const columns = useQuery({ ...runsGetRunSampleColumnsOptions({ path: { run_id: runId }, query: { step } }), enabled: finished, staleTime: Infinity });
+  const raw = rawRange(group.zoom, columns.data?.step ?? 1);
+  const rawColumns = useQuery({
+    ...runsGetRunSampleColumnsOptions({ path: { run_id: runId }, query: { step: 1, ...raw } }),
+    enabled: finished && raw != null,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
   const p50 = latency?.p50;
   const p99 = latency?.p99;
   const marks = useMemo(
@@ -34,18 +68,32 @@ export function LiveCharts({ store, version, latency }: { store: SampleStore; ve
   // `version` changes when samples arrived; the store itself is mutated in place, so it is the
   // dependency that tells these memos to recompute.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const rows = useMemo(() => liveRows(store, [...known.values()]), [store, version, known]);
+  const live = useMemo(() => liveRows(store, [...known.values()]), [store, version, known]);
+  // A zoom short enough is drawn from its raw seconds once they arrived (the earlier zoom's until then).
+  const shown = raw && rawColumns.data ? rawColumns.data : columns.data;
+  const stored = useMemo(() => (shown ? columnRows(shown, [...known.values()]) : null), [shown, known]);
+  // Until the stored samples arrived (a run that just ended), the stream's rows stay on screen.
+  const rows = stored ?? live;
+  const banded = (shown?.step ?? 1) > 1;
   // The hosts as text, so the series (and their colours) are rebuilt only when a host appears.
-  const hostList = hostSources(store).map(hostLabel).join("\n");
-  const s = useMemo(() => liveChartSeries(known, hostList ? hostList.split("\n") : []), [known, hostList]);
+  const hostList = (shown ? hostSources(Object.keys(shown.sources)) : hostSources(store)).map(hostLabel).join("\n");
+  const s = useMemo(() => {
+    const series = liveChartSeries(known, hostList ? hostList.split("\n") : []);
+    return banded ? withBands(series) : series;
+  }, [known, hostList, banded]);
   const unit = (key: string) => known.get(key)?.unit ?? "";
-  const common = { rows, height: HEIGHT, subtitle: runId ? `Run #${runId}` : undefined };
+  const common = { rows, height: HEIGHT, subtitle: `Run #${runId}` };
   return (
-    <ChartGroup>
+    <>
       <div className="chart-toolbar">
-        <span className="muted small">Drag across a chart to zoom; the charts share one crosshair.</span>
+        <span className="muted small" data-testid="chart-resolution">
+          {banded
+            ? `One point per ${shown?.step} s (the mean; shaded: each bucket's min to max). Zoom into ${RAW_ZOOM_MAX_S / 60} minutes or less to see each second.`
+            : "Drag across a chart to zoom; the charts share one crosshair."}
+        </span>
         <SmoothToggle />
       </div>
+      {columns.isError && <ErrorState compact error={columns.error} onRetry={() => void columns.refetch()} />}
       <div className="chart-grid" data-testid="live-charts" data-points={rows.length}>
         <TimeChart {...common} testId="chart-rps" name={`run-${runId}-requests`} title="Requests per second (HAProxy frontend)" yLabel="req/s" unit={unit("req_s")} series={s.rps} />
         <TimeChart {...common} testId="chart-errors" name={`run-${runId}-errors`} title="Errors by kind, per second" yLabel="errors/s" unit={unit("econ")} series={s.errors} />
@@ -65,6 +113,6 @@ export function LiveCharts({ store, version, latency }: { store: SampleStore; ve
         <TimeChart {...common} testId="chart-cpu" name={`run-${runId}-cpu`} title="CPU busy by host" yLabel="% of the host's CPUs" unit="%" series={s.cpu} />
         <TimeChart {...common} testId="chart-network" name={`run-${runId}-network`} title="Network by host (solid: received, dashed: sent)" yLabel="bytes/s" unit="B/s" series={s.network} />
       </div>
-    </ChartGroup>
+    </>
   );
 }

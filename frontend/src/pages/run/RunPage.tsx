@@ -50,7 +50,9 @@ export default function RunPage() {
     refetchInterval: (q) => (q.state.data && TERMINAL.has(q.state.data.state) ? false : 2000),
   });
   const run = runQuery.data;
-  const live = useRunEvents(runId, valid && runQuery.isSuccess);
+  // The live stream only while the run executes: once it ended, the charts read the stored samples
+  // as columns (downsampled for a long run) instead of a replay of every second.
+  const live = useRunEvents(runId, valid && run != null && !TERMINAL.has(run.state));
   const launchQuery = useQuery({
     ...runsListRunsOptions({ query: { launch_id: run?.launch_id, order: "oldest", limit: 500 } }),
     enabled: run != null,
@@ -160,9 +162,17 @@ export default function RunPage() {
       )}
       <RunProgress run={{ ...run, state }} since={since} stoppedIn={finished ? stoppedIn(run, live.lastActiveState) : null} launchRuns={launchRuns} />
       <p className="muted small" data-testid="live-status">
-        {live.connected ? "Live" : finished ? "Finished" : "Connecting…"} · {sampleCount(live.store)} samples
+        {live.connected ? "Live" : finished ? "Finished" : "Connecting…"}
+        {(!finished || sampleCount(live.store) > 0) && ` · ${sampleCount(live.store)} samples`}
       </p>
-      <LiveCharts store={live.store} version={live.version} latency={run.summary?.total.latency} />
+      <LiveCharts
+        runId={run.id}
+        store={live.store}
+        version={live.version}
+        latency={run.summary?.total.latency}
+        finished={finished}
+        seconds={(run.spec.load.warmup_s ?? 0) + (run.spec.load.duration_s ?? 0)}
+      />
       {finished && <RunResults run={run} />}
       <RunNotes runId={run.id} />
       {(canCancel || confirmCancel) && (

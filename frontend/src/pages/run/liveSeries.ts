@@ -21,8 +21,8 @@ export function addSample(store: SampleStore, source: string, t: number, data: S
 }
 
 /** Host sources, one per agent ("host:<agent>": every agent samples its host), by agent name. */
-export function hostSources(store: SampleStore): string[] {
-  return [...store.keys()]
+export function hostSources(store: SampleStore | Iterable<string>): string[] {
+  return [...(store instanceof Map ? store.keys() : store)]
     .filter((s) => s.startsWith("host:"))
     .sort((a, b) => hostLabel(a).localeCompare(hostLabel(b)));
 }

@@ -2,6 +2,7 @@
 // replays the state and every stored sample, then relays live ones, and sends `end` when the run
 // is terminal. Samples are kept by (source, t), so the replay after a reconnect is harmless.
 // The component re-renders at most once a second (the sampling rate), not once per event.
+// Only while the run executes: a finished run's charts read its samples as columns (LiveCharts).
 import { useEffect, useRef, useState } from "react";
 
 import type { EndEvent, RunState, SampleEvent, StateEvent } from "../../client/types.gen";
@@ -43,10 +44,17 @@ export function useRunEvents(runId: number, enabled: boolean): LiveRun {
   const [ended, setEnded] = useState(false);
   const [connected, setConnected] = useState(false);
 
+  const storeRun = useRef(runId);
+
   useEffect(() => {
+    // A stream turned off (the run ended) keeps what it received on screen; another run starts empty.
+    if (storeRun.current !== runId) {
+      storeRun.current = runId;
+      storeRef.current = new Map();
+    }
+    if (!enabled) return;
     storeRef.current = new Map();
     setEnded(false);
-    if (!enabled) return;
     const source = new EventSource(`/api/v1/runs/${runId}/events`);
     source.onopen = () => setConnected(true);
     source.onerror = () => setConnected(false); // EventSource reconnects by itself (retry: 2 s)
