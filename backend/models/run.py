@@ -85,6 +85,10 @@ class Run(IdMixin, CreatedAtMixin, Base):
     __tablename__ = "run"
     __table_args__ = (
         Index("ix_run_team_created", "team_id", "id"),
+        # The History's creation order and date filters (migration 0013).
+        Index("ix_run_team_created_at", "team_id", "created_at", "id"),
+        Index("ix_run_team_state", "team_id", "state", "created_at", "id"),
+        Index("ix_run_experiment_version", "experiment_version_id", "id"),
         Index("ix_run_lab_state", "lab_id", "state", "id"),
         Index("ix_run_experiment", "experiment_id", "id"),
         Index("ix_run_launch", "launch_id", "point_index", "repetition"),

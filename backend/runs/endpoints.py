@@ -57,6 +57,13 @@ def list_runs(
     ] = None,
     limit: Annotated[int, Query(ge=1, le=service.MAX_PAGE)] = service.DEFAULT_PAGE,
     offset: Annotated[int, Query(ge=0)] = 0,
+    cursor: Annotated[
+        str | None,
+        Query(
+            max_length=200,
+            description="A page's next_cursor: the page after it (same filters, sort, direction; no offset).",
+        ),
+    ] = None,
     sort: Annotated[
         RunSortKey,
         Query(description="Creation, finish time or a figure (metric key); runs without it come last."),
@@ -84,6 +91,7 @@ def list_runs(
         thresholds=thresholds,
         limit=limit,
         offset=offset,
+        cursor=cursor,
         sort=sort,
         direction=direction or ("asc" if order == "oldest" else "desc"),
     )

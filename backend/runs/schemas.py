@@ -79,9 +79,25 @@ class RunSlim(BaseModel):
 
 class RunPage(BaseModel):
     items: list[RunSlim]
-    total: int
+    total: int = Field(
+        description="Runs matching the filters: exact when total_exact, else a lower bound (more exist)."
+    )
+    total_exact: bool = Field(
+        default=True,
+        description=(
+            "False when more runs match than the list counts (10,000): then there are more than `total`,"
+            " and pages are walked with next_cursor (or offset) rather than counted."
+        ),
+    )
     limit: int
     offset: int
+    next_cursor: str | None = Field(
+        default=None,
+        description=(
+            "Pass as `cursor` (same filters, sort and direction, no offset) for the page after this one,"
+            " at the cost of the first page however deep; None on the last page."
+        ),
+    )
 
 
 class RunQueue(BaseModel):

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from datetime import datetime
+from functools import cache
 from typing import Any, get_args
 
-from sqlalchemy import Select, func, select
+from sqlalchemy import Select, Text, bindparam, case, cast, func, select, union_all
 from sqlalchemy.orm import Session
 
-from backend.errors import conflict, not_found
+from backend.errors import conflict, invalid, not_found
 from backend.models import Experiment, ExperimentVersion, Lab, Launch, Note, Run, Schedule
 from backend.queue import after_commit
 from backend.runs.launches import NewRun, queue_launch
-from backend.runs.queue_estimate import lab_overhead_s, queue_estimate
+from backend.runs.paging import TOTAL_CAP, Cursor, after
+from backend.runs.queue_estimate import lab_overhead, queue_estimate
 from backend.runs.schemas import (
     LaunchDetail,
     RunCancelled,
@@ -63,23 +65,60 @@ _SLIM_COLUMNS = (
     *(getattr(Run, key) for key in get_args(RunFigureKey)),
 )
 
-# What the list sorts by: created is the id (it follows creation); the others have an index per
-# direction with NULLs last (migration 0004), so a sorted page stops early like the newest one.
+# What the list sorts by: created is the creation time, ties by id, through (team_id, created_at,
+# id) read either way (migration 0013), where the date filters are a range too; the others have an
+# index per direction with NULLs last (migration 0004). Each page stops early like the newest one.
 _SORT_COLUMNS: dict[RunSortKey, Any] = {
-    "created": Run.id,
+    "created": Run.created_at,
     "finished": Run.finished_at,
     **{key: getattr(Run, key) for key in get_args(RunFigureKey)},
 }
 
 
-def _ordering(sort: RunSortKey, direction: SortDirection) -> tuple[Any, ...]:
-    """ORDER BY for the list: runs without the value (no summary yet) last either way, ties by id."""
-    if sort == "created":
-        return (Run.id.desc() if direction == "desc" else Run.id.asc(),)
-    column = _SORT_COLUMNS[sort]
+def _ordering(
+    sort: RunSortKey, direction: SortDirection, value: Any = None, run_id: Any = Run.id
+) -> tuple[Any, ...]:
+    """ORDER BY for the list: runs without the value (no summary yet) last either way, ties by id.
+    Of run's own columns unless `value` and `run_id` name a subquery's."""
+    column = _SORT_COLUMNS[sort] if value is None else value
+    if sort == "created":  # never NULL: PostgreSQL's own NULL placement, so one index serves both ways
+        return (column.desc(), run_id.desc()) if direction == "desc" else (column.asc(), run_id.asc())
     if direction == "desc":
-        return (column.desc().nulls_last(), Run.id.desc())
-    return (column.asc().nulls_last(), Run.id.asc())
+        return (column.desc().nulls_last(), run_id.desc())
+    return (column.asc().nulls_last(), run_id.asc())
+
+
+def _page_keys(
+    where: list[Any],
+    sort: RunSortKey,
+    direction: SortDirection,
+    limit: int,
+    offset: int,
+    cursor: Cursor | None,
+) -> Any:
+    """The ids of the page and one more run (to know whether a next page exists), from run alone.
+
+    Only these few rows are then joined to their experiment and version and have their notes
+    counted: with the joins and the count in the same SELECT as OFFSET, PostgreSQL computed them
+    for every run it skipped (a million at the last page)."""
+    column = _SORT_COLUMNS[sort]
+    columns = (Run.id, column.label("sort_key"))  # both in the sort's index: no heap read to skip one
+    if cursor is None:
+        ordered = select(*columns).where(*where).order_by(*_ordering(sort, direction))
+        return ordered.limit(limit + 1).offset(offset).subquery("page")
+    with_value, without_value = after(cursor, column)
+    first = select(*columns).where(*where, with_value).order_by(*_ordering(sort, direction)).limit(limit + 1)
+    if without_value is None:
+        return first.subquery("page")
+    # The runs without a value follow; each part walks its own range of the sort's index and stops.
+    rest = (
+        select(*columns)
+        .where(*where, without_value)
+        .order_by(Run.id.desc() if direction == "desc" else Run.id)
+    )
+    both = union_all(first, rest.limit(limit + 1)).subquery("after")
+    ordered = select(both).order_by(*_ordering(sort, direction, both.c.sort_key, both.c.id))
+    return ordered.limit(limit + 1).subquery("page")
 
 
 def get_run(db: Session, team_id: int, run_id: int) -> Run:
@@ -105,6 +144,7 @@ def list_runs(
     thresholds: ThresholdFilter | None = None,
     limit: int = DEFAULT_PAGE,
     offset: int = 0,
+    cursor: str | None = None,
     sort: RunSortKey = "created",
     direction: SortDirection = "desc",
 ) -> RunPage:
@@ -127,54 +167,94 @@ def list_runs(
     if until is not None:
         where.append(Run.created_at < until)
     if q:
-        where.append(runs_matching(team_id, q))
+        where.append(runs_matching(db, team_id, q))
     if thresholds == "judged":
         where.append(Run.thresholds_passed.is_not(None))
     elif thresholds is not None:
         where.append(Run.thresholds_passed.is_(thresholds == "passed"))
 
-    total = db.scalar(select(func.count()).select_from(Run).where(*where)) or 0
+    if cursor is not None and offset:
+        raise invalid("cursor", "give either offset or cursor, not both")
+    after_run = Cursor.decode(cursor, sort, direction) if cursor is not None else None
+
+    # Counted exactly up to TOTAL_CAP; past it the answer is "more than" (paging.py).
+    counted = select(Run.id).where(*where).limit(TOTAL_CAP + 1).subquery()
+    total = db.scalar(select(func.count()).select_from(counted)) or 0
+    keys = _page_keys(where, sort, direction, limit, offset, after_run)
+    # The last run's sort value goes into the next cursor as PostgreSQL prints it (every digit).
+    sort_value = cast(_SORT_COLUMNS[sort], Text)
     page: Select[Any] = (
-        select(*_SLIM_COLUMNS)
+        select(*_SLIM_COLUMNS, sort_value.label("sort_value"))
+        .join(keys, keys.c.id == Run.id)
         .join(Experiment, Experiment.id == Run.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Run.experiment_version_id)
-        .where(*where)
         .order_by(*_ordering(sort, direction))
-        .limit(limit)
-        .offset(offset)
     )
-    items = [RunSlim.model_validate({**row._mapping, "figures": row._mapping}) for row in db.execute(page)]
-    return RunPage(items=items, total=total, limit=limit, offset=offset)
+    rows = db.execute(page).all()
+    next_cursor = None
+    if len(rows) > limit:
+        rows = rows[:limit]
+        last = rows[-1]
+        next_cursor = Cursor(sort, direction, last.sort_value, last.id).encode()
+    items = [RunSlim.model_validate({**row._mapping, "figures": row._mapping}) for row in rows]
+    return RunPage(
+        items=items,
+        total=min(total, TOTAL_CAP),
+        total_exact=total <= TOTAL_CAP,
+        limit=limit,
+        offset=offset,
+        next_cursor=next_cursor,
+    )
 
 
-def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
-    row = db.execute(
-        select(Run, Experiment.name, ExperimentVersion.version, Lab.name, Schedule.id, Schedule.name)
+@cache
+def _run_detail_query() -> Select[Any]:
+    """Built once: constructing this statement (an aliased subquery) costs more CPU than running it."""
+    note_count = select(func.count(Note.id)).where(Note.run_id == Run.id).scalar_subquery()
+    overhead = case((Run.lab_id.is_not(None), lab_overhead(Run.lab_id)))
+    return (
+        select(
+            Run,
+            Experiment.name,
+            ExperimentVersion.version,
+            Lab.name,
+            Schedule.id,
+            Schedule.name,
+            note_count,
+            overhead,
+        )
         .join(Experiment, Experiment.id == Run.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Run.experiment_version_id)
         .outerjoin(Lab, Lab.id == Run.lab_id)  # the lab may have been deleted since
         .outerjoin(Launch, Launch.id == Run.launch_id)
         .outerjoin(Schedule, Schedule.id == Launch.schedule_id)
-        .where(Run.id == run_id, Run.team_id == team_id)
-    ).one_or_none()
+        .where(Run.id == bindparam("run_id"), Run.team_id == bindparam("team_id"))
+    )
+
+
+def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
+    """One query (two for a queued run): every page view and every polling script reads this."""
+    row = db.execute(_run_detail_query(), {"run_id": run_id, "team_id": team_id}).one_or_none()
     if row is None:
         raise not_found("run", run_id)
-    run, experiment_name, version, lab_name, schedule_id, schedule_name = row
-    # For estimates of what is still to come (this run's start, its sweep's end); one indexed query.
-    overhead = lab_overhead_s(db, run.lab_id) if run.lab_id is not None else None
+    run, experiment_name, version, lab_name, schedule_id, schedule_name, notes, overhead_s = row
     return RunDetail.model_validate(
         {
-            **{c.key: getattr(run, c.key) for c in Run.__mapper__.column_attrs},
+            # The run's own columns the detail shows (not the deferred tool output: a load of its own).
+            **{key: getattr(run, key) for key in _DETAIL_COLUMNS},
             "figures": RunFigures.model_validate(run),
             "experiment_name": experiment_name,
             "experiment_version": version,
             "lab_name": lab_name,
             "schedule": {"id": schedule_id, "name": schedule_name} if schedule_id is not None else None,
-            "queue": queue_estimate(db, run, overhead) if overhead is not None else None,
-            "note_count": db.scalar(select(func.count(Note.id)).where(Note.run_id == run.id)) or 0,
-            "overhead_s": round(overhead, 2) if overhead is not None else None,
+            "queue": queue_estimate(db, run, overhead_s) if overhead_s is not None else None,
+            "note_count": notes,
+            "overhead_s": round(overhead_s, 2) if overhead_s is not None else None,
         }
     )
+
+
+_DETAIL_COLUMNS = [c.key for c in Run.__mapper__.column_attrs if c.key in RunDetail.model_fields]
 
 
 def launch_detail(db: Session, team_id: int, launch_id: int) -> LaunchDetail:

@@ -342,3 +342,115 @@ def test_trend_follows_each_experiments_latest_point_over_its_succeeded_runs(
         f"{API}/runs/trends", params={"metric": "rps", "experiment_id": sweep.id}, headers=other_team.headers
     ).json()
     assert hidden["items"] == []  # another team's experiment is simply absent
+
+
+# ---------------------------------------------------------------- deep pages and the total
+
+
+def _walk(client: TestClient, member: Member, limit: int, **params: Any) -> list[int]:
+    """Every page through next_cursor, from the first: the ids in the order shown."""
+    shown: list[int] = []
+    cursor = None
+    for _ in range(50):
+        page = _list(client, member, limit=limit, **params, **({"cursor": cursor} if cursor else {}))
+        shown += [item["id"] for item in page["items"]]
+        cursor = page["next_cursor"]
+        if cursor is None:
+            return shown
+    raise AssertionError(f"no last page after 50 pages: {shown}")
+
+
+@pytest.fixture
+def tied_runs(db: Session) -> tuple[Member, list[int]]:
+    """Nine runs tied in threes on every figure (error % with every digit of 1/101), two without
+    figures, and another team's runs with the same figures interleaved by id."""
+    member = new_member(db, "editor")
+    other = new_member(db, "editor")
+    mine = _runs(db, member, 11)
+    theirs = _runs(db, other, 9)
+    for i, run_id in enumerate(mine[:9]):
+        finish_run(db, run_id, summary=_summary(rps=100.0 * (i % 3), p99=10.0 * (i % 3), timeouts=i % 3))
+        finish_run(db, theirs[i], summary=_summary(rps=100.0 * (i % 3), p99=10.0 * (i % 3), timeouts=i % 3))
+    finish_run(db, mine[9], RunState.failed)
+    return member, mine
+
+
+@pytest.mark.parametrize(
+    "sort", ["created", "finished", "rps", "latency_p99_ms", "error_pct", "latency_p95_ms"]
+)
+@pytest.mark.parametrize("direction", ["desc", "asc"])
+def test_cursor_pages_cover_the_list_once_with_ties_and_runs_without_a_value(
+    client: TestClient, tied_runs: tuple[Member, list[int]], sort: str, direction: str
+) -> None:
+    member, mine = tied_runs
+    whole = _ids(client, member, sort=sort, direction=direction)
+    assert sorted(whole) == sorted(mine)  # another team's runs never appear
+    for limit in (1, 2, 4):
+        assert _walk(client, member, limit, sort=sort, direction=direction) == whole
+
+
+def test_cursor_pages_keep_the_filters(
+    client: TestClient, db: Session, tied_runs: tuple[Member, list[int]]
+) -> None:
+    member, mine = tied_runs
+    for params in ({"state": "succeeded"}, {"state": ["failed", "queued"]}, {"q": "no such text"}):
+        whole = _ids(client, member, sort="latency_p99_ms", **params)
+        assert _walk(client, member, 2, sort="latency_p99_ms", **params) == whole
+    assert _walk(client, member, 2, sort="rps", state="failed") == [mine[9]]
+
+
+def test_a_cursor_is_for_its_sort_and_excludes_an_offset(
+    client: TestClient, tied_runs: tuple[Member, list[int]]
+) -> None:
+    member, _ = tied_runs
+    cursor = _list(client, member, limit=2, sort="rps")["next_cursor"]
+    assert cursor is not None
+    for params in (
+        {"cursor": cursor, "sort": "latency_p99_ms"},
+        {"cursor": cursor, "sort": "rps", "direction": "asc"},
+        {"cursor": cursor, "sort": "rps", "offset": 2},
+        {"cursor": "not-a-cursor"},
+        {"cursor": "WyJycHMiLCJkZXNjIiwiMSIsInRlbiJd"},  # ["rps","desc","1","ten"]
+        {"cursor": "WyJycHMiLCJkZXNjIiwidGVuIiwxXQ", "sort": "rps"},  # ["rps","desc","ten",1]
+        {"cursor": "WyJjcmVhdGVkIiwiZGVzYyIsIjEuNSIsMV0"},  # ["created","desc","1.5",1]
+    ):
+        r = client.get(f"{API}/runs", params=params, headers=member.headers)
+        assert r.status_code == 422, r.text
+        assert [f["field"] for f in r.json()["fields"]] == ["cursor"]
+
+
+def test_the_total_is_exact_up_to_the_cap_then_says_more(client: TestClient, db: Session) -> None:
+    from backend.runs.paging import TOTAL_CAP
+
+    member = new_member(db, "viewer")
+    (first,) = _runs(db, member, 1)
+    other = new_member(db, "viewer")
+    _runs(db, other, 1)
+    assert _list(client, member) | {"items": []} == {
+        "items": [],
+        "total": 1,
+        "total_exact": True,
+        "limit": 100,
+        "offset": 0,
+        "next_cursor": None,
+    }
+    copies = (
+        "INSERT INTO run (team_id, experiment_id, experiment_version_id, launch_id, lab_id, point_index,"
+        " repetition, params, spec, state, command_lines, environment)"
+        " SELECT team_id, experiment_id, experiment_version_id, launch_id, lab_id, point_index, repetition,"
+        " params, spec, :state, command_lines, environment FROM run, generate_series(1, :n) WHERE id = :id"
+    )
+    db.execute(text(copies), {"state": "queued", "n": TOTAL_CAP - 1, "id": first})
+    db.commit()
+    exact = _list(client, member, limit=1)
+    assert (exact["total"], exact["total_exact"]) == (TOTAL_CAP, True)
+
+    db.execute(text(copies), {"state": "failed", "n": 1, "id": first})
+    db.commit()
+    more = _list(client, member, limit=1)
+    assert (more["total"], more["total_exact"]) == (TOTAL_CAP, False)  # more than 10,000
+    failed = _list(client, member, state="failed")
+    assert (failed["total"], failed["total_exact"]) == (1, True)  # a filter counts exactly again
+    assert _list(client, other)["total"] == 1  # another team's count is its own
+    last = _list(client, member, limit=5, offset=TOTAL_CAP - 4)
+    assert len(last["items"]) == 5 and last["next_cursor"] is None

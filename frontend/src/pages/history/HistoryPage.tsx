@@ -18,6 +18,7 @@ import "./history.css";
 import {
   isFiltered,
   nextSort,
+  pageStatus,
   PAGE_SIZES,
   parse,
   rememberColumns,
@@ -107,8 +108,7 @@ export default function HistoryPage() {
     set({ states: filters.states.includes(state) ? filters.states.filter((s) => s !== state) : [...filters.states, state] });
   const clearFilters = () => setSearch(toSearch(withoutFilters(filters)), { replace: true });
 
-  const total = runs.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / filters.size));
+  const status = runs.data ? pageStatus(runs.data, filters.page, filters.size) : null;
   const filtered = isFiltered(filters);
 
   return (
@@ -212,7 +212,7 @@ export default function HistoryPage() {
         <>
           <div className="spread history-toolbar">
             <span className="muted" data-testid="runs-total">
-              {total.toLocaleString()} runs · page {filters.page} of {pages}
+              {status?.text}
             </span>
             <ColumnPicker all={allColumns} shown={shown} onChange={chooseColumns} />
           </div>
@@ -239,7 +239,7 @@ export default function HistoryPage() {
               <button type="button" disabled={filters.page <= 1} onClick={() => setSearch(toSearch({ ...filters, page: filters.page - 1 }))}>
                 Previous
               </button>
-              <button type="button" disabled={filters.page >= pages} onClick={() => setSearch(toSearch({ ...filters, page: filters.page + 1 }))}>
+              <button type="button" disabled={!status?.hasNext} onClick={() => setSearch(toSearch({ ...filters, page: filters.page + 1 }))}>
                 Next
               </button>
             </div>

@@ -5,6 +5,7 @@ import {
   DEFAULTS,
   isFiltered,
   nextSort,
+  pageStatus,
   parse,
   rememberColumns,
   shownColumns,
@@ -93,5 +94,22 @@ describe("the columns shown", () => {
       },
     };
     expect(() => rememberColumns(["rps"], refusing)).not.toThrow();
+  });
+});
+
+describe("page status", () => {
+  it("counts pages when the total is exact", () => {
+    expect(pageStatus({ total: 120, total_exact: true, next_cursor: "c" }, 2, 50)).toEqual({ text: "120 runs · page 2 of 3", pages: 3, hasNext: true });
+    expect(pageStatus({ total: 120, total_exact: true, next_cursor: null }, 3, 50).hasNext).toBe(false);
+    expect(pageStatus({ total: 0, total_exact: true, next_cursor: null }, 1, 50).pages).toBe(1);
+  });
+
+  it("says 'more than' past the API's count, and follows the cursor for Next", () => {
+    expect(pageStatus({ total: 10_000, total_exact: false, next_cursor: "c" }, 300, 50)).toEqual({
+      text: "More than 10,000 runs · page 300",
+      pages: null,
+      hasNext: true,
+    });
+    expect(pageStatus({ total: 10_000, total_exact: false, next_cursor: null }, 300, 50).hasNext).toBe(false);
   });
 });

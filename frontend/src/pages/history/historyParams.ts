@@ -2,7 +2,7 @@
 // sort, columns, the trend's metric and the page. parse() reads the search params, toSearch()
 // writes only what differs from the defaults, toQuery() is the GET /api/v1/runs query
 // (backend/runs/endpoints.py list_runs).
-import type { RunFigures, RunsListRunsData, RunState } from "../../client/types.gen";
+import type { RunFigures, RunPage as RunsPage, RunsListRunsData, RunState } from "../../client/types.gen";
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export const RUN_STATES: RunState[] = ["queued", "preparing", "warming", "running", "collecting", "succeeded", "partial", "failed", "cancelled"];
@@ -176,4 +176,20 @@ export function rememberColumns(cols: ColumnId[], storage: Pick<Storage, "setIte
   } catch {
     // storage full or disabled: the URL still holds the choice
   }
+}
+
+/** Where the page stands, from the list's answer: "1,234 runs · page 2 of 25" when the total is
+ * counted, "More than 10,000 runs · page 2" when the API stopped counting (total_exact false); then
+ * the page count is unknown and Next follows whether the API found a run after this page. */
+export function pageStatus(
+  page: Pick<RunsPage, "total" | "total_exact" | "next_cursor">,
+  at: number,
+  size: number,
+): { text: string; pages: number | null; hasNext: boolean } {
+  const count = page.total.toLocaleString("en-US");
+  if (page.total_exact === false) {
+    return { text: `More than ${count} runs · page ${at}`, pages: null, hasNext: page.next_cursor != null };
+  }
+  const pages = Math.max(1, Math.ceil(page.total / size));
+  return { text: `${count} runs · page ${at} of ${pages}`, pages, hasNext: at < pages };
 }
