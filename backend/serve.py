@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 
 import uvicorn
 
@@ -25,7 +26,18 @@ def default_workers() -> int:
     return max(1, len(os.sched_getaffinity(0)))
 
 
+# glibc keeps the memory of large freed buffers (a big JSON response) once its adaptive mmap
+# threshold has grown, so an API process stayed 180 MB above idle after a burst of large reads;
+# a fixed threshold returns them to the system (idle + 76 MB, bench/run_page_samples.py).
+ALLOCATOR_ENV = {"MALLOC_MMAP_THRESHOLD_": "131072"}
+
+
 def main(argv: list[str] | None = None) -> None:
+    missing = {k: v for k, v in ALLOCATOR_ENV.items() if k not in os.environ}
+    if missing:
+        # glibc reads it at process start: start again with it, once (the workers inherit it).
+        argv = sys.argv[1:] if argv is None else argv
+        os.execve(sys.executable, [sys.executable, "-m", "backend.serve", *argv], os.environ | missing)  # noqa: S606
     settings = get_settings()
     parser = argparse.ArgumentParser(prog="python -m backend.serve", description=__doc__.splitlines()[0])
     parser.add_argument("--host", default=settings.api_host)

@@ -94,7 +94,7 @@ def test_server_services_share_one_image_and_run_the_right_program(services: dic
     for name in SERVER_SERVICES:
         assert services[name]["build"]["dockerfile"] == "deploy/Dockerfile.server", name
         assert services[name]["environment"]["HAPLAB_ENVIRONMENT"] == "production", name
-    assert services["api"]["command"][:2] == ["uvicorn", "backend.app:create_app"]
+    assert services["api"]["command"][:3] == ["python", "-m", "backend.serve"]
     assert services["worker"]["command"][:4] == ["celery", "-A", "worker.celery_app", "worker"]
     assert services["beat"]["command"][:4] == ["celery", "-A", "worker.celery_app", "beat"]
 

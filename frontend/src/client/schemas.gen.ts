@@ -7790,7 +7790,14 @@ export const RunPageSchema = {
         },
         total: {
             type: 'integer',
-            title: 'Total'
+            title: 'Total',
+            description: 'Runs matching the filters: exact when total_exact, else a lower bound (more exist).'
+        },
+        total_exact: {
+            type: 'boolean',
+            title: 'Total Exact',
+            description: 'False when more runs match than the list counts (10,000): then there are more than `total`, and pages are walked with next_cursor (or offset) rather than counted.',
+            default: true
         },
         limit: {
             type: 'integer',
@@ -7799,6 +7806,18 @@ export const RunPageSchema = {
         offset: {
             type: 'integer',
             title: 'Offset'
+        },
+        next_cursor: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Next Cursor',
+            description: 'Pass as `cursor` (same filters, sort and direction, no offset) for the page after this one, at the cost of the first page however deep; None on the last page.'
         }
     },
     type: 'object',
@@ -7855,6 +7874,34 @@ export const RunQueueSchema = {
     description: 'Where a queued run stands on its lab (runs there execute one at a time, in id order).'
 } as const;
 
+export const RunSampleColumnsSchema = {
+    properties: {
+        run_id: {
+            type: 'integer',
+            title: 'Run Id'
+        },
+        step: {
+            type: 'integer',
+            title: 'Step',
+            description: 'Seconds per point: 1 for the stored seconds.'
+        },
+        sources: {
+            additionalProperties: {
+                $ref: '#/components/schemas/SourceColumns'
+            },
+            type: 'object',
+            title: 'Sources'
+        }
+    },
+    type: 'object',
+    required: [
+        'run_id',
+        'step',
+        'sources'
+    ],
+    title: 'RunSampleColumns'
+} as const;
+
 export const RunSamplesSchema = {
     properties: {
         run_id: {
@@ -7889,7 +7936,8 @@ export const RunSamplesSchema = {
         'step',
         'sources'
     ],
-    title: 'RunSamples'
+    title: 'RunSamples',
+    description: 'Every stored second, one object each: the full record (CSV export, scripts). Charts read\nRunSampleColumns instead, which is several times smaller and can be downsampled.'
 } as const;
 
 export const RunScheduleSchema = {
@@ -9729,6 +9777,96 @@ export const ShapingOfferSchema = {
         'qdiscs'
     ],
     title: 'ShapingOffer'
+} as const;
+
+export const SourceColumnsSchema = {
+    properties: {
+        t: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'T',
+            description: 'The second (step 1) or the first second of each bucket.'
+        },
+        values: {
+            additionalProperties: {
+                items: {
+                    anyOf: [
+                        {
+                            type: 'number'
+                        },
+                        {
+                            type: 'null'
+                        }
+                    ]
+                },
+                type: 'array'
+            },
+            type: 'object',
+            title: 'Values',
+            description: 'Per metric: the stored value (step 1); a bucket\'s per-second rate (counters) or mean level (gauges, spec.results.is_gauge). null where the source lacked the key.'
+        },
+        min: {
+            anyOf: [
+                {
+                    additionalProperties: {
+                        items: {
+                            anyOf: [
+                                {
+                                    type: 'number'
+                                },
+                                {
+                                    type: 'null'
+                                }
+                            ]
+                        },
+                        type: 'array'
+                    },
+                    type: 'object'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Min',
+            description: 'Per metric: the smallest per-second value of each bucket; null at step 1.'
+        },
+        max: {
+            anyOf: [
+                {
+                    additionalProperties: {
+                        items: {
+                            anyOf: [
+                                {
+                                    type: 'number'
+                                },
+                                {
+                                    type: 'null'
+                                }
+                            ]
+                        },
+                        type: 'array'
+                    },
+                    type: 'object'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Max',
+            description: 'Per metric: the largest per-second value of each bucket; null at step 1.'
+        }
+    },
+    type: 'object',
+    required: [
+        't',
+        'values',
+        'min',
+        'max'
+    ],
+    title: 'SourceColumns',
+    description: 'One source\'s samples as parallel arrays: item i of every array is the point at t[i].'
 } as const;
 
 export const SpecDifferenceSchema = {

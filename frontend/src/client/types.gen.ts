@@ -4483,8 +4483,16 @@ export type RunPage = {
     items: Array<RunSlim>;
     /**
      * Total
+     *
+     * Runs matching the filters: exact when total_exact, else a lower bound (more exist).
      */
     total: number;
+    /**
+     * Total Exact
+     *
+     * False when more runs match than the list counts (10,000): then there are more than `total`, and pages are walked with next_cursor (or offset) rather than counted.
+     */
+    total_exact?: boolean;
     /**
      * Limit
      */
@@ -4493,6 +4501,12 @@ export type RunPage = {
      * Offset
      */
     offset: number;
+    /**
+     * Next Cursor
+     *
+     * Pass as `cursor` (same filters, sort and direction, no offset) for the page after this one, at the cost of the first page however deep; None on the last page.
+     */
+    next_cursor?: string | null;
 };
 
 /**
@@ -4528,7 +4542,32 @@ export type RunQueue = {
 };
 
 /**
+ * RunSampleColumns
+ */
+export type RunSampleColumns = {
+    /**
+     * Run Id
+     */
+    run_id: number;
+    /**
+     * Step
+     *
+     * Seconds per point: 1 for the stored seconds.
+     */
+    step: number;
+    /**
+     * Sources
+     */
+    sources: {
+        [key: string]: SourceColumns;
+    };
+};
+
+/**
  * RunSamples
+ *
+ * Every stored second, one object each: the full record (CSV export, scripts). Charts read
+ * RunSampleColumns instead, which is several times smaller and can be downsampled.
  */
 export type RunSamples = {
     /**
@@ -5516,6 +5555,44 @@ export type ShapingOffer = {
      * qdiscs the proxy agents reported; null before any hello
      */
     qdiscs: Array<string> | null;
+};
+
+/**
+ * SourceColumns
+ *
+ * One source's samples as parallel arrays: item i of every array is the point at t[i].
+ */
+export type SourceColumns = {
+    /**
+     * T
+     *
+     * The second (step 1) or the first second of each bucket.
+     */
+    t: Array<number>;
+    /**
+     * Values
+     *
+     * Per metric: the stored value (step 1); a bucket's per-second rate (counters) or mean level (gauges, spec.results.is_gauge). null where the source lacked the key.
+     */
+    values: {
+        [key: string]: Array<number | null>;
+    };
+    /**
+     * Min
+     *
+     * Per metric: the smallest per-second value of each bucket; null at step 1.
+     */
+    min: {
+        [key: string]: Array<number | null>;
+    } | null;
+    /**
+     * Max
+     *
+     * Per metric: the largest per-second value of each bucket; null at step 1.
+     */
+    max: {
+        [key: string]: Array<number | null>;
+    } | null;
 };
 
 /**
@@ -10273,12 +10350,6 @@ export type RunsGetRunSamplesData = {
          * To T
          */
         to_t?: number | null;
-        /**
-         * Step
-         *
-         * Seconds per point (downsampled).
-         */
-        step?: number | null;
     };
     url: '/api/v1/runs/{run_id}/samples';
 };
@@ -10324,6 +10395,79 @@ export type RunsGetRunSamplesResponses = {
 };
 
 export type RunsGetRunSamplesResponse = RunsGetRunSamplesResponses[keyof RunsGetRunSamplesResponses];
+
+export type RunsGetRunSampleColumnsData = {
+    body?: never;
+    path: {
+        /**
+         * Run Id
+         */
+        run_id: number;
+    };
+    query?: {
+        /**
+         * Step
+         *
+         * Seconds per point: 1 for the stored seconds, more to downsample.
+         */
+        step?: number;
+        /**
+         * Source
+         */
+        source?: string | null;
+        /**
+         * From T
+         */
+        from_t?: number | null;
+        /**
+         * To T
+         */
+        to_t?: number | null;
+    };
+    url: '/api/v1/runs/{run_id}/samples/columns';
+};
+
+export type RunsGetRunSampleColumnsErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsGetRunSampleColumnsError = RunsGetRunSampleColumnsErrors[keyof RunsGetRunSampleColumnsErrors];
+
+export type RunsGetRunSampleColumnsResponses = {
+    /**
+     * Successful Response
+     */
+    200: RunSampleColumns;
+};
+
+export type RunsGetRunSampleColumnsResponse = RunsGetRunSampleColumnsResponses[keyof RunsGetRunSampleColumnsResponses];
 
 export type RunsExportRunSamplesCsvData = {
     body?: never;
@@ -11199,6 +11343,12 @@ export type RunsListRunsData = {
          * Offset
          */
         offset?: number;
+        /**
+         * Cursor
+         *
+         * A page's next_cursor: the page after it (same filters, sort, direction; no offset).
+         */
+        cursor?: string | null;
         /**
          * Sort
          *

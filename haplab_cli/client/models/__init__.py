@@ -203,6 +203,8 @@ from .run_figures import RunFigures
 from .run_launched import RunLaunched
 from .run_page import RunPage
 from .run_queue import RunQueue
+from .run_sample_columns import RunSampleColumns
+from .run_sample_columns_sources import RunSampleColumnsSources
 from .run_samples import RunSamples
 from .run_samples_sources import RunSamplesSources
 from .run_schedule import RunSchedule
@@ -261,6 +263,10 @@ from .session_info_via import SessionInfoVia
 from .session_user import SessionUser
 from .shape_links import ShapeLinks
 from .shaping_offer import ShapingOffer
+from .source_columns import SourceColumns
+from .source_columns_max_type_0 import SourceColumnsMaxType0
+from .source_columns_min_type_0 import SourceColumnsMinType0
+from .source_columns_values import SourceColumnsValues
 from .spec_difference import SpecDifference
 from .spread import Spread
 from .sql_access import SqlAccess
@@ -518,6 +524,8 @@ __all__ = (
     "RunLaunched",
     "RunPage",
     "RunQueue",
+    "RunSampleColumns",
+    "RunSampleColumnsSources",
     "RunSamples",
     "RunSamplesSources",
     "RunSchedule",
@@ -574,6 +582,10 @@ __all__ = (
     "SessionUser",
     "ShapeLinks",
     "ShapingOffer",
+    "SourceColumns",
+    "SourceColumnsMaxType0",
+    "SourceColumnsMinType0",
+    "SourceColumnsValues",
     "SpecDifference",
     "Spread",
     "SqlAccess",

@@ -15,11 +15,13 @@ T = TypeVar("T", bound="RunSamples")
 
 @_attrs_define
 class RunSamples:
-    """
-    Attributes:
-        run_id (int):
-        step (int | None):
-        sources (RunSamplesSources):
+    """Every stored second, one object each: the full record (CSV export, scripts). Charts read
+    RunSampleColumns instead, which is several times smaller and can be downsampled.
+
+        Attributes:
+            run_id (int):
+            step (int | None):
+            sources (RunSamplesSources):
     """
 
     run_id: int

@@ -18,7 +18,6 @@ def _get_kwargs(
     source: None | str | Unset = UNSET,
     from_t: int | None | Unset = UNSET,
     to_t: int | None | Unset = UNSET,
-    step: int | None | Unset = UNSET,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -43,13 +42,6 @@ def _get_kwargs(
     else:
         json_to_t = to_t
     params["to_t"] = json_to_t
-
-    json_step: int | None | Unset
-    if isinstance(step, Unset):
-        json_step = UNSET
-    else:
-        json_step = step
-    params["step"] = json_step
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -131,16 +123,17 @@ def sync_detailed(
     source: None | str | Unset = UNSET,
     from_t: int | None | Unset = UNSET,
     to_t: int | None | Unset = UNSET,
-    step: int | None | Unset = UNSET,
 ) -> Response[ErrorBody | RunSamples | ServerErrorBody]:
     """Get Run Samples
+
+     Every stored second, one object each (the full record). Charts: /samples/columns.
+    PostgreSQL writes the JSON (service.samples_json), which is passed through as is.
 
     Args:
         run_id (int):
         source (None | str | Unset):
         from_t (int | None | Unset):
         to_t (int | None | Unset):
-        step (int | None | Unset): Seconds per point (downsampled).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -155,7 +148,6 @@ def sync_detailed(
         source=source,
         from_t=from_t,
         to_t=to_t,
-        step=step,
     )
 
     response = client.get_httpx_client().request(
@@ -172,16 +164,17 @@ def sync(
     source: None | str | Unset = UNSET,
     from_t: int | None | Unset = UNSET,
     to_t: int | None | Unset = UNSET,
-    step: int | None | Unset = UNSET,
 ) -> ErrorBody | RunSamples | ServerErrorBody | None:
     """Get Run Samples
+
+     Every stored second, one object each (the full record). Charts: /samples/columns.
+    PostgreSQL writes the JSON (service.samples_json), which is passed through as is.
 
     Args:
         run_id (int):
         source (None | str | Unset):
         from_t (int | None | Unset):
         to_t (int | None | Unset):
-        step (int | None | Unset): Seconds per point (downsampled).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -197,7 +190,6 @@ def sync(
         source=source,
         from_t=from_t,
         to_t=to_t,
-        step=step,
     ).parsed
 
 
@@ -208,16 +200,17 @@ async def asyncio_detailed(
     source: None | str | Unset = UNSET,
     from_t: int | None | Unset = UNSET,
     to_t: int | None | Unset = UNSET,
-    step: int | None | Unset = UNSET,
 ) -> Response[ErrorBody | RunSamples | ServerErrorBody]:
     """Get Run Samples
+
+     Every stored second, one object each (the full record). Charts: /samples/columns.
+    PostgreSQL writes the JSON (service.samples_json), which is passed through as is.
 
     Args:
         run_id (int):
         source (None | str | Unset):
         from_t (int | None | Unset):
         to_t (int | None | Unset):
-        step (int | None | Unset): Seconds per point (downsampled).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -232,7 +225,6 @@ async def asyncio_detailed(
         source=source,
         from_t=from_t,
         to_t=to_t,
-        step=step,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -247,16 +239,17 @@ async def asyncio(
     source: None | str | Unset = UNSET,
     from_t: int | None | Unset = UNSET,
     to_t: int | None | Unset = UNSET,
-    step: int | None | Unset = UNSET,
 ) -> ErrorBody | RunSamples | ServerErrorBody | None:
     """Get Run Samples
+
+     Every stored second, one object each (the full record). Charts: /samples/columns.
+    PostgreSQL writes the JSON (service.samples_json), which is passed through as is.
 
     Args:
         run_id (int):
         source (None | str | Unset):
         from_t (int | None | Unset):
         to_t (int | None | Unset):
-        step (int | None | Unset): Seconds per point (downsampled).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -273,6 +266,5 @@ async def asyncio(
             source=source,
             from_t=from_t,
             to_t=to_t,
-            step=step,
         )
     ).parsed

@@ -30,6 +30,7 @@ def _get_kwargs(
     thresholds: None | RunsListRunsThresholdsType0 | Unset = UNSET,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
+    cursor: None | str | Unset = UNSET,
     sort: RunsListRunsSort | Unset = RunsListRunsSort.CREATED,
     direction: None | RunsListRunsDirectionType0 | Unset = UNSET,
     order: RunsListRunsOrder | Unset = RunsListRunsOrder.NEWEST,
@@ -115,6 +116,13 @@ def _get_kwargs(
     params["limit"] = limit
 
     params["offset"] = offset
+
+    json_cursor: None | str | Unset
+    if isinstance(cursor, Unset):
+        json_cursor = UNSET
+    else:
+        json_cursor = cursor
+    params["cursor"] = json_cursor
 
     json_sort: str | Unset = UNSET
     if not isinstance(sort, Unset):
@@ -227,6 +235,7 @@ def sync_detailed(
     thresholds: None | RunsListRunsThresholdsType0 | Unset = UNSET,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
+    cursor: None | str | Unset = UNSET,
     sort: RunsListRunsSort | Unset = RunsListRunsSort.CREATED,
     direction: None | RunsListRunsDirectionType0 | Unset = UNSET,
     order: RunsListRunsOrder | Unset = RunsListRunsOrder.NEWEST,
@@ -249,6 +258,8 @@ def sync_detailed(
             passed; failed: one did not; judged: either.
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
+        cursor (None | str | Unset): A page's next_cursor: the page after it (same filters, sort,
+            direction; no offset).
         sort (RunsListRunsSort | Unset): Creation, finish time or a figure (metric key); runs
             without it come last. Default: RunsListRunsSort.CREATED.
         direction (None | RunsListRunsDirectionType0 | Unset): desc unless said (or order=oldest).
@@ -275,6 +286,7 @@ def sync_detailed(
         thresholds=thresholds,
         limit=limit,
         offset=offset,
+        cursor=cursor,
         sort=sort,
         direction=direction,
         order=order,
@@ -301,6 +313,7 @@ def sync(
     thresholds: None | RunsListRunsThresholdsType0 | Unset = UNSET,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
+    cursor: None | str | Unset = UNSET,
     sort: RunsListRunsSort | Unset = RunsListRunsSort.CREATED,
     direction: None | RunsListRunsDirectionType0 | Unset = UNSET,
     order: RunsListRunsOrder | Unset = RunsListRunsOrder.NEWEST,
@@ -323,6 +336,8 @@ def sync(
             passed; failed: one did not; judged: either.
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
+        cursor (None | str | Unset): A page's next_cursor: the page after it (same filters, sort,
+            direction; no offset).
         sort (RunsListRunsSort | Unset): Creation, finish time or a figure (metric key); runs
             without it come last. Default: RunsListRunsSort.CREATED.
         direction (None | RunsListRunsDirectionType0 | Unset): desc unless said (or order=oldest).
@@ -350,6 +365,7 @@ def sync(
         thresholds=thresholds,
         limit=limit,
         offset=offset,
+        cursor=cursor,
         sort=sort,
         direction=direction,
         order=order,
@@ -370,6 +386,7 @@ async def asyncio_detailed(
     thresholds: None | RunsListRunsThresholdsType0 | Unset = UNSET,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
+    cursor: None | str | Unset = UNSET,
     sort: RunsListRunsSort | Unset = RunsListRunsSort.CREATED,
     direction: None | RunsListRunsDirectionType0 | Unset = UNSET,
     order: RunsListRunsOrder | Unset = RunsListRunsOrder.NEWEST,
@@ -392,6 +409,8 @@ async def asyncio_detailed(
             passed; failed: one did not; judged: either.
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
+        cursor (None | str | Unset): A page's next_cursor: the page after it (same filters, sort,
+            direction; no offset).
         sort (RunsListRunsSort | Unset): Creation, finish time or a figure (metric key); runs
             without it come last. Default: RunsListRunsSort.CREATED.
         direction (None | RunsListRunsDirectionType0 | Unset): desc unless said (or order=oldest).
@@ -418,6 +437,7 @@ async def asyncio_detailed(
         thresholds=thresholds,
         limit=limit,
         offset=offset,
+        cursor=cursor,
         sort=sort,
         direction=direction,
         order=order,
@@ -442,6 +462,7 @@ async def asyncio(
     thresholds: None | RunsListRunsThresholdsType0 | Unset = UNSET,
     limit: int | Unset = 50,
     offset: int | Unset = 0,
+    cursor: None | str | Unset = UNSET,
     sort: RunsListRunsSort | Unset = RunsListRunsSort.CREATED,
     direction: None | RunsListRunsDirectionType0 | Unset = UNSET,
     order: RunsListRunsOrder | Unset = RunsListRunsOrder.NEWEST,
@@ -464,6 +485,8 @@ async def asyncio(
             passed; failed: one did not; judged: either.
         limit (int | Unset):  Default: 50.
         offset (int | Unset):  Default: 0.
+        cursor (None | str | Unset): A page's next_cursor: the page after it (same filters, sort,
+            direction; no offset).
         sort (RunsListRunsSort | Unset): Creation, finish time or a figure (metric key); runs
             without it come last. Default: RunsListRunsSort.CREATED.
         direction (None | RunsListRunsDirectionType0 | Unset): desc unless said (or order=oldest).
@@ -492,6 +515,7 @@ async def asyncio(
             thresholds=thresholds,
             limit=limit,
             offset=offset,
+            cursor=cursor,
             sort=sort,
             direction=direction,
             order=order,
