@@ -62,11 +62,13 @@ from sqlalchemy.orm import Session
 
 from agents.drivers import ToolRun
 from agents.drivers.wrk import REPORT_FILE, WrkDriver
+from agents.proxy.privileges import haproxy_user
 from agents.proxy.readiness import not_ready
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.targets.nginx import RunningTargets, start_targets
 from agents.targets.nginx_config import NginxLayout
 from backend.bootstrap import ensure_admin
+from backend.serve import default_workers
 from backend.teams.tokens import create_api_token
 from common.processes import stop_session
 from dev.lab import LocalLab, running_local_lab
@@ -110,7 +112,14 @@ def haplab_stack(agent_wait: float = 20, lease: int = 30) -> Iterator[Stack]:
             _, token = create_api_token(db, user.id, team.id, "bench", "admin")
             db.commit()
         engine.dispose()
-        api = start_api_server(database_url=pg.url, redis_url=redis.url, log_dir=log_dir, port=free_port())
+        # As `make up` runs it: one API process per core.
+        api = start_api_server(
+            database_url=pg.url,
+            redis_url=redis.url,
+            log_dir=log_dir,
+            port=free_port(),
+            workers=default_workers(),
+        )
         worker = None
         # A short lab dir: HAProxy's stats socket path lives under it (UNIX socket paths are short).
         lab_root = Path(tempfile.mkdtemp(prefix="hl-b-"))
@@ -206,6 +215,7 @@ HAPLAB_PARTS = (
     ("injector-1", "agent injector"),
     ("proxy-1", "agent proxy"),
     ("target-1", "agent target"),
+    ("backend.serve", "api"),
     ("uvicorn", "api"),
     ("celery", "worker"),
     ("postgres", "postgres"),
@@ -358,6 +368,14 @@ def hand_haproxy(run: dict[str, Any], spec: ExperimentSpec, workdir: Path, targe
     ):
         raise RuntimeError("the hand-rendered HAProxy config differs from the run's beyond dir and port")
     (workdir / "haproxy.cfg").write_text(config)
+    # The run's command line starts HAProxy as the proxy role's unprivileged user (setpriv): give
+    # it the directory, as the agent does, and a way through the temporary directories above it.
+    user = haproxy_user()
+    user.own(workdir)
+    for parent in workdir.parents:
+        if parent == Path(tempfile.gettempdir()):
+            break
+        parent.chmod(parent.stat().st_mode | 0o711)
     [argv] = [argv for argv in run["command_lines"][proxy_agent] if "haproxy" in argv]
     argv = [a.replace(agent_dir, str(workdir)) for a in argv]  # -f CFG, -S master.sock
     proc = subprocess.Popen(

@@ -6,19 +6,57 @@ Charts read samples as columns, raw or downsampled in PostgreSQL: columns.py.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Any
+from functools import cache
+from typing import Any, cast
 
-from sqlalchemy import select, text
+from sqlalchemy import Insert, Table, event, select, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.dml import ReturningInsert
 
 from backend.models import Sample, SampleKey
 from backend.runs.samples.schemas import RunSamples, SampleOut
 from spec.results import SamplePoint
 
-# Rows per INSERT statement: well under PostgreSQL's 65,535 bind parameters (6 per row).
-INSERT_CHUNK = 1000
+
+@cache
+def _upsert_sample() -> ReturningInsert[tuple[int]]:
+    """Built once and run as an executemany (SQLAlchemy sends the rows as multi-VALUES batches):
+    agents post a batch a second per agent during a run, and building and compiling a statement
+    of N rows each time cost the API more than writing them (docs/benchmarks.md, run fidelity)."""
+    table = cast(Table, Sample.__table__)
+    statement = insert(table)
+    return statement.on_conflict_do_update(
+        index_elements=[table.c.run_id, table.c.source, table.c.t],
+        set_={
+            "ts": statement.excluded.ts,
+            "data": statement.excluded.data,
+            "histogram": statement.excluded.histogram,
+        },
+        where=table.c.ts < statement.excluded.ts,
+    ).returning(table.c.t)  # RETURNING lists only the rows written; cursor.rowcount is not reliable here.
+
+
+@cache
+def _insert_sample_key() -> Insert:
+    return insert(cast(Table, SampleKey.__table__)).on_conflict_do_nothing()
+
+
+# (run, source, key) this process has stored: a batch sends the same few dozen keys every second,
+# so only a new one is written. Only a cache: the insert is idempotent, and each API process keeps
+# its own. Bounded: the keys of the runs that wrote most recently.
+_KNOWN_KEYS: OrderedDict[int, set[tuple[str, str]]] = OrderedDict()
+_KNOWN_KEYS_RUNS = 64
+
+
+def _new_keys(run_id: int, keys: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    known = _KNOWN_KEYS.setdefault(run_id, set())
+    _KNOWN_KEYS.move_to_end(run_id)
+    while len(_KNOWN_KEYS) > _KNOWN_KEYS_RUNS:
+        _KNOWN_KEYS.popitem(last=False)
+    return keys - known
 
 
 def insert_samples(db: Session, run_id: int, samples: Sequence[SamplePoint]) -> int:
@@ -35,41 +73,22 @@ def insert_samples(db: Session, run_id: int, samples: Sequence[SamplePoint]) -> 
         kept = latest.get((s.source, s.t))
         if kept is None or kept.ts < s.ts:
             latest[(s.source, s.t)] = s
-    unique = list(latest.values())
-    written = 0
-    for start in range(0, len(unique), INSERT_CHUNK):
-        chunk = unique[start : start + INSERT_CHUNK]
-        rows = [
-            {
-                "run_id": run_id,
-                "source": s.source,
-                "t": s.t,
-                "ts": s.ts,
-                "data": s.data,
-                "histogram": s.histogram,
-            }
-            for s in chunk
-        ]
-        statement = insert(Sample).values(rows)
-        upsert = statement.on_conflict_do_update(
-            index_elements=[Sample.run_id, Sample.source, Sample.t],
-            set_={
-                "ts": statement.excluded.ts,
-                "data": statement.excluded.data,
-                "histogram": statement.excluded.histogram,
-            },
-            where=Sample.ts < statement.excluded.ts,
-        ).returning(Sample.t)  # RETURNING lists only the rows written; cursor.rowcount is not reliable here.
-        written += len(db.execute(upsert).all())
-    # The keys each source sent, for the columnar read (columns.py): a few dozen rows a batch.
-    keys = sorted({(s.source, key) for s in unique for key in s.data})
-    for start in range(0, len(keys), INSERT_CHUNK):
-        chunk_keys = keys[start : start + INSERT_CHUNK]
+    if not latest:
+        return 0
+    rows = [
+        {"run_id": run_id, "source": s.source, "t": s.t, "ts": s.ts, "data": s.data, "histogram": s.histogram}
+        for s in latest.values()
+    ]
+    written = len(db.execute(_upsert_sample(), rows).all())
+    # The keys each source sent, for the columnar read (columns.py).
+    new_keys = _new_keys(run_id, {(s.source, key) for s in latest.values() for key in s.data})
+    if new_keys:
         db.execute(
-            insert(SampleKey)
-            .values([{"run_id": run_id, "source": source, "key": key} for source, key in chunk_keys])
-            .on_conflict_do_nothing()
+            _insert_sample_key(),
+            [{"run_id": run_id, "source": source, "key": key} for source, key in sorted(new_keys)],
         )
+        # Known once this transaction commits; until then a failed batch must write them again.
+        event.listen(db, "after_commit", lambda _: _KNOWN_KEYS.get(run_id, set()).update(new_keys), once=True)
     return written
 
 
