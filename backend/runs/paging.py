@@ -26,6 +26,7 @@ from typing import Any
 
 from sqlalchemy import ColumnElement, and_, literal, or_
 
+from backend.api.storable import BIGINT_MAX
 from backend.errors import invalid
 from backend.models import Run
 from backend.runs.schemas import RunSortKey, SortDirection
@@ -52,7 +53,12 @@ class Cursor:
         try:
             doc = json.loads(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)))
             got_sort, got_direction, value, run_id = doc
-            valid = isinstance(run_id, int) and (value is None or _readable(got_sort, value))
+            valid = (
+                isinstance(run_id, int)
+                and not isinstance(run_id, bool)
+                and 0 < run_id <= BIGINT_MAX  # a run's id: a BIGINT (PostgreSQL refuses more: a 500)
+                and (value is None or _readable(got_sort, value))
+            )
         except (ValueError, TypeError, binascii.Error, ArithmeticError):
             valid = False
         if not valid:
@@ -65,14 +71,21 @@ class Cursor:
         return cls(sort=sort, direction=direction, value=value, id=run_id)
 
 
+# A cursor's value is a figure or a timestamp as PostgreSQL printed it: never this long. A longer
+# (or larger) one is not ours, and numeric would refuse it (overflow, too many digits): a 500.
+CURSOR_VALUE_MAX_CHARS = 64
+CURSOR_NUMBER_LIMIT = Decimal("1e100")
+
+
 def _readable(sort: object, value: object) -> bool:
     """Whether PostgreSQL will read `value` as the sort's type (else the query would fail, 500)."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or len(value) > CURSOR_VALUE_MAX_CHARS:
         return False
     if sort in ("created", "finished"):
         datetime.fromisoformat(value)
         return True
-    return Decimal(value).is_finite()
+    number = Decimal(value)
+    return number.is_finite() and abs(number) < CURSOR_NUMBER_LIMIT
 
 
 def after(cursor: Cursor, column: Any) -> tuple[ColumnElement[bool], ColumnElement[bool] | None]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 from typing import Any
 
@@ -399,6 +400,11 @@ def test_cursor_pages_keep_the_filters(
     assert _walk(client, member, 2, sort="rps", state="failed") == [mine[9]]
 
 
+def _cursor(*doc: object) -> str:
+    """A cursor as the list writes one (backend.runs.paging.Cursor.encode), with any content."""
+    return base64.urlsafe_b64encode(json.dumps(list(doc)).encode()).decode().rstrip("=")
+
+
 def test_a_cursor_is_for_its_sort_and_excludes_an_offset(
     client: TestClient, tied_runs: tuple[Member, list[int]]
 ) -> None:
@@ -413,6 +419,14 @@ def test_a_cursor_is_for_its_sort_and_excludes_an_offset(
         {"cursor": "WyJycHMiLCJkZXNjIiwiMSIsInRlbiJd"},  # ["rps","desc","1","ten"]
         {"cursor": "WyJycHMiLCJkZXNjIiwidGVuIiwxXQ", "sort": "rps"},  # ["rps","desc","ten",1]
         {"cursor": "WyJjcmVhdGVkIiwiZGVzYyIsIjEuNSIsMV0"},  # ["created","desc","1.5",1]
+        # Values numeric would refuse (overflow, more digits than it keeps): 422, never a 500.
+        {"cursor": _cursor("rps", "desc", "1e999999", 1), "sort": "rps"},
+        {"cursor": _cursor("rps", "desc", "0." + "1" * 20_000, 1), "sort": "rps"},
+        {"cursor": _cursor("rps", "desc", "-1e308", 1), "sort": "rps"},
+        # An id no run can have (beyond BIGINT, zero, a boolean).
+        {"cursor": _cursor("rps", "desc", "1", 2**70), "sort": "rps"},
+        {"cursor": _cursor("rps", "desc", None, 0), "sort": "rps"},
+        {"cursor": _cursor("rps", "desc", "1", True), "sort": "rps"},
     ):
         r = client.get(f"{API}/runs", params=params, headers=member.headers)
         assert r.status_code == 422, r.text
