@@ -35,9 +35,11 @@ def _load_seconds(run: type[Run] | AliasedClass[Run] = Run) -> ColumnElement[flo
     return func.coalesce(load["warmup_s"].as_float(), 0.0) + func.coalesce(load["duration_s"].as_float(), 0.0)
 
 
-def lab_overhead(lab_id: QueryableAttribute[int | None] | int) -> ScalarSelect[float]:
-    """Median orchestration seconds per run on a lab (a scalar subquery, so a run's page reads it
-    in the same query as the run: `lab_id` may be the outer query's column)."""
+def lab_overhead(lab_id: QueryableAttribute[int | None]) -> ScalarSelect[float]:
+    """Median orchestration seconds per run on the outer query's run's lab: a scalar subquery, so
+    a run's page reads it in the same query as the run. Correlated explicitly: the runs it reads
+    sit in a derived table, which SQLAlchemy would otherwise give a FROM `run` of its own (a cross
+    join with every run, so every page showed one median over every lab's latest runs)."""
     latest_run = aliased(Run)
     wall = func.extract("epoch", latest_run.finished_at - latest_run.started_at).cast(Float)
     latest = (
@@ -50,15 +52,11 @@ def lab_overhead(lab_id: QueryableAttribute[int | None] | int) -> ScalarSelect[f
         )
         .order_by(latest_run.id.desc())
         .limit(OVERHEAD_SAMPLE_RUNS)
+        .correlate(Run)
         .subquery()
     )
     median = func.percentile_cont(0.5).within_group(latest.c.overhead)
     return select(func.coalesce(median, DEFAULT_OVERHEAD_S)).scalar_subquery()
-
-
-def lab_overhead_s(db: Session, lab_id: int) -> float:
-    """Median orchestration seconds per run on this lab, from its latest succeeded runs."""
-    return float(db.execute(select(lab_overhead(lab_id))).scalar_one())
 
 
 def queue_estimate(db: Session, run: Run, overhead: float) -> RunQueue | None:

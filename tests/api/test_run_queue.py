@@ -113,3 +113,32 @@ def test_a_lab_without_history_uses_the_default_overhead(client: TestClient, db:
     assert datetime.fromisoformat(str(queue["expected_start_at"])) == expected
     assert (next_up["position"], next_up["runs_ahead"]) == (1, 0)
     assert datetime.fromisoformat(str(next_up["expected_start_at"])) == now
+
+
+def test_each_run_page_gives_its_own_labs_overhead(client: TestClient, db: Session) -> None:
+    """The overhead is the median of the run's own lab's history, not of every lab's runs."""
+    member = new_member(db, "editor")
+    now = _now(db)
+    walls = {"fast": (1, 2, 9), "slow": (10, 20, 30, 40, 50)}
+    labs, pages = {}, {}
+    for name, overheads in walls.items():
+        labs[name] = make_lab(db, member.team)
+        runs = launch(db, member, make_experiment(db, member, spec=_spec(len(overheads))), labs[name]).run_ids
+        for run_id, extra_s in zip(runs, overheads, strict=True):
+            _ran_for(db, run_id, RunState.succeeded, LOAD_S + extra_s, now)
+        pages[name] = runs[0]
+    # A lab with queued runs only, and another team's lab with a long history of its own.
+    fresh = launch(db, member, make_experiment(db, member, spec=_spec(1)), make_lab(db, member.team)).run_ids[
+        0
+    ]
+    stranger = new_member(db, "editor")
+    elsewhere = launch(
+        db, stranger, make_experiment(db, stranger, spec=_spec(3)), make_lab(db, stranger.team)
+    ).run_ids
+    for run_id in elsewhere:
+        _ran_for(db, run_id, RunState.succeeded, LOAD_S + 100, now)
+
+    assert _detail(client, member, pages["fast"])["overhead_s"] == 2.0
+    assert _detail(client, member, pages["slow"])["overhead_s"] == 30.0
+    assert _detail(client, member, fresh)["overhead_s"] == DEFAULT_OVERHEAD_S
+    assert _detail(client, stranger, elsewhere[0])["overhead_s"] == 100.0
