@@ -12,7 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 
 from backend.api.request_ids import RequestIdMiddleware
-from backend.api.v1 import api_v1
+from backend.api.v1 import include_api_v1
 from backend.errors import documented, install_error_handlers
 from backend.observability.endpoints import router as metrics_router
 from backend.settings import get_settings
@@ -37,7 +37,7 @@ def create_app() -> FastAPI:
     )
     install_error_handlers(app)
     app.add_middleware(RequestIdMiddleware)
-    app.include_router(api_v1, prefix="/api/v1")
+    include_api_v1(app)
     app.include_router(metrics_router, responses=documented(401, 403, 500, 503))
     _serve_frontend(app, get_settings().frontend_dist)
     return app

@@ -50,9 +50,18 @@ def session_scope() -> Iterator[Session]:
     session = get_sessionmaker()()
     try:
         yield session
-        session.commit()
     except BaseException:
-        session.rollback()
+        finish_session(session, ok=False)
         raise
+    finish_session(session, ok=True)
+
+
+def finish_session(session: Session, ok: bool) -> None:
+    """Commit (ok) or roll back, then close: the end of a unit of work."""
+    try:
+        if ok:
+            session.commit()
+        else:
+            session.rollback()
     finally:
         session.close()

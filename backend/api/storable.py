@@ -22,6 +22,7 @@ from typing import Any
 from fastapi.routing import APIRoute
 from pydantic import BaseModel
 
+from backend.api.route_thread import in_route_thread
 from backend.errors import ApiError, FieldError
 
 BIGINT_MAX = 2**63 - 1
@@ -105,4 +106,6 @@ def checked(endpoint: Callable[..., Any]) -> Callable[..., Any]:
 
 class StorableRoute(APIRoute):
     def __init__(self, path: str, endpoint: Callable[..., Any], **kwargs: Any) -> None:
-        super().__init__(path, checked(endpoint), **kwargs)
+        # Deferred arguments (the caller) resolved, and the request session ended, in the route's
+        # own thread (backend/api/route_thread.py); then the unstorable check, then the route.
+        super().__init__(path, in_route_thread(checked(endpoint)), **kwargs)

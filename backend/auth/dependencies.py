@@ -16,14 +16,16 @@ from __future__ import annotations
 import hmac
 from dataclasses import dataclass
 
-from fastapi import Depends, Request
+from fastapi import Request
+from sqlalchemy.orm import Session
 
+from backend.accounts.secret_tokens import parse_prefixed_token
 from backend.api.session import SessionDep
 from backend.auth.principal import Principal
 from backend.auth.sessions import CSRF_HEADER, SESSION_COOKIE, resolve_session
 from backend.errors import ApiError, forbidden
 from backend.models import ApiToken, Role, User, UserSession
-from backend.teams.tokens import resolve_token, touch_token
+from backend.teams.tokens import TOKEN_KIND, resolve_token, touch_token
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -59,19 +61,45 @@ def _check_active(user: User) -> None:
         raise unauthenticated("this account is disabled")
 
 
-def _check_csrf(request: Request, session: UserSession) -> None:
-    if request.method not in UNSAFE_METHODS:
+def _check_csrf(credentials: Credentials, session: UserSession) -> None:
+    if credentials.method not in UNSAFE_METHODS:
         return
-    sent = request.headers.get(CSRF_HEADER, "")
-    if not hmac.compare_digest(sent.encode(), session.csrf_token.encode()):
+    if not hmac.compare_digest(credentials.csrf_sent.encode(), session.csrf_token.encode()):
         raise forbidden(f"missing or wrong {CSRF_HEADER} header (it comes with the session)")
 
 
-def get_caller(request: Request, db: SessionDep) -> Caller:
-    """Who is calling, before any team is involved (the auth endpoints need only this)."""
+@dataclass(frozen=True)
+class Credentials:
+    """What a request presents, read from its headers without I/O: a bearer token (its form
+    already checked) or a session cookie, with what a session's CSRF check needs."""
+
+    bearer: str | None
+    cookie: str | None
+    method: str
+    csrf_sent: str
+
+
+def presented_credentials(request: Request) -> Credentials:
+    """401 at once for a request with no credentials or a malformed one (before its parameters
+    are looked at); the database decides on the rest (`resolve_caller`)."""
     presented = _bearer(request)
     if presented is not None:
-        found = resolve_token(db, presented)
+        if parse_prefixed_token(TOKEN_KIND, presented) is None:
+            raise unauthenticated("invalid, expired or revoked API token")
+        return Credentials(bearer=presented, cookie=None, method=request.method, csrf_sent="")
+    cookie = request.cookies.get(SESSION_COOKIE)
+    if not cookie:
+        raise unauthenticated("sign in, or send an API token as 'Authorization: Bearer <token>'")
+    return Credentials(
+        bearer=None, cookie=cookie, method=request.method, csrf_sent=request.headers.get(CSRF_HEADER, "")
+    )
+
+
+def resolve_caller(db: Session, credentials: Credentials) -> Caller:
+    """Who presented these credentials (one query; an UPDATE of a token's last use at most once
+    a second), or 401/403."""
+    if credentials.bearer is not None:
+        found = resolve_token(db, credentials.bearer)
         if found is None:
             raise unauthenticated("invalid, expired or revoked API token")
         _check_active(found.user)
@@ -79,19 +107,22 @@ def get_caller(request: Request, db: SessionDep) -> Caller:
             touch_token(db, found.token.id)
         return Caller(user=found.user, token=found.token, role=found.role)
 
-    cookie = request.cookies.get(SESSION_COOKIE)
-    if not cookie:
-        raise unauthenticated("sign in, or send an API token as 'Authorization: Bearer <token>'")
-    live = resolve_session(db, cookie)
+    assert credentials.cookie is not None  # presented_credentials gives a token or a cookie
+    live = resolve_session(db, credentials.cookie)
     if live is None:
         raise unauthenticated("your session has ended; sign in again")
-    _check_csrf(request, live.session)
+    _check_csrf(credentials, live.session)
     _check_active(live.user)
     return Caller(user=live.user, session=live.session, role=live.role)
 
 
-async def get_principal(caller: Caller = Depends(get_caller)) -> Principal:
-    """No I/O (the role came with the credential), so it runs on the event loop, not in a thread."""
+def get_caller(request: Request, db: SessionDep) -> Caller:
+    """Who is calling, before any team is involved (the auth endpoints need only this)."""
+    return resolve_caller(db, presented_credentials(request))
+
+
+def principal_of(caller: Caller) -> Principal:
+    """The caller's team and effective role (no I/O: the role came with the credential)."""
     if caller.token is not None:
         token = caller.token
         if caller.role is None:
@@ -102,7 +133,7 @@ async def get_principal(caller: Caller = Depends(get_caller)) -> Principal:
         )
 
     session = caller.session
-    assert session is not None  # get_caller returns a session or a token
+    assert session is not None  # resolve_caller returns a session or a token
     if session.team_id is None:
         raise forbidden("you have no current team; choose one with POST /api/v1/auth/session/team")
     if caller.role is None:

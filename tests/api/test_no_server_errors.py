@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from backend.api.storable import BIGINT_MAX, StorableRoute
 from tests.api.experiment_factories import make_experiment, small_spec
-from tests.api.faulty_app import BOOM_PATH
+from tests.api.faulty_app import BOOM_PATH, start_faulty_api
 from tests.api.helpers import API, make_lab, new_member
 
 TOO_BIG = str(BIGINT_MAX + 1)
@@ -123,17 +123,7 @@ def test_every_route_refuses_unstorable_input() -> None:
 def test_an_unexpected_error_is_a_clean_500_and_the_connection_stays_usable(
     fresh_database: str, redis_server: Any, tmp_path: Path
 ) -> None:
-    from live_processes import start_api_server
-
-    from dev.services import free_port
-
-    server = start_api_server(
-        database_url=fresh_database,
-        redis_url=redis_server.url,
-        log_dir=tmp_path,
-        port=free_port(),
-        app="tests.api.faulty_app:create_app",
-    )
+    server = start_faulty_api(fresh_database, redis_server.url, tmp_path)
     try:
         address = urlsplit(server.url)
         conn = http.client.HTTPConnection(address.hostname or "127.0.0.1", address.port, timeout=10)
