@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -11,6 +13,26 @@ from sqlalchemy.orm import Session
 from backend.accounts.passwords import hash_password
 from backend.errors import ApiError, FieldError
 from backend.models import User
+
+
+@dataclass(frozen=True)
+class UserRecord:
+    """A user as a request's caller: plain values, read with the credential on every request (an
+    ORM object would cost its loading and identity-map bookkeeping each time)."""
+
+    id: int
+    email: str
+    name: str
+    is_active: bool
+
+    @classmethod
+    def of(cls, user: User) -> UserRecord:
+        return cls(id=user.id, email=user.email, name=user.name, is_active=user.is_active)
+
+
+def user_record_columns() -> tuple[Any, ...]:
+    """The columns a UserRecord is read from, in its fields' order (for a caller's one query)."""
+    return (User.id, User.email, User.name, User.is_active)
 
 
 def normalize_email(email: str) -> str:

@@ -35,13 +35,8 @@ from backend.webhooks.endpoints import router as webhooks_router
 _MEMBER = (400, 401, 403, 404, 422, 500, 503)
 
 API_V1_ROUTERS: tuple[tuple[APIRouter, tuple[int, ...]], ...] = (
-    (health_router, (500,)),
-    (auth_router, (*_MEMBER, 429)),
-    (teams_router, (409, *_MEMBER)),
-    (webhooks_router, _MEMBER),
-    (labs_router, (409, *_MEMBER)),
-    (experiments_router, (409, *_MEMBER)),
-    (schedules_router, _MEMBER),
+    # FastAPI tries a request's path against each route in this order: the most requested first
+    # (run pages, the History, agents' messages during a run), each one tried costs CPU.
     # runs' parts before its core: /runs/export.csv would otherwise be read as a run id.
     (runs_compare_router, _MEMBER),
     (runs_samples_router, _MEMBER),
@@ -52,6 +47,13 @@ API_V1_ROUTERS: tuple[tuple[APIRouter, tuple[int, ...]], ...] = (
     (notes_router, _MEMBER),
     (runs_router, (409, *_MEMBER)),
     (fleet_router, (409, *_MEMBER)),
+    (experiments_router, (409, *_MEMBER)),
+    (labs_router, (409, *_MEMBER)),
+    (auth_router, (*_MEMBER, 429)),
+    (teams_router, (409, *_MEMBER)),
+    (schedules_router, _MEMBER),
+    (webhooks_router, _MEMBER),
+    (health_router, (500,)),
     (templates_router, (401, 500, 503)),  # no parameters, no body
     (metrics_router, (401, 500, 503)),
     (analysis_router, _MEMBER),

@@ -20,12 +20,13 @@ from fastapi import Request
 from sqlalchemy.orm import Session
 
 from backend.accounts.secret_tokens import parse_prefixed_token
+from backend.accounts.users import UserRecord
 from backend.api.session import SessionDep
 from backend.auth.principal import Principal
-from backend.auth.sessions import CSRF_HEADER, SESSION_COOKIE, resolve_session
+from backend.auth.sessions import CSRF_HEADER, SESSION_COOKIE, SessionRecord, resolve_session
 from backend.errors import ApiError, forbidden
-from backend.models import ApiToken, Role, User, UserSession
-from backend.teams.tokens import TOKEN_KIND, resolve_token, touch_token
+from backend.models import Role
+from backend.teams.tokens import TOKEN_KIND, TokenRecord, resolve_token, touch_token
 
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
@@ -40,9 +41,9 @@ class Caller:
     their membership role in the token's team or the session's current team (None: not a member,
     or no current team), read with the credential in one query."""
 
-    user: User
-    session: UserSession | None = None
-    token: ApiToken | None = None
+    user: UserRecord
+    session: SessionRecord | None = None
+    token: TokenRecord | None = None
     role: Role | None = None
 
 
@@ -56,12 +57,12 @@ def _bearer(request: Request) -> str | None:
     return value.strip()
 
 
-def _check_active(user: User) -> None:
+def _check_active(user: UserRecord) -> None:
     if not user.is_active:
         raise unauthenticated("this account is disabled")
 
 
-def _check_csrf(credentials: Credentials, session: UserSession) -> None:
+def _check_csrf(credentials: Credentials, session: SessionRecord) -> None:
     if credentials.method not in UNSAFE_METHODS:
         return
     if not hmac.compare_digest(credentials.csrf_sent.encode(), session.csrf_token.encode()):

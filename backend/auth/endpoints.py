@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Request, Response, status
@@ -11,9 +12,8 @@ from backend.api.storable import StorableRoute
 from backend.auth import service, throttle
 from backend.auth.dependencies import Caller, get_caller
 from backend.auth.schemas import LoginRequest, SessionInfo, SwitchTeamRequest
-from backend.auth.sessions import SESSION_COOKIE, end_session, find_live_session, switch_team
+from backend.auth.sessions import SESSION_COOKIE, SessionRecord, end_session, find_live_session, switch_team
 from backend.errors import ApiError, not_found
-from backend.models import UserSession
 from backend.settings import get_settings
 from backend.teams.service import membership_role
 
@@ -35,7 +35,7 @@ def _set_session_cookie(response: Response, value: str) -> None:
     )
 
 
-def _browser_session(caller: Caller) -> UserSession:
+def _browser_session(caller: Caller) -> SessionRecord:
     if caller.session is None:
         raise ApiError(400, "bad_request", "this acts on a browser session; API tokens have none")
     return caller.session
@@ -80,5 +80,6 @@ def switch_current_team(body: SwitchTeamRequest, caller: CallerDep, db: SessionD
     session = _browser_session(caller)
     if membership_role(db, body.team_id, caller.user.id) is None:
         raise not_found("team", body.team_id)
-    switch_team(db, session, body.team_id)
-    return service.describe_caller(db, caller)
+    switch_team(db, session.id, body.team_id)
+    switched = replace(caller, session=replace(session, team_id=body.team_id))
+    return service.describe_caller(db, switched)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from sqlalchemy.orm import Session
 
 from backend.accounts.passwords import verify_password
-from backend.accounts.users import find_user_by_email
+from backend.accounts.users import UserRecord, find_user_by_email
 from backend.auth.dependencies import Caller, unauthenticated
 from backend.auth.schemas import SessionInfo, SessionUser, TeamWithRole
-from backend.auth.sessions import start_session
+from backend.auth.sessions import SessionRecord, start_session
 from backend.models import Role
 from backend.teams.service import teams_of_user
 
@@ -27,7 +27,7 @@ def login(db: Session, email: str, password: str) -> tuple[Caller, str]:
     if new_hash is not None:
         user.password_hash = new_hash
     session, cookie_value = start_session(db, user.id)
-    return Caller(user=user, session=session), cookie_value
+    return Caller(user=UserRecord.of(user), session=SessionRecord.of(session)), cookie_value
 
 
 def describe_caller(db: Session, caller: Caller) -> SessionInfo:

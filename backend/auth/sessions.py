@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from functools import cache
+from typing import Any
 
 from sqlalchemy import BindParameter, ColumnElement, Select, bindparam, func, select, update
 from sqlalchemy.orm import Session
 
 from backend.accounts.secret_tokens import hash_secret, new_secret
+from backend.accounts.users import UserRecord, user_record_columns
 from backend.models import Membership, Role, User, UserSession
 from backend.models.base import utcnow
 from backend.settings import get_settings
@@ -57,21 +59,36 @@ def _live(token_hash: str | BindParameter[str]) -> list[ColumnElement[bool]]:
 
 
 @dataclass(frozen=True)
+class SessionRecord:
+    """What a request needs of the browser session it came with (plain values, see UserRecord)."""
+
+    id: int
+    team_id: int | None
+    csrf_token: str
+    expires_at: datetime
+
+    @classmethod
+    def of(cls, session: UserSession) -> SessionRecord:
+        return cls(session.id, session.team_id, session.csrf_token, session.expires_at)
+
+
+@dataclass(frozen=True)
 class SessionCaller:
     """A live session with its user and the user's role in the session's current team (None: no
     current team, or no longer a member), read in one query."""
 
-    session: UserSession
-    user: User
+    session: SessionRecord
+    user: UserRecord
     role: Role | None
 
 
 @cache
-def _resolve_session_query() -> Select[UserSession, User, Role]:
+def _resolve_session_query() -> Select[Any]:
     # Built once: every request runs it, and building a statement costs more CPU than running it.
     member = (Membership.team_id == UserSession.team_id) & (Membership.user_id == UserSession.user_id)
+    session_columns = (UserSession.id, UserSession.team_id, UserSession.csrf_token, UserSession.expires_at)
     return (
-        select(UserSession, User, Membership.role)
+        select(*session_columns, *user_record_columns(), Membership.role)
         .join(User, User.id == UserSession.user_id)
         .outerjoin(Membership, member)
         .where(*_live(bindparam("token_hash")))
@@ -82,8 +99,12 @@ def resolve_session(db: Session, cookie_value: str) -> SessionCaller | None:
     row = db.execute(_resolve_session_query(), {"token_hash": hash_secret(cookie_value)}).one_or_none()
     if row is None:
         return None
-    session, user, role = row
-    return SessionCaller(session, user, role)
+    session_id, team_id, csrf_token, expires_at, user_id, email, name, is_active, role = row
+    return SessionCaller(
+        SessionRecord(session_id, team_id, csrf_token, expires_at),
+        UserRecord(user_id, email, name, is_active),
+        role,
+    )
 
 
 def end_session(db: Session, session_id: int) -> None:
@@ -95,6 +116,10 @@ def end_session(db: Session, session_id: int) -> None:
     )
 
 
-def switch_team(db: Session, session: UserSession, team_id: int) -> None:
-    session.team_id = team_id
-    db.flush()
+def switch_team(db: Session, session_id: int, team_id: int) -> None:
+    db.execute(
+        update(UserSession)
+        .where(UserSession.id == session_id)
+        .values(team_id=team_id)
+        .execution_options(synchronize_session=False)
+    )

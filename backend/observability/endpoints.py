@@ -6,9 +6,10 @@ from fastapi import APIRouter, Response
 from prometheus_client import CONTENT_TYPE_LATEST
 
 from backend.api.deps import SessionDep, ViewerDep
+from backend.api.storable import StorableRoute
 from backend.observability.prometheus import exposition
 
-router = APIRouter(tags=["observability"])
+router = APIRouter(tags=["observability"], route_class=StorableRoute)
 
 
 @router.get(

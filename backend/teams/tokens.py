@@ -10,11 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
+from typing import Any
 
 from sqlalchemy import BindParameter, ColumnElement, Select, bindparam, func, or_, select, text, update
 from sqlalchemy.orm import Session
 
 from backend.accounts.secret_tokens import new_prefixed_token, parse_prefixed_token
+from backend.accounts.users import UserRecord, user_record_columns
 from backend.errors import not_found
 from backend.models import ApiToken, Membership, Role, User
 from backend.models.base import utcnow
@@ -66,22 +68,40 @@ def find_live_token(db: Session, presented: str) -> ApiToken | None:
 
 
 @dataclass(frozen=True)
+class TokenRecord:
+    """What a request needs of the API token it came with (plain values, see UserRecord)."""
+
+    id: int
+    team_id: int
+    scope: Role
+    expires_at: datetime | None
+
+
+@dataclass(frozen=True)
 class TokenCaller:
     """A live token with its user and the user's role in the token's team (None: not a member),
     read in one query: every API request authenticates, so each round trip counts."""
 
-    token: ApiToken
-    user: User
+    token: TokenRecord
+    user: UserRecord
     role: Role | None
     stale_last_use: bool  # last_used_at older than the resolution (by the database's clock)
 
 
 @cache
-def _resolve_token_query() -> Select[ApiToken, User, Role, bool]:
+def _resolve_token_query() -> Select[Any]:
     # Built once: every request runs it, and building a statement costs more CPU than running it.
     stale = or_(ApiToken.last_used_at.is_(None), ApiToken.last_used_at < func.now() - _RESOLUTION)
     return (
-        select(ApiToken, User, Membership.role, stale)
+        select(
+            ApiToken.id,
+            ApiToken.team_id,
+            ApiToken.scope,
+            ApiToken.expires_at,
+            *user_record_columns(),
+            Membership.role,
+            stale,
+        )
         .join(User, User.id == ApiToken.user_id)
         .outerjoin(
             Membership, (Membership.team_id == ApiToken.team_id) & (Membership.user_id == ApiToken.user_id)
@@ -97,8 +117,13 @@ def resolve_token(db: Session, presented: str) -> TokenCaller | None:
     row = db.execute(_resolve_token_query(), {"token_hash": token.hash}).one_or_none()
     if row is None:
         return None
-    api_token, user, role, stale_last_use = row
-    return TokenCaller(api_token, user, role, bool(stale_last_use))
+    token_id, team_id, scope, expires_at, user_id, email, name, is_active, role, stale_last_use = row
+    return TokenCaller(
+        TokenRecord(token_id, team_id, scope, expires_at),
+        UserRecord(user_id, email, name, is_active),
+        role,
+        bool(stale_last_use),
+    )
 
 
 def touch_token(db: Session, token_id: int) -> None:
