@@ -13,7 +13,8 @@ page or a script makes most:
 
 and reports requests/s, p50/p95/p99 (hey's) and the CPU the API's processes used per request
 (utime + stime of the server and its workers, from /proc, over the load), which is the figure
-least moved by a noisy machine.
+least moved by a noisy machine, and PostgreSQL's (its postmaster and every backend): on one
+machine the two share the cores, so both bound the rate.
 
 `--compare-with REF` runs the same loads against the API of an earlier commit (a git worktree of
 REF, same database, same venv) first, so before and after are measured in one go.
@@ -58,6 +59,7 @@ class Result:
     p95_ms: float
     p99_ms: float
     cpu_ms_per_request: float
+    pg_cpu_ms_per_request: float
     non_200: int
 
 
@@ -153,9 +155,17 @@ def hey(url: str, token: str | None, seconds: int, clients: int) -> tuple[float,
     return float(rps_match.group(1)), percentiles, sum(n for c, n in codes.items() if c != 200)
 
 
+def postmaster_pid(dsn: str) -> int:
+    with psycopg.connect(dsn) as conn:
+        row = conn.execute("SELECT setting FROM pg_settings WHERE name = 'data_directory'").fetchone()
+    assert row is not None
+    return int((Path(row[0]) / "postmaster.pid").read_text().split()[0])
+
+
 def measure(
     label: str, url: str, pid: int, stack: Stack, run_id: int, seconds: int, clients: int
 ) -> list[Result]:
+    postgres = postmaster_pid(stack.dsn)
     endpoints = {
         "GET /runs?limit=50": (f"{url}/api/v1/runs?limit=50", stack.token),
         "GET /runs/{id}": (f"{url}/api/v1/runs/{run_id}", stack.token),
@@ -165,10 +175,11 @@ def measure(
     results = []
     for name, (target, token) in endpoints.items():
         hey(target, token, 2, clients)  # warm: pools, caches, every worker
-        pids = process_tree(pid)
-        before = cpu_seconds(pids)
+        pids, pg_pids = process_tree(pid), process_tree(postgres)
+        before, pg_before = cpu_seconds(pids), cpu_seconds(pg_pids)
         rps, pct, bad = hey(target, token, seconds, clients)
         cpu = cpu_seconds(pids) - before
+        pg_cpu = cpu_seconds(pg_pids) - pg_before
         result = Result(
             label,
             name,
@@ -177,11 +188,13 @@ def measure(
             pct.get("95", 0),
             pct.get("99", 0),
             1000 * cpu / max(1.0, rps * seconds),
+            1000 * pg_cpu / max(1.0, rps * seconds),
             bad,
         )
         print(
             f"  {label:<24} {name:<20} {rps:8.1f} req/s  p50 {result.p50_ms:6.1f}  p95 {result.p95_ms:6.1f}"
             f"  p99 {result.p99_ms:6.1f} ms  CPU {result.cpu_ms_per_request:5.2f} ms/req"
+            f" (PostgreSQL {result.pg_cpu_ms_per_request:4.2f})"
             f"  non-200 {bad}  RSS {rss_mb(pids):.0f} MB",
             flush=True,
         )
@@ -235,12 +248,14 @@ def main() -> None:
             for label, checkout, workers in configs:
                 with api(stack, Path(tmp), workers, checkout) as (url, pid):
                     results += measure(label, url, pid, stack, run_id, args.seconds, args.clients)
-        print("\n| API | endpoint | req/s | p50 ms | p95 ms | p99 ms | CPU ms/req |")
-        print("|---|---|---:|---:|---:|---:|---:|")
+        print(
+            "\n| API | endpoint | req/s | p50 ms | p95 ms | p99 ms | API CPU ms/req | PostgreSQL CPU ms/req |"
+        )
+        print("|---|---|---:|---:|---:|---:|---:|---:|")
         for r in results:
             print(
                 f"| {r.label} | {r.endpoint} | {r.rps:.0f} | {r.p50_ms:.1f} | {r.p95_ms:.1f} | {r.p99_ms:.1f}"
-                f" | {r.cpu_ms_per_request:.2f} |"
+                f" | {r.cpu_ms_per_request:.2f} | {r.pg_cpu_ms_per_request:.2f} |"
             )
 
 
