@@ -59,19 +59,19 @@ def lab_overhead(lab_id: QueryableAttribute[int | None]) -> ScalarSelect[float]:
     return select(func.coalesce(median, DEFAULT_OVERHEAD_S)).scalar_subquery()
 
 
-def queue_estimate(db: Session, run: Run, overhead: float) -> RunQueue | None:
-    """Where a queued run stands on its lab and when it should start; None unless it is queued."""
-    if run.state != RunState.queued or run.lab_id is None:
+def queue_estimate(db: Session, run_id: int, lab_id: int | None, overhead: float) -> RunQueue | None:
+    """Where a queued run stands on its lab and when it should start; None without a lab."""
+    if lab_id is None:
         return None
     now: datetime = db.execute(select(func.now())).scalar_one()
     ahead_count, ahead_load_s = db.execute(
         select(func.count(), func.coalesce(func.sum(_load_seconds()), 0.0)).where(
-            Run.lab_id == run.lab_id, Run.state == RunState.queued, Run.id < run.id
+            Run.lab_id == lab_id, Run.state == RunState.queued, Run.id < run_id
         )
     ).one()
     active = db.execute(
         select(Run.id, Run.started_at, _load_seconds())
-        .where(Run.lab_id == run.lab_id, Run.state.in_(ACTIVE_STATES))
+        .where(Run.lab_id == lab_id, Run.state.in_(ACTIVE_STATES))
         .order_by(Run.id)
     ).all()
     # What the active run still needs: its whole estimate less what it has already spent.

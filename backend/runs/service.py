@@ -15,12 +15,12 @@ from backend.queue import after_commit
 from backend.runs.launches import NewRun, queue_launch
 from backend.runs.paging import TOTAL_CAP, Cursor, after
 from backend.runs.queue_estimate import lab_overhead, queue_estimate
+from backend.runs.resolved_specs import resolved_spec
 from backend.runs.schemas import (
     LaunchDetail,
     RunCancelled,
     RunDetail,
     RunFigureKey,
-    RunFigures,
     RunLaunched,
     RunPage,
     RunSlim,
@@ -207,21 +207,27 @@ def list_runs(
     )
 
 
+# The run's own columns the detail shows (not the deferred tool output), and its headline figures.
+_DETAIL_COLUMNS = [c.key for c in Run.__mapper__.column_attrs if c.key in RunDetail.model_fields]
+_FIGURE_COLUMNS = list(get_args(RunFigureKey))
+
+
 @cache
 def _run_detail_query() -> Select[Any]:
-    """Built once: constructing this statement (an aliased subquery) costs more CPU than running it."""
+    """Built once: constructing this statement (an aliased subquery) costs more CPU than running it.
+    Columns, not the Run entity: a page view needs their values, not an ORM object to track."""
     note_count = select(func.count(Note.id)).where(Note.run_id == Run.id).scalar_subquery()
     overhead = case((Run.lab_id.is_not(None), lab_overhead(Run.lab_id)))
     return (
         select(
-            Run,
-            Experiment.name,
-            ExperimentVersion.version,
-            Lab.name,
-            Schedule.id,
-            Schedule.name,
-            note_count,
-            overhead,
+            *(getattr(Run, key) for key in dict.fromkeys([*_DETAIL_COLUMNS, *_FIGURE_COLUMNS])),
+            Experiment.name.label("experiment_name"),
+            ExperimentVersion.version.label("experiment_version"),
+            Lab.name.label("lab_name"),
+            Schedule.id.label("schedule_id"),
+            Schedule.name.label("schedule_name"),
+            note_count.label("note_count"),
+            overhead.label("overhead_s"),
         )
         .join(Experiment, Experiment.id == Run.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Run.experiment_version_id)
@@ -233,28 +239,31 @@ def _run_detail_query() -> Select[Any]:
 
 
 def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
-    """One query (two for a queued run): every page view and every polling script reads this."""
+    """One query (two more for a queued run): every page view and every polling script reads this."""
     row = db.execute(_run_detail_query(), {"run_id": run_id, "team_id": team_id}).one_or_none()
     if row is None:
         raise not_found("run", run_id)
-    run, experiment_name, version, lab_name, schedule_id, schedule_name, notes, overhead_s = row
+    values = row._mapping
+    overhead_s = values["overhead_s"]
+    queue = None
+    if overhead_s is not None and values["state"] == RunState.queued:
+        queue = queue_estimate(db, run_id, values["lab_id"], overhead_s)
     return RunDetail.model_validate(
         {
-            # The run's own columns the detail shows (not the deferred tool output: a load of its own).
-            **{key: getattr(run, key) for key in _DETAIL_COLUMNS},
-            "figures": RunFigures.model_validate(run),
-            "experiment_name": experiment_name,
-            "experiment_version": version,
-            "lab_name": lab_name,
-            "schedule": {"id": schedule_id, "name": schedule_name} if schedule_id is not None else None,
-            "queue": queue_estimate(db, run, overhead_s) if overhead_s is not None else None,
-            "note_count": notes,
+            **{key: values[key] for key in _DETAIL_COLUMNS},
+            "spec": resolved_spec(run_id, values["created_at"], values["spec"]),
+            "figures": {key: values[key] for key in _FIGURE_COLUMNS},
+            "experiment_name": values["experiment_name"],
+            "experiment_version": values["experiment_version"],
+            "lab_name": values["lab_name"],
+            "schedule": {"id": values["schedule_id"], "name": values["schedule_name"]}
+            if values["schedule_id"] is not None
+            else None,
+            "queue": queue,
+            "note_count": values["note_count"],
             "overhead_s": round(overhead_s, 2) if overhead_s is not None else None,
         }
     )
-
-
-_DETAIL_COLUMNS = [c.key for c in Run.__mapper__.column_attrs if c.key in RunDetail.model_fields]
 
 
 def launch_detail(db: Session, team_id: int, launch_id: int) -> LaunchDetail:
