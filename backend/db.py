@@ -6,21 +6,28 @@ commits on success and rolls back on error.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
+from typing import Any
 
-from sqlalchemy import Engine, create_engine
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import ConnectionPoolEntry
 
 from backend.settings import get_settings
+
+# A pooled connection idle longer than this is pinged before use (a round trip); one checked in
+# less than this ago was just used and is handed out as it is.
+PING_AFTER_IDLE_S = 1.0
 
 
 @lru_cache
 def get_engine() -> Engine:
-    return create_engine(
+    engine = create_engine(
         get_settings().database_url,
-        pool_pre_ping=True,
         # Kept open: as many as requests run at once in practice (20 clients measured in
         # bench/api_capacity.py). With 10, every request beyond the tenth opened and closed a
         # connection of its own (a PostgreSQL backend forked per request).
@@ -29,6 +36,30 @@ def get_engine() -> Engine:
         # A PostgreSQL that is down or frozen fails a request in seconds (503), not never.
         connect_args={"connect_timeout": 5},
     )
+    _ping_when_idle(engine)
+    return engine
+
+
+def _ping_when_idle(engine: Engine) -> None:
+    """pool_pre_ping, but only for connections idle over PING_AFTER_IDLE_S: under load a connection
+    goes back and out within milliseconds, and a ping per checkout was one round trip of each
+    request's four or five (docs/benchmarks.md, "API capacity"). A PostgreSQL restart takes longer
+    than that, so a connection it broke has been idle since, and is pinged, found dead and replaced
+    (DisconnectionError: the pool retries with a fresh one), as pool_pre_ping would."""
+
+    @event.listens_for(engine, "checkin")
+    def checked_in(dbapi_connection: Any, record: ConnectionPoolEntry) -> None:
+        record.info["checked_in_at"] = time.monotonic()
+
+    @event.listens_for(engine, "checkout")
+    def checked_out(dbapi_connection: Any, record: ConnectionPoolEntry, proxy: Any) -> None:
+        checked_in_at = record.info.get("checked_in_at")
+        if checked_in_at is None or time.monotonic() - checked_in_at < PING_AFTER_IDLE_S:
+            return  # new (just connected) or just used
+        try:
+            engine.dialect.do_ping(dbapi_connection)
+        except engine.dialect.loaded_dbapi.Error as exc:
+            raise DisconnectionError(f"pooled connection is gone: {exc}") from exc
 
 
 @lru_cache
