@@ -88,9 +88,11 @@ class Run(IdMixin, CreatedAtMixin, Base):
         # The History's creation order and date filters (migration 0013).
         Index("ix_run_team_created_at", "team_id", "created_at", "id"),
         Index("ix_run_team_state", "team_id", "state", "created_at", "id"),
-        Index("ix_run_experiment_version", "experiment_version_id", "id"),
+        # With the team (migration 0014), so the History's count under an experiment, tag or text
+        # filter is read from the index alone, not from up to 10,001 rows.
+        Index("ix_run_experiment_version", "experiment_version_id", "id", postgresql_include=["team_id"]),
         Index("ix_run_lab_state", "lab_id", "state", "id"),
-        Index("ix_run_experiment", "experiment_id", "id"),
+        Index("ix_run_experiment", "experiment_id", "id", postgresql_include=["team_id"]),
         Index("ix_run_launch", "launch_id", "point_index", "repetition"),
     )
 
@@ -176,8 +178,19 @@ class Run(IdMixin, CreatedAtMixin, Base):
 # The History sorts a team's runs by these, either way, runs without the value last and ties by
 # id (backend/runs/service.py _ordering): one index per direction, because a b-tree read backwards
 # puts NULLs first. Each serves ORDER BY ... LIMIT by walking it, as (team_id, id) does for newest.
+# And the same within a state filter (migration 0014), each state a range of its own: walking the
+# team's index and testing each run's state read the whole index whenever the state's runs have
+# no value (failed runs by p99: 3 s at a million runs).
 SORTED_COLUMNS = ("finished_at", "rps", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms", "error_pct")
 for _name in SORTED_COLUMNS:
     _column = getattr(Run, _name)
     Index(f"ix_run_team_{_name}_desc", Run.team_id, _column.desc().nulls_last(), Run.id.desc())
     Index(f"ix_run_team_{_name}_asc", Run.team_id, _column, Run.id)  # ascending: NULLs last already
+    Index(
+        f"ix_run_team_state_{_name}_desc",
+        Run.team_id,
+        Run.state,
+        _column.desc().nulls_last(),
+        Run.id.desc(),
+    )
+    Index(f"ix_run_team_state_{_name}_asc", Run.team_id, Run.state, _column, Run.id)

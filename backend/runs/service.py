@@ -9,6 +9,7 @@ from typing import Any, get_args
 from sqlalchemy import Select, Text, bindparam, case, cast, func, select, union_all
 from sqlalchemy.orm import Session
 
+from backend.api.storable import BIGINT_MAX
 from backend.errors import conflict, invalid, not_found
 from backend.models import Experiment, ExperimentVersion, Lab, Launch, Note, Run, Schedule
 from backend.queue import after_commit
@@ -67,7 +68,9 @@ _SLIM_COLUMNS = (
 
 # What the list sorts by: created is the creation time, ties by id, through (team_id, created_at,
 # id) read either way (migration 0013), where the date filters are a range too; the others have an
-# index per direction with NULLs last (migration 0004). Each page stops early like the newest one.
+# index per direction with NULLs last (migration 0004). Within a state filter: (team_id, state,
+# created_at, id) (0013) and (team_id, state, <sort>, id) per direction (0014). Each page stops
+# early like the newest one.
 _SORT_COLUMNS: dict[RunSortKey, Any] = {
     "created": Run.created_at,
     "finished": Run.finished_at,
@@ -90,6 +93,7 @@ def _ordering(
 
 def _page_keys(
     where: list[Any],
+    states: list[RunState],
     sort: RunSortKey,
     direction: SortDirection,
     limit: int,
@@ -100,25 +104,38 @@ def _page_keys(
 
     Only these few rows are then joined to their experiment and version and have their notes
     counted: with the joins and the count in the same SELECT as OFFSET, PostgreSQL computed them
-    for every run it skipped (a million at the last page)."""
+    for every run it skipped (a million at the last page).
+
+    The page is read from ranges of indexes that each return their runs in the list's order, and
+    stops after the page: the whole list or, after a cursor, the rest of the runs with a value then
+    those without (paging.after); and, under a state filter, each state's own range of a
+    (team_id, state, <sort>, id) index (migrations 0013, 0014). Several ranges are merged in
+    order (a Merge Append that reads each only as far as the page needs)."""
     column = _SORT_COLUMNS[sort]
     columns = (Run.id, column.label("sort_key"))  # both in the sort's index: no heap read to skip one
-    if cursor is None:
-        ordered = select(*columns).where(*where).order_by(*_ordering(sort, direction))
-        return ordered.limit(limit + 1).offset(offset).subquery("page")
-    with_value, without_value = after(cursor, column)
-    first = select(*columns).where(*where, with_value).order_by(*_ordering(sort, direction)).limit(limit + 1)
-    if without_value is None:
-        return first.subquery("page")
-    # The runs without a value follow; each part walks its own range of the sort's index and stops.
-    rest = (
-        select(*columns)
-        .where(*where, without_value)
-        .order_by(Run.id.desc() if direction == "desc" else Run.id)
-    )
-    both = union_all(first, rest.limit(limit + 1)).subquery("after")
-    ordered = select(both).order_by(*_ordering(sort, direction, both.c.sort_key, both.c.id))
-    return ordered.limit(limit + 1).subquery("page")
+    ordering = _ordering(sort, direction)
+    ranges: list[list[Any]] = [[]]
+    if cursor is not None:
+        with_value, without_value = after(cursor, column)
+        ranges = [[with_value]] if without_value is None else [[with_value], [without_value]]
+    # One range per state: `state IN (a, b)` would be one scan of both ranges, unordered
+    # (PostgreSQL 15 keeps an index's order only under equalities on the columns before the
+    # sort's), so the page would sort every run of those states, or walk the sort's
+    # (team_id, <sort>, id) index and test each run's state, through a million runs when those
+    # states have no value to sort by (failed runs by p99).
+    by_state: list[list[Any]] = [[Run.state == state] for state in dict.fromkeys(states)] or [[]]
+    parts = [
+        select(*columns).where(*where, *in_state, *in_range).order_by(*ordering)
+        for in_state in by_state
+        for in_range in ranges
+    ]
+    if len(parts) == 1:
+        return parts[0].limit(limit + 1).offset(offset).subquery("page")
+    # Each part stops where the page would end if it held all of it.
+    enough = min(offset + limit + 1, BIGINT_MAX)
+    merged = union_all(*(part.limit(enough) for part in parts)).subquery("merged")
+    ordered = select(merged).order_by(*_ordering(sort, direction, merged.c.sort_key, merged.c.id))
+    return ordered.limit(limit + 1).offset(offset).subquery("page")
 
 
 def get_run(db: Session, team_id: int, run_id: int) -> Run:
@@ -158,8 +175,6 @@ def list_runs(
         where.append(Run.launch_id == launch_id)
     if lab_id is not None:
         where.append(Run.lab_id == lab_id)
-    if states:
-        where.append(Run.state.in_(states))
     if tag is not None:
         where.append(Run.experiment_id.in_(select(Experiment.id).where(Experiment.tags.contains([tag]))))
     if since is not None:
@@ -178,9 +193,10 @@ def list_runs(
     after_run = Cursor.decode(cursor, sort, direction) if cursor is not None else None
 
     # Counted exactly up to TOTAL_CAP; past it the answer is "more than" (paging.py).
-    counted = select(Run.id).where(*where).limit(TOTAL_CAP + 1).subquery()
+    in_states = [Run.state.in_(states)] if states else []
+    counted = select(Run.id).where(*where, *in_states).limit(TOTAL_CAP + 1).subquery()
     total = db.scalar(select(func.count()).select_from(counted)) or 0
-    keys = _page_keys(where, sort, direction, limit, offset, after_run)
+    keys = _page_keys(where, states or [], sort, direction, limit, offset, after_run)
     # The last run's sort value goes into the next cursor as PostgreSQL prints it (every digit).
     sort_value = cast(_SORT_COLUMNS[sort], Text)
     page: Select[Any] = (

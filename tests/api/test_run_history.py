@@ -12,6 +12,7 @@ from sqlalchemy import select, text, update
 from sqlalchemy.orm import Session
 
 from backend.models import ExperimentVersion, Run
+from backend.runs.transitions import transition
 from spec.results import stored_summary
 from spec.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec, summary_doc
@@ -398,6 +399,89 @@ def test_cursor_pages_keep_the_filters(
         whole = _ids(client, member, sort="latency_p99_ms", **params)
         assert _walk(client, member, 2, sort="latency_p99_ms", **params) == whole
     assert _walk(client, member, 2, sort="rps", state="failed") == [mine[9]]
+
+
+@pytest.fixture
+def runs_in_states(db: Session) -> tuple[Member, dict[int, dict[str, Any]]]:
+    """Runs of every kind a state filter meets, by id with their state and sort values as stored:
+    succeeded and partial runs with figures (tied in threes), failed runs with a summary cut short
+    and without one, cancelled and queued runs without, a running one; and another team's runs of
+    the same states and figures, in between by id."""
+    member = new_member(db, "editor")
+    other = new_member(db, "editor")
+    plan: list[tuple[RunState | None, float | None]] = [
+        *((RunState.succeeded, 10.0 * (i % 3)) for i in range(6)),
+        (RunState.partial, 10.0),
+        (RunState.partial, 25.0),
+        (RunState.failed, 20.0),
+        (RunState.failed, None),
+        (RunState.failed, None),
+        (RunState.cancelled, None),
+        (RunState.cancelled, None),
+        (None, None),  # left queued
+        (RunState.running, None),
+    ]
+    for team_member in (other, member):
+        for run_id, (state, p99) in zip(_runs(db, team_member, len(plan)), plan, strict=True):
+            if state == RunState.running:
+                for step in (RunState.preparing, RunState.warming, RunState.running):
+                    assert transition(db, run_id, step)
+                db.commit()
+            elif state is not None:
+                summary = _summary(rps=1000.0 - p99, p99=p99, timeouts=int(p99)) if p99 is not None else None
+                finish_run(db, run_id, state, summary=summary)
+    columns = (Run.id, Run.state, Run.finished_at, *(getattr(Run, key) for key in FIGURES))
+    rows = db.execute(select(*columns).where(Run.team_id == member.team.id)).all()
+    return member, {row.id: row._asdict() for row in rows}
+
+
+def _expected(runs: dict[int, dict[str, Any]], states: list[str], column: str, direction: str) -> list[int]:
+    """The list's order computed here: the runs of `states` with the value by it, ties by id, then
+    those without by id; the direction reverses both, never the place of the runs without."""
+    chosen = [run for run in runs.values() if run["state"] in states]
+    with_value = sorted(
+        (run for run in chosen if run[column] is not None),
+        key=lambda run: (run[column], run["id"]),
+        reverse=direction == "desc",
+    )
+    without = sorted((run["id"] for run in chosen if run[column] is None), reverse=direction == "desc")
+    return [run["id"] for run in with_value] + without
+
+
+@pytest.mark.parametrize("sort", ["latency_p99_ms", "rps", "error_pct", "finished"])
+@pytest.mark.parametrize("direction", ["desc", "asc"])
+def test_a_sort_within_a_state_filter_pages_the_states_runs_in_order(
+    client: TestClient,
+    runs_in_states: tuple[Member, dict[int, dict[str, Any]]],
+    sort: str,
+    direction: str,
+) -> None:
+    """Each state filtered is read from its own range of a (team_id, state, value, id) index and
+    several are merged (migration 0014): the same order as the whole list's, every page."""
+    member, runs = runs_in_states
+    column = "finished_at" if sort == "finished" else sort
+    for states in (
+        ["failed"],  # one with a value, two without
+        ["cancelled"],  # none with a value
+        ["queued"],
+        ["succeeded"],  # all with values, tied in threes
+        ["failed", "partial"],
+        ["succeeded", "cancelled", "running"],
+        ["failed", "cancelled", "queued", "partial", "succeeded"],
+        ["collecting"],  # no run
+    ):
+        expected = _expected(runs, states, column, direction)
+        params = {"sort": sort, "direction": direction, "state": states}
+        page = _list(client, member, **params)
+        assert [item["id"] for item in page["items"]] == expected, states
+        assert (page["total"], page["total_exact"], page["next_cursor"]) == (len(expected), True, None)
+        for limit in (1, 2, 3):
+            assert _walk(client, member, limit, **params) == expected, (states, limit)
+            by_offset = [
+                _ids(client, member, limit=limit, offset=offset, **params)
+                for offset in range(0, len(expected) + 1, limit)
+            ]
+            assert [i for ids in by_offset for i in ids] == expected, (states, limit)
 
 
 def _cursor(*doc: object) -> str:
