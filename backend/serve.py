@@ -17,8 +17,11 @@ import os
 import sys
 
 import uvicorn
+from starlette.types import ASGIApp
+from uvicorn.importer import import_from_string
 
 from backend.settings import get_settings
+from common import gc_tuning
 
 
 def default_workers() -> int:
@@ -30,6 +33,19 @@ def default_workers() -> int:
 # threshold has grown, so an API process stayed 180 MB above idle after a burst of large reads;
 # a fixed threshold returns them to the system (idle + 76 MB, bench/run_page_samples.py).
 ALLOCATOR_ENV = {"MALLOC_MMAP_THRESHOLD_": "131072"}
+
+# Each worker process makes its app through settled_app, from the factory --app names (passed in
+# the environment: uvicorn imports the app by name in every worker it starts).
+FACTORY_ENV = "HAPLAB_SERVE_FACTORY"
+SETTLED_APP = "backend.serve:settled_app"
+
+
+def settled_app() -> ASGIApp:
+    """The app --app's factory makes, then the garbage collector settled (common/gc_tuning.py):
+    what the app loaded stays for the process's life, out of the collector's way."""
+    app: ASGIApp = import_from_string(os.environ[FACTORY_ENV])()
+    gc_tuning.settle()
+    return app
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -52,8 +68,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be at least 1")
+    os.environ[FACTORY_ENV] = args.app
     uvicorn.run(
-        args.app,
+        SETTLED_APP,
         factory=True,
         host=args.host,
         port=args.port,
