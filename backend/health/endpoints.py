@@ -7,7 +7,7 @@ from fastapi.responses import JSONResponse
 
 from backend.api.storable import StorableRoute
 from backend.health.schemas import Health
-from backend.health.service import run_checks
+from backend.health.service import current_checks
 
 router = APIRouter(tags=["health"], route_class=StorableRoute)
 
@@ -18,7 +18,7 @@ router = APIRouter(tags=["health"], route_class=StorableRoute)
     responses={503: {"model": Health, "description": "a dependency is down"}},
 )
 def get_health() -> JSONResponse:
-    checks = run_checks()
+    checks = current_checks()
     healthy = all(check.ok for check in checks.values())
     body = Health(status="ok" if healthy else "failing", checks=checks)
     return JSONResponse(body.model_dump(), status_code=200 if healthy else 503)

@@ -1,11 +1,16 @@
 """Liveness of what the API depends on: PostgreSQL and Redis, each with a short timeout.
 
 Each check opens its own short-lived connection with tight timeouts (rather than borrowing
-from the request pool) so a hung server makes the check fail fast instead of hanging it.
+from the request pool) so a hung server makes the check fail fast instead of hanging it. That
+costs: a PostgreSQL backend forked and a SCRAM handshake, ~4.5 ms of the API's CPU per check
+(docs/benchmarks.md, "API capacity"), on a route that needs no credentials. So an answer is
+reused for FRESH_FOR_S and requests that come during a check wait for it: however often anyone
+asks, each API process checks at most twice a second.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 
@@ -17,6 +22,11 @@ from backend.health.schemas import Check
 from backend.settings import get_settings
 
 TIMEOUT_SECONDS = 2
+FRESH_FOR_S = 0.5
+
+_lock = threading.Lock()
+# When the last answer was made, for which PostgreSQL and Redis, and what it was.
+_last: tuple[float, tuple[str, str], dict[str, Check]] | None = None
 
 
 def _timed(probe: Callable[[], None]) -> Check:
@@ -53,3 +63,17 @@ def _ping_redis() -> None:
 
 def run_checks() -> dict[str, Check]:
     return {"postgres": _timed(_ping_postgres), "redis": _timed(_ping_redis)}
+
+
+def current_checks() -> dict[str, Check]:
+    """The checks' answer, made at most FRESH_FOR_S ago (against the PostgreSQL and Redis the
+    settings name now)."""
+    global _last
+    settings = get_settings()
+    target = (settings.database_url, settings.redis_url)
+    with _lock:
+        if _last is not None and _last[1] == target and time.monotonic() - _last[0] < FRESH_FOR_S:
+            return _last[2]
+        checks = run_checks()
+        _last = (time.monotonic(), target, checks)
+        return checks

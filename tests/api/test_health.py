@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -60,3 +61,22 @@ def test_health_needs_no_credentials_and_ignores_bad_ones(client: TestClient) ->
     response = client.get(f"{API}/health", headers={"Authorization": "Bearer nonsense"})
 
     assert response.status_code == 200
+
+
+def test_an_answer_is_reused_briefly_however_often_anyone_asks(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No credentials needed: each check forks a PostgreSQL backend, so a flood must not make one
+    per request."""
+    from backend.health import service
+
+    checks = []
+    real = service.run_checks
+    monkeypatch.setattr(service, "run_checks", lambda: checks.append(1) or real())
+    monkeypatch.setattr(service, "_last", None)
+    for _ in range(20):
+        assert client.get(f"{API}/health").status_code == 200
+    assert len(checks) == 1
+    time.sleep(service.FRESH_FOR_S + 0.1)
+    assert client.get(f"{API}/health").status_code == 200
+    assert len(checks) == 2
