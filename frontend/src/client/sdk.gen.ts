@@ -19,439 +19,6 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
 };
 
 /**
- * Get Health
- */
-export const healthGetHealth = <ThrowOnError extends boolean = false>(options?: Options<HealthGetHealthData, ThrowOnError>) => (options?.client ?? client).get<HealthGetHealthResponses, HealthGetHealthErrors, ThrowOnError>({ url: '/api/v1/health', ...options });
-
-/**
- * Login
- *
- * Sign in with email and password. Sets the session cookie; returns the CSRF token.
- *
- * Failed attempts are limited per account and per address (429 with Retry-After).
- */
-export const authLogin = <ThrowOnError extends boolean = false>(options: Options<AuthLoginData, ThrowOnError>) => (options.client ?? client).post<AuthLoginResponses, AuthLoginErrors, ThrowOnError>({
-    url: '/api/v1/auth/login',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Logout
- */
-export const authLogout = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, AuthLogoutErrors, ThrowOnError>({ url: '/api/v1/auth/logout', ...options });
-
-/**
- * Get Session
- *
- * Who am I: user, current team and role, all my teams, and the CSRF token.
- */
-export const authGetSession = <ThrowOnError extends boolean = false>(options?: Options<AuthGetSessionData, ThrowOnError>) => (options?.client ?? client).get<AuthGetSessionResponses, AuthGetSessionErrors, ThrowOnError>({ url: '/api/v1/auth/session', ...options });
-
-/**
- * Switch Current Team
- *
- * Make another of my teams the current one for this browser session.
- */
-export const authSwitchCurrentTeam = <ThrowOnError extends boolean = false>(options: Options<AuthSwitchCurrentTeamData, ThrowOnError>) => (options.client ?? client).post<AuthSwitchCurrentTeamResponses, AuthSwitchCurrentTeamErrors, ThrowOnError>({
-    url: '/api/v1/auth/session/team',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List Teams
- *
- * The teams I belong to, with my role in each.
- */
-export const teamsListTeams = <ThrowOnError extends boolean = false>(options?: Options<TeamsListTeamsData, ThrowOnError>) => (options?.client ?? client).get<TeamsListTeamsResponses, TeamsListTeamsErrors, ThrowOnError>({ url: '/api/v1/teams', ...options });
-
-/**
- * Create Team
- *
- * Create a team; I become its admin. Needs a browser session or an admin-scoped token.
- */
-export const teamsCreateTeam = <ThrowOnError extends boolean = false>(options: Options<TeamsCreateTeamData, ThrowOnError>) => (options.client ?? client).post<TeamsCreateTeamResponses, TeamsCreateTeamErrors, ThrowOnError>({
-    url: '/api/v1/teams',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List Members
- */
-export const teamsListMembers = <ThrowOnError extends boolean = false>(options?: Options<TeamsListMembersData, ThrowOnError>) => (options?.client ?? client).get<TeamsListMembersResponses, TeamsListMembersErrors, ThrowOnError>({ url: '/api/v1/teams/current/members', ...options });
-
-/**
- * Add Member
- *
- * Add an existing user by email, or create one with an initial password.
- */
-export const teamsAddMember = <ThrowOnError extends boolean = false>(options: Options<TeamsAddMemberData, ThrowOnError>) => (options.client ?? client).post<TeamsAddMemberResponses, TeamsAddMemberErrors, ThrowOnError>({
-    url: '/api/v1/teams/current/members',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Remove Member
- *
- * Remove a member (and revoke their API tokens for this team). Not the last admin (409).
- */
-export const teamsRemoveMember = <ThrowOnError extends boolean = false>(options: Options<TeamsRemoveMemberData, ThrowOnError>) => (options.client ?? client).delete<TeamsRemoveMemberResponses, TeamsRemoveMemberErrors, ThrowOnError>({ url: '/api/v1/teams/current/members/{user_id}', ...options });
-
-/**
- * Update Member
- *
- * Change a member's role. The last admin cannot be demoted (409).
- */
-export const teamsUpdateMember = <ThrowOnError extends boolean = false>(options: Options<TeamsUpdateMemberData, ThrowOnError>) => (options.client ?? client).patch<TeamsUpdateMemberResponses, TeamsUpdateMemberErrors, ThrowOnError>({
-    url: '/api/v1/teams/current/members/{user_id}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List Tokens
- *
- * My API tokens in the current team (never their secrets).
- */
-export const teamsListTokens = <ThrowOnError extends boolean = false>(options?: Options<TeamsListTokensData, ThrowOnError>) => (options?.client ?? client).get<TeamsListTokensResponses, TeamsListTokensErrors, ThrowOnError>({ url: '/api/v1/tokens', ...options });
-
-/**
- * Create Token
- *
- * Create an API token for scripts. The secret is in this response only.
- */
-export const teamsCreateToken = <ThrowOnError extends boolean = false>(options: Options<TeamsCreateTokenData, ThrowOnError>) => (options.client ?? client).post<TeamsCreateTokenResponses, TeamsCreateTokenErrors, ThrowOnError>({
-    url: '/api/v1/tokens',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Revoke Token
- *
- * Revoke one of my tokens; admins may revoke anyone's in the team.
- */
-export const teamsRevokeToken = <ThrowOnError extends boolean = false>(options: Options<TeamsRevokeTokenData, ThrowOnError>) => (options.client ?? client).delete<TeamsRevokeTokenResponses, TeamsRevokeTokenErrors, ThrowOnError>({ url: '/api/v1/tokens/{token_id}', ...options });
-
-/**
- * List Webhooks
- */
-export const webhooksListWebhooks = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListWebhooksResponses, WebhooksListWebhooksErrors, ThrowOnError>({ url: '/api/v1/webhooks', ...options });
-
-/**
- * Create Webhook
- *
- * A webhook and its signing secret: the secret is in this reply only, never again.
- */
-export const webhooksCreateWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhooksCreateWebhookData, ThrowOnError>) => (options.client ?? client).post<WebhooksCreateWebhookResponses, WebhooksCreateWebhookErrors, ThrowOnError>({
-    url: '/api/v1/webhooks',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete Webhook
- */
-export const webhooksDeleteWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhooksDeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<WebhooksDeleteWebhookResponses, WebhooksDeleteWebhookErrors, ThrowOnError>({ url: '/api/v1/webhooks/{webhook_id}', ...options });
-
-/**
- * List Deliveries
- *
- * The newest 50 deliveries: event, status, attempts, the receiver's answer or the error.
- */
-export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({ url: '/api/v1/webhooks/{webhook_id}/deliveries', ...options });
-
-/**
- * Send Test
- *
- * Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
- */
-export const webhooksSendTest = <ThrowOnError extends boolean = false>(options: Options<WebhooksSendTestData, ThrowOnError>) => (options.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({ url: '/api/v1/webhooks/{webhook_id}/test', ...options });
-
-/**
- * List Labs
- */
-export const labsListLabs = <ThrowOnError extends boolean = false>(options?: Options<LabsListLabsData, ThrowOnError>) => (options?.client ?? client).get<LabsListLabsResponses, LabsListLabsErrors, ThrowOnError>({ url: '/api/v1/labs', ...options });
-
-/**
- * Create Lab
- */
-export const labsCreateLab = <ThrowOnError extends boolean = false>(options: Options<LabsCreateLabData, ThrowOnError>) => (options.client ?? client).post<LabsCreateLabResponses, LabsCreateLabErrors, ThrowOnError>({
-    url: '/api/v1/labs',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete Lab
- *
- * Delete a lab with its agents and its run history. 409 while a run is queued or active on it.
- */
-export const labsDeleteLab = <ThrowOnError extends boolean = false>(options: Options<LabsDeleteLabData, ThrowOnError>) => (options.client ?? client).delete<LabsDeleteLabResponses, LabsDeleteLabErrors, ThrowOnError>({ url: '/api/v1/labs/{lab_id}', ...options });
-
-/**
- * Get Lab
- */
-export const labsGetLab = <ThrowOnError extends boolean = false>(options: Options<LabsGetLabData, ThrowOnError>) => (options.client ?? client).get<LabsGetLabResponses, LabsGetLabErrors, ThrowOnError>({ url: '/api/v1/labs/{lab_id}', ...options });
-
-/**
- * Update Lab
- */
-export const labsUpdateLab = <ThrowOnError extends boolean = false>(options: Options<LabsUpdateLabData, ThrowOnError>) => (options.client ?? client).patch<LabsUpdateLabResponses, LabsUpdateLabErrors, ThrowOnError>({
-    url: '/api/v1/labs/{lab_id}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Set Lab Boundary
- *
- * Replace the entries lab admins added to where this lab's runs may send traffic.
- *
- * Admins only: an entry can open loopback, link-local or haplab's own ports to the lab's runs.
- */
-export const labsSetLabBoundary = <ThrowOnError extends boolean = false>(options: Options<LabsSetLabBoundaryData, ThrowOnError>) => (options.client ?? client).put<LabsSetLabBoundaryResponses, LabsSetLabBoundaryErrors, ThrowOnError>({
-    url: '/api/v1/labs/{lab_id}/boundary',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List Enrollment Tokens
- */
-export const labsListEnrollmentTokens = <ThrowOnError extends boolean = false>(options: Options<LabsListEnrollmentTokensData, ThrowOnError>) => (options.client ?? client).get<LabsListEnrollmentTokensResponses, LabsListEnrollmentTokensErrors, ThrowOnError>({ url: '/api/v1/labs/{lab_id}/enrollment-tokens', ...options });
-
-/**
- * Create Enrollment Token
- *
- * A one-time token for an agent to join this lab, with the command to paste on its host.
- */
-export const labsCreateEnrollmentToken = <ThrowOnError extends boolean = false>(options: Options<LabsCreateEnrollmentTokenData, ThrowOnError>) => (options.client ?? client).post<LabsCreateEnrollmentTokenResponses, LabsCreateEnrollmentTokenErrors, ThrowOnError>({
-    url: '/api/v1/labs/{lab_id}/enrollment-tokens',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Revoke Enrollment Token
- *
- * Revoke an unused enrollment token (a used one is kept as the record of its agent: 409).
- */
-export const labsRevokeEnrollmentToken = <ThrowOnError extends boolean = false>(options: Options<LabsRevokeEnrollmentTokenData, ThrowOnError>) => (options.client ?? client).delete<LabsRevokeEnrollmentTokenResponses, LabsRevokeEnrollmentTokenErrors, ThrowOnError>({ url: '/api/v1/labs/{lab_id}/enrollment-tokens/{token_id}', ...options });
-
-/**
- * Get Lab Ca Certificate
- *
- * The certificate of the lab's CA, for clients that should trust the lab's TLS endpoints.
- *
- * The CA is made on first use (here or by the lab's first TLS run); its key never leaves the server.
- */
-export const labsGetLabCaCertificate = <ThrowOnError extends boolean = false>(options: Options<LabsGetLabCaCertificateData, ThrowOnError>) => (options.client ?? client).get<LabsGetLabCaCertificateResponses, LabsGetLabCaCertificateErrors, ThrowOnError>({ url: '/api/v1/labs/{lab_id}/ca.pem', ...options });
-
-/**
- * List Experiments
- */
-export const experimentsListExperiments = <ThrowOnError extends boolean = false>(options?: Options<ExperimentsListExperimentsData, ThrowOnError>) => (options?.client ?? client).get<ExperimentsListExperimentsResponses, ExperimentsListExperimentsErrors, ThrowOnError>({ url: '/api/v1/experiments', ...options });
-
-/**
- * Create Experiment
- */
-export const experimentsCreateExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsCreateExperimentData, ThrowOnError>) => (options.client ?? client).post<ExperimentsCreateExperimentResponses, ExperimentsCreateExperimentErrors, ThrowOnError>({
-    url: '/api/v1/experiments',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Validate Spec
- *
- * Check a spec as the designer edits it: 200 when valid, else 422 with the same report.
- */
-export const experimentsValidateSpec = <ThrowOnError extends boolean = false>(options: Options<ExperimentsValidateSpecData, ThrowOnError>) => (options.client ?? client).post<ExperimentsValidateSpecResponses, ExperimentsValidateSpecErrors, ThrowOnError>({
-    url: '/api/v1/experiments/validate',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete Experiment
- */
-export const experimentsDeleteExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsDeleteExperimentData, ThrowOnError>) => (options.client ?? client).delete<ExperimentsDeleteExperimentResponses, ExperimentsDeleteExperimentErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}', ...options });
-
-/**
- * Get Experiment
- */
-export const experimentsGetExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsGetExperimentData, ThrowOnError>) => (options.client ?? client).get<ExperimentsGetExperimentResponses, ExperimentsGetExperimentErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}', ...options });
-
-/**
- * Update Experiment
- */
-export const experimentsUpdateExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsUpdateExperimentData, ThrowOnError>) => (options.client ?? client).patch<ExperimentsUpdateExperimentResponses, ExperimentsUpdateExperimentErrors, ThrowOnError>({
-    url: '/api/v1/experiments/{experiment_id}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List Versions
- */
-export const experimentsListVersions = <ThrowOnError extends boolean = false>(options: Options<ExperimentsListVersionsData, ThrowOnError>) => (options.client ?? client).get<ExperimentsListVersionsResponses, ExperimentsListVersionsErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}/versions', ...options });
-
-/**
- * Create Version
- */
-export const experimentsCreateVersion = <ThrowOnError extends boolean = false>(options: Options<ExperimentsCreateVersionData, ThrowOnError>) => (options.client ?? client).post<ExperimentsCreateVersionResponses, ExperimentsCreateVersionErrors, ThrowOnError>({
-    url: '/api/v1/experiments/{experiment_id}/versions',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Get Version
- */
-export const experimentsGetVersion = <ThrowOnError extends boolean = false>(options: Options<ExperimentsGetVersionData, ThrowOnError>) => (options.client ?? client).get<ExperimentsGetVersionResponses, ExperimentsGetVersionErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}/versions/{version}', ...options });
-
-/**
- * Clone Experiment
- */
-export const experimentsCloneExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsCloneExperimentData, ThrowOnError>) => (options.client ?? client).post<ExperimentsCloneExperimentResponses, ExperimentsCloneExperimentErrors, ThrowOnError>({
-    url: '/api/v1/experiments/{experiment_id}/clone',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Validate Version
- *
- * Check a stored version as it is now: the renderer and haproxy may have changed since.
- */
-export const experimentsValidateVersion = <ThrowOnError extends boolean = false>(options: Options<ExperimentsValidateVersionData, ThrowOnError>) => (options.client ?? client).post<ExperimentsValidateVersionResponses, ExperimentsValidateVersionErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}/validate', ...options });
-
-/**
- * Launch Experiment
- */
-export const experimentsLaunchExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsLaunchExperimentData, ThrowOnError>) => (options.client ?? client).post<ExperimentsLaunchExperimentResponses, ExperimentsLaunchExperimentErrors, ThrowOnError>({
-    url: '/api/v1/experiments/{experiment_id}/launch',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * List Schedules
- *
- * The team's schedules (or one experiment's, or one lab's), oldest first, with their next times.
- */
-export const schedulesListSchedules = <ThrowOnError extends boolean = false>(options?: Options<SchedulesListSchedulesData, ThrowOnError>) => (options?.client ?? client).get<SchedulesListSchedulesResponses, SchedulesListSchedulesErrors, ThrowOnError>({ url: '/api/v1/schedules', ...options });
-
-/**
- * Preview Cron
- *
- * Check a cron expression and time zone as beat will read them; the next five times.
- */
-export const schedulesPreviewCron = <ThrowOnError extends boolean = false>(options: Options<SchedulesPreviewCronData, ThrowOnError>) => (options.client ?? client).post<SchedulesPreviewCronResponses, SchedulesPreviewCronErrors, ThrowOnError>({
-    url: '/api/v1/schedules/preview',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Create Schedule
- *
- * Launch this experiment's latest version on a lab at each time of a cron expression.
- */
-export const schedulesCreateSchedule = <ThrowOnError extends boolean = false>(options: Options<SchedulesCreateScheduleData, ThrowOnError>) => (options.client ?? client).post<SchedulesCreateScheduleResponses, SchedulesCreateScheduleErrors, ThrowOnError>({
-    url: '/api/v1/experiments/{experiment_id}/schedules',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
- * Delete Schedule
- *
- * The schedule and its firings; the runs it launched stay in the history.
- */
-export const schedulesDeleteSchedule = <ThrowOnError extends boolean = false>(options: Options<SchedulesDeleteScheduleData, ThrowOnError>) => (options.client ?? client).delete<SchedulesDeleteScheduleResponses, SchedulesDeleteScheduleErrors, ThrowOnError>({ url: '/api/v1/schedules/{schedule_id}', ...options });
-
-/**
- * Get Schedule
- */
-export const schedulesGetSchedule = <ThrowOnError extends boolean = false>(options: Options<SchedulesGetScheduleData, ThrowOnError>) => (options.client ?? client).get<SchedulesGetScheduleResponses, SchedulesGetScheduleErrors, ThrowOnError>({ url: '/api/v1/schedules/{schedule_id}', ...options });
-
-/**
- * Update Schedule
- *
- * Change the times, the lab, the policies or the overrides; pause and resume.
- */
-export const schedulesUpdateSchedule = <ThrowOnError extends boolean = false>(options: Options<SchedulesUpdateScheduleData, ThrowOnError>) => (options.client ?? client).patch<SchedulesUpdateScheduleResponses, SchedulesUpdateScheduleErrors, ThrowOnError>({
-    url: '/api/v1/schedules/{schedule_id}',
-    ...options,
-    headers: {
-        'Content-Type': 'application/json',
-        ...options.headers
-    }
-});
-
-/**
  * Compare Runs
  *
  * One row per run: its parameters and key figures in aligned columns.
@@ -706,6 +273,439 @@ export const agentPostMessage = <ThrowOnError extends boolean = false>(options: 
         ...options.headers
     }
 });
+
+/**
+ * List Experiments
+ */
+export const experimentsListExperiments = <ThrowOnError extends boolean = false>(options?: Options<ExperimentsListExperimentsData, ThrowOnError>) => (options?.client ?? client).get<ExperimentsListExperimentsResponses, ExperimentsListExperimentsErrors, ThrowOnError>({ url: '/api/v1/experiments', ...options });
+
+/**
+ * Create Experiment
+ */
+export const experimentsCreateExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsCreateExperimentData, ThrowOnError>) => (options.client ?? client).post<ExperimentsCreateExperimentResponses, ExperimentsCreateExperimentErrors, ThrowOnError>({
+    url: '/api/v1/experiments',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Validate Spec
+ *
+ * Check a spec as the designer edits it: 200 when valid, else 422 with the same report.
+ */
+export const experimentsValidateSpec = <ThrowOnError extends boolean = false>(options: Options<ExperimentsValidateSpecData, ThrowOnError>) => (options.client ?? client).post<ExperimentsValidateSpecResponses, ExperimentsValidateSpecErrors, ThrowOnError>({
+    url: '/api/v1/experiments/validate',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete Experiment
+ */
+export const experimentsDeleteExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsDeleteExperimentData, ThrowOnError>) => (options.client ?? client).delete<ExperimentsDeleteExperimentResponses, ExperimentsDeleteExperimentErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}', ...options });
+
+/**
+ * Get Experiment
+ */
+export const experimentsGetExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsGetExperimentData, ThrowOnError>) => (options.client ?? client).get<ExperimentsGetExperimentResponses, ExperimentsGetExperimentErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}', ...options });
+
+/**
+ * Update Experiment
+ */
+export const experimentsUpdateExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsUpdateExperimentData, ThrowOnError>) => (options.client ?? client).patch<ExperimentsUpdateExperimentResponses, ExperimentsUpdateExperimentErrors, ThrowOnError>({
+    url: '/api/v1/experiments/{experiment_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Versions
+ */
+export const experimentsListVersions = <ThrowOnError extends boolean = false>(options: Options<ExperimentsListVersionsData, ThrowOnError>) => (options.client ?? client).get<ExperimentsListVersionsResponses, ExperimentsListVersionsErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}/versions', ...options });
+
+/**
+ * Create Version
+ */
+export const experimentsCreateVersion = <ThrowOnError extends boolean = false>(options: Options<ExperimentsCreateVersionData, ThrowOnError>) => (options.client ?? client).post<ExperimentsCreateVersionResponses, ExperimentsCreateVersionErrors, ThrowOnError>({
+    url: '/api/v1/experiments/{experiment_id}/versions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get Version
+ */
+export const experimentsGetVersion = <ThrowOnError extends boolean = false>(options: Options<ExperimentsGetVersionData, ThrowOnError>) => (options.client ?? client).get<ExperimentsGetVersionResponses, ExperimentsGetVersionErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}/versions/{version}', ...options });
+
+/**
+ * Clone Experiment
+ */
+export const experimentsCloneExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsCloneExperimentData, ThrowOnError>) => (options.client ?? client).post<ExperimentsCloneExperimentResponses, ExperimentsCloneExperimentErrors, ThrowOnError>({
+    url: '/api/v1/experiments/{experiment_id}/clone',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Validate Version
+ *
+ * Check a stored version as it is now: the renderer and haproxy may have changed since.
+ */
+export const experimentsValidateVersion = <ThrowOnError extends boolean = false>(options: Options<ExperimentsValidateVersionData, ThrowOnError>) => (options.client ?? client).post<ExperimentsValidateVersionResponses, ExperimentsValidateVersionErrors, ThrowOnError>({ url: '/api/v1/experiments/{experiment_id}/validate', ...options });
+
+/**
+ * Launch Experiment
+ */
+export const experimentsLaunchExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsLaunchExperimentData, ThrowOnError>) => (options.client ?? client).post<ExperimentsLaunchExperimentResponses, ExperimentsLaunchExperimentErrors, ThrowOnError>({
+    url: '/api/v1/experiments/{experiment_id}/launch',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Labs
+ */
+export const labsListLabs = <ThrowOnError extends boolean = false>(options?: Options<LabsListLabsData, ThrowOnError>) => (options?.client ?? client).get<LabsListLabsResponses, LabsListLabsErrors, ThrowOnError>({ url: '/api/v1/labs', ...options });
+
+/**
+ * Create Lab
+ */
+export const labsCreateLab = <ThrowOnError extends boolean = false>(options: Options<LabsCreateLabData, ThrowOnError>) => (options.client ?? client).post<LabsCreateLabResponses, LabsCreateLabErrors, ThrowOnError>({
+    url: '/api/v1/labs',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete Lab
+ *
+ * Delete a lab with its agents and its run history. 409 while a run is queued or active on it.
+ */
+export const labsDeleteLab = <ThrowOnError extends boolean = false>(options: Options<LabsDeleteLabData, ThrowOnError>) => (options.client ?? client).delete<LabsDeleteLabResponses, LabsDeleteLabErrors, ThrowOnError>({ url: '/api/v1/labs/{lab_id}', ...options });
+
+/**
+ * Get Lab
+ */
+export const labsGetLab = <ThrowOnError extends boolean = false>(options: Options<LabsGetLabData, ThrowOnError>) => (options.client ?? client).get<LabsGetLabResponses, LabsGetLabErrors, ThrowOnError>({ url: '/api/v1/labs/{lab_id}', ...options });
+
+/**
+ * Update Lab
+ */
+export const labsUpdateLab = <ThrowOnError extends boolean = false>(options: Options<LabsUpdateLabData, ThrowOnError>) => (options.client ?? client).patch<LabsUpdateLabResponses, LabsUpdateLabErrors, ThrowOnError>({
+    url: '/api/v1/labs/{lab_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Set Lab Boundary
+ *
+ * Replace the entries lab admins added to where this lab's runs may send traffic.
+ *
+ * Admins only: an entry can open loopback, link-local or haplab's own ports to the lab's runs.
+ */
+export const labsSetLabBoundary = <ThrowOnError extends boolean = false>(options: Options<LabsSetLabBoundaryData, ThrowOnError>) => (options.client ?? client).put<LabsSetLabBoundaryResponses, LabsSetLabBoundaryErrors, ThrowOnError>({
+    url: '/api/v1/labs/{lab_id}/boundary',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Enrollment Tokens
+ */
+export const labsListEnrollmentTokens = <ThrowOnError extends boolean = false>(options: Options<LabsListEnrollmentTokensData, ThrowOnError>) => (options.client ?? client).get<LabsListEnrollmentTokensResponses, LabsListEnrollmentTokensErrors, ThrowOnError>({ url: '/api/v1/labs/{lab_id}/enrollment-tokens', ...options });
+
+/**
+ * Create Enrollment Token
+ *
+ * A one-time token for an agent to join this lab, with the command to paste on its host.
+ */
+export const labsCreateEnrollmentToken = <ThrowOnError extends boolean = false>(options: Options<LabsCreateEnrollmentTokenData, ThrowOnError>) => (options.client ?? client).post<LabsCreateEnrollmentTokenResponses, LabsCreateEnrollmentTokenErrors, ThrowOnError>({
+    url: '/api/v1/labs/{lab_id}/enrollment-tokens',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke Enrollment Token
+ *
+ * Revoke an unused enrollment token (a used one is kept as the record of its agent: 409).
+ */
+export const labsRevokeEnrollmentToken = <ThrowOnError extends boolean = false>(options: Options<LabsRevokeEnrollmentTokenData, ThrowOnError>) => (options.client ?? client).delete<LabsRevokeEnrollmentTokenResponses, LabsRevokeEnrollmentTokenErrors, ThrowOnError>({ url: '/api/v1/labs/{lab_id}/enrollment-tokens/{token_id}', ...options });
+
+/**
+ * Get Lab Ca Certificate
+ *
+ * The certificate of the lab's CA, for clients that should trust the lab's TLS endpoints.
+ *
+ * The CA is made on first use (here or by the lab's first TLS run); its key never leaves the server.
+ */
+export const labsGetLabCaCertificate = <ThrowOnError extends boolean = false>(options: Options<LabsGetLabCaCertificateData, ThrowOnError>) => (options.client ?? client).get<LabsGetLabCaCertificateResponses, LabsGetLabCaCertificateErrors, ThrowOnError>({ url: '/api/v1/labs/{lab_id}/ca.pem', ...options });
+
+/**
+ * Login
+ *
+ * Sign in with email and password. Sets the session cookie; returns the CSRF token.
+ *
+ * Failed attempts are limited per account and per address (429 with Retry-After).
+ */
+export const authLogin = <ThrowOnError extends boolean = false>(options: Options<AuthLoginData, ThrowOnError>) => (options.client ?? client).post<AuthLoginResponses, AuthLoginErrors, ThrowOnError>({
+    url: '/api/v1/auth/login',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Logout
+ */
+export const authLogout = <ThrowOnError extends boolean = false>(options?: Options<AuthLogoutData, ThrowOnError>) => (options?.client ?? client).post<AuthLogoutResponses, AuthLogoutErrors, ThrowOnError>({ url: '/api/v1/auth/logout', ...options });
+
+/**
+ * Get Session
+ *
+ * Who am I: user, current team and role, all my teams, and the CSRF token.
+ */
+export const authGetSession = <ThrowOnError extends boolean = false>(options?: Options<AuthGetSessionData, ThrowOnError>) => (options?.client ?? client).get<AuthGetSessionResponses, AuthGetSessionErrors, ThrowOnError>({ url: '/api/v1/auth/session', ...options });
+
+/**
+ * Switch Current Team
+ *
+ * Make another of my teams the current one for this browser session.
+ */
+export const authSwitchCurrentTeam = <ThrowOnError extends boolean = false>(options: Options<AuthSwitchCurrentTeamData, ThrowOnError>) => (options.client ?? client).post<AuthSwitchCurrentTeamResponses, AuthSwitchCurrentTeamErrors, ThrowOnError>({
+    url: '/api/v1/auth/session/team',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Teams
+ *
+ * The teams I belong to, with my role in each.
+ */
+export const teamsListTeams = <ThrowOnError extends boolean = false>(options?: Options<TeamsListTeamsData, ThrowOnError>) => (options?.client ?? client).get<TeamsListTeamsResponses, TeamsListTeamsErrors, ThrowOnError>({ url: '/api/v1/teams', ...options });
+
+/**
+ * Create Team
+ *
+ * Create a team; I become its admin. Needs a browser session or an admin-scoped token.
+ */
+export const teamsCreateTeam = <ThrowOnError extends boolean = false>(options: Options<TeamsCreateTeamData, ThrowOnError>) => (options.client ?? client).post<TeamsCreateTeamResponses, TeamsCreateTeamErrors, ThrowOnError>({
+    url: '/api/v1/teams',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Members
+ */
+export const teamsListMembers = <ThrowOnError extends boolean = false>(options?: Options<TeamsListMembersData, ThrowOnError>) => (options?.client ?? client).get<TeamsListMembersResponses, TeamsListMembersErrors, ThrowOnError>({ url: '/api/v1/teams/current/members', ...options });
+
+/**
+ * Add Member
+ *
+ * Add an existing user by email, or create one with an initial password.
+ */
+export const teamsAddMember = <ThrowOnError extends boolean = false>(options: Options<TeamsAddMemberData, ThrowOnError>) => (options.client ?? client).post<TeamsAddMemberResponses, TeamsAddMemberErrors, ThrowOnError>({
+    url: '/api/v1/teams/current/members',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Remove Member
+ *
+ * Remove a member (and revoke their API tokens for this team). Not the last admin (409).
+ */
+export const teamsRemoveMember = <ThrowOnError extends boolean = false>(options: Options<TeamsRemoveMemberData, ThrowOnError>) => (options.client ?? client).delete<TeamsRemoveMemberResponses, TeamsRemoveMemberErrors, ThrowOnError>({ url: '/api/v1/teams/current/members/{user_id}', ...options });
+
+/**
+ * Update Member
+ *
+ * Change a member's role. The last admin cannot be demoted (409).
+ */
+export const teamsUpdateMember = <ThrowOnError extends boolean = false>(options: Options<TeamsUpdateMemberData, ThrowOnError>) => (options.client ?? client).patch<TeamsUpdateMemberResponses, TeamsUpdateMemberErrors, ThrowOnError>({
+    url: '/api/v1/teams/current/members/{user_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Tokens
+ *
+ * My API tokens in the current team (never their secrets).
+ */
+export const teamsListTokens = <ThrowOnError extends boolean = false>(options?: Options<TeamsListTokensData, ThrowOnError>) => (options?.client ?? client).get<TeamsListTokensResponses, TeamsListTokensErrors, ThrowOnError>({ url: '/api/v1/tokens', ...options });
+
+/**
+ * Create Token
+ *
+ * Create an API token for scripts. The secret is in this response only.
+ */
+export const teamsCreateToken = <ThrowOnError extends boolean = false>(options: Options<TeamsCreateTokenData, ThrowOnError>) => (options.client ?? client).post<TeamsCreateTokenResponses, TeamsCreateTokenErrors, ThrowOnError>({
+    url: '/api/v1/tokens',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Revoke Token
+ *
+ * Revoke one of my tokens; admins may revoke anyone's in the team.
+ */
+export const teamsRevokeToken = <ThrowOnError extends boolean = false>(options: Options<TeamsRevokeTokenData, ThrowOnError>) => (options.client ?? client).delete<TeamsRevokeTokenResponses, TeamsRevokeTokenErrors, ThrowOnError>({ url: '/api/v1/tokens/{token_id}', ...options });
+
+/**
+ * List Schedules
+ *
+ * The team's schedules (or one experiment's, or one lab's), oldest first, with their next times.
+ */
+export const schedulesListSchedules = <ThrowOnError extends boolean = false>(options?: Options<SchedulesListSchedulesData, ThrowOnError>) => (options?.client ?? client).get<SchedulesListSchedulesResponses, SchedulesListSchedulesErrors, ThrowOnError>({ url: '/api/v1/schedules', ...options });
+
+/**
+ * Preview Cron
+ *
+ * Check a cron expression and time zone as beat will read them; the next five times.
+ */
+export const schedulesPreviewCron = <ThrowOnError extends boolean = false>(options: Options<SchedulesPreviewCronData, ThrowOnError>) => (options.client ?? client).post<SchedulesPreviewCronResponses, SchedulesPreviewCronErrors, ThrowOnError>({
+    url: '/api/v1/schedules/preview',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Create Schedule
+ *
+ * Launch this experiment's latest version on a lab at each time of a cron expression.
+ */
+export const schedulesCreateSchedule = <ThrowOnError extends boolean = false>(options: Options<SchedulesCreateScheduleData, ThrowOnError>) => (options.client ?? client).post<SchedulesCreateScheduleResponses, SchedulesCreateScheduleErrors, ThrowOnError>({
+    url: '/api/v1/experiments/{experiment_id}/schedules',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete Schedule
+ *
+ * The schedule and its firings; the runs it launched stay in the history.
+ */
+export const schedulesDeleteSchedule = <ThrowOnError extends boolean = false>(options: Options<SchedulesDeleteScheduleData, ThrowOnError>) => (options.client ?? client).delete<SchedulesDeleteScheduleResponses, SchedulesDeleteScheduleErrors, ThrowOnError>({ url: '/api/v1/schedules/{schedule_id}', ...options });
+
+/**
+ * Get Schedule
+ */
+export const schedulesGetSchedule = <ThrowOnError extends boolean = false>(options: Options<SchedulesGetScheduleData, ThrowOnError>) => (options.client ?? client).get<SchedulesGetScheduleResponses, SchedulesGetScheduleErrors, ThrowOnError>({ url: '/api/v1/schedules/{schedule_id}', ...options });
+
+/**
+ * Update Schedule
+ *
+ * Change the times, the lab, the policies or the overrides; pause and resume.
+ */
+export const schedulesUpdateSchedule = <ThrowOnError extends boolean = false>(options: Options<SchedulesUpdateScheduleData, ThrowOnError>) => (options.client ?? client).patch<SchedulesUpdateScheduleResponses, SchedulesUpdateScheduleErrors, ThrowOnError>({
+    url: '/api/v1/schedules/{schedule_id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List Webhooks
+ */
+export const webhooksListWebhooks = <ThrowOnError extends boolean = false>(options?: Options<WebhooksListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<WebhooksListWebhooksResponses, WebhooksListWebhooksErrors, ThrowOnError>({ url: '/api/v1/webhooks', ...options });
+
+/**
+ * Create Webhook
+ *
+ * A webhook and its signing secret: the secret is in this reply only, never again.
+ */
+export const webhooksCreateWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhooksCreateWebhookData, ThrowOnError>) => (options.client ?? client).post<WebhooksCreateWebhookResponses, WebhooksCreateWebhookErrors, ThrowOnError>({
+    url: '/api/v1/webhooks',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete Webhook
+ */
+export const webhooksDeleteWebhook = <ThrowOnError extends boolean = false>(options: Options<WebhooksDeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<WebhooksDeleteWebhookResponses, WebhooksDeleteWebhookErrors, ThrowOnError>({ url: '/api/v1/webhooks/{webhook_id}', ...options });
+
+/**
+ * List Deliveries
+ *
+ * The newest 50 deliveries: event, status, attempts, the receiver's answer or the error.
+ */
+export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(options: Options<WebhooksListDeliveriesData, ThrowOnError>) => (options.client ?? client).get<WebhooksListDeliveriesResponses, WebhooksListDeliveriesErrors, ThrowOnError>({ url: '/api/v1/webhooks/{webhook_id}/deliveries', ...options });
+
+/**
+ * Send Test
+ *
+ * Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
+ */
+export const webhooksSendTest = <ThrowOnError extends boolean = false>(options: Options<WebhooksSendTestData, ThrowOnError>) => (options.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({ url: '/api/v1/webhooks/{webhook_id}/test', ...options });
+
+/**
+ * Get Health
+ */
+export const healthGetHealth = <ThrowOnError extends boolean = false>(options?: Options<HealthGetHealthData, ThrowOnError>) => (options?.client ?? client).get<HealthGetHealthResponses, HealthGetHealthErrors, ThrowOnError>({ url: '/api/v1/health', ...options });
 
 /**
  * List Experiment Templates

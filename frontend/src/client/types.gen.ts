@@ -7286,2639 +7286,6 @@ export type RunSummaryWritable = {
     completeness?: Completeness | null;
 };
 
-export type HealthGetHealthData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/v1/health';
-};
-
-export type HealthGetHealthErrors = {
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * a dependency is down
-     */
-    503: Health;
-};
-
-export type HealthGetHealthError = HealthGetHealthErrors[keyof HealthGetHealthErrors];
-
-export type HealthGetHealthResponses = {
-    /**
-     * Successful Response
-     */
-    200: Health;
-};
-
-export type HealthGetHealthResponse = HealthGetHealthResponses[keyof HealthGetHealthResponses];
-
-export type AuthLoginData = {
-    body: LoginRequest;
-    path?: never;
-    query?: never;
-    url: '/api/v1/auth/login';
-};
-
-export type AuthLoginErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Too many attempts: wait the seconds in the Retry-After header.
-     */
-    429: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
-
-export type AuthLoginResponses = {
-    /**
-     * Successful Response
-     */
-    200: SessionInfo;
-};
-
-export type AuthLoginResponse = AuthLoginResponses[keyof AuthLoginResponses];
-
-export type AuthLogoutData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/v1/auth/logout';
-};
-
-export type AuthLogoutErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Too many attempts: wait the seconds in the Retry-After header.
-     */
-    429: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type AuthLogoutError = AuthLogoutErrors[keyof AuthLogoutErrors];
-
-export type AuthLogoutResponses = {
-    /**
-     * Successful Response
-     */
-    204: void;
-};
-
-export type AuthLogoutResponse = AuthLogoutResponses[keyof AuthLogoutResponses];
-
-export type AuthGetSessionData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/v1/auth/session';
-};
-
-export type AuthGetSessionErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Too many attempts: wait the seconds in the Retry-After header.
-     */
-    429: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type AuthGetSessionError = AuthGetSessionErrors[keyof AuthGetSessionErrors];
-
-export type AuthGetSessionResponses = {
-    /**
-     * Successful Response
-     */
-    200: SessionInfo;
-};
-
-export type AuthGetSessionResponse = AuthGetSessionResponses[keyof AuthGetSessionResponses];
-
-export type AuthSwitchCurrentTeamData = {
-    body: SwitchTeamRequest;
-    path?: never;
-    query?: never;
-    url: '/api/v1/auth/session/team';
-};
-
-export type AuthSwitchCurrentTeamErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Too many attempts: wait the seconds in the Retry-After header.
-     */
-    429: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type AuthSwitchCurrentTeamError = AuthSwitchCurrentTeamErrors[keyof AuthSwitchCurrentTeamErrors];
-
-export type AuthSwitchCurrentTeamResponses = {
-    /**
-     * Successful Response
-     */
-    200: SessionInfo;
-};
-
-export type AuthSwitchCurrentTeamResponse = AuthSwitchCurrentTeamResponses[keyof AuthSwitchCurrentTeamResponses];
-
-export type TeamsListTeamsData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/v1/teams';
-};
-
-export type TeamsListTeamsErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type TeamsListTeamsError = TeamsListTeamsErrors[keyof TeamsListTeamsErrors];
-
-export type TeamsListTeamsResponses = {
-    /**
-     * Response Teams-List Teams
-     *
-     * Successful Response
-     */
-    200: Array<TeamOut>;
-};
-
-export type TeamsListTeamsResponse = TeamsListTeamsResponses[keyof TeamsListTeamsResponses];
-
-export type TeamsCreateTeamData = {
-    body: TeamCreate;
-    path?: never;
-    query?: never;
-    url: '/api/v1/teams';
-};
-
-export type TeamsCreateTeamErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type TeamsCreateTeamError = TeamsCreateTeamErrors[keyof TeamsCreateTeamErrors];
-
-export type TeamsCreateTeamResponses = {
-    /**
-     * Successful Response
-     */
-    201: TeamOut;
-};
-
-export type TeamsCreateTeamResponse = TeamsCreateTeamResponses[keyof TeamsCreateTeamResponses];
-
-export type TeamsListMembersData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/v1/teams/current/members';
-};
-
-export type TeamsListMembersErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type TeamsListMembersError = TeamsListMembersErrors[keyof TeamsListMembersErrors];
-
-export type TeamsListMembersResponses = {
-    /**
-     * Response Teams-List Members
-     *
-     * Successful Response
-     */
-    200: Array<MemberOut>;
-};
-
-export type TeamsListMembersResponse = TeamsListMembersResponses[keyof TeamsListMembersResponses];
-
-export type TeamsAddMemberData = {
-    body: MemberAdd;
-    path?: never;
-    query?: never;
-    url: '/api/v1/teams/current/members';
-};
-
-export type TeamsAddMemberErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type TeamsAddMemberError = TeamsAddMemberErrors[keyof TeamsAddMemberErrors];
-
-export type TeamsAddMemberResponses = {
-    /**
-     * Successful Response
-     */
-    201: MemberOut;
-};
-
-export type TeamsAddMemberResponse = TeamsAddMemberResponses[keyof TeamsAddMemberResponses];
-
-export type TeamsRemoveMemberData = {
-    body?: never;
-    path: {
-        /**
-         * User Id
-         */
-        user_id: number;
-    };
-    query?: never;
-    url: '/api/v1/teams/current/members/{user_id}';
-};
-
-export type TeamsRemoveMemberErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type TeamsRemoveMemberError = TeamsRemoveMemberErrors[keyof TeamsRemoveMemberErrors];
-
-export type TeamsRemoveMemberResponses = {
-    /**
-     * Successful Response
-     */
-    204: void;
-};
-
-export type TeamsRemoveMemberResponse = TeamsRemoveMemberResponses[keyof TeamsRemoveMemberResponses];
-
-export type TeamsUpdateMemberData = {
-    body: MemberUpdate;
-    path: {
-        /**
-         * User Id
-         */
-        user_id: number;
-    };
-    query?: never;
-    url: '/api/v1/teams/current/members/{user_id}';
-};
-
-export type TeamsUpdateMemberErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type TeamsUpdateMemberError = TeamsUpdateMemberErrors[keyof TeamsUpdateMemberErrors];
-
-export type TeamsUpdateMemberResponses = {
-    /**
-     * Successful Response
-     */
-    200: MemberOut;
-};
-
-export type TeamsUpdateMemberResponse = TeamsUpdateMemberResponses[keyof TeamsUpdateMemberResponses];
-
-export type TeamsListTokensData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/v1/tokens';
-};
-
-export type TeamsListTokensErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type TeamsListTokensError = TeamsListTokensErrors[keyof TeamsListTokensErrors];
-
-export type TeamsListTokensResponses = {
-    /**
-     * Response Teams-List Tokens
-     *
-     * Successful Response
-     */
-    200: Array<TokenOut>;
-};
-
-export type TeamsListTokensResponse = TeamsListTokensResponses[keyof TeamsListTokensResponses];
-
-export type TeamsCreateTokenData = {
-    body: TokenCreate;
-    path?: never;
-    query?: never;
-    url: '/api/v1/tokens';
-};
-
-export type TeamsCreateTokenErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type TeamsCreateTokenError = TeamsCreateTokenErrors[keyof TeamsCreateTokenErrors];
-
-export type TeamsCreateTokenResponses = {
-    /**
-     * Successful Response
-     */
-    201: TokenCreated;
-};
-
-export type TeamsCreateTokenResponse = TeamsCreateTokenResponses[keyof TeamsCreateTokenResponses];
-
-export type TeamsRevokeTokenData = {
-    body?: never;
-    path: {
-        /**
-         * Token Id
-         */
-        token_id: number;
-    };
-    query?: never;
-    url: '/api/v1/tokens/{token_id}';
-};
-
-export type TeamsRevokeTokenErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type TeamsRevokeTokenError = TeamsRevokeTokenErrors[keyof TeamsRevokeTokenErrors];
-
-export type TeamsRevokeTokenResponses = {
-    /**
-     * Successful Response
-     */
-    204: void;
-};
-
-export type TeamsRevokeTokenResponse = TeamsRevokeTokenResponses[keyof TeamsRevokeTokenResponses];
-
-export type WebhooksListWebhooksData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/v1/webhooks';
-};
-
-export type WebhooksListWebhooksErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type WebhooksListWebhooksError = WebhooksListWebhooksErrors[keyof WebhooksListWebhooksErrors];
-
-export type WebhooksListWebhooksResponses = {
-    /**
-     * Response Webhooks-List Webhooks
-     *
-     * Successful Response
-     */
-    200: Array<WebhookOut>;
-};
-
-export type WebhooksListWebhooksResponse = WebhooksListWebhooksResponses[keyof WebhooksListWebhooksResponses];
-
-export type WebhooksCreateWebhookData = {
-    body: WebhookCreate;
-    path?: never;
-    query?: never;
-    url: '/api/v1/webhooks';
-};
-
-export type WebhooksCreateWebhookErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type WebhooksCreateWebhookError = WebhooksCreateWebhookErrors[keyof WebhooksCreateWebhookErrors];
-
-export type WebhooksCreateWebhookResponses = {
-    /**
-     * Successful Response
-     */
-    201: WebhookCreated;
-};
-
-export type WebhooksCreateWebhookResponse = WebhooksCreateWebhookResponses[keyof WebhooksCreateWebhookResponses];
-
-export type WebhooksDeleteWebhookData = {
-    body?: never;
-    path: {
-        /**
-         * Webhook Id
-         */
-        webhook_id: number;
-    };
-    query?: never;
-    url: '/api/v1/webhooks/{webhook_id}';
-};
-
-export type WebhooksDeleteWebhookErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type WebhooksDeleteWebhookError = WebhooksDeleteWebhookErrors[keyof WebhooksDeleteWebhookErrors];
-
-export type WebhooksDeleteWebhookResponses = {
-    /**
-     * Successful Response
-     */
-    204: void;
-};
-
-export type WebhooksDeleteWebhookResponse = WebhooksDeleteWebhookResponses[keyof WebhooksDeleteWebhookResponses];
-
-export type WebhooksListDeliveriesData = {
-    body?: never;
-    path: {
-        /**
-         * Webhook Id
-         */
-        webhook_id: number;
-    };
-    query?: never;
-    url: '/api/v1/webhooks/{webhook_id}/deliveries';
-};
-
-export type WebhooksListDeliveriesErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type WebhooksListDeliveriesError = WebhooksListDeliveriesErrors[keyof WebhooksListDeliveriesErrors];
-
-export type WebhooksListDeliveriesResponses = {
-    /**
-     * Response Webhooks-List Deliveries
-     *
-     * Successful Response
-     */
-    200: Array<DeliveryOut>;
-};
-
-export type WebhooksListDeliveriesResponse = WebhooksListDeliveriesResponses[keyof WebhooksListDeliveriesResponses];
-
-export type WebhooksSendTestData = {
-    body?: never;
-    path: {
-        /**
-         * Webhook Id
-         */
-        webhook_id: number;
-    };
-    query?: never;
-    url: '/api/v1/webhooks/{webhook_id}/test';
-};
-
-export type WebhooksSendTestErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type WebhooksSendTestError = WebhooksSendTestErrors[keyof WebhooksSendTestErrors];
-
-export type WebhooksSendTestResponses = {
-    /**
-     * Successful Response
-     */
-    202: DeliveryOut;
-};
-
-export type WebhooksSendTestResponse = WebhooksSendTestResponses[keyof WebhooksSendTestResponses];
-
-export type LabsListLabsData = {
-    body?: never;
-    path?: never;
-    query?: never;
-    url: '/api/v1/labs';
-};
-
-export type LabsListLabsErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type LabsListLabsError = LabsListLabsErrors[keyof LabsListLabsErrors];
-
-export type LabsListLabsResponses = {
-    /**
-     * Response Labs-List Labs
-     *
-     * Successful Response
-     */
-    200: Array<LabSummary>;
-};
-
-export type LabsListLabsResponse = LabsListLabsResponses[keyof LabsListLabsResponses];
-
-export type LabsCreateLabData = {
-    body: LabCreate;
-    path?: never;
-    query?: never;
-    url: '/api/v1/labs';
-};
-
-export type LabsCreateLabErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type LabsCreateLabError = LabsCreateLabErrors[keyof LabsCreateLabErrors];
-
-export type LabsCreateLabResponses = {
-    /**
-     * Successful Response
-     */
-    201: LabDetail;
-};
-
-export type LabsCreateLabResponse = LabsCreateLabResponses[keyof LabsCreateLabResponses];
-
-export type LabsDeleteLabData = {
-    body?: never;
-    path: {
-        /**
-         * Lab Id
-         */
-        lab_id: number;
-    };
-    query?: never;
-    url: '/api/v1/labs/{lab_id}';
-};
-
-export type LabsDeleteLabErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type LabsDeleteLabError = LabsDeleteLabErrors[keyof LabsDeleteLabErrors];
-
-export type LabsDeleteLabResponses = {
-    /**
-     * Successful Response
-     */
-    204: void;
-};
-
-export type LabsDeleteLabResponse = LabsDeleteLabResponses[keyof LabsDeleteLabResponses];
-
-export type LabsGetLabData = {
-    body?: never;
-    path: {
-        /**
-         * Lab Id
-         */
-        lab_id: number;
-    };
-    query?: never;
-    url: '/api/v1/labs/{lab_id}';
-};
-
-export type LabsGetLabErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type LabsGetLabError = LabsGetLabErrors[keyof LabsGetLabErrors];
-
-export type LabsGetLabResponses = {
-    /**
-     * Successful Response
-     */
-    200: LabDetail;
-};
-
-export type LabsGetLabResponse = LabsGetLabResponses[keyof LabsGetLabResponses];
-
-export type LabsUpdateLabData = {
-    body: LabUpdate;
-    path: {
-        /**
-         * Lab Id
-         */
-        lab_id: number;
-    };
-    query?: never;
-    url: '/api/v1/labs/{lab_id}';
-};
-
-export type LabsUpdateLabErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type LabsUpdateLabError = LabsUpdateLabErrors[keyof LabsUpdateLabErrors];
-
-export type LabsUpdateLabResponses = {
-    /**
-     * Successful Response
-     */
-    200: LabDetail;
-};
-
-export type LabsUpdateLabResponse = LabsUpdateLabResponses[keyof LabsUpdateLabResponses];
-
-export type LabsSetLabBoundaryData = {
-    body: BoundaryEntries;
-    path: {
-        /**
-         * Lab Id
-         */
-        lab_id: number;
-    };
-    query?: never;
-    url: '/api/v1/labs/{lab_id}/boundary';
-};
-
-export type LabsSetLabBoundaryErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type LabsSetLabBoundaryError = LabsSetLabBoundaryErrors[keyof LabsSetLabBoundaryErrors];
-
-export type LabsSetLabBoundaryResponses = {
-    /**
-     * Successful Response
-     */
-    200: LabDetail;
-};
-
-export type LabsSetLabBoundaryResponse = LabsSetLabBoundaryResponses[keyof LabsSetLabBoundaryResponses];
-
-export type LabsListEnrollmentTokensData = {
-    body?: never;
-    path: {
-        /**
-         * Lab Id
-         */
-        lab_id: number;
-    };
-    query?: never;
-    url: '/api/v1/labs/{lab_id}/enrollment-tokens';
-};
-
-export type LabsListEnrollmentTokensErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type LabsListEnrollmentTokensError = LabsListEnrollmentTokensErrors[keyof LabsListEnrollmentTokensErrors];
-
-export type LabsListEnrollmentTokensResponses = {
-    /**
-     * Response Labs-List Enrollment Tokens
-     *
-     * Successful Response
-     */
-    200: Array<EnrollmentTokenOut>;
-};
-
-export type LabsListEnrollmentTokensResponse = LabsListEnrollmentTokensResponses[keyof LabsListEnrollmentTokensResponses];
-
-export type LabsCreateEnrollmentTokenData = {
-    body: EnrollmentTokenCreate;
-    path: {
-        /**
-         * Lab Id
-         */
-        lab_id: number;
-    };
-    query?: never;
-    url: '/api/v1/labs/{lab_id}/enrollment-tokens';
-};
-
-export type LabsCreateEnrollmentTokenErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type LabsCreateEnrollmentTokenError = LabsCreateEnrollmentTokenErrors[keyof LabsCreateEnrollmentTokenErrors];
-
-export type LabsCreateEnrollmentTokenResponses = {
-    /**
-     * Successful Response
-     */
-    201: EnrollmentTokenCreated;
-};
-
-export type LabsCreateEnrollmentTokenResponse = LabsCreateEnrollmentTokenResponses[keyof LabsCreateEnrollmentTokenResponses];
-
-export type LabsRevokeEnrollmentTokenData = {
-    body?: never;
-    path: {
-        /**
-         * Lab Id
-         */
-        lab_id: number;
-        /**
-         * Token Id
-         */
-        token_id: number;
-    };
-    query?: never;
-    url: '/api/v1/labs/{lab_id}/enrollment-tokens/{token_id}';
-};
-
-export type LabsRevokeEnrollmentTokenErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type LabsRevokeEnrollmentTokenError = LabsRevokeEnrollmentTokenErrors[keyof LabsRevokeEnrollmentTokenErrors];
-
-export type LabsRevokeEnrollmentTokenResponses = {
-    /**
-     * Successful Response
-     */
-    204: void;
-};
-
-export type LabsRevokeEnrollmentTokenResponse = LabsRevokeEnrollmentTokenResponses[keyof LabsRevokeEnrollmentTokenResponses];
-
-export type LabsGetLabCaCertificateData = {
-    body?: never;
-    path: {
-        /**
-         * Lab Id
-         */
-        lab_id: number;
-    };
-    query?: never;
-    url: '/api/v1/labs/{lab_id}/ca.pem';
-};
-
-export type LabsGetLabCaCertificateErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type LabsGetLabCaCertificateError = LabsGetLabCaCertificateErrors[keyof LabsGetLabCaCertificateErrors];
-
-export type LabsGetLabCaCertificateResponses = {
-    /**
-     * The lab CA's certificate (PEM).
-     */
-    200: string;
-};
-
-export type LabsGetLabCaCertificateResponse = LabsGetLabCaCertificateResponses[keyof LabsGetLabCaCertificateResponses];
-
-export type ExperimentsListExperimentsData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Q
-         *
-         * Words in the name or description.
-         */
-        q?: string | null;
-        /**
-         * Tag
-         */
-        tag?: string | null;
-        /**
-         * Owner Id
-         */
-        owner_id?: number | null;
-        /**
-         * Limit
-         */
-        limit?: number;
-        /**
-         * Offset
-         */
-        offset?: number;
-    };
-    url: '/api/v1/experiments';
-};
-
-export type ExperimentsListExperimentsErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsListExperimentsError = ExperimentsListExperimentsErrors[keyof ExperimentsListExperimentsErrors];
-
-export type ExperimentsListExperimentsResponses = {
-    /**
-     * Successful Response
-     */
-    200: ExperimentPage;
-};
-
-export type ExperimentsListExperimentsResponse = ExperimentsListExperimentsResponses[keyof ExperimentsListExperimentsResponses];
-
-export type ExperimentsCreateExperimentData = {
-    body: ExperimentCreate;
-    path?: never;
-    query?: never;
-    url: '/api/v1/experiments';
-};
-
-export type ExperimentsCreateExperimentErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsCreateExperimentError = ExperimentsCreateExperimentErrors[keyof ExperimentsCreateExperimentErrors];
-
-export type ExperimentsCreateExperimentResponses = {
-    /**
-     * Successful Response
-     */
-    201: ExperimentDetail;
-};
-
-export type ExperimentsCreateExperimentResponse = ExperimentsCreateExperimentResponses[keyof ExperimentsCreateExperimentResponses];
-
-export type ExperimentsValidateSpecData = {
-    body: ValidateRequest;
-    path?: never;
-    query?: never;
-    url: '/api/v1/experiments/validate';
-};
-
-export type ExperimentsValidateSpecErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Response 422 Experiments-Validate Spec
-     *
-     * The spec is not valid: its report and its field errors (or, when the request itself is malformed, the plain error shape).
-     */
-    422: ValidationRefused | ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsValidateSpecError = ExperimentsValidateSpecErrors[keyof ExperimentsValidateSpecErrors];
-
-export type ExperimentsValidateSpecResponses = {
-    /**
-     * Successful Response
-     */
-    200: ValidationReport;
-};
-
-export type ExperimentsValidateSpecResponse = ExperimentsValidateSpecResponses[keyof ExperimentsValidateSpecResponses];
-
-export type ExperimentsDeleteExperimentData = {
-    body?: never;
-    path: {
-        /**
-         * Experiment Id
-         */
-        experiment_id: number;
-    };
-    query?: never;
-    url: '/api/v1/experiments/{experiment_id}';
-};
-
-export type ExperimentsDeleteExperimentErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsDeleteExperimentError = ExperimentsDeleteExperimentErrors[keyof ExperimentsDeleteExperimentErrors];
-
-export type ExperimentsDeleteExperimentResponses = {
-    /**
-     * Successful Response
-     */
-    204: void;
-};
-
-export type ExperimentsDeleteExperimentResponse = ExperimentsDeleteExperimentResponses[keyof ExperimentsDeleteExperimentResponses];
-
-export type ExperimentsGetExperimentData = {
-    body?: never;
-    path: {
-        /**
-         * Experiment Id
-         */
-        experiment_id: number;
-    };
-    query?: never;
-    url: '/api/v1/experiments/{experiment_id}';
-};
-
-export type ExperimentsGetExperimentErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsGetExperimentError = ExperimentsGetExperimentErrors[keyof ExperimentsGetExperimentErrors];
-
-export type ExperimentsGetExperimentResponses = {
-    /**
-     * Successful Response
-     */
-    200: ExperimentDetail;
-};
-
-export type ExperimentsGetExperimentResponse = ExperimentsGetExperimentResponses[keyof ExperimentsGetExperimentResponses];
-
-export type ExperimentsUpdateExperimentData = {
-    body: ExperimentPatch;
-    path: {
-        /**
-         * Experiment Id
-         */
-        experiment_id: number;
-    };
-    query?: never;
-    url: '/api/v1/experiments/{experiment_id}';
-};
-
-export type ExperimentsUpdateExperimentErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsUpdateExperimentError = ExperimentsUpdateExperimentErrors[keyof ExperimentsUpdateExperimentErrors];
-
-export type ExperimentsUpdateExperimentResponses = {
-    /**
-     * Successful Response
-     */
-    200: ExperimentDetail;
-};
-
-export type ExperimentsUpdateExperimentResponse = ExperimentsUpdateExperimentResponses[keyof ExperimentsUpdateExperimentResponses];
-
-export type ExperimentsListVersionsData = {
-    body?: never;
-    path: {
-        /**
-         * Experiment Id
-         */
-        experiment_id: number;
-    };
-    query?: never;
-    url: '/api/v1/experiments/{experiment_id}/versions';
-};
-
-export type ExperimentsListVersionsErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsListVersionsError = ExperimentsListVersionsErrors[keyof ExperimentsListVersionsErrors];
-
-export type ExperimentsListVersionsResponses = {
-    /**
-     * Response Experiments-List Versions
-     *
-     * Successful Response
-     */
-    200: Array<VersionSummary>;
-};
-
-export type ExperimentsListVersionsResponse = ExperimentsListVersionsResponses[keyof ExperimentsListVersionsResponses];
-
-export type ExperimentsCreateVersionData = {
-    body: VersionCreate;
-    path: {
-        /**
-         * Experiment Id
-         */
-        experiment_id: number;
-    };
-    query?: never;
-    url: '/api/v1/experiments/{experiment_id}/versions';
-};
-
-export type ExperimentsCreateVersionErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsCreateVersionError = ExperimentsCreateVersionErrors[keyof ExperimentsCreateVersionErrors];
-
-export type ExperimentsCreateVersionResponses = {
-    /**
-     * Successful Response
-     */
-    201: VersionDetail;
-};
-
-export type ExperimentsCreateVersionResponse = ExperimentsCreateVersionResponses[keyof ExperimentsCreateVersionResponses];
-
-export type ExperimentsGetVersionData = {
-    body?: never;
-    path: {
-        /**
-         * Experiment Id
-         */
-        experiment_id: number;
-        /**
-         * Version
-         */
-        version: number;
-    };
-    query?: never;
-    url: '/api/v1/experiments/{experiment_id}/versions/{version}';
-};
-
-export type ExperimentsGetVersionErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsGetVersionError = ExperimentsGetVersionErrors[keyof ExperimentsGetVersionErrors];
-
-export type ExperimentsGetVersionResponses = {
-    /**
-     * Successful Response
-     */
-    200: VersionDetail;
-};
-
-export type ExperimentsGetVersionResponse = ExperimentsGetVersionResponses[keyof ExperimentsGetVersionResponses];
-
-export type ExperimentsCloneExperimentData = {
-    body: CloneRequest;
-    path: {
-        /**
-         * Experiment Id
-         */
-        experiment_id: number;
-    };
-    query?: never;
-    url: '/api/v1/experiments/{experiment_id}/clone';
-};
-
-export type ExperimentsCloneExperimentErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsCloneExperimentError = ExperimentsCloneExperimentErrors[keyof ExperimentsCloneExperimentErrors];
-
-export type ExperimentsCloneExperimentResponses = {
-    /**
-     * Successful Response
-     */
-    201: ExperimentDetail;
-};
-
-export type ExperimentsCloneExperimentResponse = ExperimentsCloneExperimentResponses[keyof ExperimentsCloneExperimentResponses];
-
-export type ExperimentsValidateVersionData = {
-    body?: never;
-    path: {
-        /**
-         * Experiment Id
-         */
-        experiment_id: number;
-    };
-    query?: {
-        /**
-         * Version
-         *
-         * The latest when empty.
-         */
-        version?: number | null;
-        /**
-         * Lab Id
-         *
-         * Check addresses against this lab's boundary.
-         */
-        lab_id?: number | null;
-    };
-    url: '/api/v1/experiments/{experiment_id}/validate';
-};
-
-export type ExperimentsValidateVersionErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Response 422 Experiments-Validate Version
-     *
-     * The spec is not valid: its report and its field errors (or, when the request itself is malformed, the plain error shape).
-     */
-    422: ValidationRefused | ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsValidateVersionError = ExperimentsValidateVersionErrors[keyof ExperimentsValidateVersionErrors];
-
-export type ExperimentsValidateVersionResponses = {
-    /**
-     * Successful Response
-     */
-    200: ValidationReport;
-};
-
-export type ExperimentsValidateVersionResponse = ExperimentsValidateVersionResponses[keyof ExperimentsValidateVersionResponses];
-
-export type ExperimentsLaunchExperimentData = {
-    body: LaunchRequest;
-    path: {
-        /**
-         * Experiment Id
-         */
-        experiment_id: number;
-    };
-    query?: never;
-    url: '/api/v1/experiments/{experiment_id}/launch';
-};
-
-export type ExperimentsLaunchExperimentErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Conflicts with the current state (a name taken, a run still active ...).
-     */
-    409: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type ExperimentsLaunchExperimentError = ExperimentsLaunchExperimentErrors[keyof ExperimentsLaunchExperimentErrors];
-
-export type ExperimentsLaunchExperimentResponses = {
-    /**
-     * Successful Response
-     */
-    201: RunLaunched;
-};
-
-export type ExperimentsLaunchExperimentResponse = ExperimentsLaunchExperimentResponses[keyof ExperimentsLaunchExperimentResponses];
-
-export type SchedulesListSchedulesData = {
-    body?: never;
-    path?: never;
-    query?: {
-        /**
-         * Experiment Id
-         */
-        experiment_id?: number | null;
-        /**
-         * Lab Id
-         */
-        lab_id?: number | null;
-    };
-    url: '/api/v1/schedules';
-};
-
-export type SchedulesListSchedulesErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type SchedulesListSchedulesError = SchedulesListSchedulesErrors[keyof SchedulesListSchedulesErrors];
-
-export type SchedulesListSchedulesResponses = {
-    /**
-     * Response Schedules-List Schedules
-     *
-     * Successful Response
-     */
-    200: Array<ScheduleOut>;
-};
-
-export type SchedulesListSchedulesResponse = SchedulesListSchedulesResponses[keyof SchedulesListSchedulesResponses];
-
-export type SchedulesPreviewCronData = {
-    body: CronPreviewRequest;
-    path?: never;
-    query?: never;
-    url: '/api/v1/schedules/preview';
-};
-
-export type SchedulesPreviewCronErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type SchedulesPreviewCronError = SchedulesPreviewCronErrors[keyof SchedulesPreviewCronErrors];
-
-export type SchedulesPreviewCronResponses = {
-    /**
-     * Successful Response
-     */
-    200: CronPreview;
-};
-
-export type SchedulesPreviewCronResponse = SchedulesPreviewCronResponses[keyof SchedulesPreviewCronResponses];
-
-export type SchedulesCreateScheduleData = {
-    body: ScheduleCreate;
-    path: {
-        /**
-         * Experiment Id
-         */
-        experiment_id: number;
-    };
-    query?: never;
-    url: '/api/v1/experiments/{experiment_id}/schedules';
-};
-
-export type SchedulesCreateScheduleErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type SchedulesCreateScheduleError = SchedulesCreateScheduleErrors[keyof SchedulesCreateScheduleErrors];
-
-export type SchedulesCreateScheduleResponses = {
-    /**
-     * Successful Response
-     */
-    201: ScheduleDetail;
-};
-
-export type SchedulesCreateScheduleResponse = SchedulesCreateScheduleResponses[keyof SchedulesCreateScheduleResponses];
-
-export type SchedulesDeleteScheduleData = {
-    body?: never;
-    path: {
-        /**
-         * Schedule Id
-         */
-        schedule_id: number;
-    };
-    query?: never;
-    url: '/api/v1/schedules/{schedule_id}';
-};
-
-export type SchedulesDeleteScheduleErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type SchedulesDeleteScheduleError = SchedulesDeleteScheduleErrors[keyof SchedulesDeleteScheduleErrors];
-
-export type SchedulesDeleteScheduleResponses = {
-    /**
-     * Successful Response
-     */
-    204: void;
-};
-
-export type SchedulesDeleteScheduleResponse = SchedulesDeleteScheduleResponses[keyof SchedulesDeleteScheduleResponses];
-
-export type SchedulesGetScheduleData = {
-    body?: never;
-    path: {
-        /**
-         * Schedule Id
-         */
-        schedule_id: number;
-    };
-    query?: never;
-    url: '/api/v1/schedules/{schedule_id}';
-};
-
-export type SchedulesGetScheduleErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type SchedulesGetScheduleError = SchedulesGetScheduleErrors[keyof SchedulesGetScheduleErrors];
-
-export type SchedulesGetScheduleResponses = {
-    /**
-     * Successful Response
-     */
-    200: ScheduleDetail;
-};
-
-export type SchedulesGetScheduleResponse = SchedulesGetScheduleResponses[keyof SchedulesGetScheduleResponses];
-
-export type SchedulesUpdateScheduleData = {
-    body: ScheduleUpdate;
-    path: {
-        /**
-         * Schedule Id
-         */
-        schedule_id: number;
-    };
-    query?: never;
-    url: '/api/v1/schedules/{schedule_id}';
-};
-
-export type SchedulesUpdateScheduleErrors = {
-    /**
-     * Bad request: the request cannot apply here (the message says why).
-     */
-    400: ErrorBody;
-    /**
-     * Not signed in, or the token is unknown, expired or revoked.
-     */
-    401: ErrorBody;
-    /**
-     * Signed in, but your role (or the token's scope) does not allow this.
-     */
-    403: ErrorBody;
-    /**
-     * No such object in your team.
-     */
-    404: ErrorBody;
-    /**
-     * Invalid input: `fields` names each field and what is wrong with it.
-     */
-    422: ErrorBody;
-    /**
-     * Unexpected server error: quote the request id.
-     */
-    500: ServerErrorBody;
-    /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
-     */
-    503: ErrorBody;
-};
-
-export type SchedulesUpdateScheduleError = SchedulesUpdateScheduleErrors[keyof SchedulesUpdateScheduleErrors];
-
-export type SchedulesUpdateScheduleResponses = {
-    /**
-     * Successful Response
-     */
-    200: ScheduleDetail;
-};
-
-export type SchedulesUpdateScheduleResponse = SchedulesUpdateScheduleResponses[keyof SchedulesUpdateScheduleResponses];
-
 export type RunsCompareRunsData = {
     body?: never;
     path?: never;
@@ -11871,6 +9238,2639 @@ export type AgentPostMessageResponses = {
 };
 
 export type AgentPostMessageResponse = AgentPostMessageResponses[keyof AgentPostMessageResponses];
+
+export type ExperimentsListExperimentsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Q
+         *
+         * Words in the name or description.
+         */
+        q?: string | null;
+        /**
+         * Tag
+         */
+        tag?: string | null;
+        /**
+         * Owner Id
+         */
+        owner_id?: number | null;
+        /**
+         * Limit
+         */
+        limit?: number;
+        /**
+         * Offset
+         */
+        offset?: number;
+    };
+    url: '/api/v1/experiments';
+};
+
+export type ExperimentsListExperimentsErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsListExperimentsError = ExperimentsListExperimentsErrors[keyof ExperimentsListExperimentsErrors];
+
+export type ExperimentsListExperimentsResponses = {
+    /**
+     * Successful Response
+     */
+    200: ExperimentPage;
+};
+
+export type ExperimentsListExperimentsResponse = ExperimentsListExperimentsResponses[keyof ExperimentsListExperimentsResponses];
+
+export type ExperimentsCreateExperimentData = {
+    body: ExperimentCreate;
+    path?: never;
+    query?: never;
+    url: '/api/v1/experiments';
+};
+
+export type ExperimentsCreateExperimentErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsCreateExperimentError = ExperimentsCreateExperimentErrors[keyof ExperimentsCreateExperimentErrors];
+
+export type ExperimentsCreateExperimentResponses = {
+    /**
+     * Successful Response
+     */
+    201: ExperimentDetail;
+};
+
+export type ExperimentsCreateExperimentResponse = ExperimentsCreateExperimentResponses[keyof ExperimentsCreateExperimentResponses];
+
+export type ExperimentsValidateSpecData = {
+    body: ValidateRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/experiments/validate';
+};
+
+export type ExperimentsValidateSpecErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Response 422 Experiments-Validate Spec
+     *
+     * The spec is not valid: its report and its field errors (or, when the request itself is malformed, the plain error shape).
+     */
+    422: ValidationRefused | ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsValidateSpecError = ExperimentsValidateSpecErrors[keyof ExperimentsValidateSpecErrors];
+
+export type ExperimentsValidateSpecResponses = {
+    /**
+     * Successful Response
+     */
+    200: ValidationReport;
+};
+
+export type ExperimentsValidateSpecResponse = ExperimentsValidateSpecResponses[keyof ExperimentsValidateSpecResponses];
+
+export type ExperimentsDeleteExperimentData = {
+    body?: never;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}';
+};
+
+export type ExperimentsDeleteExperimentErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsDeleteExperimentError = ExperimentsDeleteExperimentErrors[keyof ExperimentsDeleteExperimentErrors];
+
+export type ExperimentsDeleteExperimentResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type ExperimentsDeleteExperimentResponse = ExperimentsDeleteExperimentResponses[keyof ExperimentsDeleteExperimentResponses];
+
+export type ExperimentsGetExperimentData = {
+    body?: never;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}';
+};
+
+export type ExperimentsGetExperimentErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsGetExperimentError = ExperimentsGetExperimentErrors[keyof ExperimentsGetExperimentErrors];
+
+export type ExperimentsGetExperimentResponses = {
+    /**
+     * Successful Response
+     */
+    200: ExperimentDetail;
+};
+
+export type ExperimentsGetExperimentResponse = ExperimentsGetExperimentResponses[keyof ExperimentsGetExperimentResponses];
+
+export type ExperimentsUpdateExperimentData = {
+    body: ExperimentPatch;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}';
+};
+
+export type ExperimentsUpdateExperimentErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsUpdateExperimentError = ExperimentsUpdateExperimentErrors[keyof ExperimentsUpdateExperimentErrors];
+
+export type ExperimentsUpdateExperimentResponses = {
+    /**
+     * Successful Response
+     */
+    200: ExperimentDetail;
+};
+
+export type ExperimentsUpdateExperimentResponse = ExperimentsUpdateExperimentResponses[keyof ExperimentsUpdateExperimentResponses];
+
+export type ExperimentsListVersionsData = {
+    body?: never;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}/versions';
+};
+
+export type ExperimentsListVersionsErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsListVersionsError = ExperimentsListVersionsErrors[keyof ExperimentsListVersionsErrors];
+
+export type ExperimentsListVersionsResponses = {
+    /**
+     * Response Experiments-List Versions
+     *
+     * Successful Response
+     */
+    200: Array<VersionSummary>;
+};
+
+export type ExperimentsListVersionsResponse = ExperimentsListVersionsResponses[keyof ExperimentsListVersionsResponses];
+
+export type ExperimentsCreateVersionData = {
+    body: VersionCreate;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}/versions';
+};
+
+export type ExperimentsCreateVersionErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsCreateVersionError = ExperimentsCreateVersionErrors[keyof ExperimentsCreateVersionErrors];
+
+export type ExperimentsCreateVersionResponses = {
+    /**
+     * Successful Response
+     */
+    201: VersionDetail;
+};
+
+export type ExperimentsCreateVersionResponse = ExperimentsCreateVersionResponses[keyof ExperimentsCreateVersionResponses];
+
+export type ExperimentsGetVersionData = {
+    body?: never;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+        /**
+         * Version
+         */
+        version: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}/versions/{version}';
+};
+
+export type ExperimentsGetVersionErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsGetVersionError = ExperimentsGetVersionErrors[keyof ExperimentsGetVersionErrors];
+
+export type ExperimentsGetVersionResponses = {
+    /**
+     * Successful Response
+     */
+    200: VersionDetail;
+};
+
+export type ExperimentsGetVersionResponse = ExperimentsGetVersionResponses[keyof ExperimentsGetVersionResponses];
+
+export type ExperimentsCloneExperimentData = {
+    body: CloneRequest;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}/clone';
+};
+
+export type ExperimentsCloneExperimentErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsCloneExperimentError = ExperimentsCloneExperimentErrors[keyof ExperimentsCloneExperimentErrors];
+
+export type ExperimentsCloneExperimentResponses = {
+    /**
+     * Successful Response
+     */
+    201: ExperimentDetail;
+};
+
+export type ExperimentsCloneExperimentResponse = ExperimentsCloneExperimentResponses[keyof ExperimentsCloneExperimentResponses];
+
+export type ExperimentsValidateVersionData = {
+    body?: never;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: {
+        /**
+         * Version
+         *
+         * The latest when empty.
+         */
+        version?: number | null;
+        /**
+         * Lab Id
+         *
+         * Check addresses against this lab's boundary.
+         */
+        lab_id?: number | null;
+    };
+    url: '/api/v1/experiments/{experiment_id}/validate';
+};
+
+export type ExperimentsValidateVersionErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Response 422 Experiments-Validate Version
+     *
+     * The spec is not valid: its report and its field errors (or, when the request itself is malformed, the plain error shape).
+     */
+    422: ValidationRefused | ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsValidateVersionError = ExperimentsValidateVersionErrors[keyof ExperimentsValidateVersionErrors];
+
+export type ExperimentsValidateVersionResponses = {
+    /**
+     * Successful Response
+     */
+    200: ValidationReport;
+};
+
+export type ExperimentsValidateVersionResponse = ExperimentsValidateVersionResponses[keyof ExperimentsValidateVersionResponses];
+
+export type ExperimentsLaunchExperimentData = {
+    body: LaunchRequest;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}/launch';
+};
+
+export type ExperimentsLaunchExperimentErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsLaunchExperimentError = ExperimentsLaunchExperimentErrors[keyof ExperimentsLaunchExperimentErrors];
+
+export type ExperimentsLaunchExperimentResponses = {
+    /**
+     * Successful Response
+     */
+    201: RunLaunched;
+};
+
+export type ExperimentsLaunchExperimentResponse = ExperimentsLaunchExperimentResponses[keyof ExperimentsLaunchExperimentResponses];
+
+export type LabsListLabsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/labs';
+};
+
+export type LabsListLabsErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsListLabsError = LabsListLabsErrors[keyof LabsListLabsErrors];
+
+export type LabsListLabsResponses = {
+    /**
+     * Response Labs-List Labs
+     *
+     * Successful Response
+     */
+    200: Array<LabSummary>;
+};
+
+export type LabsListLabsResponse = LabsListLabsResponses[keyof LabsListLabsResponses];
+
+export type LabsCreateLabData = {
+    body: LabCreate;
+    path?: never;
+    query?: never;
+    url: '/api/v1/labs';
+};
+
+export type LabsCreateLabErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsCreateLabError = LabsCreateLabErrors[keyof LabsCreateLabErrors];
+
+export type LabsCreateLabResponses = {
+    /**
+     * Successful Response
+     */
+    201: LabDetail;
+};
+
+export type LabsCreateLabResponse = LabsCreateLabResponses[keyof LabsCreateLabResponses];
+
+export type LabsDeleteLabData = {
+    body?: never;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}';
+};
+
+export type LabsDeleteLabErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsDeleteLabError = LabsDeleteLabErrors[keyof LabsDeleteLabErrors];
+
+export type LabsDeleteLabResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type LabsDeleteLabResponse = LabsDeleteLabResponses[keyof LabsDeleteLabResponses];
+
+export type LabsGetLabData = {
+    body?: never;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}';
+};
+
+export type LabsGetLabErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsGetLabError = LabsGetLabErrors[keyof LabsGetLabErrors];
+
+export type LabsGetLabResponses = {
+    /**
+     * Successful Response
+     */
+    200: LabDetail;
+};
+
+export type LabsGetLabResponse = LabsGetLabResponses[keyof LabsGetLabResponses];
+
+export type LabsUpdateLabData = {
+    body: LabUpdate;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}';
+};
+
+export type LabsUpdateLabErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsUpdateLabError = LabsUpdateLabErrors[keyof LabsUpdateLabErrors];
+
+export type LabsUpdateLabResponses = {
+    /**
+     * Successful Response
+     */
+    200: LabDetail;
+};
+
+export type LabsUpdateLabResponse = LabsUpdateLabResponses[keyof LabsUpdateLabResponses];
+
+export type LabsSetLabBoundaryData = {
+    body: BoundaryEntries;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}/boundary';
+};
+
+export type LabsSetLabBoundaryErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsSetLabBoundaryError = LabsSetLabBoundaryErrors[keyof LabsSetLabBoundaryErrors];
+
+export type LabsSetLabBoundaryResponses = {
+    /**
+     * Successful Response
+     */
+    200: LabDetail;
+};
+
+export type LabsSetLabBoundaryResponse = LabsSetLabBoundaryResponses[keyof LabsSetLabBoundaryResponses];
+
+export type LabsListEnrollmentTokensData = {
+    body?: never;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}/enrollment-tokens';
+};
+
+export type LabsListEnrollmentTokensErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsListEnrollmentTokensError = LabsListEnrollmentTokensErrors[keyof LabsListEnrollmentTokensErrors];
+
+export type LabsListEnrollmentTokensResponses = {
+    /**
+     * Response Labs-List Enrollment Tokens
+     *
+     * Successful Response
+     */
+    200: Array<EnrollmentTokenOut>;
+};
+
+export type LabsListEnrollmentTokensResponse = LabsListEnrollmentTokensResponses[keyof LabsListEnrollmentTokensResponses];
+
+export type LabsCreateEnrollmentTokenData = {
+    body: EnrollmentTokenCreate;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}/enrollment-tokens';
+};
+
+export type LabsCreateEnrollmentTokenErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsCreateEnrollmentTokenError = LabsCreateEnrollmentTokenErrors[keyof LabsCreateEnrollmentTokenErrors];
+
+export type LabsCreateEnrollmentTokenResponses = {
+    /**
+     * Successful Response
+     */
+    201: EnrollmentTokenCreated;
+};
+
+export type LabsCreateEnrollmentTokenResponse = LabsCreateEnrollmentTokenResponses[keyof LabsCreateEnrollmentTokenResponses];
+
+export type LabsRevokeEnrollmentTokenData = {
+    body?: never;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+        /**
+         * Token Id
+         */
+        token_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}/enrollment-tokens/{token_id}';
+};
+
+export type LabsRevokeEnrollmentTokenErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsRevokeEnrollmentTokenError = LabsRevokeEnrollmentTokenErrors[keyof LabsRevokeEnrollmentTokenErrors];
+
+export type LabsRevokeEnrollmentTokenResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type LabsRevokeEnrollmentTokenResponse = LabsRevokeEnrollmentTokenResponses[keyof LabsRevokeEnrollmentTokenResponses];
+
+export type LabsGetLabCaCertificateData = {
+    body?: never;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}/ca.pem';
+};
+
+export type LabsGetLabCaCertificateErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsGetLabCaCertificateError = LabsGetLabCaCertificateErrors[keyof LabsGetLabCaCertificateErrors];
+
+export type LabsGetLabCaCertificateResponses = {
+    /**
+     * The lab CA's certificate (PEM).
+     */
+    200: string;
+};
+
+export type LabsGetLabCaCertificateResponse = LabsGetLabCaCertificateResponses[keyof LabsGetLabCaCertificateResponses];
+
+export type AuthLoginData = {
+    body: LoginRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/login';
+};
+
+export type AuthLoginErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Too many attempts: wait the seconds in the Retry-After header.
+     */
+    429: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type AuthLoginError = AuthLoginErrors[keyof AuthLoginErrors];
+
+export type AuthLoginResponses = {
+    /**
+     * Successful Response
+     */
+    200: SessionInfo;
+};
+
+export type AuthLoginResponse = AuthLoginResponses[keyof AuthLoginResponses];
+
+export type AuthLogoutData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/logout';
+};
+
+export type AuthLogoutErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Too many attempts: wait the seconds in the Retry-After header.
+     */
+    429: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type AuthLogoutError = AuthLogoutErrors[keyof AuthLogoutErrors];
+
+export type AuthLogoutResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type AuthLogoutResponse = AuthLogoutResponses[keyof AuthLogoutResponses];
+
+export type AuthGetSessionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/session';
+};
+
+export type AuthGetSessionErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Too many attempts: wait the seconds in the Retry-After header.
+     */
+    429: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type AuthGetSessionError = AuthGetSessionErrors[keyof AuthGetSessionErrors];
+
+export type AuthGetSessionResponses = {
+    /**
+     * Successful Response
+     */
+    200: SessionInfo;
+};
+
+export type AuthGetSessionResponse = AuthGetSessionResponses[keyof AuthGetSessionResponses];
+
+export type AuthSwitchCurrentTeamData = {
+    body: SwitchTeamRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/auth/session/team';
+};
+
+export type AuthSwitchCurrentTeamErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Too many attempts: wait the seconds in the Retry-After header.
+     */
+    429: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type AuthSwitchCurrentTeamError = AuthSwitchCurrentTeamErrors[keyof AuthSwitchCurrentTeamErrors];
+
+export type AuthSwitchCurrentTeamResponses = {
+    /**
+     * Successful Response
+     */
+    200: SessionInfo;
+};
+
+export type AuthSwitchCurrentTeamResponse = AuthSwitchCurrentTeamResponses[keyof AuthSwitchCurrentTeamResponses];
+
+export type TeamsListTeamsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/teams';
+};
+
+export type TeamsListTeamsErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TeamsListTeamsError = TeamsListTeamsErrors[keyof TeamsListTeamsErrors];
+
+export type TeamsListTeamsResponses = {
+    /**
+     * Response Teams-List Teams
+     *
+     * Successful Response
+     */
+    200: Array<TeamOut>;
+};
+
+export type TeamsListTeamsResponse = TeamsListTeamsResponses[keyof TeamsListTeamsResponses];
+
+export type TeamsCreateTeamData = {
+    body: TeamCreate;
+    path?: never;
+    query?: never;
+    url: '/api/v1/teams';
+};
+
+export type TeamsCreateTeamErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TeamsCreateTeamError = TeamsCreateTeamErrors[keyof TeamsCreateTeamErrors];
+
+export type TeamsCreateTeamResponses = {
+    /**
+     * Successful Response
+     */
+    201: TeamOut;
+};
+
+export type TeamsCreateTeamResponse = TeamsCreateTeamResponses[keyof TeamsCreateTeamResponses];
+
+export type TeamsListMembersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/teams/current/members';
+};
+
+export type TeamsListMembersErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TeamsListMembersError = TeamsListMembersErrors[keyof TeamsListMembersErrors];
+
+export type TeamsListMembersResponses = {
+    /**
+     * Response Teams-List Members
+     *
+     * Successful Response
+     */
+    200: Array<MemberOut>;
+};
+
+export type TeamsListMembersResponse = TeamsListMembersResponses[keyof TeamsListMembersResponses];
+
+export type TeamsAddMemberData = {
+    body: MemberAdd;
+    path?: never;
+    query?: never;
+    url: '/api/v1/teams/current/members';
+};
+
+export type TeamsAddMemberErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TeamsAddMemberError = TeamsAddMemberErrors[keyof TeamsAddMemberErrors];
+
+export type TeamsAddMemberResponses = {
+    /**
+     * Successful Response
+     */
+    201: MemberOut;
+};
+
+export type TeamsAddMemberResponse = TeamsAddMemberResponses[keyof TeamsAddMemberResponses];
+
+export type TeamsRemoveMemberData = {
+    body?: never;
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: never;
+    url: '/api/v1/teams/current/members/{user_id}';
+};
+
+export type TeamsRemoveMemberErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TeamsRemoveMemberError = TeamsRemoveMemberErrors[keyof TeamsRemoveMemberErrors];
+
+export type TeamsRemoveMemberResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type TeamsRemoveMemberResponse = TeamsRemoveMemberResponses[keyof TeamsRemoveMemberResponses];
+
+export type TeamsUpdateMemberData = {
+    body: MemberUpdate;
+    path: {
+        /**
+         * User Id
+         */
+        user_id: number;
+    };
+    query?: never;
+    url: '/api/v1/teams/current/members/{user_id}';
+};
+
+export type TeamsUpdateMemberErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TeamsUpdateMemberError = TeamsUpdateMemberErrors[keyof TeamsUpdateMemberErrors];
+
+export type TeamsUpdateMemberResponses = {
+    /**
+     * Successful Response
+     */
+    200: MemberOut;
+};
+
+export type TeamsUpdateMemberResponse = TeamsUpdateMemberResponses[keyof TeamsUpdateMemberResponses];
+
+export type TeamsListTokensData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/tokens';
+};
+
+export type TeamsListTokensErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TeamsListTokensError = TeamsListTokensErrors[keyof TeamsListTokensErrors];
+
+export type TeamsListTokensResponses = {
+    /**
+     * Response Teams-List Tokens
+     *
+     * Successful Response
+     */
+    200: Array<TokenOut>;
+};
+
+export type TeamsListTokensResponse = TeamsListTokensResponses[keyof TeamsListTokensResponses];
+
+export type TeamsCreateTokenData = {
+    body: TokenCreate;
+    path?: never;
+    query?: never;
+    url: '/api/v1/tokens';
+};
+
+export type TeamsCreateTokenErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TeamsCreateTokenError = TeamsCreateTokenErrors[keyof TeamsCreateTokenErrors];
+
+export type TeamsCreateTokenResponses = {
+    /**
+     * Successful Response
+     */
+    201: TokenCreated;
+};
+
+export type TeamsCreateTokenResponse = TeamsCreateTokenResponses[keyof TeamsCreateTokenResponses];
+
+export type TeamsRevokeTokenData = {
+    body?: never;
+    path: {
+        /**
+         * Token Id
+         */
+        token_id: number;
+    };
+    query?: never;
+    url: '/api/v1/tokens/{token_id}';
+};
+
+export type TeamsRevokeTokenErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TeamsRevokeTokenError = TeamsRevokeTokenErrors[keyof TeamsRevokeTokenErrors];
+
+export type TeamsRevokeTokenResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type TeamsRevokeTokenResponse = TeamsRevokeTokenResponses[keyof TeamsRevokeTokenResponses];
+
+export type SchedulesListSchedulesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Experiment Id
+         */
+        experiment_id?: number | null;
+        /**
+         * Lab Id
+         */
+        lab_id?: number | null;
+    };
+    url: '/api/v1/schedules';
+};
+
+export type SchedulesListSchedulesErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesListSchedulesError = SchedulesListSchedulesErrors[keyof SchedulesListSchedulesErrors];
+
+export type SchedulesListSchedulesResponses = {
+    /**
+     * Response Schedules-List Schedules
+     *
+     * Successful Response
+     */
+    200: Array<ScheduleOut>;
+};
+
+export type SchedulesListSchedulesResponse = SchedulesListSchedulesResponses[keyof SchedulesListSchedulesResponses];
+
+export type SchedulesPreviewCronData = {
+    body: CronPreviewRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/schedules/preview';
+};
+
+export type SchedulesPreviewCronErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesPreviewCronError = SchedulesPreviewCronErrors[keyof SchedulesPreviewCronErrors];
+
+export type SchedulesPreviewCronResponses = {
+    /**
+     * Successful Response
+     */
+    200: CronPreview;
+};
+
+export type SchedulesPreviewCronResponse = SchedulesPreviewCronResponses[keyof SchedulesPreviewCronResponses];
+
+export type SchedulesCreateScheduleData = {
+    body: ScheduleCreate;
+    path: {
+        /**
+         * Experiment Id
+         */
+        experiment_id: number;
+    };
+    query?: never;
+    url: '/api/v1/experiments/{experiment_id}/schedules';
+};
+
+export type SchedulesCreateScheduleErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesCreateScheduleError = SchedulesCreateScheduleErrors[keyof SchedulesCreateScheduleErrors];
+
+export type SchedulesCreateScheduleResponses = {
+    /**
+     * Successful Response
+     */
+    201: ScheduleDetail;
+};
+
+export type SchedulesCreateScheduleResponse = SchedulesCreateScheduleResponses[keyof SchedulesCreateScheduleResponses];
+
+export type SchedulesDeleteScheduleData = {
+    body?: never;
+    path: {
+        /**
+         * Schedule Id
+         */
+        schedule_id: number;
+    };
+    query?: never;
+    url: '/api/v1/schedules/{schedule_id}';
+};
+
+export type SchedulesDeleteScheduleErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesDeleteScheduleError = SchedulesDeleteScheduleErrors[keyof SchedulesDeleteScheduleErrors];
+
+export type SchedulesDeleteScheduleResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type SchedulesDeleteScheduleResponse = SchedulesDeleteScheduleResponses[keyof SchedulesDeleteScheduleResponses];
+
+export type SchedulesGetScheduleData = {
+    body?: never;
+    path: {
+        /**
+         * Schedule Id
+         */
+        schedule_id: number;
+    };
+    query?: never;
+    url: '/api/v1/schedules/{schedule_id}';
+};
+
+export type SchedulesGetScheduleErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesGetScheduleError = SchedulesGetScheduleErrors[keyof SchedulesGetScheduleErrors];
+
+export type SchedulesGetScheduleResponses = {
+    /**
+     * Successful Response
+     */
+    200: ScheduleDetail;
+};
+
+export type SchedulesGetScheduleResponse = SchedulesGetScheduleResponses[keyof SchedulesGetScheduleResponses];
+
+export type SchedulesUpdateScheduleData = {
+    body: ScheduleUpdate;
+    path: {
+        /**
+         * Schedule Id
+         */
+        schedule_id: number;
+    };
+    query?: never;
+    url: '/api/v1/schedules/{schedule_id}';
+};
+
+export type SchedulesUpdateScheduleErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type SchedulesUpdateScheduleError = SchedulesUpdateScheduleErrors[keyof SchedulesUpdateScheduleErrors];
+
+export type SchedulesUpdateScheduleResponses = {
+    /**
+     * Successful Response
+     */
+    200: ScheduleDetail;
+};
+
+export type SchedulesUpdateScheduleResponse = SchedulesUpdateScheduleResponses[keyof SchedulesUpdateScheduleResponses];
+
+export type WebhooksListWebhooksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhooks';
+};
+
+export type WebhooksListWebhooksErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type WebhooksListWebhooksError = WebhooksListWebhooksErrors[keyof WebhooksListWebhooksErrors];
+
+export type WebhooksListWebhooksResponses = {
+    /**
+     * Response Webhooks-List Webhooks
+     *
+     * Successful Response
+     */
+    200: Array<WebhookOut>;
+};
+
+export type WebhooksListWebhooksResponse = WebhooksListWebhooksResponses[keyof WebhooksListWebhooksResponses];
+
+export type WebhooksCreateWebhookData = {
+    body: WebhookCreate;
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhooks';
+};
+
+export type WebhooksCreateWebhookErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type WebhooksCreateWebhookError = WebhooksCreateWebhookErrors[keyof WebhooksCreateWebhookErrors];
+
+export type WebhooksCreateWebhookResponses = {
+    /**
+     * Successful Response
+     */
+    201: WebhookCreated;
+};
+
+export type WebhooksCreateWebhookResponse = WebhooksCreateWebhookResponses[keyof WebhooksCreateWebhookResponses];
+
+export type WebhooksDeleteWebhookData = {
+    body?: never;
+    path: {
+        /**
+         * Webhook Id
+         */
+        webhook_id: number;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}';
+};
+
+export type WebhooksDeleteWebhookErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type WebhooksDeleteWebhookError = WebhooksDeleteWebhookErrors[keyof WebhooksDeleteWebhookErrors];
+
+export type WebhooksDeleteWebhookResponses = {
+    /**
+     * Successful Response
+     */
+    204: void;
+};
+
+export type WebhooksDeleteWebhookResponse = WebhooksDeleteWebhookResponses[keyof WebhooksDeleteWebhookResponses];
+
+export type WebhooksListDeliveriesData = {
+    body?: never;
+    path: {
+        /**
+         * Webhook Id
+         */
+        webhook_id: number;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}/deliveries';
+};
+
+export type WebhooksListDeliveriesErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type WebhooksListDeliveriesError = WebhooksListDeliveriesErrors[keyof WebhooksListDeliveriesErrors];
+
+export type WebhooksListDeliveriesResponses = {
+    /**
+     * Response Webhooks-List Deliveries
+     *
+     * Successful Response
+     */
+    200: Array<DeliveryOut>;
+};
+
+export type WebhooksListDeliveriesResponse = WebhooksListDeliveriesResponses[keyof WebhooksListDeliveriesResponses];
+
+export type WebhooksSendTestData = {
+    body?: never;
+    path: {
+        /**
+         * Webhook Id
+         */
+        webhook_id: number;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{webhook_id}/test';
+};
+
+export type WebhooksSendTestErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type WebhooksSendTestError = WebhooksSendTestErrors[keyof WebhooksSendTestErrors];
+
+export type WebhooksSendTestResponses = {
+    /**
+     * Successful Response
+     */
+    202: DeliveryOut;
+};
+
+export type WebhooksSendTestResponse = WebhooksSendTestResponses[keyof WebhooksSendTestResponses];
+
+export type HealthGetHealthData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/health';
+};
+
+export type HealthGetHealthErrors = {
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * a dependency is down
+     */
+    503: Health;
+};
+
+export type HealthGetHealthError = HealthGetHealthErrors[keyof HealthGetHealthErrors];
+
+export type HealthGetHealthResponses = {
+    /**
+     * Successful Response
+     */
+    200: Health;
+};
+
+export type HealthGetHealthResponse = HealthGetHealthResponses[keyof HealthGetHealthResponses];
 
 export type TemplatesListExperimentTemplatesData = {
     body?: never;

@@ -39,936 +39,6 @@ const createQueryKey = <TOptions extends Options>(id: string, options?: TOptions
     return [params];
 };
 
-export const healthGetHealthQueryKey = (options?: Options<HealthGetHealthData>) => createQueryKey('healthGetHealth', options);
-
-/**
- * Get Health
- */
-export const healthGetHealthOptions = (options?: Options<HealthGetHealthData>) => queryOptions<HealthGetHealthResponse, HealthGetHealthError, HealthGetHealthResponse, ReturnType<typeof healthGetHealthQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await healthGetHealth({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: healthGetHealthQueryKey(options)
-});
-
-/**
- * Login
- *
- * Sign in with email and password. Sets the session cookie; returns the CSRF token.
- *
- * Failed attempts are limited per account and per address (429 with Retry-After).
- */
-export const authLoginMutation = (options?: Partial<Options<AuthLoginData>>): UseMutationOptions<AuthLoginResponse, AuthLoginError, Options<AuthLoginData>> => {
-    const mutationOptions: UseMutationOptions<AuthLoginResponse, AuthLoginError, Options<AuthLoginData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await authLogin({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Logout
- */
-export const authLogoutMutation = (options?: Partial<Options<AuthLogoutData>>): UseMutationOptions<AuthLogoutResponse, AuthLogoutError, Options<AuthLogoutData>> => {
-    const mutationOptions: UseMutationOptions<AuthLogoutResponse, AuthLogoutError, Options<AuthLogoutData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await authLogout({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const authGetSessionQueryKey = (options?: Options<AuthGetSessionData>) => createQueryKey('authGetSession', options);
-
-/**
- * Get Session
- *
- * Who am I: user, current team and role, all my teams, and the CSRF token.
- */
-export const authGetSessionOptions = (options?: Options<AuthGetSessionData>) => queryOptions<AuthGetSessionResponse, AuthGetSessionError, AuthGetSessionResponse, ReturnType<typeof authGetSessionQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await authGetSession({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: authGetSessionQueryKey(options)
-});
-
-/**
- * Switch Current Team
- *
- * Make another of my teams the current one for this browser session.
- */
-export const authSwitchCurrentTeamMutation = (options?: Partial<Options<AuthSwitchCurrentTeamData>>): UseMutationOptions<AuthSwitchCurrentTeamResponse, AuthSwitchCurrentTeamError, Options<AuthSwitchCurrentTeamData>> => {
-    const mutationOptions: UseMutationOptions<AuthSwitchCurrentTeamResponse, AuthSwitchCurrentTeamError, Options<AuthSwitchCurrentTeamData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await authSwitchCurrentTeam({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const teamsListTeamsQueryKey = (options?: Options<TeamsListTeamsData>) => createQueryKey('teamsListTeams', options);
-
-/**
- * List Teams
- *
- * The teams I belong to, with my role in each.
- */
-export const teamsListTeamsOptions = (options?: Options<TeamsListTeamsData>) => queryOptions<TeamsListTeamsResponse, TeamsListTeamsError, TeamsListTeamsResponse, ReturnType<typeof teamsListTeamsQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await teamsListTeams({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: teamsListTeamsQueryKey(options)
-});
-
-/**
- * Create Team
- *
- * Create a team; I become its admin. Needs a browser session or an admin-scoped token.
- */
-export const teamsCreateTeamMutation = (options?: Partial<Options<TeamsCreateTeamData>>): UseMutationOptions<TeamsCreateTeamResponse, TeamsCreateTeamError, Options<TeamsCreateTeamData>> => {
-    const mutationOptions: UseMutationOptions<TeamsCreateTeamResponse, TeamsCreateTeamError, Options<TeamsCreateTeamData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await teamsCreateTeam({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const teamsListMembersQueryKey = (options?: Options<TeamsListMembersData>) => createQueryKey('teamsListMembers', options);
-
-/**
- * List Members
- */
-export const teamsListMembersOptions = (options?: Options<TeamsListMembersData>) => queryOptions<TeamsListMembersResponse, TeamsListMembersError, TeamsListMembersResponse, ReturnType<typeof teamsListMembersQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await teamsListMembers({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: teamsListMembersQueryKey(options)
-});
-
-/**
- * Add Member
- *
- * Add an existing user by email, or create one with an initial password.
- */
-export const teamsAddMemberMutation = (options?: Partial<Options<TeamsAddMemberData>>): UseMutationOptions<TeamsAddMemberResponse, TeamsAddMemberError, Options<TeamsAddMemberData>> => {
-    const mutationOptions: UseMutationOptions<TeamsAddMemberResponse, TeamsAddMemberError, Options<TeamsAddMemberData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await teamsAddMember({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Remove Member
- *
- * Remove a member (and revoke their API tokens for this team). Not the last admin (409).
- */
-export const teamsRemoveMemberMutation = (options?: Partial<Options<TeamsRemoveMemberData>>): UseMutationOptions<TeamsRemoveMemberResponse, TeamsRemoveMemberError, Options<TeamsRemoveMemberData>> => {
-    const mutationOptions: UseMutationOptions<TeamsRemoveMemberResponse, TeamsRemoveMemberError, Options<TeamsRemoveMemberData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await teamsRemoveMember({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Update Member
- *
- * Change a member's role. The last admin cannot be demoted (409).
- */
-export const teamsUpdateMemberMutation = (options?: Partial<Options<TeamsUpdateMemberData>>): UseMutationOptions<TeamsUpdateMemberResponse, TeamsUpdateMemberError, Options<TeamsUpdateMemberData>> => {
-    const mutationOptions: UseMutationOptions<TeamsUpdateMemberResponse, TeamsUpdateMemberError, Options<TeamsUpdateMemberData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await teamsUpdateMember({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const teamsListTokensQueryKey = (options?: Options<TeamsListTokensData>) => createQueryKey('teamsListTokens', options);
-
-/**
- * List Tokens
- *
- * My API tokens in the current team (never their secrets).
- */
-export const teamsListTokensOptions = (options?: Options<TeamsListTokensData>) => queryOptions<TeamsListTokensResponse, TeamsListTokensError, TeamsListTokensResponse, ReturnType<typeof teamsListTokensQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await teamsListTokens({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: teamsListTokensQueryKey(options)
-});
-
-/**
- * Create Token
- *
- * Create an API token for scripts. The secret is in this response only.
- */
-export const teamsCreateTokenMutation = (options?: Partial<Options<TeamsCreateTokenData>>): UseMutationOptions<TeamsCreateTokenResponse, TeamsCreateTokenError, Options<TeamsCreateTokenData>> => {
-    const mutationOptions: UseMutationOptions<TeamsCreateTokenResponse, TeamsCreateTokenError, Options<TeamsCreateTokenData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await teamsCreateToken({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Revoke Token
- *
- * Revoke one of my tokens; admins may revoke anyone's in the team.
- */
-export const teamsRevokeTokenMutation = (options?: Partial<Options<TeamsRevokeTokenData>>): UseMutationOptions<TeamsRevokeTokenResponse, TeamsRevokeTokenError, Options<TeamsRevokeTokenData>> => {
-    const mutationOptions: UseMutationOptions<TeamsRevokeTokenResponse, TeamsRevokeTokenError, Options<TeamsRevokeTokenData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await teamsRevokeToken({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const webhooksListWebhooksQueryKey = (options?: Options<WebhooksListWebhooksData>) => createQueryKey('webhooksListWebhooks', options);
-
-/**
- * List Webhooks
- */
-export const webhooksListWebhooksOptions = (options?: Options<WebhooksListWebhooksData>) => queryOptions<WebhooksListWebhooksResponse, WebhooksListWebhooksError, WebhooksListWebhooksResponse, ReturnType<typeof webhooksListWebhooksQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await webhooksListWebhooks({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: webhooksListWebhooksQueryKey(options)
-});
-
-/**
- * Create Webhook
- *
- * A webhook and its signing secret: the secret is in this reply only, never again.
- */
-export const webhooksCreateWebhookMutation = (options?: Partial<Options<WebhooksCreateWebhookData>>): UseMutationOptions<WebhooksCreateWebhookResponse, WebhooksCreateWebhookError, Options<WebhooksCreateWebhookData>> => {
-    const mutationOptions: UseMutationOptions<WebhooksCreateWebhookResponse, WebhooksCreateWebhookError, Options<WebhooksCreateWebhookData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await webhooksCreateWebhook({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Delete Webhook
- */
-export const webhooksDeleteWebhookMutation = (options?: Partial<Options<WebhooksDeleteWebhookData>>): UseMutationOptions<WebhooksDeleteWebhookResponse, WebhooksDeleteWebhookError, Options<WebhooksDeleteWebhookData>> => {
-    const mutationOptions: UseMutationOptions<WebhooksDeleteWebhookResponse, WebhooksDeleteWebhookError, Options<WebhooksDeleteWebhookData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await webhooksDeleteWebhook({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const webhooksListDeliveriesQueryKey = (options: Options<WebhooksListDeliveriesData>) => createQueryKey('webhooksListDeliveries', options);
-
-/**
- * List Deliveries
- *
- * The newest 50 deliveries: event, status, attempts, the receiver's answer or the error.
- */
-export const webhooksListDeliveriesOptions = (options: Options<WebhooksListDeliveriesData>) => queryOptions<WebhooksListDeliveriesResponse, WebhooksListDeliveriesError, WebhooksListDeliveriesResponse, ReturnType<typeof webhooksListDeliveriesQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await webhooksListDeliveries({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: webhooksListDeliveriesQueryKey(options)
-});
-
-/**
- * Send Test
- *
- * Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
- */
-export const webhooksSendTestMutation = (options?: Partial<Options<WebhooksSendTestData>>): UseMutationOptions<WebhooksSendTestResponse, WebhooksSendTestError, Options<WebhooksSendTestData>> => {
-    const mutationOptions: UseMutationOptions<WebhooksSendTestResponse, WebhooksSendTestError, Options<WebhooksSendTestData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await webhooksSendTest({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const labsListLabsQueryKey = (options?: Options<LabsListLabsData>) => createQueryKey('labsListLabs', options);
-
-/**
- * List Labs
- */
-export const labsListLabsOptions = (options?: Options<LabsListLabsData>) => queryOptions<LabsListLabsResponse, LabsListLabsError, LabsListLabsResponse, ReturnType<typeof labsListLabsQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await labsListLabs({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: labsListLabsQueryKey(options)
-});
-
-/**
- * Create Lab
- */
-export const labsCreateLabMutation = (options?: Partial<Options<LabsCreateLabData>>): UseMutationOptions<LabsCreateLabResponse, LabsCreateLabError, Options<LabsCreateLabData>> => {
-    const mutationOptions: UseMutationOptions<LabsCreateLabResponse, LabsCreateLabError, Options<LabsCreateLabData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await labsCreateLab({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Delete Lab
- *
- * Delete a lab with its agents and its run history. 409 while a run is queued or active on it.
- */
-export const labsDeleteLabMutation = (options?: Partial<Options<LabsDeleteLabData>>): UseMutationOptions<LabsDeleteLabResponse, LabsDeleteLabError, Options<LabsDeleteLabData>> => {
-    const mutationOptions: UseMutationOptions<LabsDeleteLabResponse, LabsDeleteLabError, Options<LabsDeleteLabData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await labsDeleteLab({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const labsGetLabQueryKey = (options: Options<LabsGetLabData>) => createQueryKey('labsGetLab', options);
-
-/**
- * Get Lab
- */
-export const labsGetLabOptions = (options: Options<LabsGetLabData>) => queryOptions<LabsGetLabResponse, LabsGetLabError, LabsGetLabResponse, ReturnType<typeof labsGetLabQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await labsGetLab({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: labsGetLabQueryKey(options)
-});
-
-/**
- * Update Lab
- */
-export const labsUpdateLabMutation = (options?: Partial<Options<LabsUpdateLabData>>): UseMutationOptions<LabsUpdateLabResponse, LabsUpdateLabError, Options<LabsUpdateLabData>> => {
-    const mutationOptions: UseMutationOptions<LabsUpdateLabResponse, LabsUpdateLabError, Options<LabsUpdateLabData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await labsUpdateLab({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Set Lab Boundary
- *
- * Replace the entries lab admins added to where this lab's runs may send traffic.
- *
- * Admins only: an entry can open loopback, link-local or haplab's own ports to the lab's runs.
- */
-export const labsSetLabBoundaryMutation = (options?: Partial<Options<LabsSetLabBoundaryData>>): UseMutationOptions<LabsSetLabBoundaryResponse, LabsSetLabBoundaryError, Options<LabsSetLabBoundaryData>> => {
-    const mutationOptions: UseMutationOptions<LabsSetLabBoundaryResponse, LabsSetLabBoundaryError, Options<LabsSetLabBoundaryData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await labsSetLabBoundary({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const labsListEnrollmentTokensQueryKey = (options: Options<LabsListEnrollmentTokensData>) => createQueryKey('labsListEnrollmentTokens', options);
-
-/**
- * List Enrollment Tokens
- */
-export const labsListEnrollmentTokensOptions = (options: Options<LabsListEnrollmentTokensData>) => queryOptions<LabsListEnrollmentTokensResponse, LabsListEnrollmentTokensError, LabsListEnrollmentTokensResponse, ReturnType<typeof labsListEnrollmentTokensQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await labsListEnrollmentTokens({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: labsListEnrollmentTokensQueryKey(options)
-});
-
-/**
- * Create Enrollment Token
- *
- * A one-time token for an agent to join this lab, with the command to paste on its host.
- */
-export const labsCreateEnrollmentTokenMutation = (options?: Partial<Options<LabsCreateEnrollmentTokenData>>): UseMutationOptions<LabsCreateEnrollmentTokenResponse, LabsCreateEnrollmentTokenError, Options<LabsCreateEnrollmentTokenData>> => {
-    const mutationOptions: UseMutationOptions<LabsCreateEnrollmentTokenResponse, LabsCreateEnrollmentTokenError, Options<LabsCreateEnrollmentTokenData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await labsCreateEnrollmentToken({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Revoke Enrollment Token
- *
- * Revoke an unused enrollment token (a used one is kept as the record of its agent: 409).
- */
-export const labsRevokeEnrollmentTokenMutation = (options?: Partial<Options<LabsRevokeEnrollmentTokenData>>): UseMutationOptions<LabsRevokeEnrollmentTokenResponse, LabsRevokeEnrollmentTokenError, Options<LabsRevokeEnrollmentTokenData>> => {
-    const mutationOptions: UseMutationOptions<LabsRevokeEnrollmentTokenResponse, LabsRevokeEnrollmentTokenError, Options<LabsRevokeEnrollmentTokenData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await labsRevokeEnrollmentToken({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const labsGetLabCaCertificateQueryKey = (options: Options<LabsGetLabCaCertificateData>) => createQueryKey('labsGetLabCaCertificate', options);
-
-/**
- * Get Lab Ca Certificate
- *
- * The certificate of the lab's CA, for clients that should trust the lab's TLS endpoints.
- *
- * The CA is made on first use (here or by the lab's first TLS run); its key never leaves the server.
- */
-export const labsGetLabCaCertificateOptions = (options: Options<LabsGetLabCaCertificateData>) => queryOptions<LabsGetLabCaCertificateResponse, LabsGetLabCaCertificateError, LabsGetLabCaCertificateResponse, ReturnType<typeof labsGetLabCaCertificateQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await labsGetLabCaCertificate({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: labsGetLabCaCertificateQueryKey(options)
-});
-
-export const experimentsListExperimentsQueryKey = (options?: Options<ExperimentsListExperimentsData>) => createQueryKey('experimentsListExperiments', options);
-
-/**
- * List Experiments
- */
-export const experimentsListExperimentsOptions = (options?: Options<ExperimentsListExperimentsData>) => queryOptions<ExperimentsListExperimentsResponse, ExperimentsListExperimentsError, ExperimentsListExperimentsResponse, ReturnType<typeof experimentsListExperimentsQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await experimentsListExperiments({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: experimentsListExperimentsQueryKey(options)
-});
-
-const createInfiniteParams = <K extends Pick<QueryKey<Options>[0], 'body' | 'headers' | 'path' | 'query'>>(queryKey: QueryKey<Options>, page: K) => {
-    const params = { ...queryKey[0] };
-    if (page.body) {
-        params.body = {
-            ...queryKey[0].body as any,
-            ...page.body as any
-        };
-    }
-    if (page.headers) {
-        params.headers = {
-            ...queryKey[0].headers,
-            ...page.headers
-        };
-    }
-    if (page.path) {
-        params.path = {
-            ...queryKey[0].path as any,
-            ...page.path as any
-        };
-    }
-    if (page.query) {
-        params.query = {
-            ...queryKey[0].query as any,
-            ...page.query as any
-        };
-    }
-    return params as unknown as typeof page;
-};
-
-export const experimentsListExperimentsInfiniteQueryKey = (options?: Options<ExperimentsListExperimentsData>): QueryKey<Options<ExperimentsListExperimentsData>> => createQueryKey('experimentsListExperiments', options, true);
-
-/**
- * List Experiments
- */
-export const experimentsListExperimentsInfiniteOptions = (options?: Options<ExperimentsListExperimentsData>) => infiniteQueryOptions<ExperimentsListExperimentsResponse, ExperimentsListExperimentsError, InfiniteData<ExperimentsListExperimentsResponse>, QueryKey<Options<ExperimentsListExperimentsData>>, number | Pick<QueryKey<Options<ExperimentsListExperimentsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
-// @ts-ignore
-{
-    queryFn: async ({ pageParam, queryKey, signal }) => {
-        // @ts-ignore
-        const page: Pick<QueryKey<Options<ExperimentsListExperimentsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
-            query: {
-                offset: pageParam
-            }
-        };
-        const params = createInfiniteParams(queryKey, page);
-        const { data } = await experimentsListExperiments({
-            ...options,
-            ...params,
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: experimentsListExperimentsInfiniteQueryKey(options)
-});
-
-/**
- * Create Experiment
- */
-export const experimentsCreateExperimentMutation = (options?: Partial<Options<ExperimentsCreateExperimentData>>): UseMutationOptions<ExperimentsCreateExperimentResponse, ExperimentsCreateExperimentError, Options<ExperimentsCreateExperimentData>> => {
-    const mutationOptions: UseMutationOptions<ExperimentsCreateExperimentResponse, ExperimentsCreateExperimentError, Options<ExperimentsCreateExperimentData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await experimentsCreateExperiment({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Validate Spec
- *
- * Check a spec as the designer edits it: 200 when valid, else 422 with the same report.
- */
-export const experimentsValidateSpecMutation = (options?: Partial<Options<ExperimentsValidateSpecData>>): UseMutationOptions<ExperimentsValidateSpecResponse, ExperimentsValidateSpecError, Options<ExperimentsValidateSpecData>> => {
-    const mutationOptions: UseMutationOptions<ExperimentsValidateSpecResponse, ExperimentsValidateSpecError, Options<ExperimentsValidateSpecData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await experimentsValidateSpec({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Delete Experiment
- */
-export const experimentsDeleteExperimentMutation = (options?: Partial<Options<ExperimentsDeleteExperimentData>>): UseMutationOptions<ExperimentsDeleteExperimentResponse, ExperimentsDeleteExperimentError, Options<ExperimentsDeleteExperimentData>> => {
-    const mutationOptions: UseMutationOptions<ExperimentsDeleteExperimentResponse, ExperimentsDeleteExperimentError, Options<ExperimentsDeleteExperimentData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await experimentsDeleteExperiment({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const experimentsGetExperimentQueryKey = (options: Options<ExperimentsGetExperimentData>) => createQueryKey('experimentsGetExperiment', options);
-
-/**
- * Get Experiment
- */
-export const experimentsGetExperimentOptions = (options: Options<ExperimentsGetExperimentData>) => queryOptions<ExperimentsGetExperimentResponse, ExperimentsGetExperimentError, ExperimentsGetExperimentResponse, ReturnType<typeof experimentsGetExperimentQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await experimentsGetExperiment({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: experimentsGetExperimentQueryKey(options)
-});
-
-/**
- * Update Experiment
- */
-export const experimentsUpdateExperimentMutation = (options?: Partial<Options<ExperimentsUpdateExperimentData>>): UseMutationOptions<ExperimentsUpdateExperimentResponse, ExperimentsUpdateExperimentError, Options<ExperimentsUpdateExperimentData>> => {
-    const mutationOptions: UseMutationOptions<ExperimentsUpdateExperimentResponse, ExperimentsUpdateExperimentError, Options<ExperimentsUpdateExperimentData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await experimentsUpdateExperiment({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const experimentsListVersionsQueryKey = (options: Options<ExperimentsListVersionsData>) => createQueryKey('experimentsListVersions', options);
-
-/**
- * List Versions
- */
-export const experimentsListVersionsOptions = (options: Options<ExperimentsListVersionsData>) => queryOptions<ExperimentsListVersionsResponse, ExperimentsListVersionsError, ExperimentsListVersionsResponse, ReturnType<typeof experimentsListVersionsQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await experimentsListVersions({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: experimentsListVersionsQueryKey(options)
-});
-
-/**
- * Create Version
- */
-export const experimentsCreateVersionMutation = (options?: Partial<Options<ExperimentsCreateVersionData>>): UseMutationOptions<ExperimentsCreateVersionResponse, ExperimentsCreateVersionError, Options<ExperimentsCreateVersionData>> => {
-    const mutationOptions: UseMutationOptions<ExperimentsCreateVersionResponse, ExperimentsCreateVersionError, Options<ExperimentsCreateVersionData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await experimentsCreateVersion({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const experimentsGetVersionQueryKey = (options: Options<ExperimentsGetVersionData>) => createQueryKey('experimentsGetVersion', options);
-
-/**
- * Get Version
- */
-export const experimentsGetVersionOptions = (options: Options<ExperimentsGetVersionData>) => queryOptions<ExperimentsGetVersionResponse, ExperimentsGetVersionError, ExperimentsGetVersionResponse, ReturnType<typeof experimentsGetVersionQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await experimentsGetVersion({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: experimentsGetVersionQueryKey(options)
-});
-
-/**
- * Clone Experiment
- */
-export const experimentsCloneExperimentMutation = (options?: Partial<Options<ExperimentsCloneExperimentData>>): UseMutationOptions<ExperimentsCloneExperimentResponse, ExperimentsCloneExperimentError, Options<ExperimentsCloneExperimentData>> => {
-    const mutationOptions: UseMutationOptions<ExperimentsCloneExperimentResponse, ExperimentsCloneExperimentError, Options<ExperimentsCloneExperimentData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await experimentsCloneExperiment({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Validate Version
- *
- * Check a stored version as it is now: the renderer and haproxy may have changed since.
- */
-export const experimentsValidateVersionMutation = (options?: Partial<Options<ExperimentsValidateVersionData>>): UseMutationOptions<ExperimentsValidateVersionResponse, ExperimentsValidateVersionError, Options<ExperimentsValidateVersionData>> => {
-    const mutationOptions: UseMutationOptions<ExperimentsValidateVersionResponse, ExperimentsValidateVersionError, Options<ExperimentsValidateVersionData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await experimentsValidateVersion({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Launch Experiment
- */
-export const experimentsLaunchExperimentMutation = (options?: Partial<Options<ExperimentsLaunchExperimentData>>): UseMutationOptions<ExperimentsLaunchExperimentResponse, ExperimentsLaunchExperimentError, Options<ExperimentsLaunchExperimentData>> => {
-    const mutationOptions: UseMutationOptions<ExperimentsLaunchExperimentResponse, ExperimentsLaunchExperimentError, Options<ExperimentsLaunchExperimentData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await experimentsLaunchExperiment({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const schedulesListSchedulesQueryKey = (options?: Options<SchedulesListSchedulesData>) => createQueryKey('schedulesListSchedules', options);
-
-/**
- * List Schedules
- *
- * The team's schedules (or one experiment's, or one lab's), oldest first, with their next times.
- */
-export const schedulesListSchedulesOptions = (options?: Options<SchedulesListSchedulesData>) => queryOptions<SchedulesListSchedulesResponse, SchedulesListSchedulesError, SchedulesListSchedulesResponse, ReturnType<typeof schedulesListSchedulesQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await schedulesListSchedules({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: schedulesListSchedulesQueryKey(options)
-});
-
-/**
- * Preview Cron
- *
- * Check a cron expression and time zone as beat will read them; the next five times.
- */
-export const schedulesPreviewCronMutation = (options?: Partial<Options<SchedulesPreviewCronData>>): UseMutationOptions<SchedulesPreviewCronResponse, SchedulesPreviewCronError, Options<SchedulesPreviewCronData>> => {
-    const mutationOptions: UseMutationOptions<SchedulesPreviewCronResponse, SchedulesPreviewCronError, Options<SchedulesPreviewCronData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await schedulesPreviewCron({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Create Schedule
- *
- * Launch this experiment's latest version on a lab at each time of a cron expression.
- */
-export const schedulesCreateScheduleMutation = (options?: Partial<Options<SchedulesCreateScheduleData>>): UseMutationOptions<SchedulesCreateScheduleResponse, SchedulesCreateScheduleError, Options<SchedulesCreateScheduleData>> => {
-    const mutationOptions: UseMutationOptions<SchedulesCreateScheduleResponse, SchedulesCreateScheduleError, Options<SchedulesCreateScheduleData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await schedulesCreateSchedule({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-/**
- * Delete Schedule
- *
- * The schedule and its firings; the runs it launched stay in the history.
- */
-export const schedulesDeleteScheduleMutation = (options?: Partial<Options<SchedulesDeleteScheduleData>>): UseMutationOptions<SchedulesDeleteScheduleResponse, SchedulesDeleteScheduleError, Options<SchedulesDeleteScheduleData>> => {
-    const mutationOptions: UseMutationOptions<SchedulesDeleteScheduleResponse, SchedulesDeleteScheduleError, Options<SchedulesDeleteScheduleData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await schedulesDeleteSchedule({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
-export const schedulesGetScheduleQueryKey = (options: Options<SchedulesGetScheduleData>) => createQueryKey('schedulesGetSchedule', options);
-
-/**
- * Get Schedule
- */
-export const schedulesGetScheduleOptions = (options: Options<SchedulesGetScheduleData>) => queryOptions<SchedulesGetScheduleResponse, SchedulesGetScheduleError, SchedulesGetScheduleResponse, ReturnType<typeof schedulesGetScheduleQueryKey>>({
-    queryFn: async ({ queryKey, signal }) => {
-        const { data } = await schedulesGetSchedule({
-            ...options,
-            ...queryKey[0],
-            signal,
-            throwOnError: true
-        });
-        return data;
-    },
-    queryKey: schedulesGetScheduleQueryKey(options)
-});
-
-/**
- * Update Schedule
- *
- * Change the times, the lab, the policies or the overrides; pause and resume.
- */
-export const schedulesUpdateScheduleMutation = (options?: Partial<Options<SchedulesUpdateScheduleData>>): UseMutationOptions<SchedulesUpdateScheduleResponse, SchedulesUpdateScheduleError, Options<SchedulesUpdateScheduleData>> => {
-    const mutationOptions: UseMutationOptions<SchedulesUpdateScheduleResponse, SchedulesUpdateScheduleError, Options<SchedulesUpdateScheduleData>> = {
-        mutationFn: async (fnOptions) => {
-            const { data } = await schedulesUpdateSchedule({
-                ...options,
-                ...fnOptions,
-                throwOnError: true
-            });
-            return data;
-        }
-    };
-    return mutationOptions;
-};
-
 export const runsCompareRunsQueryKey = (options: Options<RunsCompareRunsData>) => createQueryKey('runsCompareRuns', options);
 
 /**
@@ -1421,6 +491,35 @@ export const runsListRunsOptions = (options?: Options<RunsListRunsData>) => quer
     queryKey: runsListRunsQueryKey(options)
 });
 
+const createInfiniteParams = <K extends Pick<QueryKey<Options>[0], 'body' | 'headers' | 'path' | 'query'>>(queryKey: QueryKey<Options>, page: K) => {
+    const params = { ...queryKey[0] };
+    if (page.body) {
+        params.body = {
+            ...queryKey[0].body as any,
+            ...page.body as any
+        };
+    }
+    if (page.headers) {
+        params.headers = {
+            ...queryKey[0].headers,
+            ...page.headers
+        };
+    }
+    if (page.path) {
+        params.path = {
+            ...queryKey[0].path as any,
+            ...page.path as any
+        };
+    }
+    if (page.query) {
+        params.query = {
+            ...queryKey[0].query as any,
+            ...page.query as any
+        };
+    }
+    return params as unknown as typeof page;
+};
+
 export const runsListRunsInfiniteQueryKey = (options?: Options<RunsListRunsData>): QueryKey<Options<RunsListRunsData>> => createQueryKey('runsListRuns', options, true);
 
 /**
@@ -1591,6 +690,907 @@ export const agentPostMessageMutation = (options?: Partial<Options<AgentPostMess
     };
     return mutationOptions;
 };
+
+export const experimentsListExperimentsQueryKey = (options?: Options<ExperimentsListExperimentsData>) => createQueryKey('experimentsListExperiments', options);
+
+/**
+ * List Experiments
+ */
+export const experimentsListExperimentsOptions = (options?: Options<ExperimentsListExperimentsData>) => queryOptions<ExperimentsListExperimentsResponse, ExperimentsListExperimentsError, ExperimentsListExperimentsResponse, ReturnType<typeof experimentsListExperimentsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await experimentsListExperiments({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: experimentsListExperimentsQueryKey(options)
+});
+
+export const experimentsListExperimentsInfiniteQueryKey = (options?: Options<ExperimentsListExperimentsData>): QueryKey<Options<ExperimentsListExperimentsData>> => createQueryKey('experimentsListExperiments', options, true);
+
+/**
+ * List Experiments
+ */
+export const experimentsListExperimentsInfiniteOptions = (options?: Options<ExperimentsListExperimentsData>) => infiniteQueryOptions<ExperimentsListExperimentsResponse, ExperimentsListExperimentsError, InfiniteData<ExperimentsListExperimentsResponse>, QueryKey<Options<ExperimentsListExperimentsData>>, number | Pick<QueryKey<Options<ExperimentsListExperimentsData>>[0], 'body' | 'headers' | 'path' | 'query'>>(
+// @ts-ignore
+{
+    queryFn: async ({ pageParam, queryKey, signal }) => {
+        // @ts-ignore
+        const page: Pick<QueryKey<Options<ExperimentsListExperimentsData>>[0], 'body' | 'headers' | 'path' | 'query'> = typeof pageParam === 'object' ? pageParam : {
+            query: {
+                offset: pageParam
+            }
+        };
+        const params = createInfiniteParams(queryKey, page);
+        const { data } = await experimentsListExperiments({
+            ...options,
+            ...params,
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: experimentsListExperimentsInfiniteQueryKey(options)
+});
+
+/**
+ * Create Experiment
+ */
+export const experimentsCreateExperimentMutation = (options?: Partial<Options<ExperimentsCreateExperimentData>>): UseMutationOptions<ExperimentsCreateExperimentResponse, ExperimentsCreateExperimentError, Options<ExperimentsCreateExperimentData>> => {
+    const mutationOptions: UseMutationOptions<ExperimentsCreateExperimentResponse, ExperimentsCreateExperimentError, Options<ExperimentsCreateExperimentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await experimentsCreateExperiment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Validate Spec
+ *
+ * Check a spec as the designer edits it: 200 when valid, else 422 with the same report.
+ */
+export const experimentsValidateSpecMutation = (options?: Partial<Options<ExperimentsValidateSpecData>>): UseMutationOptions<ExperimentsValidateSpecResponse, ExperimentsValidateSpecError, Options<ExperimentsValidateSpecData>> => {
+    const mutationOptions: UseMutationOptions<ExperimentsValidateSpecResponse, ExperimentsValidateSpecError, Options<ExperimentsValidateSpecData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await experimentsValidateSpec({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete Experiment
+ */
+export const experimentsDeleteExperimentMutation = (options?: Partial<Options<ExperimentsDeleteExperimentData>>): UseMutationOptions<ExperimentsDeleteExperimentResponse, ExperimentsDeleteExperimentError, Options<ExperimentsDeleteExperimentData>> => {
+    const mutationOptions: UseMutationOptions<ExperimentsDeleteExperimentResponse, ExperimentsDeleteExperimentError, Options<ExperimentsDeleteExperimentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await experimentsDeleteExperiment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const experimentsGetExperimentQueryKey = (options: Options<ExperimentsGetExperimentData>) => createQueryKey('experimentsGetExperiment', options);
+
+/**
+ * Get Experiment
+ */
+export const experimentsGetExperimentOptions = (options: Options<ExperimentsGetExperimentData>) => queryOptions<ExperimentsGetExperimentResponse, ExperimentsGetExperimentError, ExperimentsGetExperimentResponse, ReturnType<typeof experimentsGetExperimentQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await experimentsGetExperiment({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: experimentsGetExperimentQueryKey(options)
+});
+
+/**
+ * Update Experiment
+ */
+export const experimentsUpdateExperimentMutation = (options?: Partial<Options<ExperimentsUpdateExperimentData>>): UseMutationOptions<ExperimentsUpdateExperimentResponse, ExperimentsUpdateExperimentError, Options<ExperimentsUpdateExperimentData>> => {
+    const mutationOptions: UseMutationOptions<ExperimentsUpdateExperimentResponse, ExperimentsUpdateExperimentError, Options<ExperimentsUpdateExperimentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await experimentsUpdateExperiment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const experimentsListVersionsQueryKey = (options: Options<ExperimentsListVersionsData>) => createQueryKey('experimentsListVersions', options);
+
+/**
+ * List Versions
+ */
+export const experimentsListVersionsOptions = (options: Options<ExperimentsListVersionsData>) => queryOptions<ExperimentsListVersionsResponse, ExperimentsListVersionsError, ExperimentsListVersionsResponse, ReturnType<typeof experimentsListVersionsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await experimentsListVersions({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: experimentsListVersionsQueryKey(options)
+});
+
+/**
+ * Create Version
+ */
+export const experimentsCreateVersionMutation = (options?: Partial<Options<ExperimentsCreateVersionData>>): UseMutationOptions<ExperimentsCreateVersionResponse, ExperimentsCreateVersionError, Options<ExperimentsCreateVersionData>> => {
+    const mutationOptions: UseMutationOptions<ExperimentsCreateVersionResponse, ExperimentsCreateVersionError, Options<ExperimentsCreateVersionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await experimentsCreateVersion({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const experimentsGetVersionQueryKey = (options: Options<ExperimentsGetVersionData>) => createQueryKey('experimentsGetVersion', options);
+
+/**
+ * Get Version
+ */
+export const experimentsGetVersionOptions = (options: Options<ExperimentsGetVersionData>) => queryOptions<ExperimentsGetVersionResponse, ExperimentsGetVersionError, ExperimentsGetVersionResponse, ReturnType<typeof experimentsGetVersionQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await experimentsGetVersion({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: experimentsGetVersionQueryKey(options)
+});
+
+/**
+ * Clone Experiment
+ */
+export const experimentsCloneExperimentMutation = (options?: Partial<Options<ExperimentsCloneExperimentData>>): UseMutationOptions<ExperimentsCloneExperimentResponse, ExperimentsCloneExperimentError, Options<ExperimentsCloneExperimentData>> => {
+    const mutationOptions: UseMutationOptions<ExperimentsCloneExperimentResponse, ExperimentsCloneExperimentError, Options<ExperimentsCloneExperimentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await experimentsCloneExperiment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Validate Version
+ *
+ * Check a stored version as it is now: the renderer and haproxy may have changed since.
+ */
+export const experimentsValidateVersionMutation = (options?: Partial<Options<ExperimentsValidateVersionData>>): UseMutationOptions<ExperimentsValidateVersionResponse, ExperimentsValidateVersionError, Options<ExperimentsValidateVersionData>> => {
+    const mutationOptions: UseMutationOptions<ExperimentsValidateVersionResponse, ExperimentsValidateVersionError, Options<ExperimentsValidateVersionData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await experimentsValidateVersion({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Launch Experiment
+ */
+export const experimentsLaunchExperimentMutation = (options?: Partial<Options<ExperimentsLaunchExperimentData>>): UseMutationOptions<ExperimentsLaunchExperimentResponse, ExperimentsLaunchExperimentError, Options<ExperimentsLaunchExperimentData>> => {
+    const mutationOptions: UseMutationOptions<ExperimentsLaunchExperimentResponse, ExperimentsLaunchExperimentError, Options<ExperimentsLaunchExperimentData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await experimentsLaunchExperiment({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const labsListLabsQueryKey = (options?: Options<LabsListLabsData>) => createQueryKey('labsListLabs', options);
+
+/**
+ * List Labs
+ */
+export const labsListLabsOptions = (options?: Options<LabsListLabsData>) => queryOptions<LabsListLabsResponse, LabsListLabsError, LabsListLabsResponse, ReturnType<typeof labsListLabsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await labsListLabs({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: labsListLabsQueryKey(options)
+});
+
+/**
+ * Create Lab
+ */
+export const labsCreateLabMutation = (options?: Partial<Options<LabsCreateLabData>>): UseMutationOptions<LabsCreateLabResponse, LabsCreateLabError, Options<LabsCreateLabData>> => {
+    const mutationOptions: UseMutationOptions<LabsCreateLabResponse, LabsCreateLabError, Options<LabsCreateLabData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await labsCreateLab({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete Lab
+ *
+ * Delete a lab with its agents and its run history. 409 while a run is queued or active on it.
+ */
+export const labsDeleteLabMutation = (options?: Partial<Options<LabsDeleteLabData>>): UseMutationOptions<LabsDeleteLabResponse, LabsDeleteLabError, Options<LabsDeleteLabData>> => {
+    const mutationOptions: UseMutationOptions<LabsDeleteLabResponse, LabsDeleteLabError, Options<LabsDeleteLabData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await labsDeleteLab({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const labsGetLabQueryKey = (options: Options<LabsGetLabData>) => createQueryKey('labsGetLab', options);
+
+/**
+ * Get Lab
+ */
+export const labsGetLabOptions = (options: Options<LabsGetLabData>) => queryOptions<LabsGetLabResponse, LabsGetLabError, LabsGetLabResponse, ReturnType<typeof labsGetLabQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await labsGetLab({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: labsGetLabQueryKey(options)
+});
+
+/**
+ * Update Lab
+ */
+export const labsUpdateLabMutation = (options?: Partial<Options<LabsUpdateLabData>>): UseMutationOptions<LabsUpdateLabResponse, LabsUpdateLabError, Options<LabsUpdateLabData>> => {
+    const mutationOptions: UseMutationOptions<LabsUpdateLabResponse, LabsUpdateLabError, Options<LabsUpdateLabData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await labsUpdateLab({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Set Lab Boundary
+ *
+ * Replace the entries lab admins added to where this lab's runs may send traffic.
+ *
+ * Admins only: an entry can open loopback, link-local or haplab's own ports to the lab's runs.
+ */
+export const labsSetLabBoundaryMutation = (options?: Partial<Options<LabsSetLabBoundaryData>>): UseMutationOptions<LabsSetLabBoundaryResponse, LabsSetLabBoundaryError, Options<LabsSetLabBoundaryData>> => {
+    const mutationOptions: UseMutationOptions<LabsSetLabBoundaryResponse, LabsSetLabBoundaryError, Options<LabsSetLabBoundaryData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await labsSetLabBoundary({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const labsListEnrollmentTokensQueryKey = (options: Options<LabsListEnrollmentTokensData>) => createQueryKey('labsListEnrollmentTokens', options);
+
+/**
+ * List Enrollment Tokens
+ */
+export const labsListEnrollmentTokensOptions = (options: Options<LabsListEnrollmentTokensData>) => queryOptions<LabsListEnrollmentTokensResponse, LabsListEnrollmentTokensError, LabsListEnrollmentTokensResponse, ReturnType<typeof labsListEnrollmentTokensQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await labsListEnrollmentTokens({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: labsListEnrollmentTokensQueryKey(options)
+});
+
+/**
+ * Create Enrollment Token
+ *
+ * A one-time token for an agent to join this lab, with the command to paste on its host.
+ */
+export const labsCreateEnrollmentTokenMutation = (options?: Partial<Options<LabsCreateEnrollmentTokenData>>): UseMutationOptions<LabsCreateEnrollmentTokenResponse, LabsCreateEnrollmentTokenError, Options<LabsCreateEnrollmentTokenData>> => {
+    const mutationOptions: UseMutationOptions<LabsCreateEnrollmentTokenResponse, LabsCreateEnrollmentTokenError, Options<LabsCreateEnrollmentTokenData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await labsCreateEnrollmentToken({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Revoke Enrollment Token
+ *
+ * Revoke an unused enrollment token (a used one is kept as the record of its agent: 409).
+ */
+export const labsRevokeEnrollmentTokenMutation = (options?: Partial<Options<LabsRevokeEnrollmentTokenData>>): UseMutationOptions<LabsRevokeEnrollmentTokenResponse, LabsRevokeEnrollmentTokenError, Options<LabsRevokeEnrollmentTokenData>> => {
+    const mutationOptions: UseMutationOptions<LabsRevokeEnrollmentTokenResponse, LabsRevokeEnrollmentTokenError, Options<LabsRevokeEnrollmentTokenData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await labsRevokeEnrollmentToken({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const labsGetLabCaCertificateQueryKey = (options: Options<LabsGetLabCaCertificateData>) => createQueryKey('labsGetLabCaCertificate', options);
+
+/**
+ * Get Lab Ca Certificate
+ *
+ * The certificate of the lab's CA, for clients that should trust the lab's TLS endpoints.
+ *
+ * The CA is made on first use (here or by the lab's first TLS run); its key never leaves the server.
+ */
+export const labsGetLabCaCertificateOptions = (options: Options<LabsGetLabCaCertificateData>) => queryOptions<LabsGetLabCaCertificateResponse, LabsGetLabCaCertificateError, LabsGetLabCaCertificateResponse, ReturnType<typeof labsGetLabCaCertificateQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await labsGetLabCaCertificate({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: labsGetLabCaCertificateQueryKey(options)
+});
+
+/**
+ * Login
+ *
+ * Sign in with email and password. Sets the session cookie; returns the CSRF token.
+ *
+ * Failed attempts are limited per account and per address (429 with Retry-After).
+ */
+export const authLoginMutation = (options?: Partial<Options<AuthLoginData>>): UseMutationOptions<AuthLoginResponse, AuthLoginError, Options<AuthLoginData>> => {
+    const mutationOptions: UseMutationOptions<AuthLoginResponse, AuthLoginError, Options<AuthLoginData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await authLogin({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Logout
+ */
+export const authLogoutMutation = (options?: Partial<Options<AuthLogoutData>>): UseMutationOptions<AuthLogoutResponse, AuthLogoutError, Options<AuthLogoutData>> => {
+    const mutationOptions: UseMutationOptions<AuthLogoutResponse, AuthLogoutError, Options<AuthLogoutData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await authLogout({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const authGetSessionQueryKey = (options?: Options<AuthGetSessionData>) => createQueryKey('authGetSession', options);
+
+/**
+ * Get Session
+ *
+ * Who am I: user, current team and role, all my teams, and the CSRF token.
+ */
+export const authGetSessionOptions = (options?: Options<AuthGetSessionData>) => queryOptions<AuthGetSessionResponse, AuthGetSessionError, AuthGetSessionResponse, ReturnType<typeof authGetSessionQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await authGetSession({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: authGetSessionQueryKey(options)
+});
+
+/**
+ * Switch Current Team
+ *
+ * Make another of my teams the current one for this browser session.
+ */
+export const authSwitchCurrentTeamMutation = (options?: Partial<Options<AuthSwitchCurrentTeamData>>): UseMutationOptions<AuthSwitchCurrentTeamResponse, AuthSwitchCurrentTeamError, Options<AuthSwitchCurrentTeamData>> => {
+    const mutationOptions: UseMutationOptions<AuthSwitchCurrentTeamResponse, AuthSwitchCurrentTeamError, Options<AuthSwitchCurrentTeamData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await authSwitchCurrentTeam({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const teamsListTeamsQueryKey = (options?: Options<TeamsListTeamsData>) => createQueryKey('teamsListTeams', options);
+
+/**
+ * List Teams
+ *
+ * The teams I belong to, with my role in each.
+ */
+export const teamsListTeamsOptions = (options?: Options<TeamsListTeamsData>) => queryOptions<TeamsListTeamsResponse, TeamsListTeamsError, TeamsListTeamsResponse, ReturnType<typeof teamsListTeamsQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await teamsListTeams({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: teamsListTeamsQueryKey(options)
+});
+
+/**
+ * Create Team
+ *
+ * Create a team; I become its admin. Needs a browser session or an admin-scoped token.
+ */
+export const teamsCreateTeamMutation = (options?: Partial<Options<TeamsCreateTeamData>>): UseMutationOptions<TeamsCreateTeamResponse, TeamsCreateTeamError, Options<TeamsCreateTeamData>> => {
+    const mutationOptions: UseMutationOptions<TeamsCreateTeamResponse, TeamsCreateTeamError, Options<TeamsCreateTeamData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await teamsCreateTeam({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const teamsListMembersQueryKey = (options?: Options<TeamsListMembersData>) => createQueryKey('teamsListMembers', options);
+
+/**
+ * List Members
+ */
+export const teamsListMembersOptions = (options?: Options<TeamsListMembersData>) => queryOptions<TeamsListMembersResponse, TeamsListMembersError, TeamsListMembersResponse, ReturnType<typeof teamsListMembersQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await teamsListMembers({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: teamsListMembersQueryKey(options)
+});
+
+/**
+ * Add Member
+ *
+ * Add an existing user by email, or create one with an initial password.
+ */
+export const teamsAddMemberMutation = (options?: Partial<Options<TeamsAddMemberData>>): UseMutationOptions<TeamsAddMemberResponse, TeamsAddMemberError, Options<TeamsAddMemberData>> => {
+    const mutationOptions: UseMutationOptions<TeamsAddMemberResponse, TeamsAddMemberError, Options<TeamsAddMemberData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await teamsAddMember({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Remove Member
+ *
+ * Remove a member (and revoke their API tokens for this team). Not the last admin (409).
+ */
+export const teamsRemoveMemberMutation = (options?: Partial<Options<TeamsRemoveMemberData>>): UseMutationOptions<TeamsRemoveMemberResponse, TeamsRemoveMemberError, Options<TeamsRemoveMemberData>> => {
+    const mutationOptions: UseMutationOptions<TeamsRemoveMemberResponse, TeamsRemoveMemberError, Options<TeamsRemoveMemberData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await teamsRemoveMember({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Update Member
+ *
+ * Change a member's role. The last admin cannot be demoted (409).
+ */
+export const teamsUpdateMemberMutation = (options?: Partial<Options<TeamsUpdateMemberData>>): UseMutationOptions<TeamsUpdateMemberResponse, TeamsUpdateMemberError, Options<TeamsUpdateMemberData>> => {
+    const mutationOptions: UseMutationOptions<TeamsUpdateMemberResponse, TeamsUpdateMemberError, Options<TeamsUpdateMemberData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await teamsUpdateMember({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const teamsListTokensQueryKey = (options?: Options<TeamsListTokensData>) => createQueryKey('teamsListTokens', options);
+
+/**
+ * List Tokens
+ *
+ * My API tokens in the current team (never their secrets).
+ */
+export const teamsListTokensOptions = (options?: Options<TeamsListTokensData>) => queryOptions<TeamsListTokensResponse, TeamsListTokensError, TeamsListTokensResponse, ReturnType<typeof teamsListTokensQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await teamsListTokens({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: teamsListTokensQueryKey(options)
+});
+
+/**
+ * Create Token
+ *
+ * Create an API token for scripts. The secret is in this response only.
+ */
+export const teamsCreateTokenMutation = (options?: Partial<Options<TeamsCreateTokenData>>): UseMutationOptions<TeamsCreateTokenResponse, TeamsCreateTokenError, Options<TeamsCreateTokenData>> => {
+    const mutationOptions: UseMutationOptions<TeamsCreateTokenResponse, TeamsCreateTokenError, Options<TeamsCreateTokenData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await teamsCreateToken({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Revoke Token
+ *
+ * Revoke one of my tokens; admins may revoke anyone's in the team.
+ */
+export const teamsRevokeTokenMutation = (options?: Partial<Options<TeamsRevokeTokenData>>): UseMutationOptions<TeamsRevokeTokenResponse, TeamsRevokeTokenError, Options<TeamsRevokeTokenData>> => {
+    const mutationOptions: UseMutationOptions<TeamsRevokeTokenResponse, TeamsRevokeTokenError, Options<TeamsRevokeTokenData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await teamsRevokeToken({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const schedulesListSchedulesQueryKey = (options?: Options<SchedulesListSchedulesData>) => createQueryKey('schedulesListSchedules', options);
+
+/**
+ * List Schedules
+ *
+ * The team's schedules (or one experiment's, or one lab's), oldest first, with their next times.
+ */
+export const schedulesListSchedulesOptions = (options?: Options<SchedulesListSchedulesData>) => queryOptions<SchedulesListSchedulesResponse, SchedulesListSchedulesError, SchedulesListSchedulesResponse, ReturnType<typeof schedulesListSchedulesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await schedulesListSchedules({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: schedulesListSchedulesQueryKey(options)
+});
+
+/**
+ * Preview Cron
+ *
+ * Check a cron expression and time zone as beat will read them; the next five times.
+ */
+export const schedulesPreviewCronMutation = (options?: Partial<Options<SchedulesPreviewCronData>>): UseMutationOptions<SchedulesPreviewCronResponse, SchedulesPreviewCronError, Options<SchedulesPreviewCronData>> => {
+    const mutationOptions: UseMutationOptions<SchedulesPreviewCronResponse, SchedulesPreviewCronError, Options<SchedulesPreviewCronData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await schedulesPreviewCron({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Create Schedule
+ *
+ * Launch this experiment's latest version on a lab at each time of a cron expression.
+ */
+export const schedulesCreateScheduleMutation = (options?: Partial<Options<SchedulesCreateScheduleData>>): UseMutationOptions<SchedulesCreateScheduleResponse, SchedulesCreateScheduleError, Options<SchedulesCreateScheduleData>> => {
+    const mutationOptions: UseMutationOptions<SchedulesCreateScheduleResponse, SchedulesCreateScheduleError, Options<SchedulesCreateScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await schedulesCreateSchedule({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete Schedule
+ *
+ * The schedule and its firings; the runs it launched stay in the history.
+ */
+export const schedulesDeleteScheduleMutation = (options?: Partial<Options<SchedulesDeleteScheduleData>>): UseMutationOptions<SchedulesDeleteScheduleResponse, SchedulesDeleteScheduleError, Options<SchedulesDeleteScheduleData>> => {
+    const mutationOptions: UseMutationOptions<SchedulesDeleteScheduleResponse, SchedulesDeleteScheduleError, Options<SchedulesDeleteScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await schedulesDeleteSchedule({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const schedulesGetScheduleQueryKey = (options: Options<SchedulesGetScheduleData>) => createQueryKey('schedulesGetSchedule', options);
+
+/**
+ * Get Schedule
+ */
+export const schedulesGetScheduleOptions = (options: Options<SchedulesGetScheduleData>) => queryOptions<SchedulesGetScheduleResponse, SchedulesGetScheduleError, SchedulesGetScheduleResponse, ReturnType<typeof schedulesGetScheduleQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await schedulesGetSchedule({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: schedulesGetScheduleQueryKey(options)
+});
+
+/**
+ * Update Schedule
+ *
+ * Change the times, the lab, the policies or the overrides; pause and resume.
+ */
+export const schedulesUpdateScheduleMutation = (options?: Partial<Options<SchedulesUpdateScheduleData>>): UseMutationOptions<SchedulesUpdateScheduleResponse, SchedulesUpdateScheduleError, Options<SchedulesUpdateScheduleData>> => {
+    const mutationOptions: UseMutationOptions<SchedulesUpdateScheduleResponse, SchedulesUpdateScheduleError, Options<SchedulesUpdateScheduleData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await schedulesUpdateSchedule({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const webhooksListWebhooksQueryKey = (options?: Options<WebhooksListWebhooksData>) => createQueryKey('webhooksListWebhooks', options);
+
+/**
+ * List Webhooks
+ */
+export const webhooksListWebhooksOptions = (options?: Options<WebhooksListWebhooksData>) => queryOptions<WebhooksListWebhooksResponse, WebhooksListWebhooksError, WebhooksListWebhooksResponse, ReturnType<typeof webhooksListWebhooksQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await webhooksListWebhooks({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: webhooksListWebhooksQueryKey(options)
+});
+
+/**
+ * Create Webhook
+ *
+ * A webhook and its signing secret: the secret is in this reply only, never again.
+ */
+export const webhooksCreateWebhookMutation = (options?: Partial<Options<WebhooksCreateWebhookData>>): UseMutationOptions<WebhooksCreateWebhookResponse, WebhooksCreateWebhookError, Options<WebhooksCreateWebhookData>> => {
+    const mutationOptions: UseMutationOptions<WebhooksCreateWebhookResponse, WebhooksCreateWebhookError, Options<WebhooksCreateWebhookData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await webhooksCreateWebhook({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+/**
+ * Delete Webhook
+ */
+export const webhooksDeleteWebhookMutation = (options?: Partial<Options<WebhooksDeleteWebhookData>>): UseMutationOptions<WebhooksDeleteWebhookResponse, WebhooksDeleteWebhookError, Options<WebhooksDeleteWebhookData>> => {
+    const mutationOptions: UseMutationOptions<WebhooksDeleteWebhookResponse, WebhooksDeleteWebhookError, Options<WebhooksDeleteWebhookData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await webhooksDeleteWebhook({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const webhooksListDeliveriesQueryKey = (options: Options<WebhooksListDeliveriesData>) => createQueryKey('webhooksListDeliveries', options);
+
+/**
+ * List Deliveries
+ *
+ * The newest 50 deliveries: event, status, attempts, the receiver's answer or the error.
+ */
+export const webhooksListDeliveriesOptions = (options: Options<WebhooksListDeliveriesData>) => queryOptions<WebhooksListDeliveriesResponse, WebhooksListDeliveriesError, WebhooksListDeliveriesResponse, ReturnType<typeof webhooksListDeliveriesQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await webhooksListDeliveries({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: webhooksListDeliveriesQueryKey(options)
+});
+
+/**
+ * Send Test
+ *
+ * Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
+ */
+export const webhooksSendTestMutation = (options?: Partial<Options<WebhooksSendTestData>>): UseMutationOptions<WebhooksSendTestResponse, WebhooksSendTestError, Options<WebhooksSendTestData>> => {
+    const mutationOptions: UseMutationOptions<WebhooksSendTestResponse, WebhooksSendTestError, Options<WebhooksSendTestData>> = {
+        mutationFn: async (fnOptions) => {
+            const { data } = await webhooksSendTest({
+                ...options,
+                ...fnOptions,
+                throwOnError: true
+            });
+            return data;
+        }
+    };
+    return mutationOptions;
+};
+
+export const healthGetHealthQueryKey = (options?: Options<HealthGetHealthData>) => createQueryKey('healthGetHealth', options);
+
+/**
+ * Get Health
+ */
+export const healthGetHealthOptions = (options?: Options<HealthGetHealthData>) => queryOptions<HealthGetHealthResponse, HealthGetHealthError, HealthGetHealthResponse, ReturnType<typeof healthGetHealthQueryKey>>({
+    queryFn: async ({ queryKey, signal }) => {
+        const { data } = await healthGetHealth({
+            ...options,
+            ...queryKey[0],
+            signal,
+            throwOnError: true
+        });
+        return data;
+    },
+    queryKey: healthGetHealthQueryKey(options)
+});
 
 export const templatesListExperimentTemplatesQueryKey = (options?: Options<TemplatesListExperimentTemplatesData>) => createQueryKey('templatesListExperimentTemplates', options);
 
