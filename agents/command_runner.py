@@ -3,7 +3,9 @@
 Commands of a run overlap: AwaitLoad blocks for the load's whole duration while RenewLease and
 StopLoad must still be handled, so each command runs on its own worker thread. Whatever a
 command does, it is answered: data on success, CommandFailed's message, or the type and text of
-an unexpected exception; nothing a role raises ends the loop. A command id seen again (the
+an unexpected exception; nothing a role raises ends the loop. The exception: a command nobody
+waits for and that comes every few seconds (RenewLease, spec.protocol.ANSWERED_ONLY_ON_FAILURE)
+is answered only when it fails. A command id seen again (the
 backend redelivers after a reconnect) is not executed twice: its result is sent again if ready.
 Workers are daemon threads, so a role stuck in a command cannot keep the agent from exiting.
 """
@@ -20,7 +22,7 @@ from typing import Any
 from pydantic import JsonValue, TypeAdapter, ValidationError
 
 from agents.roles.base import CommandFailed
-from spec.protocol import Command, CommandResult, Envelope, MessageId
+from spec.protocol import ANSWERED_ONLY_ON_FAILURE, Command, CommandResult, Envelope, MessageId
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,10 @@ def _id_of(raw: dict[str, Any]) -> str | None:
         return _MESSAGE_ID.validate_python(raw.get("id"))
     except ValidationError:
         return None
+
+
+def _answered(envelope: Envelope, result: CommandResult) -> bool:
+    return not result.ok or envelope.type not in ANSWERED_ONLY_ON_FAILURE
 
 
 def _truncate(text: str) -> str:
@@ -92,7 +98,7 @@ class CommandRunner:
                 log.info(
                     "command %s delivered again; %s", envelope.id, "answering again" if earlier else "running"
                 )
-                if earlier is not None:
+                if earlier is not None and _answered(envelope, earlier):
                     self._report(earlier)
                 return
             self._remember(envelope.id, _IN_PROGRESS)
@@ -109,6 +115,8 @@ class CommandRunner:
             result = self.run(envelope)
             with self._lock:
                 self._remember(envelope.id, result)
+            if not _answered(envelope, result):
+                continue
             try:
                 self._report(result)
             except Exception:

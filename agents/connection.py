@@ -1,12 +1,17 @@
 """The connection loop: hello, heartbeats, long-polled commands, results; reconnect forever.
 
 The agent always connects out (hosts behind NAT or a firewall work). One session is: Hello
-(capabilities), then a heartbeat thread every `heartbeat_interval_s` (from the hello reply,
-HEARTBEAT_INTERVAL_S by default) and a loop of long polls for commands, each handed to the
-command runner. Any error ends the session: 401 is logged as what it is (the agent token was
-revoked or the server's database was replaced: an operator must re-enroll or restore), network
-errors and 5xx as a lost backend; either way the loop backs off (0.5 s .. 30 s, jittered) and
-says hello again, so a backend restart is survived without losing state.
+(capabilities), then a heartbeat thread and a loop of long polls for commands, each handed to the
+command runner. A heartbeat goes out when the backend has answered nothing of this agent's for
+`heartbeat_interval_s` (from the hello reply, HEARTBEAT_INTERVAL_S by default): every request
+the backend takes tells it the agent is alive, so during a run, when a sample batch goes out
+every second, no heartbeat is needed (each cost the API a request). A long poll held open is
+no sign of life (a frozen agent keeps its connection): an idle agent heartbeats.
+
+Any error ends the session: 401 is logged as what it is (the agent token was revoked or the
+server's database was replaced: an operator must re-enroll or restore), network errors and 5xx
+as a lost backend; either way the loop backs off (0.5 s .. 30 s, jittered) and says hello again,
+so a backend restart is survived without losing state.
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from agents.backoff import Backoff
@@ -25,7 +31,14 @@ from agents.gateway import (
     UnauthorizedError,
     UnavailableError,
 )
-from spec.protocol import HEARTBEAT_INTERVAL_S, CommandResult, Heartbeat, Hello, SampleBatch
+from spec.protocol import (
+    HEARTBEAT_INTERVAL_S,
+    LOAD_LEASE_HEADER,
+    CommandResult,
+    Heartbeat,
+    Hello,
+    SampleBatch,
+)
 from spec.version import PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
@@ -54,6 +67,7 @@ class Connection:
         *,
         poll_wait_s: float = POLL_WAIT_S,
         backoff: Backoff | None = None,
+        on_load_lease: Callable[[int, datetime], None] | None = None,
     ) -> None:
         self._gateway = gateway
         self._make_hello = make_hello
@@ -62,6 +76,8 @@ class Connection:
         self._stop = stop
         self._poll_wait_s = poll_wait_s
         self._backoff = backoff or Backoff(0.5, 30.0)
+        # Called with (run, lease_until) when the reply to a sample batch renews the run's load.
+        self._on_load_lease = on_load_lease
         self.connected = threading.Event()
         self.sessions = 0  # hellos answered, for logs and tests
         self._batch_failures: dict[tuple[int, int], int] = {}  # (run, batch) -> HTTP 500s in a row
@@ -118,6 +134,10 @@ class Connection:
 
     def _heartbeats(self, interval_s: float, stop: threading.Event) -> None:
         while not stop.is_set() and not self._stop.is_set():
+            quiet_s = self._gateway.seconds_since_answered()
+            if quiet_s < interval_s:  # another request said it lately
+                stop.wait(interval_s - quiet_s)
+                continue
             try:
                 self._gateway.send(Heartbeat(busy_run_id=self._busy_run_id()))
             except UnauthorizedError as exc:
@@ -153,7 +173,7 @@ class Connection:
         503) is waited for as long as it takes."""
         key = (batch.run_id, batch.batch_id)
         try:
-            self._gateway.send(batch)
+            headers = self._gateway.send(batch)
         except ServerFailedError as exc:
             failures = self._batch_failures.get(key, 0) + 1
             if failures < SERVER_FAILURES_PER_BATCH:
@@ -174,3 +194,14 @@ class Connection:
             log.error("the backend refused sample batch %s/%d: %s", batch.run_id, batch.batch_id, exc)
         else:
             self._batch_failures.pop(key, None)
+            lease = headers.get(LOAD_LEASE_HEADER.lower())
+            if lease is not None and self._on_load_lease is not None:
+                self._renew_load(batch.run_id, lease)
+
+    def _renew_load(self, run_id: int, lease: str) -> None:
+        """The worker's renewal of the run's load lease, as the batch's reply carried it."""
+        assert self._on_load_lease is not None
+        try:
+            self._on_load_lease(run_id, datetime.fromisoformat(lease))
+        except Exception as exc:  # no load of that run here (not started, over): nothing to renew
+            log.debug("load lease of run %s not renewed (%s): %s", run_id, lease, exc)

@@ -10,6 +10,8 @@
   orchestrator reads complete samples once the teardown is answered.
 - Every command names its run, which becomes the agent's busy run; samplers hand their samples
   to the sink with their own run's id, and the sink drops those of a run torn down here.
+- A load lease renewed through a sample batch's reply (agents/connection.py) goes to the role
+  that handles RenewLease, as the command would, unless its run was torn down here.
 """
 
 from __future__ import annotations
@@ -17,13 +19,14 @@ from __future__ import annotations
 import functools
 import logging
 import threading
+from datetime import datetime
 
 from pydantic import JsonValue
 
 from agents.host_sampler import HostSamplingLoop
 from agents.roles.base import CommandFailed, Role
 from agents.sampling import SampleSink
-from spec.protocol import Command, StartSampling, Teardown
+from spec.protocol import Command, RenewLease, StartSampling, Teardown
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +64,17 @@ class Dispatcher:
         if len(handlers) == 1:
             return handlers[0].handle(command)
         return {role.name: role.handle(command) for role in handlers}
+
+    def renew_load_lease(self, run_id: int, lease_until: datetime) -> None:
+        """The worker's renewal of a run's load lease, carried by a sample batch's reply: done
+        as a RenewLease command would be, unless the run was torn down here. Raises
+        CommandFailed when no load of that run runs here."""
+        if self._sink.has_ended(run_id):
+            return
+        renew = RenewLease(run_id=run_id, lease_until=lease_until)
+        for role in self.roles:
+            if renew.type in role.handles:
+                role.handle(renew)
 
     def close(self) -> None:
         """The daemon is exiting: stop host sampling and every role's processes."""

@@ -6,6 +6,7 @@
                                  protocol_version, heartbeat_interval_s}
   - GET  /api/v1/agent/commands?wait_s=N -> [Envelope(command), ...] (long poll)
   - POST /api/v1/agent/messages  Envelope(Heartbeat | SampleBatch | CommandResult) -> 202
+                                 (an injector's SampleBatch: its load lease in a header)
 
 Errors are sorted by what the caller should do: UnauthorizedError (401: the token is not valid any
 more; an operator must act, keep trying slowly), UnavailableError (network error or 5xx: reconnect
@@ -14,11 +15,14 @@ with backoff), RefusedError (another 4xx: this message will never be accepted; d
 
 from __future__ import annotations
 
+import json
+import time
 from typing import Any
 
 import httpx
 from pydantic import BaseModel, ConfigDict
 
+from agents.http_client import HttpClient, HttpError, Reply, proxied
 from spec.protocol import AgentMessage, Envelope, Hello
 
 API = "/api/v1/agent"
@@ -58,26 +62,26 @@ class HelloReply(BaseModel):
     heartbeat_interval_s: float
 
 
-def _describe(response: httpx.Response) -> str:
+def _describe(method: str, path: str, status: int, body: bytes) -> str:
     try:
-        body: Any = response.json()
+        text: Any = json.loads(body)
     except ValueError:
-        body = response.text[:500]
-    if isinstance(body, dict) and "message" in body:
-        body = body["message"]
-    return f"{response.request.method} {response.request.url.path}: HTTP {response.status_code}: {body}"
+        text = body[:500].decode(errors="replace")
+    if isinstance(text, dict) and "message" in text:
+        text = text["message"]
+    return f"{method} {path}: HTTP {status}: {text}"
 
 
-def _raise_for(response: httpx.Response) -> None:
-    if response.status_code < 400:
+def _raise_for(method: str, path: str, status: int, body: bytes) -> None:
+    if status < 400:
         return
-    if response.status_code == 401:
-        raise UnauthorizedError(_describe(response))
-    if response.status_code == 500:
-        raise ServerFailedError(_describe(response))
-    if response.status_code > 500 or response.status_code in (408, 429):
-        raise UnavailableError(_describe(response))
-    raise RefusedError(_describe(response))
+    if status == 401:
+        raise UnauthorizedError(_describe(method, path, status, body))
+    if status == 500:
+        raise ServerFailedError(_describe(method, path, status, body))
+    if status > 500 or status in (408, 429):
+        raise UnavailableError(_describe(method, path, status, body))
+    raise RefusedError(_describe(method, path, status, body))
 
 
 def enroll(
@@ -92,56 +96,91 @@ def enroll(
         )
     except httpx.HTTPError as exc:
         raise UnavailableError(f"cannot reach {server}: {exc}") from exc
-    _raise_for(response)
+    _raise_for("POST", f"{API}/enroll", response.status_code, response.content)
     body: dict[str, Any] = response.json()
     return body
 
 
 class Gateway:
-    """A thread-safe client of the agent gateway (httpx.Client pools its connections)."""
+    """A thread-safe client of the agent gateway, keeping a few connections open.
+
+    Requests go through agents/http_client.py (http.client: a third of httpx's CPU per request,
+    which an agent spends every second of a run on the machine being measured), or through
+    httpx when a test hands in a transport or the environment names a proxy for the server.
+    """
 
     def __init__(
         self, server: str, agent_token: str, *, transport: httpx.BaseTransport | None = None
     ) -> None:
         self.server = server.rstrip("/")
-        self._client = httpx.Client(
-            base_url=f"{self.server}{API}",
-            headers={"Authorization": f"Bearer {agent_token}"},
-            timeout=REQUEST_TIMEOUT_S,
-            limits=httpx.Limits(max_connections=16, max_keepalive_connections=8),
-            transport=transport,
-        )
+        headers = {"Authorization": f"Bearer {agent_token}"}
+        self._http: HttpClient | None = None
+        self._httpx: httpx.Client | None = None
+        if transport is None and not proxied(self.server):
+            self._http = HttpClient(f"{self.server}{API}", headers, REQUEST_TIMEOUT_S)
+        else:
+            self._httpx = httpx.Client(
+                base_url=f"{self.server}{API}",
+                headers=headers,
+                timeout=REQUEST_TIMEOUT_S,
+                limits=httpx.Limits(max_connections=16, max_keepalive_connections=8),
+                transport=transport,
+            )
+        self._answered_at: float | None = None  # monotonic: the last request the backend took
+
+    def seconds_since_answered(self) -> float:
+        """Seconds since the backend last answered a request of this agent without an error
+        (infinite before the first): each such request also told it the agent is alive."""
+        answered = self._answered_at
+        return float("inf") if answered is None else time.monotonic() - answered
 
     def close(self) -> None:
-        self._client.close()
+        if self._http is not None:
+            self._http.close()
+        if self._httpx is not None:
+            self._httpx.close()
 
-    def _request(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
+    def _request(
+        self, method: str, path: str, body: str | None = None, timeout_s: float = REQUEST_TIMEOUT_S
+    ) -> Reply:
+        content = body.encode() if body is not None else None
+        headers = JSON_HEADERS if body is not None else None
         try:
-            response = self._client.request(method, path, **kwargs)
-        except httpx.HTTPError as exc:
+            if self._http is not None:
+                reply = self._http.request(method, path, body=content, headers=headers, timeout_s=timeout_s)
+            else:
+                assert self._httpx is not None
+                response = self._httpx.request(
+                    method, path, content=content, headers=headers, timeout=timeout_s
+                )
+                reply = Reply(
+                    response.status_code,
+                    {k.lower(): v for k, v in response.headers.items()},
+                    response.content,
+                )
+        except (HttpError, httpx.HTTPError) as exc:
             raise UnavailableError(f"{method} {path}: {type(exc).__name__}: {exc}") from exc
-        _raise_for(response)
-        return response
+        _raise_for(method, f"{API}{path.split('?')[0]}", reply.status, reply.body)
+        self._answered_at = time.monotonic()
+        return reply
 
     def hello(self, hello: Hello) -> HelloReply:
-        response = self._request(
-            "POST", "/hello", content=Envelope.wrap(hello).model_dump_json(), headers=JSON_HEADERS
-        )
-        return HelloReply.model_validate(response.json())
+        reply = self._request("POST", "/hello", Envelope.wrap(hello).model_dump_json())
+        return HelloReply.model_validate_json(reply.body)
 
     def poll_commands(self, wait_s: float) -> list[dict[str, Any]]:
         """Commands waiting for this agent (raw JSON: each is validated by the caller, so one
         unreadable command can be answered as such instead of failing the whole poll)."""
-        response = self._request("GET", "/commands", params={"wait_s": wait_s}, timeout=wait_s + POLL_GRACE_S)
-        body = response.json()
+        reply = self._request("GET", f"/commands?wait_s={wait_s:g}", timeout_s=wait_s + POLL_GRACE_S)
+        try:
+            body = json.loads(reply.body)
+        except ValueError as exc:
+            raise UnavailableError(f"GET /commands: the answer is not JSON: {exc}") from exc
         if not isinstance(body, list):
             raise UnavailableError(f"GET /commands: expected a list, got {type(body).__name__}")
         return [item for item in body if isinstance(item, dict)]
 
-    def send(self, message: AgentMessage) -> None:
-        self._request(
-            "POST",
-            "/messages",
-            content=Envelope.wrap(message).model_dump_json(),
-            headers=JSON_HEADERS,
-        )
+    def send(self, message: AgentMessage) -> dict[str, str]:
+        """POST one message; returns the reply's headers, names in lower case (an injector's
+        sample batch reply carries its load lease: spec.protocol.LOAD_LEASE_HEADER)."""
+        return self._request("POST", "/messages", Envelope.wrap(message).model_dump_json()).headers

@@ -180,6 +180,8 @@ def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) ->
         runner.submit,
         lambda: dispatcher.busy_run_id,
         stop,
+        # An injector's load lease, renewed through the replies to its sample batches.
+        on_load_lease=dispatcher.renew_load_lease,
     )
     sink.start()
     runner.start()

@@ -7,8 +7,16 @@ This module is the ONE place for live Redis names, so API, worker and tests agre
     haplab:command:{command_id}:reply   list  the agent's CommandResult (JSON); the API RPUSHes,
                                               the worker waiting in send_command BLPOPs
     haplab:run:{run_id}:events          pub/sub channel of a run's live events (RunEventMessage)
+    haplab:run:{run_id}:control         pub/sub channel the run's worker listens on: a word is
+                                              published when a cancel of the run is committed
+                                              or the run ends (the reaper's end included); the
+                                              worker then reads the run's row (worker/run_watch.py)
     haplab:command:{command_id}:agent   string  the id of the agent the command was sent to; only
                                               that agent's result is accepted for it
+    haplab:run:{run_id}:load-lease:{agent_id}  string  the lease of the run's load on that injector
+                                              (ISO 8601), set by the worker, expiring with it; the
+                                              API hands it to the injector with each reply to its
+                                              sample batches (spec.protocol.LOAD_LEASE_HEADER)
     haplab:login-failures:{kind}:{who}  sorted set of failed sign-in times (score = time), per
                                               account (SHA-256 of the e-mail) and per client
                                               address; expires with the throttling window
@@ -25,7 +33,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 from functools import lru_cache
-from typing import Annotated, Literal
+from typing import Annotated, Literal, cast
 
 import anyio
 import redis
@@ -58,8 +66,16 @@ def run_events_channel(run_id: int) -> str:
     return f"haplab:run:{run_id}:events"
 
 
+def run_control_channel(run_id: int) -> str:
+    return f"haplab:run:{run_id}:control"
+
+
 def command_agent_key(command_id: str) -> str:
     return f"haplab:command:{command_id}:agent"
+
+
+def load_lease_key(run_id: int, agent_id: int) -> str:
+    return f"haplab:run:{run_id}:load-lease:{agent_id}"
 
 
 def login_failures_key(kind: Literal["account", "client"], who: str) -> str:
@@ -204,6 +220,52 @@ def publish_sample_batch(run_id: int, samples: Sequence[SamplePoint]) -> None:
         return
     live = [LiveSample(source=s.source, t=s.t, ts=s.ts, data=s.data) for s in samples]
     _publish(run_id, SamplesMessage(samples=live))
+
+
+# ---------------------------------------------------------------- the load lease
+
+
+def set_load_lease(run_id: int, agent_id: int, until: datetime, ttl_s: float) -> None:
+    """The worker: the load of `run_id` on injector `agent_id` may run until `until`. The key
+    expires `ttl_s` after this write, so a worker that stops renewing leaves nothing behind."""
+    sync_redis().set(load_lease_key(run_id, agent_id), until.isoformat(), px=max(1, int(ttl_s * 1000)))
+
+
+def clear_load_lease(run_id: int, agent_id: int) -> None:
+    """The worker, when the run's execution ends (best effort: the key expires anyway)."""
+    try:
+        sync_redis().delete(load_lease_key(run_id, agent_id))
+    except redis.RedisError as exc:
+        log.warning("could not clear the load lease of run %s on agent %s: %s", run_id, agent_id, exc)
+
+
+def load_lease(run_id: int, agent_id: int) -> str | None:
+    """The API: the lease the worker last set for this injector's load (ISO 8601), if any.
+
+    Best effort: without Redis the injector gets no renewal in this reply, as it would get no
+    RenewLease command either."""
+    try:
+        value = cast("bytes | None", sync_redis().get(load_lease_key(run_id, agent_id)))
+    except redis.RedisError as exc:
+        log.warning("could not read the load lease of run %s on agent %s: %s", run_id, agent_id, exc)
+        return None
+    return None if value is None else value.decode()
+
+
+# What the run's worker is told on its control channel; any message makes it read the run's row.
+RunControl = Literal["cancel", "ended"]
+
+
+def publish_run_control(run_id: int, what: RunControl) -> None:
+    """Wake the worker executing the run (call after the cancel or the end committed).
+
+    Best effort: the worker also reads the run's row every few seconds, so a lost message
+    delays a stop by that much, never forever.
+    """
+    try:
+        sync_redis().publish(run_control_channel(run_id), what)
+    except redis.RedisError as exc:
+        log.warning("could not tell the worker of run %s (%s): %s", run_id, what, exc)
 
 
 def publish_state(run_id: int, state: RunState | str, error: str | None = None) -> None:

@@ -7,21 +7,43 @@ Redis, live samples reach every process's SSE streams through Redis pub/sub, and
 process caches (haproxy -c results) is only a cache. uvicorn's supervisor restarts a worker that
 dies and passes SIGTERM/SIGINT on to all of them.
 
+Idle, uvicorn wakes often: each server ten times a second (its main loop's tick refreshes the
+Date header once a second and looks for a stop), the supervisor twice a second to ping every
+worker through a pipe (a thread in each worker answers). On 2 cores that was 3.7 ms of CPU a
+second with two workers serving nothing, taken from the load a run measures on the same machine
+(docs/benchmarks.md, fidelity). Here the servers tick once a second (a stop is noticed within a
+second) and the supervisor checks its workers every 5 s, but handles a signal at once.
+
     python -m backend.serve [--host H] [--port P] [--workers N]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import logging
 import os
+import signal
 import sys
+import threading
+from socket import socket
+from types import FrameType
 
 import uvicorn
 from starlette.types import ASGIApp
+from uvicorn.config import STARTUP_FAILURE
 from uvicorn.importer import import_from_string
+from uvicorn.supervisors import multiprocess
 
 from backend.settings import get_settings
 from common import gc_tuning
+
+log = logging.getLogger("uvicorn.error")
+
+# uvicorn: 0.1 s and 0.5 s.
+TICK_S = 1.0
+HEALTH_CHECK_S = 5.0
 
 
 def default_workers() -> int:
@@ -48,6 +70,86 @@ def settled_app() -> ASGIApp:
     return app
 
 
+class QuietServer(uvicorn.Server):
+    """uvicorn's server, waking once a second instead of ten times; a stop signal wakes it at once."""
+
+    _tick: asyncio.Future[None] | None = None
+
+    async def main_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        # on_tick refreshes the Date header when its counter is a multiple of 10: at every tick here.
+        while not await self.on_tick(0):
+            self._tick = tick = loop.create_future()
+            timer = loop.call_later(TICK_S, _resolve, tick)
+            await tick
+            timer.cancel()
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        super().handle_exit(sig, frame)
+        tick = self._tick
+        if tick is not None:  # (a signal handler: the loop is woken through its own wakeup pipe)
+            tick.get_loop().call_soon_threadsafe(_resolve, tick)
+
+
+def _resolve(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+class QuietProcess(multiprocess.Process):
+    """A worker process serving with QuietServer (unpickled by reference in the worker)."""
+
+    @property
+    def server(self) -> uvicorn.Server:
+        if self._server is None:
+            self._server = QuietServer(config=self.config)
+        return self._server
+
+
+class QuietSupervisor(multiprocess.Multiprocess):
+    """uvicorn's supervisor, checking its workers every HEALTH_CHECK_S; a signal wakes it at once."""
+
+    def __init__(self, config: uvicorn.Config, sockets: list[socket]) -> None:
+        super().__init__(config, sockets)
+        self._wake = threading.Event()
+        for sig in multiprocess.SIGNALS:
+            signal.signal(sig, self._on_signal)
+
+    def _on_signal(self, sig: int, _frame: FrameType | None) -> None:
+        self.signal_queue.append(sig)
+        self._wake.set()
+
+    def run(self) -> None:
+        log.info("Started parent process [%d]", os.getpid())
+        self.init_processes()
+        while not self.should_exit.is_set():
+            self._wake.wait(HEALTH_CHECK_S)
+            self._wake.clear()
+            self.handle_signals()
+            self.keep_subprocess_alive()
+        self.terminate_all()
+        self.join_all()
+        log.info("Stopping parent process [%d]", os.getpid())
+
+
+def serve(app: str, workers: int, **options: object) -> None:
+    """uvicorn.run(app, factory=True, workers=workers, ...) with QuietServer and QuietSupervisor."""
+    config = uvicorn.Config(app, factory=True, workers=workers, **options)  # type: ignore[arg-type]
+    if workers == 1:
+        config.load_app()
+        server = QuietServer(config)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.run()
+        if not server.started:
+            sys.exit(STARTUP_FAILURE)
+        return
+    # The supervisor makes its workers (at start, and a replacement for one that died) by this
+    # module-level name; set in the supervisor process only (a worker imports uvicorn afresh).
+    multiprocess.Process = QuietProcess  # type: ignore[misc]
+    with contextlib.suppress(KeyboardInterrupt):
+        QuietSupervisor(config, sockets=[config.bind_socket()]).run()
+
+
 def main(argv: list[str] | None = None) -> None:
     missing = {k: v for k, v in ALLOCATOR_ENV.items() if k not in os.environ}
     if missing:
@@ -69,12 +171,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.workers < 1:
         parser.error("--workers must be at least 1")
     os.environ[FACTORY_ENV] = args.app
-    uvicorn.run(
+    serve(
         SETTLED_APP,
-        factory=True,
+        args.workers,
         host=args.host,
         port=args.port,
-        workers=args.workers,
         log_level=args.log_level,
         proxy_headers=args.proxy_headers,
         forwarded_allow_ips=args.forwarded_allow_ips,

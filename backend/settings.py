@@ -54,6 +54,9 @@ class Settings(BaseSettings):
     # must reach every agent within it (~0.05 s on the local lab; raise it for a lab far away). A
     # slower round trip moves the start by itself (worker/phases/load.py), so this can be short.
     load_start_lead_seconds: float = 0.3
+    # The worker hears of a cancel (or of its run ended elsewhere) at once through Redis
+    # (worker/run_watch.py); it also reads the run's row this often, in case a message was lost.
+    run_watch_fallback_seconds: float = Field(2.0, gt=0)
     # The injector's load lease: it stops by itself this long after the last renewal.
     load_lease_seconds: int = 10
     # The public URL agents and browsers use to reach the API (for enrollment commands).

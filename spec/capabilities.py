@@ -57,6 +57,11 @@ class Capabilities(BaseModel):
     # Injector role
     drivers: list[str] = Field(default_factory=list, description="Load tools installed, by driver name.")
     driver_versions: dict[str, str] = Field(default_factory=dict)
+    load_lease_in_replies: bool = Field(
+        default=False,
+        description="The injector takes its load's lease from the replies to its sample batches "
+        "(the Haplab-Load-Lease header), so the worker renews it without a RenewLease command.",
+    )
     # Target role
     target_server: str | None = Field(default=None, max_length=255, description="e.g. nginx/1.22.1")
     database_server: str | None = Field(default=None, max_length=255, description="e.g. mariadb/10.11.6")

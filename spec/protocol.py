@@ -245,11 +245,26 @@ class AwaitLoad(_Message):
 
 
 class RenewLease(_Message):
-    """Injector role: keep the load running until lease_until."""
+    """Injector role: keep the load running until lease_until. Sent every few seconds while a
+    load runs and never waited for: the agent answers it only when it fails (see
+    ANSWERED_ONLY_ON_FAILURE). An injector whose capabilities say `load_lease_in_replies` gets
+    no such command: the reply to each of its sample batches carries the lease instead
+    (LOAD_LEASE_HEADER), which costs the backend no request of its own."""
 
     type: Literal["renew_lease"] = "renew_lease"
     run_id: RunId
     lease_until: datetime
+
+
+# The reply to an injector's SampleBatch (202) carries, in this header, the lease of the run's
+# load as the worker last renewed it (ISO 8601); absent when the worker renews nothing (it died,
+# or the run's load has not started or is over). The injector extends its load to it.
+LOAD_LEASE_HEADER = "Haplab-Load-Lease"
+
+# Commands the worker posts without waiting for an answer (worker/agent_rpc.post_command) and
+# sends often: an agent answers them only when they fail, since each answer costs the API a
+# request while the load it measures runs.
+ANSWERED_ONLY_ON_FAILURE = frozenset({"renew_lease"})
 
 
 class StopLoad(_Message):

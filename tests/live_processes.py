@@ -81,13 +81,16 @@ def start_worker_process(
     beat: bool = False,
     reap_interval: float = 2,
     index: int = 0,
+    env: dict[str, str] | None = None,
 ) -> WorkerProcess:
-    """Start a real `celery -A worker.celery_app worker` and wait until it answers a ping."""
+    """Start a real `celery -A worker.celery_app worker` and wait until it answers a ping.
+
+    `env` adds or overrides environment variables (other HAPLAB_* settings)."""
     from celery import Celery
 
     nodename = f"haplab-test-{uuid.uuid4().hex[:8]}@localhost"
     log_path = log_dir / f"worker-{index}.log"
-    env = {
+    worker_env = {
         **os.environ,
         "HAPLAB_ENVIRONMENT": "test",
         "HAPLAB_DATABASE_URL": database_url,
@@ -95,6 +98,7 @@ def start_worker_process(
         "HAPLAB_AGENT_WAIT_SECONDS": str(agent_wait),
         "HAPLAB_LAB_LEASE_SECONDS": str(lease),
         "HAPLAB_REAP_INTERVAL_SECONDS": str(reap_interval),
+        **(env or {}),
     }
     cmd = [
         sys.executable,
@@ -120,7 +124,7 @@ def start_worker_process(
         cmd += ["-B"]  # beat keeps its entries in the test database (sqlalchemy-celery-beat)
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            cmd, cwd=ROOT, env=worker_env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
         )
     worker = WorkerProcess(proc=proc, nodename=nodename, log_path=log_path)
     control = Celery("haplab-test-control", broker=redis_url)

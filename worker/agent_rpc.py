@@ -11,9 +11,10 @@ backend/live.py.
 
 While it waits, send_command checks the agent's last_seen_at every LIVENESS_CHECK_S against the
 database clock: an agent silent for ONLINE_WINDOW_S is lost, and the run fails with a message
-that names it rather than waiting out a long timeout. A command nobody waits for any more
-(lost, timed out) is withdrawn from the list if the agent has not taken it yet, so an agent that
-comes back does not act on it.
+that names it rather than waiting out a long timeout. A caller that watches the agent itself
+(the running phase, once a second) passes `watch_liveness=False`: the wait is then one BLPOP.
+A command nobody waits for any more (lost, timed out) is withdrawn from the list if the agent
+has not taken it yet, so an agent that comes back does not act on it.
 """
 
 from __future__ import annotations
@@ -31,8 +32,6 @@ from backend.models import Agent
 from spec.protocol import Command, CommandResult, Envelope
 
 LIVENESS_CHECK_S = 2.0
-# The reply wait is cut in slices this long, so liveness is checked on time.
-WAIT_SLICE_S = 1.0
 
 
 class AgentRpcError(Exception):
@@ -118,7 +117,9 @@ def clear_commands(agent_id: int) -> int:
     return int(dropped)
 
 
-def send_command(agent_id: int, command: Command, timeout_s: float) -> dict[str, JsonValue]:
+def send_command(
+    agent_id: int, command: Command, timeout_s: float, *, watch_liveness: bool = True
+) -> dict[str, JsonValue]:
     """Queue `command` for the agent and wait for its result; returns the result's data.
 
     Raises AgentLost (the agent went silent), CommandFailed (it answered not ok, with its error)
@@ -132,17 +133,17 @@ def send_command(agent_id: int, command: Command, timeout_s: float) -> dict[str,
 
     start = time.monotonic()
     deadline = start + timeout_s
-    next_check = start + LIVENESS_CHECK_S
+    # The wait is cut in slices only so that liveness is checked on time.
+    slice_s = LIVENESS_CHECK_S if watch_liveness else timeout_s
     try:
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 raise CommandTimeout(f"agent {name} did not answer {command.type} within {timeout_s:g} s")
-            reply = _blpop(reply_key, min(WAIT_SLICE_S, remaining))
+            reply = _blpop(reply_key, min(slice_s, remaining))
             if reply is not None:
                 break
-            if time.monotonic() >= next_check:
-                next_check += LIVENESS_CHECK_S
+            if watch_liveness and time.monotonic() < deadline:
                 _check_alive(agent_id)
     except AgentRpcError:
         live.sync_redis().lrem(live.agent_commands_key(agent_id), 1, payload)
@@ -157,12 +158,14 @@ def send_command(agent_id: int, command: Command, timeout_s: float) -> dict[str,
 R = TypeVar("R", bound=BaseModel)
 
 
-def request(agent_id: int, command: Command, expect: type[R], timeout_s: float) -> R:
+def request(
+    agent_id: int, command: Command, expect: type[R], timeout_s: float, *, watch_liveness: bool = True
+) -> R:
     """send_command, its answer read as `expect` (a spec.command_results model).
 
     An answer that is not one (an agent of another version) fails the command, naming both.
     """
-    data = send_command(agent_id, command, timeout_s)
+    data = send_command(agent_id, command, timeout_s, watch_liveness=watch_liveness)
     try:
         return expect.model_validate(data)
     except ValidationError as exc:

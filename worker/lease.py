@@ -2,13 +2,15 @@
 
 The run's own thread may block (waiting on an agent, a slow query); the lease must not expire
 because of that, only because the worker died. If a renewal finds the lab no longer ours (the
-reaper judged us dead), `lost` is set and the orchestrator stops the run.
+reaper judged us dead), `lost` is set, `on_lost` is called (it wakes the orchestrator) and the
+orchestrator stops the run.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 from types import TracebackType
 
 from backend.db import session_scope
@@ -18,10 +20,13 @@ log = logging.getLogger(__name__)
 
 
 class LeaseRenewer:
-    def __init__(self, lab_id: int, run_id: int, lease_seconds: float) -> None:
+    def __init__(
+        self, lab_id: int, run_id: int, lease_seconds: float, on_lost: Callable[[], None] | None = None
+    ) -> None:
         self.lab_id = lab_id
         self.run_id = run_id
         self.lease_seconds = lease_seconds
+        self.on_lost = on_lost
         # Three renewals per lease: one late or failed renewal does not lose the lab.
         self.interval_seconds = max(0.5, lease_seconds / 3)
         self.lost = threading.Event()
@@ -50,4 +55,6 @@ class LeaseRenewer:
             if not still_ours:
                 log.warning("lab %s is no longer held by run %s; stopping the run", self.lab_id, self.run_id)
                 self.lost.set()
+                if self.on_lost is not None:
+                    self.on_lost()
                 return

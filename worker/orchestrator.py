@@ -2,15 +2,17 @@
 
 The orchestrator never releases the lab or writes the final state itself: it returns a
 RunOutcome and the dispatcher applies it (guarded) together with releasing the lab. Between
-polls it checks, several times a second, whether the run was cancelled, ended by someone else
-(the reaper), or lost its lab lease.
+polls it sleeps on the run's wake event, which a cancel, an end of the run by someone else (the
+reaper), a lost lab lease or the end of a phase's work sets (worker/run_watch.py: the API tells
+the worker on the run's control channel; the run's row is also read every few seconds in case
+a message was lost).
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 import redis.exceptions
@@ -18,7 +20,7 @@ import sqlalchemy.exc
 from celery.exceptions import SoftTimeLimitExceeded
 from sqlalchemy import select
 
-from backend.db import session_scope
+from backend.db import get_engine, session_scope
 from backend.models import Lab, Run
 from backend.runs.transitions import transition
 from backend.settings import get_settings
@@ -32,6 +34,7 @@ from worker.phases.base import Phase, PhaseError, RunContext, explain_failure
 from worker.phases.collect import Collect, record_cut_short
 from worker.phases.configure import ConfigureLab
 from worker.phases.load import RunLoad, WarmUp
+from worker.run_watch import RunWatch
 
 log = logging.getLogger(__name__)
 
@@ -47,9 +50,6 @@ def build_phases(execution: Execution) -> list[Phase]:
         Collect(execution),
     ]
 
-
-# Cancellation is noticed within this long, whatever a phase's poll interval.
-WATCH_INTERVAL_SECONDS = 0.25
 
 TEARDOWN_TIMEOUT_S = 15.0
 
@@ -72,29 +72,37 @@ def execute_run(run_id: int) -> RunOutcome:
     settings = get_settings()
     ctx = load_context(run_id)
     execution = load_execution(run_id, ctx.lab_name)
-    with LeaseRenewer(ctx.lab_id, run_id, settings.lab_lease_seconds) as lease:
-        try:
-            outcome = _walk_all(execution, ctx, lease)
-        except SoftTimeLimitExceeded:
-            outcome = RunOutcome.failed(f"run exceeded the time limit of {settings.run_time_limit_seconds} s")
-        except (redis.exceptions.RedisError, sqlalchemy.exc.DBAPIError) as exc:
-            log.exception("run %s: a part the worker needs went away", run_id)
-            outcome = RunOutcome.failed(explain_failure(exc))
-        except Exception as exc:
-            log.exception("run %s failed in the worker", run_id)
-            outcome = RunOutcome.failed(f"internal error in the worker: {exc!r}")
-        finally:
-            execution.stopped.set()
-            tear_down(execution)  # first: a cancel must stop the load within 2 s
+    with (
+        LeaseRenewer(ctx.lab_id, run_id, settings.lab_lease_seconds, on_lost=ctx.wake.set) as lease,
+        # The orchestrator's own checks (its thread only) share one connection: RunContext.checks.
+        get_engine().connect().execution_options(isolation_level="AUTOCOMMIT") as checks,
+    ):
+        ctx = replace(ctx, checks=checks)
+        with RunWatch(ctx, settings.run_watch_fallback_seconds) as watch:
+            try:
+                outcome = _walk_all(execution, ctx, lease, watch)
+            except SoftTimeLimitExceeded:
+                outcome = RunOutcome.failed(
+                    f"run exceeded the time limit of {settings.run_time_limit_seconds} s"
+                )
+            except (redis.exceptions.RedisError, sqlalchemy.exc.DBAPIError) as exc:
+                log.exception("run %s: a part the worker needs went away", run_id)
+                outcome = RunOutcome.failed(explain_failure(exc))
+            except Exception as exc:
+                log.exception("run %s failed in the worker", run_id)
+                outcome = RunOutcome.failed(f"internal error in the worker: {exc!r}")
+            finally:
+                execution.stopped.set()
+                tear_down(execution)  # first: a cancel must stop the load within 2 s
     if outcome.state in (RunState.failed, RunState.cancelled):
         keep_what_was_measured(execution, outcome)
     return outcome
 
 
-def _walk_all(execution: Execution, ctx: RunContext, lease: LeaseRenewer) -> RunOutcome:
+def _walk_all(execution: Execution, ctx: RunContext, lease: LeaseRenewer, watch: RunWatch) -> RunOutcome:
     previous = RunState.preparing  # the dispatcher moved the run there when it claimed the lab
     for phase in build_phases(execution):
-        outcome = _walk(phase, previous, ctx, lease)
+        outcome = _walk(phase, previous, ctx, lease, watch)
         previous = phase.state
         if outcome is not None:
             return outcome
@@ -155,7 +163,9 @@ def load_context(run_id: int) -> RunContext:
     return RunContext(run_id=row.id, lab_id=row.lab_id, lab_name=row.name)
 
 
-def _walk(phase: Phase, previous: RunState, ctx: RunContext, lease: LeaseRenewer) -> RunOutcome | None:
+def _walk(
+    phase: Phase, previous: RunState, ctx: RunContext, lease: LeaseRenewer, watch: RunWatch
+) -> RunOutcome | None:
     """Run one phase to its end; None means go on to the next phase."""
     if phase.state != previous:
         with session_scope() as db:
@@ -166,7 +176,9 @@ def _walk(phase: Phase, previous: RunState, ctx: RunContext, lease: LeaseRenewer
     deadline = time.monotonic() + phase.timeout_seconds()
     next_poll = time.monotonic()
     while True:
-        stop = _interruption(ctx, lease)
+        # Cleared before the checks: whatever sets it from now on is seen by the wait below.
+        ctx.wake.clear()
+        stop = _interruption(ctx, lease, watch)
         if stop is not None:
             return stop
         now = time.monotonic()
@@ -179,19 +191,19 @@ def _walk(phase: Phase, previous: RunState, ctx: RunContext, lease: LeaseRenewer
             next_poll = now + phase.poll_interval_seconds
         if now >= deadline:
             return RunOutcome.failed(phase.timeout_error(ctx))
-        if phase.wait(max(0.0, min(WATCH_INTERVAL_SECONDS, next_poll - time.monotonic(), deadline - now))):
-            next_poll = time.monotonic()
+        sleep = min(next_poll - time.monotonic(), deadline - now, watch.seconds_to_next_read())
+        if ctx.wake.wait(max(0.0, sleep)):
+            next_poll = time.monotonic()  # the phase's work may have ended
 
 
-def _interruption(ctx: RunContext, lease: LeaseRenewer) -> RunOutcome | None:
+def _interruption(ctx: RunContext, lease: LeaseRenewer, watch: RunWatch) -> RunOutcome | None:
     """Why the run must stop now, if it must: cancelled, ended elsewhere, or lab lost."""
     if lease.lost.is_set():
         return RunOutcome.failed(f"lab {ctx.lab_name!r} lease was lost (the reaper judged this worker dead)")
-    with session_scope() as db:
-        row = db.execute(select(Run.state, Run.cancel_requested_at).where(Run.id == ctx.run_id)).one()
-    if row.cancel_requested_at is not None:
+    stopped = watch.check()
+    if stopped is None:
+        return None
+    if stopped.cancelled:
         return CANCELLED
-    if not RunState(row.state).is_active:
-        # The reaper (or an operator) ended it; the dispatcher's guarded write will be a no-op.
-        return RunOutcome.failed(f"run was ended elsewhere while {RunState(row.state).value}")
-    return None
+    # The reaper (or an operator) ended it; the dispatcher's guarded write will be a no-op.
+    return RunOutcome.failed(f"run was ended elsewhere while {stopped.state.value}")

@@ -4,7 +4,8 @@
   lab target host named in the command), waits until `start_at` (so
   several injectors start together), starts the driver's argv (inside the data-plane namespace
   when there is one) and answers at once with the command line. The load may run until
-  start_at + lease_s; RenewLease pushes that back; past it, the tool is stopped within ~1 s.
+  start_at + lease_s; RenewLease pushes that back (sent as a command, or carried by the replies
+  to this agent's sample batches: agents/connection.py); past it, the tool is stopped.
 - AwaitLoad: waits (bounded) for the tool to exit and answers with its InjectorSummary. A tool
   that was stopped early is still parsed where it left output: partial results are results.
 - StopLoad: stop now. Teardown: stop everything of the run and remove its files.
@@ -112,7 +113,9 @@ class InjectorRole(Role):
     def capabilities(self) -> dict[str, JsonValue]:
         versions: dict[str, JsonValue] = dict(installed_drivers())
         names: list[JsonValue] = [name for name in sorted(versions)]
-        return {"drivers": names, "driver_versions": versions}
+        # The worker may renew this injector's load leases through its sample batch replies
+        # (agents/connection.py) instead of RenewLease commands.
+        return {"drivers": names, "driver_versions": versions, "load_lease_in_replies": True}
 
     def workdir(self, run_id: int) -> Path:
         return self.ctx.runtime_dir / "injector" / str(run_id)

@@ -10,9 +10,11 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends, Request
+from sqlalchemy.orm import Session
 
 from backend.accounts.secret_tokens import parse_prefixed_token
 from backend.api.deps import SessionDep
+from backend.api.route_thread import Deferred
 from backend.errors import ApiError
 from backend.fleet.service import agent_by_token_hash, mark_seen
 from backend.labs.enrollment import AGENT_KIND
@@ -23,18 +25,34 @@ def _unauthenticated(message: str) -> ApiError:
     return ApiError(401, "unauthenticated", message)
 
 
-def get_current_agent(request: Request, db: SessionDep) -> Agent:
-    """The calling agent; its liveness (last_seen_at) is recorded here, at most once a second."""
+class DeferredAgent(Deferred[Agent]):
+    """The agent holding a well-formed token, looked up in the route's thread."""
+
+    def __init__(self, db: Session, token_hash: str) -> None:
+        self.db = db
+        self.token_hash = token_hash
+
+    def resolve(self) -> Agent:
+        found = agent_by_token_hash(self.db, self.token_hash)
+        if found is None:
+            raise _unauthenticated("unknown or revoked agent token; enroll the agent again")
+        if found.seen_long_ago:
+            mark_seen(self.db, found.agent.id)
+        return found.agent
+
+
+async def get_current_agent(request: Request, db: SessionDep) -> DeferredAgent:
+    """The calling agent (its liveness, last_seen_at, recorded at most once a second).
+
+    async and without I/O, so it runs on the event loop: a missing or malformed token is a 401
+    here, and the lookup waits for the route's own thread (backend/api/route_thread.py), one
+    hand-off fewer for each of an agent's sample batches.
+    """
     scheme, _, value = request.headers.get("authorization", "").partition(" ")
     token = parse_prefixed_token(AGENT_KIND, value.strip()) if scheme.lower() == "bearer" else None
     if token is None:
         raise _unauthenticated(f"send the agent token as 'Authorization: Bearer {AGENT_KIND}_...'")
-    found = agent_by_token_hash(db, token.hash)
-    if found is None:
-        raise _unauthenticated("unknown or revoked agent token; enroll the agent again")
-    if found.seen_long_ago:
-        mark_seen(db, found.agent.id)
-    return found.agent
+    return DeferredAgent(db, token.hash)
 
 
 CurrentAgent = Annotated[Agent, Depends(get_current_agent)]

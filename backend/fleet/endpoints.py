@@ -3,7 +3,8 @@
     POST /agent/enroll     one-time enrollment token -> the agent's own token (no auth)
     POST /agent/hello      Envelope(Hello): version, roles, capabilities
     GET  /agent/commands   long-poll: the commands the worker queued for this agent
-    POST /agent/messages   Envelope(Heartbeat | SampleBatch | CommandResult)
+    POST /agent/messages   Envelope(Heartbeat | SampleBatch | CommandResult); the reply to an
+                           injector's SampleBatch carries its load's lease (Haplab-Load-Lease)
 
 Every other route authenticates with `Authorization: Bearer hla_...` (CurrentAgent).
 
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request, status
+from fastapi import APIRouter, Query, Request, Response, status
 from fastapi.concurrency import run_in_threadpool
 
 from backend.api.deps import SessionDep
@@ -32,9 +33,9 @@ from backend.fleet.schemas import (
     MessageAccepted,
 )
 from backend.labs.enrollment import redeem_enrollment_token
-from backend.live import publish_sample_batch
+from backend.live import load_lease, publish_sample_batch
 from backend.runs.samples.service import insert_samples
-from spec.protocol import HEARTBEAT_INTERVAL_S, CommandResult, Envelope, SampleBatch
+from spec.protocol import HEARTBEAT_INTERVAL_S, LOAD_LEASE_HEADER, CommandResult, Envelope, SampleBatch
 from spec.version import PROTOCOL_VERSION
 
 router = APIRouter(tags=["agent"], route_class=EnvelopeRoute)
@@ -71,33 +72,29 @@ async def poll_commands(
         float, Query(ge=0, le=mailbox.MAX_WAIT_S, description="Seconds to wait when nothing is queued.")
     ] = 20,
 ) -> list[Envelope]:
-    agent_id = agent.id
-
-    def seen() -> None:
-        # The commit also hands the connection back to the pool: the wait below holds none.
-        service.mark_seen(db, agent_id)
-        db.commit()
-
-    async def still_alive() -> None:
-        await run_in_threadpool(seen)
-
     # Seen already (get_current_agent); the commit hands the connection back before the wait.
     await run_in_threadpool(db.commit)
-    return await mailbox.take_commands(
-        agent_id, wait_s, disconnected=request.is_disconnected, still_alive=still_alive
-    )
+    return await mailbox.take_commands(agent.id, wait_s, disconnected=request.is_disconnected)
 
 
 @router.post("/agent/messages", status_code=status.HTTP_202_ACCEPTED)
-def post_message(db: SessionDep, agent: CurrentAgent, envelope: AgentMessageEnvelope) -> MessageAccepted:
+def post_message(
+    db: SessionDep, agent: CurrentAgent, envelope: AgentMessageEnvelope, response: Response
+) -> MessageAccepted:
     body = envelope.body
     if isinstance(body, SampleBatch):
-        run = service.writable_run(db, agent, body.run_id)
-        inserted = insert_samples(db, run.id, body.samples)
+        run_id = service.writable_run(db, agent, body.run_id)
+        inserted = insert_samples(db, run_id, body.samples)
         db.commit()
         # A resent batch inserted nothing and is not announced again.
         if inserted:
-            publish_sample_batch(run.id, body.samples)
+            publish_sample_batch(run_id, body.samples)
+        if "injector" in agent.roles:
+            # The worker's renewal of this injector's load lease rides on the reply: no command
+            # (a long poll answered and a new one) every few seconds while the load is measured.
+            lease = load_lease(run_id, agent.id)
+            if lease is not None:
+                response.headers[LOAD_LEASE_HEADER] = lease
         return MessageAccepted(inserted=inserted)
     db.commit()
     if isinstance(body, CommandResult):

@@ -3,9 +3,16 @@ and the reply list a CommandResult is delivered to.
 
 The worker RPUSHes command envelopes onto `haplab:agent:{id}:commands` (worker/agent_rpc.py);
 the agent's GET /agent/commands waits here. It runs on the event loop (redis.asyncio) so a
-waiting agent costs a socket, not a thread of the sync pool. It waits in one-second slices so
-that it notices an agent that hung up (and then stops popping), and while it waits it keeps
-the agent's last_seen_at fresh: an agent holding a poll open is demonstrably alive.
+waiting agent costs a socket, not a thread of the sync pool. It waits in slices of SLICE_S (5 s)
+and after each checks that its agent is still connected (if not, it stops; a command popped for
+an agent that hung up is pushed back for its next poll). Slices of one second cost each held
+poll a Redis round trip and a wake-up every second, a measurable share of the API's CPU while a
+run's load is measured (docs/benchmarks.md, fidelity).
+
+A held poll does not count as a sign of life: a frozen agent (SIGSTOP, a hung host) keeps its
+connection open, and marking it seen every few seconds kept it "online" for as long as its poll
+lasted. The agent's own requests say it is alive: its sample batches during a run, its
+heartbeats otherwise (agents/connection.py), each poll as it starts.
 """
 
 from __future__ import annotations
@@ -20,14 +27,14 @@ from redis.asyncio import Redis
 
 from backend import live
 from backend.errors import not_found
-from spec.protocol import HEARTBEAT_INTERVAL_S, CommandResult, Envelope
+from spec.protocol import CommandResult, Envelope
 
 log = logging.getLogger(__name__)
 
 MAX_COMMANDS_PER_POLL = 50
 MAX_WAIT_S = 30
 # How often a waiting poll checks that its agent is still connected.
-SLICE_S = 1.0
+SLICE_S = 5.0
 
 
 async def take_commands(
@@ -35,12 +42,11 @@ async def take_commands(
     wait_s: float,
     *,
     disconnected: Callable[[], Awaitable[bool]],
-    still_alive: Callable[[], Awaitable[None]],
 ) -> list[Envelope]:
     """Up to MAX_COMMANDS_PER_POLL queued commands, waiting up to `wait_s` for the first one."""
     key = live.agent_commands_key(agent_id)
     async with live.async_redis() as client:
-        raw = await _pop(client, key, min(wait_s, MAX_WAIT_S), disconnected, still_alive)
+        raw = await _pop(client, key, min(wait_s, MAX_WAIT_S), disconnected)
         if raw and await disconnected():
             # The agent hung up while we popped: put the commands back, in order, for its next
             # poll, instead of answering into a closed socket and losing them.
@@ -54,23 +60,17 @@ async def _pop(
     key: str,
     wait_s: float,
     disconnected: Callable[[], Awaitable[bool]],
-    still_alive: Callable[[], Awaitable[None]],
 ) -> list[bytes]:
     queued = await _lpop(client, key, MAX_COMMANDS_PER_POLL)
     if queued:
         return queued
-    start = time.monotonic()
-    deadline = start + wait_s
-    next_beat = start + HEARTBEAT_INTERVAL_S
+    deadline = time.monotonic() + wait_s
     while (remaining := deadline - time.monotonic()) > 0:
         first = await _blpop(client, key, min(SLICE_S, remaining))
         if first is not None:
             return [first, *await _lpop(client, key, MAX_COMMANDS_PER_POLL - 1)]
         if await disconnected():
             return []
-        if time.monotonic() >= next_beat:
-            next_beat += HEARTBEAT_INTERVAL_S
-            await still_alive()
     return []
 
 

@@ -15,7 +15,7 @@ from typing import Any
 from sqlalchemy import event, func, update
 from sqlalchemy.orm import Session
 
-from backend.live import publish_state
+from backend.live import publish_run_control, publish_state
 from backend.models import Run
 from spec.run_state import RunState, sources_of
 
@@ -62,13 +62,25 @@ def transition(
 
 
 def _publish_after_commit(db: Session, run_id: int, new: RunState, error: str | None) -> None:
-    """Tell live subscribers (SSE) once the change is committed, never before or if rolled back."""
+    """Tell live subscribers (SSE) once the change is committed, never before or if rolled back;
+    an end also wakes the run's worker (ended elsewhere: the reaper, or a cancel of a queued run)."""
 
     def publish(_session: Session) -> None:
         try:
             publish_state(run_id, new, error)
+            if new.is_terminal:
+                publish_run_control(run_id, "ended")
         except Exception:  # the live view is best effort; the database has the truth
             log.warning("could not publish state %s of run %s", new.value, run_id, exc_info=True)
+
+    event.listen(db, "after_commit", publish, once=True)
+
+
+def _wake_worker_after_commit(db: Session, run_id: int) -> None:
+    """The run's worker hears of the cancel once it is committed (worker/run_watch.py)."""
+
+    def publish(_session: Session) -> None:
+        publish_run_control(run_id, "cancel")
 
     event.listen(db, "after_commit", publish, once=True)
 
@@ -87,7 +99,10 @@ def request_cancel(db: Session, run_id: int) -> RunState | None:
         .returning(Run.state)
         .execution_options(synchronize_session="fetch")
     ).scalar_one_or_none()
-    return RunState(marked) if marked is not None else None
+    if marked is None:
+        return None
+    _wake_worker_after_commit(db, run_id)
+    return RunState(marked)
 
 
 def cancel_requested_at(db: Session, run_id: int) -> datetime | None:

@@ -298,7 +298,7 @@ test("journey in light, dark and on a phone: home -> template -> designer -> lau
     // 12 clients: both maxconn values bind. hey's clients keep their connections, so the ones
     // HAProxy never accepted wait for their request timeout after the load: 3 s (not 20) ends
     // each run soon after its window.
-    spec.load = { ...spec.load, connections: 12, warmup_s: 2, duration_s: 4, request_timeout_s: 3 };
+    spec.load = { ...spec.load, connections: 12, warmup_s: 2, duration_s: 6, request_timeout_s: 3 };
     spec.sweep = { axes: [] };
     for (const w of walkers) await test.step(`designer (${w.mode.name})`, () => design(w, name, spec));
 
@@ -323,7 +323,9 @@ test("journey in light, dark and on a phone: home -> template -> designer -> lau
     const runs = await launchRuns(light.page, launchId);
     expect(runs.map((r) => r.id)[0]).toBe(firstId);
     const secondId = runs[1].id;
-    for (const w of walkers) await test.step(`queued (${w.mode.name})`, () => queued(w, firstId, secondId));
+    // All three at once: the first run holds the lab for its 8 s window only, and one walker after
+    // another could find the second run already started (seen on a loaded machine).
+    await Promise.all(walkers.map((w) => test.step(`queued (${w.mode.name})`, () => queued(w, firstId, secondId))));
     await expectAccessible(light.page, "live view, queued (light)");
 
     // Then the second run's phases, one at a time, until a clear end state (light watches).

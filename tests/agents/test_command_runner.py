@@ -41,6 +41,8 @@ class LoadRole(Role):
         super().__init__(ctx)
         self.stopped = threading.Event()
         self.torn_down: list[int] = []
+        self.handles_renewals = False  # else a renewal raises: a bug in the role
+        self.renewals = 0
 
     def handle(self, command: Command) -> dict[str, JsonValue]:
         if isinstance(command, AwaitLoad):
@@ -50,6 +52,9 @@ class LoadRole(Role):
         if isinstance(command, StopLoad):
             self.stopped.set()
             return {}
+        if isinstance(command, RenewLease) and self.handles_renewals:
+            self.renewals += 1
+            return {"lease_until": command.lease_until.isoformat(), "running": True}
         raise ZeroDivisionError("a bug in the role")
 
     def teardown(self, run_id: int) -> None:
@@ -127,6 +132,25 @@ def test_failures_are_answered_never_raised(runner: CommandRunner, results: Resu
     unhandled = wire(ApplyProxyConfig(run_id=1, config_text="global\n"))
     runner.submit(unhandled)
     assert answer(results, unhandled).error == "this agent has no role for apply_proxy_config"
+
+
+def test_a_lease_renewal_is_answered_only_when_it_fails(
+    runner: CommandRunner, results: Results, role: LoadRole
+) -> None:
+    renewed = wire(RenewLease(run_id=1, lease_until=datetime.now(UTC)))
+    role.handles_renewals = True
+    runner.submit(renewed)
+    wait_until(lambda: role.renewals == 1, 5, "the renewal to be carried out")
+    time.sleep(0.2)
+    assert results.by_id(renewed["id"]) is None  # nobody waits for it: no request to the API
+    runner.submit(renewed)  # delivered again: still not answered
+    time.sleep(0.2)
+    assert results.by_id(renewed["id"]) is None
+
+    role.handles_renewals = False
+    failing = wire(RenewLease(run_id=1, lease_until=datetime.now(UTC)))
+    runner.submit(failing)
+    assert not answer(results, failing).ok
 
 
 def test_an_unreadable_command_is_answered_by_its_id(runner: CommandRunner, results: Results) -> None:
@@ -207,3 +231,16 @@ def test_sampling_is_refused_for_a_run_already_torn_down(role: LoadRole) -> None
             dispatcher.execute(StartSampling(run_id=1, t0=datetime.now(UTC)))
     finally:
         dispatcher.close()
+
+
+def test_a_lease_from_a_batch_reply_is_renewed_as_the_command_would_be(
+    role: LoadRole, sink: SampleSink
+) -> None:
+    dispatcher = Dispatcher([role], sink, host_source="host:injector-1", netns=None)
+    role.handles_renewals = True
+    dispatcher.renew_load_lease(1, datetime.now(UTC) + timedelta(seconds=10))
+    assert role.renewals == 1
+    assert sink.run_id is None  # a renewal does not make the agent busy with the run
+    sink.end_run(1)  # torn down here: a late reply (the teardown's last batch) renews nothing
+    dispatcher.renew_load_lease(1, datetime.now(UTC) + timedelta(seconds=10))
+    assert role.renewals == 1

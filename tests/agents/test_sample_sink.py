@@ -20,7 +20,7 @@ from agents.backoff import Backoff
 from agents.connection import SERVER_FAILURES_PER_BATCH, Connection
 from agents.gateway import Gateway
 from agents.sampling import SampleSink
-from spec.protocol import SampleBatch
+from spec.protocol import LOAD_LEASE_HEADER, SampleBatch
 from spec.results import SamplePoint
 
 
@@ -184,3 +184,29 @@ def test_a_sample_goes_out_at_once_with_the_rest_of_its_tick(backend: Backend) -
         assert len(backend.delivered) == 1 and len(backend.delivered[0].samples) == 2
     finally:
         sink.stop(flush_timeout_s=2)
+
+
+def test_a_load_lease_in_a_batch_reply_renews_the_load_and_nothing_else_does() -> None:
+    """The worker renews an injector's load lease through the replies to its sample batches
+    (spec.protocol.LOAD_LEASE_HEADER): each one with the header reaches the agent's renewal."""
+    lease = datetime(2026, 11, 26, 9, 0, 10, tzinfo=UTC)
+    replies = {0: {LOAD_LEASE_HEADER: lease.isoformat()}, 1: {}, 2: {LOAD_LEASE_HEADER: "not a time"}}
+    renewed: list[tuple[int, datetime]] = []
+
+    def handle(request: httpx.Request) -> httpx.Response:
+        batch_id = json.loads(request.content)["body"]["batch_id"]
+        return httpx.Response(202, json={"accepted": True, "inserted": 1}, headers=replies[batch_id])
+
+    gateway = Gateway("http://backend.invalid", "hla_test", transport=httpx.MockTransport(handle))
+    connection = Connection(
+        gateway,
+        make_hello=lambda: None,  # type: ignore[arg-type,return-value]
+        on_command=lambda _: None,
+        busy_run_id=lambda: None,
+        stop=threading.Event(),
+        on_load_lease=lambda run_id, until: renewed.append((run_id, until)),
+    )
+    for batch_id in (0, 1, 2):  # an unreadable lease is not acted on, and not an error either
+        connection.send_batch(SampleBatch(run_id=7, batch_id=batch_id, samples=[point(batch_id)]))
+    assert renewed == [(7, lease)]
+    assert gateway.seconds_since_answered() < 5  # the replies also stand in for heartbeats

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import json
 import threading
-from datetime import timedelta
+import time
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from sqlalchemy.orm import Session
 from backend import live
 from backend.fleet.service import ENDED_RUN_TAKES_SAMPLES_S
 from backend.models import Agent, Lab, Run, Sample
-from spec.protocol import CommandResult, Heartbeat, StopLoad, Teardown
+from spec.protocol import LOAD_LEASE_HEADER, CommandResult, Heartbeat, StopLoad, Teardown
 from spec.run_state import RunState
 from tests.api.experiment_factories import launch, make_experiment, sample_points
 from tests.api.helpers import API, Member, make_lab, new_member
@@ -413,3 +414,30 @@ def test_a_batch_naming_no_run_id_of_ours_is_409(client: TestClient, proxy_agent
     response = post_message(client, proxy_agent, body)
     assert response.status_code == 409
     assert response.json()["message"] == f"run {run_ref} is not a run of this agent's lab"
+
+
+def test_an_injectors_batch_reply_carries_its_load_lease(
+    client: TestClient, db: Session, redis_client: Any, member: Member, lab: Lab, proxy_agent: dict[str, Any]
+) -> None:
+    injector = enroll(client, enrollment_token(db, member, lab, ["injector"]), "injector-1", ["injector"])
+    run_id = running_run(db, member, lab)
+    lease = datetime.now(UTC) + timedelta(seconds=10)
+
+    def reply_lease(agent: dict[str, Any], t: int) -> str | None:
+        source = f"host:{agent['name']}"
+        response = post_message(
+            client, agent, sample_batch(run_id, sample_points(source, {t: {"cpu_pct": 1}}))
+        )
+        assert response.status_code == 202
+        return response.headers.get(LOAD_LEASE_HEADER)
+
+    assert reply_lease(injector, 0) is None  # the worker renews nothing (yet)
+    live.set_load_lease(run_id, injector["agent_id"], lease, ttl_s=10)
+    assert reply_lease(injector, 1) == lease.isoformat()
+    live.set_load_lease(run_id, proxy_agent["agent_id"], lease, ttl_s=10)
+    assert reply_lease(proxy_agent, 1) is None  # not an injector: its replies carry no lease
+    live.clear_load_lease(run_id, injector["agent_id"])
+    assert reply_lease(injector, 2) is None
+    live.set_load_lease(run_id, injector["agent_id"], lease, ttl_s=0.2)
+    time.sleep(0.3)  # a worker that stopped renewing: the lease is gone with its key
+    assert reply_lease(injector, 3) is None

@@ -2,17 +2,20 @@
 
 The orchestrator owns the loop (cancellation, lease, deadline); a phase only says how to start
 and when it is done, so adding warming/running/collecting means adding phases, not loops.
+Between checks the orchestrator sleeps on the run's wake event (RunContext.wake): a phase whose
+work ends sets it, as do a cancel, an end of the run elsewhere and a lost lab lease, so none of
+them waits for the next poll.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import redis.exceptions
 import sqlalchemy.exc
+from sqlalchemy import Connection
 
 from spec.run_state import RunState
 
@@ -24,6 +27,13 @@ class RunContext:
     run_id: int
     lab_id: int
     lab_name: str
+    # Set to wake the orchestrator before its next check is due (see the module's docstring).
+    wake: threading.Event = field(default_factory=threading.Event, compare=False, repr=False)
+    # The orchestrator's connection for the checks it makes in its own thread (the run's row,
+    # the agents' liveness in poll()), held for the run in autocommit: one round trip a query,
+    # where a session of its own costs a checkout (with its ping), the query and a commit. None
+    # outside an execution: the checks then open a session.
+    checks: Connection | None = field(default=None, compare=False, repr=False)
 
 
 class PhaseError(Exception):
@@ -33,7 +43,7 @@ class PhaseError(Exception):
 class Phase(ABC):
     # The run's state while this phase works.
     state: RunState
-    # How often `poll` is called; cancellation is checked more often than this.
+    # How often `poll` is called (sooner when the run's wake event is set).
     poll_interval_seconds: float = 1.0
 
     @abstractmethod
@@ -51,18 +61,14 @@ class Phase(ABC):
     def timeout_error(self, ctx: RunContext) -> str:
         """The run's error when the phase did not finish in time: say what was missing."""
 
-    def wait(self, seconds: float) -> bool:
-        """Sleep until the next check; True when woken early because the phase may be done."""
-        time.sleep(seconds)
-        return False
-
 
 class BackgroundPhase(Phase):
     """A phase whose work is a sequence of blocking steps (agent commands) run in a thread.
 
-    The orchestrator keeps polling while the thread works, so a cancel or a lost lease is
+    The orchestrator keeps watching while the thread works, so a cancel or a lost lease is
     noticed at once even while an agent command is outstanding; the thread's failure becomes
-    the run's error.
+    the run's error. The thread's end wakes the orchestrator (RunContext.wake): the next phase
+    starts without waiting for a poll tick.
     """
 
     poll_interval_seconds = 0.2
@@ -84,19 +90,16 @@ class BackgroundPhase(Phase):
                 self._error = exc
             finally:
                 self._finished.set()
+                ctx.wake.set()
 
         self._thread = threading.Thread(
             target=target, name=f"run-{ctx.run_id}-{self.state.value}", daemon=True
         )
         self._thread.start()
 
-    def wait(self, seconds: float) -> bool:
-        # Wake as soon as the work ends: the next phase starts without waiting for a poll tick.
-        return self._finished.wait(seconds)
-
     def poll(self, ctx: RunContext) -> bool:
         assert self._thread is not None
-        if self._thread.is_alive():
+        if not self._finished.is_set():  # (the thread may still be alive a moment after it)
             return False
         if self._error is not None:
             if isinstance(self._error, PhaseError):

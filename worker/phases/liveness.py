@@ -7,29 +7,42 @@ running): its hello's `process_started_at` differs from the one the run picked.
 
 from __future__ import annotations
 
-from sqlalchemy import not_, select
+from functools import cache
+
+from sqlalchemy import Connection, Select, bindparam, func, not_, select
 
 from backend.db import session_scope
 from backend.models import Agent
 from worker.execution import Execution
 
 
-def lost_agent(execution: Execution, during: str) -> str | None:
-    """Why an agent of this run is gone ("agent injector-1 lost during running"), or None."""
+@cache
+def _agents_query() -> Select[int, str, str | None, bool]:
+    # Built once: the running phase asks every second. Only process_started_at of the
+    # capabilities: reading them all (haproxy -vv, tool versions ...) into a model each time cost
+    # more than the query.
+    return select(
+        Agent.id,
+        Agent.name,
+        func.jsonb_extract_path_text(Agent.capabilities, "process_started_at"),
+        not_(Agent.heard_within()),
+    ).where(Agent.id.in_(bindparam("ids", expanding=True)))
+
+
+def lost_agent(execution: Execution, during: str, conn: Connection | None = None) -> str | None:
+    """Why an agent of this run is gone ("agent injector-1 lost during running"), or None.
+
+    `conn`: the orchestrator's connection for its checks (RunContext.checks), else a session."""
     picked = {a.id: a for a in execution.involved_agents}
-    with session_scope() as db:
-        rows = db.execute(
-            select(
-                Agent.id,
-                Agent.name,
-                Agent.capabilities,
-                not_(Agent.heard_within()),
-            ).where(Agent.id.in_(picked))
-        ).all()
-    for agent_id, name, capabilities, silent in rows:
+    params = {"ids": list(picked)}
+    if conn is not None:
+        rows = conn.execute(_agents_query(), params).all()
+    else:
+        with session_scope() as db:
+            rows = db.execute(_agents_query(), params).all()
+    for agent_id, name, started, silent in rows:
         if silent:
             return f"agent {name} lost during {during}"
-        started = capabilities.process_started_at if capabilities else None
         if started is not None and started != picked[agent_id].capabilities.process_started_at:
             return f"agent {name} restarted during {during}: the process running this run died"
     return None

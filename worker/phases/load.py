@@ -2,7 +2,10 @@
 
 The load holds a lease: the injector stops it by itself when the lease is not renewed, so a
 worker that dies cannot leave load running. The worker renews it every couple of seconds for as
-long as this run is executing (the renewer stops with the execution).
+long as this run is executing (the renewer stops with the execution): it writes the lease to
+Redis, and the API hands it to the injector with the reply to each of its sample batches (one a
+second), so a renewal costs no request; an injector that does not say it reads those replies
+(an older agent) gets a RenewLease command instead.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
+from backend import live
 from backend.settings import get_settings
 from spec.command_results import LoadFinished, LoadStarted
 from spec.protocol import AwaitLoad, RenewLease, StartLoad, StartSampling
@@ -132,16 +136,20 @@ class RunLoad(BackgroundPhase):
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
         command = AwaitLoad(run_id=ex.run_id, timeout_s=self._await_timeout_s())
+        # One BLPOP for the whole wait: poll() already checks every agent of the run once a
+        # second (silent or restarted), so the reply wait need not check the injector as well.
         results = _on_each(
             ex.injectors,
-            lambda a: agent_rpc.request(a.id, command, LoadFinished, self._await_timeout_s() + 5),
+            lambda a: agent_rpc.request(
+                a.id, command, LoadFinished, self._await_timeout_s() + 5, watch_liveness=False
+            ),
         )
         for injector, finished in zip(ex.injectors, results, strict=True):
             ex.injector_summaries.append(finished.summary)
             ex.record_tool_output(injector, finished)
 
     def poll(self, ctx: RunContext) -> bool:
-        lost = lost_agent(self.execution, during=self.state.value)
+        lost = lost_agent(self.execution, during=self.state.value, conn=ctx.checks)
         if lost is not None:
             raise PhaseError(lost)
         t0 = self.execution.t0
@@ -159,12 +167,22 @@ class LeaseKeeper(threading.Thread):
         self.lease_s = get_settings().load_lease_seconds
 
     def run(self) -> None:
-        interval = max(0.5, self.lease_s / 4)
+        interval = max(0.5, self.lease_s / 4)  # three renewals may be lost before it runs out
         while not self.execution.stopped.wait(interval):
-            until = datetime.now(UTC) + timedelta(seconds=self.lease_s)
-            renew = RenewLease(run_id=self.execution.run_id, lease_until=until)
-            for injector in self.execution.injectors:
-                agent_rpc.post_command(injector.id, renew)
+            self.renew()
+        # The run is over: its injectors' batch replies (the teardown's last one) renew nothing.
+        for injector in self.execution.injectors:
+            if injector.capabilities.load_lease_in_replies:
+                live.clear_load_lease(self.execution.run_id, injector.id)
+
+    def renew(self) -> None:
+        run_id = self.execution.run_id
+        until = datetime.now(UTC) + timedelta(seconds=self.lease_s)
+        for injector in self.execution.injectors:
+            if injector.capabilities.load_lease_in_replies:
+                live.set_load_lease(run_id, injector.id, until, ttl_s=self.lease_s)
+            else:
+                agent_rpc.post_command(injector.id, RenewLease(run_id=run_id, lease_until=until))
 
 
 def _on_each(agents: list[AgentRef], call: Callable[[AgentRef], T]) -> list[T]:

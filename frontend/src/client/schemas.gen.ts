@@ -1565,6 +1565,12 @@ export const CapabilitiesSchema = {
             type: 'object',
             title: 'Driver Versions'
         },
+        load_lease_in_replies: {
+            type: 'boolean',
+            title: 'Load Lease In Replies',
+            description: 'The injector takes its load\'s lease from the replies to its sample batches (the Haplab-Load-Lease header), so the worker renews it without a RenewLease command.',
+            default: false
+        },
         target_server: {
             anyOf: [
                 {
@@ -7086,7 +7092,7 @@ export const RenewLeaseSchema = {
         'lease_until'
     ],
     title: 'RenewLease',
-    description: 'Injector role: keep the load running until lease_until.'
+    description: 'Injector role: keep the load running until lease_until. Sent every few seconds while a\nload runs and never waited for: the agent answers it only when it fails (see\nANSWERED_ONLY_ON_FAILURE). An injector whose capabilities say `load_lease_in_replies` gets\nno such command: the reply to each of its sample batches carries the lease instead\n(LOAD_LEASE_HEADER), which costs the backend no request of its own.'
 } as const;
 
 export const ResolveHostsSchema = {

@@ -834,6 +834,12 @@ export type Capabilities = {
         [key: string]: string;
     };
     /**
+     * Load Lease In Replies
+     *
+     * The injector takes its load's lease from the replies to its sample batches (the Haplab-Load-Lease header), so the worker renews it without a RenewLease command.
+     */
+    load_lease_in_replies?: boolean;
+    /**
      * Target Server
      *
      * e.g. nginx/1.22.1
@@ -4098,7 +4104,11 @@ export type ProxySummary = {
 /**
  * RenewLease
  *
- * Injector role: keep the load running until lease_until.
+ * Injector role: keep the load running until lease_until. Sent every few seconds while a
+ * load runs and never waited for: the agent answers it only when it fails (see
+ * ANSWERED_ONLY_ON_FAILURE). An injector whose capabilities say `load_lease_in_replies` gets
+ * no such command: the reply to each of its sample batches carries the lease instead
+ * (LOAD_LEASE_HEADER), which costs the backend no request of its own.
  */
 export type RenewLease = {
     /**

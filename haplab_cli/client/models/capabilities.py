@@ -44,6 +44,8 @@ class Capabilities:
         haproxy_user (None | str | Unset):
         drivers (list[str] | Unset): Load tools installed, by driver name.
         driver_versions (CapabilitiesDriverVersions | Unset):
+        load_lease_in_replies (bool | Unset): The injector takes its load's lease from the replies to its sample batches
+            (the Haplab-Load-Lease header), so the worker renews it without a RenewLease command. Default: False.
         target_server (None | str | Unset): e.g. nginx/1.22.1
         database_server (None | str | Unset): e.g. mariadb/10.11.6
     """
@@ -70,6 +72,7 @@ class Capabilities:
     haproxy_user: None | str | Unset = UNSET
     drivers: list[str] | Unset = UNSET
     driver_versions: CapabilitiesDriverVersions | Unset = UNSET
+    load_lease_in_replies: bool | Unset = False
     target_server: None | str | Unset = UNSET
     database_server: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -204,6 +207,8 @@ class Capabilities:
         if not isinstance(self.driver_versions, Unset):
             driver_versions = self.driver_versions.to_dict()
 
+        load_lease_in_replies = self.load_lease_in_replies
+
         target_server: None | str | Unset
         if isinstance(self.target_server, Unset):
             target_server = UNSET
@@ -263,6 +268,8 @@ class Capabilities:
             field_dict["drivers"] = drivers
         if driver_versions is not UNSET:
             field_dict["driver_versions"] = driver_versions
+        if load_lease_in_replies is not UNSET:
+            field_dict["load_lease_in_replies"] = load_lease_in_replies
         if target_server is not UNSET:
             field_dict["target_server"] = target_server
         if database_server is not UNSET:
@@ -477,6 +484,8 @@ class Capabilities:
         else:
             driver_versions = CapabilitiesDriverVersions.from_dict(_driver_versions)
 
+        load_lease_in_replies = d.pop("load_lease_in_replies", UNSET)
+
         def _parse_target_server(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -518,6 +527,7 @@ class Capabilities:
             haproxy_user=haproxy_user,
             drivers=drivers,
             driver_versions=driver_versions,
+            load_lease_in_replies=load_lease_in_replies,
             target_server=target_server,
             database_server=database_server,
         )

@@ -19,12 +19,16 @@ T = TypeVar("T", bound="RenewLease")
 
 @_attrs_define
 class RenewLease:
-    """Injector role: keep the load running until lease_until.
+    """Injector role: keep the load running until lease_until. Sent every few seconds while a
+    load runs and never waited for: the agent answers it only when it fails (see
+    ANSWERED_ONLY_ON_FAILURE). An injector whose capabilities say `load_lease_in_replies` gets
+    no such command: the reply to each of its sample batches carries the lease instead
+    (LOAD_LEASE_HEADER), which costs the backend no request of its own.
 
-    Attributes:
-        run_id (int):
-        lease_until (datetime.datetime):
-        type_ (Literal['renew_lease'] | Unset):  Default: 'renew_lease'.
+        Attributes:
+            run_id (int):
+            lease_until (datetime.datetime):
+            type_ (Literal['renew_lease'] | Unset):  Default: 'renew_lease'.
     """
 
     run_id: int
