@@ -7,7 +7,8 @@ proxy summary and a verdict), its figures varied per run; failed and cancelled r
 Then times GET /api/v1/runs over HTTP against uvicorn, as the History page calls it: the first
 page, deep pages, each filter, each sort (p99 both ways, rate, error %, finish time; alone, deep
 and within a filter, each figure within a state or several, whose runs have the figure or not),
-deep pages by cursor (next_cursor), text search, and GET /runs/trends for the sparklines. Median
+deep pages by cursor (next_cursor), text search, GET /runs/trends for the sparklines, and the
+Experiments page and one experiment's (their run counts by state). Median
 and p95 of 30 calls each; every list call also counts the total (exactly up to 10,000: "10000+"
 is more).
 
@@ -317,6 +318,17 @@ def main() -> None:
                 },
                 args.repeats,
             )
+            # The Experiments page and one experiment's page count each listed experiment's runs
+            # by state (all of them: a fifth of the team's runs each here).
+            experiments = time_calls(
+                http,
+                "/experiments",
+                {"experiments: the list (5, run counts)": {"limit": 50}},
+                args.repeats,
+            )
+            experiments += time_calls(
+                http, f"/experiments/{stack.experiment_id}", {"experiments: one (run counts)": {}}, args.repeats
+            )
         if args.explain:
             explain(stack.team_id)
     print(
@@ -324,7 +336,7 @@ def main() -> None:
         f" (HTTP round trip, uvicorn, {args.repeats} calls each)"
     )
     print(f"{'query':<40}{'median ms':>10}{'p95 ms':>9}{'total':>8}  (10000+: more than 10,000)")
-    for name, median, p95, total in lists + trends:
+    for name, median, p95, total in lists + trends + experiments:
         print(f"{name:<40}{median:>10.1f}{p95:>9.1f}{'' if total is None else total:>8}")
 
 

@@ -16,29 +16,26 @@ from backend.accounts.secret_tokens import parse_prefixed_token
 from backend.api.deps import SessionDep
 from backend.api.route_thread import Deferred
 from backend.errors import ApiError
-from backend.fleet.service import agent_by_token_hash, mark_seen
+from backend.fleet.service import CallingAgent, calling_agent
 from backend.labs.enrollment import AGENT_KIND
-from backend.models import Agent
 
 
 def _unauthenticated(message: str) -> ApiError:
     return ApiError(401, "unauthenticated", message)
 
 
-class DeferredAgent(Deferred[Agent]):
+class DeferredAgent(Deferred[CallingAgent]):
     """The agent holding a well-formed token, looked up in the route's thread."""
 
     def __init__(self, db: Session, token_hash: str) -> None:
         self.db = db
         self.token_hash = token_hash
 
-    def resolve(self) -> Agent:
-        found = agent_by_token_hash(self.db, self.token_hash)
+    def resolve(self) -> CallingAgent:
+        found = calling_agent(self.db, self.token_hash)
         if found is None:
             raise _unauthenticated("unknown or revoked agent token; enroll the agent again")
-        if found.seen_long_ago:
-            mark_seen(self.db, found.agent.id)
-        return found.agent
+        return found
 
 
 async def get_current_agent(request: Request, db: SessionDep) -> DeferredAgent:
@@ -55,4 +52,4 @@ async def get_current_agent(request: Request, db: SessionDep) -> DeferredAgent:
     return DeferredAgent(db, token.hash)
 
 
-CurrentAgent = Annotated[Agent, Depends(get_current_agent)]
+CurrentAgent = Annotated[CallingAgent, Depends(get_current_agent)]

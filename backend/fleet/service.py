@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import Select, Table, Update, bindparam, func, or_, select, update
-from sqlalchemy.orm import Session, defer
+from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, conflict
 from backend.models import Agent, Run
@@ -32,46 +32,57 @@ SEEN_RESOLUTION_S = 1
 
 @dataclass(frozen=True)
 class CallingAgent:
-    agent: Agent
-    seen_long_ago: bool  # last_seen_at is older than SEEN_RESOLUTION_S (database clock)
+    """The agent making a request, as plain values (the routes need no more than these)."""
+
+    id: int
+    team_id: int
+    lab_id: int
+    name: str
+    roles: list[str]
 
 
 @cache
-def _agent_by_token_query() -> Select[Agent, bool]:
-    # Built once: every agent request runs it (a sample batch a second per agent during a run).
-    # The capabilities (haproxy -vv, tool versions ...: a few kB of JSON read into a model) are
-    # loaded only if a route reads them; a hello replaces them without reading them.
+def _calling_agent_statement() -> Select[Any]:
+    # One round trip for every agent request (a sample batch a second per agent during a run):
+    # who holds the token, and, at most once every SEEN_RESOLUTION_S, that it was heard from (a
+    # data-modifying WITH runs whether or not the outer SELECT reads it). Built once.
+    table = cast(Table, Agent.__table__)
     long_ago = or_(
-        Agent.last_seen_at.is_(None),
-        Agent.last_seen_at < func.now() - func.make_interval(0, 0, 0, 0, 0, 0, SEEN_RESOLUTION_S),
+        table.c.last_seen_at.is_(None),
+        table.c.last_seen_at < func.now() - func.make_interval(0, 0, 0, 0, 0, 0, SEEN_RESOLUTION_S),
     )
-    return (
-        select(Agent, long_ago)
-        .where(Agent.token_hash == bindparam("token_hash"), Agent.revoked_at.is_(None))
-        .options(defer(Agent.capabilities))
+    columns = (table.c.id, table.c.team_id, table.c.lab_id, table.c.name, table.c.roles)
+    found = (
+        select(*columns, long_ago.label("stale"))
+        # Not named like a column: an execution's parameter named like one of agent's columns
+        # would be taken as a value for the UPDATE below to SET.
+        .where(table.c.token_hash == bindparam("presented_hash"), table.c.revoked_at.is_(None))
+        .cte("found")
     )
+    seen = (
+        update(table)
+        .where(table.c.id == found.c.id, found.c.stale)
+        .values(last_seen_at=func.now())
+        .returning(table.c.id)
+        .cte("seen")
+    )
+    return select(found.c.id, found.c.team_id, found.c.lab_id, found.c.name, found.c.roles).add_cte(seen)
 
 
-def agent_by_token_hash(db: Session, token_hash: str) -> CallingAgent | None:
-    """The agent holding this token, unless it was revoked."""
-    row = db.execute(_agent_by_token_query(), {"token_hash": token_hash}).one_or_none()
-    return None if row is None else CallingAgent(row[0], bool(row[1]))
+def calling_agent(db: Session, token_hash: str) -> CallingAgent | None:
+    """The agent holding this token, unless it was revoked; its liveness recorded (any request
+    from an agent proves it is alive)."""
+    row = db.execute(_calling_agent_statement(), {"presented_hash": token_hash}).one_or_none()
+    return None if row is None else CallingAgent(row[0], row[1], row[2], row[3], list(row[4]))
 
 
 @cache
 def _mark_seen_statement() -> Update:
-    # Built once, on the table (not through the ORM's bulk UPDATE): it runs about once a second
-    # per agent during a run, and building it each time cost as much as the caller's lookup.
     table = cast(Table, Agent.__table__)
     return update(table).where(table.c.id == bindparam("agent_id")).values(last_seen_at=func.now())
 
 
-def mark_seen(db: Session, agent_id: int) -> None:
-    """Any authenticated request from an agent proves it is alive."""
-    db.execute(_mark_seen_statement(), {"agent_id": agent_id})
-
-
-def record_hello(db: Session, agent: Agent, hello: Hello) -> None:
+def record_hello(db: Session, agent: CallingAgent, hello: Hello) -> None:
     """Store what the agent says it is and can do; it may not claim roles it did not enroll for."""
     extra = sorted(set(hello.roles) - set(agent.roles))
     if extra:
@@ -79,10 +90,12 @@ def record_hello(db: Session, agent: Agent, hello: Hello) -> None:
             f"agent {agent.name} is enrolled as {', '.join(sorted(agent.roles))}; "
             f"it cannot take role(s) {', '.join(extra)} (enroll it again with those roles)"
         )
-    agent.version = hello.version[:VERSION_COLUMN_LENGTH]
-    agent.capabilities = hello.capabilities
-    db.flush()
-    mark_seen(db, agent.id)
+    db.execute(
+        update(Agent)
+        .where(Agent.id == agent.id)
+        .values(version=hello.version[:VERSION_COLUMN_LENGTH], capabilities=hello.capabilities)
+    )
+    db.execute(_mark_seen_statement(), {"agent_id": agent.id})
 
 
 # Agents stop their samplers and send their last batch while tearing a run down, which the worker
@@ -103,7 +116,7 @@ def _writable_run_query() -> Select[RunState, bool]:
     )
 
 
-def writable_run(db: Session, agent: Agent, run_id: int) -> int:
+def writable_run(db: Session, agent: CallingAgent, run_id: int) -> int:
     """The run a SampleBatch names (its id), if it is active on the agent's lab or ended within
     the last ENDED_RUN_TAKES_SAMPLES_S seconds (its teardown's last batch); 409 otherwise.
 

@@ -28,6 +28,18 @@ def workers_of(pid: int) -> set[int]:
     }
 
 
+def idle_for(pid: int, seconds: float) -> bool:
+    """The process took no more than one clock tick of CPU over `seconds`."""
+
+    def cpu_ticks() -> int:
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return int(fields[11]) + int(fields[12])  # utime, stime
+
+    before = cpu_ticks()
+    time.sleep(seconds)
+    return cpu_ticks() - before <= 1
+
+
 def test_a_dead_worker_is_replaced_and_a_stop_is_prompt(
     fresh_database: str, redis_server: Redis, tmp_path: Path
 ) -> None:
@@ -43,6 +55,10 @@ def test_a_dead_worker_is_replaced_and_a_stop_is_prompt(
             HEALTH_CHECK_S + 5,
             "the dead worker's replacement",
         )
+        # A stop that comes while a worker still imports the app waits for that (seconds on a
+        # loaded machine): the replacement must have started, i.e. gone idle, first.
+        (replacement,) = workers_of(api.proc.pid) - first
+        wait_until(lambda: idle_for(replacement, 1.0), 60, "the replacement's start")
         wait_until(lambda: httpx.get(f"{api.url}/api/v1/health", timeout=5).status_code == 200, 20, "health")
         asked = time.monotonic()
         api.proc.send_signal(signal.SIGTERM)
