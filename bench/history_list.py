@@ -327,7 +327,10 @@ def main() -> None:
                 args.repeats,
             )
             experiments += time_calls(
-                http, f"/experiments/{stack.experiment_id}", {"experiments: one (run counts)": {}}, args.repeats
+                http,
+                f"/experiments/{stack.experiment_id}",
+                {"experiments: one (run counts)": {}},
+                args.repeats,
             )
         if args.explain:
             explain(stack.team_id)
