@@ -150,7 +150,11 @@ def start_agent(state_file: Path, runtime_dir: Path, log_path: Path, agent_id: i
             start_new_session=True,
         )
     process = AgentProcess(proc=proc, log_path=log_path, agent_id=agent_id)
-    wait_until(lambda: capabilities(agent_id).get("runtime_dir"), 30, "the agent's hello")
+    try:
+        wait_until(lambda: capabilities(agent_id).get("runtime_dir"), 30, "the agent's hello")
+    except BaseException:
+        process.stop()  # no fixture holds it yet: it would outlive the test
+        raise
     return process
 
 
