@@ -14,7 +14,9 @@ page or a script makes most:
 and reports requests/s, p50/p95/p99 (hey's) and the CPU the API's processes used per request
 (utime + stime of the server and its workers, from /proc, over the load), which is the figure
 least moved by a noisy machine, and PostgreSQL's (its postmaster and every backend): on one
-machine the two share the cores, so both bound the rate.
+machine the two share the cores, so both bound the rate. Beside each, the CPU time of a fixed
+Python loop taken just before the load (`reference_loop_ms`): a shared host's speed changes by
+half within minutes, and every figure here moves with it.
 
 `--compare-with REF` runs the same loads against the API of an earlier commit (a git worktree of
 REF, same database, same venv) first, so before and after are measured in one go.
@@ -61,6 +63,20 @@ class Result:
     cpu_ms_per_request: float
     pg_cpu_ms_per_request: float
     non_200: int
+    reference_ms: float
+
+
+def reference_loop_ms() -> float:
+    """The CPU time of a fixed pure-Python loop, median of three: how fast this machine runs just
+    now. On a shared host the same work took from 0.29 to 0.51 s of CPU minutes apart, which moves
+    every rate and CPU figure here with it; this puts that beside them."""
+    times = []
+    for _ in range(3):
+        started, total = time.process_time(), 0
+        for i in range(1_000_000):
+            total += i * i
+        times.append(1000 * (time.process_time() - started))
+    return sorted(times)[1]
 
 
 def process_tree(pid: int) -> list[int]:
@@ -175,6 +191,7 @@ def measure(
     results = []
     for name, (target, token) in endpoints.items():
         hey(target, token, 2, clients)  # warm: pools, caches, every worker
+        reference = reference_loop_ms()
         pids, pg_pids = process_tree(pid), process_tree(postgres)
         before, pg_before = cpu_seconds(pids), cpu_seconds(pg_pids)
         rps, pct, bad = hey(target, token, seconds, clients)
@@ -190,12 +207,13 @@ def measure(
             1000 * cpu / max(1.0, rps * seconds),
             1000 * pg_cpu / max(1.0, rps * seconds),
             bad,
+            reference,
         )
         print(
             f"  {label:<24} {name:<20} {rps:8.1f} req/s  p50 {result.p50_ms:6.1f}  p95 {result.p95_ms:6.1f}"
             f"  p99 {result.p99_ms:6.1f} ms  CPU {result.cpu_ms_per_request:5.2f} ms/req"
             f" (PostgreSQL {result.pg_cpu_ms_per_request:4.2f})"
-            f"  non-200 {bad}  RSS {rss_mb(pids):.0f} MB",
+            f"  non-200 {bad}  RSS {rss_mb(pids):.0f} MB  reference loop {reference:.0f} ms",
             flush=True,
         )
         results.append(result)
@@ -249,13 +267,14 @@ def main() -> None:
                 with api(stack, Path(tmp), workers, checkout) as (url, pid):
                     results += measure(label, url, pid, stack, run_id, args.seconds, args.clients)
         print(
-            "\n| API | endpoint | req/s | p50 ms | p95 ms | p99 ms | API CPU ms/req | PostgreSQL CPU ms/req |"
+            "\n| API | endpoint | req/s | p50 ms | p95 ms | p99 ms | API CPU ms/req | PostgreSQL CPU ms/req"
+            " | reference loop ms |"
         )
-        print("|---|---|---:|---:|---:|---:|---:|---:|")
+        print("|---|---|---:|---:|---:|---:|---:|---:|---:|")
         for r in results:
             print(
                 f"| {r.label} | {r.endpoint} | {r.rps:.0f} | {r.p50_ms:.1f} | {r.p95_ms:.1f} | {r.p99_ms:.1f}"
-                f" | {r.cpu_ms_per_request:.2f} | {r.pg_cpu_ms_per_request:.2f} |"
+                f" | {r.cpu_ms_per_request:.2f} | {r.pg_cpu_ms_per_request:.2f} | {r.reference_ms:.0f} |"
             )
 
 

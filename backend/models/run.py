@@ -92,7 +92,8 @@ class Run(IdMixin, CreatedAtMixin, Base):
         # filter is read from the index alone, not from up to 10,001 rows.
         Index("ix_run_experiment_version", "experiment_version_id", "id", postgresql_include=["team_id"]),
         Index("ix_run_lab_state", "lab_id", "state", "id"),
-        Index("ix_run_experiment", "experiment_id", "id", postgresql_include=["team_id"]),
+        # And the state (migration 0015): an experiment's run counts by state, from the index alone.
+        Index("ix_run_experiment", "experiment_id", "id", postgresql_include=["team_id", "state"]),
         Index("ix_run_launch", "launch_id", "point_index", "repetition"),
     )
 

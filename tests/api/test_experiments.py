@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
+from backend.experiments.summaries import run_counts_query
 from backend.models import Experiment, ExperimentVersion, Launch, Run
 from spec.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec
@@ -165,6 +166,17 @@ def test_list_shows_run_counts_and_last_run_state(client: TestClient, db: Sessio
     }
     assert item["last_run_state"] == "queued"  # the newest run (highest id) is still queued
     assert item["owner"]["email"] == member.user.email
+
+
+def test_run_counts_are_read_from_the_experiment_index_alone(db: Session) -> None:
+    """The counts (every run of each listed experiment: a million at scale) come from an
+    index-only scan: ix_run_experiment carries the state (migration 0015). With scans of the
+    table itself ruled out, an index that lacked the state would show as a plain Index Scan."""
+    query = run_counts_query([1, 2, 3]).compile(db.get_bind(), compile_kwargs={"literal_binds": True})
+    db.execute(text("SET LOCAL enable_seqscan = off"))
+    db.execute(text("SET LOCAL enable_bitmapscan = off"))
+    plan = "\n".join(db.scalars(text(f"EXPLAIN {query}")))
+    assert "Index Only Scan using ix_run_experiment on run" in plan, plan
 
 
 # ---------------------------------------------------------------- get, versions, patch
