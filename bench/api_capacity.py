@@ -45,6 +45,7 @@ import httpx
 import psycopg
 from bench_stack import ROOT, Stack, bench_stack
 from history_list import seed
+from machine_speed import reference_loop_ms
 
 from common.processes import stop_session
 from dev.services import free_port
@@ -64,19 +65,6 @@ class Result:
     pg_cpu_ms_per_request: float
     non_200: int
     reference_ms: float
-
-
-def reference_loop_ms() -> float:
-    """The CPU time of a fixed pure-Python loop, median of three: how fast this machine runs just
-    now. On a shared host the same work took from 0.29 to 0.51 s of CPU minutes apart, which moves
-    every rate and CPU figure here with it; this puts that beside them."""
-    times = []
-    for _ in range(3):
-        started, total = time.process_time(), 0
-        for i in range(1_000_000):
-            total += i * i
-        times.append(1000 * (time.process_time() - started))
-    return sorted(times)[1]
 
 
 def process_tree(pid: int) -> list[int]:

@@ -43,6 +43,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from machine_speed import reference_loop_ms
 from run_fidelity import (
     DATA_PLANE,
     Api,
@@ -223,13 +224,19 @@ def main() -> None:
         print(f"first run (not counted): {first.rps:,.0f} req/s", flush=True)
         loads: list[dict[str, float]] = []
         pids: list[dict[int, float]] = []
+        speeds: list[float] = []
         for n in range(1, args.runs + 1):
             time.sleep(1)
+            speeds.append(reference_loop_ms())  # the lab idle: the machine's speed before this run
             _, measured = haplab_run(api, experiment_id, stack.lab, args.duration)
             window = (measured.load_start + 1, measured.load_start + args.duration - 1)
             loads.append(meter.cores(*window))
             pids.append(meter.pid_cores(*window))
-            print(f"run {n}: {measured.rps:,.0f} req/s | {line(loads[-1])}", flush=True)
+            print(
+                f"run {n}: {measured.rps:,.0f} req/s | {line(loads[-1])}"
+                f" | reference loop {speeds[-1]:.0f} ms",
+                flush=True,
+            )
         time.sleep(2)
         idle_start = time.time()
         time.sleep(args.idle)
@@ -241,6 +248,7 @@ def main() -> None:
 
     medians = {g: statistics.median(c[g] for c in loads) for g in loads[0]}
     print(f"\nmedian over {len(loads)} runs, during the load: {line(medians)}")
+    print(f"reference loop before each run (machine_speed.py): {', '.join(f'{ms:.0f}' for ms in speeds)} ms")
     print(f"lab idle ({args.idle} s):                  {line(idle)}")
     print("\nper process, median cores during the load (idle):")
     for pid in sorted({p for c in pids for p in c}, key=lambda p: meter.labels.get(p, "")):
