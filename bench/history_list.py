@@ -157,6 +157,22 @@ def time_experiments(
     return out + time_calls(http, f"/experiments/{stack.experiment_id}", one, repeats)
 
 
+def explain_run_counts(stack: Stack) -> None:
+    """The plan (with times) of the experiments' run counts, as the API sends it."""
+    from sqlalchemy.dialects import postgresql
+
+    from backend.experiments.summaries import run_counts_query
+
+    dialect = postgresql.dialect()  # type: ignore[no-untyped-call]
+    query = run_counts_query(experiment_ids(stack)).compile(
+        dialect=dialect, compile_kwargs={"literal_binds": True}
+    )
+    with psycopg.connect(stack.dsn) as conn:
+        print("--- run counts of the listed experiments")
+        for (line,) in conn.execute(f"EXPLAIN (ANALYZE, BUFFERS) {query}"):
+            print(line)
+
+
 def rebuild_experiment_index(stack: Stack, include: list[str]) -> None:
     with psycopg.connect(stack.dsn, autocommit=True) as conn:
         conn.execute("DROP INDEX ix_run_experiment")
@@ -312,6 +328,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10_000)
     parser.add_argument("--repeats", type=int, default=30)
     parser.add_argument("--explain", action="store_true", help="print the sorted page's query plans")
+    parser.add_argument("--only-experiments", action="store_true", help="time the experiments' pages only")
     parser.add_argument(
         "--compare-experiment-index",
         action="store_true",
@@ -330,22 +347,30 @@ def main() -> None:
         headers = {"Authorization": f"Bearer {stack.token}"}
         with httpx.Client(base_url=f"{stack.url}/api/v1", headers=headers, timeout=30) as http:
             cases = {**list_cases(stack, args.runs), **cursor_cases(http, args.runs)}
+            if args.only_experiments:
+                cases = {}
             lists = time_calls(http, "/runs", cases, args.repeats)
-            trends = time_calls(
-                http,
-                "/runs/trends",
-                {
-                    "trends: p99, the 5 in view x 12 runs": {
-                        "metric": "latency_p99_ms",
-                        "experiment_id": experiment_ids(stack),
+            trends = (
+                []
+                if args.only_experiments
+                else time_calls(
+                    http,
+                    "/runs/trends",
+                    {
+                        "trends: p99, the 5 in view x 12 runs": {
+                            "metric": "latency_p99_ms",
+                            "experiment_id": experiment_ids(stack),
+                        },
+                        "trends: p99, none named (recent ones)": {"metric": "latency_p99_ms"},
                     },
-                    "trends: p99, none named (recent ones)": {"metric": "latency_p99_ms"},
-                },
-                args.repeats,
+                    args.repeats,
+                )
             )
             # The Experiments page and one experiment's page count each listed experiment's runs
             # by state (all of them: a fifth of the team's runs each here).
             experiments = time_experiments(http, stack, args.repeats, "")
+            if args.explain:
+                explain_run_counts(stack)
             if args.compare_experiment_index:
                 # The same pages with the experiment index of migration 0014 (no state in it).
                 rebuild_experiment_index(stack, ["team_id"])
