@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import Session
 
-from backend.experiments.summaries import run_counts_query
+from backend.experiments.summaries import last_run_states_query, run_counts_query
 from backend.models import Experiment, ExperimentVersion, Launch, Run
 from spec.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec
@@ -166,6 +166,15 @@ def test_list_shows_run_counts_and_last_run_state(client: TestClient, db: Sessio
     }
     assert item["last_run_state"] == "queued"  # the newest run (highest id) is still queued
     assert item["owner"]["email"] == member.user.email
+
+
+def test_each_experiments_last_run_is_one_index_entry(db: Session) -> None:
+    """The newest run of each listed experiment: read from the end of its range of
+    ix_run_experiment (a LIMIT 1 per experiment), not every run of it (DISTINCT ON did that)."""
+    query = last_run_states_query([1, 2, 3]).compile(db.get_bind(), compile_kwargs={"literal_binds": True})
+    plan = "\n".join(db.scalars(text(f"EXPLAIN {query}")))
+    assert "Index Only Scan Backward using ix_run_experiment on run" in plan, plan
+    assert "Limit" in plan, plan
 
 
 def test_run_counts_are_read_from_the_experiment_index_alone(db: Session) -> None:
