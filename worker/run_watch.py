@@ -25,17 +25,18 @@ import logging
 import threading
 import time
 from dataclasses import dataclass
+from datetime import datetime
+from functools import cache
 from types import TracebackType
 
 import redis
 from redis.client import PubSub
-from sqlalchemy import select
+from sqlalchemy import Select, bindparam, select
 
 from backend import live
-from backend.db import session_scope
 from backend.models import Run
 from spec.run_state import RunState
-from worker.phases.base import RunContext
+from worker.phases.base import RunContext, check_rows
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +46,11 @@ LISTEN_SLICE_S = 5.0
 # How long the listener waits before subscribing again after Redis failed it.
 RESUBSCRIBE_DELAY_S = 2.0
 SUBSCRIBE_TIMEOUT_S = 5.0
+
+
+@cache
+def _run_row_query() -> Select[RunState, datetime | None]:
+    return select(Run.state, Run.cancel_requested_at).where(Run.id == bindparam("run_id"))
 
 
 @dataclass(frozen=True)
@@ -104,12 +110,7 @@ class RunWatch:
         self._look.clear()
         self._next_read = time.monotonic() + self.fallback_s
         self.reads += 1
-        query = select(Run.state, Run.cancel_requested_at).where(Run.id == self.ctx.run_id)
-        if self.ctx.checks is not None:
-            row = self.ctx.checks.execute(query).one()
-        else:
-            with session_scope() as db:
-                row = db.execute(query).one()
+        (row,) = check_rows(self.ctx.checks, _run_row_query(), {"run_id": self.ctx.run_id})
         state = RunState(row.state)
         if row.cancel_requested_at is not None or not state.is_active:
             return Stopped(cancelled=row.cancel_requested_at is not None, state=state)

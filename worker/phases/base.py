@@ -12,11 +12,13 @@ from __future__ import annotations
 import threading
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from typing import Any
 
 import redis.exceptions
 import sqlalchemy.exc
-from sqlalchemy import Connection
+from sqlalchemy import Connection, Executable
 
+from backend.db import session_scope
 from spec.run_state import RunState
 
 
@@ -34,6 +36,17 @@ class RunContext:
     # where a session of its own costs a checkout (with its ping), the query and a commit. None
     # outside an execution: the checks then open a session.
     checks: Connection | None = field(default=None, compare=False, repr=False)
+
+
+def check_rows(
+    checks: Connection | None, query: Executable, params: dict[str, Any] | None = None
+) -> list[Any]:
+    """`query`'s rows, read through the orchestrator's check connection, or a session of its own
+    outside an execution (RunContext.checks)."""
+    if checks is not None:
+        return list(checks.execute(query, params).all())
+    with session_scope() as db:
+        return list(db.execute(query, params).all())
 
 
 class PhaseError(Exception):

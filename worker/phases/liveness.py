@@ -11,9 +11,9 @@ from functools import cache
 
 from sqlalchemy import Connection, Select, bindparam, func, not_, select
 
-from backend.db import session_scope
 from backend.models import Agent
 from worker.execution import Execution
+from worker.phases.base import check_rows
 
 
 @cache
@@ -34,13 +34,7 @@ def lost_agent(execution: Execution, during: str, conn: Connection | None = None
 
     `conn`: the orchestrator's connection for its checks (RunContext.checks), else a session."""
     picked = {a.id: a for a in execution.involved_agents}
-    params = {"ids": list(picked)}
-    if conn is not None:
-        rows = conn.execute(_agents_query(), params).all()
-    else:
-        with session_scope() as db:
-            rows = db.execute(_agents_query(), params).all()
-    for agent_id, name, started, silent in rows:
+    for agent_id, name, started, silent in check_rows(conn, _agents_query(), {"ids": list(picked)}):
         if silent:
             return f"agent {name} lost during {during}"
         if started is not None and started != picked[agent_id].capabilities.process_started_at:
