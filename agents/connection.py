@@ -33,6 +33,7 @@ from agents.gateway import (
 )
 from spec.protocol import (
     HEARTBEAT_INTERVAL_S,
+    LIVE_VIEWERS_HEADER,
     LOAD_LEASE_HEADER,
     CommandResult,
     Heartbeat,
@@ -163,9 +164,10 @@ class Connection:
                 log.warning("result of command %s not delivered (%s); retrying", result.command_id, exc)
             self._stop.wait(backoff.next_delay())
 
-    def send_batch(self, batch: SampleBatch) -> None:
+    def send_batch(self, batch: SampleBatch) -> int | None:
         """For the sample sink: raises while the backend is away (the sink resends the batch),
-        returns when it was delivered or refused for good (resending would not help).
+        returns when it was delivered or refused for good (resending would not help), with the
+        run's live viewers when the reply counted them (LIVE_VIEWERS_HEADER).
 
         A batch the backend fails on (HTTP 500) SERVER_FAILURES_PER_BATCH times in a row is
         given up: the sink sends one batch at a time, so resending it forever would hold back
@@ -188,15 +190,17 @@ class Connection:
                 failures,
                 exc,
             )
-            return
+            return None
         except RefusedError as exc:
             self._batch_failures.pop(key, None)
             log.error("the backend refused sample batch %s/%d: %s", batch.run_id, batch.batch_id, exc)
-        else:
-            self._batch_failures.pop(key, None)
-            lease = headers.get(LOAD_LEASE_HEADER.lower())
-            if lease is not None and self._on_load_lease is not None:
-                self._renew_load(batch.run_id, lease)
+            return None
+        self._batch_failures.pop(key, None)
+        lease = headers.get(LOAD_LEASE_HEADER.lower())
+        if lease is not None and self._on_load_lease is not None:
+            self._renew_load(batch.run_id, lease)
+        viewers = headers.get(LIVE_VIEWERS_HEADER.lower(), "")
+        return int(viewers) if viewers.isascii() and viewers.isdigit() else None
 
     def _renew_load(self, run_id: int, lease: str) -> None:
         """The worker's renewal of the run's load lease, as the batch's reply carried it."""

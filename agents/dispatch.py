@@ -8,6 +8,9 @@
   overlap, so it first stops the host sampling of any other run still going here.
 - Teardown goes to every role, then waits (bounded) until the run's samples are sent, so the
   orchestrator reads complete samples once the teardown is answered.
+- HoldSamples and SendSamplesNow are the sink's (the daemon's, like host sampling): how long a
+  run's samples may wait while nobody watches it, and "send them now, the load is over"; the
+  latter is answered once the samples waiting were delivered.
 - Every command names its run, which becomes the agent's busy run; samplers hand their samples
   to the sink with their own run's id, and the sink drops those of a run torn down here.
 - A load lease renewed through a sample batch's reply (agents/connection.py) goes to the role
@@ -26,7 +29,7 @@ from pydantic import JsonValue
 from agents.host_sampler import HostSamplingLoop
 from agents.roles.base import CommandFailed, Role
 from agents.sampling import SampleSink
-from spec.protocol import Command, RenewLease, StartSampling, Teardown
+from spec.protocol import Command, HoldSamples, RenewLease, SendSamplesNow, StartSampling, Teardown
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +52,13 @@ class Dispatcher:
     def execute(self, command: Command) -> dict[str, JsonValue]:
         if isinstance(command, Teardown):
             return self._teardown(command.run_id)
+        # The sink's commands do not make the run this agent's busy one: a SendSamplesNow may
+        # come after the run's teardown.
+        if isinstance(command, HoldSamples):
+            self._sink.hold(command.run_id, command.hold_s)
+            return {}
+        if isinstance(command, SendSamplesNow):
+            return {"samples_flushed": self._sink.flush(command.timeout_s, command.run_id)}
         if isinstance(command, StartSampling) and self._sink.has_ended(command.run_id):
             # A command that arrived after its run's teardown: starting it would stop the
             # sampling of the run now under way (runs never overlap, see _start_host_sampling).
@@ -115,7 +125,12 @@ class Dispatcher:
                 log.exception("role %s: teardown of run %s failed", role.name, run_id)
                 errors.append(f"{role.name}: {exc}")
         flushed = self._sink.flush(TEARDOWN_FLUSH_S, run_id)
-        self._sink.end_run(run_id)
+        batches, samples = self._sink.end_run(run_id)
+        log.info("run %s: %d sample(s) sent in %d batch(es)", run_id, samples, batches)
         if errors:
             raise CommandFailed("teardown incomplete: " + "; ".join(errors))
-        return {"roles": [role.name for role in self.roles], "samples_flushed": flushed}
+        return {
+            "roles": [role.name for role in self.roles],
+            "samples_flushed": flushed,
+            "batches_sent": batches,
+        }

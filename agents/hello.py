@@ -31,6 +31,7 @@ def capabilities(ctx: AgentContext, roles: list[Role]) -> dict[str, JsonValue]:
             "netns": ctx.netns,
             "agent_runtime_dir": str(ctx.runtime_dir),
             "allowed_load_targets": list[JsonValue](sorted(ctx.allowed_load_targets)),
+            "paced_samples": True,  # agents.sampling.SampleSink.hold
         }
     )
     for role in roles:

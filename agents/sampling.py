@@ -11,6 +11,11 @@
   reaches the backend within tens of milliseconds of being taken (a fixed one-second sleep
   drifted against the 1 Hz samplers and made live charts lag 0.6-1 s). `batch_size` bounds a
   batch; `flush_interval_s` only bounds how long an idle sender sleeps between checks.
+- Unless the run is held (`hold`, the worker's HoldSamples): then, while the last reply said
+  nobody watches the run live (`send` returns the viewer count, None when it is unknown), its
+  samples wait up to the hold and go out together: each batch costs the backend a request
+  while the load runs. A count of one or more, or `flush` (the load ended: SendSamplesNow; a
+  teardown) sends them now and later ones as they come. Until a reply says 0, nothing is held.
 - Batches of a run are numbered from 0 (`batch_id`). A batch that fails to send is retried
   with the SAME batch_id and content until it goes through; the server de-duplicates samples
   by (run, source, t), so a resent batch is harmless.
@@ -47,7 +52,7 @@ class _Batch:
 class SampleSink:
     def __init__(
         self,
-        send: Callable[[SampleBatch], None],
+        send: Callable[[SampleBatch], int | None],
         *,
         flush_interval_s: float = 1.0,
         linger_s: float = 0.05,
@@ -62,10 +67,14 @@ class SampleSink:
         self._max_pending = max_pending
         self._backoff = backoff or Backoff(0.5, 5.0)
         self._cond = threading.Condition()
-        self._pending: deque[tuple[int, SamplePoint]] = deque()
+        # (run, sample, when it was queued: time.monotonic())
+        self._pending: deque[tuple[int, SamplePoint, float]] = deque()
         self._in_flight: _Batch | None = None
         self._next_batch_id: dict[int, int] = {}
         self._run_id: int | None = None
+        self._hold_s: dict[int, float] = {}  # runs whose samples may wait while nobody watches
+        self._viewers: dict[int, int] = {}  # the live viewers the last reply counted, per run
+        self._delivered: dict[int, tuple[int, int]] = {}  # (batches, samples) per run
         self._ended: deque[int] = deque(maxlen=ENDED_RUNS_REMEMBERED)
         self._stopping = False
         self.dropped_overflow = 0
@@ -81,13 +90,23 @@ class SampleSink:
         with self._cond:
             self._run_id = run_id
 
-    def end_run(self, run_id: int) -> None:
-        """`run_id` was torn down here: samples of it emitted from now on are dropped."""
+    def end_run(self, run_id: int) -> tuple[int, int]:
+        """`run_id` was torn down here: samples of it emitted from now on are dropped. Returns
+        how many batches and samples of it were delivered."""
         with self._cond:
             if run_id not in self._ended:
                 self._ended.append(run_id)
             if self._run_id == run_id:
                 self._run_id = None
+            self._hold_s.pop(run_id, None)
+            self._viewers.pop(run_id, None)
+            return self._delivered.pop(run_id, (0, 0))
+
+    def hold(self, run_id: int, hold_s: float) -> None:
+        """While nobody watches `run_id` live, its samples may wait up to `hold_s` seconds."""
+        with self._cond:
+            if run_id not in self._ended:
+                self._hold_s[run_id] = hold_s
 
     def has_ended(self, run_id: int) -> bool:
         """True when `run_id` was torn down here (among the last ENDED_RUNS_REMEMBERED runs)."""
@@ -110,7 +129,8 @@ class SampleSink:
                     f"{self.dropped_no_run} sample(s) dropped: emitted after their run's teardown"
                 )
                 return
-            self._pending.extend((run_id, sample) for sample in samples)
+            now = time.monotonic()
+            self._pending.extend((run_id, sample, now) for sample in samples)
             overflow = len(self._pending) - self._max_pending
             for _ in range(max(0, overflow)):
                 self._pending.popleft()
@@ -128,9 +148,14 @@ class SampleSink:
         self._thread.start()
 
     def flush(self, timeout_s: float, run_id: int | None = None) -> bool:
-        """Wait until every sample (of `run_id`, or of all runs) is sent; False on timeout."""
+        """Send every waiting sample (of `run_id`, or of all runs) now, and later ones as they are
+        taken (no more holding); wait until those waiting were delivered. False on timeout."""
         deadline = time.monotonic() + timeout_s
         with self._cond:
+            if run_id is None:
+                self._hold_s.clear()
+            else:
+                self._hold_s.pop(run_id, None)
             self._cond.notify_all()
             while self._has_unsent_locked(run_id):
                 remaining = deadline - time.monotonic()
@@ -157,7 +182,7 @@ class SampleSink:
     def _has_unsent_locked(self, run_id: int | None) -> bool:
         if self._in_flight is not None and run_id in (None, self._in_flight.run_id):
             return True
-        return any(run_id in (None, queued_run) for queued_run, _ in self._pending)
+        return any(run_id in (None, queued_run) for queued_run, _, _ in self._pending)
 
     def _run(self) -> None:
         while True:
@@ -165,15 +190,21 @@ class SampleSink:
                 if self._in_flight is None:
                     if not self._pending and not self._stopping:
                         self._cond.wait(self._flush_interval_s)
-                    self._linger_locked()
+                    self._gather_locked()
                     if self._stopping:
                         return
                     self._in_flight = self._take_batch_locked()
                 batch = self._in_flight
             if batch is None:
                 continue
-            if self._deliver(batch):
+            delivered, viewers = self._deliver(batch)
+            if delivered:
                 with self._cond:
+                    if batch.run_id not in self._ended:
+                        if viewers is not None:
+                            self._viewers[batch.run_id] = viewers
+                        batches, samples = self._delivered.get(batch.run_id, (0, 0))
+                        self._delivered[batch.run_id] = (batches + 1, samples + len(batch.samples))
                     self._in_flight = None
                     self.batches_sent += 1
                     self._cond.notify_all()
@@ -184,14 +215,20 @@ class SampleSink:
                         return
                     self._cond.wait(self._backoff.next_delay())
 
-    def _linger_locked(self) -> None:
-        """Samples wait: give the tick's other sources `linger_s` to join them in one batch."""
-        deadline = time.monotonic() + self._linger_s
+    def _gather_locked(self) -> None:
+        """Wait until the oldest waiting sample is due: `linger_s` after it was queued (the tick's
+        other sources join it in one batch), or its run's hold while nobody watches the run. A
+        full batch or a stop goes at once; `flush` wakes the wait."""
         while self._pending and len(self._pending) < self._batch_size and not self._stopping:
-            remaining = deadline - time.monotonic()
+            run_id, _, queued_at = self._pending[0]
+            remaining = queued_at + max(self._linger_s, self._held_for_locked(run_id)) - time.monotonic()
             if remaining <= 0:
                 return
             self._cond.wait(remaining)
+
+    def _held_for_locked(self, run_id: int) -> float:
+        hold = self._hold_s.get(run_id, 0.0)
+        return hold if hold and self._viewers.get(run_id) == 0 else 0.0
 
     def _take_batch_locked(self) -> _Batch | None:
         """The oldest waiting samples of one run (a batch never mixes runs)."""
@@ -205,15 +242,18 @@ class SampleSink:
         self._next_batch_id[run_id] = batch_id + 1
         return _Batch(run_id, batch_id, samples)
 
-    def _deliver(self, batch: _Batch) -> bool:
+    def _deliver(self, batch: _Batch) -> tuple[bool, int | None]:
+        """(delivered, the run's live viewers as the reply counted them, if it did)."""
         try:
-            self._send(SampleBatch(run_id=batch.run_id, batch_id=batch.batch_id, samples=batch.samples))
+            viewers = self._send(
+                SampleBatch(run_id=batch.run_id, batch_id=batch.batch_id, samples=batch.samples)
+            )
         except Exception as exc:
             log.warning(
                 "sample batch %s/%d not delivered (%s); will resend it", batch.run_id, batch.batch_id, exc
             )
-            return False
-        return True
+            return False, None
+        return True, viewers
 
     def _warn_locked(self, message: str) -> None:
         now = time.monotonic()

@@ -204,22 +204,25 @@ RunEventMessage = Annotated[SamplesMessage | StateMessage, Field(discriminator="
 run_event_message = TypeAdapter[SamplesMessage | StateMessage](RunEventMessage)
 
 
-def _publish(run_id: int, message: SamplesMessage | StateMessage) -> None:
-    # Best effort by design: the data is already in PostgreSQL, and a live viewer re-reads it
-    # (replay on connect, state re-checked every few seconds). A Redis blip must not fail an
-    # agent's batch or a run's transition.
+def _publish(run_id: int, message: SamplesMessage | StateMessage) -> int | None:
+    """How many live viewers (SSE streams, each subscribed on its own) got it; None if unknown.
+
+    Best effort by design: the data is already in PostgreSQL, and a live viewer re-reads it
+    (replay on connect, state re-checked every few seconds). A Redis blip must not fail an
+    agent's batch or a run's transition."""
     try:
-        sync_redis().publish(run_events_channel(run_id), message.model_dump_json())
+        return cast(int, sync_redis().publish(run_events_channel(run_id), message.model_dump_json()))
     except redis.RedisError as exc:
         log.warning("could not publish %s event of run %s: %s", message.kind, run_id, exc)
+        return None
 
 
-def publish_sample_batch(run_id: int, samples: Sequence[SamplePoint]) -> None:
-    """Tell live viewers of the run about these (already stored) samples."""
+def publish_sample_batch(run_id: int, samples: Sequence[SamplePoint]) -> int | None:
+    """Tell live viewers of the run about these (already stored) samples; how many got them."""
     if not samples:
-        return
+        return None
     live = [LiveSample(source=s.source, t=s.t, ts=s.ts, data=s.data) for s in samples]
-    _publish(run_id, SamplesMessage(samples=live))
+    return _publish(run_id, SamplesMessage(samples=live))
 
 
 # ---------------------------------------------------------------- the load lease

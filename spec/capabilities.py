@@ -62,6 +62,12 @@ class Capabilities(BaseModel):
         description="The injector takes its load's lease from the replies to its sample batches "
         "(the Haplab-Load-Lease header), so the worker renews it without a RenewLease command.",
     )
+    # Every agent (its sample sink)
+    paced_samples: bool = Field(
+        default=False,
+        description="The agent holds a run's samples while nobody watches it live (HoldSamples, "
+        "SendSamplesNow, the Haplab-Live-Viewers header).",
+    )
     # Target role
     target_server: str | None = Field(default=None, max_length=255, description="e.g. nginx/1.22.1")
     database_server: str | None = Field(default=None, max_length=255, description="e.g. mariadb/10.11.6")

@@ -5,8 +5,8 @@ The envelope's `id` is the message id; a CommandResult answers the command with 
 Both sides refuse an envelope whose `v` they do not know (see PROTOCOL_VERSION).
 
 Agent -> backend: Hello, Heartbeat, SampleBatch, CommandResult.
-Backend -> agent (commands): ApplyProxyConfig, ShapeLinks, StartSampling, StartTargets,
-StartDatabase, StartLoad, AwaitLoad, RenewLease, StopLoad, Teardown.
+Backend -> agent (commands): ApplyProxyConfig, ShapeLinks, StartSampling, HoldSamples,
+SendSamplesNow, StartTargets, StartDatabase, StartLoad, AwaitLoad, RenewLease, StopLoad, Teardown.
 """
 
 from __future__ import annotations
@@ -36,6 +36,9 @@ MAX_CONFIG_BYTES = 1_000_000
 # beats) is offline: the labs page and the orchestrator use this one rule.
 HEARTBEAT_INTERVAL_S = 5
 ONLINE_WINDOW_S = 3 * HEARTBEAT_INTERVAL_S
+# The longest a held sample may wait (HoldSamples): well inside the liveness window, so a
+# sample batch still shows the agent alive, and a live viewer who arrives waits at most this.
+MAX_SAMPLE_HOLD_S = HEARTBEAT_INTERVAL_S
 
 
 class _Message(BaseModel):
@@ -144,6 +147,31 @@ class StartSampling(_Message):
     type: Literal["start_sampling"] = "start_sampling"
     run_id: RunId
     t0: datetime
+
+
+class HoldSamples(_Message):
+    """Any agent: while nobody watches the run live, its samples may wait up to hold_s seconds
+    and go out together, instead of one batch a second.
+
+    Each batch costs the API a request while the load it measures runs; most runs are watched
+    by nobody until they end. The reply to every batch says how many live viewers the run has
+    (LIVE_VIEWERS_HEADER): with one or more, samples go out as they are taken again. Sent after
+    StartSampling, only to agents whose capabilities say `paced_samples`; never for a run the
+    worker judges second by second (a threshold with abort_on_fail)."""
+
+    type: Literal["hold_samples"] = "hold_samples"
+    run_id: RunId
+    hold_s: float = Field(gt=0, le=MAX_SAMPLE_HOLD_S)
+
+
+class SendSamplesNow(_Message):
+    """Any agent: send the run's waiting samples now, and every later one as it is taken; answer
+    once those waiting were delivered (or after timeout_s). The worker sends it when the load
+    ends, however it ends, before it reads the run's samples."""
+
+    type: Literal["send_samples_now"] = "send_samples_now"
+    run_id: RunId
+    timeout_s: float = Field(gt=0, le=30)
 
 
 class TlsCredentials(_Message):
@@ -261,10 +289,16 @@ class RenewLease(_Message):
 # or the run's load has not started or is over). The injector extends its load to it.
 LOAD_LEASE_HEADER = "Haplab-Load-Lease"
 
-# Commands the worker posts without waiting for an answer (worker/agent_rpc.post_command) and
-# sends often: an agent answers them only when they fail, since each answer costs the API a
-# request while the load it measures runs.
-ANSWERED_ONLY_ON_FAILURE = frozenset({"renew_lease"})
+# The reply to a SampleBatch (202) whose samples were new carries, in this header, how many live
+# viewers got them (a decimal count); absent when that is unknown (a resent batch, a Redis blip,
+# an older backend). An agent told to hold its samples (HoldSamples) holds them only while the
+# last count it got was 0.
+LIVE_VIEWERS_HEADER = "Haplab-Live-Viewers"
+
+# Commands the worker posts without waiting for an answer (worker/agent_rpc.post_command) while
+# a load runs or starts: an agent answers them only when they fail, since each answer costs the
+# API a request while the load it measures runs.
+ANSWERED_ONLY_ON_FAILURE = frozenset({"renew_lease", "hold_samples"})
 
 
 class StopLoad(_Message):
@@ -294,6 +328,8 @@ Command = (
     | Teardown
     | ShapeLinks
     | ResolveHosts
+    | HoldSamples
+    | SendSamplesNow
 )
 Message = Annotated[AgentMessage | Command, Field(discriminator="type")]
 COMMAND_TYPES = frozenset(
@@ -309,6 +345,8 @@ COMMAND_TYPES = frozenset(
         "teardown",
         "shape_links",
         "resolve_hosts",
+        "hold_samples",
+        "send_samples_now",
     }
 )
 

@@ -34,6 +34,7 @@ from worker.phases.base import Phase, PhaseError, RunContext, explain_failure
 from worker.phases.collect import Collect, record_cut_short
 from worker.phases.configure import ConfigureLab
 from worker.phases.load import RunLoad, WarmUp
+from worker.phases.sample_pace import send_samples_now
 from worker.run_watch import RunWatch
 
 log = logging.getLogger(__name__)
@@ -116,6 +117,7 @@ def keep_what_was_measured(execution: Execution, outcome: RunOutcome) -> None:
     if execution.t0 is None or datetime.now(UTC) < execution.t0:
         return  # nothing was measured yet
     reason = outcome.error or f"the run was {outcome.state.value} before its load ended"
+    send_samples_now(execution)  # what the agents still hold belongs to the summary
     record_cut_short(execution.run_id, reason, execution.injector_summaries, execution.t0)
 
 

@@ -35,7 +35,14 @@ from backend.fleet.schemas import (
 from backend.labs.enrollment import redeem_enrollment_token
 from backend.live import load_lease, publish_sample_batch
 from backend.runs.samples.service import insert_samples
-from spec.protocol import HEARTBEAT_INTERVAL_S, LOAD_LEASE_HEADER, CommandResult, Envelope, SampleBatch
+from spec.protocol import (
+    HEARTBEAT_INTERVAL_S,
+    LIVE_VIEWERS_HEADER,
+    LOAD_LEASE_HEADER,
+    CommandResult,
+    Envelope,
+    SampleBatch,
+)
 from spec.version import PROTOCOL_VERSION
 
 router = APIRouter(tags=["agent"], route_class=EnvelopeRoute)
@@ -88,7 +95,9 @@ def post_message(
         db.commit()
         # A resent batch inserted nothing and is not announced again.
         if inserted:
-            publish_sample_batch(run_id, body.samples)
+            viewers = publish_sample_batch(run_id, body.samples)
+            if viewers is not None:  # an agent told to hold samples holds them while this is 0
+                response.headers[LIVE_VIEWERS_HEADER] = str(viewers)
         if "injector" in agent.roles:
             # The worker's renewal of this injector's load lease rides on the reply: no command
             # (a long poll answered and a new one) every few seconds while the load is measured.

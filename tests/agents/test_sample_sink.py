@@ -20,7 +20,7 @@ from agents.backoff import Backoff
 from agents.connection import SERVER_FAILURES_PER_BATCH, Connection
 from agents.gateway import Gateway
 from agents.sampling import SampleSink
-from spec.protocol import LOAD_LEASE_HEADER, SampleBatch
+from spec.protocol import LIVE_VIEWERS_HEADER, LOAD_LEASE_HEADER, SampleBatch
 from spec.results import SamplePoint
 
 
@@ -31,14 +31,18 @@ class Backend:
         self.down = threading.Event()
         self.attempts: list[tuple[str, int, int]] = []
         self.delivered: list[SampleBatch] = []
+        self.delivered_at: list[float] = []
+        self.viewers: int | None = None  # what each reply says of the run's live viewers
         self._lock = threading.Lock()
 
-    def send(self, batch: SampleBatch) -> None:
+    def send(self, batch: SampleBatch) -> int | None:
         with self._lock:
             self.attempts.append((batch.run_id, batch.batch_id, len(batch.samples)))
             if self.down.is_set():
                 raise ConnectionError("backend unreachable")
             self.delivered.append(batch)
+            self.delivered_at.append(time.monotonic())
+            return self.viewers
 
     def delivered_ts(self, run_id: int) -> list[int]:
         with self._lock:
@@ -186,11 +190,17 @@ def test_a_sample_goes_out_at_once_with_the_rest_of_its_tick(backend: Backend) -
         sink.stop(flush_timeout_s=2)
 
 
-def test_a_load_lease_in_a_batch_reply_renews_the_load_and_nothing_else_does() -> None:
+def test_a_batch_reply_renews_the_load_lease_and_counts_live_viewers() -> None:
     """The worker renews an injector's load lease through the replies to its sample batches
-    (spec.protocol.LOAD_LEASE_HEADER): each one with the header reaches the agent's renewal."""
+    (spec.protocol.LOAD_LEASE_HEADER): each one with the header reaches the agent's renewal. A
+    reply also says how many live viewers the run has (LIVE_VIEWERS_HEADER), when it knows."""
     lease = datetime(2026, 11, 26, 9, 0, 10, tzinfo=UTC)
-    replies = {0: {LOAD_LEASE_HEADER: lease.isoformat()}, 1: {}, 2: {LOAD_LEASE_HEADER: "not a time"}}
+    replies = {
+        0: {LOAD_LEASE_HEADER: lease.isoformat(), LIVE_VIEWERS_HEADER: "0"},
+        1: {},
+        2: {LOAD_LEASE_HEADER: "not a time", LIVE_VIEWERS_HEADER: "3"},
+        3: {LIVE_VIEWERS_HEADER: "-1"},
+    }
     renewed: list[tuple[int, datetime]] = []
 
     def handle(request: httpx.Request) -> httpx.Response:
@@ -206,7 +216,81 @@ def test_a_load_lease_in_a_batch_reply_renews_the_load_and_nothing_else_does() -
         stop=threading.Event(),
         on_load_lease=lambda run_id, until: renewed.append((run_id, until)),
     )
-    for batch_id in (0, 1, 2):  # an unreadable lease is not acted on, and not an error either
+    # An unreadable lease or count is not acted on, and not an error either.
+    counts = [
         connection.send_batch(SampleBatch(run_id=7, batch_id=batch_id, samples=[point(batch_id)]))
+        for batch_id in replies
+    ]
+    assert counts == [0, None, 3, None]
     assert renewed == [(7, lease)]
     assert gateway.seconds_since_answered() < 5  # the replies also stand in for heartbeats
+
+
+def held_sink(backend: Backend, hold_s: float) -> SampleSink:
+    sink = SampleSink(backend.send, flush_interval_s=30, linger_s=0.02)
+    sink.hold(1, hold_s)
+    sink.start()
+    return sink
+
+
+def test_a_held_run_sends_its_samples_together_while_nobody_watches(backend: Backend) -> None:
+    """HoldSamples: once a reply counted no live viewer, a run's samples wait up to the hold."""
+    backend.viewers = 0
+    sink = held_sink(backend, 1.0)
+    try:
+        sink.emit(1, [point(0)])  # no count yet: it goes at once, and the reply says 0
+        wait_until(lambda: len(backend.delivered) == 1, 5, "the first batch")
+        first_held = time.monotonic()
+        for t in (1, 2, 3):
+            sink.emit(1, [point(t)])
+            time.sleep(0.1)
+        wait_until(lambda: len(backend.delivered) == 2, 5, "the held batch")
+        waited = backend.delivered_at[1] - first_held
+        assert 0.9 <= waited < 3, f"the held samples went {waited:.2f} s after the first of them"
+        assert [s.t for s in backend.delivered[1].samples] == [1, 2, 3], "one batch, not three"
+    finally:
+        sink.stop(flush_timeout_s=2)
+    assert sink.end_run(1) == (2, 4), "two batches: the first sample alone, then the held three"
+
+
+def test_flush_sends_what_a_held_run_holds_and_ends_the_holding(backend: Backend) -> None:
+    """SendSamplesNow (the load ended) and a teardown: nothing waits for the hold any more."""
+    backend.viewers = 0
+    sink = held_sink(backend, 30.0)
+    try:
+        sink.emit(1, [point(0)])
+        wait_until(lambda: len(backend.delivered) == 1, 5, "the first batch")
+        sink.emit(1, [point(1)])
+        time.sleep(0.3)
+        assert len(backend.delivered) == 1, "held while nobody watches"
+        asked = time.monotonic()
+        assert sink.flush(5, 1)
+        assert backend.delivered_ts(1) == [0, 1] and time.monotonic() - asked < 1
+        sink.emit(1, [point(2)])  # and later samples go as they are taken
+        wait_until(lambda: len(backend.delivered) == 3, 1, "a sample taken after the flush")
+    finally:
+        sink.stop(flush_timeout_s=2)
+
+
+@pytest.mark.parametrize("viewers", [1, None], ids=["watched", "count-unknown"])
+def test_a_held_run_goes_out_each_tick_while_watched_or_when_the_count_is_unknown(
+    backend: Backend, viewers: int | None
+) -> None:
+    backend.viewers = viewers
+    sink = held_sink(backend, 30.0)
+    try:
+        for t in range(3):
+            sink.emit(1, [point(t)])
+            wait_until(lambda n=t + 1: len(backend.delivered) == n, 1, f"sample {t} without a hold")
+    finally:
+        sink.stop(flush_timeout_s=2)
+    assert sink.end_run(1) == (3, 3)
+
+
+def test_the_sink_counts_what_it_delivered_per_run(sink: SampleSink, backend: Backend) -> None:
+    sink.emit(1, [point(t) for t in range(7)])
+    sink.emit(2, [point(0)])
+    assert sink.flush(10)
+    assert sink.end_run(1) == (2, 7)  # batches of at most 5
+    assert sink.end_run(2) == (1, 1)
+    assert sink.end_run(1) == (0, 0)

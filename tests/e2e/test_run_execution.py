@@ -7,10 +7,13 @@ through the REST API as a user would read it.
 
 from __future__ import annotations
 
+import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+from live_processes import wait_until
 from run_helpers import Api, http_spec, load_tools_in
 
 pytestmark = pytest.mark.slow
@@ -60,6 +63,15 @@ def test_closed_loop_fast_run_succeeds_with_live_samples_and_its_recipe(api: Api
     measured = lambda source: [s for s in samples.get(source, []) if 0 <= s["t"] < 10]  # noqa: E731
     assert len(measured("proxy")) >= 8, sorted(samples)
     assert len(measured("host:injector-1")) >= 8, sorted(samples)
+    # Nobody watched it live, so each agent held its samples (worker/phases/sample_pace.py) and
+    # the API got a few batches from each, not one a second; the run is whole all the same.
+    for agent in local_lab.agents:
+        name = agent.host.agent
+        sent = wait_until(lambda log=agent.log: sent_for_run(log, run_id), 10, f"{name}'s teardown")
+        seconds = len(samples.get(f"host:{name}", []))  # its host's, warm-up and collecting included
+        print(f"{name}: {sent[0]} samples in {sent[1]} batches over {seconds} s sampled")
+        # Sent each tick, that is a batch a second; held up to 2 s, one every two to three.
+        assert sent[1] <= 0.7 * seconds, f"{name} sent {sent[1]} batches in {seconds} s"
     # HAProxy's own count agrees with the client's (per-second deltas are exact).
     proxy = run["summary"]["proxy"]
     assert proxy["requests"] > 0
@@ -78,6 +90,13 @@ def test_closed_loop_fast_run_succeeds_with_live_samples_and_its_recipe(api: Api
     assert run["thresholds_passed"] is False
     [listed] = api.call("GET", f"/runs?launch_id={run['launch_id']}")["items"]
     assert listed["thresholds_passed"] is False
+
+
+def sent_for_run(log: Path, run_id: int) -> tuple[int, int] | None:
+    """(samples, batches) the agent says it sent for the run, once it tore the run down."""
+    said = log.read_text(errors="replace")
+    found = re.search(rf"run {run_id}: (\d+) sample\(s\) sent in (\d+) batch", said)
+    return (int(found[1]), int(found[2])) if found else None
 
 
 # Seed 000's capacity law (success rate = maxconn / delay) and its client timeouts moved to

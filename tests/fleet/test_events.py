@@ -16,6 +16,7 @@ from backend import live
 from backend.db import session_scope
 from backend.live import LiveSample, LiveState, SamplesMessage, StateMessage
 from backend.runs.live.events import _Relay
+from spec.protocol import LIVE_VIEWERS_HEADER
 from spec.run_state import RunState
 from tests.api.experiment_factories import sample_points
 from tests.api.helpers import API, make_lab, make_team_user, new_member, token_headers
@@ -192,3 +193,26 @@ def test_a_viewer_that_leaves_is_unsubscribed(world: World, redis_client: Any) -
     wait_until(
         lambda: dict(redis_client.pubsub_numsub(channel))[channel.encode()] == 0, 10, "the unsubscribe"
     )
+
+
+def test_a_batch_reply_counts_the_runs_live_viewers(world: World, redis_client: Any) -> None:
+    """An agent told to hold a run's samples (HoldSamples) holds them while this count is 0."""
+    channel = live.run_events_channel(world.run_id)
+
+    def reply_count(batch_id: int) -> str | None:
+        body = fleet.sample_batch(world.run_id, sample_points("proxy:fe", {batch_id: {"scur": 1}}), batch_id)
+        response = world.agent.post(f"{API}/agent/messages", json=body)
+        assert response.status_code == 202, response.text
+        return response.headers.get(LIVE_VIEWERS_HEADER)
+
+    assert reply_count(0) == "0"
+    with stream(world) as first, stream(world) as second:
+        # Held, not dropped: a dropped generator closes its response, and the viewer leaves.
+        viewers = [read_events(first), read_events(second)]
+        assert [next(events).event for events in viewers] == ["state", "state"]
+        assert reply_count(1) == "2"
+        assert reply_count(1) is None  # resent: stored and announced once, so not counted again
+    wait_until(
+        lambda: dict(redis_client.pubsub_numsub(channel))[channel.encode()] == 0, 10, "the unsubscribe"
+    )
+    assert reply_count(2) == "0"

@@ -22,14 +22,16 @@ from spec.run_state import RunState
 from worker.completeness import assess, cut_short_summary, entry_sections, proxy_seconds
 from worker.execution import Execution
 from worker.phases.base import BackgroundPhase, RunContext
+from worker.phases.sample_pace import send_samples_now
 from worker.summaries import merge_injectors, proxy_summary
 from worker.thresholds import judge_collected
 from worker.verdicts.collected import run_samples, with_verdict
 
 log = logging.getLogger(__name__)
 
-# Agents send a batch every second, so the last measured second arrives within about that; a
-# source still short after this long (its agent died, its clock is off) is summarised as it is.
+# Once asked for what they held (send_samples_now), agents send each second as it is taken, so
+# the last measured second arrives within about a second of the load's end; a source still
+# short after this long (its agent died, its clock is off) is summarised as it is.
 LAST_BATCH_WAIT_S = 2.0
 LAST_BATCH_POLL_S = 0.1
 
@@ -49,6 +51,7 @@ class Collect(BackgroundPhase):
 
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
+        send_samples_now(ex)
         wait_for_last_second(ex.run_id, ex.spec.load.duration_s - 1)
         samples = run_samples(ex.run_id)
         completeness = assess(ex.spec, ex.injector_summaries, samples, ex.t0)

@@ -3,8 +3,9 @@
 The load holds a lease: the injector stops it by itself when the lease is not renewed, so a
 worker that dies cannot leave load running. The worker renews it every couple of seconds for as
 long as this run is executing (the renewer stops with the execution): it writes the lease to
-Redis, and the API hands it to the injector with the reply to each of its sample batches (one a
-second), so a renewal costs no request; an injector that does not say it reads those replies
+Redis, and the API hands it to the injector with the reply to each of its sample batches (every
+second, or every quarter lease while nobody watches: worker/phases/sample_pace.py), so a renewal
+costs no request; an injector that does not say it reads those replies
 (an older agent) gets a RenewLease command instead.
 """
 
@@ -28,6 +29,7 @@ from worker.phases.base import BackgroundPhase, PhaseError, RunContext
 from worker.phases.configure import lead_time_s
 from worker.phases.database import direct_host, direct_url
 from worker.phases.liveness import lost_agent
+from worker.phases.sample_pace import hold_samples
 from worker.thresholds import LiveJudge
 
 COMMAND_TIMEOUT_S = 15.0
@@ -71,6 +73,7 @@ class WarmUp(BackgroundPhase):
             # the start by what the commands really take and restart sampling with the new origin
             # (a sampler's restart replaces readings of the same second: backend/runs/samples/service.py).
             start_at = self._start_sampling(ex, max(lead, 2 * round_trip + START_MARGIN_S))
+        hold_samples(ex)  # while nobody watches it live
         lease_s = get_settings().load_lease_seconds
         command = StartLoad(
             run_id=ex.run_id,

@@ -1571,6 +1571,12 @@ export const CapabilitiesSchema = {
             description: 'The injector takes its load\'s lease from the replies to its sample batches (the Haplab-Load-Lease header), so the worker renews it without a RenewLease command.',
             default: false
         },
+        paced_samples: {
+            type: 'boolean',
+            title: 'Paced Samples',
+            description: 'The agent holds a run\'s samples while nobody watches it live (HoldSamples, SendSamplesNow, the Haplab-Live-Viewers header).',
+            default: false
+        },
         target_server: {
             anyOf: [
                 {
@@ -3207,6 +3213,12 @@ export const EnvelopeSchema = {
                 },
                 {
                     $ref: '#/components/schemas/ResolveHosts'
+                },
+                {
+                    $ref: '#/components/schemas/HoldSamples'
+                },
+                {
+                    $ref: '#/components/schemas/SendSamplesNow'
                 }
             ],
             title: 'Body',
@@ -3218,9 +3230,11 @@ export const EnvelopeSchema = {
                     command_result: '#/components/schemas/CommandResult',
                     heartbeat: '#/components/schemas/Heartbeat',
                     hello: '#/components/schemas/Hello',
+                    hold_samples: '#/components/schemas/HoldSamples',
                     renew_lease: '#/components/schemas/RenewLease',
                     resolve_hosts: '#/components/schemas/ResolveHosts',
                     sample_batch: '#/components/schemas/SampleBatch',
+                    send_samples_now: '#/components/schemas/SendSamplesNow',
                     shape_links: '#/components/schemas/ShapeLinks',
                     start_database: '#/components/schemas/StartDatabase',
                     start_load: '#/components/schemas/StartLoad',
@@ -4481,6 +4495,37 @@ export const HelloResponseSchema = {
         'heartbeat_interval_s'
     ],
     title: 'HelloResponse'
+} as const;
+
+export const HoldSamplesSchema = {
+    properties: {
+        type: {
+            type: 'string',
+            const: 'hold_samples',
+            title: 'Type',
+            default: 'hold_samples'
+        },
+        run_id: {
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
+            title: 'Run Id'
+        },
+        hold_s: {
+            type: 'number',
+            maximum: 5,
+            exclusiveMinimum: 0,
+            title: 'Hold S'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'run_id',
+        'hold_s'
+    ],
+    title: 'HoldSamples',
+    description: 'Any agent: while nobody watches the run live, its samples may wait up to hold_s seconds\nand go out together, instead of one batch a second.\n\nEach batch costs the API a request while the load it measures runs; most runs are watched\nby nobody until they end. The reply to every batch says how many live viewers the run has\n(LIVE_VIEWERS_HEADER): with one or more, samples go out as they are taken again. Sent after\nStartSampling, only to agents whose capabilities say `paced_samples`; never for a run the\nworker judges second by second (a threshold with abort_on_fail).'
 } as const;
 
 export const HttpCheckSchema = {
@@ -9144,6 +9189,37 @@ export const ScheduleUpdateSchema = {
     type: 'object',
     title: 'ScheduleUpdate',
     description: 'Only the fields given change.'
+} as const;
+
+export const SendSamplesNowSchema = {
+    properties: {
+        type: {
+            type: 'string',
+            const: 'send_samples_now',
+            title: 'Type',
+            default: 'send_samples_now'
+        },
+        run_id: {
+            type: 'integer',
+            maximum: 9223372036854776000,
+            minimum: 1,
+            title: 'Run Id'
+        },
+        timeout_s: {
+            type: 'number',
+            maximum: 30,
+            exclusiveMinimum: 0,
+            title: 'Timeout S'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'run_id',
+        'timeout_s'
+    ],
+    title: 'SendSamplesNow',
+    description: 'Any agent: send the run\'s waiting samples now, and every later one as it is taken; answer\nonce those waiting were delivered (or after timeout_s). The worker sends it when the load\nends, however it ends, before it reads the run\'s samples.'
 } as const;
 
 export const SeriesKeySchema = {

@@ -840,6 +840,12 @@ export type Capabilities = {
      */
     load_lease_in_replies?: boolean;
     /**
+     * Paced Samples
+     *
+     * The agent holds a run's samples while nobody watches it live (HoldSamples, SendSamplesNow, the Haplab-Live-Viewers header).
+     */
+    paced_samples?: boolean;
+    /**
      * Target Server
      *
      * e.g. nginx/1.22.1
@@ -1834,7 +1840,11 @@ export type Envelope = {
         type: 'shape_links';
     } & ShapeLinks) | ({
         type: 'resolve_hosts';
-    } & ResolveHosts);
+    } & ResolveHosts) | ({
+        type: 'hold_samples';
+    } & HoldSamples) | ({
+        type: 'send_samples_now';
+    } & SendSamplesNow);
 };
 
 /**
@@ -2567,6 +2577,33 @@ export type HelloResponse = {
      * Send a Heartbeat this often (seconds).
      */
     heartbeat_interval_s: number;
+};
+
+/**
+ * HoldSamples
+ *
+ * Any agent: while nobody watches the run live, its samples may wait up to hold_s seconds
+ * and go out together, instead of one batch a second.
+ *
+ * Each batch costs the API a request while the load it measures runs; most runs are watched
+ * by nobody until they end. The reply to every batch says how many live viewers the run has
+ * (LIVE_VIEWERS_HEADER): with one or more, samples go out as they are taken again. Sent after
+ * StartSampling, only to agents whose capabilities say `paced_samples`; never for a run the
+ * worker judges second by second (a threshold with abort_on_fail).
+ */
+export type HoldSamples = {
+    /**
+     * Type
+     */
+    type?: 'hold_samples';
+    /**
+     * Run Id
+     */
+    run_id: number;
+    /**
+     * Hold S
+     */
+    hold_s: number;
 };
 
 /**
@@ -5217,6 +5254,28 @@ export type ScheduleUpdate = {
     overrides?: {
         [key: string]: string | number | number | boolean | null;
     } | null;
+};
+
+/**
+ * SendSamplesNow
+ *
+ * Any agent: send the run's waiting samples now, and every later one as it is taken; answer
+ * once those waiting were delivered (or after timeout_s). The worker sends it when the load
+ * ends, however it ends, before it reads the run's samples.
+ */
+export type SendSamplesNow = {
+    /**
+     * Type
+     */
+    type?: 'send_samples_now';
+    /**
+     * Run Id
+     */
+    run_id: number;
+    /**
+     * Timeout S
+     */
+    timeout_s: number;
 };
 
 /**

@@ -118,6 +118,7 @@ from .hello import Hello
 from .hello_envelope import HelloEnvelope
 from .hello_response import HelloResponse
 from .hello_roles_item import HelloRolesItem
+from .hold_samples import HoldSamples
 from .http_check import HttpCheck
 from .http_check_method import HttpCheckMethod
 from .injector_summary import InjectorSummary
@@ -250,6 +251,7 @@ from .schedule_update_if_previous_running_type_0 import (
     ScheduleUpdateIfPreviousRunningType0,
 )
 from .schedule_update_overrides_type_0 import ScheduleUpdateOverridesType0
+from .send_samples_now import SendSamplesNow
 from .series_key import SeriesKey
 from .server import Server
 from .server_check import ServerCheck
@@ -441,6 +443,7 @@ __all__ = (
     "HelloEnvelope",
     "HelloResponse",
     "HelloRolesItem",
+    "HoldSamples",
     "HttpCheck",
     "HttpCheckMethod",
     "InjectorSummary",
@@ -569,6 +572,7 @@ __all__ = (
     "ScheduleUpdateIfLabBusyType0",
     "ScheduleUpdateIfPreviousRunningType0",
     "ScheduleUpdateOverridesType0",
+    "SendSamplesNow",
     "SeriesKey",
     "Server",
     "ServerCheck",

@@ -46,6 +46,8 @@ class Capabilities:
         driver_versions (CapabilitiesDriverVersions | Unset):
         load_lease_in_replies (bool | Unset): The injector takes its load's lease from the replies to its sample batches
             (the Haplab-Load-Lease header), so the worker renews it without a RenewLease command. Default: False.
+        paced_samples (bool | Unset): The agent holds a run's samples while nobody watches it live (HoldSamples,
+            SendSamplesNow, the Haplab-Live-Viewers header). Default: False.
         target_server (None | str | Unset): e.g. nginx/1.22.1
         database_server (None | str | Unset): e.g. mariadb/10.11.6
     """
@@ -73,6 +75,7 @@ class Capabilities:
     drivers: list[str] | Unset = UNSET
     driver_versions: CapabilitiesDriverVersions | Unset = UNSET
     load_lease_in_replies: bool | Unset = False
+    paced_samples: bool | Unset = False
     target_server: None | str | Unset = UNSET
     database_server: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -209,6 +212,8 @@ class Capabilities:
 
         load_lease_in_replies = self.load_lease_in_replies
 
+        paced_samples = self.paced_samples
+
         target_server: None | str | Unset
         if isinstance(self.target_server, Unset):
             target_server = UNSET
@@ -270,6 +275,8 @@ class Capabilities:
             field_dict["driver_versions"] = driver_versions
         if load_lease_in_replies is not UNSET:
             field_dict["load_lease_in_replies"] = load_lease_in_replies
+        if paced_samples is not UNSET:
+            field_dict["paced_samples"] = paced_samples
         if target_server is not UNSET:
             field_dict["target_server"] = target_server
         if database_server is not UNSET:
@@ -486,6 +493,8 @@ class Capabilities:
 
         load_lease_in_replies = d.pop("load_lease_in_replies", UNSET)
 
+        paced_samples = d.pop("paced_samples", UNSET)
+
         def _parse_target_server(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -528,6 +537,7 @@ class Capabilities:
             drivers=drivers,
             driver_versions=driver_versions,
             load_lease_in_replies=load_lease_in_replies,
+            paced_samples=paced_samples,
             target_server=target_server,
             database_server=database_server,
         )

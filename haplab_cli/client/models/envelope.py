@@ -14,9 +14,11 @@ if TYPE_CHECKING:
     from ..models.command_result import CommandResult
     from ..models.heartbeat import Heartbeat
     from ..models.hello import Hello
+    from ..models.hold_samples import HoldSamples
     from ..models.renew_lease import RenewLease
     from ..models.resolve_hosts import ResolveHosts
     from ..models.sample_batch import SampleBatch
+    from ..models.send_samples_now import SendSamplesNow
     from ..models.shape_links import ShapeLinks
     from ..models.start_database import StartDatabase
     from ..models.start_load import StartLoad
@@ -34,8 +36,9 @@ class Envelope:
     """One message on the wire: protocol version, id, type, time sent, typed body.
 
     Attributes:
-        body (ApplyProxyConfig | AwaitLoad | CommandResult | Heartbeat | Hello | RenewLease | ResolveHosts | SampleBatch
-            | ShapeLinks | StartDatabase | StartLoad | StartSampling | StartTargets | StopLoad | Teardown):
+        body (ApplyProxyConfig | AwaitLoad | CommandResult | Heartbeat | Hello | HoldSamples | RenewLease | ResolveHosts
+            | SampleBatch | SendSamplesNow | ShapeLinks | StartDatabase | StartLoad | StartSampling | StartTargets |
+            StopLoad | Teardown):
         v (int | Unset): Protocol version of this envelope. Default: 1.
         id (str | Unset):
         type_ (str | Unset): The body's type, for routing without parsing. Default: ''.
@@ -48,9 +51,11 @@ class Envelope:
         | CommandResult
         | Heartbeat
         | Hello
+        | HoldSamples
         | RenewLease
         | ResolveHosts
         | SampleBatch
+        | SendSamplesNow
         | ShapeLinks
         | StartDatabase
         | StartLoad
@@ -70,7 +75,9 @@ class Envelope:
         from ..models.command_result import CommandResult
         from ..models.heartbeat import Heartbeat
         from ..models.hello import Hello
+        from ..models.hold_samples import HoldSamples
         from ..models.renew_lease import RenewLease
+        from ..models.resolve_hosts import ResolveHosts
         from ..models.sample_batch import SampleBatch
         from ..models.shape_links import ShapeLinks
         from ..models.start_database import StartDatabase
@@ -96,6 +103,8 @@ class Envelope:
             or isinstance(self.body, StopLoad)
             or isinstance(self.body, Teardown)
             or isinstance(self.body, ShapeLinks)
+            or isinstance(self.body, ResolveHosts)
+            or isinstance(self.body, HoldSamples)
         ):
             body = self.body.to_dict()
         else:
@@ -136,9 +145,11 @@ class Envelope:
         from ..models.command_result import CommandResult
         from ..models.heartbeat import Heartbeat
         from ..models.hello import Hello
+        from ..models.hold_samples import HoldSamples
         from ..models.renew_lease import RenewLease
         from ..models.resolve_hosts import ResolveHosts
         from ..models.sample_batch import SampleBatch
+        from ..models.send_samples_now import SendSamplesNow
         from ..models.shape_links import ShapeLinks
         from ..models.start_database import StartDatabase
         from ..models.start_load import StartLoad
@@ -157,9 +168,11 @@ class Envelope:
             | CommandResult
             | Heartbeat
             | Hello
+            | HoldSamples
             | RenewLease
             | ResolveHosts
             | SampleBatch
+            | SendSamplesNow
             | ShapeLinks
             | StartDatabase
             | StartLoad
@@ -280,11 +293,27 @@ class Envelope:
                 return body_type_13
             except (TypeError, ValueError, AttributeError, KeyError):
                 pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                body_type_14 = ResolveHosts.from_dict(data)
+
+                return body_type_14
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                body_type_15 = HoldSamples.from_dict(data)
+
+                return body_type_15
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
             if not isinstance(data, dict):
                 raise TypeError()
-            body_type_14 = ResolveHosts.from_dict(data)
+            body_type_16 = SendSamplesNow.from_dict(data)
 
-            return body_type_14
+            return body_type_16
 
         body = _parse_body(d.pop("body"))
 
