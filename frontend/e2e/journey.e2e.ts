@@ -131,6 +131,9 @@ async function queued(w: Walker, firstId: number, secondId: number): Promise<voi
   await expect(queue).toContainText(/position \d+/);
   await expect(queue).toContainText(`run #${firstId}`); // who holds the lab
   await expect(queue).toContainText("Expected start");
+  // No empty charts before anything can be sampled: a line saying when they start.
+  await expect(page.getByTestId("charts-waiting")).toContainText("warm-up");
+  await expect(page.locator(".chart-title")).toHaveCount(0);
   await noSideways(w, "live view, queued");
   await shot(page, `journey-${mode.name}-2-queued`);
 }

@@ -88,6 +88,7 @@ export default function RunPage() {
 
   const state = live.state && !TERMINAL.has(run.state) ? live.state : run.state;
   const finished = TERMINAL.has(run.state);
+  const beforeSampling = (state === "queued" || state === "preparing") && sampleCount(live.store) === 0;
   const canCancel = hasRole(session, "editor") && !TERMINAL.has(state);
   const launchRuns = launchQuery.data?.items;
   const params = Object.keys(run.params).length ? paramsText(run.params) : "";
@@ -161,18 +162,27 @@ export default function RunPage() {
         <PointChecks launch={verdictQuery.data} pointIndex={run.point_index} />
       )}
       <RunProgress run={{ ...run, state }} since={since} stoppedIn={finished ? stoppedIn(run, live.lastActiveState) : null} launchRuns={launchRuns} />
-      <p className="muted small" data-testid="live-status">
-        {live.connected ? "Live" : finished ? "Finished" : "Connecting…"}
-        {(!finished || sampleCount(live.store) > 0) && ` · ${sampleCount(live.store)} samples`}
-      </p>
-      <LiveCharts
-        runId={run.id}
-        store={live.store}
-        version={live.version}
-        latency={run.summary?.total.latency}
-        finished={finished}
-        seconds={(run.spec.load.warmup_s ?? 0) + (run.spec.load.duration_s ?? 0)}
-      />
+      {beforeSampling ? (
+        // Nothing can be sampled before the warm-up: one line instead of six empty charts.
+        <p className="muted small charts-waiting" data-testid="charts-waiting">
+          {state === "queued" ? "The live charts start with the run's warm-up, once it leaves the queue." : "The live charts start with the warm-up, once the lab is configured."}
+        </p>
+      ) : (
+        <>
+          <p className="muted small" data-testid="live-status">
+            {live.connected ? "Live" : finished ? "Finished" : "Connecting…"}
+            {(!finished || sampleCount(live.store) > 0) && ` · ${sampleCount(live.store)} samples`}
+          </p>
+          <LiveCharts
+            runId={run.id}
+            store={live.store}
+            version={live.version}
+            latency={run.summary?.total.latency}
+            finished={finished}
+            seconds={(run.spec.load.warmup_s ?? 0) + (run.spec.load.duration_s ?? 0)}
+          />
+        </>
+      )}
       {finished && <RunResults run={run} />}
       <RunNotes runId={run.id} />
       {(canCancel || confirmCancel) && (
