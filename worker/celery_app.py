@@ -7,11 +7,12 @@ so a lost, duplicated or redelivered message is harmless.
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from typing import Any
 
 from celery import Celery
-from celery.signals import worker_process_init
+from celery.signals import after_setup_logger, worker_process_init
 
 from backend.db import reset_engine
 from backend.live import reset_live_clients
@@ -66,3 +67,26 @@ def _fresh_connections_after_fork(**_: Any) -> None:
     reset_engine()
     reset_celery_client()
     reset_live_clients()
+
+
+class QuietRoutineTasks(logging.Filter):
+    """Drops the INFO lines of the reaper's every firing (beat's "Sending due task", the worker's
+    "received" and "succeeded"): one every few seconds buried everything else in the worker's
+    log. What a reap does (a run failed, a lab kicked) the reaper logs itself; its failures and
+    warnings still pass."""
+
+    ROUTINE = REAP_LABS_TASK
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > logging.INFO:
+            return True
+        args = record.args
+        values = args.values() if isinstance(args, dict) else args if isinstance(args, tuple) else ()
+        return not any(value == self.ROUTINE for value in values)
+
+
+@after_setup_logger.connect  # type: ignore[untyped-decorator]
+def _quiet_routine_tasks(**_: Any) -> None:
+    # The pool's processes are forked after this, and keep the filters.
+    for name in ("celery.beat", "celery.worker.strategy", "celery.app.trace"):
+        logging.getLogger(name).addFilter(QuietRoutineTasks())

@@ -170,7 +170,7 @@ def test_a_killed_worker_s_run_is_failed_and_the_next_run_proceeds(start_worker:
     doomed.kill_hard()
     assert runs([stuck])[0].state == RunState.preparing  # nobody is left to end it...
 
-    start_worker(agent_wait=1, lease=3, beat=True, reap_interval=2)  # ...but the reaper will
+    reaper = start_worker(agent_wait=1, lease=3, beat=True, reap_interval=2)  # ...but the reaper will
     [stuck_row] = wait_until(
         lambda: [r for r in runs([stuck]) if r.state.is_terminal], 20, "the stuck run to be reaped"
     )
@@ -186,3 +186,7 @@ def test_a_killed_worker_s_run_is_failed_and_the_next_run_proceeds(start_worker:
     assert following_row.started_at is not None and stuck_row.finished_at is not None
     assert stuck_row.finished_at <= following_row.started_at
     wait_until(lambda: lab(lab_id).active_run_id is None, 5, "the lab to be released")
+    # What a reap did is in the log; the reaper's routine firings (every 2 s here) are not.
+    said = reaper.log()
+    assert f"run {stuck} failed: worker lost" in said, said[-3000:]
+    assert "Sending due task reap-labs" not in said and "haplab.lab.reap[" not in said, said[-3000:]
