@@ -221,6 +221,18 @@ def worktree(ref: str) -> Iterator[Path]:
         subprocess.run(["git", "worktree", "remove", "--force", str(path)], cwd=ROOT, check=False)
 
 
+def whole_run(dsn: str) -> int:
+    """The seeded run the reads ask for: a succeeded one whose summary is whole (the seed varies
+    timeouts without their total)."""
+    with psycopg.connect(dsn) as conn:
+        row = conn.execute(
+            "SELECT max(id) FROM run WHERE state = 'succeeded'"
+            " AND (summary #>> '{total,errors,timeout}')::int = 0"
+        ).fetchone()
+    assert row is not None
+    return int(row[0])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, nargs="+", default=[1, 2])
@@ -231,14 +243,7 @@ def main() -> None:
 
     with bench_stack() as stack, tempfile.TemporaryDirectory(prefix="haplab-api-capacity-") as tmp:
         seed(stack, RUNS)
-        with psycopg.connect(stack.dsn) as conn:
-            # A succeeded run whose summary is whole (the seed varies timeouts without their total).
-            row = conn.execute(
-                "SELECT max(id) FROM run WHERE state = 'succeeded'"
-                " AND (summary #>> '{total,errors,timeout}')::int = 0"
-            ).fetchone()
-            assert row is not None
-            run_id = int(row[0])
+        run_id = whole_run(stack.dsn)
         print(
             f"{RUNS:,} runs seeded; {args.clients} clients, {args.seconds} s per endpoint;"
             f" {os.cpu_count()} cores"

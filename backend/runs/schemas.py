@@ -166,6 +166,10 @@ class RunDetail(RunSlim):
     def _stored_spec(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
         # A run's spec was valid when it was launched; a later, stricter model (the raw-line
         # allowlist ...) must not make its history unreadable: such a spec is shown as stored.
+        if isinstance(value, ExperimentSpec):
+            # Already validated (backend/runs/resolved_specs.py keeps it per run): pydantic would
+            # take the instance as it is but run its whole-spec checks again on every read.
+            return value
         try:
             return handler(value)
         except ValidationError:

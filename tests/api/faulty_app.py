@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from fastapi import APIRouter, FastAPI
 from sqlalchemy import text
 
+from backend.api.route_thread import read_only
 from backend.api.session import SessionDep
 from backend.api.storable import StorableRoute
 from backend.app import create_app as create_real_app
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 BOOM_PATH = "/api/v1/test-only/boom"
 WRITE_PATH = "/api/v1/test-only/marks"
 WRITE_THEN_REFUSE_PATH = "/api/v1/test-only/marks-refused"
+READ_ONLY_PATH = "/api/v1/test-only/read-only"
 # The table is created by the test that starts this app (tests/api/test_request_session.py).
 INSERT_MARK = "INSERT INTO test_only_mark (name) VALUES (:name)"
 
@@ -45,6 +47,14 @@ def create_app() -> FastAPI:
     def write_then_refuse(name: str, db: SessionDep) -> None:
         db.execute(text(INSERT_MARK), {"name": name})
         raise ApiError(409, "conflict", "refused after writing: nothing may be kept")
+
+    @writes.get(READ_ONLY_PATH)
+    @read_only
+    def read(db: SessionDep) -> dict[str, bool]:
+        db.execute(text("SELECT 1"))
+        # In a transaction, a second statement starts after the transaction did; alone, with it.
+        alone = db.execute(text("SELECT now() = statement_timestamp()")).scalar_one()
+        return {"statement_alone": alone}
 
     app.include_router(writes)
     app.router.routes.insert(0, app.router.routes.pop())
