@@ -35,6 +35,7 @@ router = APIRouter(tags=["runs"], route_class=StorableRoute)
 
 
 @router.get("/runs")
+@read_only
 def list_runs(
     db: SessionDep,
     who: ViewerDep,
