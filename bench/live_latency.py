@@ -9,9 +9,13 @@ per source (HAProxy's stats, each host's CPU and network): count, p50, p95, max.
 The path measured: the agent's sampler -> its sample sink (agents/sampling.py) -> POST
 /api/v1/agent/messages -> PostgreSQL + Redis pub/sub -> the API's SSE relay -> this client.
 
+With --join-after S the stream opens S seconds into the load instead, as a viewer who arrives
+mid-run: until then nobody watched, so the agents held their samples (up to 2 s,
+worker/phases/sample_pace.py) and learn of the viewer from the reply to their next batch.
+
 Usage (as root, for the namespaces; about 1.5 minutes):
 
-    .venv/bin/python bench/live_latency.py [--duration 60] [--connections 20]
+    .venv/bin/python bench/live_latency.py [--duration 60] [--connections 20] [--join-after 20]
 """
 
 from __future__ import annotations
@@ -33,8 +37,15 @@ from run_fidelity import Api, haplab_stack, http_spec
 
 
 def follow(
-    api_url: str, token: str, run_id: int, delays: dict[str, list[float]], done: threading.Event
+    api_url: str,
+    token: str,
+    run_id: int,
+    delays: dict[str, list[float]],
+    done: threading.Event,
+    joined_at: float | None = None,
 ) -> None:
+    """Read the run's stream; with `joined_at` (a viewer who opened the page mid-run), only the
+    samples taken after it count (the replay before them is PostgreSQL's, not the live path's)."""
     url = f"{api_url}/api/v1/runs/{run_id}/events"
     headers = {"Authorization": f"Bearer {token}", "Accept": "text/event-stream"}
     event = ""
@@ -47,7 +58,8 @@ def follow(
                 received = time.time()
                 sample = json.loads(line.split(":", 1)[1])
                 taken = datetime.fromisoformat(sample["ts"]).timestamp()
-                delays.setdefault(sample["source"], []).append(received - taken)
+                if joined_at is None or taken >= joined_at:
+                    delays.setdefault(sample["source"], []).append(received - taken)
             elif line.startswith("data:") and event == "end":
                 break
     done.set()
@@ -64,6 +76,13 @@ def main() -> None:
     )
     parser.add_argument("--duration", type=int, default=60, help="seconds of load")
     parser.add_argument("--connections", type=int, default=20)
+    parser.add_argument(
+        "--join-after",
+        type=float,
+        metavar="S",
+        help="open the stream S seconds after the run starts running, as a viewer who arrives "
+        "mid-run (nobody watched before: the agents held their samples up to 2 s)",
+    )
     args = parser.parse_args()
 
     with haplab_stack() as stack:
@@ -74,13 +93,24 @@ def main() -> None:
         [run_id] = api.launch(experiment, stack.lab.lab_id or 0)
         delays: dict[str, list[float]] = {}
         done = threading.Event()
+        joined_at = None
+        if args.join_after is not None:
+            deadline = time.monotonic() + 120
+            while api.run(run_id)["state"] != "running" and time.monotonic() < deadline:
+                time.sleep(0.2)
+            time.sleep(args.join_after)
+            joined_at = time.time()
         reader = threading.Thread(
-            target=follow, args=(stack.api_url, stack.token, run_id, delays, done), daemon=True
+            target=follow,
+            args=(stack.api_url, stack.token, run_id, delays, done, joined_at),
+            daemon=True,
         )
         reader.start()
         run = api.wait_finished(run_id, args.duration + 120)
         done.wait(30)
     print(f"run {run_id}: {run['state']}, {args.duration} s of wrk at {args.connections} connections")
+    if args.join_after is not None:
+        print(f"the viewer joined {args.join_after:g} s into the load; samples taken after that:")
     print()
     print("| source | samples | p50 ms | p95 ms | max ms |")
     print("|---|---|---|---|---|")
