@@ -8,7 +8,8 @@ runs or labs to another. Families:
 - haplab_run_duration_seconds: a histogram of the ended runs' start-to-end times;
 - while a run is warming or running, its latest second of each per-second series of the metric
   vocabulary (spec.metrics.SAMPLE_SERIES), as haplab_live_<key>{run, experiment, source}: HAProxy's
-  figures with source "proxy", each host's with "host:<agent>".
+  figures with source "proxy", each host's with "host:<agent>". A scrape that reports a live run
+  counts as watching it (backend.live.mark_scraped), so its agents send each second as taken.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Met
 from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
+from backend.live import mark_scraped
 from backend.models import Agent, Experiment, Lab, Run, Sample
 from spec.metrics import SAMPLE_SERIES
 from spec.run_state import RunState
@@ -118,6 +120,9 @@ class TeamCollector:
             )
             for s in SAMPLE_SERIES
         }
+        # Read live: the run's agents then send each second as it is taken, not every 2-3 s
+        # (worker/phases/sample_pace.py), so these gauges are as fresh as a run page's charts.
+        mark_scraped([run_id for run_id, _ in live])
         for run_id, experiment in live:
             for source, data in self._latest_seconds(run_id):
                 for series in SAMPLE_SERIES:

@@ -196,7 +196,8 @@ def test_a_viewer_that_leaves_is_unsubscribed(world: World, redis_client: Any) -
 
 
 def test_a_batch_reply_counts_the_runs_live_viewers(world: World, redis_client: Any) -> None:
-    """An agent told to hold a run's samples (HoldSamples) holds them while this count is 0."""
+    """An agent told to hold a run's samples (HoldSamples) holds them while this count is 0: SSE
+    streams of the run, and a metrics scrape that read its live gauges."""
     channel = live.run_events_channel(world.run_id)
 
     def reply_count(batch_id: int) -> str | None:
@@ -216,3 +217,8 @@ def test_a_batch_reply_counts_the_runs_live_viewers(world: World, redis_client: 
         lambda: dict(redis_client.pubsub_numsub(channel))[channel.encode()] == 0, 10, "the unsubscribe"
     )
     assert reply_count(2) == "0"
+    # A metrics scraper reading the run's live gauges watches it too (for SCRAPE_WATCH_S).
+    scrape = httpx.get(f"{world.api}/metrics", headers=world.viewer, timeout=READ_TIMEOUT_S)
+    assert scrape.status_code == 200, scrape.text
+    assert reply_count(3) == "1"
+    assert 0 < redis_client.ttl(live.run_scraped_key(world.run_id)) <= live.SCRAPE_WATCH_S
