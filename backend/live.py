@@ -11,9 +11,10 @@ This module is the ONE place for live Redis names, so API, worker and tests agre
                                               published when a cancel of the run is committed
                                               or the run ends (the reaper's end included); the
                                               worker then reads the run's row (worker/run_watch.py)
-    haplab:run:{run_id}:scraped         string  set while a metrics scraper reads the run's live
-                                              gauges (GET /metrics), expiring SCRAPE_WATCH_S
-                                              after the last scrape: it counts as a live viewer
+    haplab:team:{team_id}:scraped       string  set while a metrics scraper reads the team's
+                                              figures (GET /metrics, live gauges included),
+                                              expiring SCRAPE_WATCH_S after the last scrape: it
+                                              counts as a live viewer of every run of the team
                                               in the reply to an agent's sample batch
     haplab:command:{command_id}:agent   string  the id of the agent the command was sent to; only
                                               that agent's result is accepted for it
@@ -74,8 +75,9 @@ def run_control_channel(run_id: int) -> str:
     return f"haplab:run:{run_id}:control"
 
 
-def run_scraped_key(run_id: int) -> str:
-    return f"haplab:run:{run_id}:scraped"
+def team_scraped_key(team_id: int | Literal["*"]) -> str:
+    """("*": the pattern of every team's, for SCAN.)"""
+    return f"haplab:team:{team_id}:scraped"
 
 
 def command_agent_key(command_id: str) -> str:
@@ -225,10 +227,12 @@ def _publish(run_id: int, message: SamplesMessage | StateMessage) -> int | None:
         return None
 
 
-def publish_sample_batch(run_id: int, samples: Sequence[SamplePoint]) -> int | None:
+def publish_sample_batch(run_id: int, team_id: int, samples: Sequence[SamplePoint]) -> int | None:
     """Tell live viewers of the run about these (already stored) samples. Returns how many watch
-    the run live: the SSE streams that got them, plus one while a metrics scraper reads the run's
-    live gauges (they show the newest stored second); None when unknown (a Redis blip)."""
+    the run live: the SSE streams that got them, plus one while a metrics scraper reads the
+    team's live gauges (they show the newest stored second); None when unknown (a Redis blip).
+    The scraper is the team's, not the run's: it is counted from a new run's first batch on,
+    before its first scrape, so even a run of a few seconds is not held."""
     if not samples:
         return None
     live = [LiveSample(source=s.source, t=s.t, ts=s.ts, data=s.data) for s in samples]
@@ -236,7 +240,7 @@ def publish_sample_batch(run_id: int, samples: Sequence[SamplePoint]) -> int | N
     try:
         with sync_redis().pipeline(transaction=False) as pipe:  # one round trip for both
             pipe.publish(run_events_channel(run_id), message.model_dump_json())
-            pipe.exists(run_scraped_key(run_id))
+            pipe.exists(team_scraped_key(team_id))
             receivers, scraped = pipe.execute()
     except redis.RedisError as exc:
         log.warning("could not publish samples of run %s: %s", run_id, exc)
@@ -244,22 +248,17 @@ def publish_sample_batch(run_id: int, samples: Sequence[SamplePoint]) -> int | N
     return int(receivers) + int(scraped)
 
 
-# A scrape counts as a live viewer of the runs it reported for this long: past Prometheus's
-# usual intervals (15-60 s), so a scraped run stays watched between scrapes.
-SCRAPE_WATCH_S = 120
+# A scrape counts as a live viewer of the team's runs for this long: past Prometheus's usual
+# intervals (15-30 s), so a scraped team stays watched between scrapes.
+SCRAPE_WATCH_S = 60
 
 
-def mark_scraped(run_ids: Sequence[int]) -> None:
-    """The metrics endpoint reported these runs' live gauges (best effort, as publishing is)."""
-    if not run_ids:
-        return
+def mark_scraped(team_id: int) -> None:
+    """The metrics endpoint served the team's figures (best effort, as publishing is)."""
     try:
-        with sync_redis().pipeline(transaction=False) as pipe:
-            for run_id in run_ids:
-                pipe.set(run_scraped_key(run_id), "1", ex=SCRAPE_WATCH_S)
-            pipe.execute()
+        sync_redis().set(team_scraped_key(team_id), "1", ex=SCRAPE_WATCH_S)
     except redis.RedisError as exc:
-        log.warning("could not mark runs %s as scraped: %s", list(run_ids), exc)
+        log.warning("could not mark team %s as scraped: %s", team_id, exc)
 
 
 # ---------------------------------------------------------------- the load lease

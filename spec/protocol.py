@@ -291,7 +291,7 @@ LOAD_LEASE_HEADER = "Haplab-Load-Lease"
 
 # The reply to a SampleBatch (202) whose samples were new carries, in this header, how many live
 # viewers got them (a decimal count: SSE streams of the run, plus one while a metrics scraper
-# reads its live gauges); absent when that is unknown (a resent batch, a Redis blip,
+# reads its team's figures); absent when that is unknown (a resent batch, a Redis blip,
 # an older backend). An agent told to hold its samples (HoldSamples) holds them only while the
 # last count it got was 0.
 LIVE_VIEWERS_HEADER = "Haplab-Live-Viewers"

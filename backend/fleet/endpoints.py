@@ -95,7 +95,7 @@ def post_message(
         db.commit()
         # A resent batch inserted nothing and is not announced again.
         if inserted:
-            viewers = publish_sample_batch(run_id, body.samples)
+            viewers = publish_sample_batch(run_id, agent.team_id, body.samples)
             if viewers is not None:  # an agent told to hold samples holds them while this is 0
                 response.headers[LIVE_VIEWERS_HEADER] = str(viewers)
         if "injector" in agent.roles:

@@ -8,8 +8,9 @@ runs or labs to another. Families:
 - haplab_run_duration_seconds: a histogram of the ended runs' start-to-end times;
 - while a run is warming or running, its latest second of each per-second series of the metric
   vocabulary (spec.metrics.SAMPLE_SERIES), as haplab_live_<key>{run, experiment, source}: HAProxy's
-  figures with source "proxy", each host's with "host:<agent>". A scrape that reports a live run
-  counts as watching it (backend.live.mark_scraped), so its agents send each second as taken.
+  figures with source "proxy", each host's with "host:<agent>". A scrape counts as watching the
+  team's runs for a minute (backend.live.mark_scraped): their agents send each second as it is
+  taken instead of holding samples (worker/phases/sample_pace.py), so the gauges stay fresh.
 """
 
 from __future__ import annotations
@@ -120,9 +121,6 @@ class TeamCollector:
             )
             for s in SAMPLE_SERIES
         }
-        # Read live: the run's agents then send each second as it is taken, not every 2-3 s
-        # (worker/phases/sample_pace.py), so these gauges are as fresh as a run page's charts.
-        mark_scraped([run_id for run_id, _ in live])
         for run_id, experiment in live:
             for source, data in self._latest_seconds(run_id):
                 for series in SAMPLE_SERIES:
@@ -151,6 +149,7 @@ class TeamCollector:
 
 
 def exposition(db: Session, team_id: int) -> bytes:
+    mark_scraped(team_id)  # a scraper watches the team's live runs
     registry = CollectorRegistry(auto_describe=False)
     registry.register(TeamCollector(db, team_id))
     return generate_latest(registry)

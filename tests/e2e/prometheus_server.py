@@ -12,7 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import redis
 
+from backend.settings import get_settings
 from dev.services import free_port, wait_for_port
 
 
@@ -66,6 +68,7 @@ def scraping(api_url: str, token: str, directory: Path) -> Iterator[Prometheus]:
             proc.kill()
             proc.wait()
         log.close()
+        _forget_scrapes()
         tail = (directory / "prometheus.log").read_text(errors="replace")[-5000:]
         print(f"===== prometheus log =====\n{tail}")
 
@@ -77,3 +80,17 @@ def wait_for(prometheus: Prometheus, expr: str, timeout_s: float) -> list[dict[s
         if result or time.monotonic() > deadline:
             return result
         time.sleep(0.5)
+
+
+def _forget_scrapes() -> None:
+    """The scraper is gone: its teams are no longer watched. The API's mark would outlive it by
+    SCRAPE_WATCH_S, and later tests on the same stack count the sample batches of unwatched runs
+    (backend.live.mark_scraped). The test's settings point at that stack's Redis."""
+    from backend import live
+
+    client = redis.Redis.from_url(get_settings().redis_url)
+    try:
+        for key in client.scan_iter(match=live.team_scraped_key("*")):
+            client.delete(key)
+    finally:
+        client.close()

@@ -11,10 +11,12 @@ from typing import Any
 import httpx
 import pytest
 from live_processes import wait_until
+from sqlalchemy import select
 
 from backend import live
 from backend.db import session_scope
 from backend.live import LiveSample, LiveState, SamplesMessage, StateMessage
+from backend.models import Run
 from backend.runs.live.events import _Relay
 from spec.protocol import LIVE_VIEWERS_HEADER
 from spec.run_state import RunState
@@ -197,7 +199,7 @@ def test_a_viewer_that_leaves_is_unsubscribed(world: World, redis_client: Any) -
 
 def test_a_batch_reply_counts_the_runs_live_viewers(world: World, redis_client: Any) -> None:
     """An agent told to hold a run's samples (HoldSamples) holds them while this count is 0: SSE
-    streams of the run, and a metrics scrape that read its live gauges."""
+    streams of the run, and a metrics scraper of its team."""
     channel = live.run_events_channel(world.run_id)
 
     def reply_count(batch_id: int) -> str | None:
@@ -217,8 +219,13 @@ def test_a_batch_reply_counts_the_runs_live_viewers(world: World, redis_client: 
         lambda: dict(redis_client.pubsub_numsub(channel))[channel.encode()] == 0, 10, "the unsubscribe"
     )
     assert reply_count(2) == "0"
-    # A metrics scraper reading the run's live gauges watches it too (for SCRAPE_WATCH_S).
+    # A metrics scraper of the run's team watches it too (for SCRAPE_WATCH_S after each scrape).
     scrape = httpx.get(f"{world.api}/metrics", headers=world.viewer, timeout=READ_TIMEOUT_S)
     assert scrape.status_code == 200, scrape.text
     assert reply_count(3) == "1"
-    assert 0 < redis_client.ttl(live.run_scraped_key(world.run_id)) <= live.SCRAPE_WATCH_S
+    with session_scope() as db:
+        team_id = db.scalar(select(Run.team_id).where(Run.id == world.run_id))
+    assert team_id is not None
+    assert 0 < redis_client.ttl(live.team_scraped_key(team_id)) <= live.SCRAPE_WATCH_S
+    redis_client.delete(live.team_scraped_key(team_id))
+    assert reply_count(4) == "0"
