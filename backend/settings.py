@@ -34,6 +34,9 @@ class Settings(BaseSettings):
     check_memory_mb: int = 1024
     check_open_files: int = 1024
     check_cpu_seconds: int = 10
+    # Processes (threads included) one box may add to its user's: `haproxy -c` needs a few (bwrap's
+    # init, HAProxy); a fork bomb stops there.
+    check_processes: int = 32
     # Distinct configs of one sweep checked at once (each check is one haproxy process).
     check_parallelism: int = 2
     session_ttl_hours: int = 24 * 7

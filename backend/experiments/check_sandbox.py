@@ -16,6 +16,8 @@ is the wall that holds when both of those miss something:
   `check_user`, `haplab-check` by default, created by dev/prereqs.sh): a user namespace made by
   root would still be root to the kernel outside it, so the uid is dropped first (setpriv);
 - memory, processes, open files and CPU time are capped (prlimit), wall time by the caller.
+  The kernel counts RLIMIT_NPROC over every task of the box's user (through its user
+  namespace), so the process cap is what that user runs now plus `check_processes`.
 
 bubblewrap and util-linux are real, well-kept tools for exactly this; nothing here is a
 hand-written path check. Where the box cannot be built (no bwrap, no user namespaces, the
@@ -93,14 +95,16 @@ def wrap(argv: list[str], workdir: Path, etc: Path) -> list[str]:
         raise SandboxUnavailableError(
             f"bubblewrap ({settings.bwrap_bin}) is not installed (apt-get install bubblewrap)"
         )
+    user = check_user()
+    uid = user.uid if user is not None else os.getuid()
     limits = [
         "prlimit",
         f"--as={settings.check_memory_mb * 1024 * 1024}",
         f"--nofile={settings.check_open_files}",
         f"--cpu={settings.check_cpu_seconds}",
+        f"--nproc={tasks_of(uid) + settings.check_processes}",
         "--core=0",
     ]
-    user = check_user()
     drop = []
     if user is not None:
         drop = [
@@ -148,6 +152,22 @@ def wrap(argv: list[str], workdir: Path, etc: Path) -> list[str]:
     if not argv[0].startswith("/usr/"):  # a binary elsewhere (HAPLAB_HAPROXY_BIN): only it
         box[-1:-1] = ["--ro-bind", argv[0], argv[0]]
     return [*limits, "--", *drop, *box, *argv]
+
+
+def tasks_of(uid: int) -> int:
+    """How many tasks (processes and their threads) `uid` runs now: what RLIMIT_NPROC counts."""
+    count = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            status = (entry / "status").read_text()
+        except OSError:
+            continue  # gone meanwhile
+        fields = dict(line.split(":", 1) for line in status.splitlines() if ":" in line)
+        if int(fields.get("Uid", "-1 ").split()[0]) == uid:
+            count += int(fields.get("Threads", "1"))
+    return count
 
 
 def environment() -> dict[str, str]:

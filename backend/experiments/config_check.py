@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import os
 import re
 import tempfile
 import threading
@@ -40,6 +41,9 @@ CERTS_DIR = "certs"
 # Files the agent creates itself; haproxy -c does not need them to exist.
 _AGENT_OWNED = frozenset({"haproxy.sock", "haproxy.pid"})
 _REFERENCED = re.compile(re.escape(BOX_RUNTIME_DIR) + r"/([A-Za-z0-9_.\-/]+)")
+# A config names a few files; beyond this many the rest are not created (HAProxy then says
+# which is missing) so one validate cannot fill the API host's temporary directory.
+MAX_PROVIDED_FILES = 256
 _CACHE_SIZE = 2048  # more than a 1,000-point sweep's configs: a launch after a validate reuses them
 
 
@@ -134,16 +138,46 @@ def check_all(configs: Sequence[RenderedConfig]) -> dict[RenderedConfig, haproxy
 
 
 def _provide_referenced_files(config: str, workdir: Path) -> None:
-    """Create every file of the box's runtime directory the config refers to (module docstring)."""
-    for relative in sorted(set(_REFERENCED.findall(config))):
-        if relative in _AGENT_OWNED or ".." in relative.split("/"):
+    """Create every file of the box's runtime directory the config refers to (module docstring).
+
+    This runs as the API's user (root under `make up`), outside the box, on text anybody who may
+    validate wrote: every path is made of the name's own components under `workdir` and checked,
+    resolved, to lie inside it before anything is created (`/haplab/run//etc/x` names
+    `workdir/etc/x`, as HAProxy reads it in the box, never `/etc/x`)."""
+    names = sorted(set(_REFERENCED.findall(config)))
+    for relative in names[:MAX_PROVIDED_FILES]:
+        path = box_path(workdir, relative)
+        if path is None:
             continue
-        path = workdir / relative
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            if relative.startswith(f"{CERTS_DIR}/"):
-                path.write_bytes(throwaway_pem())
-            elif not path.exists():
-                path.write_bytes(b"")
+            if path.relative_to(workdir.resolve()).parts[0] == CERTS_DIR:
+                _create(path, throwaway_pem())
+            else:
+                _create(path, b"")
         except OSError:
             continue  # named both as a file and as a directory: HAProxy will say what is wrong
+
+
+def box_path(workdir: Path, relative: str) -> Path | None:
+    """Where the name after the runtime directory lies in the check's directory, or None when it
+    is not strictly inside it (an agent-owned name, `..`, or a path that resolves elsewhere)."""
+    parts = [part for part in relative.split("/") if part not in ("", ".")]
+    if not parts or ".." in parts or "/".join(parts) in _AGENT_OWNED:
+        return None
+    root = workdir.resolve()
+    path = root.joinpath(*parts)
+    resolved = path.resolve()
+    if resolved == root or not resolved.is_relative_to(root):
+        return None
+    return path
+
+
+def _create(path: Path, content: bytes) -> None:
+    """A new file with `content`; an existing name (file, directory or link) is left alone."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
+    except FileExistsError:
+        return
+    with os.fdopen(fd, "wb") as out:
+        out.write(content)

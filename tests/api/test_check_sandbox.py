@@ -292,3 +292,87 @@ def test_a_missing_check_user_fails_closed(monkeypatch: pytest.MonkeyPatch, box_
     result = haproxy_check.check_config("global\n", workdir, etc_dir=etc)
     assert not result.ok
     assert "cannot run safely" in result.errors[0].message
+
+
+# Text after the runtime directory that a path join would take outside the box: an absolute
+# remainder (`//`), dot segments, and each in places HAProxy reads as plain text.
+OUTSIDE_NAMES = [
+    "/haplab/run//{out}",
+    "/haplab/run///{out}",
+    "/haplab/run/.//{out}",
+    "/haplab/run/./../..{out}",
+    "/haplab/run/x/../../..{out}",
+    "{{runtime_dir}}//{out}",
+]
+PLACES = [
+    ("global", "description {name}"),
+    ("global", "node {name}"),
+    ("listens", "http-request set-header X-Probe {name}"),
+    ("listens", "http-response add-header X-Probe {name}"),
+    ("listens", "http-request deny  # {name}"),
+]
+
+
+@pytest.mark.parametrize("pattern", OUTSIDE_NAMES)
+def test_validate_creates_nothing_outside_the_box(client: TestClient, db: Session, pattern: str) -> None:
+    """The check makes the files a config names under its runtime directory; a name that joins
+    to a path outside the check's directory makes nothing there, as root or not."""
+    viewer = new_member(db, "viewer")
+    make_lab(db, viewer.team)
+    with tempfile.TemporaryDirectory(prefix="haplab-probe-") as outside:
+        for section, line in PLACES:
+            target = Path(outside) / f"{section}-{len(line)}" / "probe"
+            spec = small_spec()
+            name = pattern.format(out=target)
+            if section == "global":
+                spec["proxy"]["global"]["extra"] = [line.format(name=name)]
+            else:
+                spec["proxy"]["listens"][0]["extra"] = [line.format(name=name)]
+
+            r = client.post(f"{API}/experiments/validate", json={"spec": spec}, headers=viewer.headers)
+
+            assert r.status_code in (200, 422), r.text
+            assert not target.exists() and not target.parent.exists(), (line, name)
+        assert list(Path(outside).iterdir()) == []
+
+
+def test_names_inside_the_box_are_still_provided(box_dir: Path) -> None:
+    """What HAProxy opens under the runtime directory exists for the check, however it is spelt."""
+    config = (
+        "defaults\n    mode http\n    timeout client 1s\n    timeout server 1s\n    timeout connect 1s\n"
+        "listen x\n    bind 127.0.0.1:18999\n"
+        "    http-request set-header X %[src,map(/haplab/run//files/a.map)]\n"
+        "    http-request set-header Y %[src,map(/haplab/run/./files//b.map)]\n"
+        "    server s 127.0.0.1:1\n"
+    )
+    result = config_check.check(config_check.RenderedConfig(config, ()))
+    assert result.ok, result.output
+
+
+def test_box_paths_stay_strictly_inside(box_dir: Path) -> None:
+    workdir = box_dir / "run"
+    workdir.mkdir()
+    inside = {"files/a.map": "files/a.map", "/files//a": "files/a", "./certs/c.pem": "certs/c.pem"}
+    for name, expected in inside.items():
+        assert config_check.box_path(workdir, name) == workdir.resolve() / expected
+    for name in ["", "/", ".", "./", "..", "../x", "a/../../x", "/../etc", "haproxy.sock", "/haproxy.pid"]:
+        assert config_check.box_path(workdir, name) is None, name
+    (workdir / "link").symlink_to("/etc")
+    assert config_check.box_path(workdir, "link/passwd") is None
+
+
+def test_a_fork_bomb_in_the_box_stops_at_the_process_cap() -> None:
+    """prlimit caps the processes a box may add to its user's; beyond, fork fails."""
+    from backend.settings import get_settings
+
+    cap = get_settings().check_processes
+    forks = 4 * cap
+    script = f"n=0; for i in $(seq {forks}); do /usr/bin/sleep 2 & n=$((n+1)); done; echo started $n; wait"
+    done = _in_box(["/usr/bin/sh", "-c", script])
+    assert "fork" in done.stderr.lower() or "resource temporarily unavailable" in done.stderr.lower(), (
+        done.stdout,
+        done.stderr,
+    )
+    limits = _in_box(["/usr/bin/cat", "/proc/self/limits"]).stdout
+    (line,) = [line for line in limits.splitlines() if line.startswith("Max processes")]
+    assert line.split()[2] != "unlimited"
