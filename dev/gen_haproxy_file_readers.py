@@ -12,9 +12,8 @@ that the raw-lines allowlist refuses (or path-checks) every entry.
 How the manual is read. It is a text file of numbered chapters; in the chapters that define
 configuration words, each word starts at column 0 with its syntax (`errorfile <code> <file>`,
 `http-request return [status <code>] ... [ { errorfile <file> | file <file> ... } ]`,
-`map_<match_type>(<map_file>[,<default_value>])`, `env(<name>) : string`), continued on
-indented lines starting with `[`, `{` or `<`, and is followed by its indented description. The
-rules, in order:
+`map_<match_type>(<map_file>[,<default_value>])`, `env(<name>) : string`), maybe continued on
+deeper-indented lines, and is followed by its description, indented by two. The rules:
 1. an argument whose NAME says file, path or directory (`<file>`, `<file-name>`, `<map_file>`,
    `<cafile>`, `<hdrs-file>`, `<dir>`, `<jail dir>`, `<path>` ...) or a command (`<command>`);
 2. an argument the DESCRIPTION calls a path or file (`<key> should be the path to the public
@@ -32,6 +31,7 @@ the third word), or as a call argument (`map(<map_file>)`: argument 0).
 from __future__ import annotations
 
 import gzip
+import inspect
 import json
 import re
 import sys
@@ -77,14 +77,18 @@ _DIRECTORY_ARGUMENT = re.compile(r"(?:.*[-_ ])?(?:dir|directory)", re.I)
 _PROGRAM_ARGUMENT = re.compile(r"command", re.I)
 # Rule 2: what a description says of an argument that is a path (`<key> should be the path to`,
 # `<file> designates a file`), or, for a word with one argument, of "it".
-_DESCRIBED_AS_PATH = r"\s+(?:(?:is|should be|must be|designates|specifies)\s+)?(?:either\s+)?(?:a|an|the)\s+(?:\w+\s+){0,3}?(?:path|file|directory)\b(?!\s+format)"
+_DESCRIBED_AS_PATH = (
+    r"\s+(?:(?:is|should be|must be|designates|specifies)\s+)?(?:either\s+)?(?:a|an|the)\s+"
+    r"(?:\w+\s+){0,3}?(?:path|file|directory)\b(?!\s+format)"
+)
 _IT_DESIGNATES_A_FILE = re.compile(
     r"\bit\s+(?:designates|specifies)\s+(?:a|an|the)\s+(?:\w+\s+){0,3}?(?:file|directory)\b", re.I
 )
 # Rule 3: first sentences about the environment, code, programs, the host.
 _ENVIRONMENT_SENTENCE = re.compile(r"\benvironment variables?\b", re.I)
 _PROGRAM_SENTENCE = re.compile(
-    r"\b(?:lua\s+(?:file|script|code)|(?:launch(?:es)?|execute?s?|runs?)\s+(?:an?\s+|the\s+)?(?:external\s+)?(?:command|program|binar\w+|agent))",
+    r"\b(?:lua\s+(?:file|script|code)|(?:launch(?:es)?|execute?s?|runs?)\s+(?:an?\s+|the\s+)?"
+    r"(?:external\s+)?(?:command|program|binar\w+|agent))",
     re.I,
 )
 _HOST_SENTENCE = re.compile(r"\bsystem(?:'s)? hostname\b", re.I)
@@ -124,27 +128,25 @@ REMOVALS: dict[tuple[str, str], str] = {
 }
 
 
-class Reader(NamedTuple):  # mirrors file_readers_data.Reader, which this script writes
-    kind: str  # keyword, option, bind-option, server-option, acl-flag, converter, fetch, action
-    directive: (
-        str  # the keyword (or converter/fetch) that holds it: "errorfile", "http-request return", "map"
-    )
-    word: str  # what introduces the path on a line: the option word, the call's name, or the keyword
-    position: (
-        int | None
-    )  # keyword: index of the path's word; option: 1; call: argument index; None: the word itself
+class Reader(NamedTuple):
+    """One way HAProxy reaches its host (this class is written into the data module as is)."""
+
+    kind: str  # keyword, option, action, bind-option, server-option, acl-flag, converter, fetch
+    directive: str  # the keyword it belongs to: "errorfile", "http-request return", "bind"
+    word: str  # what a line names it by: the keyword, the option word, the call's name
+    # keyword: the index of the path's word on the line; option: 1 (the word after it);
+    # call: the index of the path's argument; None: the word itself is the reader.
+    position: int | None
     reads: str  # file, directory, program, environment, host
-    sections: tuple[str, ...]
-    syntax: str
-    chapter: str
-    found_by: str
+    sections: tuple[str, ...]  # where HAProxy accepts it
+    syntax: str  # as the manual writes it
+    chapter: str  # of the manual
+    found_by: str  # the rule (or the script's addition) that put it here
 
 
 @dataclass
 class Entry:
-    chapter: str
-    line: int
-    syntax: list[str] = field(default_factory=list)
+    syntax: list[str] = field(default_factory=list)  # alternative forms
     body: list[str] = field(default_factory=list)
 
 
@@ -181,7 +183,7 @@ def chapters(lines: list[str]) -> list[tuple[str, int, int]]:
     ]
 
 
-def entries(lines: list[str], chapter: str, start: int, end: int) -> list[Entry]:
+def entries(lines: list[str], start: int, end: int) -> list[Entry]:
     """The words defined in lines[start:end]: column-0 syntax lines (several in a row are
     alternative forms), their indented continuations, then the description."""
     found: list[Entry] = []
@@ -192,7 +194,7 @@ def entries(lines: list[str], chapter: str, start: int, end: int) -> list[Entry]
         if line and not line[0].isspace():
             if _WORD_START.match(line):
                 if current is None or not in_syntax:
-                    current = Entry(chapter, index + 1)
+                    current = Entry()
                     found.append(current)
                 current.syntax.append(line.strip())
                 in_syntax = True
@@ -388,7 +390,7 @@ def _sections(chapter: str, directive: str, matrix: dict[str, tuple[str, ...]]) 
         return matrix.get("bind", ())
     if chapter == _SERVER_OPTIONS:
         return tuple(sorted(set(matrix.get("server", ())) | set(matrix.get("default-server", ()))))
-    if chapter == _ACL_FLAGS or chapter == _CONVERTERS or chapter in _FETCHES:
+    if chapter in (_ACL_FLAGS, _CONVERTERS, *_FETCHES):
         return EVERY_SECTION
     words = directive.split()
     for length in range(len(words), 0, -1):
@@ -466,7 +468,7 @@ def find_readers(text: str) -> list[Reader]:
         if not defining:
             continue
         chapter_matrix = matrix if number in _MATRIX_CHAPTERS else {}
-        for entry in entries(lines, number, start, end):
+        for entry in entries(lines, start, end):
             body = "\n".join(entry.body)
             first = _first_sentence(" ".join(line.strip() for line in entry.body))
             whole = _reads_of_entry(first, entry.syntax[0])
@@ -480,37 +482,23 @@ def find_readers(text: str) -> list[Reader]:
                 sections = _sections(number, directive, matrix)
                 paths = _path_arguments(syntax, body, words)
                 for word, reads, position, how, rule in paths:
-                    kind = _kind(number, how)
+                    kind, owner = _kind(number, how), directive
                     if kind in ("bind-option", "server-option"):  # `bind ... crt <cert>`
-                        directive, word, position = kind.removesuffix("-option"), directive, 1
-                    add(
-                        Reader(
-                            kind, directive, word, position, whole or reads, sections, syntax, number, rule
-                        )
-                    )
+                        owner, word, position = kind.removesuffix("-option"), directive, 1
+                    add(Reader(kind, owner, word, position, whole or reads, sections, syntax, number, rule))
                 if whole is not None and not paths:
                     rule = f"first sentence: {first[:70]!r}"
-                    add(
-                        Reader(
-                            _kind(number, ""),
-                            directive,
-                            directive,
-                            None,
-                            whole,
-                            sections,
-                            syntax,
-                            number,
-                            rule,
-                        )
-                    )
+                    kind = _kind(number, "")
+                    add(Reader(kind, directive, directive, None, whole, sections, syntax, number, rule))
 
-    for kind, directive, word, position, reads, sections, why in ADDITIONS:
-        key = (kind, directive, word, position)
+    for kind, directive, word, where, reads, sections, why in ADDITIONS:
+        added = Reader(kind, directive, word, where, reads, sections, "", "", f"added: {why}")
+        key = (added.kind, added.directive, added.word, added.position)
         if key in readers:
             raise ValueError(f"ADDITIONS: {key} is found by the rules already; drop it from the list")
-        readers[key] = Reader(kind, directive, word, position, reads, sections, "", "", f"added: {why}")
+        readers[key] = added
     if unused := set(REMOVALS) - removed:
-        raise ValueError(f"REMOVALS: {sorted(unused)} match nothing the rules find; drop them from the list")
+        raise ValueError(f"REMOVALS: {sorted(unused)} match nothing the rules find; drop them")
     return sorted(readers.values(), key=lambda r: (r.kind, r.directive, r.word, r.position or 0))
 
 
@@ -538,9 +526,10 @@ def _literal(value: object) -> str:
 
 def render_module(readers: list[Reader], version: str, date: str) -> str:
     rows = "\n".join(f"    Reader({', '.join(_literal(value) for value in reader)})," for reader in readers)
-    return f'''"""What HAProxy {version} reads from the host it runs on: every keyword, option, sample fetch and
-converter whose argument is a file, directory or path, that runs a program or loads code, or that
-reads or changes the environment, from HAProxy's configuration manual (version {version}, {date}).
+    return f'''"""What HAProxy {version} reads from the host it runs on: every keyword, option, sample fetch
+and converter whose argument is a file, directory or path, that runs a program or loads code, or
+that reads or changes the environment, from HAProxy's configuration manual (version {version},
+{date}).
 
 GENERATED by dev/gen_haproxy_file_readers.py from the manual; do not edit: change the script's
 rules, ADDITIONS or REMOVALS and run it again. spec/haproxy/file_readers.py says what the
@@ -558,17 +547,7 @@ MANUAL_VERSION = {_literal(version)}
 MANUAL_DATE = {_literal(date)}
 
 
-class Reader(NamedTuple):
-    kind: str  # keyword, option, action, bind-option, server-option, acl-flag, converter, fetch
-    directive: str  # the keyword, converter or fetch it belongs to: "errorfile", "http-request return", "map"
-    word: str  # what a line names it by: the option word, the call's name, the keyword
-    position: int | None  # keyword: index of the path's word; option: 1 (the next word); call: argument index; None: the word itself
-    reads: str  # file, directory, program, environment, host
-    sections: tuple[str, ...]  # where HAProxy accepts it
-    syntax: str  # as the manual writes it
-    chapter: str  # of the manual
-    found_by: str  # the rule (or the script's addition) that put it here
-
+{inspect.getsource(Reader)}
 
 READERS: tuple[Reader, ...] = (
 {rows}

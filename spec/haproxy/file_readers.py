@@ -110,7 +110,7 @@ def _call_patterns() -> tuple[tuple[re.Pattern[str], Reader], ...]:
         if reader.kind not in _CALL_KINDS:
             continue
         parts = re.split(r"<[^<>]+>", reader.word)
-        regex = "[a-z0-9_]+".join(re.escape(part) for part in parts)
+        regex = "[a-z0-9]+".join(re.escape(part) for part in parts)
         if reader.word.endswith("."):
             regex += ".*"
         patterns.append((re.compile(regex), reader))
