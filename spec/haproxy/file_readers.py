@@ -13,7 +13,7 @@ are held here too (LATER_VERSION_*), the same way.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 
 from spec.haproxy.file_readers_data import MANUAL_VERSION, READERS, Reader
 
@@ -95,11 +95,12 @@ def call_reader(name: str) -> Reader | None:
     """The fetch, converter or action reader a call named `name` is (`map_str`, `env`,
     `lua.hello`, `set-map`), if any. Names are compared case-insensitively: HAProxy's are lower
     case, and case must never decide."""
-    lowered = name.lower()
-    for pattern, reader in _call_patterns():
-        if pattern.fullmatch(lowered):
-            return reader
-    return None
+    return _call_reader(name.lower())
+
+
+@lru_cache(maxsize=4096)  # names are user text: the cache must stay bounded
+def _call_reader(lowered: str) -> Reader | None:
+    return next((reader for pattern, reader in _call_patterns() if pattern.fullmatch(lowered)), None)
 
 
 @cache

@@ -80,7 +80,7 @@ def named_files(words: list[str], calls: list[Call]) -> Iterator[str]:
     for call in calls:
         reader = call_reader(call.name)
         if reader is not None and reader in PATH_CHECKED and reader.position is not None:
-            arguments = call.arguments()
+            arguments = call.arguments(count=reader.position + 1)
             yield arguments[reader.position] if reader.position < len(arguments) else ""
 
 

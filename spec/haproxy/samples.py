@@ -43,20 +43,21 @@ class Call:
     text: str  # the text it was read from
     end: int  # the index in `text` just after the name
 
-    def arguments(self) -> tuple[str, ...]:
-        """Its arguments as HAProxy's argument parser hands them over, () without parentheses."""
+    def arguments(self, count: int | None = None) -> tuple[str, ...]:
+        """Its arguments (the first `count` of them) as HAProxy's argument parser hands them over;
+        () without parentheses."""
         if self.end < len(self.text) and self.text[self.end] == "(":
-            return read_arguments(self.text, self.end)[0]
+            return read_arguments(self.text, self.end, count)[0]
         return ()
 
 
-def read_arguments(text: str, start: int) -> tuple[tuple[str, ...], int]:
+def read_arguments(text: str, start: int, count: int | None = None) -> tuple[tuple[str, ...], int]:
     """The arguments of the call whose '(' is at `text[start]`, and the index after its ')'.
 
     make_arg_list() (src/arg.c): an argument ends at an unquoted ',' or ')' (parentheses do not
     nest); '...' and "..." quote; outside single quotes a backslash makes `\\\\`, `\\ `, `\\"`,
     `\\'` literal and `\\r`, `\\n`, `\\t` control characters, and any other backslash stays. HAProxy
-    stops after the number of arguments the keyword takes; this reads them all.
+    stops after the number of arguments the keyword takes; this reads them all, or `count`.
     """
     arguments: list[str] = []
     current: list[str] = []
@@ -77,7 +78,7 @@ def read_arguments(text: str, start: int) -> tuple[tuple[str, ...], int]:
         elif not single and not double and c in ",)":
             arguments.append("".join(current))
             current = []
-            if c == ")":
+            if c == ")" or len(arguments) == count:
                 return tuple(arguments), i + 1
         else:
             current.append(c)
@@ -140,6 +141,8 @@ def calls_in_word(word: str) -> Iterator[Call]:
 
 def _without_argument_quoting(word: str) -> str:
     """`word` with the quotes of make_arg_list() removed and its escapes decoded."""
+    if not any(c in word for c in "'\"\\"):
+        return word
     out: list[str] = []
     i = 0
     while i < len(word):
