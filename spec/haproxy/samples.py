@@ -8,7 +8,7 @@ A word makes HAProxy evaluate a sample expression in two ways:
 - the word is a LOG-FORMAT string whose blocks are expressions: header values, `log-format`,
   `unique-id-format`, `lf-string`, `use_backend %[...]`, `set-var-fmt`, `http-check send hdr`,
   `redirect location` ... A block opens at `%[`, and also after flags, `%{+Q}[`, `%{-E,+X}[`,
-  and, from HAProxy 2.9, after a name, `%(name)[`, `%(name){+Q}[`.
+  and, from HAProxy 3.0, after a name, `%(name)[`, `%(name){+Q}[`.
 
 Which of the two a word is depends on the directive, so every word is read both ways. A name
 starts where HAProxy starts reading one: at the word's start (after `!` negations), where a
@@ -90,7 +90,7 @@ def read_arguments(text: str, start: int, count: int | None = None) -> tuple[tup
 def log_format_blocks(text: str) -> list[int]:
     """Where each sample expression of `text` starts when `text` is read as a log-format string
     (parse_logformat_string() in src/log.c): after '%' come an optional `(name[:type])`
-    (HAProxy 2.9+), optional `{flags}` (any text up to the first '}'), then '[' opens a block;
+    (HAProxy 3.0+), optional `{flags}` (any text up to the first '}'), then '[' opens a block;
     `%%` is a literal '%'.
 
     Blocks are looked for everywhere, inside other blocks' arguments too (HAProxy reads those as

@@ -198,7 +198,7 @@ _BASES: list[tuple[str, str, str, str]] = [
 ]
 
 # Every way a log-format string opens a sample expression (src/log.c: `%[`, `%{flags}[`, and
-# from HAProxy 2.9 `%(name)` before them), each with every fetch or converter family that reads
+# from HAProxy 3.0 `%(name)` before them), each with every fetch or converter family that reads
 # the host, in every directive that takes a log-format string: issue 28's `%{+Q}[env(PATH)]`.
 _LOG_FORMAT_OPENINGS = [
     "%[", "%{+Q}[", "%{-Q}[", "%{+E}[", "%{+X}[", "%{-E,+X}[", "%{+Q,+E}[", "%{+X,+Q}[", "%{}[",

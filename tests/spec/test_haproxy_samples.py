@@ -47,7 +47,7 @@ def test_arguments_are_read_as_make_arg_list_reads_them(
         ("%{-E,+X}[src]", [9]),
         ("%{}[src]", [4]),
         ("%{ +Q }[src]", [8]),
-        ("%(name)[src]", [8]),  # HAProxy 2.9+
+        ("%(name)[src]", [8]),  # HAProxy 3.0+
         ("%(name:str){+Q}[src]", [16]),
         ("a%[b]c%{+Q}[d]", [3, 12]),
         ("%[str(%{+Q}[env(X)])]", [2, 12]),  # inside another block's argument too
