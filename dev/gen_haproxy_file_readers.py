@@ -21,7 +21,9 @@ deeper-indented lines, and is followed by its description, indented by two. The 
 3. a word whose description's first sentence is about environment variables (`setenv`,
    `env(<name>)` ...), Lua code (`lua-load`), running or launching a program, the system's
    hostname, or a fixed file of the host (`parse-resolv-conf`: /etc/resolv.conf);
-4. the explicit ADDITIONS and REMOVALS below, each with its reason, for what the wording does
+4. a log-format variable whose field name in the table of chapter 8.2.6 is the hostname (`%H`),
+   the same as the `hostname` fetch;
+5. the explicit ADDITIONS and REMOVALS below, each with its reason, for what the wording does
    not say.
 Where an argument sits decides how the allowlist finds it on a line: after an option word
 (`file <file>` anywhere after the directive), at a word position (`errorfile <code> <file>`:
@@ -68,6 +70,7 @@ _BIND_OPTIONS, _SERVER_OPTIONS = "5.1", "5.2"
 _CONVERTERS = "7.3.1"
 _FETCHES = ("7.3.2", "7.3.3", "7.3.4", "7.3.5", "7.3.6", "7.3.7")
 _ACL_FLAGS = "7.1"
+_LOG_FORMAT_VARIABLES = "8.2.6"
 
 # Rule 1: argument names that are a file, directory or path of the host, or a program.
 _FILE_ARGUMENT = re.compile(
@@ -94,7 +97,7 @@ _PROGRAM_SENTENCE = re.compile(
 _HOST_SENTENCE = re.compile(r"\bsystem(?:'s)? hostname\b", re.I)
 _HOST_FILE_SENTENCE = re.compile(r"\b(?:found|read|loaded)\s+(?:in|from)\s+/(?:etc|usr|var|proc|sys)/", re.I)
 
-# Rule 4: what the manual's wording does not say, each with its reason:
+# Rule 5: what the manual's wording does not say, each with its reason:
 # (kind, directive, word, position, reads, sections, why).
 _G = ("global",)
 ADDITIONS: list[tuple[str, str, str, int | None, str, tuple[str, ...], str]] = [
@@ -131,7 +134,9 @@ REMOVALS: dict[tuple[str, str], str] = {
 class Reader(NamedTuple):
     """One way HAProxy reaches its host (this class is written into the data module as is)."""
 
-    kind: str  # keyword, option, action, bind-option, server-option, acl-flag, converter, fetch
+    # keyword, option, action, bind-option, server-option, acl-flag, converter, fetch,
+    # log-format-variable
+    kind: str
     directive: str  # the keyword it belongs to: "errorfile", "http-request return", "bind"
     word: str  # what a line names it by: the keyword, the option word, the call's name
     # keyword: the index of the path's word on the line; option: 1 (the word after it);
@@ -437,6 +442,21 @@ def _acl_flags(lines: list[str], start: int, end: int) -> list[Reader]:
     return readers
 
 
+def _log_format_variables(lines: list[str], start: int, end: int) -> list[Reader]:
+    """`|   | %H   | hostname | string |` in the table of log-format variables (chapter 8.2.6)."""
+    readers = []
+    for number in range(start, end):
+        match = re.match(r"^\s*\|\s*\S?\s*\|\s*%(\w+)\s*\|\s*(.*?)\s*\|\s*\w+\s*\|\s*$", lines[number])
+        if match and re.search(r"\bhostname\b", match.group(2), re.I):
+            row = re.sub(r"\s+", " ", match.group(0).strip())
+            rule = "log-format variable: the hostname"
+            readers.append(
+                Reader("log-format-variable", "log-format", match.group(1), None, "host", EVERY_SECTION, row,
+                       _LOG_FORMAT_VARIABLES, rule)
+            )  # fmt: skip
+    return readers
+
+
 def find_readers(text: str) -> list[Reader]:
     lines = text.splitlines()
     spans = chapters(lines)
@@ -456,8 +476,9 @@ def find_readers(text: str) -> list[Reader]:
         readers[key] = reader
 
     for number, start, end in spans:
-        if number == _ACL_FLAGS:
-            for reader in _acl_flags(lines, start, end):
+        if number in (_ACL_FLAGS, _LOG_FORMAT_VARIABLES):
+            table = _acl_flags if number == _ACL_FLAGS else _log_format_variables
+            for reader in table(lines, start, end):
                 add(reader)
             continue
         defining = (

@@ -28,6 +28,7 @@ __all__ = [
     "keyword_reader",
     "path_option_words",
     "refused_option_reader",
+    "variable_reader",
 ]
 
 # (kind, word) of the readers a benchmark may use on a file under {runtime_dir}/, and why.
@@ -116,6 +117,14 @@ def _call_patterns() -> tuple[tuple[re.Pattern[str], Reader], ...]:
             regex += ".*"
         patterns.append((re.compile(regex), reader))
     return tuple(patterns)
+
+
+def variable_reader(name: str) -> Reader | None:
+    """The log-format variable reader `%<name>` is (`%H`: the hostname), if any. HAProxy's names
+    are case-sensitive; compared without case here, so case never lets one through."""
+    return next(
+        (r for r in READERS if r.kind == "log-format-variable" and r.word.lower() == name.lower()), None
+    )
 
 
 def _starts_with(words: list[str], reader: Reader) -> bool:

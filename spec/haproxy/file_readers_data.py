@@ -22,7 +22,9 @@ MANUAL_DATE = "2023/03/28"
 class Reader(NamedTuple):
     """One way HAProxy reaches its host (this class is written into the data module as is)."""
 
-    kind: str  # keyword, option, action, bind-option, server-option, acl-flag, converter, fetch
+    # keyword, option, action, bind-option, server-option, acl-flag, converter, fetch,
+    # log-format-variable
+    kind: str
     directive: str  # the keyword it belongs to: "errorfile", "http-request return", "bind"
     word: str  # what a line names it by: the keyword, the option word, the call's name
     # keyword: the index of the path's word on the line; option: 1 (the word after it);
@@ -99,6 +101,7 @@ READERS: tuple[Reader, ...] = (
     Reader("keyword", "unsetenv", "unsetenv", None, "environment", ("global",), "unsetenv [<name> ...]", "3.1", "first sentence: 'Removes environment variables specified in arguments.'"),
     Reader("keyword", "wurfl-data-file", "wurfl-data-file", 1, "file", ("global",), "wurfl-data-file <file path>", "3.1", "argument <file path>"),
     Reader("keyword", "wurfl-patch-file", "wurfl-patch-file", 1, "file", ("global",), "wurfl-patch-file [<file path>]", "3.1", "argument <file path>"),
+    Reader("log-format-variable", "log-format", "H", None, "host", ("global", "defaults", "frontend", "listen", "backend"), "| | %H | hostname | string |", "8.2.6", "log-format variable: the hostname"),
     Reader("option", "default-path", "origin", 1, "file", ("global",), "default-path { current | config | parent | origin <path> }", "3.1", "argument <path>"),
     Reader("option", "filter opentracing", "config", 1, "file", ("frontend", "listen", "backend"), "filter opentracing [id <id>] config <file>", "9.6", "argument <file>"),
     Reader("option", "filter spoe", "config", 1, "file", ("frontend", "listen", "backend"), "filter spoe [engine <name>] config <file>", "9.3", "argument <file>"),

@@ -27,8 +27,9 @@ from spec.haproxy.file_readers import (
     keyword_reader,
     path_option_words,
     refused_option_reader,
+    variable_reader,
 )
-from spec.haproxy.samples import Call, calls_in_word
+from spec.haproxy.samples import Call, calls_in_word, log_format_aliases
 
 RUNTIME_DIR_PLACEHOLDER = "{runtime_dir}"
 
@@ -105,6 +106,13 @@ def file_problem(words: list[str], calls: list[Call]) -> str | None:
     reader = keyword_reader(words) or refused_option_reader(words)
     if reader is not None and reader in REFUSED:
         return f"'{reader.word}' {_READS[reader.reads]}; not allowed in a lab config"
+    for word in words:
+        for alias in log_format_aliases(word):
+            reader = variable_reader(alias)
+            if reader is not None:
+                return (
+                    f"'%{alias}' in a log-format string {_READS[reader.reads]}; not allowed in a lab config"
+                )
     for call in calls:
         reader = call_reader(call.name)
         if reader is not None and reader in REFUSED:

@@ -98,7 +98,26 @@ def log_format_blocks(text: str) -> list[int]:
     followed by '[' or a name) reading goes on: HAProxy evaluates nothing of a string it refuses,
     so reading on can only find more.
     """
-    starts: list[int] = []
+    return [start for start, bracket in _log_format_items(text) if bracket]
+
+
+def log_format_aliases(text: str) -> list[str]:
+    """The variables (`%H`, `%{+Q}r`, `%ci` ...) of `text` read as a log-format string: after the
+    same optional name and flags as a block, a letter (a letter or digit after flags) starts
+    one, and it runs to the first character that is not a letter or a digit."""
+    aliases = []
+    for start, bracket in _log_format_items(text):
+        if not bracket:
+            end = start
+            while end < len(text) and text[end] in _ALNUM:
+                end += 1
+            aliases.append(text[start:end])
+    return aliases
+
+
+def _log_format_items(text: str) -> list[tuple[int, bool]]:
+    """(where it starts, True for a '[' block / False for a variable) of each item after a '%'."""
+    items: list[tuple[int, bool]] = []
     i = 0
     n = len(text)
     while i < n:
@@ -120,8 +139,10 @@ def log_format_blocks(text: str) -> list[int]:
                 break  # unterminated flags: HAProxy refuses the string
             i = close + 1
         if i < n and text[i] == "[":
-            starts.append(i + 1)
-    return starts
+            items.append((i + 1, True))
+        elif i < n and text[i] in _ALNUM:
+            items.append((i, False))
+    return items
 
 
 def calls_in_word(word: str) -> Iterator[Call]:

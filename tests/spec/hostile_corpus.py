@@ -249,6 +249,10 @@ def _log_format_bases() -> list[tuple[str, str, str, str]]:
         opening = _LOG_FORMAT_OPENINGS[number % len(_LOG_FORMAT_OPENINGS)]
         expression, word, why = _HOST_EXPRESSIONS[number % len(_HOST_EXPRESSIONS)]
         bases.append((section, f"{directive} {opening}{expression}", word, why))
+    # the hostname as a log-format variable (%H), in every flag form
+    for number, opening in enumerate(["%", "%{+Q}", "%{-E,+X}", "%{}", "%(name)", "x%{+Q,+E}"]):
+        section, directive = _LOG_FORMAT_DIRECTIVES[number * 3 % len(_LOG_FORMAT_DIRECTIVES)]
+        bases.append((section, f"{directive} {opening}H", f"{opening}H", "host"))
     # nested in a converter's arguments, and written after literal text and other blocks
     bases += [
         ("listen", "http-request set-header X %[str(%{+Q}[env(HOME)])]", "env", "environment"),

@@ -69,6 +69,7 @@ def test_the_list_holds_every_reader_the_issue_names_and_the_classes_around_them
         ("keyword", "unsetenv"),
         ("fetch", "env"),
         ("fetch", "hostname"),
+        ("log-format-variable", "H"),
         ("bind-option", "crt"),
         ("bind-option", "crt-list"),
         ("server-option", "ca-file"),
@@ -126,6 +127,13 @@ def lines_using(reader: Reader, path: str) -> list[str]:
         return [f"bind :8443 ssl {word} {path}", f"bind :8443 ssl crt {INSIDE}.pem {word} {path}"]
     if reader.kind == "server-option":
         return [f"default-server {word} {path}", f"server s1 127.0.0.1:80 {word} {path}"]
+    if reader.kind == "log-format-variable":
+        return [
+            f"http-response set-header X-Probe %{word}",
+            f"http-response set-header X-Probe x%{{+Q}}{word}-y",
+            f"log-format %{{+Q,+E}}{word}",
+            f"unique-id-format %(name){{+X}}{word}",
+        ]
     call = _call(reader, path)
     if reader.kind == "action":
         if word.endswith("."):

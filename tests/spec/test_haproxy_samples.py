@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from spec.haproxy.samples import calls_in_word, log_format_blocks, read_arguments
+from spec.haproxy.samples import calls_in_word, log_format_aliases, log_format_blocks, read_arguments
 from tests.spec.conftest import HaproxyCheck
 
 # Every form HAProxy 2.6 opens a log-format block with (src/log.c, parse_logformat_string).
@@ -61,6 +61,23 @@ def test_arguments_are_read_as_make_arg_list_reads_them(
 )
 def test_log_format_blocks_open_where_haproxy_opens_them(text: str, starts: list[int]) -> None:
     assert log_format_blocks(text) == starts
+
+
+@pytest.mark.parametrize(
+    ("text", "aliases"),
+    [
+        ("%H", ["H"]),
+        ("%{+Q}H", ["H"]),
+        ("%{+Q,+X}H-%ci:%cp", ["H", "ci", "cp"]),
+        ("%(name)H", ["H"]),  # HAProxy 3.0+
+        ("%HM %HPO", ["HM", "HPO"]),
+        ("%%H", []),
+        ("%[src]", []),
+        ("%{+Q}[src] %{+Q}r", ["r"]),
+    ],
+)
+def test_log_format_variables_are_read_as_haproxy_reads_them(text: str, aliases: list[str]) -> None:
+    assert log_format_aliases(text) == aliases
 
 
 @pytest.mark.parametrize(
