@@ -19,8 +19,9 @@ deeper-indented lines, and is followed by its description, indented by two. The 
 2. an argument the DESCRIPTION calls a path or file (`<key> should be the path to the public
    certificate`; for a word with a single argument, "It designates a PEM file ...");
 3. a word whose description's first sentence is about environment variables (`setenv`,
-   `env(<name>)` ...), Lua code (`lua-load`), running or launching a program, the system's
-   hostname, or a fixed file of the host (`parse-resolv-conf`: /etc/resolv.conf);
+   `env(<name>)` ...), Lua code (`lua-load`), running or launching a program, or a fixed file of
+   the host (`parse-resolv-conf`: /etc/resolv.conf), or whose description says it sends or
+   returns the system's hostname (`hostname`, `log-send-hostname`, `http-check send-state`);
 4. a log-format variable whose field name in the table of chapter 8.2.6 is the hostname (`%H`),
    the same as the `hostname` fetch;
 5. the explicit ADDITIONS and REMOVALS below, each with its reason, for what the wording does
@@ -94,7 +95,8 @@ _PROGRAM_SENTENCE = re.compile(
     r"(?:external\s+)?(?:command|program|binar\w+|agent))",
     re.I,
 )
-_HOST_SENTENCE = re.compile(r"\bsystem(?:'s)? hostname\b", re.I)
+# ... and anywhere in a description: a value that defaults to the host's name.
+_HOST_NAME = re.compile(r"\bsystems?(?:'s)? hostname\b|\bhostname of the system\b", re.I)
 _HOST_FILE_SENTENCE = re.compile(r"\b(?:found|read|loaded)\s+(?:in|from)\s+/(?:etc|usr|var|proc|sys)/", re.I)
 
 # Rule 5: what the manual's wording does not say, each with its reason:
@@ -492,7 +494,7 @@ def find_readers(text: str) -> list[Reader]:
         for entry in entries(lines, start, end):
             body = "\n".join(entry.body)
             first = _first_sentence(" ".join(line.strip() for line in entry.body))
-            whole = _reads_of_entry(first, entry.syntax[0])
+            whole, why = _reads_of_entry(first, body, entry.syntax[0])
             for syntax in entry.syntax:
                 tokens = _tokens(syntax)
                 words = _directive(tokens, chapter_matrix)
@@ -508,9 +510,8 @@ def find_readers(text: str) -> list[Reader]:
                         owner, word, position = kind.removesuffix("-option"), directive, 1
                     add(Reader(kind, owner, word, position, whole or reads, sections, syntax, number, rule))
                 if whole is not None and not paths:
-                    rule = f"first sentence: {first[:70]!r}"
                     kind = _kind(number, "")
-                    add(Reader(kind, directive, directive, None, whole, sections, syntax, number, rule))
+                    add(Reader(kind, directive, directive, None, whole, sections, syntax, number, why))
 
     for kind, directive, word, where, reads, sections, why in ADDITIONS:
         added = Reader(kind, directive, word, where, reads, sections, "", "", f"added: {why}")
@@ -523,17 +524,19 @@ def find_readers(text: str) -> list[Reader]:
     return sorted(readers.values(), key=lambda r: (r.kind, r.directive, r.word, r.position or 0))
 
 
-def _reads_of_entry(first_sentence: str, directive: str) -> str | None:
-    """What the word itself reaches, from its description's first sentence (rule 3)."""
-    if _ENVIRONMENT_SENTENCE.search(first_sentence):
-        return "environment"
-    if directive.startswith("lua") or _PROGRAM_SENTENCE.search(first_sentence):
-        return "program"
-    if _HOST_SENTENCE.search(first_sentence):
-        return "host"
-    if _HOST_FILE_SENTENCE.search(first_sentence):
-        return "file"
-    return None
+def _reads_of_entry(first_sentence: str, body: str, directive: str) -> tuple[str | None, str]:
+    """What the word itself reaches, from its description (rule 3), and the words that say so."""
+    if match := _ENVIRONMENT_SENTENCE.search(first_sentence):
+        return "environment", f"first sentence: {match.group(0)!r}"
+    if directive.startswith("lua"):
+        return "program", "a Lua keyword"
+    if match := _PROGRAM_SENTENCE.search(first_sentence):
+        return "program", f"first sentence: {match.group(0)!r}"
+    if match := _HOST_NAME.search(" ".join(body.split())):
+        return "host", f"description: {match.group(0)!r}"
+    if match := _HOST_FILE_SENTENCE.search(first_sentence):
+        return "file", f"first sentence: {match.group(0)!r}"
+    return None, ""
 
 
 def _literal(value: object) -> str:

@@ -86,7 +86,7 @@ _GLOBAL = frozenset(
         "maxconnrate", "maxsessrate", "maxsslconn", "maxsslrate", "maxcomprate",
         "maxcompcpuusage", "maxpipes", "maxzlibmem", "spread-checks", "max-spread-checks",
         "busy-polling", "nosplice", "noepoll", "nopoll", "noreuseport", "nogetaddrinfo",
-        "hard-stop-after", "log", "log-tag", "log-send-hostname", "ssl-default-server-ciphers",
+        "hard-stop-after", "log", "log-tag", "ssl-default-server-ciphers",
         "ssl-default-server-ciphersuites", "ssl-server-verify", "h1-case-adjust",
         "profiling.tasks", "description", "node",
     }

@@ -249,6 +249,12 @@ def _log_format_bases() -> list[tuple[str, str, str, str]]:
         opening = _LOG_FORMAT_OPENINGS[number % len(_LOG_FORMAT_OPENINGS)]
         expression, word, why = _HOST_EXPRESSIONS[number % len(_HOST_EXPRESSIONS)]
         bases.append((section, f"{directive} {opening}{expression}", word, why))
+    # directives that send the host's name (the manual: "the system's hostname")
+    bases += [
+        ("global", "log-send-hostname", "log-send-hostname", "not an allowed"),
+        ("backend", "http-check send-state", "send-state", "host"),
+        ("listen", "email-alert myhostname", "myhostname", "not an allowed"),
+    ]
     # the hostname as a log-format variable (%H), in every flag form
     for number, opening in enumerate(["%", "%{+Q}", "%{-E,+X}", "%{}", "%(name)", "x%{+Q,+E}"]):
         section, directive = _LOG_FORMAT_DIRECTIVES[number * 3 % len(_LOG_FORMAT_DIRECTIVES)]
