@@ -6,8 +6,8 @@ load code, or read or change its environment. A benchmark needs a few of them on
 writes for the experiment (its `{runtime_dir}/files/` and `certs/`): those are allowed for a path
 under `{runtime_dir}/` and nowhere else. Every other entry is refused wherever it appears.
 
-HAProxy versions after 2.6 read files in more places; the words of those a lab host could run
-are held here too (LATER_VERSION_*), the same way.
+HAProxy versions after 2.6 read files in more places; those a lab host could meet are held
+here too (LATER_VERSION_*), the same way.
 """
 
 from __future__ import annotations
@@ -34,10 +34,7 @@ __all__ = [
 # (kind, word) of the readers a benchmark may use on a file under {runtime_dir}/, and why.
 RUNTIME_DIR_READERS: dict[tuple[str, str], str] = {
     ("keyword", "errorfile"): "error pages a benchmark serves (`errorfile 503 {runtime_dir}/files/503.http`)",
-    (
-        "option",
-        "errorfile",
-    ): "the same, answered by http-request return/deny/tarpit, http-response, http-error",
+    ("option", "errorfile"): "the same, from http-request return/deny/tarpit, http-response, http-error",
     ("option", "file"): "a response body served by HAProxy itself (the cost of `http-request return`)",
     ("option", "lf-file"): "the same, as a log-format template",
     ("acl-flag", "-f"): "ACL pattern lists (matching against thousands of patterns is a benchmark)",
@@ -55,12 +52,23 @@ RUNTIME_DIR_READERS: dict[tuple[str, str], str] = {
     ("keyword", "log"): "a log socket in the runtime directory (nothing outside it)",
 }
 
-PATH_CHECKED: tuple[Reader, ...] = tuple(r for r in READERS if (r.kind, r.word) in RUNTIME_DIR_READERS)
-REFUSED: tuple[Reader, ...] = tuple(r for r in READERS if (r.kind, r.word) not in RUNTIME_DIR_READERS)
-
-# Later versions: crt-store's `load crt <file> key <file>` (3.0) and `key-base` (3.0).
+# Readers of HAProxy 3.0 and later, not in the 2.6 manual: the crt-store section's `load crt
+# <file> key <file>`, and `key-base <dir>`. Their words after which a path comes are checked as
+# paths anywhere (LATER_VERSION_PATH_WORDS), as a safety net.
+_G, _STORE = ("global",), ("crt-store",)
+LATER_VERSION_READERS: tuple[Reader, ...] = (
+    Reader("keyword", "key-base", "key-base", 1, "directory", _G, "key-base <dir>", "", "HAProxy 3.0"),
+    Reader(
+        "keyword", "load", "load", None, "file", _STORE, "load crt <file> [key <file>]", "", "HAProxy 3.0"
+    ),
+)
 LATER_VERSION_PATH_WORDS = frozenset({"key", "load"})
-LATER_VERSION_DIRECTORY_KEYWORDS = frozenset({"key-base"})
+
+PATH_CHECKED: tuple[Reader, ...] = tuple(r for r in READERS if (r.kind, r.word) in RUNTIME_DIR_READERS)
+REFUSED: tuple[Reader, ...] = (
+    *(r for r in READERS if (r.kind, r.word) not in RUNTIME_DIR_READERS),
+    *LATER_VERSION_READERS,
+)
 
 _OPTION_KINDS = frozenset({"option", "acl-flag", "bind-option", "server-option"})
 _CALL_KINDS = frozenset({"converter", "fetch", "action"})
@@ -85,11 +93,10 @@ def refused_option_reader(words: list[str]) -> Reader | None:
 
 def keyword_reader(words: list[str]) -> Reader | None:
     """The keyword reader the line of `words` is (`errorfile 503 F`, `setenv X y`), if any."""
-    matching = [r for r in READERS if r.kind == "keyword" and _starts_with(words, r)]
-    longest = max(matching, key=lambda r: len(r.directive.split()), default=None)
-    if longest is None and words and words[0] in LATER_VERSION_DIRECTORY_KEYWORDS:
-        return Reader("keyword", words[0], words[0], 1, "directory", ("global",), "", "", "later version")
-    return longest
+    matching = [
+        r for r in (*READERS, *LATER_VERSION_READERS) if r.kind == "keyword" and _starts_with(words, r)
+    ]
+    return max(matching, key=lambda r: len(r.directive.split()), default=None)
 
 
 def call_reader(name: str) -> Reader | None:

@@ -12,6 +12,7 @@ import pytest
 
 from dev.gen_haproxy_file_readers import MANUAL, OUT, generate
 from spec.haproxy.file_readers import (
+    LATER_VERSION_READERS,
     MANUAL_VERSION,
     PATH_CHECKED,
     READERS,
@@ -92,7 +93,8 @@ def test_the_list_holds_every_reader_the_issue_names_and_the_classes_around_them
 def test_every_runtime_dir_decision_names_entries_of_the_list() -> None:
     for kind, word in RUNTIME_DIR_READERS:
         assert any((r.kind, r.word) == (kind, word) for r in READERS), (kind, word)
-    assert set(PATH_CHECKED) | set(REFUSED) == set(READERS)
+    assert set(PATH_CHECKED) | set(REFUSED) == set(READERS) | set(LATER_VERSION_READERS)
+    assert not set(PATH_CHECKED) & set(REFUSED)
 
 
 def _call_name(word: str) -> str:
@@ -151,7 +153,9 @@ def lines_using(reader: Reader, path: str) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("reader", READERS, ids=lambda r: f"{r.kind}:{r.directive}:{r.word}")
+@pytest.mark.parametrize(
+    "reader", READERS + LATER_VERSION_READERS, ids=lambda r: f"{r.kind}:{r.directive}:{r.word}"
+)
 def test_every_reader_is_refused_on_a_host_path_in_every_section(reader: Reader) -> None:
     for line in lines_using(reader, OUTSIDE):
         for section in SECTIONS:
