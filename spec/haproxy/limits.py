@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated
 
@@ -108,7 +109,7 @@ DIRECTIVE_CAPS: dict[str, Cap] = {
     "max-keep-alive-queue": Cap(1_000_000, "queued requests; beyond any lab host"),
 }
 
-# Sizes inside a directive's arguments: (argument word, cap).
+# Sizes inside a directive's arguments.
 STICK_TABLE_SIZE = Cap(1_000_000, "entries, allocated as the table fills (~100+ bytes each)", size=True)
 STICK_TABLE_KEY_LEN = Cap(1_024, "bytes per string/binary key, allocated per entry")
 CAPTURE_LEN = Cap(16_384, "bytes captured per request or response, allocated per stream")
@@ -121,10 +122,62 @@ SERVER_ARGUMENT_CAPS: dict[str, Cap] = {
 }
 _NUMBER = re.compile(r"(?P<digits>\d+)(?P<suffix>[kKmMgG]?)")
 _SUFFIX = {"": 1, "k": 1024, "m": 1024**2, "g": 1024**3}
+_CAPTURE_ACTION_KEYWORDS = frozenset({"http-request", "http-response", "http-after-response", "tcp-request"})
+
+
+def capped_values(keyword: str, words: list[str]) -> Iterator[tuple[str, str | None, Cap]]:
+    """(what, value as written or None when missing, cap) for every word of the line `words`
+    that HAProxy 2.6 may read as a capped number.
+
+    EVERY occurrence is yielded: HAProxy keeps the last of a repeated argument (`stick-table type
+    ip size 1k size 2g` makes a 2g table; parse_stick_table() and the server keyword parsers
+    overwrite the value at each occurrence), and checking each one holds whichever it keeps, in
+    any version. Positional arguments are read where HAProxy reads them, whatever word comes
+    before (`capture cookie <name> len <len>` reads its fourth argument even when the third is
+    not "len"), and also after every `len` word.
+    """
+    cap = TUNE_CAPS.get(keyword) or DIRECTIVE_CAPS.get(keyword)
+    if cap is not None:  # `tune.x <value>`: HAProxy reads args[1] and refuses more arguments
+        if len(words) < 2:
+            yield keyword, None, cap
+        for value in words[1:]:
+            yield keyword, value, cap
+        return
+    if keyword == "stick-table":  # parse_stick_table(): `size` anywhere, `len` after type string|binary
+        yield from _after(words, "size", "stick-table size", STICK_TABLE_SIZE)
+        yield from _after(words, "len", "stick-table len", STICK_TABLE_KEY_LEN)
+    elif keyword == "default-server":  # each server keyword's parser overwrites its field
+        for name, server_cap in SERVER_ARGUMENT_CAPS.items():
+            yield from _after(words, name, f"default-server {name}", server_cap)
+    elif keyword == "capture":
+        position = {"cookie": 4, "request": 5, "response": 5}.get(words[1] if len(words) > 1 else "")
+        if position is not None and position < len(words):
+            yield f"capture {words[1]} ... len", words[position], CAPTURE_LEN
+        yield from _after(words, "len", "capture ... len", CAPTURE_LEN)
+    elif keyword == "declare":  # `declare capture request|response len <length>`
+        if len(words) > 4:
+            yield "declare capture ... len", words[4], CAPTURE_LEN
+        yield from _after(words, "len", "declare capture ... len", CAPTURE_LEN)
+    elif keyword in _CAPTURE_ACTION_KEYWORDS and "capture" in words[1:]:
+        # `http-request capture <sample> len <length>`: the sample may span several words
+        after_capture = words[words.index("capture", 1) :]
+        yield from _after(after_capture, "len", f"{keyword} capture ... len", CAPTURE_LEN)
+
+
+def _after(words: list[str], name: str, what: str, cap: Cap) -> Iterator[tuple[str, str | None, Cap]]:
+    for index, word in enumerate(words):
+        if word == name:
+            yield what, words[index + 1] if index + 1 < len(words) else None, cap
 
 
 def cap_problem(what: str, value: str, cap: Cap) -> str | None:
-    """Why `value` (as written in a raw line) may not set `what`, or None when it is within `cap`."""
+    """Why `value` (as written in a raw line) may not set `what`, or None when it is within `cap`.
+
+    Only what HAProxy reads exactly as we do passes: decimal digits (leading zeros are decimal for
+    atol() and parse_size_err() alike), and a k/m/g suffix where the parser multiplies by 1024.
+    Anything else (a sign, `0x`, blanks, trailing text that atol() would ignore) is refused; a
+    number too large for HAProxy's integer is above every cap, whatever it wraps to there.
+    """
     match = _NUMBER.fullmatch(value)
     if match is None or (match["suffix"] and not cap.size):
         unit = "a whole number (k/m/g suffixes allowed)" if cap.size else "a whole number"

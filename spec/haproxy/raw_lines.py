@@ -20,22 +20,14 @@ renderer replaces with the agent's directory (e.g. `http-request return status 2
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable
 
 from spec.haproxy.cfg_words import CfgSyntaxError, split_words
-from spec.haproxy.limits import (
-    CAPTURE_LEN,
-    DIRECTIVE_CAPS,
-    SERVER_ARGUMENT_CAPS,
-    STICK_TABLE_KEY_LEN,
-    STICK_TABLE_SIZE,
-    TUNE_CAPS,
-    cap_problem,
-)
+from spec.haproxy.limits import TUNE_CAPS, cap_problem, capped_values
 from spec.haproxy.raw_references import (
     RUNTIME_DIR_PLACEHOLDER,
     file_problem,
+    line_calls,
     resolve_runtime_dir,
     sample_problem,
 )
@@ -94,7 +86,7 @@ _GLOBAL = frozenset(
         "maxconnrate", "maxsessrate", "maxsslconn", "maxsslrate", "maxcomprate",
         "maxcompcpuusage", "maxpipes", "maxzlibmem", "spread-checks", "max-spread-checks",
         "busy-polling", "nosplice", "noepoll", "nopoll", "noreuseport", "nogetaddrinfo",
-        "hard-stop-after", "log", "log-tag", "log-send-hostname", "ssl-default-server-ciphers",
+        "hard-stop-after", "log", "log-tag", "ssl-default-server-ciphers",
         "ssl-default-server-ciphersuites", "ssl-server-verify", "h1-case-adjust",
         "profiling.tasks", "description", "node",
     }
@@ -242,41 +234,19 @@ def _check_default_server(words: list[str]) -> str | None:
         if takes_argument:
             if index + 1 >= len(words):
                 return f"default-server setting '{setting}' needs a value"
-            cap = SERVER_ARGUMENT_CAPS.get(setting)
-            if cap is not None and (
-                problem := cap_problem(f"default-server {setting}", words[index + 1], cap)
-            ):
-                return problem
             index += 1
         index += 1
     return None
 
 
-def _argument_after(words: list[str], name: str) -> str | None:
-    for before, after in itertools.pairwise(words):
-        if before == name:
-            return after
-    return None
-
-
 def _check_limits(keyword: str, words: list[str]) -> str | None:
-    cap = TUNE_CAPS.get(keyword) or DIRECTIVE_CAPS.get(keyword)
-    if cap is not None:
-        if len(words) < 2:
-            return f"'{keyword}' needs a value"
-        return cap_problem(keyword, words[1], cap)
-    if keyword == "stick-table":
-        for name, table_cap in (("size", STICK_TABLE_SIZE), ("len", STICK_TABLE_KEY_LEN)):
-            value = _argument_after(words, name)
-            if value is not None and (problem := cap_problem(f"stick-table {name}", value, table_cap)):
-                return problem
-        if "peers" in words:
-            return "stick-table peers: peers sections cannot be declared here"
-        return None
-    if keyword in ("capture", "declare", "http-request", "http-response", "tcp-request"):
-        value = _argument_after(words, "len")
-        if value is not None:
-            return cap_problem(f"{keyword} ... len", value, CAPTURE_LEN)
+    for what, value, cap in capped_values(keyword, words):
+        if value is None:
+            return f"'{what}' needs a value"
+        if problem := cap_problem(what, value, cap):
+            return problem
+    if keyword == "stick-table" and "peers" in words:
+        return "stick-table peers: peers sections cannot be declared here"
     if keyword == "source" and any(w in ("usesrc", "interface") for w in words):
         return "source: 'usesrc' (spoofing) and 'interface' (binding to a host interface) are not allowed"
     return None
@@ -299,14 +269,15 @@ def check_raw_line(section: str, line: str) -> str | None:
     if not all_words or not all_words[0]:
         return "an empty first word makes HAProxy ignore the line"
     keyword, modifier, words = _keyword(all_words)
-    return (
+    reason = (
         _check_keyword(section, keyword, modifier, words)
         or (_check_option(words) if keyword == "option" else None)
         or (_check_default_server(words) if keyword == "default-server" else None)
-        or file_problem(words)
-        or sample_problem(words)
-        or _check_limits(keyword, words)
     )
+    if reason:
+        return reason
+    calls = line_calls(words)
+    return file_problem(words, calls) or sample_problem(words, calls) or _check_limits(keyword, words)
 
 
 def raw_line(section: str) -> Callable[[str], str]:

@@ -41,14 +41,27 @@ def lab_cert_pem(tmp_path_factory: pytest.TempPathFactory) -> str:
     return (work / "cert.pem").read_text() + (work / "key.pem").read_text()
 
 
+@pytest.fixture(scope="session")
+def lab_public_key_pem(lab_cert_pem: str) -> str:
+    """The certificate's public key alone, as `jwt_verify(RS256, <file>)` wants."""
+    return subprocess.run(
+        ["openssl", "x509", "-pubkey", "-noout"],
+        input=lab_cert_pem,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+
+
 @pytest.fixture
-def runtime_dir(tmp_path: Path, lab_cert_pem: str) -> Path:
+def runtime_dir(tmp_path: Path, lab_cert_pem: str, lab_public_key_pem: str) -> Path:
     """An agent runtime directory holding the certs and files the golden configs name."""
     directory = tmp_path / "run"
     (directory / "certs").mkdir(parents=True)
     (directory / "files").mkdir()
     for name in ("lab", "lab-ca"):
         (directory / "certs" / f"{name}.pem").write_text(lab_cert_pem)
+    (directory / "certs" / "jwt.pub.pem").write_text(lab_public_key_pem)
     (directory / "files" / "ok.txt").write_text("ok\n")
     (directory / "files" / "nets.lst").write_text("10.0.0.0/8\n")
     (directory / "files" / "nets.map").write_text("10.0.0.0/8 lab\n")

@@ -4,12 +4,16 @@ of a list at once, each at its own index), and allowed lines pass both the model
 
 from __future__ import annotations
 
+import socket
+import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
+from dev.services import free_port
 from spec.haproxy import (
     Backend,
     Frontend,
@@ -24,7 +28,7 @@ from spec.haproxy.model import Bind, Defaults
 from spec.haproxy.raw_lines import MAX_LINES
 from spec.haproxy.render import raw_line_sources
 from spec.haproxy.servers import Server
-from tests.spec.conftest import HaproxyCheck, complaints
+from tests.spec.conftest import HAPROXY, HaproxyCheck, complaints
 from tests.spec.hostile_corpus import CORPUS
 
 REFUSED: list[tuple[str, str, str]] = [
@@ -84,6 +88,7 @@ ALLOWED: dict[str, list[str]] = {
         "tune.ssl.cachesize 20000",
         "tune.maxrewrite 8k",
         "maxpipes 1000",
+        "tune.http.maxhdr 0100",  # leading zeros are decimal to HAProxy too
     ],
     "defaults": [
         "retry-on conn-failure empty-response",
@@ -101,6 +106,13 @@ ALLOWED: dict[str, list[str]] = {
         "http-request set-header X-Mapped %[src,map_ip({runtime_dir}/files/nets.map,none)]",
         "capture request header Host len 64",
         "acl slow path_reg ^/slow$",
+        # ordinary log-format lines (issue 28: only what reads the host is refused)
+        "log 127.0.0.1:514 local0",
+        'log-format "%{+Q}r %{+Q}[capture.req.hdr(0)] %[src] %{-Q}[capture.req.hdr(0),lower]"',
+        "http-request set-header X-Flags %{+Q,+E}[src]",
+        "http-response set-header X-Backend %{+Q}b",
+        "http-request return status 503 errorfile {runtime_dir}/files/503.http if { path /unavailable }",
+        "http-request set-var(txn.jwt) req.hdr(x-jwt),jwt_verify(RS256,{runtime_dir}/certs/jwt.pub.pem)",
     ],
     "backend": [
         "http-response set-header X-Served-By %s",
@@ -108,12 +120,16 @@ ALLOWED: dict[str, list[str]] = {
         "stick-table type ip size 100k expire 30s store http_req_rate(10s)",
         "stick on src",
         "errorfile 503 {runtime_dir}/files/./503.http",
+        "http-error status 503 errorfile {runtime_dir}/files/503.http",
+        "default-server maxconn 10 maxconn 20",  # repeated, every occurrence within the cap
     ],
     "listen": [
         "http-request deny if { src 10.0.0.0/8 }",
         "compression algo gzip",
         'http-request set-header X-Quoted "a b\\$c"',
         "backlog 1024",
+        "stick-table type string len 32 size 1k type string len 64 size 2k",
+        "http-request set-header X-Map %{+Q}[src,map_ip({runtime_dir}/files/nets.map,none)]",
     ],
 }
 
@@ -170,6 +186,68 @@ def test_allowed_lines_survive_real_haproxy(runtime_dir: Path, haproxy_check: Ha
     result = haproxy_check(text, runtime_dir)
     assert result.returncode == 0, result.stdout + result.stderr
     assert complaints(result) == []
+
+
+# Caps hold at every occurrence of a capped value: HAProxy keeps the last one, shown here by the
+# real HAProxy (spec/haproxy/limits.py capped_values).
+
+
+def test_haproxy_keeps_the_last_of_a_repeated_argument(tmp_path: Path) -> None:
+    sock = tmp_path / "stats.sock"
+    config = tmp_path / "haproxy.cfg"
+    config.write_text(
+        f"global\n    stats socket {sock} mode 600 level admin\n"
+        "defaults\n    mode http\n    timeout client 1s\n    timeout server 1s\n    timeout connect 1s\n"
+        "backend small_then_large\n    stick-table type ip size 1k size 2m\n"
+        f"frontend fe\n    bind 127.0.0.1:{free_port()}\n    default_backend small_then_large\n"
+    )
+    haproxy = subprocess.Popen(
+        [HAPROXY, "-db", "-f", str(config)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+    )
+    try:
+        deadline = time.monotonic() + 10
+        while not sock.exists() and time.monotonic() < deadline and haproxy.poll() is None:
+            time.sleep(0.05)
+        with socket.socket(socket.AF_UNIX) as client:
+            client.settimeout(5)
+            client.connect(str(sock))
+            client.sendall(b"show table\n")
+            answer = client.recv(4096).decode()
+    finally:
+        haproxy.kill()
+        haproxy.wait(timeout=10)
+    assert "size:2097152" in answer, answer  # the 2m, not the 1k
+    assert check_raw_line("backend", "stick-table type ip size 1k size 2g") is not None
+    assert check_raw_line("backend", "stick-table type ip size 2g size 1k") is not None
+
+
+def test_capture_cookie_length_is_its_fourth_argument_whatever_the_third(
+    runtime_dir: Path, haproxy_check: HaproxyCheck
+) -> None:
+    config = (
+        "defaults\n    mode http\n    timeout client 1s\n    timeout server 1s\n    timeout connect 1s\n"
+        "frontend fe\n    bind 127.0.0.1:18080\n    capture cookie SID x 100\n"
+    )
+    result = haproxy_check(config, runtime_dir)
+    assert result.returncode == 0
+    assert "truncating capture length to 63" in result.stdout + result.stderr  # it read the 100
+    assert check_raw_line("frontend", "capture cookie SID x 100000000") is not None
+
+
+@pytest.mark.parametrize(
+    ("section", "extra"),
+    [
+        ("global", ["tune.maxrewrite 1k", "tune.maxrewrite 2g"]),
+        ("global", ["tune.ssl.cachesize 100", "spread-checks 2", "tune.ssl.cachesize 100000000"]),
+        ("backend", ["default-server maxconn 10", "default-server maxconn 100000"]),
+        ("defaults", ["backlog 10", "backlog 100000000"]),
+    ],
+)
+def test_a_capped_directive_repeated_on_another_line_is_checked_there(section: str, extra: list[str]) -> None:
+    """HAProxy keeps the last line: every line is checked on its own."""
+    with pytest.raises(ValidationError) as caught:
+        _model_with_extra(section, extra)
+    assert sorted(_refused_indexes(caught.value)) == [len(extra) - 1]
 
 
 def test_unknown_section_kind_is_a_programming_error() -> None:
