@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated, Any
 
-from pydantic import Field, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, IPvAnyNetwork, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PLACEHOLDER_SECRET = "dev-only-change-me"  # noqa: S105 - refused outside dev, see below
 
@@ -24,6 +25,11 @@ class Settings(BaseSettings):
     api_workers: int = Field(0, ge=0, le=64)
     # One log line per request (uvicorn's access log).
     api_access_log: bool = True
+    # The reverse proxies in front of the API (IP addresses or CIDR networks, comma-separated):
+    # only a connection from one of them may say, in X-Forwarded-For / X-Forwarded-Proto, whom it
+    # forwards (the client is the right-most forwarded address outside this list). Empty: no
+    # forwarding header is believed; the client is the connection's peer (backend/serve.py).
+    trusted_proxies: Annotated[list[IPvAnyNetwork], NoDecode] = []
     # Where the built frontend lives; served at / when it exists.
     frontend_dist: Path = Path(__file__).resolve().parent.parent / "frontend" / "dist"
     haproxy_bin: str = "haproxy"
@@ -67,6 +73,17 @@ class Settings(BaseSettings):
     webhook_max_attempts: int = 6
     # Retries wait this x 2^(attempt - 1): 5, 10, 20, 40, 80 s.
     webhook_retry_base_seconds: float = 5
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _split_trusted_proxies(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [item for item in value.replace(",", " ").split() if item]
+        if isinstance(value, list) and any(str(item).strip() == "*" for item in value):
+            # uvicorn reads "*" as "believe anyone's X-Forwarded-For, left-most entry first":
+            # every client could then name its own address (and escape sign-in throttling).
+            raise ValueError("'*' is not allowed: list the proxies' addresses or networks")
+        return value
 
     @model_validator(mode="after")
     def _refuse_placeholder_secret(self) -> Settings:
