@@ -12,6 +12,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 
 from backend.api.request_ids import RequestIdMiddleware
+from backend.api.security_headers import CSP, SecurityHeadersMiddleware, ui_policy_of
 from backend.api.v1 import include_api_v1
 from backend.errors import documented, install_error_handlers
 from backend.observability.endpoints import router as metrics_router
@@ -37,6 +38,8 @@ def create_app() -> FastAPI:
     )
     install_error_handlers(app)
     app.add_middleware(RequestIdMiddleware)
+    # Outermost: the request-id middleware's own 500 carries the headers too.
+    app.add_middleware(SecurityHeadersMiddleware, frame_only_paths=frozenset({app.docs_url}))
     include_api_v1(app)
     app.include_router(metrics_router, responses=documented(401, 403, 500, 503))
     _serve_frontend(app, get_settings().frontend_dist)
@@ -69,6 +72,11 @@ def _serve_frontend(app: FastAPI, dist: Path) -> None:
         if path.startswith("api/"):
             raise HTTPException(404, f"no API route /{path}")
         candidate = (dist / path).resolve()
-        if path and candidate.is_file() and dist.resolve() in candidate.parents:
+        if (
+            path
+            and candidate.is_file()
+            and dist.resolve() in candidate.parents
+            and candidate != index.resolve()
+        ):
             return FileResponse(candidate, headers=revalidate)
-        return FileResponse(index, headers=revalidate)
+        return FileResponse(index, headers={**revalidate, CSP: ui_policy_of(index)})
