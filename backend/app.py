@@ -19,6 +19,7 @@ from backend.observability.endpoints import router as metrics_router
 from backend.settings import get_settings
 
 API_VERSION = "1.0.0"
+DOCS_URL = "/api/v1/docs"
 
 
 def _operation_id(route: APIRoute) -> str:
@@ -33,13 +34,13 @@ def create_app() -> FastAPI:
         description="Design, run and compare HAProxy benchmark experiments.",
         generate_unique_id_function=_operation_id,
         openapi_url="/api/v1/openapi.json",
-        docs_url="/api/v1/docs",
+        docs_url=DOCS_URL,
         redoc_url=None,
     )
     install_error_handlers(app)
     app.add_middleware(RequestIdMiddleware)
     # Outermost: the request-id middleware's own 500 carries the headers too.
-    app.add_middleware(SecurityHeadersMiddleware, frame_only_paths=frozenset({app.docs_url}))
+    app.add_middleware(SecurityHeadersMiddleware, frame_only_paths=frozenset({DOCS_URL}))
     include_api_v1(app)
     app.include_router(metrics_router, responses=documented(401, 403, 500, 503))
     _serve_frontend(app, get_settings().frontend_dist)

@@ -48,6 +48,14 @@ class Settings(BaseSettings):
     login_max_failures: int = 10
     login_window_seconds: int = 300
     session_cookie_secure: bool = False
+    # Live event streams (SSE) open at once, per user and per team across every API process
+    # (counted in Redis), and per API process; beyond, 429 (503 for the process's) with
+    # Retry-After (backend/runs/live/stream_slots.py). A slot of a killed API process lapses
+    # this long after its last renewal (renewed every third of it while the stream is open).
+    live_streams_per_user: int = Field(10, ge=1)
+    live_streams_per_team: int = Field(50, ge=1)
+    live_streams_per_process: int = Field(200, ge=1)
+    live_stream_lease_seconds: int = Field(60, ge=3)
     # A run whose worker stopped renewing its lab lease for this long is failed by the reaper.
     lab_lease_seconds: int = 30
     # How long a run in `preparing` waits for its lab's agents (proxy, injector, target) to be online.
