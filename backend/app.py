@@ -12,12 +12,14 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 
 from backend.api.request_ids import RequestIdMiddleware
+from backend.api.security_headers import CSP, SecurityHeadersMiddleware, ui_policy_of
 from backend.api.v1 import include_api_v1
 from backend.errors import documented, install_error_handlers
 from backend.observability.endpoints import router as metrics_router
 from backend.settings import get_settings
 
 API_VERSION = "1.0.0"
+DOCS_URL = "/api/v1/docs"
 
 
 def _operation_id(route: APIRoute) -> str:
@@ -32,11 +34,13 @@ def create_app() -> FastAPI:
         description="Design, run and compare HAProxy benchmark experiments.",
         generate_unique_id_function=_operation_id,
         openapi_url="/api/v1/openapi.json",
-        docs_url="/api/v1/docs",
+        docs_url=DOCS_URL,
         redoc_url=None,
     )
     install_error_handlers(app)
     app.add_middleware(RequestIdMiddleware)
+    # Outermost: the request-id middleware's own 500 carries the headers too.
+    app.add_middleware(SecurityHeadersMiddleware, frame_only_paths=frozenset({DOCS_URL}))
     include_api_v1(app)
     app.include_router(metrics_router, responses=documented(401, 403, 500, 503))
     _serve_frontend(app, get_settings().frontend_dist)
@@ -69,6 +73,11 @@ def _serve_frontend(app: FastAPI, dist: Path) -> None:
         if path.startswith("api/"):
             raise HTTPException(404, f"no API route /{path}")
         candidate = (dist / path).resolve()
-        if path and candidate.is_file() and dist.resolve() in candidate.parents:
+        if (
+            path
+            and candidate.is_file()
+            and dist.resolve() in candidate.parents
+            and candidate != index.resolve()
+        ):
             return FileResponse(candidate, headers=revalidate)
-        return FileResponse(index, headers=revalidate)
+        return FileResponse(index, headers={**revalidate, CSP: ui_policy_of(index)})

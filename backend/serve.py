@@ -27,6 +27,8 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Sequence
+from ipaddress import IPv4Network, IPv6Network
 from socket import socket
 from types import FrameType
 
@@ -150,6 +152,20 @@ def serve(app: str, workers: int, **options: object) -> None:
         QuietSupervisor(config, sockets=[config.bind_socket()]).run()
 
 
+def forwarding_options(trusted_proxies: Sequence[IPv4Network | IPv6Network]) -> dict[str, object]:
+    """uvicorn's options for X-Forwarded-For/-Proto: believed from the trusted proxies only.
+
+    uvicorn's ProxyHeadersMiddleware (0.54, checked in tests/api/test_forwarded_for.py) believes
+    the headers only when the connection comes from a trusted address, and takes as the client the
+    right-most X-Forwarded-For entry that is not a trusted proxy: what the proxy nearest to us
+    appended, never what the client wrote at the left (only "*" reads the left-most, and
+    settings refuse it). With no trusted proxy the middleware is left out altogether.
+    """
+    if not trusted_proxies:
+        return {"proxy_headers": False}
+    return {"proxy_headers": True, "forwarded_allow_ips": [str(network) for network in trusted_proxies]}
+
+
 def main(argv: list[str] | None = None) -> None:
     missing = {k: v for k, v in ALLOCATOR_ENV.items() if k not in os.environ}
     if missing:
@@ -165,8 +181,6 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--log-level", default="info")
     parser.add_argument("--app", default="backend.app:create_app", help="an app factory (tests serve others)")
-    parser.add_argument("--proxy-headers", action="store_true", help="trust X-Forwarded-* (behind a proxy)")
-    parser.add_argument("--forwarded-allow-ips", default=None, help="whose X-Forwarded-* to trust")
     args = parser.parse_args(argv)
     if args.workers < 1:
         parser.error("--workers must be at least 1")
@@ -177,8 +191,7 @@ def main(argv: list[str] | None = None) -> None:
         host=args.host,
         port=args.port,
         log_level=args.log_level,
-        proxy_headers=args.proxy_headers,
-        forwarded_allow_ips=args.forwarded_allow_ips,
+        **forwarding_options(settings.trusted_proxies),
         # Open live streams (SSE) must not hold a stop for long.
         timeout_graceful_shutdown=5,
         access_log=settings.api_access_log,

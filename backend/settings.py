@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated, Any
 
-from pydantic import Field, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, IPvAnyNetwork, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PLACEHOLDER_SECRET = "dev-only-change-me"  # noqa: S105 - refused outside dev, see below
 
@@ -24,6 +25,11 @@ class Settings(BaseSettings):
     api_workers: int = Field(0, ge=0, le=64)
     # One log line per request (uvicorn's access log).
     api_access_log: bool = True
+    # The reverse proxies in front of the API (IP addresses or CIDR networks, comma-separated):
+    # only a connection from one of them may say, in X-Forwarded-For / X-Forwarded-Proto, whom it
+    # forwards (the client is the right-most forwarded address outside this list). Empty: no
+    # forwarding header is believed; the client is the connection's peer (backend/serve.py).
+    trusted_proxies: Annotated[list[IPvAnyNetwork], NoDecode] = []
     # Where the built frontend lives; served at / when it exists.
     frontend_dist: Path = Path(__file__).resolve().parent.parent / "frontend" / "dist"
     haproxy_bin: str = "haproxy"
@@ -45,6 +51,14 @@ class Settings(BaseSettings):
     login_max_failures: int = 10
     login_window_seconds: int = 300
     session_cookie_secure: bool = False
+    # Live event streams (SSE) open at once, per user and per team across every API process
+    # (counted in Redis), and per API process; beyond, 429 (503 for the process's) with
+    # Retry-After (backend/runs/live/stream_slots.py). A slot of a killed API process lapses
+    # this long after its last renewal (renewed every third of it while the stream is open).
+    live_streams_per_user: int = Field(10, ge=1)
+    live_streams_per_team: int = Field(50, ge=1)
+    live_streams_per_process: int = Field(200, ge=1)
+    live_stream_lease_seconds: int = Field(60, ge=3)
     # A run whose worker stopped renewing its lab lease for this long is failed by the reaper.
     lab_lease_seconds: int = 30
     # How long a run in `preparing` waits for its lab's agents (proxy, injector, target) to be online.
@@ -70,6 +84,17 @@ class Settings(BaseSettings):
     webhook_max_attempts: int = 6
     # Retries wait this x 2^(attempt - 1): 5, 10, 20, 40, 80 s.
     webhook_retry_base_seconds: float = 5
+
+    @field_validator("trusted_proxies", mode="before")
+    @classmethod
+    def _split_trusted_proxies(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = [item for item in value.replace(",", " ").split() if item]
+        if isinstance(value, list) and any(str(item).strip() == "*" for item in value):
+            # uvicorn reads "*" as "believe anyone's X-Forwarded-For, left-most entry first":
+            # every client could then name its own address (and escape sign-in throttling).
+            raise ValueError("'*' is not allowed: list the proxies' addresses or networks")
+        return value
 
     @model_validator(mode="after")
     def _refuse_placeholder_secret(self) -> Settings:

@@ -119,6 +119,9 @@ def haplab_stack(agent_wait: float = 20, lease: int = 30) -> Iterator[Stack]:
             log_dir=log_dir,
             port=free_port(),
             workers=default_workers(),
+            # The benches follow a stream per run, all with the one admin token (orchestration
+            # overhead: --runs of them at once): no cap of a user's or team's streams in the way.
+            env={"HAPLAB_LIVE_STREAMS_PER_USER": "1000", "HAPLAB_LIVE_STREAMS_PER_TEAM": "1000"},
         )
         worker = None
         # A short lab dir: HAProxy's stats socket path lives under it (UNIX socket paths are short).

@@ -1,6 +1,6 @@
 """`haplab`: validate and run experiment files against a haplab, for people and for CI.
 
-    haplab login --url https://haplab.example            # stores URL + token (mode 600)
+    haplab login --url https://haplab.example            # stores URL + token (mode 600), bound together
     haplab validate exp.yaml                              # field and haproxy -c errors at their line
     haplab run exp.yaml --lab NAME [--set spec.load.rate=500] [--junit out.xml] [--json out.json]
     haplab runs list | runs show ID | cancel ID | export ID... --format csv|json | compare ID...
@@ -86,7 +86,10 @@ def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
 
 
 def connect(url: str | None, token: str | None) -> Api:
-    url, token = config.resolve(url, token)
+    try:
+        url, token = config.resolve(url, token)
+    except config.CredentialsError as exc:
+        fail(str(exc))
     if not url:
         fail("no haplab URL: pass --url, set HAPLAB_URL, or run haplab login")
     if not token:
@@ -132,10 +135,18 @@ def login(
         str, typer.Option("--token", prompt="API token", hide_input=True, help="From the Team page.")
     ],
 ) -> None:
-    """Check a token against haplab and store it for the next commands (mode 600)."""
+    """Check a token against haplab and store it for the next commands (mode 600), for that
+    haplab only: later commands send it to no other --url."""
+    try:
+        config.origin_of(url)
+    except ValueError as exc:
+        fail(str(exc))
     api = Api(url, token)
     session = guarded(lambda: api.call(auth_get_session))
-    path = config.save(url, token)
+    try:
+        path = config.save(url, token)
+    except config.CredentialsError as exc:
+        fail(str(exc))
     who = session.get("user", {}).get("email", "?")
     out.print(f"signed in to {url} as {who}; token stored in {path} (mode 600)")
 

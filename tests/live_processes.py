@@ -167,16 +167,19 @@ def start_api_server(
     port: int,
     app: str = "backend.app:create_app",
     workers: int = 1,
+    env: dict[str, str] | None = None,
 ) -> ApiServer:
     """Start the API (backend.serve: uvicorn with `workers` processes) on `app`, an app factory, and
-    wait until /api/v1/health answers 200."""
+    wait until /api/v1/health answers 200. `env` adds or overrides environment variables (other
+    HAPLAB_* settings)."""
     import httpx
 
-    env = {
+    api_env = {
         **os.environ,
         "HAPLAB_ENVIRONMENT": "test",
         "HAPLAB_DATABASE_URL": database_url,
         "HAPLAB_REDIS_URL": redis_url,
+        **(env or {}),
     }
     log_path = log_dir / "api.log"
     cmd = [
@@ -197,7 +200,7 @@ def start_api_server(
     with open(log_path, "wb") as log:
         # Its own session: stop() can reach worker processes a killed supervisor would orphan.
         proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            cmd, cwd=ROOT, env=api_env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
         )
     server = ApiServer(proc=proc, url=f"http://127.0.0.1:{port}", log_path=log_path)
 

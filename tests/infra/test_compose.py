@@ -160,3 +160,14 @@ def test_the_secret_check_would_catch_a_hard_coded_one() -> None:
     assert not INTERPOLATION.match("hunter2")
     assert not INTERPOLATION.match("${HAPLAB_SECRET_KEY:-hunter2}")
     assert URL_PASSWORD.findall("postgresql://haplab:hunter2@db/haplab") == ["hunter2"]
+
+
+def test_the_api_believes_forwarding_headers_only_from_the_proxies_the_operator_names(
+    services: dict[str, Any],
+) -> None:
+    # uvicorn's own flags would bypass the setting ('*' reads the left-most, client-written address).
+    command = " ".join(services["api"]["command"])
+    assert "forwarded" not in command and "proxy-headers" not in command, command
+    assert services["api"]["environment"]["HAPLAB_TRUSTED_PROXIES"] == "${HAPLAB_TRUSTED_PROXIES:-}"
+    dockerfile = (ROOT / "deploy/Dockerfile.server").read_text()
+    assert "proxy-headers" not in dockerfile and "forwarded" not in dockerfile.lower()

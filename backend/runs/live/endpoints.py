@@ -11,7 +11,9 @@ from backend.api.deps import SessionDep, ViewerDep
 from backend.api.storable import StorableRoute
 from backend.live import RunEvent
 from backend.runs import service
-from backend.runs.live.events import event_stream_response
+from backend.runs.live.events import event_stream_response, saw_the_end
+from backend.runs.live.stream_slots import DOCUMENTED as STREAM_CAPS
+from backend.runs.live.stream_slots import take_slot
 
 router = APIRouter(tags=["runs"], route_class=StorableRoute)
 
@@ -35,6 +37,7 @@ class EventStreamResponse(JSONResponse):
             ),
         },
         204: {"description": "The run has ended and the caller already saw its `end` event."},
+        **STREAM_CAPS,
     },
 )
 def stream_run_events(
@@ -43,7 +46,11 @@ def stream_run_events(
     run_id: int,
     last_event_id: Annotated[str | None, Header(max_length=300)] = None,
 ) -> Response:
+    """The run's live events. Streams open at once are capped per user, per team and per API
+    process (backend/runs/live/stream_slots.py)."""
     run = service.get_run(db, who.team_id, run_id)
     # Hand the connection back now: the stream may last hours and reads with short sessions.
     db.commit()
-    return event_stream_response(run.id, run.state, last_event_id)
+    if saw_the_end(run.state, last_event_id):
+        return Response(status_code=204)
+    return event_stream_response(run.id, take_slot(who.user_id, who.team_id))

@@ -31,12 +31,15 @@ from __future__ import annotations
 import time
 from collections.abc import AsyncIterator
 from datetime import datetime
+from functools import partial
+from typing import Any
 
 from fastapi import Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 from pydantic import ValidationError
 from sqlalchemy import select, tuple_
+from starlette.types import Receive, Scope, Send
 
 from backend import live
 from backend.db import session_scope
@@ -51,6 +54,7 @@ from backend.live import (
     StateMessage,
 )
 from backend.models import Run, Sample
+from backend.runs.live.stream_slots import StreamSlot
 from spec.run_state import RunState
 
 KEEPALIVE_S = 15
@@ -225,12 +229,27 @@ async def run_event_stream(run_id: int) -> AsyncIterator[bytes]:
                 last_write = now
 
 
-def event_stream_response(run_id: int, state: RunState, last_event_id: str | None) -> Response:
-    """The SSE response; 204 (stop reconnecting) for a browser that already saw the end."""
-    if last_event_id == END_EVENT_ID and state.is_terminal:
-        return Response(status_code=204)
-    return StreamingResponse(
+def saw_the_end(state: RunState, last_event_id: str | None) -> bool:
+    """A browser reconnecting after the `end` of a run that is over: answer 204 (stop reconnecting)."""
+    return last_event_id == END_EVENT_ID and state.is_terminal
+
+
+class HeldStreamingResponse(StreamingResponse):
+    """A stream that holds its slot (backend/runs/live/stream_slots.py) while it is served."""
+
+    def __init__(self, content: AsyncIterator[bytes], slot: StreamSlot, **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self.slot = slot
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self.slot.hold_while(partial(super().__call__, scope, receive, send))
+
+
+def event_stream_response(run_id: int, slot: StreamSlot) -> Response:
+    """The SSE response, holding `slot` until it ends."""
+    return HeldStreamingResponse(
         run_event_stream(run_id),
+        slot,
         media_type="text/event-stream",
         # No caching, and no buffering by a reverse proxy (nginx) in front of the API.
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},

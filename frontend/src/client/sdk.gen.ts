@@ -98,6 +98,9 @@ export const runsExportRunToolOutput = <ThrowOnError extends boolean = false>(op
 
 /**
  * Stream Run Events
+ *
+ * The run's live events. Streams open at once are capped per user, per team and per API
+ * process (backend/runs/live/stream_slots.py).
  */
 export const runsStreamRunEvents = <ThrowOnError extends boolean = false>(options: Options<RunsStreamRunEventsData, ThrowOnError, RunsStreamRunEventsResponse>) => (options.client ?? client).sse.get<RunsStreamRunEventsResponses, RunsStreamRunEventsErrors, ThrowOnError>({ url: '/api/v1/runs/{run_id}/events', ...options });
 

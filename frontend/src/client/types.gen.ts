@@ -8053,11 +8053,15 @@ export type RunsStreamRunEventsErrors = {
      */
     422: ErrorBody;
     /**
+     * Too many live event streams open at once for your account or for your team (HAPLAB_LIVE_STREAMS_PER_USER / _PER_TEAM): close one, or retry after Retry-After seconds.
+     */
+    429: ErrorBody;
+    /**
      * Unexpected server error: quote the request id.
      */
     500: ServerErrorBody;
     /**
-     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     * This API process serves as many live streams as it may (HAPLAB_LIVE_STREAMS_PER_PROCESS), or Redis is not answering: retry after Retry-After seconds.
      */
     503: ErrorBody;
 };

@@ -95,6 +95,11 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.text)
+
+        return response_429
+
     if response.status_code == 500:
         response_500 = ServerErrorBody.from_dict(response.text)
 
@@ -130,6 +135,9 @@ def sync_detailed(
 ) -> Response[Any | EndEvent | SampleEvent | StateEvent | ErrorBody | ServerErrorBody]:
     """Stream Run Events
 
+     The run's live events. Streams open at once are capped per user, per team and per API
+    process (backend/runs/live/stream_slots.py).
+
     Args:
         run_id (int):
         last_event_id (None | str | Unset):
@@ -162,6 +170,9 @@ def sync(
 ) -> Any | EndEvent | SampleEvent | StateEvent | ErrorBody | ServerErrorBody | None:
     """Stream Run Events
 
+     The run's live events. Streams open at once are capped per user, per team and per API
+    process (backend/runs/live/stream_slots.py).
+
     Args:
         run_id (int):
         last_event_id (None | str | Unset):
@@ -188,6 +199,9 @@ async def asyncio_detailed(
     last_event_id: None | str | Unset = UNSET,
 ) -> Response[Any | EndEvent | SampleEvent | StateEvent | ErrorBody | ServerErrorBody]:
     """Stream Run Events
+
+     The run's live events. Streams open at once are capped per user, per team and per API
+    process (backend/runs/live/stream_slots.py).
 
     Args:
         run_id (int):
@@ -218,6 +232,9 @@ async def asyncio(
     last_event_id: None | str | Unset = UNSET,
 ) -> Any | EndEvent | SampleEvent | StateEvent | ErrorBody | ServerErrorBody | None:
     """Stream Run Events
+
+     The run's live events. Streams open at once are capped per user, per team and per API
+    process (backend/runs/live/stream_slots.py).
 
     Args:
         run_id (int):
