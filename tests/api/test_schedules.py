@@ -270,6 +270,16 @@ def test_a_firing_is_refused_when_the_owner_may_no_longer_launch_or_the_spec_no_
     broken = fire(db, schedule["id"], task_id="bad-spec")
     db.commit()
     assert broken is not None and broken.outcome == "refused" and "maxconn" in broken.detail
+    # It would fail the same way at every firing (after up to a sweep's worth of haproxy -c):
+    # paused until someone resumes it, and told.
+    assert broken.detail.endswith("; the schedule is paused until it is resumed")
+    shown = client.get(f"{API}/schedules/{schedule['id']}", headers=member.headers).json()
+    assert shown["paused"] and shown["next_runs"] == []
+    entry = _entry(db, schedule["id"])
+    assert entry is not None and not entry.enabled
+    assert fire(db, schedule["id"], task_id="after-the-pause") is None
+    told = db.scalars(select(WebhookDelivery).where(WebhookDelivery.webhook_id == hook.id)).all()
+    assert [d.payload["data"]["firing"]["reason"] for d in told][-1] == broken.detail
 
 
 def test_a_firing_of_a_deleted_schedule_removes_its_orphan_entry(client: TestClient, db: Session) -> None:
@@ -414,6 +424,9 @@ def test_a_firing_past_the_queued_runs_cap_is_refused_with_the_numbers_and_told(
     [told] = db.scalars(select(WebhookDelivery).where(WebhookDelivery.webhook_id == hook.id)).all()
     assert told.event == "schedule.refused" and told.payload["data"]["firing"]["reason"] == refused.detail
     assert db.query(Run).filter(Run.lab_id == lab.id, Run.state == RunState.queued).count() == 3
+    # A full queue empties by itself: the schedule is not paused.
+    row = db.get(Schedule, schedule["id"])
+    assert row is not None and not row.paused
     # A person's launch meets the same cap, the same numbers.
     by_hand = client.post(
         f"{API}/experiments/{experiment.id}/launch", json={"lab_id": lab.id}, headers=member.headers
