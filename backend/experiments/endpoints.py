@@ -27,7 +27,7 @@ from backend.experiments.schemas import (
 )
 from backend.labs import boundary
 from backend.labs.service import get_lab
-from backend.runs.launches import QUEUE_FULL_RESPONSE
+from backend.runs.launches import queue_full_response
 from backend.runs.schemas import RunLaunched
 from spec.lab_boundary import Boundary
 
@@ -140,7 +140,9 @@ def validate_version(
 
 
 @router.post(
-    "/experiments/{experiment_id}/launch", status_code=status.HTTP_201_CREATED, responses=QUEUE_FULL_RESPONSE
+    "/experiments/{experiment_id}/launch",
+    status_code=status.HTTP_201_CREATED,
+    responses=queue_full_response(),
 )
 def launch_experiment(db: SessionDep, who: EditorDep, experiment_id: int, body: LaunchRequest) -> RunLaunched:
     """Queue every run of the version's sweep on the lab, once each config passes `haproxy -c`."""

@@ -22,15 +22,17 @@ from backend.settings import get_settings
 from backend.teams.service import lock_team
 from spec.run_state import RunState
 
-# The 409 of a route that queues runs, in its OpenAPI responses.
-QUEUE_FULL_RESPONSE: dict[int | str, dict[str, Any]] = {
-    409: {
-        "model": ErrorBody,
-        "description": "Refused, nothing queued: the runs would take the lab's or the team's queued "
-        "runs beyond their cap (HAPLAB_MAX_QUEUED_RUNS_PER_LAB, _PER_TEAM). The message gives the "
-        "runs added, those queued and the cap; `fields` names `lab_id`.",
+
+def queue_full_response(also: str = "") -> dict[int | str, dict[str, Any]]:
+    """The 409 of a route that queues runs, for its OpenAPI responses (`also`: its other 409s)."""
+    return {
+        409: {
+            "model": ErrorBody,
+            "description": f"Refused, nothing queued: {also}the runs would take the lab's or the team's "
+            "queued runs beyond their cap (HAPLAB_MAX_QUEUED_RUNS_PER_LAB, _PER_TEAM). The message "
+            "gives the runs added, those queued and the cap; `fields` names `lab_id`.",
+        }
     }
-}
 
 
 @dataclass(frozen=True)
