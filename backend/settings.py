@@ -45,6 +45,19 @@ class Settings(BaseSettings):
     check_processes: int = 32
     # Distinct configs of one sweep checked at once (each check is one haproxy process).
     check_parallelism: int = 2
+    # Schedules a team may have, and one experiment (paused ones count: resuming adds nothing).
+    # A team's nightly suite is tens of schedules, and one experiment's differ by lab or overrides;
+    # each is an entry beat reads every few seconds and each firing a launch (up to 1,000 runs and
+    # `haproxy -c` of each distinct config), so beyond these it is a flood, not a plan.
+    max_schedules_per_team: int = Field(50, ge=0)
+    max_schedules_per_experiment: int = Field(10, ge=0)
+    # Runs waiting (state queued) on one lab and on all of one team's labs: a launch (a person's or
+    # a schedule's firing) that would pass either is refused, saying both numbers. A lab runs one
+    # run at a time, 4 s at the least (1 s of load, ~3 s around it) and ~33 s at the default
+    # duration: 2,000 is two of the largest sweeps (spec MAX_RUNS, 1,000), 2 to 18 hours of a
+    # lab's time. Runs cost rows and the dispatcher's time; a queue longer than that helps nobody.
+    max_queued_runs_per_lab: int = Field(2000, ge=1)
+    max_queued_runs_per_team: int = Field(5000, ge=1)
     session_ttl_hours: int = 24 * 7
     # Failed sign-ins allowed per account and per client address within the window; beyond,
     # 429 with Retry-After until the oldest failure leaves the window (a success resets the account).

@@ -27,6 +27,7 @@ from backend.experiments.schemas import (
 )
 from backend.labs import boundary
 from backend.labs.service import get_lab
+from backend.runs.launches import queue_full_response
 from backend.runs.schemas import RunLaunched
 from spec.lab_boundary import Boundary
 
@@ -138,6 +139,11 @@ def validate_version(
     return _answer(validation.validate_document(stored.spec, lab_boundary))  # type: ignore[return-value]
 
 
-@router.post("/experiments/{experiment_id}/launch", status_code=status.HTTP_201_CREATED)
+@router.post(
+    "/experiments/{experiment_id}/launch",
+    status_code=status.HTTP_201_CREATED,
+    responses=queue_full_response(),
+)
 def launch_experiment(db: SessionDep, who: EditorDep, experiment_id: int, body: LaunchRequest) -> RunLaunched:
+    """Queue every run of the version's sweep on the lab, once each config passes `haproxy -c`."""
     return launch.launch_experiment(db, who.team_id, who.user_id, experiment_id, body)

@@ -1,5 +1,10 @@
 """Launching an experiment: one version's sweep, with this launch's overrides, as queued runs.
 
+The one answer to "may this launch be queued", for a person's launch (API, UI, CLI) and for a
+schedule's firing (backend/schedules/firing.py calls launch_experiment): the same boundary, the
+same `haproxy -c` of every distinct config on the process's one pool of checkers, and the same
+caps on queued runs.
+
 Runs are created in spec.expansion.expand's order (repetition-major, first axis slowest) and
 their ids follow it, because a lab executes its queued runs in id order.
 """
@@ -18,7 +23,7 @@ from backend.experiments.spec_errors import SPEC_FIELD, parse_spec, stored_form
 from backend.experiments.validation import point_check_problems
 from backend.labs import boundary
 from backend.labs.service import get_lab
-from backend.runs.launches import NewRun, queue_launch
+from backend.runs.launches import NewRun, queue_launch, refuse_beyond_queue_caps
 from backend.runs.schemas import RunLaunched
 from spec.expansion import RunPoint, SweepPointError, expand
 from spec.experiment import ExperimentSpec
@@ -65,6 +70,9 @@ def launch_experiment(
         raise ApiError(
             422, "validation_error", str(exc), [FieldError(field=f"{SPEC_FIELD}.sweep", message=str(exc))]
         ) from None
+    # Asked again under the team's lock when the runs are inserted; here a full queue is refused
+    # before any haproxy -c (a schedule firing every minute into a full queue costs no checks).
+    refuse_beyond_queue_caps(db, team_id=team_id, lab_id=lab.id, adding=len(points))
     _check_every_config(points)
     return queue_launch(
         db,

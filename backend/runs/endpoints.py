@@ -17,6 +17,7 @@ from backend.api.deps import EditorDep, SessionDep, ViewerDep
 from backend.api.route_thread import read_only
 from backend.api.storable import StorableRoute
 from backend.runs import service
+from backend.runs.launches import queue_full_response
 from backend.runs.schemas import (
     SEARCH_MAX_LENGTH,
     LaunchDetail,
@@ -127,6 +128,10 @@ def cancel_run(db: SessionDep, who: EditorDep, run_id: int) -> RunCancelled:
     return service.cancel_run(db, who.team_id, run_id)
 
 
-@router.post("/runs/{run_id}/rerun", status_code=status.HTTP_201_CREATED)
+@router.post(
+    "/runs/{run_id}/rerun",
+    status_code=status.HTTP_201_CREATED,
+    responses=queue_full_response(also="the run's lab was deleted, or "),
+)
 def rerun_run(db: SessionDep, who: EditorDep, run_id: int) -> RunLaunched:
     return service.rerun(db, who.team_id, run_id, who.user_id)

@@ -1,6 +1,9 @@
 """Creating queued runs: one Launch and its runs, in order, then a kick of the lab's dispatcher.
 
-Used by an experiment's launch (a whole sweep) and by a re-run (a launch of one run).
+Used by an experiment's launch (a whole sweep, by a person or a schedule's firing) and by a re-run
+(a launch of one run). Every queued run is created here, so the caps on runs waiting (per lab and
+per team, backend/settings.py) are held here, under the team's lock: two launches at once cannot
+both pass them.
 """
 
 from __future__ import annotations
@@ -11,10 +14,25 @@ from typing import Any
 from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
-from backend.models import Launch, Run
+from backend.errors import ApiError, ErrorBody, FieldError
+from backend.models import Lab, Launch, Run, Team
 from backend.queue import after_commit
 from backend.runs.schemas import RunLaunched
+from backend.settings import get_settings
+from backend.teams.service import lock_team
 from spec.run_state import RunState
+
+
+def queue_full_response(also: str = "") -> dict[int | str, dict[str, Any]]:
+    """The 409 of a route that queues runs, for its OpenAPI responses (`also`: its other 409s)."""
+    return {
+        409: {
+            "model": ErrorBody,
+            "description": f"Refused, nothing queued: {also}the runs would take the lab's or the team's "
+            "queued runs beyond their cap (HAPLAB_MAX_QUEUED_RUNS_PER_LAB, _PER_TEAM). The message "
+            "gives the runs added, those queued and the cap; `fields` names `lab_id`.",
+        }
+    }
 
 
 @dataclass(frozen=True)
@@ -40,10 +58,15 @@ def queue_launch(
 ) -> RunLaunched:
     """Insert a Launch and its runs (state queued) and enqueue the lab's dispatcher after commit.
 
+    Refused (409, nothing written) when the runs would take the queued runs of the lab or of the
+    team beyond their caps; counted under the team's lock, held until commit.
+
     A lab executes its queued runs in id order, so ids must follow `runs`' order exactly. A
     multi-row INSERT does not promise the order in which it draws from the sequence, so the
     ids are reserved first and handed out in ascending order.
     """
+    lock_team(db, team_id)
+    refuse_beyond_queue_caps(db, team_id=team_id, lab_id=lab_id, adding=len(runs))
     launch = Launch(
         team_id=team_id,
         experiment_id=experiment_id,
@@ -83,6 +106,31 @@ def queue_launch(
         )
     after_commit(db, {lab_id})
     return RunLaunched(launch_id=launch.id, run_ids=run_ids, total_runs=len(runs))
+
+
+def refuse_beyond_queue_caps(db: Session, *, team_id: int, lab_id: int, adding: int) -> None:
+    """409 naming `lab_id`, with the numbers, when `adding` more queued runs would pass the lab's
+    or the team's cap. queue_launch asks under the team's lock; a launch also asks before its
+    config checks, so a full queue costs no `haproxy -c`."""
+    settings = get_settings()
+    on_lab, lab_cap = _queued(db, Run.lab_id == lab_id), settings.max_queued_runs_per_lab
+    if on_lab + adding > lab_cap:
+        lab = db.scalar(select(Lab.name).where(Lab.id == lab_id))
+        raise _queue_full(adding, f"lab {lab!r} has {on_lab:,} queued of at most {lab_cap:,}")
+    in_team, team_cap = _queued(db, Run.team_id == team_id), settings.max_queued_runs_per_team
+    if in_team + adding > team_cap:
+        team = db.scalar(select(Team.name).where(Team.id == team_id))
+        raise _queue_full(adding, f"team {team!r} has {in_team:,} queued on its labs of at most {team_cap:,}")
+
+
+def _queued(db: Session, where: Any) -> int:
+    return db.scalar(select(func.count()).select_from(Run).where(where, Run.state == RunState.queued)) or 0
+
+
+def _queue_full(adding: int, occupancy: str) -> ApiError:
+    runs = "run" if adding == 1 else "runs"
+    message = f"this launch adds {adding:,} {runs}; {occupancy}: wait for them to run, or cancel some"
+    return ApiError(409, "conflict", message, [FieldError(field="lab_id", message=message)])
 
 
 def _reserve_run_ids(db: Session, count: int) -> list[int]:

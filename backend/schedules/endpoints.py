@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response, status
 
 from backend.api.deps import EditorDep, SessionDep, ViewerDep
 from backend.api.storable import StorableRoute
+from backend.errors import ErrorBody
 from backend.schedules import service
 from backend.schedules.schemas import (
     CronPreview,
@@ -38,7 +39,18 @@ def preview_cron(who: ViewerDep, body: CronPreviewRequest) -> CronPreview:
     return service.preview(body)
 
 
-@router.post("/experiments/{experiment_id}/schedules", status_code=status.HTTP_201_CREATED)
+_SCHEDULES_FULL: dict[int | str, dict[str, Any]] = {
+    409: {
+        "model": ErrorBody,
+        "description": "Refused: the team or the experiment has as many schedules as allowed "
+        "(HAPLAB_MAX_SCHEDULES_PER_TEAM, _PER_EXPERIMENT); the message gives both numbers.",
+    }
+}
+
+
+@router.post(
+    "/experiments/{experiment_id}/schedules", status_code=status.HTTP_201_CREATED, responses=_SCHEDULES_FULL
+)
 def create_schedule(
     db: SessionDep, who: EditorDep, experiment_id: int, body: ScheduleCreate
 ) -> ScheduleDetail:

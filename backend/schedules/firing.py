@@ -3,6 +3,10 @@
 Called by the worker's `haplab.schedule.fire` task with the Celery task id, which makes a
 redelivered message (a worker died mid-task) a no-op instead of a second launch. Every firing
 that reaches a live, unpaused schedule leaves one ScheduleFiring row saying what it did.
+
+A firing launches through launch_experiment, exactly as a person's launch: nothing a schedule
+does unattended escapes a check or a cap a person meets. A firing refused because the spec no
+longer holds also pauses its schedule (it would fail again at every firing, after its checks).
 """
 
 from __future__ import annotations
@@ -12,11 +16,12 @@ from datetime import UTC, datetime
 from sqlalchemy import exists, select
 from sqlalchemy.orm import Session
 
-from backend.errors import ApiError
+from backend.errors import ApiError, conflict
 from backend.experiments.launch import launch_experiment
 from backend.experiments.schemas import LaunchRequest
 from backend.models import Launch, Membership, Role, Run, Schedule, ScheduleFiring
 from backend.schedules import beat
+from backend.schedules.cron import stored
 from backend.webhooks import notify
 from spec.run_state import ACTIVE_STATES, RunState
 
@@ -37,7 +42,9 @@ def fire(db: Session, schedule_id: int, task_id: str) -> ScheduleFiring | None:
     if firing.outcome == "launched":
         refusal, firing.launch_id = _launch(db, schedule)
         if refusal:
-            firing.outcome, firing.detail = "refused", refusal
+            firing.outcome, firing.detail = "refused", refusal.message
+        if refusal and refusal.status == 422:
+            _pause(db, schedule, firing)
     db.add(firing)
     db.flush()
     if firing.outcome == "refused":
@@ -68,24 +75,36 @@ def _policy_says(db: Session, schedule: Schedule) -> tuple[str, str]:
     return "launched", ""
 
 
-def _launch(db: Session, schedule: Schedule) -> tuple[str, int | None]:
-    """A launch as the schedule's owner, if they may still launch: ("", its id) or (why not, None)."""
+def _launch(db: Session, schedule: Schedule) -> tuple[ApiError | None, int | None]:
+    """A launch as the schedule's owner, if they may still launch: (None, its id) or (why not, None).
+
+    launch_experiment is a person's launch: the same boundary, the same `haproxy -c` of every
+    distinct config on the process's one pool, the same caps on queued runs."""
     role = db.scalar(
         select(Membership.role).where(
             Membership.team_id == schedule.team_id, Membership.user_id == schedule.created_by_id
         )
     )
     if role is None or not Role(role).allows(Role.editor):
-        return "the schedule's owner is no longer an editor of the team; edit or delete it", None
+        return conflict("the schedule's owner is no longer an editor of the team; edit or delete it"), None
     request = LaunchRequest(lab_id=schedule.lab_id, overrides=schedule.overrides)
     try:
         with db.begin_nested():
             launched = launch_experiment(
                 db, schedule.team_id, schedule.created_by_id or 0, schedule.experiment_id, request
             )
-    except ApiError as exc:  # the spec no longer renders, passes haproxy -c or the lab boundary
-        return exc.message, None
+    except ApiError as exc:  # 422: the spec no longer holds; 409: the queue is full
+        return exc, None
     launch = db.get(Launch, launched.launch_id)
     assert launch is not None
     launch.schedule_id = schedule.id
-    return "", launch.id
+    return None, launch.id
+
+
+def _pause(db: Session, schedule: Schedule, firing: ScheduleFiring) -> None:
+    """Pause a schedule whose spec no longer holds (it does not render, or fails `haproxy -c` or
+    the lab's boundary): it would fail the same way at every firing, each time after up to a
+    sweep's worth of checks, with nobody there. Someone who fixes it resumes it."""
+    schedule.paused = True
+    beat.write_entry(db, schedule, stored(schedule.cron, schedule.timezone))
+    firing.detail += "; the schedule is paused until it is resumed"

@@ -9,14 +9,14 @@ from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.orm import Session
 
 from backend.accounts.users import emails_of
-from backend.errors import ApiError, invalid, not_found
+from backend.errors import ApiError, conflict, invalid, not_found
 from backend.experiments.launch import apply_overrides
 from backend.experiments.service import get_experiment, get_version
 from backend.experiments.spec_errors import SPEC_FIELD
 from backend.labs.service import get_lab
 from backend.models import Experiment, Lab, Run, Schedule, ScheduleFiring
 from backend.schedules import beat
-from backend.schedules.cron import Cron, CronError, parse
+from backend.schedules.cron import Cron, CronError, parse, stored
 from backend.schedules.schemas import (
     CronPreview,
     CronPreviewRequest,
@@ -26,6 +26,8 @@ from backend.schedules.schemas import (
     ScheduleOut,
     ScheduleUpdate,
 )
+from backend.settings import get_settings
+from backend.teams.service import lock_team
 from spec.sweep import JsonScalar
 
 FIRINGS_SHOWN = 50
@@ -73,6 +75,7 @@ def create(
     get_lab(db, team_id, body.lab_id)
     cron = parsed_cron(body.cron, body.timezone)
     _check_overrides(db, experiment, body.overrides)
+    _refuse_beyond_schedule_caps(db, team_id, experiment)
     schedule = Schedule(
         team_id=team_id,
         experiment_id=experiment.id,
@@ -92,6 +95,27 @@ def create(
     return detail(db, team_id, schedule.id)
 
 
+def _refuse_beyond_schedule_caps(db: Session, team_id: int, experiment: Experiment) -> None:
+    """409 with the numbers when the team or the experiment has as many schedules as the settings
+    allow. Counted under the team's lock (held until commit): two creates at once cannot both pass."""
+    settings = get_settings()
+    lock_team(db, team_id)
+    in_team = db.scalar(select(func.count()).select_from(Schedule).where(Schedule.team_id == team_id)) or 0
+    if in_team >= settings.max_schedules_per_team:
+        raise conflict(
+            f"the team has {in_team} schedules of at most {settings.max_schedules_per_team}; delete one first"
+        )
+    of_experiment = (
+        db.scalar(select(func.count()).select_from(Schedule).where(Schedule.experiment_id == experiment.id))
+        or 0
+    )
+    if of_experiment >= settings.max_schedules_per_experiment:
+        raise conflict(
+            f"experiment {experiment.name!r} has {of_experiment} schedules of at most "
+            f"{settings.max_schedules_per_experiment}; delete one first, or change one's lab or overrides"
+        )
+
+
 def update(db: Session, team_id: int, schedule_id: int, body: ScheduleUpdate) -> ScheduleDetail:
     schedule = get_schedule(db, team_id, schedule_id, lock=True)
     given = body.model_fields_set
@@ -102,10 +126,13 @@ def update(db: Session, team_id: int, schedule_id: int, body: ScheduleUpdate) ->
         if body.lab_id is None:
             raise invalid("lab_id", "may not be null")
         schedule.lab_id = get_lab(db, team_id, body.lab_id).id
-    cron = parsed_cron(
-        body.cron if body.cron is not None else schedule.cron,
-        body.timezone if body.timezone is not None else schedule.timezone,
-    )
+    if body.cron is None and body.timezone is None:
+        cron = stored(schedule.cron, schedule.timezone)
+    else:
+        cron = parsed_cron(
+            body.cron if body.cron is not None else schedule.cron,
+            body.timezone if body.timezone is not None else schedule.timezone,
+        )
     if body.overrides is not None:
         _check_overrides(db, get_experiment(db, team_id, schedule.experiment_id), body.overrides)
         schedule.overrides = dict(body.overrides)
@@ -214,7 +241,7 @@ def _fields(
             "created_at": schedule.created_at,
             "next_runs": []
             if schedule.paused
-            else parse(schedule.cron, schedule.timezone).next_times(NEXT_RUNS_SHOWN),
+            else stored(schedule.cron, schedule.timezone).next_times(NEXT_RUNS_SHOWN),
             "last_firing": last_firings.get(schedule.id),
         }
         for schedule in schedules

@@ -41,6 +41,14 @@ def create_team(db: Session, name: str, slug: str, creator_id: int | None = None
     return team
 
 
+def lock_team(db: Session, team_id: int) -> None:
+    """Hold the team's row until commit, so a cap counted over the team's rows (its schedules,
+    its queued runs) and the insert it allows happen one request at a time: two at once cannot
+    both pass. FOR NO KEY UPDATE: the team's other inserts (which take a key-share lock on the
+    row through their foreign key) do not wait for it."""
+    db.execute(select(Team.id).where(Team.id == team_id).with_for_update(key_share=True))
+
+
 def add_membership(db: Session, team_id: int, user_id: int, role: Role) -> Membership:
     if db.get(Membership, (team_id, user_id)) is not None:
         raise ApiError(

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
+import pytest
 import redis
 from fastapi.testclient import TestClient
 from sqlalchemy import event, func, select, update
@@ -13,6 +15,7 @@ from sqlalchemy.orm import Session
 from backend.models import Experiment, ExperimentVersion, Launch, Run
 from backend.runs.launches import NewRun, queue_launch
 from backend.runs.transitions import transition
+from backend.settings import get_settings
 from spec.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec
 from tests.api.helpers import API, Member, add_member, make_lab, make_user, new_member, token_headers
@@ -86,7 +89,18 @@ def test_list_filters_by_creation_time(client: TestClient, db: Session) -> None:
     assert [i["id"] for i in earlier["items"]] == [old]
 
 
-def test_list_pages_10000_runs_slim(client: TestClient, db: Session, engine: Any) -> None:
+@pytest.fixture
+def roomy_queues(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Room for 10,000 queued runs on one lab: more than the caps allow by default."""
+    monkeypatch.setenv("HAPLAB_MAX_QUEUED_RUNS_PER_LAB", "10000")
+    monkeypatch.setenv("HAPLAB_MAX_QUEUED_RUNS_PER_TEAM", "10000")
+    get_settings.cache_clear()
+    yield
+    monkeypatch.undo()
+    get_settings.cache_clear()
+
+
+def test_list_pages_10000_runs_slim(client: TestClient, db: Session, engine: Any, roomy_queues: None) -> None:
     member = new_member(db, "editor")
     lab = make_lab(db, member.team)
     experiment = make_experiment(db, member)

@@ -4,16 +4,22 @@ what a firing does under each policy (the firing is called as the worker's task 
 from __future__ import annotations
 
 import json
+import secrets
+import threading
+from collections.abc import Callable, Iterator
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 from sqlalchemy_celery_beat.models import CrontabSchedule, PeriodicTask
 
+from backend.experiments import config_check, haproxy_check
 from backend.models import Launch, Membership, Role, Run, Schedule, Webhook, WebhookDelivery
 from backend.schedules.beat import entry_name
 from backend.schedules.firing import fire
+from backend.settings import get_settings
 from spec.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec
 from tests.api.helpers import API, Member, add_member, make_lab, make_user, new_member, token_headers
@@ -264,6 +270,16 @@ def test_a_firing_is_refused_when_the_owner_may_no_longer_launch_or_the_spec_no_
     broken = fire(db, schedule["id"], task_id="bad-spec")
     db.commit()
     assert broken is not None and broken.outcome == "refused" and "maxconn" in broken.detail
+    # It would fail the same way at every firing (after up to a sweep's worth of haproxy -c):
+    # paused until someone resumes it, and told.
+    assert broken.detail.endswith("; the schedule is paused until it is resumed")
+    shown = client.get(f"{API}/schedules/{schedule['id']}", headers=member.headers).json()
+    assert shown["paused"] and shown["next_runs"] == []
+    entry = _entry(db, schedule["id"])
+    assert entry is not None and not entry.enabled
+    assert fire(db, schedule["id"], task_id="after-the-pause") is None
+    told = db.scalars(select(WebhookDelivery).where(WebhookDelivery.webhook_id == hook.id)).all()
+    assert [d.payload["data"]["firing"]["reason"] for d in told][-1] == broken.detail
 
 
 def test_a_firing_of_a_deleted_schedule_removes_its_orphan_entry(client: TestClient, db: Session) -> None:
@@ -278,3 +294,189 @@ def test_a_firing_of_a_deleted_schedule_removes_its_orphan_entry(client: TestCli
     assert fire(db, schedule["id"], task_id="orphan") is None
     db.commit()
     assert _entry(db, schedule["id"]) is None
+
+
+# Cron texts Celery's parser raised ParseException for (a 500), one it would read only in part,
+# and one longer than beat's column for the field (a 500 from PostgreSQL at create).
+CRON_PROBES = ["*/ * * * *", "-5 * * * *", "1,,2 * * * *", "1-2-3 * * * *", "0 0 * * " + ",".join(["1"] * 40)]
+
+
+def test_cron_text_beat_cannot_read_is_a_422_at_cron_on_preview_create_and_update(
+    client: TestClient, db: Session
+) -> None:
+    member = new_member(db)
+    experiment = make_experiment(db, member)
+    lab = make_lab(db, member.team)
+    schedule = _create(client, member, experiment.id, lab_id=lab.id, cron="@daily").json()
+    for text in CRON_PROBES:
+        answers = {
+            "preview": client.post(f"{API}/schedules/preview", json={"cron": text}, headers=member.headers),
+            "create": _create(client, member, experiment.id, lab_id=lab.id, cron=text),
+            "update": client.patch(
+                f"{API}/schedules/{schedule['id']}", json={"cron": text}, headers=member.headers
+            ),
+        }
+        for route, r in answers.items():
+            assert r.status_code == 422, (text, route, r.text)
+            assert [f["field"] for f in r.json()["fields"]] == ["cron"], (text, route, r.json())
+    listed = client.get(f"{API}/schedules", headers=member.headers).json()
+    assert [s["cron"] for s in listed] == ["0 0 * * *"]  # nothing written, nothing changed
+    entry = _entry(db, schedule["id"])
+    assert entry is not None and entry.schedule_model.day_of_week == "*"
+
+
+def test_a_schedule_saved_before_a_cron_rule_still_lists_pauses_and_fires(
+    client: TestClient, db: Session
+) -> None:
+    member = new_member(db)
+    experiment = make_experiment(db, member)
+    lab = make_lab(db, member.team)
+    schedule = _create(client, member, experiment.id, lab_id=lab.id, cron="0 2 * * mon").json()
+    row = db.get(Schedule, schedule["id"])
+    assert row is not None
+    row.cron = "0 2 * * monday"  # Celery reads it (as mon); parse() now refuses full names
+    db.commit()
+    listed = client.get(f"{API}/schedules", headers=member.headers)
+    assert listed.status_code == 200 and len(listed.json()[0]["next_runs"]) == 3
+    paused = client.patch(f"{API}/schedules/{schedule['id']}", json={"paused": True}, headers=member.headers)
+    assert paused.status_code == 200, paused.text
+    assert paused.json()["cron"] == "0 2 * * monday"
+    renamed = client.patch(
+        f"{API}/schedules/{schedule['id']}", json={"cron": "0 2 * * monday"}, headers=member.headers
+    )
+    assert renamed.status_code == 422 and renamed.json()["fields"][0]["field"] == "cron"
+
+
+@pytest.fixture
+def caps(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., None]]:
+    """Set caps of backend/settings.py for this test: caps(max_schedules_per_team=3, ...)."""
+
+    def set_caps(**values: int) -> None:
+        for name, value in values.items():
+            monkeypatch.setenv(f"HAPLAB_{name.upper()}", str(value))
+        get_settings.cache_clear()
+
+    yield set_caps
+    monkeypatch.undo()
+    get_settings.cache_clear()
+
+
+def test_schedules_are_capped_per_experiment_and_per_team_with_the_numbers(
+    client: TestClient, db: Session, caps: Callable[..., None]
+) -> None:
+    caps(max_schedules_per_team=3, max_schedules_per_experiment=2)
+    member = new_member(db)
+    first = make_experiment(db, member, name="nightly")
+    second = make_experiment(db, member)
+    lab = make_lab(db, member.team)
+    assert _create(client, member, first.id, lab_id=lab.id, cron="@daily").status_code == 201
+    # A paused schedule counts: resuming it adds nothing that was not counted.
+    assert _create(client, member, first.id, lab_id=lab.id, cron="@hourly", paused=True).status_code == 201
+    third = _create(client, member, first.id, lab_id=lab.id, cron="* * * * *")
+    assert third.status_code == 409, third.text
+    assert third.json()["message"].startswith("experiment 'nightly' has 2 schedules of at most 2")
+
+    assert _create(client, member, second.id, lab_id=lab.id, cron="@daily").status_code == 201
+    fourth = _create(client, member, second.id, lab_id=lab.id, cron="* * * * *")
+    assert fourth.status_code == 409, fourth.text
+    assert fourth.json()["message"].startswith("the team has 3 schedules of at most 3")
+    assert len(client.get(f"{API}/schedules", headers=member.headers).json()) == 3
+    assert db.query(PeriodicTask).filter(PeriodicTask.task == "haplab.schedule.fire").count() == 3
+
+    # Another team's schedules are its own; a deleted one makes room.
+    other = new_member(db)
+    other_experiment = make_experiment(db, other)
+    other_lab = make_lab(db, other.team)
+    assert _create(client, other, other_experiment.id, lab_id=other_lab.id, cron="@daily").status_code == 201
+    oldest = client.get(f"{API}/schedules", headers=member.headers).json()[0]
+    assert client.delete(f"{API}/schedules/{oldest['id']}", headers=member.headers).status_code == 204
+    assert _create(client, member, second.id, lab_id=lab.id, cron="* * * * *").status_code == 201
+
+
+def test_a_firing_past_the_queued_runs_cap_is_refused_with_the_numbers_and_told(
+    client: TestClient, db: Session, caps: Callable[..., None]
+) -> None:
+    caps(max_queued_runs_per_lab=5)
+    member = new_member(db)
+    experiment = make_experiment(db, member, spec=small_spec(repetitions=3))
+    lab = make_lab(db, member.team, name="bench")
+    schedule = _create(
+        client, member, experiment.id, lab_id=lab.id, cron="* * * * *", if_previous_running="queue"
+    ).json()
+    hook = Webhook(
+        team_id=member.team.id,
+        name="ops",
+        url="https://hooks.example.com/x",
+        secret="s" * 32,
+        events=["schedule.refused"],
+        payload_format="haplab",
+        active=True,
+    )
+    db.add(hook)
+    db.commit()
+    first = fire(db, schedule["id"], task_id="fills-the-queue")
+    db.commit()
+    assert first is not None and first.outcome == "launched"
+    refused = fire(db, schedule["id"], task_id="over-the-cap")
+    db.commit()
+    assert refused is not None and refused.outcome == "refused" and refused.launch_id is None
+    assert refused.detail.startswith("this launch adds 3 runs; lab 'bench' has 3 queued of at most 5")
+    [told] = db.scalars(select(WebhookDelivery).where(WebhookDelivery.webhook_id == hook.id)).all()
+    assert told.event == "schedule.refused" and told.payload["data"]["firing"]["reason"] == refused.detail
+    assert db.query(Run).filter(Run.lab_id == lab.id, Run.state == RunState.queued).count() == 3
+    # A full queue empties by itself: the schedule is not paused.
+    row = db.get(Schedule, schedule["id"])
+    assert row is not None and not row.paused
+    # A person's launch meets the same cap, the same numbers.
+    by_hand = client.post(
+        f"{API}/experiments/{experiment.id}/launch", json={"lab_id": lab.id}, headers=member.headers
+    )
+    assert by_hand.status_code == 409 and by_hand.json()["message"] == refused.detail
+
+
+def test_a_firing_checks_its_configs_as_a_launch_does_on_the_one_pool(
+    client: TestClient, db: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same distinct configs through config_check.check_all, on the process's pool of
+    `check_parallelism` checkers, never more at once (backend/experiments/config_check.py)."""
+    member = new_member(db)
+    maxconns = [1000 + secrets.randbelow(8000) for _ in range(6)]  # not in this process's cache yet
+    experiment = make_experiment(
+        db, member, spec=small_spec(sweep=[("proxy.global.maxconn", sorted(set(maxconns)))], repetitions=2)
+    )
+    lab = make_lab(db, member.team)
+    schedule = _create(client, member, experiment.id, lab_id=lab.id, cron="@daily").json()
+    checked: list[int] = []
+    real_check_all = config_check.check_all
+    monkeypatch.setattr(
+        config_check,
+        "check_all",
+        lambda configs: checked.append(len(set(configs))) or real_check_all(configs),
+    )
+    running, most, threads = 0, 0, set()
+    lock = threading.Lock()
+    real_check_config = haproxy_check.check_config
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal running, most
+        with lock:
+            running += 1
+            most = max(most, running)
+            threads.add(threading.current_thread().name.split("_")[0])
+        try:
+            return real_check_config(*args, **kwargs)
+        finally:
+            with lock:
+                running -= 1
+
+    monkeypatch.setattr(haproxy_check, "check_config", counted)
+    fired = fire(db, schedule["id"], task_id="checks")
+    db.commit()
+    assert fired is not None and fired.outcome == "launched", fired.detail if fired else None
+    by_hand = client.post(
+        f"{API}/experiments/{experiment.id}/launch", json={"lab_id": lab.id}, headers=member.headers
+    )
+    assert by_hand.status_code == 201, by_hand.text
+    distinct = len(set(maxconns))
+    assert checked == [distinct, distinct]  # each distinct config once, repetitions not again
+    assert 1 <= most <= get_settings().check_parallelism and threads == {"haproxy-c"}

@@ -52,6 +52,26 @@ def test_shorthands_and_spacing_are_normalised() -> None:
     assert parse("@weekly", "UTC").expression == "0 0 * * 0"
 
 
+def test_names_steps_and_wrapping_ranges_read_as_celery_reads_them() -> None:
+    # Names in the month and day-of-week fields, any case; a step on a range of names.
+    assert _times("0 0 * jan-mar/2 MON-fri", "UTC", SATURDAY_NOON, 2) == [
+        "2027-03-29 00:00",
+        "2027-03-30 00:00",
+    ]
+    # A range that wraps past the field's end (Celery's reading): 58, 59, 0, 1.
+    assert _times("58-1 * * * *", "UTC", SATURDAY_NOON, 4) == [
+        "2027-03-27 12:01",
+        "2027-03-27 12:58",
+        "2027-03-27 12:59",
+        "2027-03-27 13:00",
+    ]
+    assert _times("*/20,7 * * * *", "UTC", SATURDAY_NOON, 3) == [
+        "2027-03-27 12:07",
+        "2027-03-27 12:20",
+        "2027-03-27 12:40",
+    ]
+
+
 @pytest.mark.parametrize(
     ("expression", "zone", "field", "says"),
     [
@@ -64,6 +84,30 @@ def test_shorthands_and_spacing_are_normalised() -> None:
         ("0 0 32 * *", "UTC", "cron", "day of month field '32'"),
         ("0 0 * 13 *", "UTC", "cron", "month field '13'"),
         ("0 0 30 2 *", "UTC", "cron", "never fires"),
+        # What Celery's parser raises ParseException for (a 500 before): an empty step, a
+        # negative number, an empty part.
+        ("*/ * * * *", "UTC", "cron", "minute field '*/' is not a comma-separated list"),
+        ("-5 * * * *", "UTC", "cron", "minute field '-5' is not a comma-separated list"),
+        ("1,,2 * * * *", "UTC", "cron", "minute field '1,,2' is not a comma-separated list"),
+        ("0 ,3 * * *", "UTC", "cron", "hour field ',3' is not"),
+        ("0 0 - * *", "UTC", "cron", "day of month field '-' is not"),
+        # What Celery would read only in part, or as something else.
+        ("1-2-3 * * * *", "UTC", "cron", "minute field '1-2-3' is not"),
+        ("*/5/7 * * * *", "UTC", "cron", "minute field '*/5/7' is not"),
+        ("5/15 * * * *", "UTC", "cron", "minute field '5/15' is not"),
+        ("*/0 * * * *", "UTC", "cron", "minute field '*/0' is not"),
+        ("jan * * * *", "UTC", "cron", "minute field 'jan' is not"),
+        ("0 0 * mon *", "UTC", "cron", "month field 'mon' is not"),
+        ("0 0 * * sunny", "UTC", "cron", "day of week field 'sunny' is not"),
+        ("0 0 * * mar", "UTC", "cron", "day of week field 'mar' is not"),
+        # Longer than beat's column for the field (a 500 from PostgreSQL at create before).
+        (
+            "0 0 * * " + ",".join(["1"] * 40),
+            "UTC",
+            "cron",
+            "day of week field is 79 characters long, more than 64",
+        ),
+        ("0 0 * " + ",".join(["1"] * 40) + " *", "UTC", "cron", "month field is 79 characters long"),
         ("0 $(id) * * *", "UTC", "cron", "may hold only"),
         ("0 0 * * *;reboot", "UTC", "cron", "may hold only"),
         ("0 0 * * *", "Mars/Olympus", "timezone", "not an IANA time zone"),

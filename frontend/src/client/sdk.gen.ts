@@ -373,6 +373,8 @@ export const experimentsValidateVersion = <ThrowOnError extends boolean = false>
 
 /**
  * Launch Experiment
+ *
+ * Queue every run of the version's sweep on the lab, once each config passes `haproxy -c`.
  */
 export const experimentsLaunchExperiment = <ThrowOnError extends boolean = false>(options: Options<ExperimentsLaunchExperimentData, ThrowOnError>) => (options.client ?? client).post<ExperimentsLaunchExperimentResponses, ExperimentsLaunchExperimentErrors, ThrowOnError>({
     url: '/api/v1/experiments/{experiment_id}/launch',

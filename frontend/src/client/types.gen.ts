@@ -9063,7 +9063,7 @@ export type RunsRerunRunErrors = {
      */
     404: ErrorBody;
     /**
-     * Conflicts with the current state (a name taken, a run still active ...).
+     * Refused, nothing queued: the run's lab was deleted, or the runs would take the lab's or the team's queued runs beyond their cap (HAPLAB_MAX_QUEUED_RUNS_PER_LAB, _PER_TEAM). The message gives the runs added, those queued and the cap; `fields` names `lab_id`.
      */
     409: ErrorBody;
     /**
@@ -10011,7 +10011,7 @@ export type ExperimentsLaunchExperimentErrors = {
      */
     404: ErrorBody;
     /**
-     * Conflicts with the current state (a name taken, a run still active ...).
+     * Refused, nothing queued: the runs would take the lab's or the team's queued runs beyond their cap (HAPLAB_MAX_QUEUED_RUNS_PER_LAB, _PER_TEAM). The message gives the runs added, those queued and the cap; `fields` names `lab_id`.
      */
     409: ErrorBody;
     /**
@@ -11465,6 +11465,10 @@ export type SchedulesCreateScheduleErrors = {
      * No such object in your team.
      */
     404: ErrorBody;
+    /**
+     * Refused: the team or the experiment has as many schedules as allowed (HAPLAB_MAX_SCHEDULES_PER_TEAM, _PER_EXPERIMENT); the message gives both numbers.
+     */
+    409: ErrorBody;
     /**
      * Invalid input: `fields` names each field and what is wrong with it.
      */

@@ -915,6 +915,8 @@ export const experimentsValidateVersionMutation = (options?: Partial<Options<Exp
 
 /**
  * Launch Experiment
+ *
+ * Queue every run of the version's sweep on the lab, once each config passes `haproxy -c`.
  */
 export const experimentsLaunchExperimentMutation = (options?: Partial<Options<ExperimentsLaunchExperimentData>>): UseMutationOptions<ExperimentsLaunchExperimentResponse, ExperimentsLaunchExperimentError, Options<ExperimentsLaunchExperimentData>> => {
     const mutationOptions: UseMutationOptions<ExperimentsLaunchExperimentResponse, ExperimentsLaunchExperimentError, Options<ExperimentsLaunchExperimentData>> = {

@@ -108,6 +108,8 @@ def sync_detailed(
 ) -> Response[ErrorBody | RunLaunched | ServerErrorBody]:
     """Launch Experiment
 
+     Queue every run of the version's sweep on the lab, once each config passes `haproxy -c`.
+
     Args:
         experiment_id (int):
         body (LaunchRequest):
@@ -140,6 +142,8 @@ def sync(
 ) -> ErrorBody | RunLaunched | ServerErrorBody | None:
     """Launch Experiment
 
+     Queue every run of the version's sweep on the lab, once each config passes `haproxy -c`.
+
     Args:
         experiment_id (int):
         body (LaunchRequest):
@@ -166,6 +170,8 @@ async def asyncio_detailed(
     body: LaunchRequest,
 ) -> Response[ErrorBody | RunLaunched | ServerErrorBody]:
     """Launch Experiment
+
+     Queue every run of the version's sweep on the lab, once each config passes `haproxy -c`.
 
     Args:
         experiment_id (int):
@@ -196,6 +202,8 @@ async def asyncio(
     body: LaunchRequest,
 ) -> ErrorBody | RunLaunched | ServerErrorBody | None:
     """Launch Experiment
+
+     Queue every run of the version's sweep on the lab, once each config passes `haproxy -c`.
 
     Args:
         experiment_id (int):
