@@ -6,6 +6,7 @@ combination is refused with an error that names the field and a driver that can 
 
 from __future__ import annotations
 
+import re
 from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -18,6 +19,8 @@ HttpMethod = Literal["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_CONNECTIONS = 10_000
+# hey parses each -H "Name: value" with ^([\w-]+):\s*(.+) and exits on any other name.
+_HEY_HEADER_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class SqlWorkload(BaseModel):
@@ -170,7 +173,19 @@ class LoadProfile(BaseModel):
             raise _field_error("threads", "must not exceed connections (each thread needs a connection)")
         if self.driver == "h2load":
             self._check_h2load_request()
+        if self.driver == "hey":
+            self._check_hey_headers()
         return self
+
+    def _check_hey_headers(self) -> None:
+        # Host goes through hey's -host option, whatever its value.
+        for name in self.headers:
+            if name.lower() != "host" and not _HEY_HEADER_NAME.fullmatch(name):
+                raise _field_error(
+                    "headers",
+                    f"hey takes header names of letters, digits, '-' and '_' only, not {name!r}; "
+                    "use wrk, h2load or vegeta",
+                )
 
     def _check_sql_driver(self) -> None:
         if self.sql is None:

@@ -104,6 +104,12 @@ def test_other_queries_are_sql_whatever_they_name(query: str) -> None:
     assert SqlWorkload(query=query).query == query
 
 
+def test_hey_refuses_header_names_its_parser_would_reject() -> None:
+    assert "headers" in _error(driver="hey", headers={"X.Trace": "1"})
+    assert LoadProfile(driver="wrk", headers={"X.Trace": "1"}).headers == {"X.Trace": "1"}
+    assert LoadProfile(driver="hey", headers={"X-Trace_id": "", "Host": "a.test"}).driver == "hey"
+
+
 @pytest.mark.parametrize("schema", ["mysql", "MySQL", "information_schema", "PERFORMANCE_SCHEMA", "sys"])
 def test_mariadbs_own_schemas_are_refused_at_the_field(schema: str) -> None:
     message = _error(driver="mariadb-slap", threads=1, sql={"schema_name": schema})
