@@ -15,15 +15,18 @@ from __future__ import annotations
 import json
 import os
 import pwd
+import subprocess
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from run_helpers import Api
+from run_helpers import TERMINAL, Api
 
-from agents.privileges import LOAD_USER, TARGET_USER
+from agents.privileges import HAPROXY_USER, LOAD_USER, TARGET_USER, UserKind, lab_user
 from spec.examples import seed_001_mariadb_maxconn
+from tests.agents.lab_processes import CAP_NET_BIND_SERVICE, assert_runs_as
 
 pytestmark = pytest.mark.slow
 
@@ -90,10 +93,46 @@ def assert_started_as(argv: list[str], user: str) -> None:
     assert f"--reuid={entry.pw_uid}" in argv[drop:] and "--no-new-privs" in argv[drop:], argv
 
 
+# What each of the lab's processes runs as (its comm), and what it keeps of root's capabilities.
+LAB_PROCESSES: dict[str, tuple[str, UserKind, int]] = {
+    "haproxy": ("proxy", HAPROXY_USER, CAP_NET_BIND_SERVICE),
+    "mariadbd": ("target", TARGET_USER, 0),
+    "mariadb-slap": ("injector", LOAD_USER, 0),
+}
+
+
+def check_lab_processes_while(api: Api, local_lab: Any, run_id: int, timeout_s: float) -> set[str]:
+    """Until the run ends, every process of LAB_PROCESSES in the lab's namespaces, read from /proc
+    as soon as it is seen: its user, groups, capabilities, no_new_privs and (empty) environment.
+    Returns the programs seen."""
+    seen: set[str] = set()
+    checked: set[int] = set()
+    deadline = time.monotonic() + timeout_s
+    while api.call("GET", f"/runs/{run_id}")["state"] not in TERMINAL:
+        assert time.monotonic() < deadline, f"run {run_id} still running after {timeout_s} s"
+        for comm, (role, kind, capabilities) in LAB_PROCESSES.items():
+            netns = local_lab.hosts[role].netns
+            pids = subprocess.run(["ip", "netns", "pids", netns], capture_output=True, text=True, timeout=5)
+            for pid in map(int, pids.stdout.split()):
+                try:
+                    if pid in checked or Path(f"/proc/{pid}/comm").read_text().strip() != comm:
+                        continue
+                    assert_runs_as(pid, lab_user(kind), capabilities, own_variables="HAPROXY_")
+                except FileNotFoundError:
+                    continue  # gone meanwhile
+                checked.add(pid)
+                seen.add(comm)
+        time.sleep(0.2)
+    return seen
+
+
 def test_server_maxconn_queues_clients_in_haproxy_and_direct_is_the_baseline(
     api: Api, local_lab: Any
 ) -> None:
     proxied_id, direct_id = api.launch("seed-001", seed_001_scaled_down(), local_lab.lab_id)
+    if os.geteuid() == 0 and local_lab.topology is not None:
+        # The lab's own HAProxy, MariaDB and mariadb-slap, from /proc while the run is on.
+        assert check_lab_processes_while(api, local_lab, proxied_id, 120) == set(LAB_PROCESSES)
     proxied = api.wait_finished(proxied_id, 120)
     direct = api.wait_finished(direct_id, 90)
 
