@@ -33,10 +33,11 @@ files it cannot read.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -168,13 +169,32 @@ def role_directory(path: Path, user: LabUser) -> Path:
 
 
 # ---------------------------------------------------------------- files shared with a lab process
+#
+# Every file is opened relative to its directory, itself opened without following a link: a lab
+# process that swapped the directory (or the file) for a link cannot make the agent write or read
+# elsewhere, even racing it. The directories above are the agent's (the runtime directory and
+# each role's are root's), so the path to the directory itself cannot be redirected.
+
+_NO_LINK = os.O_NOFOLLOW | os.O_CLOEXEC
+
+
+@contextlib.contextmanager
+def _directory_of(path: Path) -> Iterator[int]:
+    fd = os.open(path.parent, os.O_RDONLY | os.O_DIRECTORY | _NO_LINK)
+    try:
+        yield fd
+    finally:
+        os.close(fd)
 
 
 def create_file(path: Path, content: str | bytes, mode: int = 0o600, owner: LabUser | None = None) -> Path:
     """Write `content` to a new `path` (whatever was there is removed first, a link included, and
     never followed), with `mode` from the start; then hand it to `owner`, if any."""
-    path.unlink(missing_ok=True)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, mode)
+    with _directory_of(path) as directory:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(path.name, dir_fd=directory)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_LINK
+        fd = os.open(path.name, flags, mode, dir_fd=directory)
     with os.fdopen(fd, "wb") as out:
         out.write(content.encode() if isinstance(content, str) else content)
         if owner is not None and owner.switch:
@@ -184,15 +204,27 @@ def create_file(path: Path, content: str | bytes, mode: int = 0o600, owner: LabU
 
 def open_output(path: Path, *, append: bool = False) -> BinaryIO:
     """A file a process's output goes to: created (or, with `append`, continued), never followed."""
-    flags = os.O_WRONLY | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC
-    flags |= os.O_APPEND if append else os.O_TRUNC
-    return os.fdopen(os.open(path, flags, 0o644), "wb")
+    flags = os.O_WRONLY | os.O_CREAT | _NO_LINK | (os.O_APPEND if append else os.O_TRUNC)
+    return os.fdopen(_open_regular(path, flags, 0o644), "wb")
 
 
 def open_input(path: Path) -> BinaryIO:
     """A file a lab process wrote, opened for reading without following a link
-    (FileNotFoundError when it is not there, OSError (ELOOP) when it is a link)."""
-    return os.fdopen(os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC), "rb")
+    (FileNotFoundError when it is not there, OSError when it or its directory is a link, or it is
+    no regular file)."""
+    return os.fdopen(_open_regular(path, os.O_RDONLY | _NO_LINK), "rb")
+
+
+def _open_regular(path: Path, flags: int, mode: int = 0o600) -> int:
+    """`path` opened in its directory; a FIFO or device left in its place is refused, not waited
+    on (O_NONBLOCK makes the open itself return; it changes nothing for a regular file)."""
+    with _directory_of(path) as directory:
+        fd = os.open(path.name, flags | os.O_NONBLOCK, mode, dir_fd=directory)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise OSError(f"{path} is not a regular file")
+    os.set_blocking(fd, True)
+    return fd
 
 
 def read_text(path: Path) -> str:
