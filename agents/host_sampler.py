@@ -26,6 +26,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from agents.netns import in_netns
+from agents.programs import resolved
 from agents.sessions import spawn
 from agents.ticker import SecondTicker
 from spec.results import SamplePoint
@@ -154,7 +155,7 @@ def _net_deltas(before: dict[str, dict[str, int]], after: dict[str, dict[str, in
 def _start_anchor(netns: str) -> subprocess.Popen[bytes]:
     """A `sleep` inside `netns` whose /proc/<pid>/net/dev shows that namespace's interfaces."""
     anchor = spawn(
-        in_netns(netns, ["sleep", "infinity"]),
+        in_netns(netns, resolved(["sleep", "infinity"])),
         "namespace anchor",
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,

@@ -26,13 +26,12 @@ from agents.connection import Connection
 from agents.dispatch import Dispatcher
 from agents.gateway import Gateway, GatewayError, enroll
 from agents.hello import build_hello
-from agents.proxy.privileges import DEFAULT_USER as DEFAULT_HAPROXY_USER
+from agents.privileges import USER_KINDS
 from agents.roles import role_class
 from agents.roles.base import AgentContext, Role
-from agents.roles.proxy import HAPROXY_USER_KEY
 from agents.sampling import SampleSink
 from agents.sessions import SessionLedger, use_ledger
-from agents.state import AgentState, StateFileError, load_state, save_state
+from agents.state import AgentState, StateFileError, keep_private, load_state, save_state
 
 log = logging.getLogger("agents")
 
@@ -80,11 +79,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="HOST",
         help="a host load may be sent to (repeat); anything else is refused",
     )
-    run.add_argument(
-        "--haproxy-user",
-        default=DEFAULT_HAPROXY_USER,
-        help="unprivileged user HAProxy runs as when the agent is root (proxy role; never root)",
-    )
+    for kind in USER_KINDS:  # --haproxy-user, --target-user, --load-user (agents.privileges)
+        run.add_argument(
+            kind.option,
+            dest=kind.key,
+            default=kind.default,
+            metavar="NAME",
+            help=f"unprivileged user {kind.runs} run as when the agent is root (never root)",
+        )
     run.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     return parser
 
@@ -129,6 +131,8 @@ def run_command(args: argparse.Namespace) -> int:
     except StateFileError as exc:
         log.error("%s", exc)
         return 1
+    if keep_private(args.state_file):
+        log.warning("%s was readable by others (it holds this agent's token): now 600", args.state_file)
     stop = threading.Event()
 
     def on_signal(signum: int, _frame: FrameType | None) -> None:
@@ -165,7 +169,7 @@ def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) ->
         netns=args.netns,
         allowed_load_targets=frozenset(args.allow_load_to),
         emit_samples=sink.emit,
-        extra={HAPROXY_USER_KEY: args.haproxy_user},
+        extra={kind.key: getattr(args, kind.key) for kind in USER_KINDS},
     )
     try:
         roles: list[Role] = [role_class(name)(ctx) for name in state.roles]

@@ -9,6 +9,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from agents.programs import program
+
 T = TypeVar("T")
 
 
@@ -16,7 +18,7 @@ def in_netns(netns: str | None, argv: Sequence[str]) -> list[str]:
     """`argv` as it must be started: prefixed by `ip netns exec NS` when a namespace is set."""
     if netns is None:
         return list(argv)
-    return ["ip", "netns", "exec", netns, *argv]
+    return [program("ip"), "netns", "exec", netns, *argv]
 
 
 # Named namespaces made by `ip netns add` are bind-mounted here.

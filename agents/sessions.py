@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from agents.programs import environment, resolved
+
 log = logging.getLogger(__name__)
 
 REAP_GRACE_S = 3.0
@@ -158,11 +160,14 @@ def use_ledger(ledger: SessionLedger | None) -> None:
 
 
 def spawn(argv: Sequence[str], what: str, **popen_kwargs: Any) -> subprocess.Popen[bytes]:
-    """`subprocess.Popen` in a new session, recorded in the agent's ledger.
+    """`subprocess.Popen` in a new session, recorded in the agent's ledger; its program by
+    absolute path, with an empty environment (agents.programs).
 
     `what` names the process in the log of the agent that may have to stop it later.
     """
-    proc: subprocess.Popen[bytes] = subprocess.Popen(list(argv), start_new_session=True, **popen_kwargs)
+    proc: subprocess.Popen[bytes] = subprocess.Popen(
+        resolved(argv), start_new_session=True, env=environment(), **popen_kwargs
+    )
     ledger = _ledger
     if ledger is not None:
         try:

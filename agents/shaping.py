@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from pydantic import JsonValue
 
+from agents import programs
 from spec.lab import LinkCap, LinkShaping
 
 TC_TIMEOUT_S = 10.0
@@ -94,18 +95,13 @@ class LinkShaper:
     def _clear_locked(self) -> None:
         for interface in self._shaped:
             # Best effort: a namespace already gone took its qdiscs with it.
-            subprocess.run(
-                [*_tc(self.netns), "qdisc", "del", "dev", interface, "root"],
-                capture_output=True,
-                timeout=TC_TIMEOUT_S,
-                check=False,
-            )
+            programs.run([*_tc(self.netns), "qdisc", "del", "dev", interface, "root"], timeout=TC_TIMEOUT_S)
         self._shaped = []
 
 
 def _run(argv: list[str], what: str) -> None:
     try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=TC_TIMEOUT_S, check=False)
+        done = programs.run(argv, timeout=TC_TIMEOUT_S)
     except (OSError, subprocess.TimeoutExpired) as exc:
         raise ShapingError(f"{what}: {exc}") from exc
     if done.returncode != 0:

@@ -1,13 +1,17 @@
 """The agent's state file: who it is after enrollment (server, ids, its own secret token).
 
 Written once by `haplab-agent enroll`, read by `haplab-agent run`. It holds a secret, so it is
-created with mode 600 from the start (os.open with the mode, never chmod after writing) and
-replaced atomically, so a crash mid-write cannot leave a half-written token behind.
+created with mode 600 from the start (os.open with the mode, never chmod after writing), in a
+directory made 700 when enroll creates it, and replaced atomically, so a crash mid-write cannot
+leave a half-written token behind. `run` narrows a file that others could read back to 600 (an
+older or hand-made one): the lab's processes run as other users (agents.privileges) and must
+never read the token.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -34,7 +38,7 @@ class StateFileError(Exception):
 
 def save_state(path: Path, state: AgentState) -> None:
     """Write `state` to `path` with mode 600, atomically."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp")
     tmp.unlink(missing_ok=True)
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -43,6 +47,15 @@ def save_state(path: Path, state: AgentState) -> None:
         out.flush()
         os.fsync(out.fileno())
     os.replace(tmp, path)
+
+
+def keep_private(path: Path) -> bool:
+    """Make the state file readable by its owner alone (600) if it is not; True when it was not."""
+    mode = stat.S_IMODE(os.stat(path).st_mode)
+    if mode & 0o077 == 0:
+        return False
+    os.chmod(path, mode & 0o600)
+    return True
 
 
 def load_state(path: Path) -> AgentState:

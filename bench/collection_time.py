@@ -193,6 +193,7 @@ def main() -> None:
     )
     results: dict[str, dict[str, Any]] = {}
     with tempfile.TemporaryDirectory(prefix="hl-bench-collect-") as tmp:
+        Path(tmp).chmod(0o711)  # nginx's unprivileged user passes through (agents.privileges)
         role = TargetRole(AgentContext.local("bench-target", Path(tmp) / "target"))
         data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=[Endpoint(path="/fast")])))
         address = str(data["addresses"][0])  # type: ignore[index]

@@ -74,6 +74,7 @@ def main() -> None:
     print("".join(f"{h:>8}" for h in header))
     errors: dict[int, list[tuple[float, float]]] = {rate: [] for rate in args.rates}
     with tempfile.TemporaryDirectory(prefix="hl-bench-rate-") as tmp:
+        Path(tmp).chmod(0o711)  # nginx's unprivileged user passes through (agents.privileges)
         role, address = start_nginx(Path(tmp) / "target")
         try:
             for round_no in range(1, args.rounds + 1):

@@ -61,8 +61,8 @@ from sqlalchemy import create_engine
 from sqlalchemy.orm import Session
 
 from agents.drivers import ToolRun
-from agents.drivers.wrk import REPORT_FILE, WrkDriver
-from agents.proxy.privileges import haproxy_user
+from agents.drivers.wrk import REPORT_FILE, SCRIPT, WrkDriver
+from agents.privileges import HAPROXY_USER, TARGET_USER, LabUser, lab_user
 from agents.proxy.readiness import not_ready
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.targets.nginx import RunningTargets, start_targets
@@ -347,11 +347,35 @@ def _normalized(config: str, runtime_dir: str, target: str) -> str:
     return config.replace(runtime_dir, "{RUNTIME}").replace(target, "{TARGET}")
 
 
+def _runs(argv: list[str], program: str) -> bool:
+    """`argv` starts `program` (the agents start programs by absolute path, agents.programs)."""
+    return any(Path(arg).name == program for arg in argv)
+
+
+def _without_user_drop(argv: list[str]) -> list[str]:
+    """The agent's argv without its `setpriv ... --` drop to a lab user (agents.privileges)."""
+    drop = next((i for i, arg in enumerate(argv) if Path(arg).name == "setpriv"), None)
+    return argv if drop is None else [*argv[:drop], *argv[argv.index("--", drop) + 1 :]]
+
+
+def _reachable_for(user: LabUser, workdir: Path) -> None:
+    """A way through the temporary directories above `workdir` for a lab user, as the agent's
+    runtime directory gives one."""
+    for parent in workdir.parents:
+        if parent == Path(tempfile.gettempdir()):
+            break
+        parent.chmod(parent.stat().st_mode | 0o711)
+
+
 @contextlib.contextmanager
 def hand_nginx(spec: ExperimentSpec, workdir: Path, address: str, netns: str | None) -> Iterator[str]:
-    """nginx exactly as the target role starts it (same renderer, same argv), in the namespace."""
+    """nginx exactly as the target role starts it (same renderer, same argv, same user), in the
+    namespace."""
     assert isinstance(spec.target, ManagedTarget)
-    running: RunningTargets = start_targets(spec.target, NginxLayout(workdir.resolve()), address, netns)
+    user = lab_user(TARGET_USER)
+    _reachable_for(user, workdir)
+    layout = NginxLayout(workdir.resolve() / "nginx")
+    running: RunningTargets = start_targets(spec.target, layout, address, netns, user)
     try:
         yield running.addresses[0]
     finally:
@@ -361,7 +385,9 @@ def hand_nginx(spec: ExperimentSpec, workdir: Path, address: str, netns: str | N
 @contextlib.contextmanager
 def hand_haproxy(run: dict[str, Any], spec: ExperimentSpec, workdir: Path, target: str) -> Iterator[None]:
     """The run's HAProxy config and command line, re-rendered for our dir and our nginx's port."""
-    proxy_agent = next(a for a, lines in run["command_lines"].items() for argv in lines if "haproxy" in argv)
+    proxy_agent = next(
+        a for a, lines in run["command_lines"].items() for argv in lines if _runs(argv, "haproxy")
+    )
     agent_dir = str(run["environment"]["agents"][proxy_agent]["capabilities"]["runtime_dir"])
     config = render(spec.proxy, RenderContext(target_addresses=[target], runtime_dir=str(workdir)))
     stored_target = re.search(r"server \S+ (\S+)", run["rendered_config"])
@@ -373,13 +399,10 @@ def hand_haproxy(run: dict[str, Any], spec: ExperimentSpec, workdir: Path, targe
     (workdir / "haproxy.cfg").write_text(config)
     # The run's command line starts HAProxy as the proxy role's unprivileged user (setpriv): give
     # it the directory, as the agent does, and a way through the temporary directories above it.
-    user = haproxy_user()
+    user = lab_user(HAPROXY_USER)
     user.own(workdir)
-    for parent in workdir.parents:
-        if parent == Path(tempfile.gettempdir()):
-            break
-        parent.chmod(parent.stat().st_mode | 0o711)
-    [argv] = [argv for argv in run["command_lines"][proxy_agent] if "haproxy" in argv]
+    _reachable_for(user, workdir)
+    [argv] = [argv for argv in run["command_lines"][proxy_agent] if _runs(argv, "haproxy")]
     argv = [a.replace(agent_dir, str(workdir)) for a in argv]  # -f CFG, -S master.sock
     proc = subprocess.Popen(
         argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
@@ -404,11 +427,14 @@ def hand_haproxy(run: dict[str, Any], spec: ExperimentSpec, workdir: Path, targe
 def hand_wrk(
     run: dict[str, Any], spec: ExperimentSpec, workdir: Path
 ) -> tuple[float, float, float, list[str]]:
-    """The agent's exact wrk argv (report path aside).
+    """The agent's exact wrk argv (script and report paths aside, and run as root: the run's
+    directory and its copy of the script went with the run).
 
     Returns (rps parsed as the agent parses it, wrk's own Requests/sec, when wrk started, argv).
     """
-    [argv] = [argv for lines in run["command_lines"].values() for argv in lines if "wrk" in argv]
+    [argv] = [argv for lines in run["command_lines"].values() for argv in lines if _runs(argv, "wrk")]
+    argv = _without_user_drop(argv)
+    argv[argv.index("-s") + 1] = str(SCRIPT)
     report_at = argv.index("--") + 1
     argv = [*argv[:report_at], str(workdir / REPORT_FILE), *argv[report_at + 1 :]]
     profile = spec.load

@@ -1,5 +1,6 @@
-"""The rule for the system users haplab drops to (HAProxy on lab hosts, `haproxy -c` on the API):
-they must exist and must not be root. Written once, for agents and backend alike."""
+"""The rule for the system users haplab drops to (on lab hosts HAProxy, nginx and MariaDB, the load
+tools: agents/privileges.py; `haproxy -c` on the API): they must exist and must not be root.
+Written once, for agents, backend and the local lab (dev/lab.py) alike."""
 
 from __future__ import annotations
 

@@ -39,7 +39,9 @@ from typing import Any
 
 import httpx
 
+from agents.privileges import USER_KINDS
 from common.processes import stop_session
+from common.users import UnprivilegedUserError, unprivileged_user
 from dev.lab_netns import (
     DATA_ADDRESS,
     LAB_NETWORKS,
@@ -141,8 +143,8 @@ class LocalLab:
         First removes namespaces a killed earlier run of this lab dir left behind.
         """
         root.mkdir(parents=True, exist_ok=True)
-        # The proxy agent's HAProxy runs as an unprivileged user that must reach its runtime
-        # directory below: traverse only, no listing (agents.proxy.privileges).
+        # HAProxy, nginx, MariaDB and the load tools run as unprivileged users that must reach
+        # their agents' runtime directories below: traverse only, no listing (agents.privileges).
         root.chmod(0o711)
         remove_leftovers(root)
         reason = None
@@ -272,7 +274,9 @@ class LocalLab:
     def _enroll(self, host: LabHost, token: str) -> None:
         assert self.api_url is not None
         state_file = self.state_file(host)
-        state_file.parent.mkdir(parents=True, exist_ok=True)
+        # The agents' tokens: nothing of the lab's unprivileged users may list or read them.
+        state_file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        state_file.parent.chmod(0o700)
         argv = [
             *agent_command(),
             "enroll",
@@ -315,6 +319,8 @@ class LocalLab:
 
     def start_agents(self) -> None:
         """`haplab-agent run` for each host, in a session of its own, logging to LOG_DIR/agent-NAME.log."""
+        if (missing := missing_lab_users()) is not None:
+            raise LabError(missing)
         try:
             for host in self.hosts.values():
                 self.agents.append(self._spawn_agent(host))
@@ -495,6 +501,19 @@ def running_local_lab(
         lab.start_agents()
         lab.wait_online(online_timeout)
         yield lab
+
+
+def missing_lab_users() -> str | None:
+    """What is wrong with the users the agents drop to (they refuse to start without them), or
+    None. Only a root agent switches users."""
+    if os.geteuid() != 0:
+        return None
+    for kind in USER_KINDS:
+        try:
+            unprivileged_user(kind.default, f"the user of {kind.runs}", "run dev/prereqs.sh apt")
+        except UnprivilegedUserError as exc:
+            return str(exc)
+    return None
 
 
 def remove_leftovers(root: Path) -> list[str]:

@@ -45,9 +45,11 @@ timed() {  # timed STEP : run ensure_STEP, then say how long it took
 }
 
 # Unprivileged system users haplab drops to when it runs as root: the API's `haproxy -c` box
-# (backend/experiments/check_sandbox.py) and the proxy agent's HAProxy (agents/proxy/privileges.py).
-# No home, no shell, no password.
-SYSTEM_USERS=(haplab-check haplab-proxy)
+# (backend/experiments/check_sandbox.py), and on lab hosts HAProxy, nginx and MariaDB, and the
+# load tools (agents/privileges.py: --haproxy-user, --target-user, --load-user).
+# No home, no shell, no password. No stamp: each run creates those still missing, so a machine
+# set up before a user was added gets it on its next `make up` / `make test`.
+SYSTEM_USERS=(haplab-check haplab-proxy haplab-target haplab-load)
 
 ensure_users() {
     [ "$(id -u)" -eq 0 ] || { say "users: not root, nothing to create"; return; }

@@ -53,10 +53,15 @@ class Capabilities(BaseModel):
         default=None, max_length=4096, description="The directory haproxy.cfg is rendered for."
     )
     haproxy_bin: str | None = Field(default=None, max_length=4096)
-    haproxy_user: str | None = Field(default=None, max_length=255)
+    haproxy_user: str | None = Field(
+        default=None, max_length=255, description="The unprivileged user HAProxy runs as."
+    )
     # Injector role
     drivers: list[str] = Field(default_factory=list, description="Load tools installed, by driver name.")
     driver_versions: dict[str, str] = Field(default_factory=dict)
+    load_user: str | None = Field(
+        default=None, max_length=255, description="The unprivileged user the load tools run as."
+    )
     load_lease_in_replies: bool = Field(
         default=False,
         description="The injector takes its load's lease from the replies to its sample batches "
@@ -71,3 +76,6 @@ class Capabilities(BaseModel):
     # Target role
     target_server: str | None = Field(default=None, max_length=255, description="e.g. nginx/1.22.1")
     database_server: str | None = Field(default=None, max_length=255, description="e.g. mariadb/10.11.6")
+    target_user: str | None = Field(
+        default=None, max_length=255, description="The unprivileged user nginx and MariaDB run as."
+    )

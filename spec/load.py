@@ -6,18 +6,21 @@ combination is refused with an error that names the field and a driver that can 
 
 from __future__ import annotations
 
+import re
 from typing import Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from spec.drivers import DRIVERS, DriverName, drivers_that
-from spec.text_types import HeaderName, HeaderValue, UrlPath
+from spec.text_types import HeaderName, HeaderValue, SqlSchemaName, UrlPath
 
 HttpMethod = Literal["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_CONNECTIONS = 10_000
+# hey parses each -H "Name: value" with ^([\w-]+):\s*(.+) and exits on any other name.
+_HEY_HEADER_NAME = re.compile(r"[A-Za-z0-9_-]+")
 
 
 class SqlWorkload(BaseModel):
@@ -29,7 +32,10 @@ class SqlWorkload(BaseModel):
         default="SELECT 1",
         min_length=1,
         max_length=4096,
-        description="The SQL statement every client runs repeatedly (no newlines).",
+        description=(
+            "The SQL statement every client runs repeatedly (no newlines; not LOAD ..., which would "
+            "make the client send a file of the injector host)."
+        ),
         pattern=r"^[^\r\n\x00]+$",
     )
     number_of_queries: int = Field(
@@ -38,14 +44,28 @@ class SqlWorkload(BaseModel):
         le=100_000_000,
         description="Total statements across all clients; use >= 100k for meaningful times.",
     )
-    schema_name: str = Field(
+    schema_name: SqlSchemaName = Field(
         default="haplab",
-        pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$",
-        description="Schema the statements run in; created by the lab before the run.",
+        description="Schema the statements run in; created by the lab before the run (not mysql, sys ...).",
     )
     iterations: int = Field(
         default=1, ge=1, le=1000, description="How often the whole workload runs (min/avg/max over them)."
     )
+
+    @field_validator("query")
+    @classmethod
+    def _no_file_transfer(cls, query: str) -> str:
+        # MariaDB's client library answers a server's request for a local file (LOAD DATA LOCAL
+        # INFILE, LOAD XML LOCAL) only after a statement whose text starts with "load" (any case;
+        # libmariadb's ma_simple_command), and then sends whatever file the server names, read
+        # on the injector. Refused here, so no statement of a run ever opens that door, whatever
+        # server (a managed MariaDB refuses LOCAL anyway; an external one might ask for anything).
+        if query.lstrip()[:4].lower() == "load":
+            raise ValueError(
+                "a statement starting with LOAD is refused: for LOAD ... LOCAL the MariaDB client "
+                "reads a file of the injector host and sends it to the server"
+            )
+        return query
 
 
 def _field_error(field: str, message: str) -> PydanticCustomError:
@@ -153,7 +173,19 @@ class LoadProfile(BaseModel):
             raise _field_error("threads", "must not exceed connections (each thread needs a connection)")
         if self.driver == "h2load":
             self._check_h2load_request()
+        if self.driver == "hey":
+            self._check_hey_headers()
         return self
+
+    def _check_hey_headers(self) -> None:
+        # Host goes through hey's -host option, whatever its value.
+        for name in self.headers:
+            if name.lower() != "host" and not _HEY_HEADER_NAME.fullmatch(name):
+                raise _field_error(
+                    "headers",
+                    f"hey takes header names of letters, digits, '-' and '_' only, not {name!r}; "
+                    "use wrk, h2load or vegeta",
+                )
 
     def _check_sql_driver(self) -> None:
         if self.sql is None:

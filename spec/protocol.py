@@ -22,7 +22,7 @@ from spec.lab import LinkShaping
 from spec.load import LoadProfile
 from spec.results import SamplePoint
 from spec.target import ManagedDatabase, ManagedTarget
-from spec.text_types import AgentName
+from spec.text_types import AgentName, SqlSchemaName
 from spec.version import PROTOCOL_VERSION
 
 Role = Literal["proxy", "injector", "target"]
@@ -205,7 +205,7 @@ class SqlAccess(_Message):
     user: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,31}$")
     # URL-safe random characters only, so it needs no quoting in SQL or in an options file.
     password: str = Field(pattern=r"^[A-Za-z0-9_-]{16,64}$", repr=False)
-    schema_name: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$")
+    schema_name: SqlSchemaName
 
 
 class StartDatabase(_Message):

@@ -79,6 +79,24 @@ HostPort = Annotated[
 ]
 
 
+def _check_schema_name(value: str) -> str:
+    if value.lower() in _SYSTEM_SCHEMAS:
+        raise ValueError(
+            f"{value!r} is one of MariaDB's own schemas: the run's account gets every privilege on "
+            "its schema, and on this one that would be the server's accounts and privileges"
+        )
+    return value
+
+
+# MariaDB's own schemas (information_schema and performance_schema are named case-insensitively;
+# the others depend on lower_case_table_names, so all of them are refused in any case).
+_SYSTEM_SCHEMAS = frozenset({"mysql", "information_schema", "performance_schema", "sys"})
+# The schema a run's SQL load works in: an identifier that needs no quoting, never a system schema.
+SqlSchemaName = Annotated[
+    str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,63}$"), AfterValidator(_check_schema_name)
+]
+
+
 # An agent's name in its lab, as enrollment accepts it and the database stores it (String(120)).
 MAX_AGENT_NAME = 120
 AgentName = Annotated[

@@ -2,9 +2,15 @@
 
 A driver turns a typed LoadProfile into the tool's argv (never from user text: every argument
 comes from a validated field), reads the tool's output back into an InjectorSummary, and names
-the tool's blind spots so they travel with the numbers. The injector role runs the argv; the
-driver never starts processes itself (except to ask the tool for its version, and a reader of
-the tool's own output format: vegeta's decoder).
+the tool's blind spots so they travel with the numbers. The injector role runs the argv (as the
+load user, agents.privileges); the driver never starts processes itself (except to ask the tool
+for its version, and a reader of the tool's own output format: vegeta's decoder).
+
+No value from the user ever reaches a tool as something it could read as a file name, a program
+or an option: text the tool would take as a path when it names an existing file (mariadb-slap's
+--query) and request bodies go into files of the run's directory, and the argv names those
+files; every other value is one argv element after its option. What a tool wrote is read back
+without following links (agents.privileges.read_text).
 
 A tool whose output grows with the requests (vegeta's per-request results, h2load's request
 log) is read WHILE it runs by an OutputFollower the driver hands out: the injector starts it
@@ -26,6 +32,7 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
 
+from agents.privileges import LabUser, create_file
 from agents.probe import probe_output
 from spec.drivers import DRIVERS, DriverName
 from spec.load import LoadProfile
@@ -142,9 +149,12 @@ class LoadDriver(ABC):
         """What this tool hides or bends for this profile: surfaced as summary warnings."""
         return []
 
-    def follower(self, profile: LoadProfile, workdir: Path) -> OutputFollower | None:
+    def follower(
+        self, profile: LoadProfile, workdir: Path, user: LabUser | None = None
+    ) -> OutputFollower | None:
         """What reads this tool's output while it runs, for drivers whose output grows with
-        the requests; None: the output is read when the tool exits (it is small)."""
+        the requests; None: the output is read when the tool exits (it is small). A helper
+        process it needs runs as `user` (the load user), or as the agent when None."""
         return None
 
     def run_limit_s(self, profile: LoadProfile) -> float:
@@ -215,9 +225,7 @@ def write_body(profile: LoadProfile, workdir: Path) -> Path | None:
     """The request body as a file the tool reads (never on the command line)."""
     if profile.body is None:
         return None
-    path = workdir / BODY_FILE
-    path.write_bytes(profile.body.encode("utf-8"))
-    return path
+    return create_file(workdir / BODY_FILE, profile.body, 0o600)
 
 
 def whole_seconds(seconds: float) -> int:

@@ -13,6 +13,8 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+from agents.privileges import open_input
+
 POLL_S = 0.05
 CHUNK_BYTES = 1 << 18
 
@@ -40,7 +42,7 @@ class GrowingFile:
             while handle is None:
                 done = self._writer_done.is_set()  # before the look: a file made just before counts
                 try:
-                    handle = self.path.open("rb")
+                    handle = open_input(self.path)  # the tool's user's directory: never a link
                 except FileNotFoundError:
                     if done or self._stopped.wait(POLL_S):
                         return

@@ -49,6 +49,7 @@ from agents.drivers.base import (
     write_body,
 )
 from agents.drivers.growing_file import GrowingFile
+from agents.privileges import LabUser, read_text
 from common.histograms import encode, histogram_of, percentiles
 from spec.drivers import DriverName
 from spec.load import LoadProfile
@@ -114,12 +115,11 @@ class RequestLogTally:
 def read_request_log(path: Path) -> RequestLog:
     tally = RequestLogTally()
     try:
-        handle = path.open()
+        text = read_text(path)
     except FileNotFoundError:
         return tally.log()
-    with handle:
-        for line in handle:
-            tally.add(line)
+    for line in text.splitlines():
+        tally.add(line)
     return tally.log()
 
 
@@ -212,8 +212,10 @@ class H2loadDriver(LoadDriver):
             )
         return spots
 
-    def follower(self, profile: LoadProfile, workdir: Path) -> RequestLogFollower:
-        return RequestLogFollower(workdir / LOG_FILE)
+    def follower(
+        self, profile: LoadProfile, workdir: Path, user: LabUser | None = None
+    ) -> RequestLogFollower:
+        return RequestLogFollower(workdir / LOG_FILE)  # no helper process: `user` is not needed
 
     def outcome(self, run: ToolRun) -> Outcome:
         if isinstance(run.follower, RequestLogFollower):

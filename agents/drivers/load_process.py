@@ -29,6 +29,7 @@ from collections.abc import Callable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 
+from agents.privileges import open_output, read_text
 from agents.sessions import spawn
 
 log = logging.getLogger(__name__)
@@ -74,7 +75,8 @@ class LoadProcess:
     # ------------------------------------------------------------ lifecycle
 
     def start(self) -> None:
-        with (self.workdir / STDOUT_FILE).open("wb") as out, (self.workdir / STDERR_FILE).open("wb") as err:
+        # The directory is the tool's user's: never through a link it could have left there.
+        with open_output(self.workdir / STDOUT_FILE) as out, open_output(self.workdir / STDERR_FILE) as err:
             # Its own session: signals reach the tool only.
             self._proc = spawn(
                 self.argv, "load tool", cwd=self.workdir, stdin=subprocess.DEVNULL, stdout=out, stderr=err
@@ -244,6 +246,6 @@ def _exit_waiter(pid: int) -> Iterator[Callable[[float], None]]:
 
 def _read(path: Path) -> str:
     try:
-        return path.read_text(errors="replace")
+        return read_text(path)
     except FileNotFoundError:
         return ""

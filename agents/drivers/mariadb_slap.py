@@ -1,9 +1,16 @@
 """mariadb-slap (MariaDB 10.11's mysqlslap): concurrent SQL clients, for TCP-mode proxies (seed 001).
 
 The agent runs `mariadb-slap --defaults-file=OPTIONS --host --port --protocol=tcp --skip-ssl
---create-schema=S --query=Q --concurrency=C --iterations=I --number-of-queries=N --no-drop`:
-- Every value comes from a typed field and is one argv element: the SQL text travels as
-  `--query=...`, never through a shell.
+--create-schema=S --query=QUERY_FILE --concurrency=C --iterations=I --number-of-queries=N
+--no-drop`:
+- The SQL text is never on the command line. mariadb-slap reads `--query=X` as a FILE when X
+  names an existing file (client/mysqlslap.c: my_stat, then it reads the file and runs its
+  lines), and prints a failing statement whole ("Cannot run query <text> ERROR : ..."): a query
+  `/etc/os-release` printed that file into the run's output. So the agent writes the query to
+  `query.sql` in the run's directory (0600, the load user's; mariadb-slap opens it read-write)
+  and always passes that path: the user's text is only ever SQL. One line is one statement
+  (the default delimiter is a newline; spec.load refuses CR and LF in the query).
+- Every other value comes from a typed field and is one argv element, never through a shell.
 - The run's account (user, password) is written to a 0600 options file in the run's directory
   (`write_account`), so the password is on no command line, in no log and in no stored
   argv. `--defaults-file` also keeps the host's /etc/mysql options out of the measurement.
@@ -32,12 +39,14 @@ from urllib.parse import urlsplit
 
 from agents.drivers.base import LoadDriver, Outcome, OutputUnreadableError, ToolRun, UnsupportedProfileError
 from agents.mariadb_options import write_client_options
+from agents.privileges import create_file
 from spec.drivers import DriverName
 from spec.load import LoadProfile, SqlWorkload
 from spec.protocol import SqlAccess
 from spec.results import ErrorCounts, InjectorSummary, SqlBenchmark
 
 OPTIONS_FILE = "client.cnf"
+QUERY_FILE = "query.sql"
 
 _SECONDS = r"([0-9]+(?:\.[0-9]+)?) seconds"
 _AVERAGE = re.compile(rf"Average number of seconds to run all queries: {_SECONDS}")
@@ -48,8 +57,9 @@ _PER_CLIENT = re.compile(r"Average number of queries per client: ([0-9]+)")
 # One line per failing client on stderr, e.g. "mariadb-slap: Error when connecting to server: ...".
 _CONNECT_ERROR = re.compile(r"^\S+: Error when connecting to server", re.MULTILINE)
 _QUERY_ERROR = re.compile(r"^\S+: Cannot run query", re.MULTILINE)
-# Its own [Warning]/[Note] lines (option notices) are not failures.
-_ANY_ERROR = re.compile(r"^(?:mariadb-slap|mysqlslap): (?!\[(?:Warning|Note)\])", re.MULTILINE)
+# Its own [Warning]/[Note] lines (option notices) are not failures. It names itself as started:
+# by absolute path here (agents.programs).
+_ANY_ERROR = re.compile(r"^(?:\S*/)?(?:mariadb-slap|mysqlslap): (?!\[(?:Warning|Note)\])", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -83,6 +93,11 @@ def count_errors(stderr: str) -> ErrorCounts:
 def write_account(workdir: Path, access: SqlAccess) -> Path:
     """The run's account where `command` looks for it (0600, see agents.mariadb_options)."""
     return write_client_options(workdir / OPTIONS_FILE, access)
+
+
+def write_query(workdir: Path, sql: SqlWorkload) -> Path:
+    """The query as the file `--query` names (see the module docstring)."""
+    return create_file(workdir / QUERY_FILE, sql.query + "\n", 0o600)
 
 
 def _workload(profile: LoadProfile) -> SqlWorkload:
@@ -127,7 +142,7 @@ class MariadbSlapDriver(LoadDriver):
             "--protocol=tcp",
             "--skip-ssl",
             f"--create-schema={sql.schema_name}",
-            f"--query={sql.query}",
+            f"--query={write_query(workdir, sql)}",
             f"--concurrency={profile.connections}",
             f"--iterations={sql.iterations}",
             f"--number-of-queries={sql.number_of_queries}",

@@ -61,6 +61,7 @@ from agents.drivers.base import (
 )
 from agents.drivers.growing_file import GrowingFile
 from agents.drivers.vegeta_results import Pace, Reading, ResultsTally, Window, parse_row
+from agents.privileges import LabUser, create_file, open_output, read_text
 from agents.sessions import spawn
 from spec.drivers import DriverName
 from spec.load import LoadProfile
@@ -96,8 +97,8 @@ class VegetaDriver(LoadDriver):
 
     def command(self, profile: LoadProfile, target_url: str, workdir: Path) -> list[str]:
         self.check(profile)
-        targets = workdir / TARGETS_FILE
-        targets.write_text(json.dumps(_target(profile, request_url(profile, target_url))) + "\n")
+        target = json.dumps(_target(profile, request_url(profile, target_url))) + "\n"
+        targets = create_file(workdir / TARGETS_FILE, target, 0o600)
         rate = Pace.of(profile.rate).flag if profile.rate is not None else "0"
         argv = [
             self.binary,
@@ -153,8 +154,8 @@ class VegetaDriver(LoadDriver):
             spots.append("vegeta negotiates HTTP/2 with ALPN and silently falls back to HTTP/1.1")
         return spots
 
-    def follower(self, profile: LoadProfile, workdir: Path) -> ResultsFollower:
-        return ResultsFollower(self.binary, profile, workdir)
+    def follower(self, profile: LoadProfile, workdir: Path, user: LabUser | None = None) -> ResultsFollower:
+        return ResultsFollower(self.binary, profile, workdir, user)
 
     def outcome(self, run: ToolRun) -> Outcome:
         follower = run.follower
@@ -191,10 +192,11 @@ class ResultsFollower(OutputFollower):
     (the file is Go's gob encoding, a stream vegeta's decoder reads as it comes).
     """
 
-    def __init__(self, binary: str, profile: LoadProfile, workdir: Path) -> None:
+    def __init__(self, binary: str, profile: LoadProfile, workdir: Path, user: LabUser | None = None) -> None:
         pace = Pace.of(profile.rate) if profile.rate is not None else None
         self.tally = ResultsTally(pace, profile.total_seconds, profile.warmup_s)
         self._binary = binary
+        self._user = user  # the decoder reads what vegeta wrote: as vegeta's user, not as the agent
         self._workdir = workdir
         self._file = GrowingFile(workdir / RESULTS_FILE)
         self._decoder: subprocess.Popen[bytes] | None = None
@@ -238,9 +240,10 @@ class ResultsFollower(OutputFollower):
             if not self._file.appeared:
                 self._failure = "vegeta left no results file"
             return  # an empty file: no rows
-        with (self._workdir / ENCODE_STDERR_FILE).open("wb") as stderr:
+        decode = [self._binary, "encode", "-to", "csv"]
+        with open_output(self._workdir / ENCODE_STDERR_FILE) as stderr:
             decoder = spawn(
-                [self._binary, "encode", "-to", "csv"],
+                self._user.command(decode) if self._user is not None else decode,
                 "vegeta encode",
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -258,7 +261,7 @@ class ResultsFollower(OutputFollower):
         code = decoder.wait()
         feeder.join()
         if code != 0:
-            errors = (self._workdir / ENCODE_STDERR_FILE).read_text(errors="replace").strip()
+            errors = read_text(self._workdir / ENCODE_STDERR_FILE).strip()
             self._failure = f"vegeta encode exited with {code}: {errors}"
 
 

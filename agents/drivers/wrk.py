@@ -47,12 +47,14 @@ from agents.drivers.base import (
     whole_seconds,
     write_body,
 )
+from agents.privileges import create_file, read_text
 from common.histograms import encode, histogram_of, percentiles
 from spec.drivers import DriverName
 from spec.load import LoadProfile
 from spec.results import ErrorCounts, LatencyPercentiles
 
 SCRIPT = Path(__file__).with_name("wrk_report.lua")
+SCRIPT_FILE = "wrk_report.lua"  # its copy in the run's directory, where the load user reads it
 REPORT_FILE = "wrk-report.json"
 DISTRIBUTION_BUDGET_S = 10  # CPU seconds wrk may spend exporting its latency distribution
 
@@ -104,7 +106,7 @@ class WrkDriver(LoadDriver):
             f"{whole_seconds(profile.request_timeout_s)}s",
             "--latency",
             "-s",
-            str(SCRIPT),
+            str(create_file(workdir / SCRIPT_FILE, SCRIPT.read_bytes(), 0o600)),
         ]
         for name, value in profile.headers.items():
             argv += ["-H", f"{name}: {value}"]
@@ -178,7 +180,7 @@ class WrkDriver(LoadDriver):
 
 def _read_report(path: Path) -> dict[str, Any]:
     try:
-        report: dict[str, Any] = json.loads(path.read_text())
+        report: dict[str, Any] = json.loads(read_text(path))
     except FileNotFoundError:
         raise OutputUnreadableError("wrk wrote no report (it was stopped before its summary)") from None
     except (OSError, ValueError) as exc:

@@ -1,8 +1,9 @@
 """`haproxy -c`: HAProxy is the only authority on what HAProxy accepts.
 
-It runs where HAProxy will run (the data-plane namespace) and as whom (the unprivileged HAProxy
-user, agents.proxy.privileges). What goes back to the orchestrator is only HAProxy's messages
-about lines of the config (spec.haproxy.check_output): its raw output could quote another file.
+It runs where HAProxy will run (the data-plane namespace), as whom (the unprivileged HAProxy
+user, agents.privileges) and with what (an empty environment, agents.programs). What goes back
+to the orchestrator is only HAProxy's messages about lines of the config
+(spec.haproxy.check_output): its raw output could quote another file.
 """
 
 from __future__ import annotations
@@ -12,8 +13,8 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from agents.netns import in_netns
-from agents.proxy.privileges import HAProxyUser
+from agents import programs
+from agents.privileges import LabUser
 from spec.haproxy import check_output
 
 log = logging.getLogger(__name__)
@@ -28,20 +29,11 @@ class CheckOutcome:
     messages: str = ""  # every ALERT and WARNING about the config, one per line
 
 
-def check_config(haproxy_bin: str, config_path: Path, netns: str | None, user: HAProxyUser) -> CheckOutcome:
+def check_config(haproxy_bin: str, config_path: Path, netns: str | None, user: LabUser) -> CheckOutcome:
     """Run `haproxy -c -f CONFIG` where and as HAProxy will run (cwd: the config's directory)."""
-    argv = in_netns(netns, user.wrap([haproxy_bin, "-c", "-f", str(config_path)]))
+    argv = user.command([haproxy_bin, "-c", "-f", str(config_path)], netns)
     try:
-        done = subprocess.run(
-            argv,
-            cwd=config_path.parent,
-            capture_output=True,
-            text=True,
-            errors="replace",
-            timeout=CHECK_TIMEOUT_S,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
+        done = programs.run(argv, cwd=config_path.parent, timeout=CHECK_TIMEOUT_S)
     except FileNotFoundError:
         message = f"cannot run {argv[0]}: not found"
         return CheckOutcome(False, [message])

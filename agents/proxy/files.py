@@ -1,7 +1,9 @@
 """The proxy's files in its directory: haproxy.cfg, certs/, files/, and what HAProxy leaves.
 
 The directory belongs to the proxy role alone (the config was rendered for it: the stats
-socket, pidfile and certificates point here), so a run's teardown empties it.
+socket, pidfile and certificates point here), so a run's teardown empties it. HAProxy's user
+owns it, so the agent writes here as it writes into any lab process's directory: never through
+a link (agents.privileges.create_file).
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+
+from agents.privileges import create_file
 
 CONFIG_NAME = "haproxy.cfg"
 CANDIDATE_NAME = "haproxy.cfg.new"
@@ -39,16 +43,12 @@ def write_files(workdir: Path, files: dict[str, str]) -> None:
         if root not in path.parents:  # the protocol's pattern already forbids this; belt and braces
             raise ValueError(f"{name!r} is outside {workdir}")
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)  # keys inside: owner only
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as out:
-            out.write(content)
+        create_file(path, content, 0o600)
 
 
 def write_candidate(workdir: Path, config_text: str) -> Path:
     """The new config, beside the live one until `haproxy -c` accepts it."""
-    path = workdir / CANDIDATE_NAME
-    path.write_text(config_text)
-    return path
+    return create_file(workdir / CANDIDATE_NAME, config_text, 0o600)
 
 
 def promote(candidate: Path) -> Path:

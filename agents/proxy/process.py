@@ -22,9 +22,8 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
-from agents.netns import in_netns
+from agents.privileges import LabUser
 from agents.proxy.files import MASTER_SOCKET
-from agents.proxy.privileges import HAProxyUser
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.sessions import spawn
 from common.processes import stop_session
@@ -71,12 +70,14 @@ def parse_show_proc(text: str) -> MasterStatus:
 
 class HAProxyProcess:
     def __init__(
-        self, haproxy_bin: str, config_path: Path, workdir: Path, netns: str | None, user: HAProxyUser
+        self, haproxy_bin: str, config_path: Path, workdir: Path, netns: str | None, user: LabUser
     ) -> None:
         self.config_path = config_path
         self.workdir = workdir
         haproxy = [haproxy_bin, "-W", "-db", "-f", str(config_path), "-S", str(workdir / MASTER_SOCKET)]
-        self.argv = in_netns(netns, user.wrap(haproxy))
+        # By absolute path and with an empty environment (agents.programs): the master re-executes
+        # itself by that path on a reload, and `env(...)` in a config finds nothing of the agent's.
+        self.argv = user.command(haproxy, netns)
         self.master = RuntimeApi(workdir / MASTER_SOCKET)
         self._proc: subprocess.Popen[bytes] | None = None
         self._tail: deque[str] = deque(maxlen=OUTPUT_TAIL_LINES)

@@ -9,6 +9,10 @@
 - AwaitLoad: waits (bounded) for the tool to exit and answers with its InjectorSummary. A tool
   that was stopped early is still parsed where it left output: partial results are results.
 - StopLoad: stop now. Teardown: stop everything of the run and remove its files.
+- The tools run as the load user (`--load-user`, haplab-load; agents.privileges): no
+  capability, no supplementary group, no_new_privs, an empty environment, in the run's
+  directory (0700, theirs), where the agent writes their inputs (the account's options file,
+  the query, the body) before handing it over. They can read nothing of the agent's.
 - The injector host's CPU and network are sampled by the agent itself, as on every host
   ("host:<agent>", agents/dispatch.py): that is how a run tells whether the CLIENT was the
   bottleneck. The load tools report only when they exit, so there are no live per-request
@@ -47,7 +51,8 @@ from agents.drivers import (
 )
 from agents.drivers.load_process import LoadProcess
 from agents.drivers.mariadb_slap import write_account
-from agents.netns import in_netns
+from agents.privileges import LOAD_USER, lab_user, role_directory, unreachable
+from agents.programs import program
 from agents.roles.base import AgentContext, CommandFailed, Role
 from spec.command_results import LeaseRenewed, LoadFinished, LoadStarted, LoadStopped
 from spec.load import LoadProfile
@@ -89,6 +94,8 @@ class InjectorRole(Role):
 
     def __init__(self, ctx: AgentContext) -> None:
         super().__init__(ctx)
+        self.user = lab_user(LOAD_USER, ctx.extra.get(LOAD_USER.key))
+        self.root = role_directory(ctx.runtime_dir / "injector", self.user)
         self._lock = threading.Lock()
         self._loads: dict[int, _Load] = {}
         self._starting = threading.Lock()  # one StartLoad at a time (it may sleep until start_at)
@@ -115,10 +122,15 @@ class InjectorRole(Role):
         names: list[JsonValue] = [name for name in sorted(versions)]
         # The worker may renew this injector's load leases through its sample batch replies
         # (agents/connection.py) instead of RenewLease commands.
-        return {"drivers": names, "driver_versions": versions, "load_lease_in_replies": True}
+        return {
+            "drivers": names,
+            "driver_versions": versions,
+            "load_lease_in_replies": True,
+            LOAD_USER.key: self.user.describe(),
+        }
 
     def workdir(self, run_id: int) -> Path:
-        return self.ctx.runtime_dir / "injector" / str(run_id)
+        return self.root / str(run_id)
 
     # ------------------------------------------------------------ load
 
@@ -167,11 +179,13 @@ class InjectorRole(Role):
             raise CommandFailed(f"a load is already running for run {busy[0]}: one load at a time")
         workdir = self.workdir(command.run_id)
         shutil.rmtree(workdir, ignore_errors=True)
-        workdir.mkdir(parents=True)
         try:
+            workdir.mkdir(mode=0o700)
             if command.sql_access is not None:
                 write_account(workdir, command.sql_access)  # read by mariadb-slap, 0600
-            argv = in_netns(self.ctx.netns, driver.command(command.profile, command.target_url, workdir))
+            tool = driver.command(command.profile, command.target_url, workdir)  # writes its inputs
+            self.user.own(workdir)  # then the tool's user's alone (root's too)
+            argv = self.user.command(tool, self.ctx.netns)
             _sleep_until(start_at)
             process = LoadProcess(
                 argv,
@@ -184,7 +198,7 @@ class InjectorRole(Role):
         except (UnsupportedProfileError, OSError) as exc:
             shutil.rmtree(workdir, ignore_errors=True)
             raise CommandFailed(f"cannot start {driver.binary}: {exc}") from exc
-        follower = driver.follower(command.profile, workdir)
+        follower = driver.follower(command.profile, workdir, self.user)
         if follower is not None:
             follower.start()
         with self._lock:
@@ -263,7 +277,14 @@ class InjectorRole(Role):
         version = driver.available()
         if version is None:
             raise CommandFailed(f"driver: {driver.binary} is not installed on this injector")
+        if (problem := self._not_runnable(program(driver.binary))) is not None:
+            raise CommandFailed(f"driver: {problem}")
         return driver, version
+
+    def _not_runnable(self, binary: str) -> str | None:
+        """Why the load user could not run `binary` (which the agent found), else None."""
+        path = Path(binary)
+        return unreachable(path, self.user, run=True) if path.is_absolute() else None
 
     def _load(self, run_id: int) -> _Load:
         with self._lock:

@@ -23,9 +23,9 @@ from typing import ClassVar
 from pydantic import JsonValue
 
 from agents.host import haproxy_facts, qdisc_facts
+from agents.privileges import HAPROXY_USER, lab_user, unreachable
 from agents.proxy import files, resolution
 from agents.proxy.config_check import check_config
-from agents.proxy.privileges import DEFAULT_USER, haproxy_user, unreachable
 from agents.proxy.process import HAProxyError, HAProxyProcess
 from agents.proxy.readiness import wait_until_ready
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
@@ -38,7 +38,6 @@ from spec.protocol import ApplyProxyConfig, Command, ResolveHosts, ShapeLinks, S
 log = logging.getLogger(__name__)
 
 HAPROXY_BIN_KEY = "haproxy_bin"  # AgentContext.extra key to use another haproxy binary
-HAPROXY_USER_KEY = "haproxy_user"  # AgentContext.extra key: the unprivileged user HAProxy runs as
 
 
 class ProxyRole(Role):
@@ -53,7 +52,7 @@ class ProxyRole(Role):
         if (problem := files.socket_path_problem(self.workdir)) is not None:
             raise ValueError(f"the proxy role cannot run here: {problem}")
         self.workdir.mkdir(mode=0o700, parents=True, exist_ok=True)
-        self.user = haproxy_user(ctx.extra.get(HAPROXY_USER_KEY, DEFAULT_USER))
+        self.user = lab_user(HAPROXY_USER, ctx.extra.get(HAPROXY_USER.key))
         if (problem := unreachable(self.workdir, self.user)) is not None:
             raise ValueError(f"the proxy role cannot run here: {problem}")
         self.user.own(self.workdir)  # HAProxy's user alone (and root) may enter it
@@ -76,7 +75,7 @@ class ProxyRole(Role):
         return {
             "runtime_dir": str(self.workdir),
             "haproxy_bin": self.haproxy_bin,
-            "haproxy_user": self.user.describe(),
+            HAPROXY_USER.key: self.user.describe(),
         }
 
     def handle(self, command: Command) -> dict[str, JsonValue]:

@@ -5,7 +5,8 @@ every endpoint with its delay, body size and status (HTTP/1.1 or h2c, optionally
 answers with their addresses once every port serves. StartDatabase starts a throwaway MariaDB
 instead (agents/targets/mariadb.py) and answers with its address. Teardown stops nginx or
 MariaDB and removes the run's files (a database's data dir too). A second start for the same run
-replaces the first.
+replaces the first. nginx and MariaDB run as the target user (`--target-user`, haplab-target;
+agents.privileges), in a directory of the run that user owns.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import ClassVar
 
 from pydantic import JsonValue
 
+from agents.privileges import TARGET_USER, lab_user, role_directory
 from agents.roles.base import AgentContext, CommandFailed, Role
 from agents.targets.mariadb import MariadbError, RunningDatabase, mariadb_version, start_database
 from agents.targets.mariadb_setup import MariadbLayout
@@ -33,6 +35,8 @@ class TargetRole(Role):
 
     def __init__(self, ctx: AgentContext) -> None:
         super().__init__(ctx)
+        self.user = lab_user(TARGET_USER, ctx.extra.get(TARGET_USER.key))
+        self.root = role_directory(ctx.runtime_dir / "target", self.user)
         self._lock = threading.Lock()
         self._running: dict[int, RunningTargets] = {}
         self._databases: dict[int, RunningDatabase] = {}
@@ -52,20 +56,21 @@ class TargetRole(Role):
         found: dict[str, JsonValue] = {"target_server": f"nginx/{version}"} if version else {}
         if database := mariadb_version():
             found["database_server"] = f"mariadb/{database}"
+        found[TARGET_USER.key] = self.user.describe()
         return found
 
     def workdir(self, run_id: int) -> Path:
-        return self.ctx.runtime_dir / "target" / str(run_id)
+        return self.root.resolve() / str(run_id)
 
     def _start(self, command: StartTargets) -> dict[str, JsonValue]:
         version = nginx_version()
         if version is None:
             raise CommandFailed("nginx is not installed on this target host")
         self.teardown(command.run_id)
-        layout = NginxLayout(self.workdir(command.run_id).resolve())
+        layout = NginxLayout(self.workdir(command.run_id))
         try:
             running = start_targets(
-                command.target, layout, self.ctx.data_address, self.ctx.netns, command.tls
+                command.target, layout, self.ctx.data_address, self.ctx.netns, self.user, command.tls
             )
         except UnservablePath as exc:
             shutil.rmtree(layout.root, ignore_errors=True)
@@ -88,8 +93,10 @@ class TargetRole(Role):
         if version is None:
             raise CommandFailed("MariaDB (mariadb-server) is not installed on this target host")
         self.teardown(command.run_id)
-        layout = MariadbLayout(self.workdir(command.run_id).resolve() / "mariadb")
+        workdir = self.workdir(command.run_id)
+        layout = MariadbLayout(workdir / "mariadb")
         try:
+            workdir.mkdir(mode=0o711)  # the agent's: the server's own directory and an empty one
             running = start_database(
                 command.database,
                 command.access,
@@ -97,6 +104,7 @@ class TargetRole(Role):
                 layout,
                 self.ctx.data_address,
                 self.ctx.netns,
+                self.user,
             )
         except (MariadbError, OSError) as exc:
             shutil.rmtree(self.workdir(command.run_id), ignore_errors=True)

@@ -1,12 +1,14 @@
 """One throwaway MariaDB server for a run, a child of the target agent (seed 001).
 
-`start_database` makes a fresh data dir (mariadb-install-db), writes the init SQL and the
-readiness account (both 0600), starts mariadbd in the foreground (inside the data-plane
+`start_database` writes the init SQL and the readiness account (both 0600) into the server's
+own directory, hands it to the target user (agents.privileges), makes a fresh data dir
+(mariadb-install-db) and starts mariadbd in the foreground as that user (inside the data-plane
 namespace when there is one) in a session of its own, and waits until the load's user can read
 the table over the server's socket. The socket is a file in the run's directory, so the agent
-checks from where it runs, without entering the namespace. A port taken by someone else ends
-mariadbd at once ("Address already in use"): another port is tried. Stopping is SIGTERM (a clean
-shutdown), then SIGKILL of the group; the run's directory (data included) is removed by the role.
+checks from where it runs (as the target user too), without entering the namespace. A port
+taken by someone else ends mariadbd at once ("Address already in use"): another port is tried.
+Stopping is SIGTERM (a clean shutdown), then SIGKILL of the group; the run's directory (data
+included) is removed by the role.
 """
 
 from __future__ import annotations
@@ -14,16 +16,15 @@ from __future__ import annotations
 import contextlib
 import functools
 import logging
-import os
-import pwd
 import re
 import signal
 import subprocess
 import time
 from dataclasses import dataclass
 
+from agents import programs
 from agents.mariadb_options import write_client_options
-from agents.netns import in_netns
+from agents.privileges import LabUser, create_file, open_output, read_text
 from agents.probe import probe_version
 from agents.sessions import spawn
 from agents.targets.mariadb_setup import (
@@ -62,9 +63,10 @@ def mariadb_version() -> str | None:
 
 
 class MariadbProcess:
-    def __init__(self, layout: MariadbLayout, argv: list[str]) -> None:
+    def __init__(self, layout: MariadbLayout, argv: list[str], user: LabUser) -> None:
         self.layout = layout
         self.argv = argv
+        self.user = user
         self._proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -72,7 +74,7 @@ class MariadbProcess:
         return self._proc.pid if self._proc is not None else None
 
     def start(self) -> None:
-        with self.layout.output.open("ab") as out:
+        with open_output(self.layout.output, append=True) as out:
             # Its own session: stop signals reach mariadbd only.
             self._proc = spawn(
                 self.argv, "mariadbd", cwd=self.layout.root, stdin=subprocess.DEVNULL, stdout=out, stderr=out
@@ -85,14 +87,8 @@ class MariadbProcess:
         while True:
             self._raise_if_exited()
             try:
-                done = subprocess.run(
-                    ready_query_argv(self.layout, database, access),
-                    capture_output=True,
-                    text=True,
-                    timeout=READY_QUERY_TIMEOUT_S,
-                    check=False,
-                    stdin=subprocess.DEVNULL,
-                )
+                argv = self.user.command(ready_query_argv(self.layout, database, access))
+                done = programs.run(argv, timeout=READY_QUERY_TIMEOUT_S)
             except subprocess.TimeoutExpired:
                 last = "the readiness query hung"
             else:
@@ -114,7 +110,7 @@ class MariadbProcess:
         text = ""
         for path in (self.layout.output, self.layout.error_log):
             with contextlib.suppress(OSError):
-                text += path.read_text(errors="replace")
+                text += read_text(path)  # written by mariadbd: never through a link
         return "\n".join(text.strip().splitlines()[-12:])
 
     def _raise_if_exited(self) -> None:
@@ -139,21 +135,23 @@ def start_database(
     layout: MariadbLayout,
     address: str,
     netns: str | None,
+    user: LabUser,
 ) -> RunningDatabase:
-    """A fresh MariaDB serving the run's schema and table on `address`; ready when it returns."""
-    layout.root.mkdir(parents=True, exist_ok=True)
-    layout.tmpdir.mkdir(exist_ok=True)
-    os_user = pwd.getpwuid(os.geteuid()).pw_name
-    _install(layout, os_user)
-    _write_private(layout, init_sql(database, access, check_users))
+    """A fresh MariaDB serving the run's schema and table on `address`, run as `user`; ready when
+    it returns. `layout.root` must not exist yet: it becomes `user`'s own directory."""
+    layout.no_files.mkdir(mode=0o555, exist_ok=True)  # the agent's, empty: secure_file_priv
+    layout.no_files.chmod(0o555)
+    layout.root.mkdir(mode=0o700)
+    layout.tmpdir.mkdir()
+    create_file(layout.init_file, init_sql(database, access, check_users), 0o600)
     write_client_options(layout.client_options, access)
-    run_as = os_user if os.geteuid() == 0 else None
+    user.own(layout.root)  # nothing of the user's has run here yet: written, then handed over
+    _install(layout, user)
 
     def attempt() -> RunningDatabase:
         port = database.port or choose_ports(address, 1, can_check=netns is None)[0]
-        process = MariadbProcess(
-            layout, in_netns(netns, server_argv(layout, database, address, port, run_as))
-        )
+        argv = user.command(server_argv(layout, database, address, port, user.name), netns)
+        process = MariadbProcess(layout, argv, user)
         process.start()
         try:
             process.wait_ready(database, access, READY_TIMEOUT_S)
@@ -172,26 +170,11 @@ def start_database(
         ) from None
 
 
-def _install(layout: MariadbLayout, os_user: str) -> None:
+def _install(layout: MariadbLayout, user: LabUser) -> None:
     try:
-        done = subprocess.run(
-            install_argv(layout, os_user),
-            cwd=layout.root,
-            capture_output=True,
-            text=True,
-            timeout=INSTALL_TIMEOUT_S,
-            check=False,
-            stdin=subprocess.DEVNULL,
-        )
+        done = programs.run(user.command(install_argv(layout)), cwd=layout.root, timeout=INSTALL_TIMEOUT_S)
     except subprocess.TimeoutExpired as exc:
         raise MariadbError(f"{INSTALL_BIN} took more than {INSTALL_TIMEOUT_S:g} s") from exc
     if done.returncode != 0:
         words = "\n".join((done.stdout + done.stderr).strip().splitlines()[-12:])
         raise MariadbError(f"{INSTALL_BIN} exited with {done.returncode}:\n{words}")
-
-
-def _write_private(layout: MariadbLayout, sql: str) -> None:
-    layout.init_file.unlink(missing_ok=True)
-    fd = os.open(layout.init_file, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    with os.fdopen(fd, "w") as handle:
-        handle.write(sql)

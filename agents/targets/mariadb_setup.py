@@ -4,12 +4,23 @@ Pure functions (no processes), so the argv and the SQL are testable on their own
 comes from a typed, pattern-checked field (identifiers, a URL-safe password, numbers), so the
 SQL needs no escaping beyond the identifier quotes, and nothing ever goes through a shell.
 
-- `mariadb-install-db` makes a fresh data dir under the run's directory (never the host's
-  /var/lib/mysql); `--no-defaults` keeps /etc/mysql out of it.
+- Both run as the target user (agents.privileges), who owns the run's directory and so the data
+  dir. `mariadb-install-db` makes a fresh data dir under the run's directory (never the host's
+  /var/lib/mysql); `--no-defaults` keeps /etc/mysql out of it. It gets no `--user`: it already
+  runs as that user, and given one it would try to chown the host's PAM helper
+  (/usr/lib/mysql/plugin/auth_pam_tool_dir) to it, and add an all-privilege account
+  authenticated by that OS user's socket login; without it the only such account is
+  root@localhost, which only the host's root can use.
 - `mariadbd` listens on the target's data address and a port of its own, with a socket in the
   run's directory; `--init-file` creates the schema, the table, the load's user (password) and
   the users HAProxy's mysql-check logs in as (no password, no privileges), before the server
   takes its first connection. Grant tables stay on (never --skip-grant-tables).
+- No file of the host through SQL: `--local-infile=0` (the server never asks a client for a
+  file: LOAD DATA LOCAL is refused), `--secure-file-priv` an empty directory the server's user
+  cannot write (LOAD_FILE, LOAD DATA INFILE and SELECT ... INTO OUTFILE reach nothing else),
+  `--skip-symbolic-links` (CREATE TABLE ... DATA/INDEX DIRECTORY='/anywhere' needs no FILE
+  privilege and would put the table's files there; the server ignores those options instead),
+  and the load's user has privileges on its schema only (no FILE, no SUPER).
 - `--skip-name-resolve`: no reverse DNS per connection (a namespace has no resolver, and the
   lookups would be measured); `--max-connect-errors` high: HAProxy's connections all come from
   one address, and a burst of aborted handshakes must not get the proxy host blocked.
@@ -70,14 +81,19 @@ class MariadbLayout:
     def client_options(self) -> Path:
         return self.root / "client.cnf"
 
+    @property
+    def no_files(self) -> Path:
+        """secure_file_priv: empty, the agent's, beside (not in) the server's own directory."""
+        return self.root.parent / "no-files"
 
-def install_argv(layout: MariadbLayout, os_user: str) -> list[str]:
-    """mariadb-install-db for a fresh data dir owned by `os_user` (root gets unix_socket login)."""
+
+def install_argv(layout: MariadbLayout) -> list[str]:
+    """mariadb-install-db for a fresh data dir, run as the user who will own it (root@localhost
+    gets unix_socket login: the host's root only)."""
     return [
         INSTALL_BIN,
         "--no-defaults",
         f"--datadir={layout.datadir}",
-        f"--user={os_user}",
         "--skip-test-db",
         "--auth-root-authentication-method=socket",
         *INNODB_OPTIONS,
@@ -85,11 +101,11 @@ def install_argv(layout: MariadbLayout, os_user: str) -> list[str]:
 
 
 def server_argv(
-    layout: MariadbLayout, database: ManagedDatabase, address: str, port: int, run_as: str | None
+    layout: MariadbLayout, database: ManagedDatabase, address: str, port: int, run_as: str
 ) -> list[str]:
-    """mariadbd in the foreground; `run_as` is given when the agent is root (mariadbd refuses
-    root unless told so explicitly)."""
-    argv = [
+    """mariadbd in the foreground, started as `run_as` (which `--user` names again: mariadbd
+    would refuse to run as root without it)."""
+    return [
         SERVER_BIN,
         "--no-defaults",
         f"--datadir={layout.datadir}",
@@ -105,11 +121,12 @@ def server_argv(
         f"--table-open-cache={TABLE_OPEN_CACHE}",
         "--skip-name-resolve",
         "--performance-schema=OFF",
+        "--local-infile=0",
+        f"--secure-file-priv={layout.no_files}",
+        "--skip-symbolic-links",
         *INNODB_OPTIONS,
+        f"--user={run_as}",
     ]
-    if run_as is not None:
-        argv.append(f"--user={run_as}")
-    return argv
 
 
 def init_sql(database: ManagedDatabase, access: SqlAccess, check_users: list[str]) -> str:

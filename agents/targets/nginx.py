@@ -1,7 +1,10 @@
 """One nginx serving a run's synthetic servers, a child of the agent.
 
-Started in the foreground (`nginx -c ABS -g 'daemon off;'`, inside the data-plane namespace
-when there is one) in a session of its own, so stopping signals reach it and its workers only.
+Started in the foreground (`nginx -e ERROR_LOG -c ABS -g 'daemon off;'`, inside the data-plane
+namespace when there is one) in a session of its own, so stopping signals reach it and its
+workers only. The master and its workers run as the target user (agents.privileges: setpriv,
+no capability; the ports are >= 20000), never as root: no `user` directive, and every path nginx
+opens, the startup error log included (`-e`), is in the run's directory, which that user owns.
 Ready means every port answered the ready path (bounded wait). Stopping is SIGQUIT (graceful:
 finish in-flight replies), then SIGTERM, then SIGKILL of the group, each after a bound.
 """
@@ -10,17 +13,15 @@ from __future__ import annotations
 
 import contextlib
 import functools
-import grp
 import logging
-import os
-import pwd
 import resource
 import signal
 import subprocess
 import time
 from dataclasses import dataclass
 
-from agents.netns import call_in_netns, in_netns
+from agents.netns import call_in_netns
+from agents.privileges import LabUser, create_file, open_output, read_text
 from agents.probe import probe_version
 from agents.sessions import spawn
 from agents.targets.bodies import write_bodies
@@ -54,10 +55,11 @@ def nginx_version() -> str | None:
 
 
 class NginxProcess:
-    def __init__(self, layout: NginxLayout, netns: str | None) -> None:
+    def __init__(self, layout: NginxLayout, netns: str | None, user: LabUser) -> None:
         self.layout = layout
         self.netns = netns
-        self.argv = in_netns(netns, [NGINX_BIN, "-c", str(layout.config), "-g", "daemon off;"])
+        nginx = [NGINX_BIN, "-e", str(layout.error_log), "-c", str(layout.config), "-g", "daemon off;"]
+        self.argv = user.command(nginx, netns)
         self._proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -69,7 +71,7 @@ class NginxProcess:
         return self._proc is not None and self._proc.poll() is None
 
     def start(self) -> None:
-        with self.layout.stderr.open("wb") as err:
+        with open_output(self.layout.stderr) as err:
             # Its own session: stop signals reach nginx only.
             self._proc = spawn(
                 self.argv, "nginx", cwd=self.layout.root, stdin=subprocess.DEVNULL, stdout=err, stderr=err
@@ -99,7 +101,7 @@ class NginxProcess:
         text = ""
         for path in (self.layout.stderr, self.layout.error_log):
             with contextlib.suppress(OSError):
-                text += path.read_text(errors="replace")
+                text += read_text(path)  # written by nginx: never through a link
         return "\n".join(text.strip().splitlines()[-10:])
 
     def _probe(self, addresses: list[str], deadline: float, *, h2: bool, tls: bool) -> None:
@@ -126,10 +128,12 @@ def start_targets(
     layout: NginxLayout,
     address: str,
     netns: str | None,
+    user: LabUser,
     credentials: TlsCredentials | None = None,
 ) -> RunningTargets:
-    """Write bodies (and the certificate), render the config, start nginx, wait until it answers."""
-    layout.root.mkdir(parents=True, exist_ok=True)
+    """Write bodies (and the certificate), render the config, start nginx as `user`, wait until it
+    answers. `layout.root` must not exist yet: it becomes `user`'s own directory."""
+    layout.root.mkdir(mode=0o700)
     for part in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"):
         (layout.temp / part).mkdir(parents=True, exist_ok=True)
     write_bodies(target.endpoints, layout.bodies)
@@ -137,12 +141,14 @@ def start_targets(
         if credentials is None:
             raise NginxError("target.tls: TLS servers need the certificate the worker issues")
         write_credentials(credentials, layout.certificate, layout.private_key)
+    user.own(layout.root)  # written as the agent; nginx reads (and writes its temp files) as `user`
 
     def attempt() -> RunningTargets:
         ports = choose_ports(address, target.servers, can_check=netns is None)
-        settings = ServerSettings(address, ports, _open_files_limit(), _worker_user())
-        layout.config.write_text(render_nginx_config(target, layout, settings))
-        process = NginxProcess(layout, netns)
+        settings = ServerSettings(address, ports, _open_files_limit())
+        # A rewrite after a port clash: nginx (as `user`) has run here, so never through a link.
+        create_file(layout.config, render_nginx_config(target, layout, settings), 0o600, owner=user)
+        process = NginxProcess(layout, netns, user)
         process.start()
         addresses = [f"[{address}]:{p}" if ":" in address else f"{address}:{p}" for p in ports]
         try:
@@ -163,10 +169,3 @@ def start_targets(
 def _open_files_limit() -> int:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     return hard if hard != resource.RLIM_INFINITY else 65_536
-
-
-def _worker_user() -> tuple[str, str] | None:
-    """(user, group) of the agent when it runs as root, so workers can read its files."""
-    if os.geteuid() != 0:
-        return None
-    return pwd.getpwuid(os.geteuid()).pw_name, grp.getgrgid(os.getegid()).gr_name

@@ -4,6 +4,8 @@ Choices, and why:
 - Every path is ABSOLUTE and under the run's directory (nginx resolves relative ones under
   /usr/share/nginx): pid, error log, temp paths, bodies, certificates. Access logs are off (a
   log line per request would cost more than the reply).
+- No `user` directive: the master already runs as the unprivileged target user
+  (agents.privileges), which owns the run's directory; its workers stay that user.
 - `worker_processes auto`: one worker per core, so a dedicated target host uses all of itself.
   On a shared box (the local lab) the workers compete with HAProxy and the load tool like any
   process; bench/target_capacity.py shows nginx still serves about twice what HAProxy does.
@@ -97,7 +99,6 @@ class ServerSettings:
     address: str
     ports: list[int]
     open_files: int  # the hard RLIMIT_NOFILE
-    worker_user: tuple[str, str] | None  # (user, group) when running as root
 
 
 def check_paths(target: ManagedTarget) -> None:
@@ -119,9 +120,6 @@ def render_nginx_config(target: ManagedTarget, layout: NginxLayout, settings: Se
         f"{' over TLS' if target.tls else ''}. Rendered by the agent; do not edit.",
         f"load_module {ECHO_MODULE};",
     ]
-    if settings.worker_user is not None:
-        # Workers would switch to `nobody`, who cannot enter the agent's 0700 runtime directory.
-        lines.append(f"user {settings.worker_user[0]} {settings.worker_user[1]};")
     lines += [
         "worker_processes auto;",
         f"worker_rlimit_nofile {settings.open_files};",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import stat
 import subprocess
 import sys
@@ -10,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from agents.main import main
+from agents.privileges import USER_KINDS, lab_user
 from agents.roles import available_roles
 from agents.roles import role_class as role_class_by_name
 from agents.roles.base import Role
-from agents.state import AgentState, StateFileError, load_state, save_state
+from agents.state import AgentState, StateFileError, keep_private, load_state, save_state
 from dev.services import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,6 +41,29 @@ def test_the_state_file_is_private_from_the_start_and_reads_back(tmp_path: Path)
     assert load_state(path).agent_token == "hla_new"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert [p.name for p in path.parent.iterdir()] == ["state.json"], "no temporary file left"
+
+
+def test_the_state_directory_is_private_and_a_readable_state_file_is_narrowed(tmp_path: Path) -> None:
+    path = tmp_path / "state" / "state.json"
+    save_state(path, state())
+    assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+    assert not keep_private(path)  # already 600
+    path.chmod(0o644)  # an older or hand-made file
+    assert keep_private(path)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="other users exist to switch to only for a root agent")
+def test_no_lab_user_can_read_the_state_file(runtime_dir: Path) -> None:
+    """The token never reaches HAProxy's, the targets' or the tools' user, even where they can
+    reach the directory (the runtime directory is traverse-only for them)."""
+    path = runtime_dir / "state.json"
+    save_state(path, state())
+    for kind in USER_KINDS:
+        user = lab_user(kind)
+        read = subprocess.run(user.command(["cat", str(path)]), capture_output=True, text=True, timeout=10)
+        assert read.returncode != 0 and "Permission denied" in read.stderr, (kind.default, read)
+        assert "hla_secret" not in read.stdout
 
 
 def test_a_missing_state_file_says_to_enroll(tmp_path: Path) -> None:

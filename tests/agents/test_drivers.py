@@ -35,9 +35,9 @@ RUN_TIMEOUT_S = 30
 
 
 @pytest.fixture(scope="module")
-def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def target(module_runtime_dir: Path) -> Iterator[str]:
     """An HTTP/1.1 nginx with /fast and a /slow of 100 ms; yields "127.0.0.1:PORT"."""
-    context = AgentContext.local("target-1", tmp_path_factory.mktemp("target"))
+    context = AgentContext.local("target-1", module_runtime_dir)
     role = TargetRole(context)
     endpoints = [Endpoint(path="/fast"), Endpoint(path="/slow", delay_ms=100)]
     data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=endpoints)))

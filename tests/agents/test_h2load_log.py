@@ -48,8 +48,8 @@ def test_a_log_followed_in_pieces_reads_as_the_whole_log(tmp_path: Path) -> None
 
 
 @pytest.fixture(scope="module")
-def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    role = TargetRole(AgentContext.local("target-1", tmp_path_factory.mktemp("target")))
+def target(module_runtime_dir: Path) -> Iterator[str]:
+    role = TargetRole(AgentContext.local("target-1", module_runtime_dir))
     data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=[Endpoint(path="/fast")])))
     yield str(data["addresses"][0])  # type: ignore[index]
     role.close()

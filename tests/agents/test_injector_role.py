@@ -7,7 +7,9 @@ assertions are about consistency and behaviour, never about speed.
 from __future__ import annotations
 
 import contextlib
+import os
 import re
+import stat
 import threading
 import time
 from collections.abc import Iterator
@@ -16,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lab_processes import assert_runs_as, children, status, wait_for_exec
 
+from agents.privileges import LOAD_USER
 from agents.roles.base import AgentContext, CommandFailed
 from agents.roles.injector import InjectorRole
 from agents.roles.target import TargetRole
@@ -79,9 +83,9 @@ def pid_alive(pid: int) -> bool:
 
 
 @pytest.fixture(scope="module")
-def targets(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, str]]:
+def targets(module_runtime_dir: Path) -> Iterator[dict[str, str]]:
     """nginx over HTTP/1.1, h2c, and TLS (ALPN h2 or http/1.1): {"h1": "127.0.0.1:P", ...}."""
-    role = TargetRole(context(tmp_path_factory.mktemp("target")))
+    role = TargetRole(context(module_runtime_dir))
     found = {}
     for run_id, (name, protocol, tls) in enumerate(
         (("h1", "h1", False), ("h2c", "h2c", False), ("tls", "h2c", True)), start=900
@@ -105,8 +109,8 @@ def samples() -> list[SamplePoint]:
 
 
 @pytest.fixture
-def injector(tmp_path: Path, samples: list[SamplePoint]) -> Iterator[InjectorRole]:
-    role = InjectorRole(context(tmp_path / "agent", samples))
+def injector(runtime_dir: Path, samples: list[SamplePoint]) -> Iterator[InjectorRole]:
+    role = InjectorRole(context(runtime_dir, samples))
     yield role
     role.close()
 
@@ -181,7 +185,7 @@ def test_each_driver_reports_consistent_numbers(
         http_version=http_version,
     )
     assert started["driver"] == driver and started["driver_version"]
-    assert started["command_line"][0] == driver
+    assert Path(started["command_line"][started["command_line"].index("--") + 1]).name == driver
 
     result = await_load(injector)
     summary = summary_of(result)
@@ -418,3 +422,48 @@ def test_one_load_at_a_time(injector: InjectorRole, targets: dict[str, str]) -> 
 def test_commands_for_a_run_without_load_fail(injector: InjectorRole) -> None:
     with pytest.raises(CommandFailed, match="no load was started for run 99"):
         await_load(injector, run_id=99)
+
+
+# ---------------------------------------------------------------- who the tools run as
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("driver", ["hey", "wrk", "h2load", "vegeta"])
+def test_each_tool_runs_as_the_load_user_without_privileges(
+    injector: InjectorRole, targets: dict[str, str], driver: str
+) -> None:
+    """From /proc while it runs: the tool (and vegeta's decoder) as the load user, no group, no
+    capability, no_new_privs, no environment; its directory and inputs are that user's alone."""
+    rate = {"rate": 200.0} if driver == "vegeta" else {}
+    started = start_load(
+        injector,
+        targets["h1"],
+        driver=driver,
+        connections=2,
+        duration_s=3,
+        path="/fast",
+        method="POST",
+        body="x",
+        **rate,
+    )
+    pid = started["pid"]
+    wait_for_exec(pid, driver)
+    assert_runs_as(pid, injector.user)
+    if driver == "vegeta":  # its decoder, which the agent starts once results appear
+        deadline = time.monotonic() + 5
+        decoders: list[int] = []
+        while not decoders and time.monotonic() < deadline:
+            time.sleep(0.05)
+            decoders = [p for p in children(os.getpid()) if p != pid and status(p)["Name"] == "vegeta"]
+        assert decoders, "no vegeta encode ran"
+        for decoder in decoders:
+            assert_runs_as(decoder, injector.user)
+    if os.geteuid() == 0:
+        assert injector.user.switch and injector.user.name == LOAD_USER.default
+    workdir = injector.workdir(1)
+    assert (workdir.stat().st_uid, stat.S_IMODE(workdir.stat().st_mode)) == (injector.user.uid, 0o700)
+    body = workdir / ("vegeta-targets.json" if driver == "vegeta" else "request-body")
+    assert (body.stat().st_uid, stat.S_IMODE(body.stat().st_mode)) == (injector.user.uid, 0o600)
+    assert injector.capabilities()[LOAD_USER.key] == injector.user.name
+    summary = summary_of(await_load(injector))
+    assert summary.successes > 0, summary

@@ -41,7 +41,7 @@ def tool_run(
     return ToolRun(prof, workdir, 0, stdout, stderr, wall_s=30.0, stopped_early=False)
 
 
-def test_the_argv_comes_from_typed_fields_and_the_sql_is_one_element(tmp_path: Path) -> None:
+def test_the_argv_comes_from_typed_fields_and_the_sql_from_a_file_of_the_run(tmp_path: Path) -> None:
     argv = MariadbSlapDriver().command(profile(), "mysql://10.77.1.2:3308", tmp_path)
     assert argv == [
         "mariadb-slap",
@@ -51,12 +51,29 @@ def test_the_argv_comes_from_typed_fields_and_the_sql_is_one_element(tmp_path: P
         "--protocol=tcp",
         "--skip-ssl",
         "--create-schema=haplab",
-        "--query=SELECT * FROM a WHERE id = 'x y'",
+        f"--query={tmp_path / 'query.sql'}",
         "--concurrency=300",
         "--iterations=5",
         "--number-of-queries=30000",
         "--no-drop",
     ]
+    # mariadb-slap runs a file's lines as statements: one line, the user's text, private.
+    query = tmp_path / "query.sql"
+    assert query.read_text() == "SELECT * FROM a WHERE id = 'x y'\n"
+    assert stat.S_IMODE(query.stat().st_mode) == 0o600
+
+
+@pytest.mark.parametrize("text", ["/etc/os-release", "/etc/passwd", "./client.cnf", "client.cnf"])
+def test_a_query_that_names_a_file_is_still_only_sql(tmp_path: Path, text: str) -> None:
+    prof = profile(sql={"query": text})
+    argv = MariadbSlapDriver().command(prof, "mysql://10.77.1.2:3308", tmp_path)
+    assert not any(text in arg for arg in argv)
+    assert (tmp_path / "query.sql").read_text() == f"{text}\n"
+
+
+def test_the_tool_names_itself_by_path_and_its_errors_still_count() -> None:
+    errors = count_errors("/usr/bin/mariadb-slap: Could not open query supplied file\n")
+    assert errors.other == 1
 
 
 def test_the_account_goes_in_a_private_options_file_named_first_never_on_the_command_line(
@@ -149,10 +166,10 @@ def test_blind_spots_name_what_mariadb_slap_does_not_measure() -> None:
 # ---------------------------------------------------------------- the injector's destination rule
 
 
-def injector(tmp_path: Path) -> InjectorRole:
+def injector(runtime_dir: Path) -> InjectorRole:
     ctx = AgentContext(
         name="inj-1",
-        runtime_dir=tmp_path,
+        runtime_dir=runtime_dir,
         data_address="10.77.1.1",
         netns=None,
         allowed_load_targets=frozenset({"10.77.1.2"}),  # the lab's proxy
@@ -173,16 +190,16 @@ def start_load(url: str, via: str = "proxy", direct_host: str | None = None) -> 
     )
 
 
-def test_sql_load_goes_only_to_the_labs_proxy(tmp_path: Path) -> None:
+def test_sql_load_goes_only_to_the_labs_proxy(runtime_dir: Path) -> None:
     with pytest.raises(CommandFailed, match=r"only sends load to 10\.77\.1\.2; 10\.77\.2\.2 is not one"):
-        injector(tmp_path).handle(start_load("mysql://10.77.2.2:3306"))
+        injector(runtime_dir).handle(start_load("mysql://10.77.2.2:3306"))
 
 
-def test_a_direct_run_goes_only_to_the_target_host_named_for_it(tmp_path: Path) -> None:
-    role = injector(tmp_path)
+def test_a_direct_run_goes_only_to_the_target_host_named_for_it(runtime_dir: Path) -> None:
+    role = injector(runtime_dir)
     with pytest.raises(CommandFailed, match=r"only to the lab's target 10\.77\.2\.2, not 10\.9\.9\.9"):
         role.handle(start_load("mysql://10.9.9.9:3306", via="direct", direct_host="10.77.2.2"))
     # Not even to the proxy: a direct run that reached HAProxy would be mislabelled.
     with pytest.raises(CommandFailed, match=r"not 10\.77\.1\.2"):
         role.handle(start_load("mysql://10.77.1.2:3308", via="direct", direct_host="10.77.2.2"))
-    assert not (tmp_path / "injector" / "r1").exists()  # refused before anything was written
+    assert not role.workdir(1).exists()  # refused before anything was written

@@ -16,11 +16,12 @@ from pathlib import Path
 import httpx
 import pytest
 from haproxy_upstream import http_upstream
+from lab_processes import CAP_NET_BIND_SERVICE, assert_runs_as, children, environ
 from proxy_setup import CollectedSamples, agent_context, proxy_config, rendered, short_runtime_dir
 
-from agents.proxy.privileges import haproxy_user
+from agents.privileges import HAPROXY_USER, lab_user
 from agents.roles.base import CommandFailed
-from agents.roles.proxy import HAPROXY_USER_KEY, ProxyRole
+from agents.roles.proxy import ProxyRole
 from dev.services import free_port
 from spec.haproxy.render import RenderContext, render
 from spec.protocol import ApplyProxyConfig, StartSampling
@@ -28,7 +29,6 @@ from spec.protocol import ApplyProxyConfig, StartSampling
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="switching users needs a root agent")
 
 RUN = 41
-CAP_NET_BIND_SERVICE = 1 << 10
 SECRET = "haplab-root-only-3f9a1c"
 
 
@@ -40,26 +40,8 @@ def role() -> Iterator[ProxyRole]:
         proxy.close()
 
 
-def _status(pid: int) -> dict[str, str]:
-    lines = Path(f"/proc/{pid}/status").read_text().splitlines()
-    return {key: value.strip() for key, _, value in (line.partition(":") for line in lines)}
-
-
-def _children(pid: int) -> list[int]:
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                stat = (entry / "stat").read_text()
-            except OSError:
-                continue
-            if int(stat[stat.rindex(")") + 2 :].split()[1]) == pid:
-                found.append(int(entry.name))
-    return found
-
-
 def test_haproxy_master_and_worker_run_unprivileged(role: ProxyRole, tmp_path: Path) -> None:
-    user = haproxy_user()
+    user = lab_user(HAPROXY_USER)
     with http_upstream(tmp_path / "upstream") as upstream:
         data = role.handle(
             ApplyProxyConfig(
@@ -69,15 +51,10 @@ def test_haproxy_master_and_worker_run_unprivileged(role: ProxyRole, tmp_path: P
         master = data["pid"]
         assert isinstance(master, int)
         worker = data["worker_pid"]
-        assert isinstance(worker, int) and worker in _children(master)
+        assert isinstance(worker, int) and worker in children(master)
         for pid in (master, worker):
-            status = _status(pid)
-            assert {int(u) for u in status["Uid"].split()} == {user.uid}, status["Uid"]
-            assert {int(g) for g in status["Gid"].split()} == {user.gid}
-            assert status["Groups"] == ""
-            assert int(status["CapEff"], 16) == CAP_NET_BIND_SERVICE
-            assert int(status["CapBnd"], 16) == CAP_NET_BIND_SERVICE
-            assert status["NoNewPrivs"] == "1"
+            # ... and nothing of the agent's environment, only HAProxy's own HAPROXY_* variables
+            assert_runs_as(pid, user, capabilities=CAP_NET_BIND_SERVICE, own_variables="HAPROXY_")
         # The agent (root) still drives it: stats socket and sampling work.
         assert role.api.show_info()["Pid"] == str(worker)
         role.handle(StartSampling(run_id=RUN, t0=datetime.now(UTC)))
@@ -173,9 +150,9 @@ def test_a_missing_user_stops_the_role_with_a_clear_message() -> None:
     with short_runtime_dir() as runtime_dir:
         ctx = agent_context(runtime_dir, CollectedSamples())
         with pytest.raises(ValueError, match="does not exist"):
-            ProxyRole(replace(ctx, extra={HAPROXY_USER_KEY: "no-such-user-here"}))
+            ProxyRole(replace(ctx, extra={HAPROXY_USER.key: "no-such-user-here"}))
         with pytest.raises(ValueError, match="root"):
-            ProxyRole(replace(ctx, extra={HAPROXY_USER_KEY: "root"}))
+            ProxyRole(replace(ctx, extra={HAPROXY_USER.key: "root"}))
 
 
 def test_a_runtime_dir_the_user_cannot_reach_is_refused() -> None:
@@ -184,3 +161,23 @@ def test_a_runtime_dir_the_user_cannot_reach_is_refused() -> None:
         locked.mkdir(mode=0o700)
         with pytest.raises(ValueError, match="cannot reach"):
             ProxyRole(agent_context(locked / "runtime", CollectedSamples()))
+
+
+def test_haproxy_inherits_nothing_of_the_agents_environment(
+    role: ProxyRole, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fetch the allowlist missed (`env(NAME)`) must find nothing of the agent's: HAProxy starts
+    with an empty environment, and after a reload (the master re-executes itself) it holds only
+    the HAPROXY_* variables HAProxy sets for itself. Checked in /proc: a config reading the
+    environment cannot pass the allowlist."""
+    monkeypatch.setenv("HAPLAB_AGENT_SECRET", SECRET)
+    with http_upstream(tmp_path / "upstream") as upstream:
+        config = rendered(proxy_config(free_port()), role.workdir, [upstream])
+        first = role.handle(ApplyProxyConfig(run_id=RUN, config_text=config))
+        reloaded = role.handle(ApplyProxyConfig(run_id=RUN, config_text=config))
+        assert reloaded["pid"] == first["pid"] and reloaded["worker_pid"] != first["worker_pid"]
+        for pid in (first["pid"], first["worker_pid"], reloaded["worker_pid"]):
+            assert isinstance(pid, int)
+            found = environ(pid) if Path(f"/proc/{pid}").exists() else []
+            assert all(entry.startswith("HAPROXY_") for entry in found), found
+            assert not any(SECRET in entry for entry in found)

@@ -11,6 +11,7 @@ import pytest
 from haproxy_upstream import http_upstream, pid_alive
 from proxy_setup import rendered, short_runtime_dir
 
+from agents.privileges import HAPROXY_USER, lab_user
 from agents.proxy import files
 from agents.proxy.metrics import (
     INFO_COUNTERS,
@@ -22,7 +23,6 @@ from agents.proxy.metrics import (
     split_for_samples,
     take_snapshot,
 )
-from agents.proxy.privileges import haproxy_user
 from agents.proxy.process import HAProxyProcess, parse_show_proc
 from agents.proxy.readiness import not_ready
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError, parse_servers_conn, parse_stat
@@ -45,8 +45,8 @@ def listen_proxy(tmp_path: Path) -> Iterator[tuple[HAProxyProcess, RuntimeApi, i
         )
         path = workdir / files.CONFIG_NAME
         path.write_text(rendered(config, workdir, [upstream]))
-        process = HAProxyProcess("haproxy", path, workdir, netns=None, user=haproxy_user())
-        haproxy_user().own(workdir)
+        process = HAProxyProcess("haproxy", path, workdir, netns=None, user=lab_user(HAPROXY_USER))
+        lab_user(HAPROXY_USER).own(workdir)
         process.start()
         try:
             worker = process.wait_for_worker(time.monotonic() + 10)

@@ -5,17 +5,21 @@ Replies are checked with real clients: httpx for HTTP/1.1, curl for h2c and TLS 
 
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import socket
+import stat
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+from lab_processes import assert_runs_as, children, group_of, wait_for_exec
 from pydantic import JsonValue
 
+from agents.privileges import TARGET_USER, create_file, lab_user, read_text
 from agents.roles.base import AgentContext, CommandFailed
 from agents.roles.target import TargetRole
 from agents.targets.nginx import NginxError, NginxProcess
@@ -52,8 +56,8 @@ def pid_alive(pid: int) -> bool:
 
 
 @pytest.fixture
-def role(tmp_path: Path) -> Iterator[TargetRole]:
-    target = TargetRole(agent_context(tmp_path / "agent"))
+def role(runtime_dir: Path) -> Iterator[TargetRole]:
+    target = TargetRole(agent_context(runtime_dir))
     yield target
     target.close()
 
@@ -87,7 +91,9 @@ def test_every_endpoint_answers_with_its_delay_size_and_status(role: TargetRole)
     first, second = addresses(data)
     assert int(second.rsplit(":", 1)[1]) == int(first.rsplit(":", 1)[1]) + 1, "consecutive ports"
     assert data["nginx_version"] == "1.22.1"
-    assert data["command_line"] == ["nginx", "-c", data["config_path"], "-g", "daemon off;"]
+    config = str(data["config_path"])
+    nginx = [shutil.which("nginx"), "-e", config.replace("nginx.conf", "error.log"), "-c", config]
+    assert data["command_line"][-7:] == [*nginx, "-g", "daemon off;"]  # type: ignore[index]
 
     for address in (first, second):
         with httpx.Client(base_url=f"http://{address}", timeout=10) as client:
@@ -210,7 +216,7 @@ def test_a_path_nginx_cannot_match_exactly_is_refused_naming_the_field(role: Tar
 
 def test_the_config_uses_absolute_paths_and_keeps_connections_alive(tmp_path: Path) -> None:
     layout = NginxLayout(tmp_path / "run")
-    settings = ServerSettings("127.0.0.1", [20001, 20002], open_files=20_000, worker_user=None)
+    settings = ServerSettings("127.0.0.1", [20001, 20002], open_files=20_000)
     text = render_nginx_config(ManagedTarget(servers=2, endpoints=ENDPOINTS), layout, settings)
 
     assert "load_module /usr/lib/nginx/modules/ngx_http_echo_module.so;" in text
@@ -221,7 +227,7 @@ def test_the_config_uses_absolute_paths_and_keeps_connections_alive(tmp_path: Pa
         for line in text.splitlines():
             if line.strip().startswith(directive + " "):
                 assert line.split()[1].startswith(str(tmp_path)), line
-    assert "user " not in text  # only rendered when the agent runs as root
+    assert "user " not in text  # nginx starts as the target user itself (agents.privileges)
 
 
 def test_ports_already_taken_are_not_chosen() -> None:
@@ -234,20 +240,63 @@ def test_ports_already_taken_are_not_chosen() -> None:
     assert first_choice[1] not in again and again[1] == again[0] + 1
 
 
-def test_a_data_address_of_another_host_is_refused(tmp_path: Path) -> None:
-    role = TargetRole(agent_context(tmp_path / "agent", data_address="192.0.2.1"))  # TEST-NET-1
+def test_a_data_address_of_another_host_is_refused(runtime_dir: Path) -> None:
+    role = TargetRole(agent_context(runtime_dir, data_address="192.0.2.1"))  # TEST-NET-1
     with pytest.raises(CommandFailed, match=r"192\.0\.2\.1 is not an address of this host"):
         start(role, ManagedTarget())
     assert not role.workdir(RUN).exists()
 
 
-def test_nginx_that_cannot_start_is_reported_with_its_own_words(tmp_path: Path) -> None:
-    layout = NginxLayout(tmp_path / "run")
+def test_nginx_that_cannot_start_is_reported_with_its_own_words(runtime_dir: Path) -> None:
+    user = lab_user(TARGET_USER)
+    layout = NginxLayout(runtime_dir / "run")
     layout.root.mkdir()
     layout.config.write_text("events {}\nhttp { server { listen 127.0.0.1:1 bogus_option; } }\n")
-    process = NginxProcess(layout, netns=None)
+    user.own(layout.root)
+    process = NginxProcess(layout, netns=None, user=user)
     process.start()
     with pytest.raises(NginxError, match=r"\[emerg\].*bogus_option"):
         process.wait_ready(["127.0.0.1:1"], h2=False, tls=False, timeout_s=10)
     process.stop()
     assert process.pid is not None and not pid_alive(process.pid)
+
+
+def test_every_nginx_process_runs_as_the_target_user_without_privileges(role: TargetRole) -> None:
+    """From /proc: the master and each worker as the target user, no group, no capability (the
+    ports are >= 20000), no_new_privs, no environment; the run's files are that user's alone."""
+    data = start(role, ManagedTarget(tls=True, endpoints=ENDPOINTS))
+    master = data["pid"]
+    assert isinstance(master, int)
+    wait_for_exec(master, "nginx")
+    workers = children(master)
+    assert workers, "nginx started no worker"
+    assert sorted([master, *workers]) == group_of(master)
+    for pid in (master, *workers):
+        assert_runs_as(pid, role.user)
+    if os.geteuid() == 0:
+        assert role.user.switch and role.user.name == TARGET_USER.default
+    run_dir = role.workdir(RUN)
+    assert (run_dir.stat().st_uid, stat.S_IMODE(run_dir.stat().st_mode)) == (role.user.uid, 0o700)
+    key = run_dir / "tls" / "key.pem"
+    assert (key.stat().st_uid, stat.S_IMODE(key.stat().st_mode)) == (role.user.uid, 0o600)
+    assert role.capabilities()[TARGET_USER.key] == role.user.name
+    for address in addresses(data):
+        assert (
+            curl("-k", "--http2", f"https://{address}/fast", "-o", "/dev/null", "-w", "%{http_code}") == "200"
+        )
+
+
+def test_nginx_never_writes_through_a_link_left_in_its_directory(role: TargetRole, runtime_dir: Path) -> None:
+    """The agent writes a run's config again after a port clash, into a directory nginx's user
+    owns: a symlink planted there is replaced, never followed."""
+    victim = runtime_dir / "victim"
+    victim.write_text("untouched\n")
+    layout = NginxLayout(role.workdir(RUN))
+    role.user.private_directory(layout.root)
+    layout.config.symlink_to(victim)
+    create_file(layout.config, "events {}\n", 0o600, owner=role.user)
+    assert victim.read_text() == "untouched\n" and not layout.config.is_symlink()
+    layout.error_log.unlink(missing_ok=True)
+    layout.error_log.symlink_to(victim)
+    with pytest.raises(OSError):
+        read_text(layout.error_log)

@@ -28,9 +28,9 @@ MS = 1_000_000
 
 
 @pytest.fixture(scope="module")
-def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def target(module_runtime_dir: Path) -> Iterator[str]:
     """nginx with /fast and a 10 KB /page after 50 ms; yields "127.0.0.1:PORT"."""
-    context = AgentContext.local("target-1", tmp_path_factory.mktemp("target"))
+    context = AgentContext.local("target-1", module_runtime_dir)
     role = TargetRole(context)
     endpoints = [Endpoint(path="/fast"), Endpoint(path="/page", delay_ms=50, body_bytes=10_000)]
     data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=endpoints)))

@@ -164,9 +164,9 @@ def test_a_growing_file_is_read_once_in_order_until_its_writer_is_done(tmp_path:
 
 
 @pytest.fixture(scope="module")
-def target(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def target(module_runtime_dir: Path) -> Iterator[str]:
     """nginx with /fast and a 2 KB /page after 20 ms; yields "127.0.0.1:PORT"."""
-    role = TargetRole(AgentContext.local("target-1", tmp_path_factory.mktemp("target")))
+    role = TargetRole(AgentContext.local("target-1", module_runtime_dir))
     endpoints = [Endpoint(path="/fast"), Endpoint(path="/page", delay_ms=20, body_bytes=2_000)]
     data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=endpoints)))
     yield str(data["addresses"][0])  # type: ignore[index]
@@ -247,12 +247,12 @@ def test_no_results_file_is_unreadable_output(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("stop_after_s", [None, 1.5])
 def test_the_injector_follows_vegeta_and_answers_with_the_whole_files_reading(
-    target: str, tmp_path: Path, stop_after_s: float | None
+    target: str, runtime_dir: Path, stop_after_s: float | None
 ) -> None:
     """Through the injector role (StartLoad, StopLoad, AwaitLoad): the summary is the reading of
     the whole results file read at once after the exit."""
     role = InjectorRole(
-        AgentContext.local("injector-1", tmp_path, allowed_load_targets=frozenset({"127.0.0.1"}))
+        AgentContext.local("injector-1", runtime_dir, allowed_load_targets=frozenset({"127.0.0.1"}))
     )
     profile = LoadProfile(driver="vegeta", rate=400, duration_s=2, warmup_s=1, connections=10, path="/page")
     try:

@@ -81,6 +81,26 @@ def test_cross_field_spec_errors_name_their_own_field(client: TestClient, db: Se
     assert "wrk" in fields["spec.load.keep_alive"]
 
 
+@pytest.mark.parametrize(
+    ("sql", "field"),
+    [
+        ({"query": "LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE a"}, "spec.load.sql.query"),
+        ({"schema_name": "mysql"}, "spec.load.sql.schema_name"),
+    ],
+)
+def test_sql_a_client_or_server_would_turn_into_file_access_is_422_at_its_field(
+    client: TestClient, db: Session, sql: dict[str, str], field: str
+) -> None:
+    editor = new_member(db, "editor")
+    spec = small_spec()
+    spec["load"].update(driver="mariadb-slap", threads=1, sql=sql)
+
+    r = _create(client, editor.headers, spec=spec)
+
+    assert r.status_code == 422, r.text
+    assert field in [f["field"] for f in r.json()["fields"]], r.json()
+
+
 def test_duplicate_name_is_409_naming_name(client: TestClient, db: Session) -> None:
     editor = new_member(db, "editor")
     assert _create(client, editor.headers, name="same").status_code == 201

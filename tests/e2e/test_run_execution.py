@@ -50,13 +50,14 @@ def test_closed_loop_fast_run_succeeds_with_live_samples_and_its_recipe(api: Api
     # What ran is stored with the run: the config, the exact tool command lines, the environment.
     assert "backend app" in run["rendered_config"] and "http-reuse safe" in run["rendered_config"]
     argv_by_agent = run["command_lines"]
-    assert any(argv[0] == "wrk" or "wrk" in argv for lines in argv_by_agent.values() for argv in lines)
+    # Each program by absolute path, through setpriv as its lab user when the agent is root.
+    assert any(Path(arg).name == "wrk" for lines in argv_by_agent.values() for argv in lines for arg in argv)
     assert any("haproxy" in " ".join(argv) for lines in argv_by_agent.values() for argv in lines)
     assert {"proxy-1", "injector-1", "target-1"} <= set(run["environment"]["agents"])
     # The tool's own output, under its command line, is downloadable: wrk's summary is in it.
     raw = api.http.get(f"/runs/{run_id}/output.txt")
     assert raw.status_code == 200 and raw.headers["content-type"].startswith("text/plain")
-    assert "===== injector-1 =====" in raw.text and " wrk -t " in raw.text, raw.text[:500]
+    assert "===== injector-1 =====" in raw.text and "/wrk -t " in raw.text, raw.text[:500]
     assert "Requests/sec:" in raw.text, raw.text[-2000:]
     # Live samples: at least 8 of the 10 measured seconds from the proxy and from the injector host.
     samples = api.samples(run_id)

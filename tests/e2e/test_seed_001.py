@@ -12,13 +12,21 @@ agents, HAProxy, MariaDB, mariadb-slap, worker and API).
 
 from __future__ import annotations
 
+import json
+import os
+import pwd
+import subprocess
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
-from run_helpers import Api
+from run_helpers import TERMINAL, Api
 
+from agents.privileges import HAPROXY_USER, LOAD_USER, TARGET_USER, UserKind, lab_user
 from spec.examples import seed_001_mariadb_maxconn
+from tests.agents.lab_processes import CAP_NET_BIND_SERVICE, assert_runs_as
 
 pytestmark = pytest.mark.slow
 
@@ -59,16 +67,72 @@ def proxy_seconds(api: Api, run_id: int) -> list[dict[str, Any]]:
     return [s["data"] for s in api.samples(run_id).get("proxy", []) if s["t"] >= 0]
 
 
-def slap_argv(run: dict[str, Any]) -> list[str]:
-    lines = [argv for argvs in run["command_lines"].values() for argv in argvs if "mariadb-slap" in argv]
+def runs(argv: list[str], program: str) -> bool:
+    """`argv` starts `program` (agents start programs by absolute path)."""
+    return any(Path(arg).name == program for arg in argv)
+
+
+def argv_of(run: dict[str, Any], program: str) -> list[str]:
+    lines = [argv for argvs in run["command_lines"].values() for argv in argvs if runs(argv, program)]
     assert len(lines) == 1, run["command_lines"]
     return list(lines[0])
+
+
+def slap_argv(run: dict[str, Any]) -> list[str]:
+    """mariadb-slap's own arguments, from its program on (after `ip netns exec`, setpriv)."""
+    argv = argv_of(run, "mariadb-slap")
+    return argv[next(i for i, arg in enumerate(argv) if Path(arg).name == "mariadb-slap") :]
+
+
+def assert_started_as(argv: list[str], user: str) -> None:
+    """A root agent starts the lab's processes through setpriv as `user`, never as itself."""
+    if os.geteuid() != 0:
+        return
+    entry = pwd.getpwnam(user)
+    drop = next(i for i, arg in enumerate(argv) if Path(arg).name == "setpriv")
+    assert f"--reuid={entry.pw_uid}" in argv[drop:] and "--no-new-privs" in argv[drop:], argv
+
+
+# What each of the lab's processes runs as (its comm), and what it keeps of root's capabilities.
+LAB_PROCESSES: dict[str, tuple[str, UserKind, int]] = {
+    "haproxy": ("proxy", HAPROXY_USER, CAP_NET_BIND_SERVICE),
+    "mariadbd": ("target", TARGET_USER, 0),
+    "mariadb-slap": ("injector", LOAD_USER, 0),
+}
+
+
+def check_lab_processes_while(api: Api, local_lab: Any, run_id: int, timeout_s: float) -> set[str]:
+    """Until the run ends, every process of LAB_PROCESSES in the lab's namespaces, read from /proc
+    as soon as it is seen: its user, groups, capabilities, no_new_privs and (empty) environment.
+    Returns the programs seen."""
+    seen: set[str] = set()
+    checked: set[int] = set()
+    deadline = time.monotonic() + timeout_s
+    while api.call("GET", f"/runs/{run_id}")["state"] not in TERMINAL:
+        assert time.monotonic() < deadline, f"run {run_id} still running after {timeout_s} s"
+        for comm, (role, kind, capabilities) in LAB_PROCESSES.items():
+            netns = local_lab.hosts[role].netns
+            pids = subprocess.run(["ip", "netns", "pids", netns], capture_output=True, text=True, timeout=5)
+            for pid in map(int, pids.stdout.split()):
+                try:
+                    if pid in checked or Path(f"/proc/{pid}/comm").read_text().strip() != comm:
+                        continue
+                    assert_runs_as(pid, lab_user(kind), capabilities, own_variables="HAPROXY_")
+                except FileNotFoundError:
+                    continue  # gone meanwhile
+                checked.add(pid)
+                seen.add(comm)
+        time.sleep(0.2)
+    return seen
 
 
 def test_server_maxconn_queues_clients_in_haproxy_and_direct_is_the_baseline(
     api: Api, local_lab: Any
 ) -> None:
     proxied_id, direct_id = api.launch("seed-001", seed_001_scaled_down(), local_lab.lab_id)
+    if os.geteuid() == 0 and local_lab.topology is not None:
+        # The lab's own HAProxy, MariaDB and mariadb-slap, from /proc while the run is on.
+        assert check_lab_processes_while(api, local_lab, proxied_id, 120) == set(LAB_PROCESSES)
     proxied = api.wait_finished(proxied_id, 120)
     direct = api.wait_finished(direct_id, 90)
 
@@ -83,8 +147,11 @@ def test_server_maxconn_queues_clients_in_haproxy_and_direct_is_the_baseline(
         assert run["summary"]["total"]["successes"] == QUERIES * ITERATIONS
         assert run["summary"]["total"]["errors"]["total"] == 0, injector["warnings"]
         argv = slap_argv(run)
-        assert argv[argv.index("mariadb-slap") + 1].startswith("--defaults-file=")  # password in a file
+        assert argv[1].startswith("--defaults-file=")  # password in a file
         assert not any(arg.startswith(("--password", "-p")) for arg in argv)
+        assert next(a for a in argv if a.startswith("--query=")).endswith("/query.sql")  # never the text
+        assert_started_as(argv_of(run, "mariadb-slap"), LOAD_USER.default)
+        assert_started_as(argv_of(run, "mariadbd"), TARGET_USER.default)
 
     # The template's thresholds state the conclusion: at most server maxconn connections reached
     # MariaDB, the other clients queued, no query failed. The direct run: only the last applies.
@@ -140,3 +207,30 @@ def run_summary_proxy(run: dict[str, Any]) -> dict[str, Any]:
     proxy = run["summary"]["proxy"]
     assert proxy is not None, run["summary"]
     return dict(proxy)
+
+
+def test_a_query_naming_a_file_of_the_injector_shows_none_of_it(api: Api, local_lab: Any) -> None:
+    """Issue 28, item 1: mariadb-slap reads `--query=X` as the file X when it exists and prints a
+    failing statement whole. Seed 001 with the query set to a file of the injector host (a system
+    file, the injector agent's own state file with its token): the run's output, errors and
+    summary hold the text as SQL, and no byte of the file."""
+    state_file = next(local_lab.state_file(h) for h in local_lab.hosts.values() if h.role == "injector")
+    token = json.loads(Path(state_file).read_text())["agent_token"]
+    secrets = {
+        "/etc/os-release": [
+            line for line in Path("/etc/os-release").read_text().splitlines() if line.strip()
+        ],
+        str(state_file): [token],
+    }
+    doc = seed_001_scaled_down()
+    doc["load"]["sql"].update(number_of_queries=CLIENTS, iterations=1)
+    doc["sweep"] = {"axes": [{"path": "load.sql.query", "values": list(secrets), "label": "query"}]}
+    run_ids = api.launch("seed-001 query probe", doc, local_lab.lab_id)
+    for run_id, (path, lines) in zip(run_ids, secrets.items(), strict=True):
+        run = api.wait_finished(run_id, 90)
+        output = api.http.get(f"/runs/{run_id}/output.txt")
+        assert output.status_code == 200
+        shown = output.text + json.dumps(run)
+        assert f"Cannot run query {path} ERROR" in output.text, output.text[-2000:]  # ran as SQL
+        for line in lines:
+            assert line not in shown, (path, line)

@@ -7,6 +7,7 @@ Every namespace a test creates is deleted by the lab's context manager, also on 
 
 from __future__ import annotations
 
+import stat
 import tempfile
 from pathlib import Path
 
@@ -161,6 +162,11 @@ def test_three_agents_enroll_come_online_and_stop_cleanly(local_lab: LocalLab) -
     }
     assert all(a["status"] == "online" for a in lab["agents"])
     assert lab["settings"]["local_lab"]["mode"] in {"netns", "loopback"}
+    # The agents' tokens: private files in a private directory, out of the lab users' reach.
+    for host in local_lab.hosts.values():
+        state_file = local_lab.state_file(host)
+        assert stat.S_IMODE(state_file.stat().st_mode) == 0o600
+        assert stat.S_IMODE(state_file.parent.stat().st_mode) == 0o700
     pids = [agent.pid for agent in local_lab.agents]
 
     assert local_lab.stop() == []

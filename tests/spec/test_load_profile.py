@@ -81,6 +81,41 @@ def test_mariadb_slap_needs_sql_and_http_drivers_refuse_it() -> None:
         SqlWorkload(query="SELECT 1;\nDROP TABLE x")
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "LOAD DATA LOCAL INFILE '/etc/passwd' INTO TABLE a",
+        "load xml local infile '/etc/passwd' into table a",
+        "  LoAd DATA LOCAL INFILE 'x' INTO TABLE a; SELECT 1",
+        "\tload data infile 'x' into table a",
+    ],
+)
+def test_a_query_starting_with_load_is_refused_at_the_field(query: str) -> None:
+    """libmariadb answers a server's request for a local file only after a statement starting
+    with "load": no run's statement may start so."""
+    message = _error(driver="mariadb-slap", threads=1, sql={"query": query})
+    assert "sql.query" in message and "injector host" in message
+
+
+@pytest.mark.parametrize(
+    "query", ["/etc/os-release", "SELECT * FROM a WHERE payload = 'load'", "SELECT 1; LOAD DATA"]
+)
+def test_other_queries_are_sql_whatever_they_name(query: str) -> None:
+    assert SqlWorkload(query=query).query == query
+
+
+def test_hey_refuses_header_names_its_parser_would_reject() -> None:
+    assert "headers" in _error(driver="hey", headers={"X.Trace": "1"})
+    assert LoadProfile(driver="wrk", headers={"X.Trace": "1"}).headers == {"X.Trace": "1"}
+    assert LoadProfile(driver="hey", headers={"X-Trace_id": "", "Host": "a.test"}).driver == "hey"
+
+
+@pytest.mark.parametrize("schema", ["mysql", "MySQL", "information_schema", "PERFORMANCE_SCHEMA", "sys"])
+def test_mariadbs_own_schemas_are_refused_at_the_field(schema: str) -> None:
+    message = _error(driver="mariadb-slap", threads=1, sql={"schema_name": schema})
+    assert "sql.schema_name" in message and "MariaDB's own schemas" in message
+
+
 @pytest.mark.parametrize("path", ["fast", "/a b", "/a\r\nX: y", "/\x00", ""])
 def test_paths_start_with_a_slash_and_have_no_spaces_or_newlines(path: str) -> None:
     assert "path" in _error(path=path)

@@ -1548,7 +1548,8 @@ export const CapabilitiesSchema = {
                     type: 'null'
                 }
             ],
-            title: 'Haproxy User'
+            title: 'Haproxy User',
+            description: 'The unprivileged user HAProxy runs as.'
         },
         drivers: {
             items: {
@@ -1564,6 +1565,19 @@ export const CapabilitiesSchema = {
             },
             type: 'object',
             title: 'Driver Versions'
+        },
+        load_user: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 255
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Load User',
+            description: 'The unprivileged user the load tools run as.'
         },
         load_lease_in_replies: {
             type: 'boolean',
@@ -1602,6 +1616,19 @@ export const CapabilitiesSchema = {
             ],
             title: 'Database Server',
             description: 'e.g. mariadb/10.11.6'
+        },
+        target_user: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 255
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Target User',
+            description: 'The unprivileged user nginx and MariaDB run as.'
         }
     },
     type: 'object',
@@ -10144,7 +10171,7 @@ export const SqlWorkloadSchema = {
             minLength: 1,
             pattern: '^[^\\r\\n\\x00]+$',
             title: 'Query',
-            description: 'The SQL statement every client runs repeatedly (no newlines).',
+            description: 'The SQL statement every client runs repeatedly (no newlines; not LOAD ..., which would make the client send a file of the injector host).',
             default: 'SELECT 1'
         },
         number_of_queries: {
@@ -10159,7 +10186,7 @@ export const SqlWorkloadSchema = {
             type: 'string',
             pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$',
             title: 'Schema Name',
-            description: 'Schema the statements run in; created by the lab before the run.',
+            description: 'Schema the statements run in; created by the lab before the run (not mysql, sys ...).',
             default: 'haplab'
         },
         iterations: {

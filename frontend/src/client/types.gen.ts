@@ -819,6 +819,8 @@ export type Capabilities = {
     haproxy_bin?: string | null;
     /**
      * Haproxy User
+     *
+     * The unprivileged user HAProxy runs as.
      */
     haproxy_user?: string | null;
     /**
@@ -833,6 +835,12 @@ export type Capabilities = {
     driver_versions?: {
         [key: string]: string;
     };
+    /**
+     * Load User
+     *
+     * The unprivileged user the load tools run as.
+     */
+    load_user?: string | null;
     /**
      * Load Lease In Replies
      *
@@ -857,6 +865,12 @@ export type Capabilities = {
      * e.g. mariadb/10.11.6
      */
     database_server?: string | null;
+    /**
+     * Target User
+     *
+     * The unprivileged user nginx and MariaDB run as.
+     */
+    target_user?: string | null;
 };
 
 /**
@@ -5818,7 +5832,7 @@ export type SqlWorkload = {
     /**
      * Query
      *
-     * The SQL statement every client runs repeatedly (no newlines).
+     * The SQL statement every client runs repeatedly (no newlines; not LOAD ..., which would make the client send a file of the injector host).
      */
     query?: string;
     /**
@@ -5830,7 +5844,7 @@ export type SqlWorkload = {
     /**
      * Schema Name
      *
-     * Schema the statements run in; created by the lab before the run.
+     * Schema the statements run in; created by the lab before the run (not mysql, sys ...).
      */
     schema_name?: string;
     /**

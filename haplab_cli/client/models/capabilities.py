@@ -41,15 +41,17 @@ class Capabilities:
         haproxy_vv (None | str | Unset): `haproxy -vv` in full.
         runtime_dir (None | str | Unset): The directory haproxy.cfg is rendered for.
         haproxy_bin (None | str | Unset):
-        haproxy_user (None | str | Unset):
+        haproxy_user (None | str | Unset): The unprivileged user HAProxy runs as.
         drivers (list[str] | Unset): Load tools installed, by driver name.
         driver_versions (CapabilitiesDriverVersions | Unset):
+        load_user (None | str | Unset): The unprivileged user the load tools run as.
         load_lease_in_replies (bool | Unset): The injector takes its load's lease from the replies to its sample batches
             (the Haplab-Load-Lease header), so the worker renews it without a RenewLease command. Default: False.
         paced_samples (bool | Unset): The agent holds a run's samples while nobody watches it live (HoldSamples,
             SendSamplesNow, the Haplab-Live-Viewers header). Default: False.
         target_server (None | str | Unset): e.g. nginx/1.22.1
         database_server (None | str | Unset): e.g. mariadb/10.11.6
+        target_user (None | str | Unset): The unprivileged user nginx and MariaDB run as.
     """
 
     agent_version: None | str | Unset = UNSET
@@ -74,10 +76,12 @@ class Capabilities:
     haproxy_user: None | str | Unset = UNSET
     drivers: list[str] | Unset = UNSET
     driver_versions: CapabilitiesDriverVersions | Unset = UNSET
+    load_user: None | str | Unset = UNSET
     load_lease_in_replies: bool | Unset = False
     paced_samples: bool | Unset = False
     target_server: None | str | Unset = UNSET
     database_server: None | str | Unset = UNSET
+    target_user: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -210,6 +214,12 @@ class Capabilities:
         if not isinstance(self.driver_versions, Unset):
             driver_versions = self.driver_versions.to_dict()
 
+        load_user: None | str | Unset
+        if isinstance(self.load_user, Unset):
+            load_user = UNSET
+        else:
+            load_user = self.load_user
+
         load_lease_in_replies = self.load_lease_in_replies
 
         paced_samples = self.paced_samples
@@ -225,6 +235,12 @@ class Capabilities:
             database_server = UNSET
         else:
             database_server = self.database_server
+
+        target_user: None | str | Unset
+        if isinstance(self.target_user, Unset):
+            target_user = UNSET
+        else:
+            target_user = self.target_user
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -273,6 +289,8 @@ class Capabilities:
             field_dict["drivers"] = drivers
         if driver_versions is not UNSET:
             field_dict["driver_versions"] = driver_versions
+        if load_user is not UNSET:
+            field_dict["load_user"] = load_user
         if load_lease_in_replies is not UNSET:
             field_dict["load_lease_in_replies"] = load_lease_in_replies
         if paced_samples is not UNSET:
@@ -281,6 +299,8 @@ class Capabilities:
             field_dict["target_server"] = target_server
         if database_server is not UNSET:
             field_dict["database_server"] = database_server
+        if target_user is not UNSET:
+            field_dict["target_user"] = target_user
 
         return field_dict
 
@@ -491,6 +511,15 @@ class Capabilities:
         else:
             driver_versions = CapabilitiesDriverVersions.from_dict(_driver_versions)
 
+        def _parse_load_user(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        load_user = _parse_load_user(d.pop("load_user", UNSET))
+
         load_lease_in_replies = d.pop("load_lease_in_replies", UNSET)
 
         paced_samples = d.pop("paced_samples", UNSET)
@@ -512,6 +541,15 @@ class Capabilities:
             return cast(None | str | Unset, data)
 
         database_server = _parse_database_server(d.pop("database_server", UNSET))
+
+        def _parse_target_user(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        target_user = _parse_target_user(d.pop("target_user", UNSET))
 
         capabilities = cls(
             agent_version=agent_version,
@@ -536,10 +574,12 @@ class Capabilities:
             haproxy_user=haproxy_user,
             drivers=drivers,
             driver_versions=driver_versions,
+            load_user=load_user,
             load_lease_in_replies=load_lease_in_replies,
             paced_samples=paced_samples,
             target_server=target_server,
             database_server=database_server,
+            target_user=target_user,
         )
 
         capabilities.additional_properties = d

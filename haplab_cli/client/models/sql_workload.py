@@ -15,10 +15,12 @@ class SqlWorkload:
     """What mariadb-slap runs; the lab creates the schema and the credentials.
 
     Attributes:
-        query (str | Unset): The SQL statement every client runs repeatedly (no newlines). Default: 'SELECT 1'.
+        query (str | Unset): The SQL statement every client runs repeatedly (no newlines; not LOAD ..., which would make
+            the client send a file of the injector host). Default: 'SELECT 1'.
         number_of_queries (int | Unset): Total statements across all clients; use >= 100k for meaningful times. Default:
             100000.
-        schema_name (str | Unset): Schema the statements run in; created by the lab before the run. Default: 'haplab'.
+        schema_name (str | Unset): Schema the statements run in; created by the lab before the run (not mysql, sys ...).
+            Default: 'haplab'.
         iterations (int | Unset): How often the whole workload runs (min/avg/max over them). Default: 1.
     """
 
