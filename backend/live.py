@@ -25,6 +25,9 @@ This module is the ONE place for live Redis names, so API, worker and tests agre
     haplab:login-failures:{kind}:{who}  sorted set of failed sign-in times (score = time), per
                                               account (SHA-256 of the e-mail) and per client
                                               address; expires with the throttling window
+    haplab:rate:{what}:{who}            sorted set of the times of recent requests of a
+                                              rate-limited kind (backend/rate_limits.py), e.g.
+                                              webhook-test:webhook:12; expires with its window
 
 Redis is a mailbox and a loudspeaker here, never a store: samples and run states live in
 PostgreSQL and are written there first, so a message lost in Redis costs a live viewer a
@@ -90,6 +93,10 @@ def load_lease_key(run_id: int, agent_id: int) -> str:
 
 def login_failures_key(kind: Literal["account", "client"], who: str) -> str:
     return f"haplab:login-failures:{kind}:{who}"
+
+
+def rate_key(what: str, who: str) -> str:
+    return f"haplab:rate:{what}:{who}"
 
 
 # ---------------------------------------------------------------- clients

@@ -17,6 +17,8 @@ from common.processes import stop_session
 
 ROOT = Path(__file__).resolve().parents[1]
 T = TypeVar("T")
+# The queues of `make up`'s worker; its webhooks' worker takes backend.queue.WEBHOOK_QUEUE.
+RUNS_QUEUES = "haplab.runs,celery"
 
 
 def wait_until(check: Callable[[], T | None], timeout: float, what: str, interval: float = 0.1) -> T:
@@ -82,10 +84,13 @@ def start_worker_process(
     reap_interval: float = 2,
     index: int = 0,
     env: dict[str, str] | None = None,
+    queues: str = RUNS_QUEUES,
+    concurrency: int = 2,
 ) -> WorkerProcess:
     """Start a real `celery -A worker.celery_app worker` and wait until it answers a ping.
 
-    `env` adds or overrides environment variables (other HAPLAB_* settings)."""
+    `queues`: what it consumes (RUNS_QUEUES, as `make up`'s worker; WEBHOOK_QUEUE, as its
+    webhooks' worker). `env` adds or overrides environment variables (other HAPLAB_* settings)."""
     from celery import Celery
 
     nodename = f"haplab-test-{uuid.uuid4().hex[:8]}@localhost"
@@ -108,11 +113,11 @@ def start_worker_process(
         "worker.celery_app",
         "worker",
         "-Q",
-        "haplab.runs,celery",
+        queues,
         "--pool",
         "prefork",
         "--concurrency",
-        "2",
+        str(concurrency),
         "-n",
         nodename,
         "--loglevel",
