@@ -47,6 +47,11 @@ class WorkerProcess:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
 
+    def pool_pids(self) -> list[int]:
+        """The prefork pool's processes (the worker's children), read from /proc."""
+        children = Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text().split()
+        return sorted(int(pid) for pid in children)
+
     def freeze(self, seconds: float) -> None:
         """SIGSTOP the worker and its pool (its process group) for `seconds`, then SIGCONT."""
         os.killpg(self.pid, signal.SIGSTOP)
@@ -71,6 +76,14 @@ class WorkerProcess:
 
 
 StartWorker = Callable[..., WorkerProcess]
+
+
+def rss_kib(pid: int) -> int:
+    """A process's resident memory (VmRSS in /proc/PID/status), in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no VmRSS for pid {pid}")
 
 
 def start_worker_process(

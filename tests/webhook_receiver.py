@@ -36,7 +36,8 @@ class Receiver:
 
 
 @contextmanager
-def receiving(statuses: list[int] | None = None) -> Iterator[Receiver]:
+def receiving(statuses: list[int] | None = None, answer: bytes | None = None) -> Iterator[Receiver]:
+    """`answer`: the body of each answer (default: "answered <status>")."""
     answers = list(statuses or [200])
     receiver = Receiver(url="", statuses=answers)
 
@@ -48,7 +49,7 @@ def receiving(statuses: list[int] | None = None) -> Iterator[Receiver]:
             self.send_response(status)
             self.send_header("Content-Type", "text/plain")
             self.end_headers()
-            self.wfile.write(f"answered {status}".encode())
+            self.wfile.write(answer if answer is not None else f"answered {status}".encode())
 
         def log_message(self, *_args: object) -> None:
             pass
