@@ -89,6 +89,10 @@ class Settings(BaseSettings):
     webhook_max_attempts: int = 6
     # Retries wait this x 2^(attempt - 1): 5, 10, 20, 40, 80 s.
     webhook_retry_base_seconds: float = 5
+    # A pending delivery this long past due lost its Celery message (a worker killed mid-attempt):
+    # beat's sweep, every webhook_requeue_interval_seconds, queues it again.
+    webhook_lost_after_seconds: float = Field(120, gt=0)
+    webhook_requeue_interval_seconds: float = Field(60, gt=0)
     # "Send test" per webhook and per team within the window; beyond, 429 with Retry-After.
     webhook_test_limit_per_webhook: int = 5
     webhook_test_limit_per_team: int = 20

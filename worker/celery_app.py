@@ -21,7 +21,6 @@ from backend.queue import DEFAULT_QUEUE, REQUEUE_WEBHOOKS_TASK, TASK_ROUTES, res
 from backend.settings import get_settings
 
 REAP_LABS_TASK = "haplab.lab.reap"
-REQUEUE_WEBHOOKS_INTERVAL_S = 60
 
 settings = get_settings()
 
@@ -62,8 +61,8 @@ app.conf.update(
         # Webhook deliveries whose message was lost (backend/webhooks/service.py, requeue_lost).
         "requeue-lost-webhook-deliveries": {
             "task": REQUEUE_WEBHOOKS_TASK,
-            "schedule": timedelta(seconds=REQUEUE_WEBHOOKS_INTERVAL_S),
-            "options": {"expires": REQUEUE_WEBHOOKS_INTERVAL_S},
+            "schedule": timedelta(seconds=settings.webhook_requeue_interval_seconds),
+            "options": {"expires": settings.webhook_requeue_interval_seconds},
         },
     },
 )

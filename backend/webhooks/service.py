@@ -42,11 +42,8 @@ _PENDING_KEY = "haplab_webhook_deliveries"
 # A message may come this much before its delivery is due (clocks of two hosts) and still count.
 EARLY_TOLERANCE = timedelta(seconds=2)
 # An attempt under way is given this beyond its deadline to record its outcome; after that
-# (and LOST_AFTER) its delivery counts as lost.
-ATTEMPT_SLACK = timedelta(seconds=30)
-# A pending delivery this long past due lost its message (or waits behind a long queue: then
-# the second message finds it done, or not due, and does nothing).
-LOST_AFTER = timedelta(minutes=2)
+# (and settings.webhook_lost_after_seconds) its delivery counts as lost.
+ATTEMPT_SLACK = timedelta(seconds=10)
 
 
 def _get(db: Session, team_id: int, webhook_id: int) -> Webhook:
@@ -312,12 +309,15 @@ def _fail(delivery: WebhookDelivery, error: str) -> None:
 
 
 def requeue_lost(db: Session, limit: int = 500) -> list[int]:
-    """Queue again the pending deliveries long past due (their message was lost), once each per
-    LOST_AFTER; one whose last attempt never ended and was its last is failed. Their ids."""
+    """Queue again the pending deliveries long past due (their message was lost, or waits behind
+    a long queue: then the second message finds it done, or not due, and does nothing), once each
+    per settings.webhook_lost_after_seconds; one whose last attempt never ended and was its last
+    is failed. Their ids."""
     settings = get_settings()
+    lost_after = timedelta(seconds=settings.webhook_lost_after_seconds)
     lost = db.scalars(
         select(WebhookDelivery)
-        .where(WebhookDelivery.status == "pending", WebhookDelivery.next_attempt_at < func.now() - LOST_AFTER)
+        .where(WebhookDelivery.status == "pending", WebhookDelivery.next_attempt_at < func.now() - lost_after)
         .order_by(WebhookDelivery.next_attempt_at)
         .limit(limit)
         .with_for_update(skip_locked=True)

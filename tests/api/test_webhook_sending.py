@@ -168,7 +168,7 @@ def test_a_message_for_a_delivery_not_due_sends_nothing_and_a_lost_one_is_queued
         assert requeue_lost(db) == [lost]
         db.commit()  # queued once committed
         assert redis_client.llen(WEBHOOK_QUEUE) == 1
-        assert requeue_lost(db) == []  # not again before LOST_AFTER
+        assert requeue_lost(db) == []  # not again before webhook_lost_after_seconds
         rows = {i: db.get_one(WebhookDelivery, i) for i in (later, lost, spent)}
         assert rows[spent].status == "failed" and rows[spent].last_error == (
             "its last attempt never ended (gave up after 1 attempts)"

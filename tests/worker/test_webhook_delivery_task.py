@@ -155,3 +155,39 @@ def test_misbehaving_receivers_hold_neither_the_runs_worker_nor_the_webhooks_wor
     assert f"Task {DELIVER_WEBHOOK_TASK}[" not in runs_worker.log()  # the runs worker never saw a delivery
     print(f"run taken in {taken_in_s:.2f} s; held: drip {drip.held_s}, endless {endless.held_s}")
     print(f"RSS grew {grown} KiB")
+
+
+def test_a_delivery_whose_worker_was_killed_mid_attempt_is_attempted_again(
+    start_worker: StartWorker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Delivery tasks are acknowledged when they start, so a killed worker's message is gone
+    (never handed to the next worker, over and over): the row counted the attempt, and beat's
+    sweep queues the delivery again once it is past due."""
+    _allow_loopback(
+        monkeypatch,
+        HAPLAB_WEBHOOK_TIMEOUT_SECONDS="3",
+        HAPLAB_WEBHOOK_LOST_AFTER_SECONDS="1",
+        HAPLAB_WEBHOOK_REQUEUE_INTERVAL_SECONDS="1",
+    )
+    start_worker(beat=True)  # as `make up`'s: beat sends the sweep to the webhooks' queue
+    doomed = start_worker(queues=WEBHOOK_QUEUE, concurrency=1)
+    with session_scope() as db:
+        team_id = db.get_one(Lab, make_lab("bench-a")).team_id
+    with misbehaving("drip-headers", interval_s=1, bound_s=60) as drip, receiving() as fine:
+        with session_scope() as db:
+            hook = _hook(db, team_id, drip.url, events=["change.detected"])
+            hook_id, delivery_id = hook.id, send_test(db, team_id, hook.id).id
+        wait_until(lambda: drip.connections, 15, "the attempt to begin")
+        doomed.kill_hard()
+        with session_scope() as db:  # the receiver is mended meanwhile
+            db.execute(update(Webhook).where(Webhook.id == hook_id).values(url=fine.url))
+        start_worker(queues=WEBHOOK_QUEUE)
+
+        def delivered() -> WebhookDelivery | None:
+            [row] = _rows([delivery_id])
+            return row if row.status != "pending" else None
+
+        # The killed attempt's due time (its deadline and slack, 13 s), the 1 s of grace, a sweep.
+        row = wait_until(delivered, 40, "the delivery to be queued again and delivered")
+    assert (row.status, row.attempts, row.last_status_code) == ("delivered", 2, 200)
+    assert drip.connections == 1 and len(fine.requests) == 1
