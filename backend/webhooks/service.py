@@ -11,7 +11,7 @@ error is kept.
 The row is the truth, the Celery message only a kick: an attempt is counted (and committed)
 before it is made, a message for a delivery that is not due is a duplicate and does nothing, and
 a pending delivery whose message was lost (a worker killed mid-attempt: webhook tasks are
-acknowledged when they start) is queued again by `requeue_lost` (beat, every minute).
+acknowledged when they start) is queued again by `requeue_lost` (beat, every minute by default).
 """
 
 from __future__ import annotations
@@ -215,7 +215,7 @@ def attempt(db: Session, delivery_id: int) -> Attempt:
     db.commit()
     settings = get_settings()
     sent = sender.post(claimed.url, claimed.body, claimed.headers, settings.webhook_timeout_seconds)
-    return record(db, delivery_id, sent)
+    return record(db, claimed.delivery_id, sent)
 
 
 def claim(db: Session, delivery_id: int) -> Claimed | Attempt:
