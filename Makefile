@@ -67,4 +67,4 @@ migration:
 
 ## Delete the local data of `make up` (database, Redis, logs, admin password and token).
 reset-data:
-	rm -rf var/pg var/redis var/log var/admin-password var/admin-token var/celerybeat-schedule*
+	rm -rf var/pg var/redis var/log var/admin-password var/admin-token var/webhook-secret-key var/celerybeat-schedule*

@@ -1,6 +1,7 @@
 """`haplab` command line (python -m backend.cli): operator tasks that run next to the database.
 
 haplab create-admin --email a@b.c --password ... --team "Perf" [--token-file var/admin.token]
+haplab rotate-webhook-secrets    (after putting a new key first in HAPLAB_WEBHOOK_SECRET_KEYS)
 """
 
 from __future__ import annotations
@@ -11,11 +12,14 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from sqlalchemy import select
+
 from backend.accounts.passwords import MIN_PASSWORD_LENGTH
 from backend.bootstrap import ensure_admin
 from backend.db import session_scope
-from backend.models import Role
+from backend.models import Role, Webhook
 from backend.teams.tokens import create_api_token, revoke_tokens_named
+from backend.webhooks import secret_box
 
 CLI_TOKEN_NAME = "create-admin"  # noqa: S105 - a label, not a secret
 
@@ -49,6 +53,24 @@ def create_admin(args: argparse.Namespace) -> int:
     return 0
 
 
+def rotate_webhook_secrets(_args: argparse.Namespace) -> int:
+    """Every webhook secret re-encrypted with the first of HAPLAB_WEBHOOK_SECRET_KEYS: then the
+    older keys can be dropped (backend/webhooks/secret_box.py)."""
+    unreadable = []
+    with session_scope() as db:
+        hooks = db.scalars(select(Webhook).order_by(Webhook.id).with_for_update()).all()
+        for hook in hooks:
+            try:
+                hook.secret_encrypted = secret_box.reseal(hook.secret_encrypted)
+            except secret_box.InvalidToken:
+                unreadable.append(hook.id)
+    print(f"{len(hooks) - len(unreadable)} webhook secret(s) re-encrypted with the first key")
+    if unreadable:
+        print(f"no key opens the secret of webhook(s) {unreadable}: left as they were", file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="haplab", description="haplab operator commands")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -58,6 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
     admin.add_argument("--team", required=True, help="team name (its slug is derived from it)")
     admin.add_argument("--token-file", type=Path, help="also write a fresh admin API token here (mode 600)")
     admin.set_defaults(handler=create_admin)
+    rotate = commands.add_parser(
+        "rotate-webhook-secrets",
+        help="re-encrypt every webhook secret with the first of HAPLAB_WEBHOOK_SECRET_KEYS",
+    )
+    rotate.set_defaults(handler=rotate_webhook_secrets)
     return parser
 
 

@@ -28,6 +28,9 @@ This module is the ONE place for live Redis names, so API, worker and tests agre
     haplab:live-streams:{kind}:{id}     sorted set of the open live event streams of a user or
                                               a team (member = a stream's slot, score = when its
                                               lease ends; backend/runs/live/stream_slots.py)
+    haplab:rate:{what}:{who}            sorted set of the times of recent requests of a
+                                              rate-limited kind (backend/rate_limits.py), e.g.
+                                              webhook-test:webhook:12; expires with its window
 
 Redis is a mailbox and a loudspeaker here, never a store: samples and run states live in
 PostgreSQL and are written there first, so a message lost in Redis costs a live viewer a
@@ -97,6 +100,8 @@ def login_failures_key(kind: Literal["account", "client"], who: str) -> str:
 
 def live_streams_key(kind: Literal["user", "team"], ident: int) -> str:
     return f"haplab:live-streams:{kind}:{ident}"
+def rate_key(what: str, who: str) -> str:
+    return f"haplab:rate:{what}:{who}"
 
 
 # ---------------------------------------------------------------- clients

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 from functools import lru_cache
+from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from typing import Annotated, Any
 
-from pydantic import Field, IPvAnyNetwork, field_validator, model_validator
+from pydantic import Field, IPvAnyNetwork, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PLACEHOLDER_SECRET = "dev-only-change-me"  # noqa: S105 - refused outside dev, see below
+# Encrypts webhook secrets where no key is set; public, so refused in production (see below).
+DEV_WEBHOOK_SECRET_KEY = "aGFwbGFiLWRldi1vbmx5LXdlYmhvb2sta2V5LTAwMzI="  # noqa: S105
+EVERY_ADDRESS: list[IPv4Network | IPv6Network] = [ip_network("0.0.0.0/0"), ip_network("::/0")]
+EVERY_PORT = (1, 65535)
+
+
+def _comma_separated(value: Any) -> Any:
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    return value
 
 
 class Settings(BaseSettings):
@@ -91,12 +104,70 @@ class Settings(BaseSettings):
     load_lease_seconds: int = 10
     # The public URL agents and browsers use to reach the API (for enrollment commands).
     public_url: str = "http://127.0.0.1:8300"
-    # Webhooks may POST to loopback and private addresses (an internal receiver; the tests').
+    # Webhooks POST only to global unicast addresses on ports 80 and 443 (backend/webhooks/egress.py).
+    # Networks the operator allows besides, CIDRs separated by commas (an internal receiver; the
+    # tests' on loopback): "10.20.0.0/16,127.0.0.1/32".
+    webhook_allowed_networks: Annotated[list[IPvAnyNetwork], NoDecode] = []
+    # Ports allowed besides 80 and 443, separated by commas, each a port or a range: "8080,9000-9100".
+    webhook_allowed_ports: Annotated[list[tuple[int, int]], NoDecode] = []
+    # Deprecated (use the two lists above): true allows every address and every port, as it did.
     webhook_allow_private: bool = False
-    webhook_timeout_seconds: float = 10
+    # The whole of one delivery attempt, from resolving the host to the last byte read of the
+    # answer: a receiver that drips its answer is cut there (and the attempt retried).
+    webhook_timeout_seconds: float = Field(10, gt=0, le=120)
     webhook_max_attempts: int = 6
     # Retries wait this x 2^(attempt - 1): 5, 10, 20, 40, 80 s.
     webhook_retry_base_seconds: float = 5
+    # A pending delivery this long past due lost its Celery message (a worker killed mid-attempt):
+    # beat's sweep, every webhook_requeue_interval_seconds, queues it again.
+    webhook_lost_after_seconds: float = Field(120, gt=0)
+    webhook_requeue_interval_seconds: float = Field(60, gt=0)
+    # "Send test" per webhook and per team within the window; beyond, 429 with Retry-After.
+    webhook_test_limit_per_webhook: int = 5
+    webhook_test_limit_per_team: int = 20
+    webhook_test_window_seconds: int = 60
+    # Fernet keys that encrypt webhook signing secrets at rest, separated by commas, newest first:
+    # the first encrypts, every one decrypts. To rotate: put a new key first, run
+    # `haplab-admin rotate-webhook-secrets`, then drop the old one. Required in production
+    # (`make up` generates var/webhook-secret-key); dev and tests fall back to a public dev key.
+    webhook_secret_keys: Annotated[list[SecretStr], NoDecode] = []
+
+    @field_validator("webhook_allowed_networks", "webhook_secret_keys", mode="before")
+    @classmethod
+    def _split(cls, value: Any) -> Any:
+        return _comma_separated(value)
+
+    @field_validator("webhook_allowed_ports", mode="before")
+    @classmethod
+    def _port_ranges(cls, value: Any) -> Any:
+        ranges = []
+        for part in _comma_separated(value):
+            if not isinstance(part, str):
+                ranges.append(part)
+                continue
+            low, _, high = part.partition("-")
+            if not (low.strip().isdigit() and (not high or high.strip().isdigit())):
+                raise ValueError(f"{part!r} is not a port or a range of ports (8080, 9000-9100)")
+            ranges.append((int(low), int(high or low)))
+        for low, high in ranges:
+            if not 1 <= low <= high <= 65535:
+                raise ValueError(f"{low}-{high} is not a range of ports within 1-65535")
+        return ranges
+
+    @field_validator("webhook_secret_keys")
+    @classmethod
+    def _fernet_keys(cls, keys: list[SecretStr]) -> list[SecretStr]:
+        for index, key in enumerate(keys):
+            try:
+                raw = base64.urlsafe_b64decode(key.get_secret_value().encode())
+            except (binascii.Error, ValueError):
+                raw = b""
+            if len(raw) != 32:
+                raise ValueError(
+                    f"key {index + 1} is not a Fernet key: 32 bytes in URL-safe base64, as the "
+                    "cryptography library's Fernet.generate_key() makes (docs/history.md, Webhooks)"
+                )
+        return keys
 
     @field_validator("trusted_proxies", mode="before")
     @classmethod
@@ -113,6 +184,13 @@ class Settings(BaseSettings):
     def _refuse_placeholder_secret(self) -> Settings:
         if self.environment == "production" and self.secret_key == PLACEHOLDER_SECRET:
             raise ValueError("HAPLAB_SECRET_KEY must be set to a real secret in production")
+        if self.environment == "production" and not self.webhook_secret_keys:
+            raise ValueError("HAPLAB_WEBHOOK_SECRET_KEYS must be set in production (a Fernet key)")
+        if not self.webhook_secret_keys:
+            self.webhook_secret_keys = [SecretStr(DEV_WEBHOOK_SECRET_KEY)]
+        if self.webhook_allow_private:  # the deprecated switch: nothing refused, as before
+            self.webhook_allowed_networks = [*self.webhook_allowed_networks, *EVERY_ADDRESS]
+            self.webhook_allowed_ports = [*self.webhook_allowed_ports, EVERY_PORT]
         if self.environment == "production" and not self.session_cookie_secure:
             raise ValueError("HAPLAB_SESSION_COOKIE_SECURE must be true in production (HTTPS only)")
         return self

@@ -1,5 +1,6 @@
-"""`make up`: PostgreSQL, Redis, migrations, the first admin, the API and the Celery worker,
-then the local lab of three agents (dev/lab.py; stopped first, its namespaces deleted).
+"""`make up`: PostgreSQL, Redis, migrations, the first admin, the API, the Celery worker (runs,
+with beat) and the webhooks' worker, then the local lab of three agents (dev/lab.py; stopped
+first, its namespaces deleted).
 
 Every long-lived process is a child of this supervisor, started in a session of its own so that
 a Ctrl-C in the terminal reaches only us; we then stop them one by one, by PID, in reverse order
@@ -39,7 +40,7 @@ from sqlalchemy.engine import make_url
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from backend.settings import Settings, get_settings  # noqa: E402
+from backend.settings import DEV_WEBHOOK_SECRET_KEY, Settings, get_settings  # noqa: E402
 from common.processes import stop_session  # noqa: E402
 from dev.lab import LocalLab, remove_leftovers  # noqa: E402
 from dev.services import Postgres, Redis, open_path_to_postgres, wait_for_port  # noqa: E402
@@ -50,6 +51,9 @@ ADMIN_EMAIL = "admin@haplab.local"
 ADMIN_TEAM = "Default team"
 PASSWORD_FILE = VAR / "admin-password"
 TOKEN_FILE = VAR / "admin-token"
+WEBHOOK_KEY_FILE = VAR / "webhook-secret-key"
+# The webhooks' worker (its own queue, backend/queue.py): deliveries wait on receivers, not on the CPU.
+WEBHOOK_WORKER_CONCURRENCY = 2
 HEALTH_TIMEOUT = 60.0
 LAB_ONLINE_TIMEOUT = 60.0
 LAB_NAME = "local lab"
@@ -400,6 +404,23 @@ def admin_password() -> str:
     return password
 
 
+def webhook_secret_key(settings: Settings) -> str | None:
+    """The key that encrypts webhook secrets when the settings name none: generated on the first
+    `make up`, then kept (the secrets it encrypted stay readable). None: the settings have one."""
+    keys = [key.get_secret_value() for key in settings.webhook_secret_keys]
+    if keys != [DEV_WEBHOOK_SECRET_KEY]:
+        return None
+    if WEBHOOK_KEY_FILE.exists():
+        return WEBHOOK_KEY_FILE.read_text().strip()
+    from cryptography.fernet import Fernet
+
+    key = Fernet.generate_key().decode()
+    fd = os.open(WEBHOOK_KEY_FILE, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(key + "\n")
+    return key
+
+
 def main() -> int:
     signal.signal(signal.SIGINT, _on_signal)
     signal.signal(signal.SIGTERM, _on_signal)
@@ -414,6 +435,8 @@ def main() -> int:
         require_free(settings.api_port, "the API", "set HAPLAB_API_PORT or stop what listens there")
         sup.start_postgres()
         sup.start_redis()
+        if key := webhook_secret_key(settings):  # the migrations encrypt with it too
+            sup.env["HAPLAB_WEBHOOK_SECRET_KEYS"] = key
         say("applying migrations (alembic upgrade head)")
         sup.run_once("migrate", [py, "-m", "alembic", "upgrade", "head"])
         # Until the first release, migrations/versions/0001_initial.py is regenerated in place, so
@@ -451,6 +474,26 @@ def main() -> int:
                 "2",
                 "-Q",
                 "haplab.runs,celery",
+                "--loglevel",
+                "INFO",
+            ],
+        )
+        # Webhook deliveries on a worker of their own: a slow receiver never delays a run.
+        sup.spawn(
+            "webhooks-worker",
+            [
+                py,
+                "-m",
+                "celery",
+                "-A",
+                "worker.celery_app",
+                "worker",
+                "--concurrency",
+                str(WEBHOOK_WORKER_CONCURRENCY),
+                "-Q",
+                "haplab.webhooks",
+                "-n",
+                "webhooks@%h",
                 "--loglevel",
                 "INFO",
             ],

@@ -17,6 +17,8 @@ from common.processes import stop_session
 
 ROOT = Path(__file__).resolve().parents[1]
 T = TypeVar("T")
+# The queues of `make up`'s worker; its webhooks' worker takes backend.queue.WEBHOOK_QUEUE.
+RUNS_QUEUES = "haplab.runs,celery"
 
 
 def wait_until(check: Callable[[], T | None], timeout: float, what: str, interval: float = 0.1) -> T:
@@ -45,6 +47,11 @@ class WorkerProcess:
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
 
+    def pool_pids(self) -> list[int]:
+        """The prefork pool's processes (the worker's children), read from /proc."""
+        children = Path(f"/proc/{self.pid}/task/{self.pid}/children").read_text().split()
+        return sorted(int(pid) for pid in children)
+
     def freeze(self, seconds: float) -> None:
         """SIGSTOP the worker and its pool (its process group) for `seconds`, then SIGCONT."""
         os.killpg(self.pid, signal.SIGSTOP)
@@ -71,6 +78,14 @@ class WorkerProcess:
 StartWorker = Callable[..., WorkerProcess]
 
 
+def rss_kib(pid: int) -> int:
+    """A process's resident memory (VmRSS in /proc/PID/status), in KiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise AssertionError(f"no VmRSS for pid {pid}")
+
+
 def start_worker_process(
     *,
     database_url: str,
@@ -82,10 +97,13 @@ def start_worker_process(
     reap_interval: float = 2,
     index: int = 0,
     env: dict[str, str] | None = None,
+    queues: str = RUNS_QUEUES,
+    concurrency: int = 2,
 ) -> WorkerProcess:
     """Start a real `celery -A worker.celery_app worker` and wait until it answers a ping.
 
-    `env` adds or overrides environment variables (other HAPLAB_* settings)."""
+    `queues`: what it consumes (RUNS_QUEUES, as `make up`'s worker; WEBHOOK_QUEUE, as its
+    webhooks' worker). `env` adds or overrides environment variables (other HAPLAB_* settings)."""
     from celery import Celery
 
     nodename = f"haplab-test-{uuid.uuid4().hex[:8]}@localhost"
@@ -108,11 +126,11 @@ def start_worker_process(
         "worker.celery_app",
         "worker",
         "-Q",
-        "haplab.runs,celery",
+        queues,
         "--pool",
         "prefork",
         "--concurrency",
-        "2",
+        str(concurrency),
         "-n",
         nodename,
         "--loglevel",

@@ -1,8 +1,9 @@
 """The Celery app of the haplab workers.
 
-Start a worker with `celery -A worker.celery_app worker -Q haplab.runs,celery` (and beat, exactly
-once, for the reaper and the schedules). Messages are only kicks; the database holds every state,
-so a lost, duplicated or redelivered message is harmless.
+Start a worker with `celery -A worker.celery_app worker -Q haplab.runs,celery`, the webhooks'
+own with `-Q haplab.webhooks` (the queues: backend/queue.py), and beat, exactly once, for the
+reaper and the schedules. Messages are only kicks; the database holds every state, so a lost,
+duplicated or redelivered message is harmless.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from celery.signals import after_setup_logger, worker_process_init
 
 from backend.db import reset_engine
 from backend.live import reset_live_clients
-from backend.queue import DISPATCH_LAB_TASK, LAB_QUEUE, reset_celery_client
+from backend.queue import DEFAULT_QUEUE, REQUEUE_WEBHOOKS_TASK, TASK_ROUTES, reset_celery_client
 from backend.settings import get_settings
 
 REAP_LABS_TASK = "haplab.lab.reap"
@@ -39,8 +40,8 @@ app.conf.update(
     worker_cancel_long_running_tasks_on_connection_loss=False,
     # Unacked messages are redelivered after this; keep it above the longest a run may take.
     broker_transport_options={"visibility_timeout": settings.run_time_limit_seconds + 600},
-    task_default_queue="celery",
-    task_routes={DISPATCH_LAB_TASK: {"queue": LAB_QUEUE}},
+    task_default_queue=DEFAULT_QUEUE,
+    task_routes=TASK_ROUTES,
     # Beat keeps its entries in PostgreSQL (sqlalchemy-celery-beat): the reaper below and one
     # entry per schedule (backend/schedules/beat.py), read again within 5 s of any change.
     beat_scheduler="sqlalchemy_celery_beat.schedulers:DatabaseScheduler",
@@ -56,7 +57,13 @@ app.conf.update(
             "schedule": timedelta(seconds=settings.reap_interval_seconds),
             # A reap that waited longer than one interval is superseded by the next one.
             "options": {"expires": settings.reap_interval_seconds},
-        }
+        },
+        # Webhook deliveries whose message was lost (backend/webhooks/service.py, requeue_lost).
+        "requeue-lost-webhook-deliveries": {
+            "task": REQUEUE_WEBHOOKS_TASK,
+            "schedule": timedelta(seconds=settings.webhook_requeue_interval_seconds),
+            "options": {"expires": settings.webhook_requeue_interval_seconds},
+        },
     },
 )
 
@@ -75,14 +82,14 @@ class QuietRoutineTasks(logging.Filter):
     log. What a reap does (a run failed, a lab kicked) the reaper logs itself; its failures and
     warnings still pass."""
 
-    ROUTINE = REAP_LABS_TASK
+    ROUTINE = (REAP_LABS_TASK, REQUEUE_WEBHOOKS_TASK)
 
     def filter(self, record: logging.LogRecord) -> bool:
         if record.levelno > logging.INFO:
             return True
         args = record.args
         values = args.values() if isinstance(args, dict) else args if isinstance(args, tuple) else ()
-        return not any(value == self.ROUTINE for value in values)
+        return not any(value in self.ROUTINE for value in values)
 
 
 @after_setup_logger.connect  # type: ignore[untyped-decorator]

@@ -10,11 +10,12 @@ from backend.queue import (
     DETECT_CHANGES_TASK,
     DISPATCH_LAB_TASK,
     FIRE_SCHEDULE_TASK,
+    REQUEUE_WEBHOOKS_TASK,
     enqueue_webhook_delivery,
 )
 from backend.runs.changes.service import detect_for_run
 from backend.schedules.firing import fire
-from backend.webhooks.service import attempt
+from backend.webhooks.service import attempt, requeue_lost
 from worker.celery_app import REAP_LABS_TASK, app, settings
 from worker.dispatch import dispatch_lab
 from worker.reaper import reap_labs
@@ -47,7 +48,16 @@ def detect_changes_task(run_id: int) -> list[int]:
         return [change.id for change in detect_for_run(db, run_id)]
 
 
-@app.task(name=DELIVER_WEBHOOK_TASK, soft_time_limit=60, time_limit=90)  # type: ignore[untyped-decorator]
+@app.task(  # type: ignore[untyped-decorator]
+    name=DELIVER_WEBHOOK_TASK,
+    # Acknowledged when it starts: a worker killed mid-attempt does not get the message again
+    # (nor does the next worker, over and over); the row counted the attempt, and requeue_lost
+    # queues a delivery whose message was lost.
+    acks_late=False,
+    # The attempt ends by its own deadline (backend/webhooks/sender.py); these are a backstop.
+    soft_time_limit=settings.webhook_timeout_seconds + 30,
+    time_limit=settings.webhook_timeout_seconds + 60,
+)
 def deliver_webhook_task(delivery_id: int) -> str:
     """One attempt at a webhook delivery; a retry is queued with its backoff as a new message
     (the delivery row, not Celery's retry state, counts the attempts)."""
@@ -56,6 +66,13 @@ def deliver_webhook_task(delivery_id: int) -> str:
     if outcome.retry_in_s is not None:
         enqueue_webhook_delivery(delivery_id, countdown=outcome.retry_in_s)
     return outcome.status
+
+
+@app.task(name=REQUEUE_WEBHOOKS_TASK, acks_late=False, soft_time_limit=60, time_limit=90)  # type: ignore[untyped-decorator]
+def requeue_lost_webhooks_task() -> list[int]:
+    """Queue again the webhook deliveries whose message was lost (beat, every minute)."""
+    with session_scope() as db:
+        return requeue_lost(db)
 
 
 @app.task(name=FIRE_SCHEDULE_TASK, bind=True, soft_time_limit=120, time_limit=150)  # type: ignore[untyped-decorator]

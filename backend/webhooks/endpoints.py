@@ -6,6 +6,7 @@ from fastapi import APIRouter, Response, status
 
 from backend.api.deps import AdminDep, SessionDep
 from backend.api.storable import StorableRoute
+from backend.errors import documented
 from backend.webhooks import service
 from backend.webhooks.schemas import DeliveryOut, WebhookCreate, WebhookCreated, WebhookOut
 
@@ -35,7 +36,8 @@ def list_deliveries(db: SessionDep, who: AdminDep, webhook_id: int) -> list[Deli
     return service.deliveries(db, who.team_id, webhook_id)
 
 
-@router.post("/webhooks/{webhook_id}/test", status_code=status.HTTP_202_ACCEPTED)
+@router.post("/webhooks/{webhook_id}/test", status_code=status.HTTP_202_ACCEPTED, responses=documented(429))
 def send_test(db: SessionDep, who: AdminDep, webhook_id: int) -> DeliveryOut:
-    """Queue a `ping` delivery to the webhook; its outcome shows in the delivery log."""
+    """Queue a `ping` delivery to the webhook; its outcome shows in the delivery log. Limited per
+    webhook and per team (429 with Retry-After)."""
     return service.send_test(db, who.team_id, webhook_id)

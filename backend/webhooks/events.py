@@ -37,7 +37,7 @@ def payload(
 ) -> dict[str, Any]:
     """The JSON body: haplab's event, or a Slack incoming webhook's message."""
     if payload_format == "slack":
-        return {"text": text}
+        return {"text": slack_text(text)}
     return {
         "event": event,
         "delivery_id": delivery_id,
@@ -46,3 +46,11 @@ def payload(
         "summary": text,
         "data": data,
     }
+
+
+def slack_text(text: str) -> str:
+    """`text` as Slack shows it literally: &, < and > are its control characters (`<!channel>`
+    notifies everyone, `<http://evil|click>` hides a link behind words), escaped as its docs say
+    (api.slack.com/reference/surfaces/formatting#escaping). The whole line is escaped: haplab's
+    text holds no Slack markup of its own, and names, errors and thresholds are users' text."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

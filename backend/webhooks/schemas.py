@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from backend.webhooks.egress import EgressRefusedError, check_url_form
+from backend.webhooks.egress import EgressRefusedError, destination
 from backend.webhooks.events import EventName, PayloadFormat
 
 
@@ -16,7 +16,10 @@ class WebhookCreate(BaseModel):
 
     name: str = Field(min_length=1, max_length=120)
     url: str = Field(
-        min_length=1, max_length=2000, description="http(s) URL; public addresses only by default."
+        min_length=1,
+        max_length=2000,
+        description="http(s) URL to a public address on port 80 or 443 (others only where the operator "
+        "allows them); an international host name is sent IDNA-encoded.",
     )
     events: list[EventName] = Field(min_length=1, max_length=10)
     payload_format: PayloadFormat = Field(
@@ -26,8 +29,8 @@ class WebhookCreate(BaseModel):
     @field_validator("url")
     @classmethod
     def _url(cls, value: str) -> str:
-        try:
-            check_url_form(value)
+        try:  # what the text tells; the addresses a name resolves to are checked at each attempt
+            destination(value)
         except EgressRefusedError as exc:
             raise ValueError(str(exc)) from None
         return value

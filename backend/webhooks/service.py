@@ -1,11 +1,17 @@
 """Webhooks: managing them, turning events into deliveries, and one delivery attempt.
 
 An event becomes one delivery row per subscribed webhook in the transaction that caused it; the
-deliveries are queued (`haplab.webhooks.deliver`) once it commits. A delivery is attempted by
-the worker: a 2xx is delivered; a network error, a timeout, a 429 or a 5xx is retried with
-exponential backoff (settings.webhook_retry_base_seconds x 2^attempt) up to
-settings.webhook_max_attempts; any other answer, or a destination the egress check refuses, is
-failed at once (retrying cannot change it). Every attempt's status, answer and error is kept.
+deliveries are queued (`haplab.webhooks.deliver`, on the webhooks' own queue and worker) once it
+commits. A delivery is attempted by that worker (`attempt`): a 2xx is delivered; a network error,
+a timeout, a 429 or a 5xx is retried with exponential backoff (settings.webhook_retry_base_seconds
+x 2^attempt) up to settings.webhook_max_attempts; any other answer, or a destination the egress
+check refuses, is failed at once (retrying cannot change it). Every attempt's status, answer and
+error is kept.
+
+The row is the truth, the Celery message only a kick: an attempt is counted (and committed)
+before it is made, a message for a delivery that is not due is a duplicate and does nothing, and
+a pending delivery whose message was lost (a worker killed mid-attempt: webhook tasks are
+acknowledged when they start) is queued again by `requeue_lost` (beat, every minute by default).
 """
 
 from __future__ import annotations
@@ -15,26 +21,29 @@ import logging
 import secrets
 import time
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
-import httpx
-from sqlalchemy import delete, event, select
+from sqlalchemy import delete, event, func, select
 from sqlalchemy.orm import Session
 
-from backend.errors import invalid, not_found
+from backend import live, rate_limits
+from backend.errors import ApiError, invalid, not_found
 from backend.models import Webhook, WebhookDelivery
 from backend.queue import enqueue_webhook_delivery
 from backend.settings import get_settings
-from backend.webhooks import signing
-from backend.webhooks.egress import EgressRefusedError, pinned
+from backend.webhooks import secret_box, sender, signing
 from backend.webhooks.events import PING, payload
 from backend.webhooks.schemas import DeliveryOut, WebhookCreate, WebhookCreated, WebhookOut
 
 log = logging.getLogger(__name__)
 MAX_WEBHOOKS = 20
-MAX_RESPONSE_CHARS = 2000
 _PENDING_KEY = "haplab_webhook_deliveries"
+# A message may come this much before its delivery is due (clocks of two hosts) and still count.
+EARLY_TOLERANCE = timedelta(seconds=2)
+# An attempt under way is given this beyond its deadline to record its outcome; after that
+# (and settings.webhook_lost_after_seconds) its delivery counts as lost.
+ATTEMPT_SLACK = timedelta(seconds=10)
 
 
 def _get(db: Session, team_id: int, webhook_id: int) -> Webhook:
@@ -63,11 +72,12 @@ def create(db: Session, team_id: int, user_id: int, body: WebhookCreate) -> Webh
     count = len(db.scalars(select(Webhook.id).where(Webhook.team_id == team_id)).all())
     if count >= MAX_WEBHOOKS:
         raise invalid("name", f"a team has at most {MAX_WEBHOOKS} webhooks")
+    secret = secrets.token_urlsafe(32)
     hook = Webhook(
         team_id=team_id,
         name=body.name,
         url=body.url,
-        secret=secrets.token_urlsafe(32),
+        secret_encrypted=secret_box.seal(secret),
         events=list(body.events),
         payload_format=body.payload_format,
         active=True,
@@ -75,7 +85,7 @@ def create(db: Session, team_id: int, user_id: int, body: WebhookCreate) -> Webh
     )
     db.add(hook)
     db.flush()
-    return WebhookCreated.model_validate({**_out(db, hook).model_dump(), "secret": hook.secret})
+    return WebhookCreated.model_validate({**_out(db, hook).model_dump(), "secret": secret})
 
 
 def list_webhooks(db: Session, team_id: int) -> list[WebhookOut]:
@@ -146,7 +156,26 @@ def _deliveries(
 
 
 def send_test(db: Session, team_id: int, webhook_id: int) -> DeliveryOut:
+    """A `ping` delivery, so many per webhook and per team a minute (each is a POST the worker
+    makes to a URL of the caller's choosing)."""
     hook = _get(db, team_id, webhook_id)
+    settings = get_settings()
+    wait = rate_limits.take(
+        [
+            (live.rate_key("webhook-test", f"webhook:{hook.id}"), settings.webhook_test_limit_per_webhook),
+            (live.rate_key("webhook-test", f"team:{team_id}"), settings.webhook_test_limit_per_team),
+        ],
+        settings.webhook_test_window_seconds,
+    )
+    if wait is not None:
+        raise ApiError(
+            429,
+            "too_many_requests",
+            f"too many test deliveries (at most {settings.webhook_test_limit_per_webhook} per webhook and "
+            f"{settings.webhook_test_limit_per_team} per team in {settings.webhook_test_window_seconds} s); "
+            f"try again in {wait} s",
+            headers={"Retry-After": str(wait)},
+        )
     [delivery_id] = _deliveries(
         db,
         team_id,
@@ -166,15 +195,61 @@ class Attempt:
     retry_in_s: float | None = None
 
 
+@dataclass(frozen=True)
+class Claimed:
+    """An attempt counted on its row and ready to send."""
+
+    delivery_id: int
+    url: str
+    body: bytes
+    headers: dict[str, str]
+
+
 def attempt(db: Session, delivery_id: int) -> Attempt:
-    """One attempt at a pending delivery, recorded on its row."""
+    """One attempt at a pending delivery that is due, recorded on its row. The claim is committed
+    before the POST (a worker that dies mid-attempt has still counted it, and the row is not
+    locked while a receiver takes its time); the outcome is flushed, for the caller to commit."""
+    claimed = claim(db, delivery_id)
+    if isinstance(claimed, Attempt):
+        return claimed
+    db.commit()
     settings = get_settings()
-    delivery = db.get(WebhookDelivery, delivery_id, with_for_update=True)
-    if delivery is None or delivery.status != "pending":
-        return Attempt(delivery.status if delivery else "gone")
+    sent = sender.post(claimed.url, claimed.body, claimed.headers, settings.webhook_timeout_seconds)
+    return record(db, claimed.delivery_id, sent)
+
+
+def claim(db: Session, delivery_id: int) -> Claimed | Attempt:
+    """Count an attempt at the delivery if it is pending and due (else say what it is: a message
+    for it that is a duplicate does nothing), and make the signed request."""
+    settings = get_settings()
+    delivery = db.scalar(
+        select(WebhookDelivery)
+        .where(
+            WebhookDelivery.id == delivery_id,
+            WebhookDelivery.status == "pending",
+            WebhookDelivery.next_attempt_at <= func.now() + EARLY_TOLERANCE,
+        )
+        .with_for_update(skip_locked=True)
+    )
+    if delivery is None:
+        return Attempt(
+            db.scalar(select(WebhookDelivery.status).where(WebhookDelivery.id == delivery_id)) or "gone"
+        )
     hook = db.get_one(Webhook, delivery.webhook_id)
     delivery.attempts += 1
     delivery.last_attempt_at = datetime.now(UTC)
+    delivery.next_attempt_at = (
+        func.now() + timedelta(seconds=settings.webhook_timeout_seconds) + ATTEMPT_SLACK
+    )
+    try:
+        secret = secret_box.unseal(hook.secret_encrypted)
+    except secret_box.InvalidToken:
+        _fail(
+            delivery,
+            "the webhook's secret cannot be decrypted with HAPLAB_WEBHOOK_SECRET_KEYS (was its key dropped?)",
+        )
+        db.flush()
+        return Attempt(delivery.status)
     body = json.dumps(delivery.payload, separators=(",", ":"), sort_keys=True).encode()
     timestamp = int(time.time())
     headers = {
@@ -183,40 +258,80 @@ def attempt(db: Session, delivery_id: int) -> Attempt:
         signing.EVENT_HEADER: delivery.event,
         signing.DELIVERY_HEADER: str(delivery.id),
         signing.TIMESTAMP_HEADER: str(timestamp),
-        signing.SIGNATURE_HEADER: signing.signature(hook.secret, timestamp, body),
+        signing.SIGNATURE_HEADER: signing.signature(secret, timestamp, body),
     }
+    db.flush()
+    return Claimed(delivery.id, hook.url, body, headers)
+
+
+def record(db: Session, delivery_id: int, sent: sender.Answer | sender.Failure) -> Attempt:
+    """The attempt's outcome on its row: delivered, failed, or pending until the backoff's end."""
+    settings = get_settings()
+    delivery = db.get(WebhookDelivery, delivery_id, with_for_update=True)
+    if delivery is None or delivery.status != "pending":
+        return Attempt(delivery.status if delivery else "gone")
     retry = False
-    try:
-        target = pinned(hook.url, settings.webhook_allow_private)
-        extensions = {"sni_hostname": target.sni_hostname} if target.sni_hostname else {}
-        with httpx.Client(timeout=settings.webhook_timeout_seconds, follow_redirects=False) as http:
-            response = http.post(
-                target.url,
-                content=body,
-                headers={**headers, "Host": target.host_header},
-                extensions=extensions,
-            )
-    except EgressRefusedError as exc:
-        delivery.last_error, delivery.status = f"refused: {exc}", "failed"
-    except httpx.HTTPError as exc:
-        delivery.last_error, delivery.last_status_code, retry = f"{type(exc).__name__}: {exc}", None, True
+    if isinstance(sent, sender.Failure):
+        delivery.last_status_code, delivery.last_error = None, sent.error
+        if not sent.retry:
+            _fail(delivery, sent.error)
+        retry = sent.retry
     else:
-        delivery.last_status_code = response.status_code
-        delivery.last_response = response.text[:MAX_RESPONSE_CHARS]
-        delivery.last_error = None
-        if 200 <= response.status_code < 300:
-            delivery.status, delivery.delivered_at = "delivered", datetime.now(UTC)
-        elif response.status_code == 429 or response.status_code >= 500:
-            retry = True
-            delivery.last_error = f"HTTP {response.status_code}"
+        delivery.last_status_code, delivery.last_response, delivery.last_error = (
+            sent.status_code,
+            sent.text,
+            None,
+        )
+        if 200 <= sent.status_code < 300:
+            delivery.status, delivery.delivered_at, delivery.next_attempt_at = (
+                "delivered",
+                datetime.now(UTC),
+                None,
+            )
+        elif sent.status_code == 429 or sent.status_code >= 500:
+            retry, delivery.last_error = True, f"HTTP {sent.status_code}"
         else:
-            delivery.status, delivery.last_error = "failed", f"HTTP {response.status_code}: not retried"
+            _fail(delivery, f"HTTP {sent.status_code}: not retried")
     if retry:
         if delivery.attempts >= settings.webhook_max_attempts:
-            delivery.status = "failed"
-            delivery.last_error = f"{delivery.last_error} (gave up after {delivery.attempts} attempts)"
+            _fail(delivery, f"{delivery.last_error} (gave up after {delivery.attempts} attempts)")
         else:
+            backoff = settings.webhook_retry_base_seconds * 2 ** (delivery.attempts - 1)
+            delivery.next_attempt_at = func.now() + timedelta(seconds=backoff)
             db.flush()
-            return Attempt("pending", settings.webhook_retry_base_seconds * 2 ** (delivery.attempts - 1))
+            return Attempt("pending", backoff)
     db.flush()
     return Attempt(delivery.status)
+
+
+def _fail(delivery: WebhookDelivery, error: str) -> None:
+    delivery.status, delivery.last_error, delivery.next_attempt_at = "failed", error, None
+
+
+def requeue_lost(db: Session, limit: int = 500) -> list[int]:
+    """Queue again the pending deliveries long past due (their message was lost, or waits behind
+    a long queue: then the second message finds it done, or not due, and does nothing), once each
+    per settings.webhook_lost_after_seconds; one whose last attempt never ended and was its last
+    is failed. Their ids."""
+    settings = get_settings()
+    lost_after = timedelta(seconds=settings.webhook_lost_after_seconds)
+    lost = db.scalars(
+        select(WebhookDelivery)
+        .where(WebhookDelivery.status == "pending", WebhookDelivery.next_attempt_at < func.now() - lost_after)
+        .order_by(WebhookDelivery.next_attempt_at)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    ).all()
+    queued = []
+    for delivery in lost:
+        if delivery.attempts >= settings.webhook_max_attempts:
+            why = delivery.last_error or "its last attempt never ended"
+            _fail(delivery, f"{why} (gave up after {delivery.attempts} attempts)")
+        else:
+            delivery.next_attempt_at = func.now()
+            queued.append(delivery.id)
+    db.flush()
+    if queued:
+        log.warning("webhook deliveries %s were past due (a lost message): queued again", queued)
+        _queue_after_commit(db, queued)
+    return queued

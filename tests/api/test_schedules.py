@@ -20,6 +20,7 @@ from backend.models import Launch, Membership, Role, Run, Schedule, Webhook, Web
 from backend.schedules.beat import entry_name
 from backend.schedules.firing import fire
 from backend.settings import get_settings
+from backend.webhooks.secret_box import seal
 from spec.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec
 from tests.api.helpers import API, Member, add_member, make_lab, make_user, new_member, token_headers
@@ -235,7 +236,7 @@ def test_a_firing_is_refused_when_the_owner_may_no_longer_launch_or_the_spec_no_
         team_id=member.team.id,
         name="ops",
         url="https://hooks.example.com/x",
-        secret="s" * 32,
+        secret_encrypted=seal("s" * 32),
         events=["schedule.refused"],
         payload_format="haplab",
         active=True,

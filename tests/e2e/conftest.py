@@ -3,8 +3,8 @@
 Building a local lab (three agents enrolled and online, namespaces, an API, a worker) takes
 ~20 s; most end-to-end tests only launch runs on it and read results, so they share one,
 built on first use and kept for the session: `shared_lab` instead of `local_lab` (its worker,
-with beat, is already running). Tests that break or reshape a lab (faults, link shaping, the
-lab boundary, the browser journey's own setup) keep a lab of their own.
+with beat, and its webhooks' worker are already running). Tests that break or reshape a lab
+(faults, link shaping, the lab boundary, the browser journey's own setup) keep a lab of their own.
 
 The shared stack has a Redis of its own: other tests flush theirs (`redis_client`), which would
 take queued kicks and Celery's queue bindings from under this worker. Before each test the lab is
@@ -29,6 +29,7 @@ import pytest
 from live_processes import start_api_server, start_worker_process
 from sqlalchemy import select
 
+from backend.queue import WEBHOOK_QUEUE
 from dev.services import Postgres, Redis, free_port
 from tests.conftest import _point_settings_at
 
@@ -63,9 +64,14 @@ def shared_stack(
         user, team = ensure_admin(db, "lab-admin@example.test", "a-long-password", "Lab team")
         _, token = create_api_token(db, user.id, team.id, "shared lab", "admin")
 
-    # test_history_watch's webhook receiver listens on loopback, which webhooks refuse by default.
-    before = os.environ.get("HAPLAB_WEBHOOK_ALLOW_PRIVATE")
-    os.environ["HAPLAB_WEBHOOK_ALLOW_PRIVATE"] = "true"
+    # test_history_watch's webhook receiver listens on loopback and a high port, which webhooks
+    # refuse unless the operator allows them (the API checks when saved, the worker when sending).
+    allowance = {
+        "HAPLAB_WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8",
+        "HAPLAB_WEBHOOK_ALLOWED_PORTS": "1024-65535",
+    }
+    before = {name: os.environ.get(name) for name in allowance}
+    os.environ.update(allowance)
     with contextlib.ExitStack() as stack:
         stack.callback(shutil.rmtree, lab_root, True)
         stack.callback(redis.stop)
@@ -81,11 +87,16 @@ def shared_stack(
             database_url=database_url, redis_url=redis.url, log_dir=root, agent_wait=20, lease=30, beat=True
         )
         stack.callback(worker.stop)
-        if before is None:
-            del os.environ["HAPLAB_WEBHOOK_ALLOW_PRIVATE"]
-        else:
-            os.environ["HAPLAB_WEBHOOK_ALLOW_PRIVATE"] = before
-        logs = [worker.log_path, api.log_path, *sorted((lab_root / "log").glob("*.log"))]
+        webhooks = start_worker_process(
+            database_url=database_url, redis_url=redis.url, log_dir=root, queues=WEBHOOK_QUEUE, index=1
+        )
+        stack.callback(webhooks.stop)
+        for name, value in before.items():
+            if value is None:
+                del os.environ[name]
+            else:
+                os.environ[name] = value
+        logs = [worker.log_path, webhooks.log_path, api.log_path, *sorted((lab_root / "log").glob("*.log"))]
         yield SharedStack(lab=lab, database_url=database_url, redis_url=redis.url, logs=logs)
 
 

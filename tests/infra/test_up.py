@@ -27,11 +27,12 @@ def up(tmp_path: Path) -> Iterator[Up]:
 
 def test_up_serves_a_healthy_api_then_stops_everything_on_sigint(up: Up) -> None:
     assert up.get("/health", authenticated=False) == 200
-    for secret in ["admin-password", "admin-token"]:
+    for secret in ["admin-password", "admin-token", "webhook-secret-key"]:
         assert (up.var / secret).stat().st_mode & 0o777 == 0o600, secret
     assert "admin@haplab.local" in up.output
     started = up.descendants()
-    assert len(started) >= 4  # postgres, redis, api, worker (and their own children)
+    assert len(started) >= 5  # postgres, redis, api, worker, webhooks-worker (and their own children)
+    assert "started webhooks-worker (pid " in up.output
 
     up.proc.send_signal(signal.SIGINT)
 

@@ -12007,7 +12007,7 @@ export const WebhookCreateSchema = {
             maxLength: 2000,
             minLength: 1,
             title: 'Url',
-            description: 'http(s) URL; public addresses only by default.'
+            description: 'http(s) URL to a public address on port 80 or 443 (others only where the operator allows them); an international host name is sent IDNA-encoded.'
         },
         events: {
             items: {

@@ -703,7 +703,8 @@ export const webhooksListDeliveries = <ThrowOnError extends boolean = false>(opt
 /**
  * Send Test
  *
- * Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
+ * Queue a `ping` delivery to the webhook; its outcome shows in the delivery log. Limited per
+ * webhook and per team (429 with Retry-After).
  */
 export const webhooksSendTest = <ThrowOnError extends boolean = false>(options: Options<WebhooksSendTestData, ThrowOnError>) => (options.client ?? client).post<WebhooksSendTestResponses, WebhooksSendTestErrors, ThrowOnError>({ url: '/api/v1/webhooks/{webhook_id}/test', ...options });
 

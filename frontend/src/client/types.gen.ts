@@ -6912,7 +6912,7 @@ export type WebhookCreate = {
     /**
      * Url
      *
-     * http(s) URL; public addresses only by default.
+     * http(s) URL to a public address on port 80 or 443 (others only where the operator allows them); an international host name is sent IDNA-encoded.
      */
     url: string;
     /**
@@ -11913,6 +11913,10 @@ export type WebhooksSendTestErrors = {
      * Invalid input: `fields` names each field and what is wrong with it.
      */
     422: ErrorBody;
+    /**
+     * Too many attempts: wait the seconds in the Retry-After header.
+     */
+    429: ErrorBody;
     /**
      * Unexpected server error: quote the request id.
      */

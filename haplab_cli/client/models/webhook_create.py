@@ -17,7 +17,8 @@ class WebhookCreate:
     """
     Attributes:
         name (str):
-        url (str): http(s) URL; public addresses only by default.
+        url (str): http(s) URL to a public address on port 80 or 443 (others only where the operator allows them); an
+            international host name is sent IDNA-encoded.
         events (list[WebhookCreateEventsItem]):
         payload_format (WebhookCreatePayloadFormat | Unset): haplab: signed JSON event; slack: {text}. Default:
             WebhookCreatePayloadFormat.HAPLAB.

@@ -1560,7 +1560,8 @@ export const webhooksListDeliveriesOptions = (options: Options<WebhooksListDeliv
 /**
  * Send Test
  *
- * Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
+ * Queue a `ping` delivery to the webhook; its outcome shows in the delivery log. Limited per
+ * webhook and per team (429 with Retry-After).
  */
 export const webhooksSendTestMutation = (options?: Partial<Options<WebhooksSendTestData>>): UseMutationOptions<WebhooksSendTestResponse, WebhooksSendTestError, Options<WebhooksSendTestData>> => {
     const mutationOptions: UseMutationOptions<WebhooksSendTestResponse, WebhooksSendTestError, Options<WebhooksSendTestData>> = {

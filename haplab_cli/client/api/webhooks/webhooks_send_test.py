@@ -59,6 +59,11 @@ def _parse_response(
 
         return response_422
 
+    if response.status_code == 429:
+        response_429 = ErrorBody.from_dict(response.json())
+
+        return response_429
+
     if response.status_code == 500:
         response_500 = ServerErrorBody.from_dict(response.json())
 
@@ -93,7 +98,8 @@ def sync_detailed(
 ) -> Response[DeliveryOut | ErrorBody | ServerErrorBody]:
     """Send Test
 
-     Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
+     Queue a `ping` delivery to the webhook; its outcome shows in the delivery log. Limited per
+    webhook and per team (429 with Retry-After).
 
     Args:
         webhook_id (int):
@@ -124,7 +130,8 @@ def sync(
 ) -> DeliveryOut | ErrorBody | ServerErrorBody | None:
     """Send Test
 
-     Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
+     Queue a `ping` delivery to the webhook; its outcome shows in the delivery log. Limited per
+    webhook and per team (429 with Retry-After).
 
     Args:
         webhook_id (int):
@@ -150,7 +157,8 @@ async def asyncio_detailed(
 ) -> Response[DeliveryOut | ErrorBody | ServerErrorBody]:
     """Send Test
 
-     Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
+     Queue a `ping` delivery to the webhook; its outcome shows in the delivery log. Limited per
+    webhook and per team (429 with Retry-After).
 
     Args:
         webhook_id (int):
@@ -179,7 +187,8 @@ async def asyncio(
 ) -> DeliveryOut | ErrorBody | ServerErrorBody | None:
     """Send Test
 
-     Queue a `ping` delivery to the webhook; its outcome shows in the delivery log.
+     Queue a `ping` delivery to the webhook; its outcome shows in the delivery log. Limited per
+    webhook and per team (429 with Retry-After).
 
     Args:
         webhook_id (int):
