@@ -16,7 +16,7 @@ so a backend restart is survived without losing state.
 A 401 that says the agent was revoked (spec.protocol.AGENT_REVOKED_ERROR), on any request (the
 long poll, a heartbeat, a sample batch, a result), is final: the token will never work again,
 so the agent does not retry. It says so once, sets `revoked` and stops (agents/main.py then
-stops everything its roles run, the load included, and exits with EXIT_REVOKED).
+stops everything its roles run, the load included, and exits AGENT_EXIT_REVOKED).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@
 
 `run` works until SIGTERM or SIGINT, then stops everything its roles started (HAProxy, target
 servers, load tools) and exits 0. If the backend says the agent was revoked, it stops the same
-way and exits EXIT_REVOKED (78), which a supervisor should not restart (systemd:
+way and exits AGENT_EXIT_REVOKED (78), which a supervisor should not restart (systemd:
 RestartPreventExitStatus=78): the token will never work again. If an earlier `run` was killed
 instead, `run` first stops what that one left running (agents/sessions.py).
 """
@@ -35,13 +35,11 @@ from agents.roles.proxy import HAPROXY_USER_KEY
 from agents.sampling import SampleSink
 from agents.sessions import SessionLedger, use_ledger
 from agents.state import AgentState, StateFileError, load_state, save_state
+from spec.protocol import AGENT_EXIT_REVOKED
 
 log = logging.getLogger("agents")
 
 DEFAULT_STATE_FILE = "/var/lib/haplab-agent/state.json"
-# The exit status of an agent the backend revoked: EX_CONFIG of sysexits.h (the configuration,
-# its state file, is no good any more); docs/operations.md's unit does not restart it.
-EXIT_REVOKED = 78
 ROLE_NAMES = ("proxy", "injector", "target")
 
 
@@ -207,8 +205,8 @@ def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) ->
     sink.stop(flush_timeout_s=2.0)
     gateway.close()
     if connection.revoked is not None:
-        log.info("stopped: this agent was revoked (exit %d)", EXIT_REVOKED)
-        return EXIT_REVOKED
+        log.info("stopped: this agent was revoked (exit %d)", AGENT_EXIT_REVOKED)
+        return AGENT_EXIT_REVOKED
     log.info("stopped")
     return 0
 
