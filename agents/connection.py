@@ -170,9 +170,9 @@ class Connection:
                 return
             self.revoked = str(exc)
         log.error(
-            "this agent was revoked (%s): its token will never work again. Stopping everything it "
-            "runs and exiting without retrying; to bring this host back, enroll it again with a new "
-            "enrollment token (haplab-agent enroll --name ... replaces the revoked agent).",
+            "the backend revoked this agent (%s). Stopping everything it runs and exiting, without "
+            "retrying; to bring this host back, enroll it again with a new enrollment token "
+            "(haplab-agent enroll with the same --name replaces the revoked agent).",
             exc,
         )
         self._stop.set()

@@ -123,7 +123,7 @@ def agent_requests(name: str, roles: Sequence[str]) -> list[tuple[str, str, dict
             assert model in examples, f"{path} takes a {model}: add an example of it to agent_requests"
             body = examples[model]
         query = "?wait_s=0" if any(q.name == "wait_s" for q in route.dependant.query_params) else ""
-        for method in sorted(route.methods):
+        for method in sorted(route.methods or ()):
             requests.append((method, f"{path}{query}", body))
     assert len(requests) >= 3, requests  # hello, commands, messages at least
     return requests

@@ -72,7 +72,7 @@ export function AgentsTable({
                 {canRevoke && (
                   <td>
                     {a.status !== "revoked" && (
-                      <button type="button" className="danger" onClick={() => setRevoking(a)} aria-label={`Revoke agent ${a.name}`}>
+                      <button type="button" onClick={() => setRevoking(a)} aria-label={`Revoke agent ${a.name}`}>
                         Revoke
                       </button>
                     )}
@@ -83,23 +83,25 @@ export function AgentsTable({
           })}
         </tbody>
       </table>
-      <ConfirmDialog
-        open={revoking !== null}
-        title={`Revoke agent ${revoking?.name ?? ""}?`}
-        confirmLabel="Revoke"
-        danger
-        busy={revoke.isPending}
-        onCancel={() => setRevoking(null)}
-        onConfirm={() =>
-          revoking && revoke.mutate({ path: { lab_id: labId, agent_id: revoking.id } }, { onSettled: () => setRevoking(null) })
-        }
-      >
-        <p>
-          Its token is refused from now on, everywhere at once, and the agent stops. This cannot be undone: to bring the
-          host back, enroll it again with a new enrollment token (the same name replaces it).
-        </p>
-        {activeRunId != null && <p>Run {activeRunId} is running on this lab: it fails if it uses this agent.</p>}
-      </ConfirmDialog>
+      {canRevoke && (
+        <ConfirmDialog
+          open={revoking !== null}
+          title={`Revoke agent ${revoking?.name ?? ""}?`}
+          confirmLabel="Revoke"
+          danger
+          busy={revoke.isPending}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() =>
+            revoking && revoke.mutate({ path: { lab_id: labId, agent_id: revoking.id } }, { onSettled: () => setRevoking(null) })
+          }
+        >
+          <p>
+            Its token is refused from now on, everywhere at once, and the agent stops. This cannot be undone: to bring the
+            host back, enroll it again with a new enrollment token (the same name replaces it).
+          </p>
+          {activeRunId != null && <p>Run {activeRunId} is running on this lab: it fails if it uses this agent.</p>}
+        </ConfirmDialog>
+      )}
     </>
   );
 }
