@@ -8,10 +8,15 @@ the backend takes tells it the agent is alive, so during a run, when a sample ba
 every second, no heartbeat is needed (each cost the API a request). A long poll held open is
 no sign of life (a frozen agent keeps its connection): an idle agent heartbeats.
 
-Any error ends the session: 401 is logged as what it is (the agent token was revoked or the
-server's database was replaced: an operator must re-enroll or restore), network errors and 5xx
+Any error ends the session: a 401 is logged as what it is (the agent token is unknown: the
+server's database was replaced, an operator must re-enroll or restore), network errors and 5xx
 as a lost backend; either way the loop backs off (0.5 s .. 30 s, jittered) and says hello again,
 so a backend restart is survived without losing state.
+
+A 401 that says the agent was revoked (spec.protocol.AGENT_REVOKED_ERROR), on any request (the
+long poll, a heartbeat, a sample batch, a result), is final: the token will never work again,
+so the agent does not retry. It says so once, sets `revoked` and stops (agents/main.py then
+stops everything its roles run, the load included, and exits AGENT_EXIT_REVOKED).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import Any
 
 from agents.backoff import Backoff
 from agents.gateway import (
+    AgentRevokedError,
     Gateway,
     GatewayError,
     RefusedError,
@@ -81,6 +87,9 @@ class Connection:
         self._on_load_lease = on_load_lease
         self.connected = threading.Event()
         self.sessions = 0  # hellos answered, for logs and tests
+        # Why the backend revoked this agent (its 401), once it did: the agent then stops.
+        self.revoked: str | None = None
+        self._revoked_lock = threading.Lock()
         self._batch_failures: dict[tuple[int, int], int] = {}  # (run, batch) -> HTTP 500s in a row
 
     # ------------------------------------------------------------ the loop
@@ -89,6 +98,9 @@ class Connection:
         while not self._stop.is_set():
             try:
                 self._session()
+            except AgentRevokedError as exc:
+                self._stop_revoked(exc)
+                return
             except UnauthorizedError as exc:
                 _log_unauthorized(exc)
             except RefusedError as exc:
@@ -141,12 +153,29 @@ class Connection:
                 continue
             try:
                 self._gateway.send(Heartbeat(busy_run_id=self._busy_run_id()))
+            except AgentRevokedError as exc:
+                self._stop_revoked(exc)  # the held poll is answered the same at once
+                return
             except UnauthorizedError as exc:
                 # Said at once: the long poll in flight may take its full wait to notice.
                 _log_unauthorized(exc)
             except GatewayError as exc:
                 log.debug("heartbeat not sent: %s", exc)  # the poll loop notices a lost backend
             stop.wait(interval_s)
+
+    def _stop_revoked(self, exc: AgentRevokedError) -> None:
+        """The backend revoked this agent: say so once, and stop (no retry could ever succeed)."""
+        with self._revoked_lock:
+            if self.revoked is not None:
+                return
+            self.revoked = str(exc)
+        log.error(
+            "the backend revoked this agent (%s). Stopping everything it runs and exiting, without "
+            "retrying; to bring this host back, enroll it again with a new enrollment token "
+            "(haplab-agent enroll with the same --name replaces the revoked agent).",
+            exc,
+        )
+        self._stop.set()
 
     # ------------------------------------------------------------ outgoing messages
 
@@ -156,6 +185,9 @@ class Connection:
         while not self._stop.is_set():
             try:
                 self._gateway.send(result)
+                return
+            except AgentRevokedError as exc:
+                self._stop_revoked(exc)
                 return
             except RefusedError as exc:
                 log.error("the backend refused the result of command %s: %s", result.command_id, exc)
@@ -176,6 +208,10 @@ class Connection:
         key = (batch.run_id, batch.batch_id)
         try:
             headers = self._gateway.send(batch)
+        except AgentRevokedError as exc:
+            self._batch_failures.pop(key, None)
+            self._stop_revoked(exc)
+            return None  # never deliverable: dropped, as the agent stops
         except ServerFailedError as exc:
             failures = self._batch_failures.get(key, 0) + 1
             if failures < SERVER_FAILURES_PER_BATCH:

@@ -8,9 +8,11 @@
   - POST /api/v1/agent/messages  Envelope(Heartbeat | SampleBatch | CommandResult) -> 202
                                  (an injector's SampleBatch: its load lease in a header)
 
-Errors are sorted by what the caller should do: UnauthorizedError (401: the token is not valid any
-more; an operator must act, keep trying slowly), UnavailableError (network error or 5xx: reconnect
-with backoff), RefusedError (another 4xx: this message will never be accepted; do not resend it).
+Errors are sorted by what the caller should do: AgentRevokedError (401 `agent_revoked`: this
+agent was revoked, its token will never work again: stop), UnauthorizedError (another 401: the
+token is unknown here; an operator must act, keep trying slowly), UnavailableError (network
+error or 5xx: reconnect with backoff), RefusedError (another 4xx: this message will never be
+accepted; do not resend it).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import httpx
 from pydantic import BaseModel, ConfigDict
 
 from agents.http_client import HttpClient, HttpError, Reply, proxied
-from spec.protocol import AgentMessage, Envelope, Hello
+from spec.protocol import AGENT_REVOKED_ERROR, AgentMessage, Envelope, Hello
 
 API = "/api/v1/agent"
 REQUEST_TIMEOUT_S = 15.0
@@ -37,7 +39,11 @@ class GatewayError(Exception):
 
 
 class UnauthorizedError(GatewayError):
-    """401: the agent token is unknown or revoked."""
+    """401: the agent token is unknown (or revoked: AgentRevokedError)."""
+
+
+class AgentRevokedError(UnauthorizedError):
+    """401 `agent_revoked`: a lab admin revoked this agent, or its name was enrolled again."""
 
 
 class UnavailableError(GatewayError):
@@ -62,11 +68,15 @@ class HelloReply(BaseModel):
     heartbeat_interval_s: float
 
 
-def _describe(method: str, path: str, status: int, body: bytes) -> str:
+def _error_body(body: bytes) -> Any:
     try:
-        text: Any = json.loads(body)
+        return json.loads(body)
     except ValueError:
-        text = body[:500].decode(errors="replace")
+        return body[:500].decode(errors="replace")
+
+
+def _describe(method: str, path: str, status: int, body: bytes) -> str:
+    text = _error_body(body)
     if isinstance(text, dict) and "message" in text:
         text = text["message"]
     return f"{method} {path}: HTTP {status}: {text}"
@@ -76,6 +86,9 @@ def _raise_for(method: str, path: str, status: int, body: bytes) -> None:
     if status < 400:
         return
     if status == 401:
+        error = _error_body(body)
+        if isinstance(error, dict) and error.get("error") == AGENT_REVOKED_ERROR:
+            raise AgentRevokedError(_describe(method, path, status, body))
         raise UnauthorizedError(_describe(method, path, status, body))
     if status == 500:
         raise ServerFailedError(_describe(method, path, status, body))

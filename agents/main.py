@@ -6,8 +6,10 @@
                      [--allow-load-to HOST ...] [--log-level info]
 
 `run` works until SIGTERM or SIGINT, then stops everything its roles started (HAProxy, target
-servers, load tools) and exits 0. If an earlier `run` was killed instead, `run` first stops what
-that one left running (agents/sessions.py).
+servers, load tools) and exits 0. If the backend says the agent was revoked, it stops the same
+way and exits AGENT_EXIT_REVOKED (78), which a supervisor should not restart (systemd:
+RestartPreventExitStatus=78): the token will never work again. If an earlier `run` was killed
+instead, `run` first stops what that one left running (agents/sessions.py).
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from agents.roles.base import AgentContext, Role
 from agents.sampling import SampleSink
 from agents.sessions import SessionLedger, use_ledger
 from agents.state import AgentState, StateFileError, keep_private, load_state, save_state
+from spec.protocol import AGENT_EXIT_REVOKED
 
 log = logging.getLogger("agents")
 
@@ -145,7 +148,8 @@ def run_command(args: argparse.Namespace) -> int:
 
 
 def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) -> int:
-    """Run the agent until `stop` is set; then tear every role down."""
+    """Run the agent until `stop` is set (a signal, or the backend revoked it); then tear every
+    role down."""
     runtime_dir: Path = args.runtime_dir.resolve()
     runtime_dir.mkdir(mode=0o711, parents=True, exist_ok=True)
     # Traverse-only for others: HAProxy's unprivileged user must reach the proxy role's own
@@ -204,6 +208,9 @@ def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) ->
     dispatcher.close()
     sink.stop(flush_timeout_s=2.0)
     gateway.close()
+    if connection.revoked is not None:
+        log.info("stopped: this agent was revoked (exit %d)", AGENT_EXIT_REVOKED)
+        return AGENT_EXIT_REVOKED
     log.info("stopped")
     return 0
 

@@ -7,14 +7,14 @@ commits on success and rolls back on error.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.exc import DisconnectionError
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import Session, SessionTransaction, sessionmaker
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from backend.settings import get_settings
@@ -96,3 +96,22 @@ def finish_session(session: Session, ok: bool) -> None:
             session.rollback()
     finally:
         session.close()
+
+
+def after_outer_commit(session: Session, action: Callable[[], None]) -> None:
+    """Call `action` once the session's outermost transaction has committed; never if it rolls
+    back. (SQLAlchemy's after_commit fires for a savepoint's commit too, with the transaction
+    still open: an announcement made then could announce what is rolled back later.)"""
+    pending = [True]  # listeners cannot be removed while their event runs: they go quiet instead
+
+    def committed(committing: Session) -> None:
+        if pending and not committing.in_nested_transaction():
+            pending.clear()
+            action()
+
+    def rolled_back(_session: Session, previous: SessionTransaction) -> None:
+        if previous.parent is None:
+            pending.clear()
+
+    event.listen(session, "after_commit", committed)
+    event.listen(session, "after_soft_rollback", rolled_back)

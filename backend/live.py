@@ -4,13 +4,19 @@ This module is the ONE place for live Redis names, so API, worker and tests agre
 
     haplab:agent:{agent_id}:commands    list  command Envelopes (JSON) waiting for the agent;
                                               the worker RPUSHes, the API's long-poll pops
+    haplab:agent:{agent_id}:revoked     list  one word, pushed once the agent's revocation is
+                                              committed: a long-poll of that agent waits on it
+                                              beside its commands, so a poll held open in any
+                                              API process is answered 401 at once (expires
+                                              after REVOKED_MARK_TTL_S)
     haplab:command:{command_id}:reply   list  the agent's CommandResult (JSON); the API RPUSHes,
                                               the worker waiting in send_command BLPOPs
     haplab:run:{run_id}:events          pub/sub channel of a run's live events (RunEventMessage)
     haplab:run:{run_id}:control         pub/sub channel the run's worker listens on: a word is
-                                              published when a cancel of the run is committed
-                                              or the run ends (the reaper's end included); the
-                                              worker then reads the run's row (worker/run_watch.py)
+                                              published when a cancel of the run is committed,
+                                              the run ends (the reaper's end included) or an
+                                              agent of its lab is revoked; the worker then reads
+                                              the run's row (worker/run_watch.py)
     haplab:team:{team_id}:scraped       string  set while a metrics scraper reads the team's
                                               figures (GET /metrics, live gauges included),
                                               expiring SCRAPE_WATCH_S after the last scrape: it
@@ -67,6 +73,10 @@ COMMAND_LIST_TTL_S = 3600
 
 def agent_commands_key(agent_id: int) -> str:
     return f"haplab:agent:{agent_id}:commands"
+
+
+def agent_revoked_key(agent_id: int) -> str:
+    return f"haplab:agent:{agent_id}:revoked"
 
 
 def command_reply_key(command_id: str) -> str:
@@ -273,6 +283,31 @@ def mark_scraped(team_id: int) -> None:
         log.warning("could not mark team %s as scraped: %s", team_id, exc)
 
 
+# ---------------------------------------------------------------- revoked agents
+
+# How long the mark of a revoked agent stays: longer than any long-poll that may have passed its
+# token check just before the revocation (backend/fleet/mailbox.py waits 30 s at most). Polls
+# that start later are refused by the token check itself (PostgreSQL).
+REVOKED_MARK_TTL_S = 120
+REVOKED_MARK = "revoked"
+
+
+def mark_agent_revoked(agent_id: int) -> None:
+    """Wake every long-poll of this agent, in every API process, with its revocation (call once
+    it is committed); the commands still queued for it are dropped: no one will take them.
+
+    Best effort, as every publication here: should Redis fail, a held poll still ends within its
+    wait (30 s at most) and the next one is refused by the token check."""
+    try:
+        with sync_redis().pipeline(transaction=True) as pipe:
+            pipe.rpush(agent_revoked_key(agent_id), REVOKED_MARK)
+            pipe.expire(agent_revoked_key(agent_id), REVOKED_MARK_TTL_S)
+            pipe.delete(agent_commands_key(agent_id))
+            pipe.execute()
+    except redis.RedisError as exc:
+        log.warning("could not wake the long-polls of revoked agent %s: %s", agent_id, exc)
+
+
 # ---------------------------------------------------------------- the load lease
 
 
@@ -304,11 +339,12 @@ def load_lease(run_id: int, agent_id: int) -> str | None:
 
 
 # What the run's worker is told on its control channel; any message makes it read the run's row.
-RunControl = Literal["cancel", "ended"]
+RunControl = Literal["cancel", "ended", "agent_revoked"]
 
 
 def publish_run_control(run_id: int, what: RunControl) -> None:
-    """Wake the worker executing the run (call after the cancel or the end committed).
+    """Wake the worker executing the run (call after the cancel, the end or the revocation of an
+    agent of its lab committed).
 
     Best effort: the worker also reads the run's row every few seconds, so a lost message
     delays a stop by that much, never forever.

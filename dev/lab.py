@@ -211,7 +211,8 @@ class LocalLab:
 
         State files of a previous start are reused when they belong to this very lab (same id and
         creation time: a recreated database hands out the same ids again) and the API still lists
-        their agent; otherwise the agent is enrolled with a fresh one-time token. Returns the lab id.
+        their agent (live); otherwise the agent is enrolled with a fresh one-time token, which
+        replaces an agent of that name the lab still has. Returns the lab id.
         """
         self.api_url, self.token = api_url.rstrip("/"), admin_token
         with self._client() as client:
@@ -240,10 +241,12 @@ class LocalLab:
                         )
                     continue
                 if agent is not None:
-                    raise LabError(
-                        f"agent {host.agent} is enrolled in lab {lab_name!r} (id {self.lab_id}) but "
-                        f"{state_file} is missing or not its own; revoke that agent or delete the lab "
-                        f"(DELETE /api/v1/labs/{self.lab_id}), then start again"
+                    # Its token is lost with its state file: enrolling the name again replaces
+                    # that agent (rotation; the old token is revoked, backend/labs/enrollment.py).
+                    print(
+                        f"[lab] {state_file} is missing or not {host.agent}'s own: enrolling {host.agent} "
+                        "again (the agent enrolled before is revoked)",
+                        flush=True,
                     )
                 state_file.unlink(missing_ok=True)  # left from another lab or an older database
                 response = client.post(

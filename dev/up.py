@@ -44,6 +44,7 @@ from backend.settings import DEV_WEBHOOK_SECRET_KEY, Settings, get_settings  # n
 from common.processes import stop_session  # noqa: E402
 from dev.lab import LocalLab, remove_leftovers  # noqa: E402
 from dev.services import Postgres, Redis, open_path_to_postgres, wait_for_port  # noqa: E402
+from spec.protocol import AGENT_EXIT_REVOKED  # noqa: E402
 
 VAR = Path(os.environ.get("HAPLAB_VAR_DIR") or ROOT / "var").resolve()
 LOGS = VAR / "log"
@@ -79,6 +80,9 @@ class Child:
     stop: Callable[[], None]
     # Starts the child again and returns its new process; None: a death stops everything.
     restart: Callable[[], subprocess.Popen[bytes]] | None = None
+    # Exit statuses after which it is left down, never restarted (a revoked agent's).
+    final_exits: frozenset[int] = frozenset()
+    left_down: bool = False
     deaths: list[float] = field(default_factory=list)  # monotonic times, within DEATH_WINDOW_S
     restart_at: float | None = None  # a restart is due then (monotonic)
 
@@ -286,7 +290,17 @@ class Supervisor:
         for agent in self.lab.agents:
             # Stopped with the lab (stop_lab), not one by one.
             restart = self._agent_restarter(agent.host.agent)
-            self.children.append(Child(agent.host.agent, agent.proc, agent.log, lambda: None, restart))
+            self.children.append(
+                Child(
+                    agent.host.agent,
+                    agent.proc,
+                    agent.log,
+                    lambda: None,
+                    restart,
+                    # Its token will never work again: restarting it would only exit again.
+                    final_exits=frozenset({AGENT_EXIT_REVOKED}),
+                )
+            )
             say(f"started {agent.host.agent} (pid {agent.pid}), log in {shown(agent.log)}")
         shape = "\n".join(f"               {line}" for line in self.lab.describe())
         return f"  local lab    {LAB_NAME!r} (id {self.lab.lab_id}): 3 agents online\n{shape}\n"
@@ -351,7 +365,15 @@ class Supervisor:
                     self._restart(child)
                 continue
             code = child.returncode()
-            if code is None:
+            if code is None or child.left_down:
+                continue
+            if code in child.final_exits:
+                child.left_down = True
+                say(
+                    f"{child.name} (pid {child.pid}) exited with {code}: it was revoked, so it is not "
+                    "restarted (start `make up` again to enroll it anew); last lines of "
+                    f"{shown(child.log)}:\n{tail(child.log, 10)}"
+                )
                 continue
             child.deaths = [t for t in child.deaths if now - t < DEATH_WINDOW_S] + [now]
             if child.restart is None:

@@ -4,6 +4,7 @@
     haplab validate exp.yaml                              # field and haproxy -c errors at their line
     haplab run exp.yaml --lab NAME [--set spec.load.rate=500] [--junit out.xml] [--json out.json]
     haplab runs list | runs show ID | cancel ID | export ID... --format csv|json | compare ID...
+    haplab agents list --lab NAME | agents revoke --lab NAME AGENT [--yes]   # revoke: lab admins
 
 Exit codes: haplab_cli/outcome.py (0 passed, 1 a threshold failed, 2 a run failed, 3 bad input).
 """
@@ -34,7 +35,7 @@ from haplab_cli.client.api.experiments import (
     experiments_update_experiment,
     experiments_validate_spec,
 )
-from haplab_cli.client.api.labs import labs_list_labs
+from haplab_cli.client.api.labs import labs_get_lab, labs_list_labs, labs_revoke_agent
 from haplab_cli.client.api.runs import (
     runs_cancel_run,
     runs_compare_runs,
@@ -64,6 +65,8 @@ PROGRESS_S = 10.0  # how often a measuring run's progress is printed (a CI log s
 app = typer.Typer(help="Run and judge haplab experiments from a terminal or a CI job.", no_args_is_help=True)
 runs_app = typer.Typer(help="Runs of the team.", no_args_is_help=True)
 app.add_typer(runs_app, name="runs")
+agents_app = typer.Typer(help="The agents of a lab.", no_args_is_help=True)
+app.add_typer(agents_app, name="agents")
 # In a CI log (not a terminal) lines are never wrapped: each says one thing, whole, greppable.
 out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True, highlight=False, soft_wrap=True, width=None if sys.stderr.isatty() else 160)
@@ -507,6 +510,73 @@ def compare(
         checks = "-" if not report else ("passed" if report["passed"] else "failed")
         table.add_row(str(row["run_id"]), row["state"], *cells, checks)
     out.print(table)
+
+
+LabOption = Annotated[str, typer.Option("--lab", help="The lab's name.")]
+
+
+def _agent_state(agent: dict[str, Any]) -> str:
+    if agent["status"] == "revoked":
+        return f"revoked {agent['revoked_at']}"
+    if agent["status"] == "offline":
+        return f"offline (last seen {agent['last_seen_at'] or 'never'})"
+    return str(agent["status"])
+
+
+@agents_app.command("list")
+def agents_list(lab: LabOption, url: UrlOption = None, token: TokenOption = None) -> None:
+    """The lab's agents, live ones first, then the revoked (kept: runs name them)."""
+    api = connect(url, token)
+    detail = guarded(lambda: api.call(labs_get_lab, lab_id=find_lab(api, lab)["id"]))
+    table = Table()
+    for column in ("agent", "id", "roles", "state", "version"):
+        table.add_column(column)
+    for agent in [*detail["agents"], *detail["revoked_agents"]]:
+        table.add_row(
+            agent["name"],
+            str(agent["id"]),
+            ",".join(agent["roles"]),
+            _agent_state(agent),
+            agent["version"] or "-",
+        )
+    out.print(table)
+
+
+@agents_app.command("revoke")
+def agents_revoke(
+    name: Annotated[str, typer.Argument(help="The agent's name in the lab.")],
+    lab: LabOption,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confirmation.")] = False,
+    url: UrlOption = None,
+    token: TokenOption = None,
+) -> None:
+    """Revoke an agent (lab admins): its token is refused at once, a run using it fails, the
+    agent stops. To bring the host back, enroll it again (same name) with a new enrollment token."""
+    api = connect(url, token)
+    found = guarded(lambda: find_lab(api, lab))
+    detail = guarded(lambda: api.call(labs_get_lab, lab_id=found["id"]))
+    agent = next((a for a in detail["agents"] if a["name"] == name), None)
+    if agent is None:
+        if any(a["name"] == name for a in detail["revoked_agents"]):
+            out.print(f"agent {name} of lab {lab!r} is already revoked")
+            return
+        names = ", ".join(repr(a["name"]) for a in detail["agents"]) or "none"
+        fail(f"lab {lab!r} has no agent named {name!r}; its agents: {names}")
+    busy = (
+        f" (the lab is running run {detail['active_run_id']}: it fails if it uses {name})"
+        if detail["busy"]
+        else ""
+    )
+    if not yes and not typer.confirm(
+        f"Revoke agent {name} of lab {lab!r}{busy}? Its token stops working at once"
+    ):
+        fail("not revoked")
+    revoked = guarded(lambda: api.call(labs_revoke_agent, lab_id=found["id"], agent_id=agent["id"]))
+    out.print(
+        f"agent {name} (id {revoked['id']}) of lab {lab!r} revoked at {revoked['revoked_at']}: its token is "
+        "refused from now on. To bring the host back, enroll it again with a new enrollment token "
+        f"(haplab-agent enroll --name {name} ...)."
+    )
 
 
 def main() -> None:

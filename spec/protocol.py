@@ -296,6 +296,16 @@ LOAD_LEASE_HEADER = "Haplab-Load-Lease"
 # last count it got was 0.
 LIVE_VIEWERS_HEADER = "Haplab-Live-Viewers"
 
+# The `error` of the 401 every agent route answers with the token of a revoked agent (a lab admin
+# revoked it, or the same name was enrolled again with a new token). The token will never work
+# again: an agent told this stops instead of retrying. Any other 401 (an unknown token: the
+# server's database was replaced) may heal when an operator restores it, so it is retried.
+AGENT_REVOKED_ERROR = "agent_revoked"
+# The exit status of an agent told AGENT_REVOKED_ERROR (EX_CONFIG of sysexits.h: its state file is
+# no good any more). Its supervisors do not restart it: systemd's RestartPreventExitStatus in
+# docs/operations.md, dev/up.py.
+AGENT_EXIT_REVOKED = 78
+
 # Commands the worker posts without waiting for an answer (worker/agent_rpc.post_command) while
 # a load runs or starts: an agent answers them only when they fail, since each answer costs the
 # API a request while the load it measures runs.

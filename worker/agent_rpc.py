@@ -62,13 +62,15 @@ class _AgentState:
 def _agent_state(agent_id: int) -> _AgentState:
     with session_scope() as db:
         row = db.execute(
-            select(Agent.name, Agent.silent_seconds(), Agent.heard_within()).where(
-                Agent.id == agent_id, Agent.revoked_at.is_(None)
-            )
+            select(
+                Agent.name, Agent.silent_seconds(), Agent.heard_within(), Agent.revoked_at.is_not(None)
+            ).where(Agent.id == agent_id)
         ).one_or_none()
     if row is None:
-        raise AgentLost(f"agent {agent_id} lost: it is not enrolled (or was revoked)")
-    name, silent, online = row
+        raise AgentLost(f"agent {agent_id} lost: it is not enrolled any more")
+    name, silent, online, revoked = row
+    if revoked:
+        raise AgentLost(f"agent {name} was revoked: its token is refused from then on")
     return _AgentState(name=name, silent_s=None if silent is None else float(silent), online=bool(online))
 
 

@@ -33,6 +33,7 @@ from worker.phases.agents import WaitForAgents
 from worker.phases.base import Phase, PhaseError, RunContext, explain_failure
 from worker.phases.collect import Collect, record_cut_short
 from worker.phases.configure import ConfigureLab
+from worker.phases.liveness import revoked_during
 from worker.phases.load import RunLoad, WarmUp
 from worker.phases.sample_pace import send_samples_now
 from worker.run_watch import RunWatch
@@ -79,7 +80,11 @@ def execute_run(run_id: int) -> RunOutcome:
         get_engine().connect().execution_options(isolation_level="AUTOCOMMIT") as checks,
     ):
         ctx = replace(ctx, checks=checks)
-        with RunWatch(ctx, settings.run_watch_fallback_seconds) as watch:
+
+        def involved() -> list[int]:  # the watch checks them for revocation
+            return [agent.id for agent in execution.involved_agents]
+
+        with RunWatch(ctx, settings.run_watch_fallback_seconds, involved) as watch:
             try:
                 outcome = _walk_all(execution, ctx, lease, watch)
             except SoftTimeLimitExceeded:
@@ -199,7 +204,8 @@ def _walk(
 
 
 def _interruption(ctx: RunContext, lease: LeaseRenewer, watch: RunWatch) -> RunOutcome | None:
-    """Why the run must stop now, if it must: cancelled, ended elsewhere, or lab lost."""
+    """Why the run must stop now, if it must: cancelled, an agent revoked, ended elsewhere, or
+    lab lost."""
     if lease.lost.is_set():
         return RunOutcome.failed(f"lab {ctx.lab_name!r} lease was lost (the reaper judged this worker dead)")
     stopped = watch.check()
@@ -207,5 +213,7 @@ def _interruption(ctx: RunContext, lease: LeaseRenewer, watch: RunWatch) -> RunO
         return None
     if stopped.cancelled:
         return CANCELLED
+    if stopped.revoked_agent is not None and stopped.state.is_active:
+        return RunOutcome.failed(revoked_during(stopped.revoked_agent, stopped.state.value))
     # The reaper (or an operator) ended it; the dispatcher's guarded write will be a no-op.
     return RunOutcome.failed(f"run was ended elsewhere while {stopped.state.value}")

@@ -1,13 +1,14 @@
 """Why an executing run must stop, noticed when it happens rather than by asking four times a second.
 
 A run stops early when it is cancelled (the API marks `cancel_requested_at`), when it was ended
-elsewhere (the reaper failed it: its lab lease expired) or when its lab lease was lost. The
-first two are told on the run's control channel (backend.live.run_control_channel): the API
-publishes after a cancel commits, and every end of a run does after it commits
-(backend/runs/transitions.py). The watch listens on a thread of its own and, on any message,
-sets the run's wake event (RunContext.wake), on which the orchestrator sleeps between its
-checks; the orchestrator then reads the run's row. A message is only a hint: what counts is the
-row, so a stray or repeated message costs one read.
+elsewhere (the reaper failed it: its lab lease expired), when an agent it uses was revoked, or
+when its lab lease was lost. The first three are told on the run's control channel
+(backend.live.run_control_channel): the API publishes after a cancel or a revocation commits,
+and every end of a run does after it commits (backend/runs/transitions.py). The watch listens
+on a thread of its own and, on any message, sets the run's wake event (RunContext.wake), on
+which the orchestrator sleeps between its checks; the orchestrator then reads the run's row
+(and whether an agent the run uses is revoked, in the same query). A message is only a hint:
+what counts is the row, so a stray or repeated message costs one read.
 
 A message can be lost (Redis restarted, the subscription broke, the worker was not listening
 yet): the row is also read every `fallback_s` (settings.run_watch_fallback_seconds, 2 s), so a
@@ -24,6 +25,7 @@ import contextlib
 import logging
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
@@ -34,7 +36,7 @@ from redis.client import PubSub
 from sqlalchemy import Select, bindparam, select
 
 from backend import live
-from backend.models import Run
+from backend.models import Agent, Run
 from spec.run_state import RunState
 from worker.phases.base import RunContext, check_rows
 
@@ -49,24 +51,37 @@ SUBSCRIBE_TIMEOUT_S = 5.0
 
 
 @cache
-def _run_row_query() -> Select[RunState, datetime | None]:
-    return select(Run.state, Run.cancel_requested_at).where(Run.id == bindparam("run_id"))
+def _run_row_query() -> Select[RunState, datetime | None, str | None]:
+    # With the name of a revoked agent among the run's (NULL: none is), in the same round trip.
+    revoked = (
+        select(Agent.name)
+        .where(Agent.id.in_(bindparam("agent_ids", expanding=True)), Agent.revoked_at.is_not(None))
+        .order_by(Agent.name)
+        .limit(1)
+        .scalar_subquery()
+        .label("revoked_agent")
+    )
+    return select(Run.state, Run.cancel_requested_at, revoked).where(Run.id == bindparam("run_id"))
 
 
 @dataclass(frozen=True)
 class Stopped:
-    """What the run's row said when it must stop: cancelled, or ended elsewhere (the reaper)."""
+    """What the run's row said when it must stop: cancelled, ended elsewhere (the reaper), or
+    an agent of the run revoked (its name)."""
 
     cancelled: bool
     state: RunState
+    revoked_agent: str | None = None
 
 
 class RunWatch:
     """Listens for the run's control messages; `check()` says whether the run must stop."""
 
-    def __init__(self, ctx: RunContext, fallback_s: float) -> None:
+    def __init__(self, ctx: RunContext, fallback_s: float, agent_ids: Callable[[], list[int]] = list) -> None:
         self.ctx = ctx
         self.fallback_s = fallback_s
+        # The agents the run uses so far (none before they are picked), checked for revocation.
+        self.agent_ids = agent_ids
         self.reads = 0  # the run's row read so far (tests, logs)
         self.messages = 0  # control messages received (tests, logs)
         self._look = threading.Event()  # a message came: read the row at the next check
@@ -110,10 +125,12 @@ class RunWatch:
         self._look.clear()
         self._next_read = time.monotonic() + self.fallback_s
         self.reads += 1
-        (row,) = check_rows(self.ctx.checks, _run_row_query(), {"run_id": self.ctx.run_id})
-        state = RunState(row.state)
-        if row.cancel_requested_at is not None or not state.is_active:
-            return Stopped(cancelled=row.cancel_requested_at is not None, state=state)
+        params = {"run_id": self.ctx.run_id, "agent_ids": self.agent_ids()}
+        (row,) = check_rows(self.ctx.checks, _run_row_query(), params)
+        state, revoked = RunState(row.state), row.revoked_agent
+        cancelled = row.cancel_requested_at is not None
+        if cancelled or not state.is_active or revoked is not None:
+            return Stopped(cancelled=cancelled, state=state, revoked_agent=revoked)
         return None
 
     # ------------------------------------------------------------ the listener thread

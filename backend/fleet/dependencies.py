@@ -1,5 +1,9 @@
 """Agent authentication: `Authorization: Bearer hla_...` -> the Agent row (not revoked).
 
+A revoked agent's token is a 401 whose `error` is spec.protocol.AGENT_REVOKED_ERROR on every
+route that takes CurrentAgent (backend/fleet/service.calling_agent); a poll it holds open is
+answered the same when the revocation comes (backend/fleet/mailbox.py).
+
 Agent tokens are 256-bit random secrets stored as SHA-256 (backend.accounts.secret_tokens), like
 every other token; they are a different kind (`hla_`), so a user's API token can never act as
 an agent and an agent token never reaches the team API.
@@ -34,7 +38,7 @@ class DeferredAgent(Deferred[CallingAgent]):
     def resolve(self) -> CallingAgent:
         found = calling_agent(self.db, self.token_hash)
         if found is None:
-            raise _unauthenticated("unknown or revoked agent token; enroll the agent again")
+            raise _unauthenticated("unknown agent token; enroll the agent again")
         return found
 
 

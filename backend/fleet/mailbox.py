@@ -9,6 +9,13 @@ an agent that hung up is pushed back for its next poll). Slices of one second co
 poll a Redis round trip and a wake-up every second, a measurable share of the API's CPU while a
 run's load is measured (docs/benchmarks.md, fidelity).
 
+A revoked agent's poll ends at once, in whichever API process holds it: the poll waits on the
+agent's revocation mark (backend.live.agent_revoked_key) beside its command list, in the same
+BLPOP, so the mark pushed when the revocation commits wakes it like a command would, and it
+answers 401 (AGENT_REVOKED_ERROR). The mark is put back for any other poll of the same agent
+(a thief's and the agent's own), and kept for longer than a poll waits, so a poll that passed
+its token check just before the revocation finds it when it starts waiting.
+
 A held poll does not count as a sign of life: a frozen agent (SIGSTOP, a hung host) keeps its
 connection open, and marking it seen every few seconds kept it "online" for as long as its poll
 lasted. The agent's own requests say it is alive: its sample batches during a run, its
@@ -27,6 +34,7 @@ from redis.asyncio import Redis
 
 from backend import live
 from backend.errors import not_found
+from backend.fleet.service import revoked_agent_error
 from spec.protocol import CommandResult, Envelope
 
 log = logging.getLogger(__name__)
@@ -43,10 +51,11 @@ async def take_commands(
     *,
     disconnected: Callable[[], Awaitable[bool]],
 ) -> list[Envelope]:
-    """Up to MAX_COMMANDS_PER_POLL queued commands, waiting up to `wait_s` for the first one."""
+    """Up to MAX_COMMANDS_PER_POLL queued commands, waiting up to `wait_s` for the first one;
+    revoked_agent_error() as soon as the agent is revoked."""
     key = live.agent_commands_key(agent_id)
     async with live.async_redis() as client:
-        raw = await _pop(client, key, min(wait_s, MAX_WAIT_S), disconnected)
+        raw = await _pop(client, key, live.agent_revoked_key(agent_id), min(wait_s, MAX_WAIT_S), disconnected)
         if raw and await disconnected():
             # The agent hung up while we popped: put the commands back, in order, for its next
             # poll, instead of answering into a closed socket and losing them.
@@ -58,16 +67,28 @@ async def take_commands(
 async def _pop(
     client: Redis,
     key: str,
+    revoked_key: str,
     wait_s: float,
     disconnected: Callable[[], Awaitable[bool]],
 ) -> list[bytes]:
-    queued = await _lpop(client, key, MAX_COMMANDS_PER_POLL)
+    # In one transaction: no command is handed to an agent revoked before it was taken.
+    async with client.pipeline(transaction=True) as pipe:
+        pipe.exists(revoked_key)
+        pipe.lpop(key, MAX_COMMANDS_PER_POLL)
+        revoked, queued = await pipe.execute()
+    if revoked:
+        raise revoked_agent_error()
     if queued:
-        return queued
+        return cast("list[bytes]", queued)
     deadline = time.monotonic() + wait_s
     while (remaining := deadline - time.monotonic()) > 0:
-        first = await _blpop(client, key, min(SLICE_S, remaining))
-        if first is not None:
+        popped = await _blpop(client, [revoked_key, key], min(SLICE_S, remaining))
+        if popped is not None:
+            woken_by, first = popped
+            if woken_by.decode() == revoked_key:
+                # Back for the other polls of this agent (the key keeps its expiry).
+                await cast("Awaitable[int]", client.lpush(revoked_key, first))
+                raise revoked_agent_error()
             return [first, *await _lpop(client, key, MAX_COMMANDS_PER_POLL - 1)]
         if await disconnected():
             return []
@@ -80,11 +101,11 @@ async def _lpop(client: Redis, key: str, count: int) -> list[bytes]:
     return popped or []
 
 
-async def _blpop(client: Redis, key: str, timeout_s: float) -> bytes | None:
+async def _blpop(client: Redis, keys: list[str], timeout_s: float) -> tuple[bytes, bytes] | None:
+    """(the key, the element) popped from the first of `keys` that has one, or None."""
     # BLPOP's timeout 0 means "forever": never let a rounding leftover reach it.
     timeout = cast(int, max(0.01, timeout_s))  # Redis takes fractional seconds; the stub says int
-    popped = await cast("Awaitable[tuple[bytes, bytes] | None]", client.blpop([key], timeout=timeout))
-    return None if popped is None else popped[1]
+    return await cast("Awaitable[tuple[bytes, bytes] | None]", client.blpop(keys, timeout=timeout))
 
 
 def _decode(agent_id: int, raw: list[bytes]) -> list[Envelope]:

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, Update, bindparam, func, or_, select, update
+from sqlalchemy import Select, Table, Update, bindparam, func, not_, or_, select, update
 from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, conflict
 from backend.models import Agent, Run
-from spec.protocol import Hello
+from spec.protocol import AGENT_REVOKED_ERROR, Hello
 from spec.run_state import ACTIVE_STATES, RunState
 
 # Agent.version is VARCHAR(40); Hello allows 50 characters. A version is an identifier, and
@@ -41,11 +41,22 @@ class CallingAgent:
     roles: list[str]
 
 
+def revoked_agent_error() -> ApiError:
+    """The answer to every request made with a revoked agent's token (AGENT_REVOKED_ERROR)."""
+    return ApiError(
+        401,
+        AGENT_REVOKED_ERROR,
+        "this agent was revoked on its lab (or its name was enrolled again): its token will never "
+        "work again; enroll the agent again with a new enrollment token",
+    )
+
+
 @cache
 def _calling_agent_statement() -> Select[Any]:
     # One round trip for every agent request (a sample batch a second per agent during a run):
-    # who holds the token, and, at most once every SEEN_RESOLUTION_S, that it was heard from (a
-    # data-modifying WITH runs whether or not the outer SELECT reads it). Built once.
+    # who holds the token, whether it was revoked, and, at most once every SEEN_RESOLUTION_S
+    # and never for a revoked agent, that it was heard from (a data-modifying WITH runs whether
+    # or not the outer SELECT reads it). Built once.
     table = cast(Table, Agent.__table__)
     long_ago = or_(
         table.c.last_seen_at.is_(None),
@@ -53,27 +64,33 @@ def _calling_agent_statement() -> Select[Any]:
     )
     columns = (table.c.id, table.c.team_id, table.c.lab_id, table.c.name, table.c.roles)
     found = (
-        select(*columns, long_ago.label("stale"))
+        select(*columns, long_ago.label("stale"), table.c.revoked_at.is_not(None).label("revoked"))
         # Not named like a column: an execution's parameter named like one of agent's columns
         # would be taken as a value for the UPDATE below to SET.
-        .where(table.c.token_hash == bindparam("presented_hash"), table.c.revoked_at.is_(None))
+        .where(table.c.token_hash == bindparam("presented_hash"))
         .cte("found")
     )
     seen = (
         update(table)
-        .where(table.c.id == found.c.id, found.c.stale)
+        .where(table.c.id == found.c.id, found.c.stale, not_(found.c.revoked))
         .values(last_seen_at=func.now())
         .returning(table.c.id)
         .cte("seen")
     )
-    return select(found.c.id, found.c.team_id, found.c.lab_id, found.c.name, found.c.roles).add_cte(seen)
+    return select(
+        found.c.id, found.c.team_id, found.c.lab_id, found.c.name, found.c.roles, found.c.revoked
+    ).add_cte(seen)
 
 
 def calling_agent(db: Session, token_hash: str) -> CallingAgent | None:
-    """The agent holding this token, unless it was revoked; its liveness recorded (any request
-    from an agent proves it is alive)."""
+    """The agent holding this token (None: no agent's), its liveness recorded (any request from
+    an agent proves it is alive); the token of a revoked agent is refused (revoked_agent_error)."""
     row = db.execute(_calling_agent_statement(), {"presented_hash": token_hash}).one_or_none()
-    return None if row is None else CallingAgent(row[0], row[1], row[2], row[3], list(row[4]))
+    if row is None:
+        return None
+    if row[5]:
+        raise revoked_agent_error()
+    return CallingAgent(row[0], row[1], row[2], row[3], list(row[4]))
 
 
 @cache

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Response, status
 
 from backend.api.deps import AdminDep, EditorDep, SessionDep, ViewerDep
 from backend.api.storable import StorableRoute
-from backend.labs import boundary, enrollment, service
+from backend.labs import boundary, enrollment, revocation, service
 from backend.labs.authority import lab_authority
 from backend.labs.link_shaping import shaping_offer
 from backend.labs.schemas import (
@@ -57,6 +57,19 @@ def _boundary_view(lab: Lab, agents: list[Agent]) -> BoundaryView:
     )
 
 
+def _agent_out(agent: Agent, lab: Lab, online: set[int]) -> AgentOut:
+    return AgentOut(
+        id=agent.id,
+        name=agent.name,
+        roles=agent.roles,
+        version=agent.version,
+        capabilities=agent.capabilities,
+        last_seen_at=agent.last_seen_at,
+        status=service.agent_status(agent, lab, online),
+        revoked_at=agent.revoked_at,
+    )
+
+
 def _detail(db: SessionDep, lab: Lab) -> LabDetail:
     agents = service.lab_agents(db, [lab.id])[lab.id]
     online = service.online_agent_ids(db, [lab.id])
@@ -65,18 +78,8 @@ def _detail(db: SessionDep, lab: Lab) -> LabDetail:
         settings=LabSettings.stored(lab.settings),
         link_shaping=ShapingOffer(**shaping_offer(agents)),
         boundary=_boundary_view(lab, agents),
-        agents=[
-            AgentOut(
-                id=a.id,
-                name=a.name,
-                roles=a.roles,
-                version=a.version,
-                capabilities=a.capabilities,
-                last_seen_at=a.last_seen_at,
-                status=service.agent_status(a, lab, online),
-            )
-            for a in agents
-        ],
+        agents=[_agent_out(a, lab, online) for a in agents],
+        revoked_agents=[_agent_out(a, lab, online) for a in service.revoked_agents(db, lab.id)],
     )
 
 
@@ -123,6 +126,18 @@ def set_lab_boundary(lab_id: int, body: BoundaryEntries, who: AdminDep, db: Sess
 def delete_lab(lab_id: int, who: AdminDep, db: SessionDep) -> None:
     """Delete a lab with its agents and its run history. 409 while a run is queued or active on it."""
     service.delete_lab(db, who.team_id, lab_id)
+
+
+@router.post("/labs/{lab_id}/agents/{agent_id}/revoke")
+def revoke_agent(lab_id: int, agent_id: int, who: AdminDep, db: SessionDep) -> AgentOut:
+    """Revoke an agent: its token is refused from now on, on every agent route, a poll it holds
+    open included; a run using it fails, naming it. Admins only. It stays listed as revoked
+    (runs name it); enroll its name again to bring the host back with a new token. Revoking a
+    revoked agent changes nothing."""
+    agent = revocation.revoke_agent(db, who.team_id, lab_id, agent_id)
+    log.info("agent %s (%s) of lab %s revoked by user %s", agent.id, agent.name, lab_id, who.user_id)
+    lab = service.get_lab(db, who.team_id, lab_id)
+    return _agent_out(agent, lab, set())
 
 
 @router.post("/labs/{lab_id}/enrollment-tokens", status_code=status.HTTP_201_CREATED)

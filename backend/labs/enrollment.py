@@ -4,6 +4,13 @@ An editor creates a one-time enrollment token for a lab (optionally restricted t
 and pastes the printed command on the lab host. The agent redeems the token once, for its own
 long-lived agent token. Redemption is a guarded UPDATE (`WHERE used_at IS NULL AND expires_at >
 now()`), so two agents racing with the same token cannot both win.
+
+Enrolling a name the lab already has is a rotation: the agent of that name is revoked (its token
+refused from then on, everywhere at once: backend/labs/revocation.py) and a new agent row takes
+the name with the new token. A new row rather than a new token on the old one: revoked_at is
+set once and never cleared, so a revoked credential can never come back to life, every check
+keyed on the agent's id (its revocation mark in Redis, a run's agents) stays true, and the old
+row stays as the record of what ran under the old token.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ from sqlalchemy.orm import Session
 
 from backend.accounts.secret_tokens import new_prefixed_token, parse_prefixed_token
 from backend.errors import ApiError, FieldError, conflict, invalid, not_found
+from backend.labs.revocation import revoke
 from backend.labs.service import get_lab
 from backend.models import Agent, EnrollmentToken
 from backend.models.base import utcnow
@@ -104,8 +112,10 @@ def redeem_enrollment_token(
 ) -> tuple[Agent, str]:
     """Spend a one-time enrollment token: create the agent and return it with its agent token.
 
-    `roles` must fit the token's roles (all of them when empty). Any error leaves the caller's
-    transaction to roll back, which also un-spends the token.
+    `roles` must fit the token's roles (all of them when empty). A live agent of the same name
+    in the lab is revoked: the new one replaces it (rotation, see the module's note). Any error
+    leaves the caller's transaction to roll back, which also un-spends the token (and un-revokes
+    nothing: the revocation is announced only once committed).
     """
     if not re.match(AGENT_NAME_PATTERN, agent_name):
         raise invalid("name", "letters, digits, '.', '_' and '-', up to 120 characters")
@@ -136,6 +146,13 @@ def redeem_enrollment_token(
     if not wanted <= allowed:
         raise invalid("roles", f"this enrollment token allows only {', '.join(sorted(allowed))}")
 
+    replaced = db.scalar(
+        select(Agent.id)
+        .where(Agent.lab_id == spent.lab_id, Agent.name == agent_name, Agent.revoked_at.is_(None))
+        .with_for_update()
+    )
+    if replaced is not None:
+        revoke(db, replaced)
     agent_token = new_prefixed_token(AGENT_KIND)
     agent = Agent(
         team_id=spent.team_id,
@@ -149,11 +166,13 @@ def redeem_enrollment_token(
             db.add(agent)
             db.flush()
     except IntegrityError:
+        # Another enrollment of the same name committed first (the row locked above was revoked
+        # by it, or did not exist yet).
         raise ApiError(
             409,
             "conflict",
-            f"this lab already has an agent named {agent_name}",
-            [FieldError(field="name", message="already taken in this lab")],
+            f"another agent named {agent_name} was enrolled in this lab at the same moment; try again",
+            [FieldError(field="name", message="enrolled by someone else at the same moment")],
         ) from None
     db.execute(
         update(EnrollmentToken)

@@ -10,7 +10,7 @@ from spec.lab import LabSettings
 from spec.lab_boundary import BoundaryEntry
 
 AgentRoleName = Literal["proxy", "injector", "target"]
-AgentStatus = Literal["online", "busy", "offline"]
+AgentStatus = Literal["online", "busy", "offline", "revoked"]
 
 
 class LabCreate(BaseModel):
@@ -36,7 +36,13 @@ class AgentOut(BaseModel):
     version: str
     capabilities: Capabilities
     last_seen_at: datetime | None
-    status: AgentStatus = Field(description="offline after 15 s without a heartbeat; busy while its lab runs")
+    status: AgentStatus = Field(
+        description="offline after 15 s without a heartbeat; busy while its lab runs; revoked: its token "
+        "is refused for good"
+    )
+    revoked_at: datetime | None = Field(
+        description="when a lab admin revoked it, or its name was enrolled again (null: it is live)"
+    )
 
 
 class LabSummary(BaseModel):
@@ -46,7 +52,7 @@ class LabSummary(BaseModel):
     created_at: datetime
     active_run_id: int | None
     busy: bool = Field(description="a run holds the lab")
-    agent_count: int
+    agent_count: int = Field(description="live agents (revoked ones are not counted)")
     online_agent_count: int = Field(description="agents heard from in the last 15 s")
 
 
@@ -76,7 +82,11 @@ class BoundaryView(BaseModel):
 
 class LabDetail(LabSummary):
     settings: LabSettings
-    agents: list[AgentOut]
+    agents: list[AgentOut] = Field(description="the live agents, by name")
+    revoked_agents: list[AgentOut] = Field(
+        description="agents revoked (or replaced by a new enrollment of their name), the latest first: "
+        "kept because runs name them; they count for nothing"
+    )
     link_shaping: ShapingOffer = Field(description="what settings.link_shaping can ask of the proxy host")
     boundary: BoundaryView
 

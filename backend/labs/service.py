@@ -69,6 +69,16 @@ def lab_agents(db: Session, lab_ids: Sequence[int]) -> dict[int, list[Agent]]:
     return out
 
 
+def revoked_agents(db: Session, lab_id: int) -> Sequence[Agent]:
+    """The lab's revoked agents, the latest revoked first: listed, never counted
+    (backend/labs/revocation.py)."""
+    return db.scalars(
+        select(Agent)
+        .where(Agent.lab_id == lab_id, Agent.revoked_at.is_not(None))
+        .order_by(Agent.revoked_at.desc(), Agent.id.desc())
+    ).all()
+
+
 def update_lab(db: Session, team_id: int, lab_id: int, changes: dict[str, Any]) -> Lab:
     lab = get_lab(db, team_id, lab_id)
     if "settings" in changes:
@@ -96,14 +106,26 @@ def delete_lab(db: Session, team_id: int, lab_id: int) -> None:
 
 
 def online_agent_ids(db: Session, lab_ids: Sequence[int]) -> set[int]:
-    """The agents of these labs that are online now (Agent.heard_within, the one rule)."""
+    """The agents of these labs that are online now (Agent.heard_within, the one rule); a
+    revoked agent never is, even in the seconds after its last request."""
     if not lab_ids:
         return set()
-    return set(db.scalars(select(Agent.id).where(Agent.lab_id.in_(lab_ids), Agent.heard_within())))
+    return set(
+        db.scalars(
+            select(Agent.id).where(
+                Agent.lab_id.in_(lab_ids), Agent.revoked_at.is_(None), Agent.heard_within()
+            )
+        )
+    )
 
 
-def agent_status(agent: Agent, lab: Lab, online_ids: set[int]) -> Literal["online", "busy", "offline"]:
-    """online | busy (online, and its lab is running something) | offline (silent for 15 s)."""
+def agent_status(
+    agent: Agent, lab: Lab, online_ids: set[int]
+) -> Literal["online", "busy", "offline", "revoked"]:
+    """online | busy (online, and its lab is running something) | offline (silent for 15 s) |
+    revoked (its token is refused for good)."""
+    if agent.revoked_at is not None:
+        return "revoked"
     if agent.id not in online_ids:
         return "offline"
     return "busy" if lab.active_run_id is not None else "online"

@@ -3,7 +3,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import ColumnElement, ForeignKey, String, Text, UniqueConstraint, func, text
+from sqlalchemy import ColumnElement, ForeignKey, Index, String, Text, UniqueConstraint, func, text
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.orm import Mapped, mapped_column, validates
 
@@ -41,10 +41,24 @@ class Lab(IdMixin, CreatedAtMixin, Base):
 
 
 class Agent(IdMixin, CreatedAtMixin, Base):
-    """A haplab-agent process on a lab host, with one or more roles (proxy, injector, target)."""
+    """A haplab-agent process on a lab host, with one or more roles (proxy, injector, target).
+
+    `revoked_at` is set once (a lab admin revoked it, or its name was enrolled again) and never
+    cleared: the row stays as the record of the agent that was (backend/labs/revocation.py).
+    """
 
     __tablename__ = "agent"
-    __table_args__ = (UniqueConstraint("lab_id", "name"),)
+    __table_args__ = (
+        # One live agent per name in a lab; revoked ones keep their name beside the one that
+        # replaced them (migration 0018).
+        Index(
+            "uq_agent_lab_id_name_live",
+            "lab_id",
+            "name",
+            unique=True,
+            postgresql_where=text("revoked_at IS NULL"),
+        ),
+    )
 
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
     lab_id: Mapped[int] = mapped_column(ForeignKey("lab.id", ondelete="CASCADE"), index=True)

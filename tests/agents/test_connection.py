@@ -2,8 +2,10 @@
 
 The test plays the worker with worker.agent_rpc (commands through Redis, results back through
 the gateway), exactly as a run does. The agent enrolls with its CLI, says hello, runs a real
-HAProxy, sends samples, survives a backend restart, reports a revoked token, and on SIGTERM
-stops what it started and exits 0.
+HAProxy, sends samples, survives a backend restart, reports an unknown token and keeps trying,
+stops and exits 78 when it is revoked (its held poll answered at once, from another API
+process), comes back when its name is enrolled again, and on SIGTERM stops what it started and
+exits 0.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import signal
 import stat
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,15 +28,16 @@ import pytest
 from haproxy_upstream import http_upstream, pid_alive
 from live_processes import ApiServer, start_api_server, wait_until
 from proxy_setup import proxy_config, rendered, short_runtime_dir
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 
 from backend.db import session_scope
-from backend.models import Agent, Sample
+from backend.labs.enrollment import create_enrollment_token
+from backend.models import Agent, Sample, Team
 from dev.services import free_port
-from spec.protocol import ApplyProxyConfig, StartSampling, StartTargets, Teardown
+from spec.protocol import AGENT_EXIT_REVOKED, ApplyProxyConfig, StartSampling, StartTargets, Teardown
 from spec.target import ManagedTarget
-from tests.api.helpers import make_lab, new_member
-from tests.fleet.factories import enrollment_token, running_run
+from tests.api.helpers import make_lab, make_team_user, new_member, token_headers
+from tests.fleet.factories import agent_requests, enrollment_token, hello, running_run
 from worker import agent_rpc
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -268,13 +273,137 @@ def test_a_restarted_agent_stops_what_a_killed_one_left_running(
             print(f"===== second agent log =====\n{second.log()}")
 
 
-def test_a_revoked_token_is_reported_and_the_agent_keeps_trying(agent: AgentProcess) -> None:
+def test_an_unknown_token_is_reported_and_the_agent_keeps_trying(agent: AgentProcess) -> None:
+    # The server knows no agent of that token (its database was replaced): an operator may fix it.
     with session_scope() as db:
-        db.execute(update(Agent).where(Agent.id == agent.agent_id).values(revoked_at=func.now()))
+        db.execute(update(Agent).where(Agent.id == agent.agent_id).values(token_hash="0" * 64))
     wait_until(lambda: "refused this agent's token" in agent.log(), 60, "the 401 to be logged")
     assert "re-enroll" in agent.log()
     assert agent.proc.poll() is None, "the agent keeps running: an operator may fix it"
     assert agent.stop() == 0
+
+
+POLLS_HELD = 3
+
+
+def test_revoked_while_its_poll_is_held_the_agent_hears_it_at_once_from_any_api_process_and_stops(
+    agent: AgentProcess, live_api: ApiServer, tmp_path: Path, runtime_dir: Path, redis_client: Any
+) -> None:
+    """Two API processes on one database and Redis: the agent and the test hold long polls on
+    the first; a lab admin revokes the agent on the second. Every held poll answers 401
+    agent_revoked within a second, the agent says so once and exits 78 (no retry loop), its
+    token is refused on every agent route of both; enrolling the name again brings it back."""
+    second = start_api_server(
+        database_url=db_url(), redis_url=redis_url(), log_dir=mkdir(tmp_path / "second"), port=free_port()
+    )
+    state_file = tmp_path / "agent" / "state.json"
+    old_token = json.loads(state_file.read_text())["agent_token"]
+    old_headers = {"Authorization": f"Bearer {old_token}"}
+    try:
+        admin = lab_admin_headers(agent.agent_id)
+        answers: list[tuple[int, str, float]] = []
+
+        def held_poll() -> None:
+            with httpx.Client(timeout=60) as client:
+                response = client.get(
+                    f"{live_api.url}/api/v1/agent/commands", params={"wait_s": 30}, headers=old_headers
+                )
+            answers.append((response.status_code, response.json().get("error", ""), time.monotonic()))
+
+        polls = [threading.Thread(target=held_poll) for _ in range(POLLS_HELD)]
+        for poll in polls:
+            poll.start()
+        # The test's polls and the agent's own wait in BLPOP (in the first API process).
+        wait_until(lambda: blocked_polls(redis_client) >= POLLS_HELD + 1, 15, "every poll to be held")
+        time.sleep(0.5)
+
+        revoked_at = time.monotonic()
+        response = httpx.post(
+            f"{second.url}/api/v1/labs/{lab_of(agent.agent_id)}/agents/{agent.agent_id}/revoke", headers=admin
+        )
+        assert response.status_code == 200, response.text
+        for poll in polls:
+            poll.join(10)
+        delays = sorted(round(at - revoked_at, 3) for _, _, at in answers)
+        print(f"held polls answered {delays} s after the revocation was sent")
+        assert [(status, error) for status, error, _ in answers] == [(401, "agent_revoked")] * POLLS_HELD
+        assert delays[-1] < 1.0, delays
+
+        # The agent heard it on its own held poll: it stops (nothing to retry) and exits 78.
+        assert agent.proc.wait(20) == AGENT_EXIT_REVOKED, agent.log()
+        assert agent.log().count("ERROR agents.connection: the backend revoked this agent") == 1, agent.log()
+        assert "refused this agent's token" not in agent.log()  # never retried as an unknown token
+
+        # Every agent route of both API processes refuses the token.
+        for server in (live_api, second):
+            for method, path, body in agent_requests("proxy-1", ["proxy"]):
+                refused = httpx.request(method, f"{server.url}{path}", json=body, headers=old_headers)
+                assert (refused.status_code, refused.json()["error"]) == (401, "agent_revoked"), (
+                    server.url,
+                    method,
+                    path,
+                    refused.text,
+                )
+
+        # Rotation: the same host enrolls the same name again with a new enrollment token.
+        with session_scope() as db:
+            row = db.get_one(Agent, agent.agent_id)
+            _, token = create_enrollment_token(db, row.team_id, row.lab_id, None, ["proxy"])
+        again = agent_cli(
+            "enroll",
+            "--server",
+            live_api.url,
+            "--token",
+            token,
+            "--name",
+            "proxy-1",
+            "--roles",
+            "proxy",
+            "--state-file",
+            str(state_file),
+        )
+        assert again.returncode == 0, again.stderr
+        new_state = json.loads(state_file.read_text())
+        assert new_state["agent_id"] != agent.agent_id and new_state["agent_token"] != old_token
+        rotated = start_agent(state_file, runtime_dir, tmp_path / "agent-rotated.log", new_state["agent_id"])
+        try:
+            assert rotated.proc.poll() is None
+            with session_scope() as db:
+                rows = db.execute(select(Agent.id, Agent.revoked_at.is_(None)).where(Agent.name == "proxy-1"))
+                assert dict(rows.all()) == {agent.agent_id: False, new_state["agent_id"]: True}
+            still_refused = httpx.post(
+                f"{second.url}/api/v1/agent/hello", json=hello("proxy-1", ["proxy"]), headers=old_headers
+            )
+            assert still_refused.status_code == 401
+            assert rotated.stop() == 0
+        finally:
+            rotated.stop()
+            print(f"===== rotated agent log =====\n{rotated.log()}")
+    finally:
+        second.stop()
+
+
+def mkdir(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def blocked_polls(redis_client: Any) -> int:
+    """Redis clients waiting in BLPOP: held long polls (nothing else of this test blocks)."""
+    return sum(1 for client in redis_client.client_list() if client.get("cmd") == "blpop")
+
+
+def lab_of(agent_id: int) -> int:
+    with session_scope() as db:
+        return db.get_one(Agent, agent_id).lab_id
+
+
+def lab_admin_headers(agent_id: int) -> dict[str, str]:
+    """An admin API token of the team whose lab the agent is in."""
+    with session_scope() as db:
+        team = db.get_one(Team, db.get_one(Agent, agent_id).team_id)
+        _, user = make_team_user(db, role="admin", team=team)
+        return token_headers(db, user, team, scope="admin")
 
 
 def last_seen(agent_id: int) -> bool:

@@ -7,7 +7,8 @@ from datetime import timedelta
 import pytest
 from fastapi.testclient import TestClient
 from httpx import Response
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from backend.accounts.secret_tokens import hash_secret
@@ -401,17 +402,24 @@ def test_a_used_enrollment_token_cannot_be_revoked(client: TestClient, db: Sessi
     assert db.get(EnrollmentToken, created["id"]) is not None
 
 
-def test_two_agents_in_a_lab_cannot_share_a_name(db: Session) -> None:
+def test_two_live_agents_in_a_lab_never_share_a_name(db: Session) -> None:
     editor = new_member(db, "editor")
     lab = make_lab(db, editor.team)
-    _enroll(db, lab, "box", ["proxy"])
+    first, _ = _enroll(db, lab, "box", ["proxy"])
     _, secret = create_enrollment_token(db, editor.team.id, lab.id, None, ["proxy"])
     db.commit()
 
-    with pytest.raises(ApiError) as refused:
-        redeem_enrollment_token(db, secret, "box", ["proxy"])
+    # The same name again replaces the agent (rotation): the first is revoked, not a second live "box".
+    second, _ = redeem_enrollment_token(db, secret, "box", ["proxy"])
+    db.commit()
 
-    assert (refused.value.status, refused.value.fields[0].field) == (409, "name")
+    db.refresh(first)
+    assert first.revoked_at is not None and second.revoked_at is None
+    live = db.scalars(select(Agent.id).where(Agent.name == "box", Agent.revoked_at.is_(None))).all()
+    assert live == [second.id]
+    # And the database itself holds the rule (the partial unique index of migration 0017).
+    with pytest.raises(IntegrityError), db.begin_nested():
+        db.execute(update(Agent).where(Agent.id == first.id).values(revoked_at=None))
 
 
 def test_the_lab_ca_certificate_is_downloadable_and_stable_and_other_teams_cannot_see_it(

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from fastapi.routing import APIRoute
 from sqlalchemy.orm import Session
 
 from backend.labs.enrollment import create_enrollment_token
@@ -80,3 +81,49 @@ def hello(name: str, roles: Sequence[str], **capabilities: Any) -> dict[str, Any
 
 def sample_batch(run_id: int, samples: Sequence[SamplePoint], batch_id: int = 0) -> dict[str, Any]:
     return wire(SampleBatch(run_id=str(run_id), batch_id=batch_id, samples=list(samples)))
+
+
+def _agent_routes(routes: Sequence[Any], prefix: str = "") -> list[tuple[str, APIRoute]]:
+    found: list[tuple[str, APIRoute]] = []
+    for route in routes:
+        if isinstance(route, APIRoute):
+            found.append((prefix + route.path, route))
+        elif hasattr(route, "original_router"):  # an included router
+            found += _agent_routes(route.original_router.routes, prefix + route.include_context.prefix)
+    return found
+
+
+def _calls(dependant: Any) -> set[Any]:
+    calls = set()
+    for sub in dependant.dependencies:
+        calls |= {sub.call, *_calls(sub)}
+    return calls
+
+
+def agent_requests(name: str, roles: Sequence[str]) -> list[tuple[str, str, dict[str, Any] | None]]:
+    """(method, path, JSON body) of an acceptable request of agent `name` to EVERY route of the app
+    that takes an agent's token (its dependencies include get_current_agent), found in the app's
+    own routes: a route added later is in the list too, and one whose body has no example here
+    fails loudly instead of going unchecked."""
+    from backend.app import create_app
+    from backend.fleet.dependencies import get_current_agent
+    from backend.fleet.schemas import AgentMessageEnvelope, HelloEnvelope
+
+    examples: dict[Any, dict[str, Any]] = {
+        HelloEnvelope: hello(name, roles),
+        AgentMessageEnvelope: wire(Heartbeat(busy_run_id=None)),
+    }
+    requests = []
+    for path, route in _agent_routes(create_app().routes):
+        if get_current_agent not in _calls(route.dependant):
+            continue
+        body = None
+        if route.body_field is not None:
+            model = route.body_field.field_info.annotation
+            assert model in examples, f"{path} takes a {model}: add an example of it to agent_requests"
+            body = examples[model]
+        query = "?wait_s=0" if any(q.name == "wait_s" for q in route.dependant.query_params) else ""
+        for method in sorted(route.methods or ()):
+            requests.append((method, f"{path}{query}", body))
+    assert len(requests) >= 3, requests  # hello, commands, messages at least
+    return requests

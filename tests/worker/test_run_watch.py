@@ -12,7 +12,8 @@ from factories import make_lab, make_runs
 from sqlalchemy import func, update
 
 from backend.db import get_engine, session_scope
-from backend.models import Run
+from backend.labs.revocation import revoke
+from backend.models import Agent, Lab, Run
 from backend.runs.transitions import request_cancel, transition
 from backend.settings import get_settings
 from dev.services import free_port
@@ -115,3 +116,35 @@ def test_without_redis_the_run_is_still_watched_by_reading_its_row(
             assert request_cancel(db, preparing_run.run_id) == RunState.preparing  # its message is lost
         time.sleep(0.35)
         assert watch.check() == Stopped(cancelled=True, state=RunState.preparing)
+
+
+def test_the_revocation_of_an_agent_of_the_run_wakes_the_watch_and_names_it(
+    preparing_run: RunContext,
+) -> None:
+    with session_scope() as db:
+        team_id = db.get_one(Lab, preparing_run.lab_id).team_id
+        agents = [
+            Agent(team_id=team_id, lab_id=preparing_run.lab_id, name=name, roles=[role], token_hash=name * 4)
+            for name, role in (("spare-1", "injector"), ("inj-1", "injector"))
+        ]
+        db.add_all(agents)
+        db.flush()
+        spare_id, used_id = (agent.id for agent in agents)
+    picked: list[int] = []  # the run's agents: none before they are picked
+    with RunWatch(preparing_run, fallback_s=60, agent_ids=lambda: picked) as watch:
+        assert watch.check() is None
+        picked.append(used_id)
+        preparing_run.wake.clear()
+        # An agent of the lab the run does not use: the watch is told and reads, the run goes on.
+        with session_scope() as db:
+            assert revoke(db, spare_id)
+        assert woken_within(preparing_run, 2) is not None
+        assert watch.check() is None
+        preparing_run.wake.clear()
+        # One the run uses: told at once, named.
+        with session_scope() as db:
+            assert revoke(db, used_id)
+        waited = woken_within(preparing_run, 2)
+        assert waited is not None and waited < 0.5
+        assert watch.check() == Stopped(cancelled=False, state=RunState.preparing, revoked_agent="inj-1")
+        assert watch.reads == 3 and watch.messages == 2

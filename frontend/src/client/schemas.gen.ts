@@ -143,10 +143,24 @@ export const AgentOutSchema = {
             enum: [
                 'online',
                 'busy',
-                'offline'
+                'offline',
+                'revoked'
             ],
             title: 'Status',
-            description: 'offline after 15 s without a heartbeat; busy while its lab runs'
+            description: 'offline after 15 s without a heartbeat; busy while its lab runs; revoked: its token is refused for good'
+        },
+        revoked_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Revoked At',
+            description: 'when a lab admin revoked it, or its name was enrolled again (null: it is live)'
         }
     },
     type: 'object',
@@ -157,7 +171,8 @@ export const AgentOutSchema = {
         'version',
         'capabilities',
         'last_seen_at',
-        'status'
+        'status',
+        'revoked_at'
     ],
     title: 'AgentOut'
 } as const;
@@ -4902,7 +4917,8 @@ export const LabDetailSchema = {
         },
         agent_count: {
             type: 'integer',
-            title: 'Agent Count'
+            title: 'Agent Count',
+            description: 'live agents (revoked ones are not counted)'
         },
         online_agent_count: {
             type: 'integer',
@@ -4917,7 +4933,16 @@ export const LabDetailSchema = {
                 $ref: '#/components/schemas/AgentOut'
             },
             type: 'array',
-            title: 'Agents'
+            title: 'Agents',
+            description: 'the live agents, by name'
+        },
+        revoked_agents: {
+            items: {
+                $ref: '#/components/schemas/AgentOut'
+            },
+            type: 'array',
+            title: 'Revoked Agents',
+            description: 'agents revoked (or replaced by a new enrollment of their name), the latest first: kept because runs name them; they count for nothing'
         },
         link_shaping: {
             $ref: '#/components/schemas/ShapingOffer',
@@ -4939,6 +4964,7 @@ export const LabDetailSchema = {
         'online_agent_count',
         'settings',
         'agents',
+        'revoked_agents',
         'link_shaping',
         'boundary'
     ],
@@ -5004,7 +5030,8 @@ export const LabSummarySchema = {
         },
         agent_count: {
             type: 'integer',
-            title: 'Agent Count'
+            title: 'Agent Count',
+            description: 'live agents (revoked ones are not counted)'
         },
         online_agent_count: {
             type: 'integer',

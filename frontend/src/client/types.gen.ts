@@ -100,9 +100,15 @@ export type AgentOut = {
     /**
      * Status
      *
-     * offline after 15 s without a heartbeat; busy while its lab runs
+     * offline after 15 s without a heartbeat; busy while its lab runs; revoked: its token is refused for good
      */
-    status: 'online' | 'busy' | 'offline';
+    status: 'online' | 'busy' | 'offline' | 'revoked';
+    /**
+     * Revoked At
+     *
+     * when a lab admin revoked it, or its name was enrolled again (null: it is live)
+     */
+    revoked_at: string | null;
 };
 
 /**
@@ -2821,6 +2827,8 @@ export type LabDetail = {
     busy: boolean;
     /**
      * Agent Count
+     *
+     * live agents (revoked ones are not counted)
      */
     agent_count: number;
     /**
@@ -2832,8 +2840,16 @@ export type LabDetail = {
     settings: LabSettings;
     /**
      * Agents
+     *
+     * the live agents, by name
      */
     agents: Array<AgentOut>;
+    /**
+     * Revoked Agents
+     *
+     * agents revoked (or replaced by a new enrollment of their name), the latest first: kept because runs name them; they count for nothing
+     */
+    revoked_agents: Array<AgentOut>;
     /**
      * what settings.link_shaping can ask of the proxy host
      */
@@ -2887,6 +2903,8 @@ export type LabSummary = {
     busy: boolean;
     /**
      * Agent Count
+     *
+     * live agents (revoked ones are not counted)
      */
     agent_count: number;
     /**
@@ -10392,6 +10410,68 @@ export type LabsSetLabBoundaryResponses = {
 };
 
 export type LabsSetLabBoundaryResponse = LabsSetLabBoundaryResponses[keyof LabsSetLabBoundaryResponses];
+
+export type LabsRevokeAgentData = {
+    body?: never;
+    path: {
+        /**
+         * Lab Id
+         */
+        lab_id: number;
+        /**
+         * Agent Id
+         */
+        agent_id: number;
+    };
+    query?: never;
+    url: '/api/v1/labs/{lab_id}/agents/{agent_id}/revoke';
+};
+
+export type LabsRevokeAgentErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type LabsRevokeAgentError = LabsRevokeAgentErrors[keyof LabsRevokeAgentErrors];
+
+export type LabsRevokeAgentResponses = {
+    /**
+     * Successful Response
+     */
+    200: AgentOut;
+};
+
+export type LabsRevokeAgentResponse = LabsRevokeAgentResponses[keyof LabsRevokeAgentResponses];
 
 export type LabsListEnrollmentTokensData = {
     body?: never;

@@ -26,7 +26,10 @@ class AgentOut:
         version (str):
         capabilities (Capabilities):
         last_seen_at (datetime.datetime | None):
-        status (AgentOutStatus): offline after 15 s without a heartbeat; busy while its lab runs
+        status (AgentOutStatus): offline after 15 s without a heartbeat; busy while its lab runs; revoked: its token is
+            refused for good
+        revoked_at (datetime.datetime | None): when a lab admin revoked it, or its name was enrolled again (null: it is
+            live)
     """
 
     id: int
@@ -36,6 +39,7 @@ class AgentOut:
     capabilities: Capabilities
     last_seen_at: datetime.datetime | None
     status: AgentOutStatus
+    revoked_at: datetime.datetime | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -57,6 +61,12 @@ class AgentOut:
 
         status = self.status.value
 
+        revoked_at: None | str
+        if isinstance(self.revoked_at, datetime.datetime):
+            revoked_at = self.revoked_at.isoformat()
+        else:
+            revoked_at = self.revoked_at
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -68,6 +78,7 @@ class AgentOut:
                 "capabilities": capabilities,
                 "last_seen_at": last_seen_at,
                 "status": status,
+                "revoked_at": revoked_at,
             }
         )
 
@@ -105,6 +116,21 @@ class AgentOut:
 
         status = AgentOutStatus(d.pop("status"))
 
+        def _parse_revoked_at(data: object) -> datetime.datetime | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                revoked_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return revoked_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None, data)
+
+        revoked_at = _parse_revoked_at(d.pop("revoked_at"))
+
         agent_out = cls(
             id=id,
             name=name,
@@ -113,6 +139,7 @@ class AgentOut:
             capabilities=capabilities,
             last_seen_at=last_seen_at,
             status=status,
+            revoked_at=revoked_at,
         )
 
         agent_out.additional_properties = d

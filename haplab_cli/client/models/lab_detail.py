@@ -27,12 +27,14 @@ class LabDetail:
         created_at (datetime.datetime):
         active_run_id (int | None):
         busy (bool): a run holds the lab
-        agent_count (int):
+        agent_count (int): live agents (revoked ones are not counted)
         online_agent_count (int): agents heard from in the last 15 s
         settings (LabSettings): A lab's settings as the API shows them: `link_shaping` typed; any other key is the
             team's
             own (a note, a label), kept as the JSON it was given.
-        agents (list[AgentOut]):
+        agents (list[AgentOut]): the live agents, by name
+        revoked_agents (list[AgentOut]): agents revoked (or replaced by a new enrollment of their name), the latest
+            first: kept because runs name them; they count for nothing
         link_shaping (ShapingOffer):
         boundary (BoundaryView): Where this lab's runs may send traffic (spec/lab_boundary.py has the rules).
     """
@@ -47,6 +49,7 @@ class LabDetail:
     online_agent_count: int
     settings: LabSettings
     agents: list[AgentOut]
+    revoked_agents: list[AgentOut]
     link_shaping: ShapingOffer
     boundary: BoundaryView
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -76,6 +79,11 @@ class LabDetail:
             agents_item = agents_item_data.to_dict()
             agents.append(agents_item)
 
+        revoked_agents = []
+        for revoked_agents_item_data in self.revoked_agents:
+            revoked_agents_item = revoked_agents_item_data.to_dict()
+            revoked_agents.append(revoked_agents_item)
+
         link_shaping = self.link_shaping.to_dict()
 
         boundary = self.boundary.to_dict()
@@ -94,6 +102,7 @@ class LabDetail:
                 "online_agent_count": online_agent_count,
                 "settings": settings,
                 "agents": agents,
+                "revoked_agents": revoked_agents,
                 "link_shaping": link_shaping,
                 "boundary": boundary,
             }
@@ -139,6 +148,13 @@ class LabDetail:
 
             agents.append(agents_item)
 
+        revoked_agents = []
+        _revoked_agents = d.pop("revoked_agents")
+        for revoked_agents_item_data in _revoked_agents:
+            revoked_agents_item = AgentOut.from_dict(revoked_agents_item_data)
+
+            revoked_agents.append(revoked_agents_item)
+
         link_shaping = ShapingOffer.from_dict(d.pop("link_shaping"))
 
         boundary = BoundaryView.from_dict(d.pop("boundary"))
@@ -154,6 +170,7 @@ class LabDetail:
             online_agent_count=online_agent_count,
             settings=settings,
             agents=agents,
+            revoked_agents=revoked_agents,
             link_shaping=link_shaping,
             boundary=boundary,
         )

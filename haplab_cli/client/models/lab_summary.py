@@ -20,7 +20,7 @@ class LabSummary:
         created_at (datetime.datetime):
         active_run_id (int | None):
         busy (bool): a run holds the lab
-        agent_count (int):
+        agent_count (int): live agents (revoked ones are not counted)
         online_agent_count (int): agents heard from in the last 15 s
     """
 

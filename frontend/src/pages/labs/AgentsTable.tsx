@@ -1,51 +1,132 @@
-// The agents of a lab: role, status, versions, and what their hosts offer (from the hello).
+// The agents of a lab: role, status, versions, and what their hosts offer (from the hello); lab
+// admins revoke one here (its token is refused at once, a run using it fails).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+
+import { labsGetLabQueryKey, labsRevokeAgentMutation } from "../../client/@tanstack/react-query.gen";
 import type { AgentOut } from "../../client/types.gen";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ErrorState } from "../../components/ErrorState";
 import { AgentStatusBadge } from "./AgentStatusBadge";
 import { toolList } from "./agentFacts";
 
-export function AgentsTable({ agents }: { agents: AgentOut[] }) {
+export function AgentsTable({
+  agents,
+  labId,
+  canRevoke = false,
+  activeRunId = null,
+}: {
+  agents: AgentOut[];
+  labId: number;
+  canRevoke?: boolean;
+  activeRunId?: number | null;
+}) {
+  const queryClient = useQueryClient();
+  const [revoking, setRevoking] = useState<AgentOut | null>(null);
+  const revoke = useMutation({
+    ...labsRevokeAgentMutation(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path: { lab_id: labId } }) }),
+  });
   return (
-    <table className="table">
+    <>
+      {revoke.error && <ErrorState error={revoke.error} compact />}
+      <table className="table">
+        <thead>
+          <tr>
+            <th>Agent</th>
+            <th>Roles</th>
+            <th>Status</th>
+            <th>Agent version</th>
+            <th>Host</th>
+            <th>Capabilities</th>
+            {canRevoke && <th aria-label="actions" />}
+          </tr>
+        </thead>
+        <tbody>
+          {agents.map((a) => {
+            const f = a.capabilities;
+            const tools = toolList(f);
+            return (
+              <tr key={a.id}>
+                <td><strong>{a.name}</strong></td>
+                <td>{a.roles.map((r) => <span key={r} className="badge" style={{ marginRight: 4 }}>{r}</span>)}</td>
+                <td><AgentStatusBadge agent={a} /></td>
+                <td>{a.version || "—"}</td>
+                <td className="small">
+                  {f.cores != null && <div>{f.cores} cores</div>}
+                  {f.kernel && <div>kernel {f.kernel}</div>}
+                </td>
+                <td className="small">
+                  {f.haproxy && <div>HAProxy {f.haproxy}</div>}
+                  {(f.drivers?.length ?? 0) > 0 && <div>drivers: {f.drivers!.join(", ")}</div>}
+                  {f.target_server && <div>target: {f.target_server}</div>}
+                  {tools.length > 0 && <div>tools: {tools.map(([n, v]) => `${n} ${v}`).join(", ")}</div>}
+                  {(f.qdiscs?.length ?? 0) > 0 && <div>qdiscs: {f.qdiscs!.join(", ")}</div>}
+                  {f.haproxy_vv && (
+                    <details>
+                      <summary>haproxy -vv</summary>
+                      <pre className="small" style={{ maxHeight: 240, overflow: "auto" }}>{f.haproxy_vv}</pre>
+                    </details>
+                  )}
+                </td>
+                {canRevoke && (
+                  <td>
+                    {a.status !== "revoked" && (
+                      <button type="button" onClick={() => setRevoking(a)} aria-label={`Revoke agent ${a.name}`}>
+                        Revoke
+                      </button>
+                    )}
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {canRevoke && (
+        <ConfirmDialog
+          open={revoking !== null}
+          title={`Revoke agent ${revoking?.name ?? ""}?`}
+          confirmLabel="Revoke"
+          danger
+          busy={revoke.isPending}
+          onCancel={() => setRevoking(null)}
+          onConfirm={() =>
+            revoking && revoke.mutate({ path: { lab_id: labId, agent_id: revoking.id } }, { onSettled: () => setRevoking(null) })
+          }
+        >
+          <p>
+            Its token is refused from now on, everywhere at once, and the agent stops. This cannot be undone: to bring the
+            host back, enroll it again with a new enrollment token (the same name replaces it).
+          </p>
+          {activeRunId != null && <p>Run {activeRunId} is running on this lab: it fails if it uses this agent.</p>}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+// Agents revoked, or replaced by a new enrollment of their name: listed because runs name them.
+export function RevokedAgentsTable({ agents }: { agents: AgentOut[] }) {
+  return (
+    <table className="table" aria-label="Revoked agents">
       <thead>
         <tr>
           <th>Agent</th>
           <th>Roles</th>
           <th>Status</th>
           <th>Agent version</th>
-          <th>Host</th>
-          <th>Capabilities</th>
         </tr>
       </thead>
       <tbody>
-        {agents.map((a) => {
-          const f = a.capabilities;
-          const tools = toolList(f);
-          return (
-            <tr key={a.id}>
-              <td><strong>{a.name}</strong></td>
-              <td>{a.roles.map((r) => <span key={r} className="badge" style={{ marginRight: 4 }}>{r}</span>)}</td>
-              <td><AgentStatusBadge agent={a} /></td>
-              <td>{a.version || "—"}</td>
-              <td className="small">
-                {f.cores != null && <div>{f.cores} cores</div>}
-                {f.kernel && <div>kernel {f.kernel}</div>}
-              </td>
-              <td className="small">
-                {f.haproxy && <div>HAProxy {f.haproxy}</div>}
-                {(f.drivers?.length ?? 0) > 0 && <div>drivers: {f.drivers!.join(", ")}</div>}
-                {f.target_server && <div>target: {f.target_server}</div>}
-                {tools.length > 0 && <div>tools: {tools.map(([n, v]) => `${n} ${v}`).join(", ")}</div>}
-                {(f.qdiscs?.length ?? 0) > 0 && <div>qdiscs: {f.qdiscs!.join(", ")}</div>}
-                {f.haproxy_vv && (
-                  <details>
-                    <summary>haproxy -vv</summary>
-                    <pre className="small" style={{ maxHeight: 240, overflow: "auto" }}>{f.haproxy_vv}</pre>
-                  </details>
-                )}
-              </td>
-            </tr>
-          );
-        })}
+        {agents.map((a) => (
+          <tr key={a.id}>
+            <td>{a.name} <span className="muted small">#{a.id}</span></td>
+            <td>{a.roles.map((r) => <span key={r} className="badge" style={{ marginRight: 4 }}>{r}</span>)}</td>
+            <td><AgentStatusBadge agent={a} /></td>
+            <td>{a.version || "—"}</td>
+          </tr>
+        ))}
       </tbody>
     </table>
   );

@@ -9,7 +9,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
-import { AgentsTable } from "./AgentsTable";
+import { AgentsTable, RevokedAgentsTable } from "./AgentsTable";
 import { EnrollSection } from "./EnrollSection";
 import { LabSchedulesSection } from "./LabSchedulesSection";
 import { LinkShapingSection } from "./LinkShapingSection";
@@ -43,7 +43,13 @@ export default function LabPage() {
         {l.agents.length === 0 ? (
           <EmptyState title="No agents yet">Enroll one below: a lab needs a proxy, an injector and a target.</EmptyState>
         ) : (
-          <AgentsTable agents={l.agents} />
+          <AgentsTable agents={l.agents} labId={labId} canRevoke={hasRole(session, "admin")} activeRunId={l.active_run_id} />
+        )}
+        {l.revoked_agents.length > 0 && (
+          <details>
+            <summary>Revoked agents ({l.revoked_agents.length}): their tokens are refused; runs still name them</summary>
+            <RevokedAgentsTable agents={l.revoked_agents} />
+          </details>
         )}
       </section>
       <LabSchedulesSection labId={labId} />

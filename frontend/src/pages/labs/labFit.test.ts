@@ -12,6 +12,7 @@ const agent = (name: string, roles: string[], capabilities: Capabilities = {}, s
   capabilities,
   last_seen_at: null,
   status,
+  revoked_at: null,
 });
 
 describe("labProblems", () => {
