@@ -110,6 +110,8 @@ def login_failures_key(kind: Literal["account", "client"], who: str) -> str:
 
 def live_streams_key(kind: Literal["user", "team"], ident: int) -> str:
     return f"haplab:live-streams:{kind}:{ident}"
+
+
 def rate_key(what: str, who: str) -> str:
     return f"haplab:rate:{what}:{who}"
 

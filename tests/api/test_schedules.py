@@ -408,7 +408,7 @@ def test_a_firing_past_the_queued_runs_cap_is_refused_with_the_numbers_and_told(
         team_id=member.team.id,
         name="ops",
         url="https://hooks.example.com/x",
-        secret="s" * 32,
+        secret_encrypted=seal("s" * 32),
         events=["schedule.refused"],
         payload_format="haplab",
         active=True,
