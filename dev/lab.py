@@ -28,6 +28,7 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -262,14 +263,17 @@ class LocalLab:
 
     @property
     def runtime_root(self) -> Path:
-        """Where the agents' runtime dirs go: ROOT/runtime, unless that path is too long.
+        """Where the agents' runtime dirs go: ROOT/runtime, unless that path is too long or the
+        lab's unprivileged users cannot traverse to it.
 
         HAProxy's stats socket lives in there and UNIX socket paths are short (HAProxy takes 97
         characters), so a deep lab dir (a test's tmp_path) gets a short one in the temp dir
         instead, named after the lab dir so a restart finds the same one; `destroy` removes it.
+        The same goes for a lab dir below a directory only its owner may enter (a checkout in a
+        0700 directory): HAProxy, nginx and the tools run as other users (agents.privileges).
         """
         runtime = self.root.resolve() / "runtime"
-        if len(str(runtime)) <= MAX_RUNTIME_ROOT:
+        if len(str(runtime)) <= MAX_RUNTIME_ROOT and _traversable_by_others(runtime.parent):
             return runtime
         digest = hashlib.sha256(str(runtime).encode()).hexdigest()[:10]
         return Path(tempfile.gettempdir()) / f"haplab-rt-{digest}"
@@ -616,3 +620,11 @@ def _update_state(root: Path, **changes: Any) -> None:
     tmp = _state_path(root).with_suffix(".tmp")
     tmp.write_text(json.dumps({k: v for k, v in state.items() if v is not None}, indent=2) + "\n")
     tmp.replace(_state_path(root))
+
+
+def _traversable_by_others(directory: Path) -> bool:
+    """Whether a user other than the owners may pass through `directory` and every parent (the
+    lab's users are no owner's and in no group of them, so the "other" search bit decides)."""
+    if os.geteuid() != 0:
+        return True  # nothing runs as another user
+    return all(path.stat().st_mode & stat.S_IXOTH for path in (directory, *directory.parents))

@@ -149,10 +149,15 @@ ensure_node() {
 # proxy for the module's version list (deprecation check), which some proxies refuse.
 VEGETA_VERSION=v12.12.0
 TOOLS_BIN="$PWD/var/tools/bin"
+# As root the lab runs the tools as the unprivileged load user (agents/privileges.py), who may not
+# traverse to the checkout (a clone in a 0700 directory): the tools are also installed where every
+# user can run them, and the injector looks there (agents/drivers/vegeta.py SYSTEM_BIN).
+SYSTEM_TOOLS_BIN=/usr/local/lib/haplab/bin
 
 ensure_tools() {
     if "$TOOLS_BIN/vegeta" -version 2>/dev/null | grep -qx "Version: $VEGETA_VERSION"; then
         say "tools: vegeta $VEGETA_VERSION present"
+        install_system_tools
         return
     fi
     command -v go >/dev/null || { echo "go is missing: install Go >= 1.22 to build vegeta" >&2; exit 1; }
@@ -165,6 +170,14 @@ ensure_tools() {
         -ldflags "-s -w -X main.Version=$VEGETA_VERSION" github.com/tsenart/vegeta/v12)
     rm -rf "$mod"
     "$TOOLS_BIN/vegeta" -version | grep -qx "Version: $VEGETA_VERSION"
+    install_system_tools
+}
+
+install_system_tools() {
+    [ "$(id -u)" = 0 ] || return 0
+    cmp -s "$TOOLS_BIN/vegeta" "$SYSTEM_TOOLS_BIN/vegeta" && return 0
+    install -D -m 0755 "$TOOLS_BIN/vegeta" "$SYSTEM_TOOLS_BIN/vegeta"
+    say "tools: vegeta installed in $SYSTEM_TOOLS_BIN for the lab's load user"
 }
 
 frontend_sources() {

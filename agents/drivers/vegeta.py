@@ -71,13 +71,15 @@ RESULTS_FILE = "vegeta-results.bin"
 ENCODE_STDERR_FILE = "vegeta-encode-stderr.txt"
 MAX_WORKERS = 10_000  # one connection each; the lab hosts' open-files limit is 20,000
 ENCODE_TIMEOUT_S = 120.0
-# The install step (dev/prereqs.sh) builds vegeta here when no vegeta is on the PATH.
+# The install step (dev/prereqs.sh) builds vegeta in the checkout and, as root, installs it where
+# the lab's load user can run it (a checkout may sit in a directory only root traverses).
 CHECKOUT_BIN = Path(__file__).resolve().parents[2] / "var" / "tools" / "bin" / "vegeta"
+SYSTEM_BIN = Path("/usr/local/lib/haplab/bin/vegeta")
 
 
 def vegeta_binary() -> str:
-    """vegeta on the PATH, else the one the install step built in the checkout."""
-    return shutil.which("vegeta") or str(CHECKOUT_BIN)
+    """vegeta on the PATH, else the one the install step installed, else the checkout's."""
+    return shutil.which("vegeta") or str(SYSTEM_BIN if SYSTEM_BIN.exists() else CHECKOUT_BIN)
 
 
 def max_workers(profile: LoadProfile) -> int:
