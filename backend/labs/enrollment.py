@@ -10,7 +10,9 @@ refused from then on, everywhere at once: backend/labs/revocation.py) and a new 
 the name with the new token. A new row rather than a new token on the old one: revoked_at is
 set once and never cleared, so a revoked credential can never come back to life, every check
 keyed on the agent's id (its revocation mark in Redis, a run's agents) stays true, and the old
-row stays as the record of what ran under the old token.
+row stays as the record of what ran under the old token. Replacing a live agent revokes it, which
+only a team admin may do: the enrollment token must have been created by someone who is a team
+admin when it is redeemed (an editor's token may add agents, or bring back a revoked name).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from backend.accounts.secret_tokens import new_prefixed_token, parse_prefixed_to
 from backend.errors import ApiError, FieldError, conflict, invalid, not_found
 from backend.labs.revocation import revoke
 from backend.labs.service import get_lab
-from backend.models import Agent, EnrollmentToken
+from backend.models import Agent, EnrollmentToken, Membership, Role
 from backend.models.base import utcnow
 from backend.settings import get_settings
 
@@ -101,6 +103,13 @@ def revoke_enrollment_token(db: Session, team_id: int, lab_id: int, token_id: in
     db.flush()
 
 
+def _created_by_an_admin(db: Session, team_id: int, user_id: int | None) -> bool:
+    role = db.scalar(
+        select(Membership.role).where(Membership.team_id == team_id, Membership.user_id == user_id)
+    )
+    return role == Role.admin
+
+
 def _invalid_token() -> ApiError:
     return ApiError(
         401, "invalid_enrollment_token", "this enrollment token is unknown, already used or expired"
@@ -133,7 +142,13 @@ def redeem_enrollment_token(
             EnrollmentToken.expires_at > func.now(),
         )
         .values(used_at=func.now())
-        .returning(EnrollmentToken.id, EnrollmentToken.team_id, EnrollmentToken.lab_id, EnrollmentToken.roles)
+        .returning(
+            EnrollmentToken.id,
+            EnrollmentToken.team_id,
+            EnrollmentToken.lab_id,
+            EnrollmentToken.roles,
+            EnrollmentToken.created_by_id,
+        )
         .execution_options(synchronize_session=False)
     ).one_or_none()
     if spent is None:
@@ -152,6 +167,13 @@ def redeem_enrollment_token(
         .with_for_update()
     )
     if replaced is not None:
+        if not _created_by_an_admin(db, spent.team_id, spent.created_by_id):
+            message = (
+                f"an agent named {agent_name} is live in this lab; replacing it revokes it, which only "
+                "a team admin may do: use an enrollment token an admin created, or ask an admin to "
+                "revoke it first"
+            )
+            raise ApiError(409, "conflict", message, [FieldError(field="name", message=message)])
         revoke(db, replaced)
     agent_token = new_prefixed_token(AGENT_KIND)
     agent = Agent(

@@ -403,10 +403,10 @@ def test_a_used_enrollment_token_cannot_be_revoked(client: TestClient, db: Sessi
 
 
 def test_two_live_agents_in_a_lab_never_share_a_name(db: Session) -> None:
-    editor = new_member(db, "editor")
-    lab = make_lab(db, editor.team)
+    admin = new_member(db, "admin")
+    lab = make_lab(db, admin.team)
     first, _ = _enroll(db, lab, "box", ["proxy"])
-    _, secret = create_enrollment_token(db, editor.team.id, lab.id, None, ["proxy"])
+    _, secret = create_enrollment_token(db, admin.team.id, lab.id, admin.user.id, ["proxy"])
     db.commit()
 
     # The same name again replaces the agent (rotation): the first is revoked, not a second live "box".

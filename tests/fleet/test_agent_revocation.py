@@ -169,10 +169,21 @@ def test_enrolling_the_name_again_replaces_the_agent(
     editor = member_of(db, admin, "editor")
     old = enrolled(client, db, editor, lab, "edge-1", ["proxy"])
 
-    # An editor's new enrollment token, used with the same name: a rotation (no admin needed to
-    # replace an agent, as one is to add one; the old token stops working).
+    # An editor may add agents but not revoke one: their token cannot take over a live name.
+    taken = client.post(
+        f"{API}/agent/enroll",
+        json={"token": enrollment_token(db, editor, lab, ["proxy"]), "name": "edge-1", "roles": ["proxy"]},
+    )
+    assert taken.status_code == 409, taken.text
+    assert [f["field"] for f in taken.json()["fields"]] == ["name"]
+    assert "only a team admin" in taken.json()["message"]
+    still = client.post(f"{API}/agent/hello", json=hello("edge-1", ["proxy"]), headers=agent_headers(old))
+    assert still.status_code == 200, still.text
+
+    # An admin's new enrollment token, used with the same name: a rotation (the old token stops
+    # working).
     new = enroll(
-        client, enrollment_token(db, editor, lab, ["proxy", "target"]), "edge-1", ["proxy", "target"]
+        client, enrollment_token(db, admin, lab, ["proxy", "target"]), "edge-1", ["proxy", "target"]
     )
 
     assert new["agent_id"] != old["agent_id"] and new["name"] == "edge-1"
@@ -187,9 +198,12 @@ def test_enrolling_the_name_again_replaces_the_agent(
         (new["agent_id"], "edge-1", ["proxy", "target"])
     ]
     assert [(a["id"], a["name"]) for a in detail["revoked_agents"]] == [(old["agent_id"], "edge-1")]
-    # Each enrollment token stays the record of the agent row it made.
+    # Each enrollment token stays the record of the agent row it made (the editor's refused one
+    # made none and is still unspent).
     made = {
-        row.agent_id: row.roles for row in db.execute(select(EnrollmentToken.agent_id, EnrollmentToken.roles))
+        row.agent_id: row.roles
+        for row in db.execute(select(EnrollmentToken.agent_id, EnrollmentToken.roles))
+        if row.agent_id is not None
     }
     assert made == {old["agent_id"]: ["proxy"], new["agent_id"]: ["proxy", "target"]}
 
