@@ -53,7 +53,8 @@ export function EnrollSection({ labId, canEdit }: { labId: number; canEdit: bool
       <p className="muted">
         Install haplab-agent on the lab host, then paste the command there (replace NAME with the agent&apos;s name). The
         token works once and expires. A name the lab already has replaces that agent: its old token stops working at
-        once (to rotate a token, or bring a revoked host back).
+        once (to rotate a token, or bring a revoked host back). Replacing a live agent needs a token a team admin
+        created.
       </p>
       {created && (
         <CopyOnceSecret label="Enrollment command" secret={created.command} multiline onDone={() => setCreated(null)} />
