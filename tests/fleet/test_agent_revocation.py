@@ -182,9 +182,7 @@ def test_enrolling_the_name_again_replaces_the_agent(
 
     # An admin's new enrollment token, used with the same name: a rotation (the old token stops
     # working).
-    new = enroll(
-        client, enrollment_token(db, admin, lab, ["proxy", "target"]), "edge-1", ["proxy", "target"]
-    )
+    new = enroll(client, enrollment_token(db, admin, lab, ["proxy", "target"]), "edge-1", ["proxy", "target"])
 
     assert new["agent_id"] != old["agent_id"] and new["name"] == "edge-1"
     stale = client.post(f"{API}/agent/hello", json=hello("edge-1", ["proxy"]), headers=agent_headers(old))
