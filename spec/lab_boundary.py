@@ -208,9 +208,24 @@ def _port(text: str) -> int | None:
 # ---------------------------------------------------------------- what a spec names
 
 
+# Address prefixes HAProxy's str2sa_range() reads before a check's or a log's address and that
+# still name an IP address (the others, unix@, abns@, fd@ ..., are refused by the allowlist).
+_IP_PREFIXES = ("ipv4@", "ipv6@", "udp@", "udp4@", "udp6@", "tcp@", "tcp4@", "tcp6@")
+
+
+def _address(text: str) -> tuple[str, int | None]:
+    """(host, port) of an address HAProxy reads; what cannot be read as one is returned whole as
+    the host, which the boundary refuses as "not an address" (refuse what is not understood)."""
+    bare = next((text[len(p) :] for p in _IP_PREFIXES if text.startswith(p)), text)
+    return split_destination(bare) or (text, None)
+
+
 def raw_line_destinations(line: str) -> list[tuple[str, int | None, str]]:
     """(host, port, what) of each address a raw line sends traffic to. Lines the allowlist
-    refuses (set-dst, usesrc, default-server addr ...) never get here."""
+    refuses (set-dst, usesrc, default-server addr ...) never get here.
+
+    A check's `connect` reads every `addr` and `port` it is given and keeps the last
+    (tcpcheck.c), so each one is a destination (each address at each port)."""
     try:
         words = split_words(line)
     except CfgSyntaxError:
@@ -220,24 +235,41 @@ def raw_line_destinations(line: str) -> list[tuple[str, int | None, str]]:
     found: list[tuple[str, int | None, str]] = []
     keyword = words[1] if words[0] == "no" and len(words) > 1 else words[0]
     if keyword == "log" and len(words) > 1 and words[1] not in ("global", "stdout", "stderr"):
-        target = split_destination(words[1].removeprefix("udp@").removeprefix("udp4@").removeprefix("udp6@"))
-        if target is not None:
-            found.append((target[0], target[1] or 514, "log target"))
+        host, port = _address(words[1])
+        found.append((host, port or 514, "log target"))
     if keyword in ("tcp-check", "http-check") and len(words) > 1 and words[1] == "connect":
-        addr = _after(words, "addr")
-        port = _after(words, "port")
-        if addr is not None:
-            target = split_destination(addr)
-            if target is not None:
-                found.append((target[0], _port(port) if port else target[1], f"{keyword} connect"))
+        addresses = [_address(addr) for addr in _every_after(words, "addr")]
+        ports = _every_after(words, "port")
+        for host, own_port in addresses:
+            for port in ports:  # a port that is no number: refused as "not an address"
+                found.append(
+                    (host if _port(port) else f"{host} port {port}", _port(port), f"{keyword} connect")
+                )
+            if not ports:
+                found.append((host, own_port, f"{keyword} connect"))
     return found
 
 
-def _after(words: list[str], name: str) -> str | None:
-    for index, word in enumerate(words[:-1]):
-        if word == name:
-            return words[index + 1]
-    return None
+def raw_line_check_ports(line: str) -> list[int | None]:
+    """The ports a raw line sends a section's health checks to on its servers' own addresses
+    (`tcp-check connect port N` without `addr`, `default-server port N`); None for a port that is
+    not a number (HAProxy 2.6 also takes a sample expression there: not understood, refused)."""
+    try:
+        words = split_words(line)
+    except CfgSyntaxError:
+        return []
+    if not words:
+        return []
+    connect = words[0] in ("tcp-check", "http-check") and words[1:2] == ["connect"]
+    if connect and "addr" in words:
+        return []  # raw_line_destinations has them, at their own address
+    if connect or words[0] == "default-server":
+        return [_port(port) for port in _every_after(words, "port")]
+    return []
+
+
+def _every_after(words: list[str], name: str) -> list[str]:
+    return [words[index + 1] for index, word in enumerate(words[:-1]) if word == name]
 
 
 def destinations(spec_document: dict[str, object]) -> Iterator[Destination]:
@@ -261,6 +293,12 @@ def destinations(spec_document: dict[str, object]) -> Iterator[Destination]:
         for number, line in enumerate(_list(_dict(section).get("extra"))):
             for host, port, what in raw_line_destinations(str(line)):
                 yield Destination(f"{path}.extra.{number}", host, port, what)
+            # Checks sent to another port of the section's servers (every server for defaults).
+            servers = _server_hosts(proxy, path)
+            for check_port in raw_line_check_ports(str(line)):
+                for host in servers:
+                    shown = host if check_port is not None else f"{host}:<not a number>"
+                    yield Destination(f"{path}.extra.{number}", shown, check_port, "health check port")
     target = _dict(spec_document.get("target"))
     if target.get("kind") == "external":
         for index, written in enumerate(_list(target.get("addresses"))):
@@ -275,6 +313,26 @@ def destinations(spec_document: dict[str, object]) -> Iterator[Destination]:
             named = split_destination(str(value).strip())
             if named is not None and (parse_ip(named[0]) is not None or _is_localhost(named[0])):
                 yield Destination(f"load.headers.{name}", named[0], named[1], "Host header")
+
+
+def _server_hosts(proxy: dict[str, object], path: str) -> list[str]:
+    """The hosts of the servers a section's check lines apply to: its own, or every server for
+    `defaults` (global has none)."""
+    if path == "proxy.global":
+        return []
+    if path == "proxy.defaults":
+        sections = [s for kind in ("backends", "listens") for s in _list(proxy.get(kind))]
+    else:
+        kind, index = path.split(".")[1:3]
+        found = _list(proxy.get(kind))
+        sections = [found[int(index)]] if int(index) < len(found) else []
+    hosts = []
+    for section in sections:
+        for server in _list(_dict(section).get("servers")):
+            parsed = split_destination(str(_dict(server).get("address", "")))
+            if parsed is not None and parsed[0] not in hosts:
+                hosts.append(parsed[0])
+    return hosts
 
 
 def _is_localhost(name: str) -> bool:

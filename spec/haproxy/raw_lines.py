@@ -239,6 +239,17 @@ def _check_default_server(words: list[str]) -> str | None:
     return None
 
 
+def _check_ports(keyword: str, words: list[str]) -> str | None:
+    """A check's `port` (every one: HAProxy keeps the last) must be a number: HAProxy 2.6 also
+    takes a sample expression there, whose value no boundary check could know."""
+    if keyword == "default-server" or (keyword in ("tcp-check", "http-check") and words[1:2] == ["connect"]):
+        for index, word in enumerate(words[:-1]):
+            value = words[index + 1]
+            if word == "port" and not (value.isascii() and value.isdigit() and 1 <= int(value) <= 65535):
+                return f"{keyword} port {value!r}: a port is a number from 1 to 65535"
+    return None
+
+
 def _check_limits(keyword: str, words: list[str]) -> str | None:
     for what, value, cap in capped_values(keyword, words):
         if value is None:
@@ -277,7 +288,12 @@ def check_raw_line(section: str, line: str) -> str | None:
     if reason:
         return reason
     calls = line_calls(words)
-    return file_problem(words, calls) or sample_problem(words, calls) or _check_limits(keyword, words)
+    return (
+        file_problem(words, calls)
+        or sample_problem(words, calls)
+        or _check_limits(keyword, words)
+        or _check_ports(keyword, words)
+    )
 
 
 def raw_line(section: str) -> Callable[[str], str]:

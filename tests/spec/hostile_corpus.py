@@ -195,6 +195,10 @@ _BASES: list[tuple[str, str, str, str]] = [
     ("global", "maxsslconn 100 200000", "200000", "cap"),
     ("global", "tune.h2.max-concurrent-streams 0001000000", "0001000000", "cap"),
     ("listen", "backlog +100000000", "+100000000", "whole number"),
+    # a check's port as a sample expression: no boundary could know where it goes
+    ("backend", "tcp-check connect port int(56379)", "int", "port"),
+    ("listen", "http-check connect addr 10.77.2.2 port str(56379)", "str", "port"),
+    ("defaults", "default-server port int(56379)", "int", "port"),
 ]
 
 # Every way a log-format string opens a sample expression (src/log.c: `%[`, `%{flags}[`, and

@@ -86,6 +86,22 @@ def test_bad_entries_are_refused(bad: str) -> None:
         ("tcp-check connect addr 10.0.0.2 port 5432", [("10.0.0.2", 5432, "tcp-check connect")]),
         ("http-check connect addr 127.0.0.1:55432", [("127.0.0.1", 55432, "http-check connect")]),
         ("http-check connect port 8080", []),
+        # HAProxy keeps the last of a repeated addr/port: every one is a destination.
+        (
+            "tcp-check connect addr 10.77.2.2 addr 169.254.169.254",
+            [("10.77.2.2", None, "tcp-check connect"), ("169.254.169.254", None, "tcp-check connect")],
+        ),
+        (
+            "tcp-check connect addr 10.77.2.2 port 80 port 56379",
+            [("10.77.2.2", 80, "tcp-check connect"), ("10.77.2.2", 56379, "tcp-check connect")],
+        ),
+        # Address prefixes str2sa_range() reads.
+        ("http-check connect addr ipv4@169.254.169.254:80", [("169.254.169.254", 80, "http-check connect")]),
+        ("tcp-check connect addr ipv6@::1", [("::1", None, "tcp-check connect")]),
+        ("log udp4@10.0.0.1:5140 local0", [("10.0.0.1", 5140, "log target")]),
+        # What cannot be read as an address is kept whole, and refused as not one.
+        ("tcp-check connect addr sockpair@3", [("sockpair@3", None, "tcp-check connect")]),
+        ("log 10.0.0.1:51-52 local0", [("10.0.0.1:51-52", 514, "log target")]),
     ],
 )
 def test_raw_line_destinations(line: str, expected: list[tuple[str, int | None, str]]) -> None:
@@ -137,3 +153,46 @@ def test_the_config_names_the_resolved_address_so_haproxy_resolves_nothing(tmp_p
     assert "server db 10.20.30.40:3306" in text and "db.example.com" not in text
     v6 = render(config, RenderContext(runtime_dir="/run/x", resolved_hosts={"db.example.com": "fd00::5"}))
     assert "server db [fd00::5]:3306" in v6
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "tcp-check connect addr 10.77.2.2 addr 169.254.169.254",
+        "http-check connect addr ipv4@169.254.169.254:80",
+        "tcp-check connect addr sockpair@3",
+        "tcp-check connect port 56379",
+        "http-check connect port 80 port 56379",
+        "default-server check port 56379",
+    ],
+)
+def test_every_address_and_port_a_check_line_reaches_is_judged(line: str) -> None:
+    """A check line that reaches outside the lab, however written, is refused by the boundary."""
+    doc = seed_000_maxconn_capacity().model_dump(mode="json", by_alias=True)
+    doc["proxy"]["listens"][0]["servers"] = [{"name": "s", "address": "10.77.2.2:8080"}]
+    doc["proxy"]["listens"][0]["extra"] = [line]
+
+    problems = [LAB.problem(d.host, d.port) for d in destinations(doc) if d.field.endswith("extra.0")]
+
+    assert any(problems), (line, problems)
+
+
+def test_check_ports_without_an_address_go_to_the_sections_servers() -> None:
+    doc = seed_000_maxconn_capacity().model_dump(mode="json", by_alias=True)
+    doc["proxy"]["listens"][0]["servers"] = [
+        {"name": "a", "address": "10.77.2.2:8080"},
+        {"name": "b", "address": "127.0.0.1:8081"},
+    ]
+    doc["proxy"]["listens"][0]["extra"] = ["tcp-check connect port 22"]
+    doc["proxy"]["defaults"]["extra"] = ["default-server port 56379"]
+
+    found = {(d.field, d.host, d.port, d.what) for d in destinations(doc) if "extra" in d.field}
+
+    assert found == {
+        ("proxy.listens.0.extra.0", "10.77.2.2", 22, "health check port"),
+        ("proxy.listens.0.extra.0", "127.0.0.1", 22, "health check port"),
+        ("proxy.defaults.extra.0", "10.77.2.2", 56379, "health check port"),
+        ("proxy.defaults.extra.0", "127.0.0.1", 56379, "health check port"),
+    }
+    assert LAB.problem("10.77.2.2", 22) is None  # the lab's own agent, another port: fine
+    assert LAB.problem("10.77.2.2", 56379) is not None  # a control-plane port: not without an entry
