@@ -241,10 +241,9 @@ def raw_line_destinations(line: str) -> list[tuple[str, int | None, str]]:
         addresses = [_address(addr) for addr in _every_after(words, "addr")]
         ports = _every_after(words, "port")
         for host, own_port in addresses:
-            for port in ports:  # a port that is no number: refused as "not an address"
-                found.append(
-                    (host if _port(port) else f"{host} port {port}", _port(port), f"{keyword} connect")
-                )
+            for written in ports:  # a port that is no number: refused as "not an address"
+                number = _port(written)
+                found.append((host if number else f"{host} port {written}", number, f"{keyword} connect"))
             if not ports:
                 found.append((host, own_port, f"{keyword} connect"))
     return found
