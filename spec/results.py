@@ -21,6 +21,7 @@ outside spec (worker and agents use the `hdrhistogram` package).
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 from typing import Any, Literal
 
@@ -288,6 +289,13 @@ class Completeness(StrictModel):
             "injector was lost) HAProxy's per-second counters of the seconds sampled before the fault."
         ),
     )
+
+    @property
+    def window_s(self) -> int:
+        """The whole seconds HAProxy's counters are summed over (0 <= t < window_s): the seconds the
+        load ran, never more than asked. Derived, not stored, so every summary has it."""
+        asked = int(self.asked_s)
+        return min(asked, math.ceil(self.measured_s)) or asked
 
 
 class RunSummary(StrictModel):

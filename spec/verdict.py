@@ -4,7 +4,8 @@ A verdict names one bound (the first condition that held, in the priority order 
 worker.verdicts.rules), says it in one sentence and shows the numbers it was read from, so a
 reader can check it. Other conditions that also held are kept, in priority order, in `also`.
 Caveats are not bounds: they say when the lab itself may have distorted the figures (a host
-that stalled, CPU stolen by the hypervisor, samples that never arrived).
+that stalled, CPU stolen by the hypervisor, samples that never arrived), or when two figures of the
+run contradict each other (worker/verdicts/consistency.py).
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ CaveatKind = Literal[
     "samples_missing",  # a source sent fewer measured seconds than the run lasted
     "above_link_cap",  # the clients report more bytes/s than the lab's shaped link carries
     "above_target_rate",  # an open loop reports more successes/s than the rate it was asked for
-    "counts_disagree",  # the clients and HAProxy counted the answers differently, beyond the window's edges
+    "counts_disagree",  # (stored by older workers) the clients' and HAProxy's counts differed
+    "figures_disagree",  # two figures of one thing differ beyond what the window's edges explain
 ]
 
 

@@ -12,7 +12,7 @@ from backend.runs.analysis.sweep import (
     find_knee,
     littles_law,
 )
-from spec.results import RunSummary, stored_summary
+from spec.results import Completeness, RunSummary, stored_summary
 
 
 def summary(
@@ -113,6 +113,19 @@ def test_littles_law_for_the_seed_000_shape() -> None:
     law = littles_law([p])
     assert law.recommended_maxconn == 15
     assert "15 clients" in law.sentence and "1 of 1 points" in law.sentence
+
+
+def test_in_flight_is_what_haproxy_held_not_what_the_clients_received() -> None:
+    """Seed 000's impatient clients: 0.9 successes/s reached them while HAProxy served 4 requests/s
+    on a 1 s endpoint; its slots held 4 requests, not 0.9."""
+    impatient = summary(0.9, ttime=1000.0, maxconn=5).model_copy(deep=True)
+    assert impatient.proxy is not None
+    impatient.proxy.requests = 24  # over a 6 s window
+    impatient.completeness = Completeness(complete=True, asked_s=6, measured_s=6)
+    assert point(0, impatient, connections=25).in_flight == 4.0
+    # A partial run: its window is the seconds the load ran (here 4 of 6).
+    impatient.completeness = Completeness(complete=False, asked_s=6, measured_s=3.2)
+    assert point(0, impatient, connections=25).in_flight == 6.0
 
 
 def test_littles_law_for_an_open_loop_adds_headroom() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import os
+import re
 import subprocess
 import time
 from pathlib import Path
@@ -9,9 +12,15 @@ from typing import Any
 
 import httpx
 
+from spec.experiment import ExperimentSpec
+from spec.results import stored_summary
 from spec.run_state import TERMINAL_STATES
+from worker.verdicts.consistency import Comparison, check_figures
 
 TERMINAL = {state.value for state in TERMINAL_STATES}
+# Runs whose figures are held to each other: the ones that measured (a failed or cancelled run's
+# cut-short summary is what was measured before the fault, read from one side).
+CHECKED_STATES = {"succeeded", "partial"}
 
 
 def http_spec(
@@ -64,6 +73,63 @@ def print_caveats(run: dict[str, Any]) -> None:
         print(f"run {run['id']} caveat {caveat['kind']}: {caveat['sentence']}")
 
 
+def figure_comparisons(run: dict[str, Any], samples: dict[str, list[dict[str, Any]]]) -> list[Comparison]:
+    """The run's figures held to each other (worker/verdicts/consistency.py), recomputed here from
+    what the API serves: the run's spec and summary, and its samples by source."""
+    if not run.get("summary"):
+        return []
+    spec = ExperimentSpec.model_validate(run["spec"])
+    return check_figures(spec, stored_summary(run["summary"]), samples)
+
+
+# HAPLAB_E2E_RECORD_RUNS=<dir>: every run checked is written there as <driver>-<experiment>-<id>.json
+# (its spec, summary and the HAProxy counters the check reads): the recorded sets of
+# tests/worker/data/figures/.
+RECORD_DIR = os.environ.get("HAPLAB_E2E_RECORD_RUNS")
+RECORDED_KEYS = ("hrsp_", "req_tot", "successes")
+
+
+def record_run(run: dict[str, Any], samples: dict[str, list[dict[str, Any]]]) -> None:
+    if not RECORD_DIR or not run.get("summary"):
+        return
+    kept = {
+        source: [
+            {"t": s["t"], "data": {k: v for k, v in s["data"].items() if any(m in k for m in RECORDED_KEYS)}}
+            for s in seconds
+        ]
+        for source, seconds in samples.items()
+        if not source.startswith("host:")
+    }
+    summary = {**run["summary"], "total": {**run["summary"]["total"], "histogram": None}}
+    summary["injectors"] = [{**i, "histogram": None} for i in summary.get("injectors", [])]
+    doc = {"id": run["id"], "state": run["state"], "spec": run["spec"], "summary": summary, "samples": kept}
+    title = f"{run['spec']['load']['driver']} {run['experiment_name']} {run['id']}"
+    name = re.sub(r"[^a-z0-9]+", "-", title.lower())
+    path = Path(RECORD_DIR) / f"{name}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc, indent=1, sort_keys=True))
+
+
+def assert_figures_agree(run: dict[str, Any], samples: dict[str, list[dict[str, Any]]]) -> None:
+    """Fail when two figures of the run contradict each other beyond the window's edges: as
+    recomputed here, or as the worker found at collection (a `figures_disagree` caveat). Every
+    comparison is printed, agreeing or not, so a failure shows both numbers and their margin."""
+    record_run(run, samples)
+    comparisons = figure_comparisons(run, samples)
+    for comparison in comparisons:
+        print(f"run {run['id']} figures: {comparison.describe()}")
+    stored = [
+        caveat["sentence"]
+        for caveat in ((run.get("summary") or {}).get("verdict") or {}).get("caveats") or []
+        if caveat["kind"] == "figures_disagree"
+    ]
+    found = [comparison.caveat().sentence for comparison in comparisons if not comparison.agrees]
+    assert not found and not stored, (
+        f"run {run['id']} ({run['state']}): its figures contradict each other:\n"
+        + "\n".join(f"- {sentence}" for sentence in dict.fromkeys([*found, *stored]))
+    )
+
+
 class Api:
     def __init__(self, url: str, token: str) -> None:
         self.http = httpx.Client(
@@ -92,12 +158,16 @@ class Api:
         launched = self.call("POST", f"/experiments/{experiment['id']}/launch", json={"lab_id": lab_id})
         return list(launched["run_ids"])
 
-    def wait_finished(self, run_id: int, timeout_s: float) -> dict[str, Any]:
+    def wait_finished(self, run_id: int, timeout_s: float, *, check_figures: bool = True) -> dict[str, Any]:
+        """The run once it ended; one that measured has its figures held to each other first
+        (assert_figures_agree), unless the test plants a contradiction itself."""
         deadline = time.monotonic() + timeout_s
         while True:
             run = self.call("GET", f"/runs/{run_id}")
             if run["state"] in TERMINAL:
                 print_caveats(run)
+                if check_figures and run["state"] in CHECKED_STATES:
+                    assert_figures_agree(run, self.samples(run_id))
                 return run
             assert time.monotonic() < deadline, f"run {run_id} still {run['state']} after {timeout_s} s"
             time.sleep(0.5)

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from run_helpers import CHECKED_STATES, Api, assert_figures_agree
 
 ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "frontend"
@@ -105,8 +106,24 @@ def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: 
     )
     (ARTIFACTS / "output.txt").write_text(result.stdout + result.stderr)
     print(result.stdout[-20000:], result.stderr[-5000:])
+    contradictions = runs_whose_figures_disagree(Api(local_lab.api_url, local_lab.token))
     assert result.returncode == 0, f"playwright failed ({result.returncode}); see output above"
     assert sorted(p.name for p in (ARTIFACTS / "screens").glob("*.png")), "no screenshots were saved"
+    assert not contradictions, "runs whose figures contradict each other:\n" + "\n".join(contradictions)
+
+
+def runs_whose_figures_disagree(api: Api) -> list[str]:
+    """Every run the suite made (the journey's sweep, the seed templates' runs) held to its own
+    figures, as the seed tests hold theirs (run_helpers.assert_figures_agree)."""
+    found = []
+    for run in api.call("GET", "/runs", params={"limit": 500})["items"]:
+        if run["state"] not in CHECKED_STATES:
+            continue
+        try:
+            assert_figures_agree(api.call("GET", f"/runs/{run['id']}"), api.samples(run["id"]))
+        except AssertionError as contradiction:
+            found.append(str(contradiction))
+    return found
 
 
 INITIAL_JS_BUDGET_KB = 300

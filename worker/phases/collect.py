@@ -7,7 +7,6 @@ orchestrator and the reaper): what was measured before the fault, marked incompl
 from __future__ import annotations
 
 import logging
-import math
 import time
 from collections.abc import Sequence
 from datetime import datetime, timedelta
@@ -57,7 +56,7 @@ class Collect(BackgroundPhase):
         completeness = assess(ex.spec, ex.injector_summaries, samples, ex.t0)
         frontend, backend = entry_sections(ex.spec)
         # HAProxy's rates cover the seconds the load ran, not idle seconds after a tool stopped early.
-        window = min(ex.spec.load.duration_s, math.ceil(completeness.measured_s)) or ex.spec.load.duration_s
+        window = completeness.window_s
         seconds = proxy_seconds(samples)
         proxy = proxy_summary(seconds, frontend, backend, window) if seconds else None
         summary = RunSummary(

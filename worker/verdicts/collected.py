@@ -1,4 +1,5 @@
-"""The collect phase's step: read the run's samples, add the verdict to its summary.
+"""The collect phase's step: read the run's samples, add the verdict and its caveats to its summary
+(the checks that the run's figures agree with each other among them, first).
 
 Kept apart from the pure rules so they stay testable without a database. A verdict that
 cannot be computed never fails the run: the summary is stored without one.
@@ -13,10 +14,12 @@ from sqlalchemy import select
 
 from backend.db import session_scope
 from backend.models import Sample
+from spec.experiment import ExperimentSpec
 from spec.limits import client_limit
 from spec.results import RunSummary
 from worker.execution import Execution
 from worker.verdicts.caveats import run_caveats
+from worker.verdicts.consistency import figure_caveats
 from worker.verdicts.decide import run_verdict
 from worker.verdicts.observation import observe
 from worker.verdicts.sanity import sanity_caveats
@@ -52,6 +55,7 @@ def with_verdict(
             proxy_agent=proxy_agent.name if proxy_agent else None,
             injector_agents=[agent.name for agent in ex.injectors],
             link_cap_bytes_per_s=ex.environment.link_cap_bytes_per_s,
+            shared_machine=ex.environment.sharing("proxy", "injector"),
         )
         verdict = run_verdict(observation)
         # A tool may end before the spec's duration (mariadb-slap's is a time cap): judge the seconds it ran.
@@ -63,4 +67,24 @@ def with_verdict(
         log.exception("run %s: no verdict", ex.run_id)
         return summary
     proxy = summary.proxy.model_copy(update={"maxconn": client_limit(ex.spec)}) if summary.proxy else None
-    return summary.model_copy(update={"verdict": verdict, "proxy": proxy})
+    judged = summary.model_copy(update={"verdict": verdict, "proxy": proxy})
+    return with_figures_checked(ex.spec, judged, samples)
+
+
+def with_figures_checked(
+    spec: ExperimentSpec, summary: RunSummary, samples: dict[str, list[dict[str, Any]]]
+) -> RunSummary:
+    """`summary` with a `figures_disagree` caveat, first of all, for every pair of its figures that
+    contradict each other (consistency.py); it reads the verdict (the in-flight comparison), so it
+    comes last."""
+    if summary.verdict is None:
+        return summary
+    try:
+        disagreements = figure_caveats(spec, summary, samples)
+    except Exception:  # a check of the results, never a reason to lose them
+        log.exception("figures of a %s run not checked", spec.load.driver)
+        return summary
+    if not disagreements:
+        return summary
+    caveats = [*disagreements, *summary.verdict.caveats][:20]  # RunVerdict keeps at most 20
+    return summary.model_copy(update={"verdict": summary.verdict.model_copy(update={"caveats": caveats})})

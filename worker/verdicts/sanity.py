@@ -4,15 +4,12 @@
   crosses a link faster than its cap: the figure divides by the wrong time (replies that drained
   after the window) or counts what never crossed. It is not shown as delivered.
 - above_target_rate: an open loop reports more successes per second than it was asked to send.
-- counts_disagree: the clients' answers and HAProxy's 2xx of the measured seconds differ by more
-  than the window's edges explain (requests in flight when the window opened or closed, at most
-  about one per connection at each edge); the caveat says which side counted more and what
-  usually explains it (client timeouts, retries, missing samples).
+The clients' counts against HAProxy's, and every other pair of figures that describe the same
+thing, are held to each other in consistency.py (`figures_disagree`).
 """
 
 from __future__ import annotations
 
-from spec.drivers import DRIVERS
 from spec.experiment import ExperimentSpec
 from spec.results import RunSummary
 from spec.verdict import Caveat
@@ -28,7 +25,6 @@ def sanity_caveats(
     found = [
         above_link_cap(summary, link_cap_bytes_per_s),
         above_target_rate(spec, summary),
-        counts_disagree(spec, summary),
     ]
     return [caveat for caveat in found if caveat is not None]
 
@@ -65,38 +61,5 @@ def above_target_rate(spec: ExperimentSpec, summary: RunSummary) -> Caveat | Non
         evidence=[
             ev("rps", "successes/s reported", rps, "req/s"),
             ev("target_rate", "rate asked for", target, "req/s"),
-        ],
-    )
-
-
-def counts_disagree(spec: ExperimentSpec, summary: RunSummary) -> Caveat | None:
-    proxy, total = summary.proxy, summary.total
-    if proxy is None or spec.load.via == "direct" or not DRIVERS[spec.load.driver].http or not proxy.requests:
-        return None
-    clients = total.successes
-    haproxy = proxy.hrsp_2xx
-    # Each connection may have one request in flight at either edge of the window.
-    edges = 2 * spec.load.connections * max(1, len(summary.injectors))
-    gap = haproxy - clients
-    if abs(gap) <= max(edges, TOLERANCE * max(clients, haproxy)):
-        return None
-    if gap > 0:
-        why = (
-            f"HAProxy answered {gap} more 2xx than the clients counted as successes: clients that gave "
-            f"up before the answer came ({total.errors.timeout} timeouts) or closed early still cost "
-            "HAProxy a reply."
-        )
-    else:
-        why = (
-            f"The clients counted {-gap} more successes than HAProxy answered with 2xx in the measured "
-            "seconds: HAProxy's samples miss seconds, or the tool counted answers outside the window."
-        )
-    return Caveat(
-        kind="counts_disagree",
-        sentence=f"{why} Figures read from one side do not describe the other.",
-        evidence=[
-            ev("client_successes", "successes the clients counted", clients),
-            ev("haproxy_2xx", "2xx HAProxy answered in the measured seconds", haproxy),
-            ev("window_edges", "requests the window's edges explain (2 per connection)", edges),
         ],
     )

@@ -40,7 +40,10 @@ class AnalysisPoint(BaseModel):
     )
     maxconn: int | None = Field(description="The entry point's client connection limit.")
     in_flight: float | None = Field(
-        description="Little's law on what was measured: rps x HAProxy's ttime (else the client latency)."
+        description=(
+            "Little's law on what was measured: HAProxy's requests per second of the measured window x its "
+            "ttime (the runs' mean; without HAProxy's count the clients' rps, without ttime their latency)."
+        )
     )
     concurrency_needed: float | None = Field(
         description="Requests the load wants in flight: the clients (closed loop), or rate x p50 latency."

@@ -7,10 +7,12 @@ computed on read and stay right when the rules change. The database side is anal
   less than KNEE_MIN_GAIN_PCT throughput, or a gain its repetitions' spread explains (Welch's
   t-test, p >= 0.05, when both points have repetitions), or before errors start. Only along one swept axis
   (linked values count as one): across a cartesian product "the next point" means nothing.
-- Little's law (L = lambda x W): `in_flight` = rps x time in the system is what the proxy really
-  held, ~maxconn when maxconn is the bound. `concurrency_needed` is what the load asks for: a
-  closed loop of N clients holds at most N requests in flight, so N; an open loop at rate R with
-  requests taking W holds R x W. A maxconn below it makes clients wait outside HAProxy.
+- Little's law (L = lambda x W): `in_flight` = HAProxy's request rate over the measured window x
+  its time per request (ttime) is what the proxy really held, ~maxconn when maxconn is the bound
+  (the run's consistency check, worker/verdicts/consistency.py, holds it to that).
+  `concurrency_needed` is what the load asks for: a closed loop of N clients holds at most N
+  requests in flight, so N; an open loop at rate R with requests taking W holds R x W. A maxconn
+  below it makes clients wait outside HAProxy.
 """
 
 from __future__ import annotations
@@ -73,6 +75,7 @@ def analyze_point(runs: Sequence[RunResult]) -> AnalysisPoint:
     latency_mean = _mean([s.total.latency.mean if s.total.latency else None for s in summaries])
     latency_p50 = _mean([s.total.latency.p50 if s.total.latency else None for s in summaries])
     ttime = _mean([s.proxy.avg_ttime_ms if s.proxy else None for s in summaries])
+    held = _mean([in_flight(s) for s in summaries])
     maxconn = next(
         (s.proxy.maxconn for s in summaries if s.proxy and s.proxy.maxconn is not None), first.maxconn
     )
@@ -80,8 +83,6 @@ def analyze_point(runs: Sequence[RunResult]) -> AnalysisPoint:
     kinds = Counter(v.kind for v in verdicts if v.kind in BOUND_KINDS)
     bound = kinds.most_common(1)[0][0] if kinds else None
     verdict = next((v.sentence for v in verdicts if v.kind == bound), None)
-    time_in_system = ttime if ttime else latency_mean
-    in_flight = round(rps * time_in_system / 1000, 3) if rps is not None and time_in_system else None
     needed = concurrency_needed(first.connections, first.offered_rps, latency_p50)
     recommended = recommended_maxconn(needed, open_loop=first.offered_rps is not None)
     return AnalysisPoint(
@@ -101,13 +102,31 @@ def analyze_point(runs: Sequence[RunResult]) -> AnalysisPoint:
         connections=first.connections,
         offered_rps=first.offered_rps,
         maxconn=maxconn,
-        in_flight=in_flight,
+        in_flight=held,
         concurrency_needed=needed,
         recommended_maxconn=recommended,
         maxconn_sufficient=(maxconn >= needed) if maxconn is not None and needed is not None else None,
         bound=bound,
         verdict=verdict if isinstance(verdict, str) else None,
     )
+
+
+def in_flight(summary: RunSummary) -> float | None:
+    """Requests HAProxy held at once on average, by Little's law: the requests it received over the
+    measured window, per second, x its mean time per request (ttime, ms). HAProxy's own rate, not
+    the clients': a client that gave up still held a slot while HAProxy served it (seed 000's
+    impatient clients: 0.9 successes/s for 4 answers/s). Without HAProxy's request count (a
+    direct run, TCP mode) the clients' rate stands in, and without ttime their mean latency."""
+    proxy, total = summary.proxy, summary.total
+    ttime = proxy.avg_ttime_ms if proxy else None
+    time_ms = ttime or (total.latency.mean if total.latency else None)
+    if not time_ms:
+        return None
+    if proxy is not None and proxy.requests and summary.completeness is not None:
+        rate = proxy.requests / summary.completeness.window_s
+    else:
+        rate = total.rps
+    return round(rate * time_ms / 1000, 3)
 
 
 def concurrency_needed(

@@ -1,0 +1,385 @@
+"""Every figure agrees: the figures of one run that describe the same thing, held to each other.
+
+A run page puts the clients' headline rate beside HAProxy's requests chart, the clients' successes
+beside HAProxy's 2xx, the errors beside the errors chart, and the sweep analysis' "in flight"
+beside the bound. Each comparison here takes two such figures, says where each came from, and
+fails only when they differ by more than the measured window's edges can explain. A failed
+comparison is a `figures_disagree` caveat on the run, shown first on its page (collected.py), and
+fails the end-to-end tests (tests/e2e/run_helpers.py runs `check_figures` on every run they wait
+for). Pure: a run's spec, summary and samples by source in, comparisons out.
+
+The comparisons (HTTP drivers; the HAProxy ones only through the proxy, with its samples):
+- window: the seconds the clients' figures cover (`total.duration_s`) against the measured window.
+  A rate is what completed in the window over its seconds; a tool whose figures cover its
+  warm-up or wait for its last replies past the window (hey's Total, wrk's run) divides by
+  something else.
+- rate_vs_haproxy: the headline rate (`total.rps`) against HAProxy's 2xx deltas of the measured
+  seconds over those seconds (the requests chart's 2xx line; its steady mean is in the evidence:
+  the window rate is the steady mean plus what the two edge seconds held, so a headline that
+  agrees with the window rate agrees with the chart's flat line as far as those seconds explain).
+- rate_vs_client_series: the headline rate against the steady mean of the clients' own
+  per-second successes, where the driver reports them (a sample source other than the proxy and
+  the hosts carrying a `successes` counter).
+- successes_vs_haproxy: the clients' successes against HAProxy's 2xx over the measured seconds.
+- errors_vs_haproxy: the clients' non-2xx replies against HAProxy's 3xx/4xx/5xx/other answers
+  over the measured seconds (the errors chart's 4xx and 5xx lines, and what else was not a 2xx).
+- in_flight_vs_maxconn: where the run is maxconn-bound (sessions at maxconn, HTTP/1.1), the
+  sweep analysis' in-flight (Little's law, backend.runs.analysis.sweep.in_flight) against
+  maxconn: HAProxy cannot hold more requests than sessions, and sessions full of requests that
+  take most of the clients' wait hold about maxconn of them.
+
+What the window's edges explain (the tolerances, derived, not tuned):
+- A request in flight at each edge, per client connection. Each side counts a request once, when
+  it completes for it: HAProxy when it answers, the client when the answer has arrived. An answer
+  sent before the window opens and received after it counts for the client only; one sent before
+  it closes and received after, for HAProxy only. So each edge can put at most one request per
+  connection on one side, and the two edges push in opposite directions (what the client gains
+  at the opening edge HAProxy gains at the closing one): their net is at most one per connection.
+- One second of samples at each edge. HAProxy's readings are labelled in whole seconds from t0
+  on its own host's clock, and the tool starts within a second of t0
+  (agents.roles.injector.LATE_START_TOLERANCE_S): a reading may hold a second's worth from the
+  other side of an edge. Again the edges push in opposite directions: one second's worth net,
+  HAProxy's busiest measured second. A second HAProxy did not send (samples_missing tolerates
+  one) is one more second's worth missing from its count.
+- HAProxy may answer more than the clients received: a client that timed out or failed after
+  sending still cost HAProxy its reply (no abortonclose: seed 000's impatient clients), and an
+  answer it sent inside the window may arrive after it (behind seed 002's capped link: the drain
+  a tool that times every request reports apart). Those widen that side only.
+- The tool's window may reach one second past the measured window (EDGE_S: the same second a
+  timed tool is allowed to stop early, worker.completeness.SHORT_TOLERANCE_S).
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from backend.runs.analysis.sweep import in_flight
+from spec.drivers import DRIVERS
+from spec.experiment import ExperimentSpec
+from spec.results import RunSummary
+from spec.verdict import Caveat, Evidence
+from worker.completeness import SHORT_TOLERANCE_S, entry_sections, proxy_seconds
+from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE, Seconds, measured, merged_by_t, steady
+
+# The tool's window may end one second after the measured window's end (see the module's doc).
+EDGE_S = SHORT_TOLERANCE_S
+# Requests one client connection has in flight at once: HTTP/1.1 one; the HTTP/2 drivers are run
+# with one stream per connection (h2load -m 1), so one too.
+IN_FLIGHT_PER_CONNECTION = 1
+# Sessions count as "full" for the in-flight comparison when the verdict saw them at maxconn in at
+# least this share of the steady seconds (worker.verdicts.rules.SATURATED_SHARE).
+FULL_SHARE_PCT = 50.0
+# HAProxy's answers that are not a 2xx (1xx are interim, never a final answer).
+NOT_2XX_FIELDS = ("hrsp_3xx", "hrsp_4xx", "hrsp_5xx", "hrsp_other")
+# A client counter per second that a driver may report (any source but the proxy and the hosts).
+CLIENT_SUCCESSES_KEY = "successes"
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number of the run, with what it is and where it came from."""
+
+    value: float
+    label: str
+    source: str
+    unit: str = ""
+
+    def text(self) -> str:
+        number = f"{self.value:,.1f}" if self.unit else f"{self.value:,.0f}"
+        if self.unit == "s":
+            return f"{number} s"
+        return f"{number} {self.unit}".rstrip()
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """Two figures that describe the same thing, and how far apart the window's edges may put them:
+    `first` may exceed `second` by `allowed_above` and fall short of it by `allowed_below`."""
+
+    key: str
+    first: Figure
+    second: Figure
+    allowed_above: float
+    allowed_below: float
+    allowance: str  # the tolerance in words: what the edges (and the rest) explain
+    hint: str = ""  # what usually causes such a disagreement
+
+    @property
+    def gap(self) -> float:
+        return self.first.value - self.second.value
+
+    @property
+    def agrees(self) -> bool:
+        return -self.allowed_below - 1e-9 <= self.gap <= self.allowed_above + 1e-9
+
+    def allowed(self) -> float:
+        return self.allowed_above if self.gap > 0 else self.allowed_below
+
+    def caveat(self) -> Caveat:
+        unit = self.first.unit
+        amount = Figure(abs(self.gap), "", "", unit).text()
+        limit = Figure(self.allowed(), "", "", unit).text()
+        sentence = (
+            f"{self.first.label} ({self.first.source}) is {self.first.text()}, {self.second.label} "
+            f"({self.second.source}) {self.second.text()}: {amount} apart, more than the window's edges "
+            f"explain ({limit}: {self.allowance}). {self.hint}"
+        ).strip()
+        return Caveat(
+            kind="figures_disagree",
+            sentence=sentence[:1000],
+            evidence=[
+                _evidence(f"{self.key}.first", self.first),
+                _evidence(f"{self.key}.second", self.second),
+                Evidence(
+                    name=f"{self.key}.allowed"[:64],
+                    label=f"what the window's edges explain: {self.allowance}"[:200],
+                    value=round(self.allowed(), 3),
+                    unit=unit,
+                ),
+            ],
+        )
+
+    def describe(self) -> str:
+        """One line for test output: both figures, the gap and the allowance."""
+        state = "agree" if self.agrees else "DISAGREE"
+        return (
+            f"{self.key}: {self.first.text()} ({self.first.source}) vs {self.second.text()} "
+            f"({self.second.source}), gap {self.gap:+.3f}, allowed +{self.allowed_above:.3f}/"
+            f"-{self.allowed_below:.3f}: {state}"
+        )
+
+
+def _evidence(name: str, figure: Figure) -> Evidence:
+    return Evidence(
+        name=name[:64],
+        label=f"{figure.label} ({figure.source})"[:200],
+        value=round(figure.value, 3),
+        unit=figure.unit,
+    )
+
+
+def figure_caveats(spec: ExperimentSpec, summary: RunSummary, samples: Mapping[str, Seconds]) -> list[Caveat]:
+    """A `figures_disagree` caveat per comparison that fails, in the order of check_figures."""
+    return [c.caveat() for c in check_figures(spec, summary, samples) if not c.agrees]
+
+
+def check_figures(
+    spec: ExperimentSpec, summary: RunSummary, samples: Mapping[str, Seconds]
+) -> list[Comparison]:
+    """Every comparison that applies to the run, agreeing or not."""
+    load, completeness = spec.load, summary.completeness
+    # A run whose totals ARE HAProxy's counters (cut short before any tool reported) has one
+    # source; a SQL load's figures (mariadb-slap) have no per-request counterpart at HAProxy.
+    if completeness is None or completeness.totals_from != "injectors" or not DRIVERS[load.driver].http:
+        return []
+    window = completeness.window_s
+    connections = load.connections * max(1, len(summary.injectors)) * IN_FLIGHT_PER_CONNECTION
+    tool = ", ".join(sorted({i.driver for i in summary.injectors})) or load.driver
+    clients = f"the clients' report ({tool})"
+    found = [_window(summary, clients)]
+    found += _client_series(summary, samples, window, clients)
+    if load.via == "proxy":
+        found += _haproxy(spec, summary, samples, window, connections, clients)
+    return [c for c in found if c is not None]
+
+
+def _window(summary: RunSummary, clients: str) -> Comparison | None:
+    completeness = summary.completeness
+    assert completeness is not None
+    return Comparison(
+        key="window",
+        first=Figure(summary.total.duration_s, "the seconds the clients' figures cover", clients, "s"),
+        second=Figure(completeness.measured_s, "the measured window", "the run's completeness", "s"),
+        allowed_above=EDGE_S,
+        # A tool that stopped short is the completeness check's (the run is partial): not a contradiction.
+        allowed_below=float("inf"),
+        allowance=f"the tool may stop up to {EDGE_S:g} s after the window",
+        hint=(
+            "Its rates divide by more than the measured window: the tool counted its warm-up or waited "
+            "for replies in flight past the window's end."
+        ),
+    )
+
+
+def _client_series(
+    summary: RunSummary, samples: Mapping[str, Seconds], window: int, clients: str
+) -> list[Comparison | None]:
+    parts = [
+        seconds
+        for source, seconds in samples.items()
+        if source.split(":")[0] != PROXY_SOURCE
+        and not source.startswith(HOST_PREFIX)
+        and any(CLIENT_SUCCESSES_KEY in s["data"] for s in seconds)
+    ]
+    if not parts:
+        return []
+    per_second = _summed_by_t(parts, CLIENT_SUCCESSES_KEY, window)
+    if not per_second:
+        return []
+    values = [v for _, v in per_second]
+    as_seconds = [{"t": t, "data": {"v": v}} for t, v in per_second]
+    middle = [float(s["data"]["v"]) for s in steady(as_seconds, window)]
+    mean = statistics.fmean(middle or values)
+    edges = abs(values[0] - mean) + abs(values[-1] - mean)
+    allowed = (edges + max(values)) / window
+    return [
+        Comparison(
+            key="rate_vs_client_series",
+            first=Figure(summary.total.rps, "the headline rate", clients, "req/s"),
+            second=Figure(mean, "the steady mean of the clients' successes per second", clients, "req/s"),
+            allowed_above=allowed,
+            allowed_below=allowed,
+            allowance=(
+                "what the window's first and last seconds held apart from the steady mean, and one "
+                "second of samples across an edge, over the window's seconds"
+            ),
+        )
+    ]
+
+
+def _summed_by_t(parts: Sequence[Seconds], key: str, window: int) -> list[tuple[int, float]]:
+    by_t: dict[int, float] = {}
+    for seconds in parts:
+        for second in measured(seconds, window):
+            if key in second["data"]:
+                t = int(second["t"])
+                by_t[t] = by_t.get(t, 0.0) + float(second["data"][key])
+    return sorted(by_t.items())
+
+
+def _haproxy(
+    spec: ExperimentSpec,
+    summary: RunSummary,
+    samples: Mapping[str, Seconds],
+    window: int,
+    connections: int,
+    clients: str,
+) -> list[Comparison | None]:
+    frontend, _ = entry_sections(spec)
+    seconds = measured(merged_by_t([proxy_seconds(samples)]), window)
+    if not seconds:
+        return []  # no HAProxy samples: samples_missing says so
+    present = {int(s["t"]) for s in seconds}
+    missing = window - len(present)
+    total = summary.total
+    served = _series(seconds, f"{frontend}.hrsp_2xx")
+    not_2xx = [
+        sum(float(s["data"].get(f"{frontend}.{field}", 0)) for field in NOT_2XX_FIELDS) for s in seconds
+    ]
+    haproxy = f"HAProxy's per-second {frontend} counters, seconds 0-{window - 1}"
+    # A client that gave up (timeout) or failed after sending still cost HAProxy its reply, and an
+    # answer HAProxy sent inside the window may arrive after it (the drain a tool reports apart).
+    given_up = total.errors.timeout + total.errors.other + (total.drain.responses if total.drain else 0)
+    edges = (
+        f"a request in flight per client connection ({connections}) and one second of HAProxy's samples"
+        + (f" plus the {missing} second(s) it did not send" if missing > 0 else "")
+    )
+
+    def allowance(per_second: list[float]) -> float:
+        busiest = max(per_second, default=0.0)
+        return connections + busiest * (1 + max(0, missing))
+
+    count_2xx, count_other = sum(served), sum(not_2xx)
+    allowed_2xx = allowance(served)
+    steady_2xx = [float(s["data"].get(f"{frontend}.hrsp_2xx", 0)) for s in steady(seconds, window)]
+    steady_mean = statistics.fmean(steady_2xx) if steady_2xx else count_2xx / window
+    gave_up = (
+        f"; HAProxy may have sent the {given_up} answers the clients gave up on or got late"
+        if given_up
+        else ""
+    )
+    comparisons: list[Comparison | None] = [
+        Comparison(
+            key="rate_vs_haproxy",
+            first=Figure(total.rps, "the headline rate", clients, "req/s"),
+            second=Figure(
+                count_2xx / window,
+                f"HAProxy's 2xx/s over the {window} measured seconds (steady mean {steady_mean:,.1f})",
+                haproxy,
+                "req/s",
+            ),
+            allowed_above=allowed_2xx / window,
+            allowed_below=(allowed_2xx + given_up) / window,
+            allowance=f"{edges}, over {window} s{gave_up}",
+            hint=_rate_hint(total.rps, count_2xx / window),
+        ),
+        Comparison(
+            key="successes_vs_haproxy",
+            first=Figure(total.successes, "the clients' successes", clients),
+            second=Figure(count_2xx, "HAProxy's 2xx answers in the measured seconds", haproxy),
+            allowed_above=allowed_2xx,
+            allowed_below=allowed_2xx + given_up,
+            allowance=f"{edges}{gave_up}",
+            hint=(
+                "The clients counted answers outside the measured window (their warm-up, or the drain)."
+                if total.successes > count_2xx
+                else "HAProxy answered requests whose answers the clients never counted."
+            ),
+        ),
+        Comparison(
+            key="errors_vs_haproxy",
+            first=Figure(total.errors.non_2xx, "the clients' non-2xx replies", clients),
+            second=Figure(count_other, "HAProxy's 3xx/4xx/5xx/other answers (the errors chart)", haproxy),
+            allowed_above=allowance(not_2xx),
+            allowed_below=allowance(not_2xx) + given_up,
+            allowance=f"{edges}{gave_up}",
+            hint="Errors read from one side are not the errors the other side saw.",
+        ),
+        _in_flight(spec, summary, window, connections, allowed_2xx),
+    ]
+    return comparisons
+
+
+def _series(seconds: Sequence[Mapping[str, Any]], key: str) -> list[float]:
+    return [float(s["data"].get(key, 0)) for s in seconds]
+
+
+def _rate_hint(headline: float, haproxy: float) -> str:
+    if headline < haproxy:
+        return (
+            "The headline divides by more than the measured window (a warm-up, or the wait for the last "
+            "replies), or the clients missed answers HAProxy sent."
+        )
+    return "The headline counts answers outside the measured window, or divides by too short a time."
+
+
+def _in_flight(
+    spec: ExperimentSpec, summary: RunSummary, window: int, connections: int, allowed_requests: float
+) -> Comparison | None:
+    """The sweep analysis' in-flight against maxconn, where the run is maxconn-bound with full
+    sessions over HTTP/1.1 (an HTTP/2 session carries several requests)."""
+    verdict, proxy = summary.verdict, summary.proxy
+    if verdict is None or verdict.kind != "maxconn" or proxy is None or not proxy.avg_ttime_ms:
+        return None
+    if spec.load.http_version != "1.1":
+        return None
+    evidence = {e.name: e.value for e in verdict.evidence}
+    maxconn, full_pct = evidence.get("maxconn"), evidence.get("seconds_at_maxconn_pct", 0.0)
+    held = in_flight(summary)
+    if maxconn is None or held is None or full_pct < FULL_SHARE_PCT:
+        return None
+    ttime_s = proxy.avg_ttime_ms / 1000
+    # The edges' requests move the rate by allowed_requests / window, and in-flight by that x ttime.
+    edge = allowed_requests / window * ttime_s
+    # A session holds its request for ttime of each turn; the rest of the clients' wait (the
+    # network, the clients' own turn) it holds none. So full sessions hold at least maxconn x the
+    # share of seconds they were full x ttime / the clients' mean latency.
+    latency = summary.total.latency.mean if summary.total.latency else None
+    busy = min(1.0, proxy.avg_ttime_ms / latency) if latency else 0.0
+    floor = maxconn * full_pct / 100 * busy
+    return Comparison(
+        key="in_flight_vs_maxconn",
+        first=Figure(held, "the sweep analysis' in flight (Little's law)", "HAProxy's requests/s x ttime"),
+        second=Figure(maxconn, "the configured maxconn the verdict names", "the run's spec"),
+        allowed_above=edge,
+        allowed_below=max(0.0, maxconn - floor + edge),
+        allowance=(
+            f"the window's edges move the rate by {allowed_requests:,.0f} requests over {window} s; "
+            f"sessions were full in {full_pct:.0f}% of the steady seconds, each holding a request "
+            f"{100 * busy:.0f}% of the clients' wait"
+        ),
+        hint="A maxconn-bound run held about maxconn requests: an in-flight far from it reads another rate.",
+    )
