@@ -4,7 +4,9 @@ A scrape is a team's (its API token's), like every other read: a shared haplab e
 runs or labs to another. Families:
 - haplab_agents{lab} and haplab_agents_online{lab}: enrolled, and heard from within the
   liveness window (the one rule, backend.models.Agent.heard_within);
-- haplab_runs{state}: the team's runs in each state; haplab_queue_length{lab}: queued runs;
+- haplab_runs{state}: the team's runs in each state; haplab_run_outcomes{outcome}: by their one
+  verdict (backend/runs/outcome.py: a succeeded run whose rules failed is rules_failed);
+  haplab_queue_length{lab}: queued runs;
 - haplab_run_duration_seconds: a histogram of the ended runs' start-to-end times;
 - while a run is warming or running, its latest second of each per-second series of the metric
   vocabulary (spec.metrics.SAMPLE_SERIES), as haplab_live_<key>{run, experiment, source}: HAProxy's
@@ -15,8 +17,9 @@ runs or labs to another. Families:
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, get_args
 
 from prometheus_client import CollectorRegistry, generate_latest
 from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Metric
@@ -25,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from backend.live import mark_scraped
 from backend.models import Agent, Experiment, Lab, Run, Sample
+from backend.runs.outcome import OutcomeKind, run_outcome
 from spec.metrics import SAMPLE_SERIES
 from spec.run_state import RunState
 
@@ -74,6 +78,7 @@ class TeamCollector:
         for state in RunState:
             by_state.add_metric([state.value], counts.get(state, 0))
         yield by_state
+        yield self._outcomes()
         queue = GaugeMetricFamily(
             "haplab_queue_length", "Runs queued on the lab, not started.", labels=["lab"]
         )
@@ -86,6 +91,29 @@ class TeamCollector:
         for lab, queued in rows:
             queue.add_metric([lab], queued)
         yield queue
+
+    def _outcomes(self) -> Metric:
+        """The runs by their one verdict (backend/runs/outcome.py): a succeeded run whose rules
+        failed counts as rules_failed, never as succeeded."""
+        by_outcome = GaugeMetricFamily(
+            "haplab_run_outcomes",
+            "The team's runs by outcome: succeeded (every rule held), rules_failed, partial, failed, "
+            "cancelled, in_progress.",
+            labels=["outcome"],
+        )
+        counts: Counter[str] = Counter()
+        rows = self.db.execute(
+            select(Run.state, Run.thresholds_passed, func.count())
+            .where(Run.team_id == self.team_id)
+            .group_by(Run.state, Run.thresholds_passed)
+        ).all()
+        for state, passed, count in rows:
+            # Which rules failed does not change the kind: one judged rule stands for the report.
+            outcome = run_outcome(state, int(passed is not None), int(passed is False))
+            counts[outcome.kind] += count
+        for kind in get_args(OutcomeKind):
+            by_outcome.add_metric([kind], counts.get(kind, 0))
+        return by_outcome
 
     def _durations(self) -> Iterator[Metric]:
         seconds = func.extract("epoch", Run.finished_at - Run.started_at)

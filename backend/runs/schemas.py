@@ -15,6 +15,7 @@ from pydantic import (
     field_validator,
 )
 
+from backend.runs.outcome import RunOutcome
 from spec.experiment import ExperimentSpec
 from spec.lint import ConfigWarning
 from spec.results import Completeness, RunSummary
@@ -63,6 +64,12 @@ class RunSlim(BaseModel):
     repetition: int
     params: dict[str, JsonScalar] = Field(description="The swept values of this run's point, by dotted path.")
     state: RunState
+    outcome: RunOutcome = Field(
+        description=(
+            "The run's one verdict as a result (state, its rules and its completeness read together, "
+            "backend/runs/outcome.py): what every page, the CLI and webhooks show for it."
+        )
+    )
     figures: RunFigures
     bound: BoundKind | None = Field(description="What bounded the run (its verdict's kind), once collected.")
     thresholds_passed: bool | None = Field(

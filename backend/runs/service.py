@@ -6,7 +6,20 @@ from datetime import datetime
 from functools import cache
 from typing import Any, get_args
 
-from sqlalchemy import Select, Text, bindparam, case, cast, func, select, union_all
+from sqlalchemy import (
+    ColumnElement,
+    Select,
+    Text,
+    bindparam,
+    case,
+    cast,
+    func,
+    literal_column,
+    select,
+    type_coerce,
+    union_all,
+)
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import Session
 
 from backend.api.storable import BIGINT_MAX
@@ -14,6 +27,7 @@ from backend.errors import conflict, invalid, not_found
 from backend.models import Experiment, ExperimentVersion, Lab, Launch, Note, Run, Schedule
 from backend.queue import after_commit
 from backend.runs.launches import NewRun, queue_launch
+from backend.runs.outcome import rule_counts, run_outcome
 from backend.runs.paging import TOTAL_CAP, Cursor, after
 from backend.runs.queue_estimate import lab_overhead, queue_estimate
 from backend.runs.resolved_specs import resolved_spec
@@ -36,6 +50,9 @@ from spec.run_state import RunState
 DEFAULT_PAGE = 50
 MAX_PAGE = 500
 
+_THRESHOLDS = type_coerce(Run.thresholds, JSONB)
+_FAILED_RULES: ColumnElement[Any] = literal_column("'$.results[*] ? (@.passed == false)'::jsonpath")
+
 # The list's columns: the big ones (spec, rendered_config, environment, summary) stay on disk.
 _SLIM_COLUMNS = (
     Run.id,
@@ -56,6 +73,12 @@ _SLIM_COLUMNS = (
     Run.cancel_requested_at,
     Run.bound,
     Run.thresholds_passed,
+    # The run's rules, judged and failed (its outcome), read from the small thresholds report.
+    func.coalesce(func.jsonb_array_length(_THRESHOLDS["results"]), 0).label("rules_judged"),
+    func.coalesce(
+        func.jsonb_array_length(func.jsonb_path_query_array(_THRESHOLDS, _FAILED_RULES)),
+        0,
+    ).label("rules_failed"),
     # How many notes the team wrote on the run (History's marker); note.run_id is indexed.
     select(func.count(Note.id))
     .where(Note.run_id == Run.id)
@@ -219,6 +242,7 @@ def list_runs(
     for row in rows:
         item = dict(zip(keys, row, strict=True))
         item["figures"] = {key: item[key] for key in _FIGURE_COLUMNS}
+        item["outcome"] = run_outcome(item["state"], item.pop("rules_judged"), item.pop("rules_failed"))
         items.append(item)
     return RunPage.model_validate(
         {
@@ -281,6 +305,7 @@ def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
             **{key: values[key] for key in _DETAIL_COLUMNS},
             "spec": resolved_spec(run_id, values["created_at"], values["spec"]),
             "figures": {key: values[key] for key in _FIGURE_COLUMNS},
+            "outcome": run_outcome(values["state"], *rule_counts(values["thresholds"])),
             "experiment_name": values["experiment_name"],
             "experiment_version": values["experiment_version"],
             "lab_name": values["lab_name"],

@@ -13,6 +13,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from backend.models import Agent, ChangePoint, Experiment, Lab, Run, Schedule, ScheduleFiring
+from backend.runs.outcome import rule_counts, run_outcome
 from backend.settings import get_settings
 from backend.webhooks.service import emit
 from spec.metrics import BY_KEY, run_metrics
@@ -41,6 +42,7 @@ def run_ended(db: Session, run_id: int) -> list[int]:
     figures = {
         k: v for k, v in run_metrics(run.summary).items() if k in ("rps", "latency_p99_ms", "error_pct")
     }
+    outcome = run_outcome(run.state, *rule_counts(run.thresholds))
     data = {
         "run": {
             "id": run.id,
@@ -50,6 +52,7 @@ def run_ended(db: Session, run_id: int) -> list[int]:
             "launch_id": run.launch_id,
             "params": run.params,
             "state": run.state.value,
+            "outcome": outcome.model_dump(mode="json"),
             "error": run.error,
             "figures": figures,
             "thresholds": run.thresholds.model_dump(mode="json") if run.thresholds else None,
@@ -59,8 +62,13 @@ def run_ended(db: Session, run_id: int) -> list[int]:
     title = f"run {run.id} of {experiment!r}{point}"
     ids: list[int] = []
     if run.state == RunState.succeeded:
+        # The one verdict: "succeeded, 1 of 3 rules failed", never a bare "succeeded" beside it.
         ids += emit(
-            db, run.team_id, "run.finished", data, f"haplab: {title} succeeded {_link(f'/runs/{run.id}')}"
+            db,
+            run.team_id,
+            "run.finished",
+            data,
+            f"haplab: {title} {outcome.label} {_link(f'/runs/{run.id}')}",
         )
     elif run.state in (RunState.failed, RunState.partial):
         reason = f": {run.error}" if run.error else ""
@@ -69,7 +77,7 @@ def run_ended(db: Session, run_id: int) -> list[int]:
             run.team_id,
             "run.failed",
             data,
-            f"haplab: {title} ended {run.state.value}{reason} {_link(f'/runs/{run.id}')}",
+            f"haplab: {title} ended {outcome.label}{reason} {_link(f'/runs/{run.id}')}",
         )
     if run.thresholds is not None and not run.thresholds.passed:
         lost = [r.text for r in run.thresholds.results if not r.passed]

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
+from sqlalchemy import update
 from sqlalchemy.orm import Session
 
+from backend.models import Run
 from backend.runs.samples.service import insert_samples
 from backend.runs.transitions import transition
 from spec.run_state import RunState
@@ -41,6 +43,12 @@ def test_a_team_scrapes_its_runs_queue_durations_and_a_live_runs_seconds(
         ),
     )
     insert_samples(db, live, sample_points("host:proxy-1", {1: {"cpu_pct": 37.5}}))
+    # A run that succeeded while one of its rules failed: one verdict, rules_failed.
+    [lost] = launch(db, member, make_experiment(db, member, spec=small_spec()), lab).run_ids
+    finish_run(db, lost)
+    rule = {"metric": "rps", "operator": ">=", "value": 1000}
+    failed = {"rule": rule, "text": "rps >= 1000", "value": 10.0, "limit": 1000.0, "passed": False}
+    db.execute(update(Run).where(Run.id == lost).values(thresholds={"passed": False, "results": [failed]}))
     db.commit()
 
     r = client.get("/metrics", headers=member.headers)
@@ -48,10 +56,13 @@ def test_a_team_scrapes_its_runs_queue_durations_and_a_live_runs_seconds(
     got = _samples(r.text)
     assert got[("haplab_runs", (("state", "running"),))] == 1
     assert got[("haplab_runs", (("state", "queued"),))] == 1
-    assert got[("haplab_runs", (("state", "succeeded"),))] == 1
+    assert got[("haplab_runs", (("state", "succeeded"),))] == 2
+    assert got[("haplab_run_outcomes", (("outcome", "succeeded"),))] == 1
+    assert got[("haplab_run_outcomes", (("outcome", "rules_failed"),))] == 1
+    assert got[("haplab_run_outcomes", (("outcome", "in_progress"),))] == 2
     assert got[("haplab_queue_length", (("lab", "perf lab"),))] == 1
     assert got[("haplab_agents_online", (("lab", "perf lab"),))] == 0
-    assert got[("haplab_run_duration_seconds_count", ())] == 1
+    assert got[("haplab_run_duration_seconds_count", ())] == 2
     labels = (("experiment", experiment.name), ("run", str(live)), ("source", "proxy"))
     assert got[("haplab_live_req_s", labels)] == 120  # the newest second
     assert got[("haplab_live_qcur", labels)] == 2

@@ -357,6 +357,10 @@ def test_a_run_that_failed_its_thresholds_tells_the_hooks_subscribed_in_their_fo
     event = next(b for b in bodies if b.get("event") == "threshold.failed")
     assert event["data"]["run"]["id"] == run_id and event["data"]["run"]["thresholds"]["passed"] is False
     assert "latency_p99_ms < 1" in event["summary"]  # haplab's JSON is not Slack text: as written
+    # The run's one verdict: never a bare "succeeded" while its rule failed.
+    done = next(b for b in bodies if b.get("event") == "run.finished")
+    assert "succeeded, its rule failed" in done["summary"], done["summary"]
+    assert done["data"]["run"]["outcome"]["kind"] == "rules_failed"
 
 
 def _failed_report(spec: dict[str, Any], text: str = "latency_p99_ms < 1") -> dict[str, Any]:

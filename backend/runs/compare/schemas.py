@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
+from backend.runs.outcome import RunOutcome
 from spec.lint import ConfigWarning
 from spec.run_state import RunState
 from spec.sweep import JsonScalar
@@ -54,6 +55,14 @@ class CompareRow(BaseModel):
     point_index: int
     repetition: int
     state: RunState
+    outcome: RunOutcome = Field(description="The run's one verdict as a result (backend/runs/outcome.py).")
+    capacity_note: str | None = Field(
+        default=None,
+        description=(
+            "Why this run says nothing of HAProxy's capacity: its bound is the CPU of a machine HAProxy "
+            "shared with the load tool (the local lab). No comparison should crown it; None: nothing known."
+        ),
+    )
     finished_at: datetime | None
     params: dict[str, JsonScalar]
     metrics: dict[str, int | float | None]

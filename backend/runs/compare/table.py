@@ -12,8 +12,11 @@ from sqlalchemy.orm import Session
 from backend.models import Experiment, ExperimentVersion, Run
 from backend.runs.compare.schemas import CompareRow, CompareTable
 from backend.runs.compare.selection import distinct, require_found
+from backend.runs.outcome import rule_counts, run_outcome
 from spec.lint import ConfigWarning
 from spec.metrics import RUN_METRIC_KEYS, run_metrics
+from spec.results import RunSummary
+from spec.run_environment import RunEnvironment
 
 
 def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
@@ -34,6 +37,7 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
             Run.summary,
             Run.config_warnings,
             Run.thresholds,
+            Run.environment,
         )
         .join(Experiment, Experiment.id == Run.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Run.experiment_version_id)
@@ -56,6 +60,8 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
                 point_index=row.point_index,
                 repetition=row.repetition,
                 state=row.state,
+                outcome=run_outcome(row.state, *rule_counts(row.thresholds)),
+                capacity_note=shared_cpu_bound(row.summary, row.environment),
                 finished_at=row.finished_at,
                 params=row.params,
                 metrics=run_metrics(row.summary),
@@ -68,6 +74,24 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
         metric_columns=list(RUN_METRIC_KEYS),
         rows=table_rows,
         no_op_params=no_op_params(list(param_columns), table_rows),
+    )
+
+
+# Bounds read from a host's CPU: on a machine HAProxy shares with the load tool, either is both.
+CPU_BOUNDS = frozenset({"client_cpu", "proxy_cpu"})
+
+
+def shared_cpu_bound(summary: RunSummary | None, environment: RunEnvironment | None) -> str | None:
+    """Why a run bound by a CPU that HAProxy shared with the load tool is no measure of HAProxy's
+    capacity; None for every other run."""
+    verdict = summary.verdict if summary else None
+    machine = environment.sharing("proxy", "injector") if environment else None
+    if verdict is None or verdict.kind not in CPU_BOUNDS or machine is None:
+        return None
+    what = "the load tool's" if verdict.kind == "client_cpu" else "HAProxy's"
+    return (
+        f"Bound by {what} CPU on a machine HAProxy shared with the load tool ({', '.join(machine.agents)}): "
+        "not a measure of HAProxy's capacity, and not comparable for it."
     )
 
 

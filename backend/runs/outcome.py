@@ -1,0 +1,82 @@
+"""A run's one verdict as a result: the words and tone every page, the CLI and webhooks show.
+
+A run's state says how its execution ended; its threshold report says whether its rules held;
+its completeness says whether it measured the window it was asked for (collect ends a run that
+did not `partial`, so the state carries it). Shown side by side they contradicted each other (a
+green "succeeded" beside "1 of 3 thresholds failed"), so they are read together here, once:
+
+| state                   | rules                    | outcome                                   | tone    |
+|-------------------------|--------------------------|-------------------------------------------|---------|
+| succeeded               | none judged, or all held | succeeded (..., all 3 rules passed)       | good    |
+| succeeded               | some failed              | succeeded, 1 of 3 rules failed            | warning |
+| partial                 | any                      | partial (..., 1 of 3 rules failed)        | warning |
+| failed                  | -                        | failed                                    | bad     |
+| cancelled               | -                        | cancelled                                 | neutral |
+| queued ... collecting   | -                        | the state                                 | active  |
+
+Rules judged per sweep point belong to the launch (backend/runs/verdict.py), not to one run.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from spec.run_state import RunState
+from spec.thresholds import ThresholdReport
+
+OutcomeKind = Literal["in_progress", "succeeded", "rules_failed", "partial", "failed", "cancelled"]
+OutcomeTone = Literal["good", "warning", "bad", "neutral", "active"]
+
+
+class RunOutcome(BaseModel):
+    """The run's one verdict: its state, its rules and its completeness read together."""
+
+    kind: OutcomeKind = Field(
+        description=(
+            "succeeded: measured its window and every rule held (or it has none); rules_failed: measured "
+            "it, and a rule failed; partial: fell short of its window; failed; cancelled; in_progress: not "
+            "ended yet."
+        )
+    )
+    label: str = Field(description='What people read, e.g. "succeeded, 1 of 3 rules failed".')
+    tone: OutcomeTone = Field(description="good (green), warning (amber), bad (red), neutral, active.")
+    rules_judged: int = Field(ge=0, description="Threshold rules judged on the run itself (0: none).")
+    rules_failed: int = Field(ge=0, description="Of those, the ones that failed.")
+
+
+def rule_counts(report: ThresholdReport | None) -> tuple[int, int]:
+    """(judged, failed) of a run's threshold report; (0, 0) when it was not judged."""
+    if report is None:
+        return 0, 0
+    return len(report.results), sum(1 for result in report.results if not result.passed)
+
+
+def run_outcome(state: RunState, rules_judged: int = 0, rules_failed: int = 0) -> RunOutcome:
+    """The one verdict of a run in `state` whose report judged `rules_judged` rules, `rules_failed`
+    of them lost."""
+    rules = _rules_text(rules_judged, rules_failed)
+    kind: OutcomeKind
+    tone: OutcomeTone
+    if state == RunState.succeeded:
+        kind, tone = ("rules_failed", "warning") if rules_failed else ("succeeded", "good")
+        label = f"succeeded, {rules}" if rules else "succeeded"
+    elif state == RunState.partial:
+        kind, tone, label = "partial", "warning", f"partial, {rules}" if rules_failed else "partial"
+    elif state == RunState.failed:
+        kind, tone, label = "failed", "bad", "failed"
+    elif state == RunState.cancelled:
+        kind, tone, label = "cancelled", "neutral", "cancelled"
+    else:
+        kind, tone, label = "in_progress", "active", state.value
+    return RunOutcome(kind=kind, label=label, tone=tone, rules_judged=rules_judged, rules_failed=rules_failed)
+
+
+def _rules_text(judged: int, failed: int) -> str:
+    if not judged:
+        return ""
+    noun = "rule" if judged == 1 else "rules"
+    if failed:
+        return f"{failed} of {judged} {noun} failed" if judged > 1 else "its rule failed"
+    return f"all {judged} rules passed" if judged > 1 else "its rule passed"
