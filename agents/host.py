@@ -1,7 +1,8 @@
 """Facts about this host for the Hello: the environment fingerprint every run records.
 
-Cores, kernel, `haproxy -vv`, load-tool and server versions, the queueing disciplines `tc` can
-use, the open-files limit and the sysctls that shape connection-heavy benchmarks. Every probe is
+Which machine it is (hashed boot and machine ids, hostname), cores, kernel, `haproxy -vv`,
+load-tool and server versions, the queueing disciplines `tc` can use, the open-files limit and the
+sysctls that shape connection-heavy benchmarks. Every probe is
 a bounded subprocess call or a file read; a tool that is missing is simply absent.
 
 Queueing disciplines are read from the kernel's own build configuration, without touching any
@@ -15,10 +16,12 @@ lab machines: netem is not built, tbf and htb are built in).
 from __future__ import annotations
 
 import gzip
+import hashlib
 import os
 import platform
 import re
 import resource
+import socket
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -64,6 +67,7 @@ def host_facts(haproxy_bin: str = HAPROXY_BIN) -> dict[str, JsonValue]:
     """Everything the Hello says about this host."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     facts: dict[str, JsonValue] = {
+        "host": host_identity(),
         "cores": os.cpu_count() or 0,
         "kernel": platform.release(),
         "machine": platform.machine(),
@@ -74,6 +78,29 @@ def host_facts(haproxy_bin: str = HAPROXY_BIN) -> dict[str, JsonValue]:
     facts.update(haproxy_facts(haproxy_bin))
     facts.update(qdisc_facts())
     return facts
+
+
+BOOT_ID = Path("/proc/sys/kernel/random/boot_id")
+MACHINE_ID = Path("/etc/machine-id")
+
+
+def host_identity(boot_id: Path = BOOT_ID, machine_id: Path = MACHINE_ID) -> dict[str, JsonValue]:
+    """Which machine this is (spec.capabilities.HostIdentity): agents with one boot id share one
+    kernel, so the same CPUs. The ids are hashed with haplab's own prefix, as systemd asks of
+    machine-id (an application-specific id, never the raw one)."""
+    return {
+        "boot_id": _hashed_file("boot", boot_id),
+        "machine_id": _hashed_file("machine", machine_id),
+        "hostname": socket.gethostname()[:255],
+    }
+
+
+def _hashed_file(kind: str, path: Path) -> str | None:
+    try:
+        raw = path.read_text().strip()
+    except OSError:
+        return None
+    return hashlib.sha256(f"haplab {kind} id {raw}".encode()).hexdigest()[:32] if raw else None
 
 
 def haproxy_facts(haproxy_bin: str = HAPROXY_BIN) -> dict[str, JsonValue]:

@@ -15,6 +15,20 @@ class OpenFilesLimit(BaseModel):
     hard: int
 
 
+class HostIdentity(BaseModel):
+    """Which machine an agent runs on, as far as its host can tell: agents whose boot ids are equal
+    run on one kernel, so on the same CPUs (network namespaces and containers share them). Ids are
+    hashed by the agent (systemd asks that machine-id never leave the host as it is)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    boot_id: str | None = Field(
+        default=None, max_length=64, description="A hash of /proc/sys/kernel/random/boot_id (this boot)."
+    )
+    machine_id: str | None = Field(default=None, max_length=64, description="A hash of /etc/machine-id.")
+    hostname: str | None = Field(default=None, max_length=255)
+
+
 class Capabilities(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
@@ -32,6 +46,9 @@ class Capabilities(BaseModel):
     agent_runtime_dir: str | None = Field(default=None, max_length=4096)
     allowed_load_targets: list[str] = Field(default_factory=list, max_length=1000)
     # The host
+    host: HostIdentity | None = Field(
+        default=None, description="Which machine this is (None: an agent older than the field)."
+    )
     cores: int | None = Field(default=None, ge=0)
     kernel: str | None = Field(default=None, max_length=255)
     machine: str | None = Field(default=None, max_length=64)

@@ -1,8 +1,11 @@
-"""The environment a run ran in: every involved agent's host facts, the names it resolved, and the
-link shaping its lab applied. The configure phase records it; verdicts and the run page read it.
+"""The environment a run ran in: every involved agent's host facts, the names it resolved, the
+link shaping its lab applied, and which of its roles shared a machine. The configure phase records
+it; verdicts and the run page read it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
 
 from pydantic import Field
 
@@ -23,12 +26,38 @@ class AppliedLinkShaping(StrictModel):
     applied: list[AppliedQdisc] = Field(default_factory=list)
 
 
+class SharedMachine(StrictModel):
+    """Roles of the run that ran on one machine: their CPU figures are read from the same cores."""
+
+    agents: list[str] = Field(description="The agents on that machine (one agent may play several roles).")
+    roles: list[str] = Field(description="The roles they played there, sorted.")
+    how: str = Field(max_length=200, description="How it is known: one agent, or the same boot id.")
+
+
 class RunEnvironment(StrictModel):
     agents: dict[str, AgentEnvironment] = Field(default_factory=dict, description="By agent name.")
+    shared_machines: list[SharedMachine] = Field(
+        default_factory=list,
+        description=(
+            "Machines that ran more than one role of the run (from the agents' host identity); empty: "
+            "every role on its own machine, or agents too old to say."
+        ),
+    )
     resolved_hosts: dict[str, str] = Field(
         default_factory=dict, description="Server names the proxy agent resolved, and the address used."
     )
     link_shaping: AppliedLinkShaping | None = Field(default=None, description="None: no link was shaped.")
+
+    @property
+    def one_machine(self) -> SharedMachine | None:
+        """The machine that ran every role of the run, if one did (the local lab)."""
+        roles = {role for agent in self.agents.values() for role in agent.roles}
+        return next((m for m in self.shared_machines if roles <= set(m.roles) and len(roles) > 1), None)
+
+    def sharing(self, *roles: str) -> SharedMachine | None:
+        """The machine that ran all of `roles`, if one did (proxy and injector: CPU figures of both
+        are read from the same cores)."""
+        return next((m for m in self.shared_machines if set(roles) <= set(m.roles)), None)
 
     @property
     def link_cap_bytes_per_s(self) -> float | None:
@@ -39,7 +68,27 @@ class RunEnvironment(StrictModel):
         return min(link.rate_mbit for link in self.link_shaping.settings.links) * 1_000_000 / 8
 
 
-_NOT_AGENTS = ("resolved_hosts", "link_shaping")
+def shared_machines(agents: Mapping[str, AgentEnvironment]) -> list[SharedMachine]:
+    """The machines that ran more than one role, from what the agents said of their hosts: one
+    agent playing several roles, or agents reporting the same boot id (one running kernel, so the
+    same CPUs, whatever network namespace or container each lives in). Agents that report no boot
+    id are each their own machine: nothing is guessed."""
+    by_machine: dict[str, list[str]] = {}
+    for name, agent in sorted(agents.items()):
+        host = agent.capabilities.host
+        key = f"boot:{host.boot_id}" if host is not None and host.boot_id else f"agent:{name}"
+        by_machine.setdefault(key, []).append(name)
+    found = []
+    for names in by_machine.values():
+        roles = sorted({role for name in names for role in agents[name].roles})
+        if len(roles) < 2:
+            continue
+        how = "the same boot id reported by each agent" if len(names) > 1 else "one agent played them all"
+        found.append(SharedMachine(agents=names, roles=roles, how=how))
+    return found
+
+
+_NOT_AGENTS = ("resolved_hosts", "link_shaping", "shared_machines")
 
 
 def stored_environment(doc: object) -> RunEnvironment:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import os
 import resource
 import socket
 import subprocess
+import sys
 import threading
 import time
 import uuid
@@ -70,6 +72,24 @@ def test_facts_describe_this_host() -> None:
     assert "Built with" in str(facts["haproxy_vv"])
     somaxconn = Path("/proc/sys/net/core/somaxconn").read_text().strip()
     assert facts["sysctls"]["net.core.somaxconn"] == somaxconn  # type: ignore[index,call-overload]
+
+
+def test_the_host_identity_is_this_boot_hashed_and_the_same_in_a_network_namespace(
+    scratch_netns: str,
+) -> None:
+    identity = host_facts()["host"]
+    assert isinstance(identity, dict)
+    raw_boot = Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    assert identity["boot_id"] and raw_boot not in str(identity)  # hashed, never the raw id
+    assert identity["hostname"] == socket.gethostname()
+    # The local lab's agents live in network namespaces of one machine: one kernel, one boot id.
+    inside = _run(
+        ["ip", "netns", "exec", scratch_netns, sys.executable, "-c",
+         "import json; from agents.host import host_identity; print(json.dumps(host_identity()))"],
+    )  # fmt: skip
+    assert json.loads(inside.stdout)["boot_id"] == identity["boot_id"]
+    # A host that cannot say (no machine-id file) says nothing rather than a guess.
+    assert host.host_identity(machine_id=Path("/nonexistent/machine-id"))["machine_id"] is None
 
 
 def test_installed_tools_report_their_versions() -> None:

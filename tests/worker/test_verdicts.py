@@ -10,6 +10,7 @@ from spec.examples import seed_000_maxconn_capacity
 from spec.experiment import ExperimentSpec
 from spec.limits import client_limit, server_limit
 from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals
+from spec.run_environment import SharedMachine
 from worker.verdicts import observe, run_verdict
 from worker.verdicts.rules import maxconn_threshold
 
@@ -196,6 +197,40 @@ def test_a_full_injector_host_with_an_idle_haproxy_is_client_bound() -> None:
 
     assert verdict.kind == "client_cpu", verdict
     assert {e.name: e.value for e in verdict.evidence}["injector_cpu_pct"] == 98.5
+    assert "shared" not in verdict.sentence and "one machine" not in verdict.sentence
+
+
+def test_cpu_verdicts_on_one_machine_say_they_cannot_tell_haproxy_from_the_load_tool() -> None:
+    """The local lab: every role on the same two cores, so "the injector host was 97% busy" and
+    "HAProxy was 95% busy" are read from the same CPUs."""
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=300_000, rps=30_000.0, mean_ms=1.6)
+    machine = SharedMachine(
+        agents=["injector-1", "proxy-1", "target-1"], roles=["injector", "proxy", "target"], how="boot id"
+    )
+    client = verdict_of(
+        spec,
+        load,
+        {"proxy": proxy(scur=50, qcur=0, rtime=0, req_tot=30_000, idle_pct=45),
+         "host:injector-1": seconds(cpu_pct=[97.0, 100.0])},
+        shared_machine=machine,
+    )  # fmt: skip
+    assert client.kind == "client_cpu"
+    assert "on a shared machine" in client.sentence and "cannot tell" in client.sentence
+    assert "proxy-1, injector-1" not in client.sentence and "injector-1, proxy-1, target-1" in client.sentence
+    assert {e.name: e.value for e in client.evidence}["roles_on_one_machine"] == 3
+    busy = verdict_of(
+        spec,
+        load,
+        {"proxy": proxy(scur=50, qcur=0, rtime=0, req_tot=30_000, idle_pct=5),
+         "host:injector-1": seconds(cpu_pct=60.0)},
+        shared_machine=machine,
+    )  # fmt: skip
+    assert busy.kind == "proxy_cpu"
+    assert (
+        "HAProxy was 95% busy" in busy.sentence
+        and "cannot tell HAProxy's limit from the load tool's" in busy.sentence
+    )
 
 
 def test_bytes_at_a_known_link_cap_are_network_bound() -> None:

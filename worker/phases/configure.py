@@ -7,7 +7,7 @@ from backend.settings import get_settings
 from spec.command_results import ProxyStarted, TargetsStarted
 from spec.haproxy.render import RenderContext, render
 from spec.protocol import ApplyProxyConfig, StartTargets
-from spec.run_environment import AgentEnvironment, RunEnvironment
+from spec.run_environment import AgentEnvironment, RunEnvironment, shared_machines
 from spec.run_state import RunState
 from spec.target import ManagedDatabase, ManagedTarget
 from worker import agent_rpc
@@ -38,12 +38,12 @@ class ConfigureLab(BackgroundPhase):
 
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
-        environment = RunEnvironment(
-            agents={
-                a.name: AgentEnvironment(roles=list(a.roles), capabilities=a.capabilities)
-                for a in ex.involved_agents
-            }
-        )
+        agents = {
+            a.name: AgentEnvironment(roles=list(a.roles), capabilities=a.capabilities)
+            for a in ex.involved_agents
+        }
+        # Which roles share a machine (the local lab: all of them): CPU verdicts say so.
+        environment = RunEnvironment(agents=agents, shared_machines=shared_machines(agents))
         ex.record_environment(environment)
         lab_boundary = check_run(ex)  # before anything starts: the lab as it is now
         for agent in ex.involved_agents:

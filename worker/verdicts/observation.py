@@ -20,6 +20,7 @@ from typing import Any
 from spec.experiment import ExperimentSpec
 from spec.limits import client_limit, server_limit
 from spec.results import LoadTotals
+from spec.run_environment import SharedMachine
 
 PROXY_SOURCE = "proxy"
 HOST_PREFIX = "host:"  # every agent samples its host as host:<agent>
@@ -37,6 +38,8 @@ class RunObservation:
     maxconn: int | None = None  # the entry point's client limit (limits.client_limit)
     server_maxconn: int | None = None  # sum of the servers' maxconn (limits.server_limit)
     link_cap_bytes_per_s: float | None = None  # a shaped link's cap, when the lab knows it
+    # The machine HAProxy shared with the load tool, when it did (the local lab): its CPU is theirs.
+    shared_machine: SharedMachine | None = None
     # Per steady second:
     scur: list[float] = field(default_factory=list)
     qcur: list[float] = field(default_factory=list)
@@ -106,6 +109,7 @@ def observe(
     proxy_agent: str | None,
     injector_agents: Sequence[str],
     link_cap_bytes_per_s: float | None = None,
+    shared_machine: SharedMachine | None = None,
 ) -> RunObservation:
     """Build the observation of one run from its samples by source."""
     duration = spec.load.duration_s
@@ -124,6 +128,7 @@ def observe(
         maxconn=client_limit(spec) or _process_maxconn(proxy),
         server_maxconn=server_limit(spec),
         link_cap_bytes_per_s=link_cap_bytes_per_s,
+        shared_machine=shared_machine,
         scur=series(proxy, f"{frontend}.scur"),
         qcur=series(proxy, f"{backend}.qcur"),
         qtime_ms=series(proxy, f"{backend}.qtime"),

@@ -12,6 +12,7 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 
+from spec.run_environment import SharedMachine
 from spec.verdict import BoundFinding, Evidence
 from worker.verdicts.observation import RunObservation
 
@@ -209,13 +210,18 @@ def proxy_cpu_bound(obs: RunObservation) -> BoundFinding | None:
         if haproxy_full and busy is not None
         else f"the proxy host was {host:.0f}% busy"
     )
-    return BoundFinding(
-        kind="proxy_cpu",
-        sentence=(
+    if obs.shared_machine is not None:
+        evidence.append(_shared_evidence(obs.shared_machine))
+        sentence = (
+            f"Proxy CPU-bound on a shared machine: {what} (median) at {obs.totals.rps:.0f} req/s, but "
+            f"{_sharing(obs.shared_machine)}, so the load tool's CPU is in that figure too: this run "
+            "cannot tell HAProxy's limit from the load tool's."
+        )
+    else:
+        sentence = (
             f"Proxy CPU-bound: {what} (median) at {obs.totals.rps:.0f} req/s; more threads or cores raise it."
-        ),
-        evidence=evidence,
-    )
+        )
+    return BoundFinding(kind="proxy_cpu", sentence=sentence, evidence=evidence)
 
 
 def client_cpu_bound(obs: RunObservation) -> BoundFinding | None:
@@ -229,13 +235,29 @@ def client_cpu_bound(obs: RunObservation) -> BoundFinding | None:
     ]
     if (busy := median(obs.haproxy_busy_pct)) is not None:
         evidence.append(ev("haproxy_busy_pct", "HAProxy busy (100 - idle_pct), median", busy, "%"))
-    return BoundFinding(
-        kind="client_cpu",
-        sentence=(
+    if obs.shared_machine is not None:
+        evidence.append(_shared_evidence(obs.shared_machine))
+        sentence = (
+            f"Client-bound on a shared machine: the injector host was {injector:.0f}% busy (median) at "
+            f"{obs.totals.rps:.0f} req/s, but {_sharing(obs.shared_machine)}, so that CPU was HAProxy's "
+            "too: this run cannot tell the load tool's limit from HAProxy's."
+        )
+    else:
+        sentence = (
             f"Client-bound: the injector host was {injector:.0f}% busy (median) at {obs.totals.rps:.0f} "
-            "req/s; the load tool, not the proxy, set the pace (a host shared with the proxy counts too)."
-        ),
-        evidence=evidence,
+            "req/s; the load tool, not the proxy, set the pace."
+        )
+    return BoundFinding(kind="client_cpu", sentence=sentence, evidence=evidence)
+
+
+def _sharing(machine: SharedMachine) -> str:
+    """ "HAProxy and the load tool ran on one machine (agents proxy-1, injector-1, target-1)"."""
+    return f"HAProxy and the load tool ran on one machine (agents {', '.join(machine.agents)})"
+
+
+def _shared_evidence(machine: SharedMachine) -> Evidence:
+    return ev(
+        "roles_on_one_machine", f"roles on one machine ({', '.join(machine.roles)})", len(machine.roles)
     )
 
 
