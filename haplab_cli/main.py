@@ -54,6 +54,7 @@ from haplab_cli.outcome import (
     point_label,
     point_title,
     run_title,
+    run_verdict,
     write_reports,
 )
 from spec.experiment import ExperimentSpec
@@ -298,7 +299,8 @@ def wait_for(
             if said.get(run_id) != run["state"]:
                 said[run_id] = run["state"]
                 figures = _figures(run) if run["state"] in TERMINAL else ""
-                line = f"[{finished}/{len(run_ids)} done] {run_title(run)}: {run['state']}"
+                said_now = run_verdict(run) if run["state"] in TERMINAL else run["state"]
+                line = f"[{finished}/{len(run_ids)} done] {run_title(run)}: {said_now}"
                 out.print(line + (f" · {figures}" if figures else ""))
             measured = _measured_s(run)
             if measured is not None and time.monotonic() >= progress_at:
@@ -330,11 +332,11 @@ def detail(api: Api, run_id: int) -> dict[str, Any]:
 
 def print_runs(runs: Sequence[dict[str, Any]], base_url: str) -> None:
     table = Table(title=None, show_lines=False)
-    for column in ("run", "point", "state", "figures", "thresholds"):
+    for column in ("run", "point", "outcome", "figures", "thresholds"):
         table.add_column(column)
     for run in runs:
         params = point_label(run.get("params") or {})
-        state = run["state"] + (
+        state = run_verdict(run) + (
             f" ({run['error']})" if run.get("error") and run["state"] != "succeeded" else ""
         )
         table.add_row(f"{run['id']}", params or "-", state, _figures(run), _checks(run))
@@ -425,11 +427,11 @@ def runs_list(
     api = connect(url, token)
     page = guarded(lambda: api.call(runs_list_runs, experiment_id=experiment, limit=limit))
     table = Table()
-    for column in ("run", "experiment", "state", "figures", "thresholds"):
+    for column in ("run", "experiment", "outcome", "figures", "thresholds"):
         table.add_column(column)
     for r in page["items"]:
         checks = {True: "passed", False: "failed", None: "-"}[r.get("thresholds_passed")]
-        table.add_row(str(r["id"]), r["experiment_name"], r["state"], _figures(r), checks)
+        table.add_row(str(r["id"]), r["experiment_name"], run_verdict(r), _figures(r), checks)
     out.print(table)
 
 
@@ -438,7 +440,7 @@ def runs_show(run_id: int, url: UrlOption = None, token: TokenOption = None) -> 
     """One run: state, figures, verdict and every threshold with its value and limit."""
     api = connect(url, token)
     r = guarded(lambda: api.call(runs_get_run, run_id=run_id))
-    out.print(f"{run_title(r)} of {r['experiment_name']} v{r['experiment_version']}: {r['state']}")
+    out.print(f"{run_title(r)} of {r['experiment_name']} v{r['experiment_version']}: {run_verdict(r)}")
     if r.get("error"):
         out.print(f"  {r['error']}")
     if _figures(r):
@@ -495,7 +497,7 @@ def compare(
     table_data = guarded(lambda: api.call(runs_compare_runs, run_ids=run_ids, baseline_run_id=baseline))
     keys = ["rps", "latency_p50_ms", "latency_p99_ms", "error_pct", "proxy_connects_per_request"]
     table = Table()
-    for column in ("run", "state", *keys, "thresholds"):
+    for column in ("run", "outcome", *keys, "thresholds"):
         table.add_column(column)
     for row in table_data["rows"]:
         cells = []
@@ -508,7 +510,7 @@ def compare(
             cells.append(text)
         report = row.get("thresholds")
         checks = "-" if not report else ("passed" if report["passed"] else "failed")
-        table.add_row(str(row["run_id"]), row["state"], *cells, checks)
+        table.add_row(str(row["run_id"]), run_verdict(row), *cells, checks)
     out.print(table)
 
 

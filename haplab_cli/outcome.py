@@ -53,6 +53,13 @@ def point_title(result: dict[str, Any]) -> str:
     return f"sweep point {result['point_index']}" + (f" ({params})" if params else "")
 
 
+def run_verdict(run: Run) -> str:
+    """The run's one verdict as the API words it ("succeeded, 1 of 3 rules failed"); its state
+    from a server older than `outcome`."""
+    outcome = run.get("outcome")
+    return str(outcome["label"]) if isinstance(outcome, dict) and outcome.get("label") else str(run["state"])
+
+
 def run_title(run: Run) -> str:
     params = point_label(run.get("params") or {})
     point = f" ({params})" if params else ""

@@ -7,7 +7,7 @@ green "succeeded" beside "1 of 3 thresholds failed"), so they are read together 
 
 | state                   | rules                    | outcome                                   | tone    |
 |-------------------------|--------------------------|-------------------------------------------|---------|
-| succeeded               | none judged, or all held | succeeded (..., all 3 rules passed)       | good    |
+| succeeded               | none judged, or all held | succeeded                                 | good    |
 | succeeded               | some failed              | succeeded, 1 of 3 rules failed            | warning |
 | partial                 | any                      | partial (..., 1 of 3 rules failed)        | warning |
 | failed                  | -                        | failed                                    | bad     |
@@ -60,10 +60,11 @@ def run_outcome(state: RunState, rules_judged: int = 0, rules_failed: int = 0) -
     kind: OutcomeKind
     tone: OutcomeTone
     if state == RunState.succeeded:
+        # Green says nothing more: every rule it was judged on held (the rules' table says which).
         kind, tone = ("rules_failed", "warning") if rules_failed else ("succeeded", "good")
-        label = f"succeeded, {rules}" if rules else "succeeded"
+        label = f"succeeded, {rules}" if rules_failed else "succeeded"
     elif state == RunState.partial:
-        kind, tone, label = "partial", "warning", f"partial, {rules}" if rules_failed else "partial"
+        kind, tone, label = "partial", "warning", f"partial, {rules}" if rules else "partial"
     elif state == RunState.failed:
         kind, tone, label = "failed", "bad", "failed"
     elif state == RunState.cancelled:
@@ -74,9 +75,7 @@ def run_outcome(state: RunState, rules_judged: int = 0, rules_failed: int = 0) -
 
 
 def _rules_text(judged: int, failed: int) -> str:
-    if not judged:
+    """'1 of 3 rules failed', 'its rule failed'; empty when none failed."""
+    if not failed:
         return ""
-    noun = "rule" if judged == 1 else "rules"
-    if failed:
-        return f"{failed} of {judged} {noun} failed" if judged > 1 else "its rule failed"
-    return f"all {judged} rules passed" if judged > 1 else "its rule passed"
+    return f"{failed} of {judged} rules failed" if judged > 1 else "its rule failed"

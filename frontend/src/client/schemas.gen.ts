@@ -371,7 +371,7 @@ export const AnalysisPointSchema = {
                 }
             ],
             title: 'In Flight',
-            description: 'Little\'s law on what was measured: rps x HAProxy\'s ttime (else the client latency).'
+            description: 'Little\'s law on what was measured: HAProxy\'s requests per second of the measured window x its ttime (the runs\' mean; without HAProxy\'s count the clients\' rps, without ttime their latency).'
         },
         concurrency_needed: {
             anyOf: [
@@ -1400,6 +1400,17 @@ export const CapabilitiesSchema = {
             maxItems: 1000,
             title: 'Allowed Load Targets'
         },
+        host: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/HostIdentity'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Which machine this is (None: an agent older than the field).'
+        },
         cores: {
             anyOf: [
                 {
@@ -1660,7 +1671,8 @@ export const CaveatSchema = {
                 'samples_missing',
                 'above_link_cap',
                 'above_target_rate',
-                'counts_disagree'
+                'counts_disagree',
+                'figures_disagree'
             ],
             title: 'Kind'
         },
@@ -2228,6 +2240,22 @@ export const CompareRowSchema = {
         state: {
             $ref: '#/components/schemas/RunState'
         },
+        outcome: {
+            $ref: '#/components/schemas/RunOutcome',
+            description: 'The run\'s one verdict as a result (backend/runs/outcome.py).'
+        },
+        capacity_note: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Capacity Note',
+            description: 'Why this run says nothing of HAProxy\'s capacity: its bound is the CPU of a machine HAProxy shared with the load tool (the local lab). No comparison should crown it; None: nothing known.'
+        },
         finished_at: {
             anyOf: [
                 {
@@ -2331,6 +2359,7 @@ export const CompareRowSchema = {
         'point_index',
         'repetition',
         'state',
+        'outcome',
         'finished_at',
         'params',
         'metrics'
@@ -4568,6 +4597,52 @@ export const HoldSamplesSchema = {
     ],
     title: 'HoldSamples',
     description: 'Any agent: while nobody watches the run live, its samples may wait up to hold_s seconds\nand go out together, instead of one batch a second.\n\nEach batch costs the API a request while the load it measures runs; most runs are watched\nby nobody until they end. The reply to every batch says how many live viewers the run has\n(LIVE_VIEWERS_HEADER): with one or more, samples go out as they are taken again. Sent after\nStartSampling, only to agents whose capabilities say `paced_samples`; never for a run the\nworker judges second by second (a threshold with abort_on_fail).'
+} as const;
+
+export const HostIdentitySchema = {
+    properties: {
+        boot_id: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 64
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Boot Id',
+            description: 'A hash of /proc/sys/kernel/random/boot_id (this boot).'
+        },
+        machine_id: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 64
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Machine Id',
+            description: 'A hash of /etc/machine-id.'
+        },
+        hostname: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 255
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Hostname'
+        }
+    },
+    type: 'object',
+    title: 'HostIdentity',
+    description: 'Which machine an agent runs on, as far as its host can tell: agents whose boot ids are equal\nrun on one kernel, so on the same CPUs (network namespaces and containers share them). Ids are\nhashed by the agent (systemd asks that machine-id never leave the host as it is).'
 } as const;
 
 export const HttpCheckSchema = {
@@ -7456,6 +7531,10 @@ export const RunDetailSchema = {
         state: {
             $ref: '#/components/schemas/RunState'
         },
+        outcome: {
+            $ref: '#/components/schemas/RunOutcome',
+            description: 'The run\'s one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.'
+        },
         figures: {
             $ref: '#/components/schemas/RunFigures'
         },
@@ -7729,6 +7808,7 @@ export const RunDetailSchema = {
         'repetition',
         'params',
         'state',
+        'outcome',
         'figures',
         'bound',
         'created_at',
@@ -7760,6 +7840,14 @@ export const RunEnvironmentSchema = {
             type: 'object',
             title: 'Agents',
             description: 'By agent name.'
+        },
+        shared_machines: {
+            items: {
+                $ref: '#/components/schemas/SharedMachine'
+            },
+            type: 'array',
+            title: 'Shared Machines',
+            description: 'Machines that ran more than one role of the run (from the agents\' host identity); empty: every role on its own machine, or agents too old to say.'
         },
         resolved_hosts: {
             additionalProperties: {
@@ -7882,6 +7970,63 @@ export const RunLaunchedSchema = {
     ],
     title: 'RunLaunched',
     description: 'What creating runs returns (a launch or a re-run): they are queued, in this order.'
+} as const;
+
+export const RunOutcomeSchema = {
+    properties: {
+        kind: {
+            type: 'string',
+            enum: [
+                'in_progress',
+                'succeeded',
+                'rules_failed',
+                'partial',
+                'failed',
+                'cancelled'
+            ],
+            title: 'Kind',
+            description: 'succeeded: measured its window and every rule held (or it has none); rules_failed: measured it, and a rule failed; partial: fell short of its window; failed; cancelled; in_progress: not ended yet.'
+        },
+        label: {
+            type: 'string',
+            title: 'Label',
+            description: 'What people read, e.g. "succeeded, 1 of 3 rules failed".'
+        },
+        tone: {
+            type: 'string',
+            enum: [
+                'good',
+                'warning',
+                'bad',
+                'neutral',
+                'active'
+            ],
+            title: 'Tone',
+            description: 'good (green), warning (amber), bad (red), neutral, active.'
+        },
+        rules_judged: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Rules Judged',
+            description: 'Threshold rules judged on the run itself (0: none).'
+        },
+        rules_failed: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Rules Failed',
+            description: 'Of those, the ones that failed.'
+        }
+    },
+    type: 'object',
+    required: [
+        'kind',
+        'label',
+        'tone',
+        'rules_judged',
+        'rules_failed'
+    ],
+    title: 'RunOutcome',
+    description: 'The run\'s one verdict: its state, its rules and its completeness read together.'
 } as const;
 
 export const RunPageSchema = {
@@ -8227,6 +8372,10 @@ export const RunSlimSchema = {
         state: {
             $ref: '#/components/schemas/RunState'
         },
+        outcome: {
+            $ref: '#/components/schemas/RunOutcome',
+            description: 'The run\'s one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.'
+        },
         figures: {
             $ref: '#/components/schemas/RunFigures'
         },
@@ -8338,6 +8487,7 @@ export const RunSlimSchema = {
         'repetition',
         'params',
         'state',
+        'outcome',
         'figures',
         'bound',
         'created_at',
@@ -9913,6 +10063,42 @@ export const ShapingOfferSchema = {
         'qdiscs'
     ],
     title: 'ShapingOffer'
+} as const;
+
+export const SharedMachineSchema = {
+    properties: {
+        agents: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Agents',
+            description: 'The agents on that machine (one agent may play several roles).'
+        },
+        roles: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Roles',
+            description: 'The roles they played there, sorted.'
+        },
+        how: {
+            type: 'string',
+            maxLength: 200,
+            title: 'How',
+            description: 'How it is known: one agent, or the same boot id.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'agents',
+        'roles',
+        'how'
+    ],
+    title: 'SharedMachine',
+    description: 'Roles of the run that ran on one machine: their CPU figures are read from the same cores.'
 } as const;
 
 export const SourceColumnsSchema = {
@@ -12579,6 +12765,10 @@ export const RunDetailWritableSchema = {
         state: {
             $ref: '#/components/schemas/RunState'
         },
+        outcome: {
+            $ref: '#/components/schemas/RunOutcome',
+            description: 'The run\'s one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.'
+        },
         figures: {
             $ref: '#/components/schemas/RunFigures'
         },
@@ -12824,6 +13014,7 @@ export const RunDetailWritableSchema = {
         'repetition',
         'params',
         'state',
+        'outcome',
         'figures',
         'bound',
         'created_at',

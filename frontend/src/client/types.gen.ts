@@ -216,7 +216,7 @@ export type AnalysisPoint = {
     /**
      * In Flight
      *
-     * Little's law on what was measured: rps x HAProxy's ttime (else the client latency).
+     * Little's law on what was measured: HAProxy's requests per second of the measured window x its ttime (the runs' mean; without HAProxy's count the clients' rps, without ttime their latency).
      */
     in_flight: number | null;
     /**
@@ -757,6 +757,10 @@ export type Capabilities = {
      */
     allowed_load_targets?: Array<string>;
     /**
+     * Which machine this is (None: an agent older than the field).
+     */
+    host?: HostIdentity | null;
+    /**
      * Cores
      */
     cores?: number | null;
@@ -888,7 +892,7 @@ export type Caveat = {
     /**
      * Kind
      */
-    kind: 'host_stalled' | 'cpu_steal' | 'samples_missing' | 'above_link_cap' | 'above_target_rate' | 'counts_disagree';
+    kind: 'host_stalled' | 'cpu_steal' | 'samples_missing' | 'above_link_cap' | 'above_target_rate' | 'counts_disagree' | 'figures_disagree';
     /**
      * Sentence
      *
@@ -1252,6 +1256,16 @@ export type CompareRow = {
      */
     repetition: number;
     state: RunState;
+    /**
+     * The run's one verdict as a result (backend/runs/outcome.py).
+     */
+    outcome: RunOutcome;
+    /**
+     * Capacity Note
+     *
+     * Why this run says nothing of HAProxy's capacity: its bound is the CPU of a machine HAProxy shared with the load tool (the local lab). No comparison should crown it; None: nothing known.
+     */
+    capacity_note?: string | null;
     /**
      * Finished At
      */
@@ -2624,6 +2638,32 @@ export type HoldSamples = {
      * Hold S
      */
     hold_s: number;
+};
+
+/**
+ * HostIdentity
+ *
+ * Which machine an agent runs on, as far as its host can tell: agents whose boot ids are equal
+ * run on one kernel, so on the same CPUs (network namespaces and containers share them). Ids are
+ * hashed by the agent (systemd asks that machine-id never leave the host as it is).
+ */
+export type HostIdentity = {
+    /**
+     * Boot Id
+     *
+     * A hash of /proc/sys/kernel/random/boot_id (this boot).
+     */
+    boot_id?: string | null;
+    /**
+     * Machine Id
+     *
+     * A hash of /etc/machine-id.
+     */
+    machine_id?: string | null;
+    /**
+     * Hostname
+     */
+    hostname?: string | null;
 };
 
 /**
@@ -4361,6 +4401,10 @@ export type RunDetail = {
         [key: string]: string | number | number | boolean | null;
     };
     state: RunState;
+    /**
+     * The run's one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.
+     */
+    outcome: RunOutcome;
     figures: RunFigures;
     /**
      * Bound
@@ -4490,6 +4534,12 @@ export type RunEnvironment = {
         [key: string]: AgentEnvironment;
     };
     /**
+     * Shared Machines
+     *
+     * Machines that ran more than one role of the run (from the agents' host identity); empty: every role on its own machine, or agents too old to say.
+     */
+    shared_machines?: Array<SharedMachine>;
+    /**
      * Resolved Hosts
      *
      * Server names the proxy agent resolved, and the address used.
@@ -4550,6 +4600,44 @@ export type RunLaunched = {
      * Total Runs
      */
     total_runs: number;
+};
+
+/**
+ * RunOutcome
+ *
+ * The run's one verdict: its state, its rules and its completeness read together.
+ */
+export type RunOutcome = {
+    /**
+     * Kind
+     *
+     * succeeded: measured its window and every rule held (or it has none); rules_failed: measured it, and a rule failed; partial: fell short of its window; failed; cancelled; in_progress: not ended yet.
+     */
+    kind: 'in_progress' | 'succeeded' | 'rules_failed' | 'partial' | 'failed' | 'cancelled';
+    /**
+     * Label
+     *
+     * What people read, e.g. "succeeded, 1 of 3 rules failed".
+     */
+    label: string;
+    /**
+     * Tone
+     *
+     * good (green), warning (amber), bad (red), neutral, active.
+     */
+    tone: 'good' | 'warning' | 'bad' | 'neutral' | 'active';
+    /**
+     * Rules Judged
+     *
+     * Threshold rules judged on the run itself (0: none).
+     */
+    rules_judged: number;
+    /**
+     * Rules Failed
+     *
+     * Of those, the ones that failed.
+     */
+    rules_failed: number;
 };
 
 /**
@@ -4771,6 +4859,10 @@ export type RunSlim = {
         [key: string]: string | number | number | boolean | null;
     };
     state: RunState;
+    /**
+     * The run's one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.
+     */
+    outcome: RunOutcome;
     figures: RunFigures;
     /**
      * Bound
@@ -5656,6 +5748,32 @@ export type ShapingOffer = {
      * qdiscs the proxy agents reported; null before any hello
      */
     qdiscs: Array<string> | null;
+};
+
+/**
+ * SharedMachine
+ *
+ * Roles of the run that ran on one machine: their CPU figures are read from the same cores.
+ */
+export type SharedMachine = {
+    /**
+     * Agents
+     *
+     * The agents on that machine (one agent may play several roles).
+     */
+    agents: Array<string>;
+    /**
+     * Roles
+     *
+     * The roles they played there, sorted.
+     */
+    roles: Array<string>;
+    /**
+     * How
+     *
+     * How it is known: one agent, or the same boot id.
+     */
+    how: string;
 };
 
 /**
@@ -7258,6 +7376,10 @@ export type RunDetailWritable = {
         [key: string]: string | number | number | boolean | null;
     };
     state: RunState;
+    /**
+     * The run's one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.
+     */
+    outcome: RunOutcome;
     figures: RunFigures;
     /**
      * Bound

@@ -5,6 +5,8 @@ import { ApiError } from "../api/apiError";
 import { ErrorState } from "./ErrorState";
 import { FieldError } from "./FieldError";
 import { StateBadge } from "./StateBadge";
+import { OutcomeBadge } from "./OutcomeBadge";
+import type { RunOutcome } from "../client/types.gen";
 
 const error = new ApiError(422, "validation_error", "spec.proxy.global.maxconn: too big", [
   { field: "spec.proxy.global.maxconn", message: "too big" },
@@ -43,6 +45,37 @@ describe("FieldError", () => {
     expect(html).not.toContain("too big");
     expect(renderToString(<FieldError error={error} path="email" />)).toBe("");
     expect(renderToString(<FieldError error={new Error("x")} path="name" />)).toBe("");
+  });
+});
+
+describe("OutcomeBadge", () => {
+  const outcome = (kind: RunOutcome["kind"], label: string, tone: RunOutcome["tone"], failed = 0): RunOutcome => ({ kind, label, tone, rules_judged: 3, rules_failed: failed });
+
+  it("is green only when every rule held", () => {
+    const html = renderToString(<OutcomeBadge state="succeeded" outcome={outcome("succeeded", "succeeded", "good")} testId="run-state" />);
+    expect(html).toContain('class="badge ok"');
+    expect(html).toContain('data-state="succeeded"');
+    expect(html).toContain(">succeeded<");
+  });
+
+  it("says a succeeded run whose rules failed in amber, never green", () => {
+    const html = renderToString(<OutcomeBadge state="succeeded" outcome={outcome("rules_failed", "succeeded, 1 of 3 rules failed", "warning", 1)} />);
+    expect(html).toContain('class="badge warn"');
+    expect(html).not.toContain("badge ok");
+    expect(html).toContain(">succeeded, 1 of 3 rules failed<");
+    expect(html).toContain('data-state="succeeded"'); // scripts still read the state
+    expect(html).toContain('data-outcome="rules_failed"');
+  });
+
+  it("shows partial, failed and cancelled in their tones", () => {
+    expect(renderToString(<OutcomeBadge state="partial" outcome={outcome("partial", "partial", "warning")} />)).toContain('class="badge warn"');
+    expect(renderToString(<OutcomeBadge state="failed" outcome={outcome("failed", "failed", "bad")} />)).toContain('class="badge bad"');
+    expect(renderToString(<OutcomeBadge state="cancelled" outcome={outcome("cancelled", "cancelled", "neutral")} />)).toContain('class="badge"');
+  });
+
+  it("shows the live state while the run goes on, or without an outcome", () => {
+    expect(renderToString(<OutcomeBadge state="running" outcome={outcome("in_progress", "running", "active")} />)).toContain(">running<");
+    expect(renderToString(<OutcomeBadge state="running" />)).toContain('class="badge info"');
   });
 });
 

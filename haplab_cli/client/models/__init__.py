@@ -119,6 +119,7 @@ from .hello_envelope import HelloEnvelope
 from .hello_response import HelloResponse
 from .hello_roles_item import HelloRolesItem
 from .hold_samples import HoldSamples
+from .host_identity import HostIdentity
 from .http_check import HttpCheck
 from .http_check_method import HttpCheckMethod
 from .injector_summary import InjectorSummary
@@ -202,6 +203,9 @@ from .run_environment_agents import RunEnvironmentAgents
 from .run_environment_resolved_hosts import RunEnvironmentResolvedHosts
 from .run_figures import RunFigures
 from .run_launched import RunLaunched
+from .run_outcome import RunOutcome
+from .run_outcome_kind import RunOutcomeKind
+from .run_outcome_tone import RunOutcomeTone
 from .run_page import RunPage
 from .run_queue import RunQueue
 from .run_sample_columns import RunSampleColumns
@@ -265,6 +269,7 @@ from .session_info_via import SessionInfoVia
 from .session_user import SessionUser
 from .shape_links import ShapeLinks
 from .shaping_offer import ShapingOffer
+from .shared_machine import SharedMachine
 from .source_columns import SourceColumns
 from .source_columns_max_type_0 import SourceColumnsMaxType0
 from .source_columns_min_type_0 import SourceColumnsMinType0
@@ -444,6 +449,7 @@ __all__ = (
     "HelloResponse",
     "HelloRolesItem",
     "HoldSamples",
+    "HostIdentity",
     "HttpCheck",
     "HttpCheckMethod",
     "InjectorSummary",
@@ -525,6 +531,9 @@ __all__ = (
     "RunEnvironmentResolvedHosts",
     "RunFigures",
     "RunLaunched",
+    "RunOutcome",
+    "RunOutcomeKind",
+    "RunOutcomeTone",
     "RunPage",
     "RunQueue",
     "RunSampleColumns",
@@ -586,6 +595,7 @@ __all__ = (
     "SessionUser",
     "ShapeLinks",
     "ShapingOffer",
+    "SharedMachine",
     "SourceColumns",
     "SourceColumnsMaxType0",
     "SourceColumnsMinType0",

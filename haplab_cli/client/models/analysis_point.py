@@ -32,7 +32,8 @@ class AnalysisPoint:
         connections (int | None): Client connections (load.connections).
         offered_rps (float | None): Requested rate of an open loop (load.rate); None: closed loop.
         maxconn (int | None): The entry point's client connection limit.
-        in_flight (float | None): Little's law on what was measured: rps x HAProxy's ttime (else the client latency).
+        in_flight (float | None): Little's law on what was measured: HAProxy's requests per second of the measured
+            window x its ttime (the runs' mean; without HAProxy's count the clients' rps, without ttime their latency).
         concurrency_needed (float | None): Requests the load wants in flight: the clients (closed loop), or rate x p50
             latency.
         recommended_maxconn (int | None): A maxconn that holds concurrency_needed.

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.capabilities_driver_versions import CapabilitiesDriverVersions
     from ..models.capabilities_sysctls import CapabilitiesSysctls
     from ..models.capabilities_tools import CapabilitiesTools
+    from ..models.host_identity import HostIdentity
     from ..models.open_files_limit import OpenFilesLimit
 
 
@@ -28,6 +29,7 @@ class Capabilities:
         netns (None | str | Unset):
         agent_runtime_dir (None | str | Unset):
         allowed_load_targets (list[str] | Unset):
+        host (HostIdentity | None | Unset): Which machine this is (None: an agent older than the field).
         cores (int | None | Unset):
         kernel (None | str | Unset):
         machine (None | str | Unset):
@@ -60,6 +62,7 @@ class Capabilities:
     netns: None | str | Unset = UNSET
     agent_runtime_dir: None | str | Unset = UNSET
     allowed_load_targets: list[str] | Unset = UNSET
+    host: HostIdentity | None | Unset = UNSET
     cores: int | None | Unset = UNSET
     kernel: None | str | Unset = UNSET
     machine: None | str | Unset = UNSET
@@ -85,6 +88,7 @@ class Capabilities:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.host_identity import HostIdentity
         from ..models.open_files_limit import OpenFilesLimit
 
         agent_version: None | str | Unset
@@ -120,6 +124,14 @@ class Capabilities:
         allowed_load_targets: list[str] | Unset = UNSET
         if not isinstance(self.allowed_load_targets, Unset):
             allowed_load_targets = self.allowed_load_targets
+
+        host: dict[str, Any] | None | Unset
+        if isinstance(self.host, Unset):
+            host = UNSET
+        elif isinstance(self.host, HostIdentity):
+            host = self.host.to_dict()
+        else:
+            host = self.host
 
         cores: int | None | Unset
         if isinstance(self.cores, Unset):
@@ -257,6 +269,8 @@ class Capabilities:
             field_dict["agent_runtime_dir"] = agent_runtime_dir
         if allowed_load_targets is not UNSET:
             field_dict["allowed_load_targets"] = allowed_load_targets
+        if host is not UNSET:
+            field_dict["host"] = host
         if cores is not UNSET:
             field_dict["cores"] = cores
         if kernel is not UNSET:
@@ -309,6 +323,7 @@ class Capabilities:
         from ..models.capabilities_driver_versions import CapabilitiesDriverVersions
         from ..models.capabilities_sysctls import CapabilitiesSysctls
         from ..models.capabilities_tools import CapabilitiesTools
+        from ..models.host_identity import HostIdentity
         from ..models.open_files_limit import OpenFilesLimit
 
         d = dict(src_dict)
@@ -361,6 +376,23 @@ class Capabilities:
         agent_runtime_dir = _parse_agent_runtime_dir(d.pop("agent_runtime_dir", UNSET))
 
         allowed_load_targets = cast(list[str], d.pop("allowed_load_targets", UNSET))
+
+        def _parse_host(data: object) -> HostIdentity | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                host_type_0 = HostIdentity.from_dict(data)
+
+                return host_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(HostIdentity | None | Unset, data)
+
+        host = _parse_host(d.pop("host", UNSET))
 
         def _parse_cores(data: object) -> int | None | Unset:
             if data is None:
@@ -558,6 +590,7 @@ class Capabilities:
             netns=netns,
             agent_runtime_dir=agent_runtime_dir,
             allowed_load_targets=allowed_load_targets,
+            host=host,
             cores=cores,
             kernel=kernel,
             machine=machine,

@@ -6,6 +6,7 @@ class CaveatKind(StrEnum):
     ABOVE_TARGET_RATE = "above_target_rate"
     COUNTS_DISAGREE = "counts_disagree"
     CPU_STEAL = "cpu_steal"
+    FIGURES_DISAGREE = "figures_disagree"
     HOST_STALLED = "host_stalled"
     SAMPLES_MISSING = "samples_missing"
 

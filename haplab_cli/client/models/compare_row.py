@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from ..models.compare_row_metrics import CompareRowMetrics
     from ..models.compare_row_params import CompareRowParams
     from ..models.config_warning import ConfigWarning
+    from ..models.run_outcome import RunOutcome
     from ..models.threshold_report import ThresholdReport
 
 
@@ -33,9 +34,12 @@ class CompareRow:
         point_index (int):
         repetition (int):
         state (RunState):
+        outcome (RunOutcome): The run's one verdict: its state, its rules and its completeness read together.
         finished_at (datetime.datetime | None):
         params (CompareRowParams):
         metrics (CompareRowMetrics):
+        capacity_note (None | str | Unset): Why this run says nothing of HAProxy's capacity: its bound is the CPU of a
+            machine HAProxy shared with the load tool (the local lab). No comparison should crown it; None: nothing known.
         change_pct (CompareRowChangePctType0 | None | Unset):
         config_warnings (list[ConfigWarning] | Unset): spec.lint at launch.
         thresholds (None | ThresholdReport | Unset): Its threshold rules' outcomes; None when its spec has none or it
@@ -50,9 +54,11 @@ class CompareRow:
     point_index: int
     repetition: int
     state: RunState
+    outcome: RunOutcome
     finished_at: datetime.datetime | None
     params: CompareRowParams
     metrics: CompareRowMetrics
+    capacity_note: None | str | Unset = UNSET
     change_pct: CompareRowChangePctType0 | None | Unset = UNSET
     config_warnings: list[ConfigWarning] | Unset = UNSET
     thresholds: None | ThresholdReport | Unset = UNSET
@@ -79,6 +85,8 @@ class CompareRow:
 
         state = self.state.value
 
+        outcome = self.outcome.to_dict()
+
         finished_at: None | str
         if isinstance(self.finished_at, datetime.datetime):
             finished_at = self.finished_at.isoformat()
@@ -88,6 +96,12 @@ class CompareRow:
         params = self.params.to_dict()
 
         metrics = self.metrics.to_dict()
+
+        capacity_note: None | str | Unset
+        if isinstance(self.capacity_note, Unset):
+            capacity_note = UNSET
+        else:
+            capacity_note = self.capacity_note
 
         change_pct: dict[str, Any] | None | Unset
         if isinstance(self.change_pct, Unset):
@@ -124,11 +138,14 @@ class CompareRow:
                 "point_index": point_index,
                 "repetition": repetition,
                 "state": state,
+                "outcome": outcome,
                 "finished_at": finished_at,
                 "params": params,
                 "metrics": metrics,
             }
         )
+        if capacity_note is not UNSET:
+            field_dict["capacity_note"] = capacity_note
         if change_pct is not UNSET:
             field_dict["change_pct"] = change_pct
         if config_warnings is not UNSET:
@@ -144,6 +161,7 @@ class CompareRow:
         from ..models.compare_row_metrics import CompareRowMetrics
         from ..models.compare_row_params import CompareRowParams
         from ..models.config_warning import ConfigWarning
+        from ..models.run_outcome import RunOutcome
         from ..models.threshold_report import ThresholdReport
 
         d = dict(src_dict)
@@ -168,6 +186,8 @@ class CompareRow:
 
         state = RunState(d.pop("state"))
 
+        outcome = RunOutcome.from_dict(d.pop("outcome"))
+
         def _parse_finished_at(data: object) -> datetime.datetime | None:
             if data is None:
                 return data
@@ -186,6 +206,15 @@ class CompareRow:
         params = CompareRowParams.from_dict(d.pop("params"))
 
         metrics = CompareRowMetrics.from_dict(d.pop("metrics"))
+
+        def _parse_capacity_note(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        capacity_note = _parse_capacity_note(d.pop("capacity_note", UNSET))
 
         def _parse_change_pct(data: object) -> CompareRowChangePctType0 | None | Unset:
             if data is None:
@@ -241,9 +270,11 @@ class CompareRow:
             point_index=point_index,
             repetition=repetition,
             state=state,
+            outcome=outcome,
             finished_at=finished_at,
             params=params,
             metrics=metrics,
+            capacity_note=capacity_note,
             change_pct=change_pct,
             config_warnings=config_warnings,
             thresholds=thresholds,

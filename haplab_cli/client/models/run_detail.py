@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from ..models.run_detail_params import RunDetailParams
     from ..models.run_environment import RunEnvironment
     from ..models.run_figures import RunFigures
+    from ..models.run_outcome import RunOutcome
     from ..models.run_queue import RunQueue
     from ..models.run_schedule import RunSchedule
     from ..models.run_summary import RunSummary
@@ -42,6 +43,7 @@ class RunDetail:
         repetition (int):
         params (RunDetailParams): The swept values of this run's point, by dotted path.
         state (RunState):
+        outcome (RunOutcome): The run's one verdict: its state, its rules and its completeness read together.
         figures (RunFigures): A run's headline figures by metric key; None while it has no summary, or where its summary
             holds none (p95 of runs recorded before p95 was kept, error % of a run without requests).
         bound (None | RunDetailBoundType0): What bounded the run (its verdict's kind), once collected.
@@ -88,6 +90,7 @@ class RunDetail:
     repetition: int
     params: RunDetailParams
     state: RunState
+    outcome: RunOutcome
     figures: RunFigures
     bound: None | RunDetailBoundType0
     created_at: datetime.datetime
@@ -144,6 +147,8 @@ class RunDetail:
         params = self.params.to_dict()
 
         state = self.state.value
+
+        outcome = self.outcome.to_dict()
 
         figures = self.figures.to_dict()
 
@@ -277,6 +282,7 @@ class RunDetail:
                 "repetition": repetition,
                 "params": params,
                 "state": state,
+                "outcome": outcome,
                 "figures": figures,
                 "bound": bound,
                 "created_at": created_at,
@@ -322,6 +328,7 @@ class RunDetail:
         from ..models.run_detail_params import RunDetailParams
         from ..models.run_environment import RunEnvironment
         from ..models.run_figures import RunFigures
+        from ..models.run_outcome import RunOutcome
         from ..models.run_queue import RunQueue
         from ..models.run_schedule import RunSchedule
         from ..models.run_summary import RunSummary
@@ -359,6 +366,8 @@ class RunDetail:
         params = RunDetailParams.from_dict(d.pop("params"))
 
         state = RunState(d.pop("state"))
+
+        outcome = RunOutcome.from_dict(d.pop("outcome"))
 
         figures = RunFigures.from_dict(d.pop("figures"))
 
@@ -614,6 +623,7 @@ class RunDetail:
             repetition=repetition,
             params=params,
             state=state,
+            outcome=outcome,
             figures=figures,
             bound=bound,
             created_at=created_at,

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from ..models.applied_link_shaping import AppliedLinkShaping
     from ..models.run_environment_agents import RunEnvironmentAgents
     from ..models.run_environment_resolved_hosts import RunEnvironmentResolvedHosts
+    from ..models.shared_machine import SharedMachine
 
 
 T = TypeVar("T", bound="RunEnvironment")
@@ -21,12 +22,15 @@ class RunEnvironment:
     """
     Attributes:
         agents (RunEnvironmentAgents | Unset): By agent name.
+        shared_machines (list[SharedMachine] | Unset): Machines that ran more than one role of the run (from the agents'
+            host identity); empty: every role on its own machine, or agents too old to say.
         resolved_hosts (RunEnvironmentResolvedHosts | Unset): Server names the proxy agent resolved, and the address
             used.
         link_shaping (AppliedLinkShaping | None | Unset): None: no link was shaped.
     """
 
     agents: RunEnvironmentAgents | Unset = UNSET
+    shared_machines: list[SharedMachine] | Unset = UNSET
     resolved_hosts: RunEnvironmentResolvedHosts | Unset = UNSET
     link_shaping: AppliedLinkShaping | None | Unset = UNSET
 
@@ -36,6 +40,13 @@ class RunEnvironment:
         agents: dict[str, Any] | Unset = UNSET
         if not isinstance(self.agents, Unset):
             agents = self.agents.to_dict()
+
+        shared_machines: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.shared_machines, Unset):
+            shared_machines = []
+            for shared_machines_item_data in self.shared_machines:
+                shared_machines_item = shared_machines_item_data.to_dict()
+                shared_machines.append(shared_machines_item)
 
         resolved_hosts: dict[str, Any] | Unset = UNSET
         if not isinstance(self.resolved_hosts, Unset):
@@ -54,6 +65,8 @@ class RunEnvironment:
         field_dict.update({})
         if agents is not UNSET:
             field_dict["agents"] = agents
+        if shared_machines is not UNSET:
+            field_dict["shared_machines"] = shared_machines
         if resolved_hosts is not UNSET:
             field_dict["resolved_hosts"] = resolved_hosts
         if link_shaping is not UNSET:
@@ -66,6 +79,7 @@ class RunEnvironment:
         from ..models.applied_link_shaping import AppliedLinkShaping
         from ..models.run_environment_agents import RunEnvironmentAgents
         from ..models.run_environment_resolved_hosts import RunEnvironmentResolvedHosts
+        from ..models.shared_machine import SharedMachine
 
         d = dict(src_dict)
         _agents = d.pop("agents", UNSET)
@@ -74,6 +88,17 @@ class RunEnvironment:
             agents = UNSET
         else:
             agents = RunEnvironmentAgents.from_dict(_agents)
+
+        _shared_machines = d.pop("shared_machines", UNSET)
+        shared_machines: list[SharedMachine] | Unset = UNSET
+        if _shared_machines is not UNSET:
+            shared_machines = []
+            for shared_machines_item_data in _shared_machines:
+                shared_machines_item = SharedMachine.from_dict(
+                    shared_machines_item_data
+                )
+
+                shared_machines.append(shared_machines_item)
 
         _resolved_hosts = d.pop("resolved_hosts", UNSET)
         resolved_hosts: RunEnvironmentResolvedHosts | Unset
@@ -101,6 +126,7 @@ class RunEnvironment:
 
         run_environment = cls(
             agents=agents,
+            shared_machines=shared_machines,
             resolved_hosts=resolved_hosts,
             link_shaping=link_shaping,
         )

@@ -13,6 +13,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.run_figures import RunFigures
+    from ..models.run_outcome import RunOutcome
     from ..models.run_slim_params import RunSlimParams
 
 
@@ -35,6 +36,7 @@ class RunSlim:
         repetition (int):
         params (RunSlimParams): The swept values of this run's point, by dotted path.
         state (RunState):
+        outcome (RunOutcome): The run's one verdict: its state, its rules and its completeness read together.
         figures (RunFigures): A run's headline figures by metric key; None while it has no summary, or where its summary
             holds none (p95 of runs recorded before p95 was kept, error % of a run without requests).
         bound (None | RunSlimBoundType0): What bounded the run (its verdict's kind), once collected.
@@ -59,6 +61,7 @@ class RunSlim:
     repetition: int
     params: RunSlimParams
     state: RunState
+    outcome: RunOutcome
     figures: RunFigures
     bound: None | RunSlimBoundType0
     created_at: datetime.datetime
@@ -94,6 +97,8 @@ class RunSlim:
         params = self.params.to_dict()
 
         state = self.state.value
+
+        outcome = self.outcome.to_dict()
 
         figures = self.figures.to_dict()
 
@@ -152,6 +157,7 @@ class RunSlim:
                 "repetition": repetition,
                 "params": params,
                 "state": state,
+                "outcome": outcome,
                 "figures": figures,
                 "bound": bound,
                 "created_at": created_at,
@@ -171,6 +177,7 @@ class RunSlim:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.run_figures import RunFigures
+        from ..models.run_outcome import RunOutcome
         from ..models.run_slim_params import RunSlimParams
 
         d = dict(src_dict)
@@ -205,6 +212,8 @@ class RunSlim:
         params = RunSlimParams.from_dict(d.pop("params"))
 
         state = RunState(d.pop("state"))
+
+        outcome = RunOutcome.from_dict(d.pop("outcome"))
 
         figures = RunFigures.from_dict(d.pop("figures"))
 
@@ -308,6 +317,7 @@ class RunSlim:
             repetition=repetition,
             params=params,
             state=state,
+            outcome=outcome,
             figures=figures,
             bound=bound,
             created_at=created_at,

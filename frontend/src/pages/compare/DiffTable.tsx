@@ -2,7 +2,7 @@
 import { memo } from "react";
 
 import type { CompareTable } from "../../client/types.gen";
-import { StateBadge } from "../../components/StateBadge";
+import { OutcomeBadge } from "../../components/OutcomeBadge";
 import { decimal } from "../../format/units";
 import { metricHeading, runMetric, useMetricRegistry } from "../../metrics/useMetricRegistry";
 import { runColor, runLabel, type RunStyle } from "./runs";
@@ -30,6 +30,8 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
   const registry = useMetricRegistry();
   const metrics = SHOWN.filter((m) => table.metric_columns.includes(m));
   const judged = table.rows.some((r) => r.thresholds != null);
+  const baselineRow = table.rows.find((r) => r.run_id === baseline);
+  const notComparable = table.rows.filter((r) => r.capacity_note);
   return (
     <section className="card" data-testid="diff-table" data-report="Runs side by side">
       <div className="spread">
@@ -57,6 +59,19 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
           </ul>
         </div>
       )}
+      {notComparable.length > 0 && (
+        <div className="notice" data-testid="capacity-notes">
+          {notComparable.length === 1 ? "One run is" : `${notComparable.length} runs are`} bound by the CPU of a machine HAProxy shared with the load tool, so
+          {notComparable.length === 1 ? " it says" : " they say"} nothing of HAProxy&apos;s capacity: their differences are not marked better or worse.
+          <ul>
+            {notComparable.map((r) => (
+              <li key={r.run_id}>
+                {runLabel(runs, r.run_id)}: {r.capacity_note}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <TableScroll label="Runs compared">
         <table className="table small">
           <thead>
@@ -78,7 +93,12 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
                   <span className="chart-swatch" style={{ background: runColor(runs, r.run_id) }} aria-hidden="true" /> {runLabel(runs, r.run_id)}
                 </td>
                 <td>
-                  <StateBadge state={r.state} />
+                  <OutcomeBadge state={r.state} outcome={r.outcome} />
+                  {r.capacity_note && (
+                    <span className="badge" title={r.capacity_note} data-testid="not-comparable">
+                      shared machine
+                    </span>
+                  )}
                 </td>
                 {judged && (
                   <td>
@@ -89,11 +109,13 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
                   const change = r.change_pct?.[m];
                   // The registry says which way is better: a rise in errors or latency is worse.
                   const worse = change != null && change !== 0 && (change > 0) === (runMetric(registry, m)?.better === "lower");
+                  // A run bound by a CPU HAProxy shared with the load tool neither wins nor loses.
+                  const judged = !r.capacity_note && !baselineRow?.capacity_note;
                   return (
                     <td key={m} className="num">
                       {fmt(r.metrics[m])}
                       {r.run_id !== baseline && change != null && (
-                        <span className={worse ? "change worse" : "change better"}>
+                        <span className={judged ? (worse ? "change worse" : "change better") : "change"}>
                           {" "}
                           ({change > 0 ? "+" : ""}
                           {change.toFixed(1)}%)

@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 
 import type { RunSlim } from "../../client/types.gen";
-import { StateBadge } from "../../components/StateBadge";
+import { OutcomeBadge } from "../../components/OutcomeBadge";
 import type { Column } from "./columns";
 import { OPTIONAL_COLUMNS, type ColumnId, type Direction, type SortKey } from "./historyParams";
 
@@ -102,7 +102,7 @@ export function RunsTable({
                 <Link to={`/experiments/${run.experiment_id}`}>{run.experiment_name}</Link> <span className="muted">v{run.experiment_version}</span>
               </td>
               <td>
-                <StateBadge state={run.state} />
+                <OutcomeBadge state={run.state} outcome={run.outcome} />
               </td>
               {columns.map((column) => (
                 <td key={column.id} className={column.numeric ? "num" : column.id === "params" ? "params small" : "small"}>

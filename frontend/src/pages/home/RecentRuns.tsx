@@ -8,7 +8,7 @@ import type { RunSlim } from "../../client/types.gen";
 import { EmptyState } from "../../components/EmptyState";
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
-import { StateBadge } from "../../components/StateBadge";
+import { OutcomeBadge } from "../../components/OutcomeBadge";
 import { TableScroll } from "../../components/TableScroll";
 import { ago, dateTime } from "../../format/time";
 import { keyFigure } from "./homeData";
@@ -46,7 +46,7 @@ export function RecentRuns() {
                 <tr key={run.id}>
                   <td><Link to={`/runs/${run.id}`}>#{run.id}</Link></td>
                   <td><Link to={`/experiments/${run.experiment_id}`}>{run.experiment_name}</Link></td>
-                  <td><StateBadge state={run.state} /></td>
+                  <td><OutcomeBadge state={run.state} outcome={run.outcome} /></td>
                   <td className="num">{keyFigure(run.figures) ?? <span className="muted">—</span>}</td>
                   <td className="nowrap" title={dateTime(when(run))}>{ago(when(run))}</td>
                 </tr>

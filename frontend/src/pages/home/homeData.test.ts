@@ -7,6 +7,7 @@ function run(id: number, launch: number, state: RunState, lab = 1): RunSlim {
   return {
     id, experiment_id: launch, experiment_name: `exp ${launch}`, experiment_version: 1, launch_id: launch, lab_id: lab,
     rerun_of_id: null, point_index: 0, repetition: 0, params: {}, state, created_at: "2026-11-25T12:00:00Z",
+    outcome: { kind: "in_progress", label: state, tone: "active", rules_judged: 0, rules_failed: 0 },
     state_changed_at: null, started_at: null, finished_at: null, cancel_requested_at: null,
     figures: { rps: null, latency_p50_ms: null, latency_p95_ms: null, latency_p99_ms: null, error_pct: null }, bound: null,
   };

@@ -31,7 +31,7 @@ import { RunNotes } from "./RunNotes";
 import { RunProgress } from "./RunProgress";
 import { RunResults } from "./RunResults";
 import "./runSide.css";
-import { StateBadge } from "../../components/StateBadge";
+import { OutcomeBadge } from "../../components/OutcomeBadge";
 import { useRunEvents } from "./useRunEvents";
 
 export default function RunPage() {
@@ -101,7 +101,7 @@ export default function RunPage() {
       <PageHeader
         title={
           <>
-            Run {run.id} <StateBadge state={state} testId="run-state" />
+            Run {run.id} <OutcomeBadge state={state} outcome={state === run.state ? run.outcome : undefined} testId="run-state" />
           </>
         }
         description={

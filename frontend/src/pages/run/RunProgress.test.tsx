@@ -17,6 +17,7 @@ const base = {
   error: null,
   overhead_s: 1.5,
   queue: null,
+  outcome: { kind: "in_progress", label: "queued", tone: "active", rules_judged: 0, rules_failed: 0 },
 } as unknown as RunDetail;
 
 const render = (run: Partial<RunDetail>, extra: { since?: number | null; launchRuns?: RunSlim[]; stoppedIn?: "warming" | null } = {}) =>
@@ -49,13 +50,23 @@ describe("RunProgress", () => {
   });
 
   it("ends with the state, the reason and where a failed run stopped", () => {
-    const html = render({ state: "failed", error: "agent injector-1 went silent", started_at: "2026-01-01T10:00:00Z", finished_at: "2026-01-01T10:00:09Z" }, { stoppedIn: "warming" });
+    const outcome = { kind: "failed", label: "failed", tone: "bad", rules_judged: 0, rules_failed: 0 } as const;
+    const html = render({ state: "failed", outcome, error: "agent injector-1 went silent", started_at: "2026-01-01T10:00:00Z", finished_at: "2026-01-01T10:00:09Z" }, { stoppedIn: "warming" });
     expect(html).toContain('data-testid="run-end-state"');
     expect(html).toContain("while warming up");
     expect(html).toContain("agent injector-1 went silent");
     expect(html).toContain("9 s after it started");
     expect(html).toMatch(/data-phase="warming" data-status="stopped"/);
     expect(html).toMatch(/data-phase="running" data-status="not-reached"/);
+  });
+
+  it("ends a succeeded run whose rules failed in amber, saying so, never a green Succeeded", () => {
+    const outcome = { kind: "rules_failed", label: "succeeded, 1 of 3 rules failed", tone: "warning", rules_judged: 3, rules_failed: 1 } as const;
+    const html = render({ state: "succeeded", outcome, started_at: "2026-01-01T10:00:00Z", finished_at: "2026-01-01T10:00:09Z" });
+    expect(html).toMatch(/class="end-state tone-warn"[^>]*data-state="succeeded"/);
+    expect(html).toContain("<strong>Succeeded, 1 of 3 rules failed</strong>");
+    expect(html).toContain('class="badge warn"');
+    expect(html).not.toContain("tone-ok");
   });
 
   it("shows a sweep as run k of n with its time left, or waiting for its lab", () => {

@@ -8,7 +8,7 @@ import { Link } from "react-router";
 
 import type { RunDetail, RunSlim } from "../../client/types.gen";
 import { fmtNum } from "../../components/keyFigures";
-import { StateBadge } from "../../components/StateBadge";
+import { OutcomeBadge } from "../../components/OutcomeBadge";
 import { dateTime, duration } from "../../format/time";
 import { RUN_OVERHEAD_S } from "../designer/sweepEstimate";
 import { ceilSeconds, liveProgress, PHASE_LABELS, plannedSeconds, sweepProgress, TERMINAL, type Phase, type PhaseView } from "./progress";
@@ -120,11 +120,14 @@ function EndState({ run, stoppedIn }: { run: RunDetail; stoppedIn: Phase | null 
   const ended = run.finished_at ? Date.parse(run.finished_at) : null;
   const took = ended != null && run.started_at ? (ended - Date.parse(run.started_at)) / 1000 : null;
   const where = run.state === "failed" || run.state === "cancelled" ? (stoppedIn ? `while ${PHASE_LABELS[stoppedIn].toLowerCase()}` : "before it left the queue") : null;
-  const tone = run.state === "succeeded" ? "ok" : run.state === "failed" ? "bad" : "warn";
+  // The run's one verdict: a succeeded run whose rules failed is not green.
+  const rulesFailed = run.outcome.kind === "rules_failed";
+  const tone = rulesFailed ? "warn" : run.state === "succeeded" ? "ok" : run.state === "failed" ? "bad" : "warn";
+  const said = rulesFailed ? run.outcome.label.charAt(0).toUpperCase() + run.outcome.label.slice(1) : (ENDED[run.state] ?? run.state);
   return (
     <div className={`end-state tone-${tone}`} data-testid="run-end-state" data-state={run.state} role="status">
       <p>
-        <StateBadge state={run.state} /> <strong>{ENDED[run.state] ?? run.state}</strong>
+        <OutcomeBadge state={run.state} outcome={run.outcome} /> <strong>{said}</strong>
         {where && ` ${where}`}
         {ended != null && (
           <>
@@ -158,7 +161,7 @@ function SweepBlock({ run, launchRuns, now }: { run: RunDetail; launchRuns: RunS
       <nav className="row small run-links" aria-label="Runs of this sweep">
         {launchRuns.map((r) => (
           <Link key={r.id} to={`/runs/${r.id}`} aria-current={r.id === run.id ? "page" : undefined}>
-            #{r.id} <StateBadge state={r.state} />
+            #{r.id} <OutcomeBadge state={r.state} outcome={r.outcome} />
           </Link>
         ))}
       </nav>

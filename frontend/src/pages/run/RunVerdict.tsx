@@ -27,6 +27,7 @@ const CAVEAT_LABELS: Record<NonNullable<Verdict["caveats"]>[number]["kind"], str
   above_link_cap: "above the link cap",
   above_target_rate: "above the target rate",
   counts_disagree: "counts disagree",
+  figures_disagree: "figures disagree",
 };
 
 function Caveats({ caveats }: { caveats: Verdict["caveats"] }) {

@@ -69,10 +69,39 @@ export function ThresholdChecks({ report }: { report: ThresholdReport }) {
   );
 }
 
-/** "All 2 sweep-point checks passed", "1 of 2 sweep-point checks failed". */
-export function pointChecksTitle(total: number, failed: number): string {
-  if (total === 1) return failed ? "The sweep-point check failed" : "The sweep-point check passed";
-  return failed ? `${failed} of ${total} sweep-point checks failed` : `All ${total} sweep-point checks passed`;
+type PointResult = LaunchDetail["point_thresholds"][number];
+
+/** "its check passed", "1 of 2 checks failed", "all 3 checks passed". */
+function checksOutcome(results: readonly PointResult[]): string {
+  const failed = results.filter((r) => !r.passed).length;
+  if (results.length === 1) return `its check ${failed ? "failed" : "passed"}`;
+  return failed ? `${failed} of ${results.length} checks failed` : `all ${results.length} checks passed`;
+}
+
+/** "point 1 (maxconn 5)". */
+function pointName(r: PointResult): string {
+  const params = paramsText(r.params);
+  return `point ${r.point_index + 1}${params ? ` (${params})` : ""}`;
+}
+
+/**
+ * The launch's sweep-point checks, each named by its point, this run's first: a check of another
+ * point never reads as this run's ("Point 2 (maxconn 10), this run's: its check passed · point 1
+ * (maxconn 5): its check failed"; "No check judges this run's point 2 · point 1 (maxconn 5): its
+ * check passed").
+ */
+export function pointChecksTitle(results: readonly PointResult[], pointIndex: number): string {
+  const mine = results.filter((r) => r.point_index === pointIndex);
+  const byPoint = new Map<number, PointResult[]>();
+  for (const r of results) if (r.point_index !== pointIndex) byPoint.set(r.point_index, [...(byPoint.get(r.point_index) ?? []), r]);
+  const parts = [mine.length ? `This run's ${pointName(mine[0])}: ${checksOutcome(mine)}` : `No check judges this run's point ${pointIndex + 1}`];
+  if (byPoint.size > 3) {
+    const others = [...byPoint.values()].flat();
+    parts.push(`${byPoint.size} other points: ${checksOutcome(others).replace("its check", "the check")}`);
+  } else {
+    for (const rs of byPoint.values()) parts.push(`${pointName(rs[0])}: ${checksOutcome(rs)}`);
+  }
+  return parts.join(" · ");
 }
 
 /** The rules judged per sweep point (their repetitions' mean or confidence bound, or against
@@ -80,10 +109,12 @@ export function pointChecksTitle(total: number, failed: number): string {
 export function PointChecks({ launch, pointIndex }: { launch: LaunchDetail; pointIndex: number }) {
   const registry = useMetricRegistry();
   const results = launch.point_thresholds;
-  const failed = results.filter((r) => !r.passed).length;
+  // The tone is this run's point's: another point's failure is named in the title, not painted on this run.
+  const mine = results.filter((r) => r.point_index === pointIndex);
+  const tone = mine.length === 0 ? "tone-neutral" : mine.some((r) => !r.passed) ? "tone-bad" : "tone-ok";
   return (
-    <section className={`card threshold-checks ${failed ? "tone-bad" : "tone-ok"}`} aria-label="Sweep-point thresholds" data-testid="point-thresholds" data-report="Sweep-point checks">
-      <h3>{pointChecksTitle(results.length, failed)}</h3>
+    <section className={`card threshold-checks ${tone}`} aria-label="Sweep-point thresholds" data-testid="point-thresholds" data-report="Sweep-point checks">
+      <h3>{pointChecksTitle(results, pointIndex)}</h3>
       <p className="small muted">Rules judged once per sweep point of this launch, on the runs of the point that succeeded.</p>
       <TableScroll label="Sweep-point threshold rules">
         <table className="table small">

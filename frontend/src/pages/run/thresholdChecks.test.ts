@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { lastPart, paramsText } from "../experiments/sweepAnalysis";
+import type { LaunchDetail } from "../../client/types.gen";
 import { checksTitle, pointChecksTitle, ruleNumber } from "./ThresholdChecks";
 
 describe("threshold checks", () => {
@@ -22,10 +23,21 @@ describe("threshold checks", () => {
 });
 
 describe("sweep-point checks", () => {
-  it("count the checks like the run's", () => {
-    expect(pointChecksTitle(1, 0)).toBe("The sweep-point check passed");
-    expect(pointChecksTitle(3, 1)).toBe("1 of 3 sweep-point checks failed");
-    expect(pointChecksTitle(2, 0)).toBe("All 2 sweep-point checks passed");
+  const result = (point: number, maxconn: number, passed: boolean) =>
+    ({ point_index: point, params: { "proxy.global.maxconn": maxconn }, passed }) as unknown as LaunchDetail["point_thresholds"][number];
+
+  it("name the point each check is about, this run's first", () => {
+    expect(pointChecksTitle([result(1, 10, true)], 1)).toBe("This run's point 2 (maxconn 10): its check passed");
+    expect(pointChecksTitle([result(1, 10, true), result(1, 10, false), result(1, 10, true)], 1)).toBe("This run's point 2 (maxconn 10): 1 of 3 checks failed");
+    expect(pointChecksTitle([result(0, 5, false), result(1, 10, true)], 1)).toBe("This run's point 2 (maxconn 10): its check passed · point 1 (maxconn 5): its check failed");
+  });
+
+  it("never let another point's check read as this run's", () => {
+    const title = pointChecksTitle([result(0, 5, true)], 1);
+    expect(title).toBe("No check judges this run's point 2 · point 1 (maxconn 5): its check passed");
+    expect(title.startsWith("The sweep-point check passed")).toBe(false);
+    const many = [0, 2, 3, 4].map((p) => result(p, 5 * (p + 1), p !== 3));
+    expect(pointChecksTitle(many, 1)).toBe("No check judges this run's point 2 · 4 other points: 1 of 4 checks failed");
   });
   it("name a point by its values, a list index kept", () => {
     expect(lastPart("proxy.global.cpu_map.0")).toBe("cpu_map.0");
