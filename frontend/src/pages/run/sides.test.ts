@@ -43,7 +43,7 @@ function run(opts: {
   proxy?: Summary["proxy"];
   load?: Partial<RunDetail["spec"]["load"]>;
   warnings?: string[];
-  caveats?: { kind: "counts_disagree" | "above_link_cap"; sentence: string }[];
+  caveats?: { kind: "counts_disagree" | "above_link_cap" | "figures_disagree"; sentence: string; evidence?: { name: string; label: string; value: number }[] }[];
   capMbit?: number;
 }): Pick<RunDetail, "summary" | "spec" | "environment"> {
   return {
@@ -102,6 +102,12 @@ describe("clients and HAProxy side by side", () => {
     const r = rows(run({ total: { requests: 700, successes: 700 }, proxy: { requests: 1000, hrsp_2xx: 1000 }, caveats: [{ kind: "counts_disagree", sentence }] }));
     expect(r.successes.note).toBe(sentence);
     expect(r.requests.note).toBe("They differ by 300, more than the window's edges (20) explain; nothing in this run's data says why.");
+    // The consistency check's caveat on the successes, not another of its comparisons.
+    const check = "the clients' successes (the clients' report (wrk)) is 700, HAProxy's 2xx answers in the measured seconds (...) 1,000: ...";
+    const evidence = (key: string) => [{ name: `${key}.first`, label: "", value: 0 }];
+    const both = rows(run({ total: { requests: 700, successes: 700 }, proxy: { requests: 1000, hrsp_2xx: 1000 },
+      caveats: [{ kind: "figures_disagree", sentence: "the seconds the clients' figures cover ...", evidence: evidence("window") }, { kind: "figures_disagree", sentence: check, evidence: evidence("successes_vs_haproxy") }] }));
+    expect(both.successes.note).toBe(check);
   });
 
   it("says a direct run bypassed HAProxy", () => {

@@ -43,6 +43,12 @@ const labelOf = (registry: MetricRegistry, key: string): string => registry.run_
 
 const caveat = (run: Run, kind: Caveat["kind"]): string | undefined => run.summary?.verdict?.caveats?.find((c) => c.kind === kind)?.sentence;
 
+/** The consistency check's caveat on one of its comparisons (worker/verdicts/consistency.py names
+ * each one's evidence `<comparison>.first|second|allowed`), or an older run's counts_disagree. */
+const countsCaveat = (run: Run): string | undefined =>
+  run.summary?.verdict?.caveats?.find((c) => c.kind === "figures_disagree" && c.evidence?.some((e) => e.name.startsWith("successes_vs_haproxy.")))?.sentence ??
+  caveat(run, "counts_disagree");
+
 const differs = (a: number, b: number, slack: number) => Math.abs(a - b) > Math.max(slack, TOLERANCE * Math.max(a, b));
 
 /**
@@ -114,7 +120,7 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
     label: "Successes (2xx)",
     clients: c("successes", t.successes),
     haproxy: http ? c("proxy_2xx", p.hrsp_2xx) : null,
-    note: http ? countsNote(run, t.successes, p.hrsp_2xx ?? 0, caveat(run, "counts_disagree")) : undefined,
+    note: http ? countsNote(run, t.successes, p.hrsp_2xx ?? 0, countsCaveat(run)) : undefined,
   });
   const e = t.errors;
   const failed = e?.total ?? 0;
