@@ -150,6 +150,20 @@ describe("runs across the page's charts", () => {
     expect(runLabels(table).get(2)).toBe("#2 balance=roundrobin"); // a string value without quotes
   });
 
+  it("say a run's verdict in its label when it is not a plain success", () => {
+    const outcome = (kind: string, label: string, failed = 0) => ({ kind, label, tone: "warning", rules_judged: 3, rules_failed: failed });
+    const judged = {
+      ...table,
+      rows: [
+        { run_id: 1, params: {}, repetition: 0, outcome: outcome("succeeded", "succeeded") },
+        { run_id: 2, params: {}, repetition: 0, outcome: outcome("rules_failed", "succeeded, 1 of 3 rules failed", 1) },
+        { run_id: 3, params: {}, repetition: 0, outcome: outcome("partial", "partial") },
+        { run_id: 4, params: {}, repetition: 0, outcome: outcome("succeeded", "succeeded"), capacity_note: "Bound by the load tool's CPU on a machine ..." },
+      ],
+    } as unknown as CompareTable;
+    expect([...runLabels(judged).values()]).toEqual(["#1", "#2 (1 of 3 rules failed)", "#3 (partial)", "#4 (shared machine)"]);
+  });
+
   it("draws each distinct asked load once, over the seconds the load ran", () => {
     const colors = runStyle([11, 2, 30], table).colors;
     const rate = askedLines("proxy|FRONTEND.req_tot", SETUPS, colors);

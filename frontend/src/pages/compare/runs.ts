@@ -9,12 +9,27 @@ import { settingText } from "./setupDiff";
 
 export type RunStyle = { labels: Map<number, string>; colors: Map<string, string> };
 
-/** "#12 maxconn=60 r2": the run id, its swept values (last path part) and its repetition. */
+type Row = CompareTable["rows"][number];
+
+/** What a run's label says of its one verdict when it is not a plain success: "(partial)",
+ * "(1 of 3 rules failed)", "(failed)", and "(shared machine)" when its bound was a CPU HAProxy
+ * shared with the load tool. Nothing for a run that succeeded, or one still going. */
+function verdictSuffix(r: Row): string {
+  const notes: string[] = [];
+  const outcome = r.outcome as Row["outcome"] | undefined; // a table from before outcomes existed
+  if (outcome?.kind === "rules_failed") notes.push(outcome.rules_judged > 1 ? `${outcome.rules_failed} of ${outcome.rules_judged} rules failed` : "its rule failed");
+  else if (outcome && ["partial", "failed", "cancelled"].includes(outcome.kind)) notes.push(outcome.label);
+  if (r.capacity_note) notes.push("shared machine");
+  return notes.length ? ` (${notes.join(", ")})` : "";
+}
+
+/** "#12 maxconn=60 r2": the run id, its swept values (last path part) and its repetition, then
+ * its verdict when it is not a plain success ("#12 maxconn=60 (partial)"). */
 export function runLabels(table: CompareTable | undefined): Map<number, string> {
   const labels = new Map<number, string>();
   for (const r of table?.rows ?? []) {
     const params = Object.entries(r.params).map(([k, v]) => `${k.split(".").pop()}=${settingText(v)}`).join(" ");
-    labels.set(r.run_id, `#${r.run_id} ${params}${r.repetition > 0 ? ` r${r.repetition + 1}` : ""}`.trim());
+    labels.set(r.run_id, `#${r.run_id} ${params}${r.repetition > 0 ? ` r${r.repetition + 1}` : ""}`.trim() + verdictSuffix(r));
   }
   return labels;
 }
