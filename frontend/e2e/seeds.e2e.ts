@@ -80,7 +80,12 @@ async function waitAllSucceeded(page: Page, seed: string, experimentId: number, 
 /** A finished run's page with its key figures. */
 async function openFinishedRun(page: Page, runId: number): Promise<Locator> {
   await page.goto(`/runs/${runId}`);
-  await expect(page.getByTestId("run-state")).toHaveText("succeeded");
+  // The state; the badge says the run's one verdict ("succeeded, 1 of 3 rules failed" when a
+  // template's rule does not hold on this shortened run), never a bare green beside a failed rule.
+  const state = page.getByTestId("run-state");
+  await expect(state).toHaveAttribute("data-state", "succeeded");
+  await expect(state).toHaveText(/^succeeded/);
+  if ((await state.getAttribute("data-outcome")) === "rules_failed") await expect(state).not.toHaveClass(/\bok\b/);
   await expect(page.getByTestId("run-summary")).toBeVisible();
   await expect(page.getByTestId("run-verdict")).toBeVisible();
   // The load tool's own figures (SQL, open loop); a run of another kind has none.

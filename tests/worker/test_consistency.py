@@ -85,7 +85,8 @@ def test_hey_dividing_by_its_total_is_caught_on_the_recorded_seed_000_run() -> N
     [caveat] = figure_caveats(spec, summary, samples)
     assert caveat.kind == "figures_disagree"
     assert "8.0 s" in caveat.sentence and "6.0 s" in caveat.sentence
-    assert "the clients' report (hey)" in caveat.sentence and "the run's completeness" in caveat.sentence
+    assert caveat.sentence.startswith("The seconds the clients' figures cover: 8.0 s, from hey's report;")
+    assert "the measured window: 6.0 s, from the run's completeness" in caveat.sentence
     assert {e.name for e in caveat.evidence} == {"window.first", "window.second", "window.allowed"}
     # The same run with hey's successes over the window's 6 s agrees everywhere.
     fixed = with_total(summary, duration_s=6.0, rps=round(summary.total.successes / 6, 3))
@@ -98,7 +99,7 @@ def test_a_headline_rate_that_disagrees_with_its_samples_is_caught() -> None:
     assert failing(spec, slower, samples) == ["rate_vs_haproxy"]
     [caveat] = figure_caveats(spec, slower, samples)
     assert (
-        "the headline rate" in caveat.sentence
+        "The headline rate: 25,323.2 req/s, from wrk's report" in caveat.sentence
         and "HAProxy's 2xx/s over the 10 measured seconds" in caveat.sentence
     )
     assert "seconds 0-9" in caveat.sentence  # where HAProxy's figure came from

@@ -122,10 +122,11 @@ class Comparison:
         unit = self.first.unit
         amount = Figure(abs(self.gap), "", "", unit).text()
         limit = Figure(self.allowed(), "", "", unit).text()
+        label = self.first.label[:1].upper() + self.first.label[1:]
         sentence = (
-            f"{self.first.label} ({self.first.source}) is {self.first.text()}, {self.second.label} "
-            f"({self.second.source}) {self.second.text()}: {amount} apart, more than the window's edges "
-            f"explain ({limit}: {self.allowance}). {self.hint}"
+            f"{label}: {self.first.text()}, from {self.first.source}; {self.second.label}: "
+            f"{self.second.text()}, from {self.second.source}. They are {amount} apart, more than the "
+            f"window's edges explain ({limit}: {self.allowance}). {self.hint}"
         ).strip()
         return Caveat(
             kind="figures_disagree",
@@ -155,7 +156,7 @@ class Comparison:
 def _evidence(name: str, figure: Figure) -> Evidence:
     return Evidence(
         name=name[:64],
-        label=f"{figure.label} ({figure.source})"[:200],
+        label=f"{figure.label}, from {figure.source}"[:200],
         value=round(figure.value, 3),
         unit=figure.unit,
     )
@@ -177,8 +178,8 @@ def check_figures(
         return []
     window = completeness.window_s
     connections = load.connections * max(1, len(summary.injectors)) * IN_FLIGHT_PER_CONNECTION
-    tool = ", ".join(sorted({i.driver for i in summary.injectors})) or load.driver
-    clients = f"the clients' report ({tool})"
+    tools = sorted({i.driver for i in summary.injectors}) or [load.driver]
+    clients = f"{tools[0]}'s report" if len(tools) == 1 else f"the load tools' reports ({', '.join(tools)})"
     found = [_window(summary, clients)]
     found += _client_series(summary, samples, window, clients)
     if load.via == "proxy":
@@ -198,8 +199,8 @@ def _window(summary: RunSummary, clients: str) -> Comparison | None:
         allowed_below=float("inf"),
         allowance=f"the tool may stop up to {EDGE_S:g} s after the window",
         hint=(
-            "Its rates divide by more than the measured window: the tool counted its warm-up or waited "
-            "for replies in flight past the window's end."
+            "The clients' rates divide by more than the measured window: the tool counted its warm-up, or "
+            "waited past the window's end for the replies still in flight."
         ),
     )
 
