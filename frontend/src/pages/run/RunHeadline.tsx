@@ -26,8 +26,8 @@ export function RunHeadline({ run, checks }: { run: RunDetail; checks?: ReactNod
         {verdict && <span className="small">{verdict.sentence}</span>}
       </div>
       {disagree && (
-        <p className="small tone-bad" data-testid="figures-disagree" role="alert">
-          Two of this run&apos;s figures contradict each other beyond what the measured window&apos;s edges explain: read the caveat before using them.
+        <p className="small figures-disagree" data-testid="figures-disagree" role="alert">
+          Two of this run&apos;s figures contradict each other beyond what the measured window&apos;s edges explain: <a href="#run-caveats">read the caveat</a> before using them.
         </p>
       )}
       {shared && (

@@ -33,7 +33,7 @@ const CAVEAT_LABELS: Record<NonNullable<Verdict["caveats"]>[number]["kind"], str
 function Caveats({ caveats }: { caveats: Verdict["caveats"] }) {
   if (!caveats?.length) return null;
   return (
-    <div className="verdict tone-bad" data-testid="run-caveats" role="alert" aria-label="Measurement caveats">
+    <div className="verdict tone-bad" id="run-caveats" data-testid="run-caveats" role="alert" aria-label="Measurement caveats">
       <strong>Read these figures with care:</strong>
       <ul className="verdict-also">
         {caveats.map((c, i) => (
