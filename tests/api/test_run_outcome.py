@@ -93,3 +93,36 @@ def test_detail_list_and_compare_say_the_same(client: TestClient, db: Session) -
     assert labels(compared["rows"], "run_id") == expected
     lost_row = next(row for row in listed["items"] if row["id"] == lost)
     assert lost_row["state"] == "succeeded" and lost_row["outcome"]["tone"] == "warning"
+
+
+def test_compare_marks_runs_bound_by_a_cpu_haproxy_shared_with_the_load_tool(
+    client: TestClient, db: Session
+) -> None:
+    member = new_member(db, "viewer")
+    lab = make_lab(db, member.team)
+    experiment = make_experiment(db, member, spec=small_spec(sweep=[("proxy.global.maxconn", [20, 40, 60])]))
+    shared, apart, slow = launch(db, member, experiment, lab).run_ids
+    one_machine = {
+        "agents": {name: {"roles": [role], "capabilities": {"host": {"boot_id": "b1"}}} for name, role in
+                   (("proxy-1", "proxy"), ("injector-1", "injector"), ("target-1", "target"))},
+        "shared_machines": [
+            {"agents": ["injector-1", "proxy-1", "target-1"], "roles": ["injector", "proxy", "target"],
+             "how": "boot id"}
+        ],
+    }  # fmt: skip
+    for run_id, kind, environment in (
+        (shared, "client_cpu", one_machine),
+        (apart, "client_cpu", {"agents": {}, "shared_machines": []}),
+        (slow, "upstream", one_machine),  # not a CPU bound: the shared machine does not matter
+    ):
+        summary = summary_doc(rps=10) | {"verdict": {"kind": kind, "sentence": kind, "evidence": []}}
+        finish_run(db, run_id, summary=summary)
+        db.execute(update(Run).where(Run.id == run_id).values(environment=environment))
+    db.commit()
+    rows = client.get(
+        f"{API}/runs/compare", params={"run_ids": [shared, apart, slow]}, headers=member.headers
+    ).json()["rows"]
+    notes = {row["run_id"]: row["capacity_note"] for row in rows}
+    assert notes[apart] is None and notes[slow] is None
+    assert notes[shared] is not None and "not a measure of HAProxy's capacity" in notes[shared]
+    assert "injector-1, proxy-1, target-1" in notes[shared]
