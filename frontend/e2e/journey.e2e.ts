@@ -134,6 +134,11 @@ async function queued(w: Walker, firstId: number, secondId: number): Promise<voi
   // No empty charts before anything can be sampled: a line saying when they start.
   await expect(page.getByTestId("charts-waiting")).toContainText("warm-up");
   await expect(page.locator(".chart-title")).toHaveCount(0);
+  // A stage not started is an empty bar, even right after the page showed the first run's.
+  const pending = page.getByTestId("phase-progress").locator('[data-status="pending"]');
+  await expect(pending).toHaveCount(4);
+  await expect(pending.locator(".progress-fill")).toHaveCount(0);
+  await expect(pending.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
   await noSideways(w, "live view, queued");
   await shot(page, `journey-${mode.name}-2-queued`);
 }
@@ -150,8 +155,19 @@ async function runPage(w: Walker): Promise<void> {
   await expect(page.getByTestId("run-state")).toHaveText("succeeded");
   await page.evaluate(() => window.scrollTo(0, 0));
   const headline = page.getByTestId("run-headline");
+  const verdict = page.getByTestId("run-verdict");
   if (mode.phone) await expect(headline).toBeVisible();
-  else await expect(headline).toBeInViewport({ ratio: 1 });
+  else {
+    // The answer on the first screen: the figures, and what bounded the run with its evidence,
+    // whole above the fold (its bottom edge inside the 900 px window).
+    await expect(headline).toBeInViewport({ ratio: 1 });
+    await expect(verdict.locator("[data-evidence]").first()).toBeVisible();
+    const box = (await verdict.boundingBox())!;
+    expect(box.y + box.height, `the verdict card ends at ${Math.round(box.y + box.height)} px of a ${mode.viewport.height} px screen`).toBeLessThanOrEqual(mode.viewport.height);
+  }
+  // How it ran, in one line: no bars once over.
+  await expect(end).toContainText(/finished in [\d.]+ s: queued [\d.]+ s, prepared [\d.]+ s, warmed up 2 s, measured [\d.]+ s, collected [\d.]+ s/);
+  await expect(page.getByTestId("phase-progress")).toHaveCount(0);
   await expect(headline.locator('[data-figure="rate"] dd').first()).toHaveText(/^[0-9.,]+ req\/s$/);
   await expect(headline.locator('[data-figure="latency"] dd').first()).toHaveText(/ ms$/);
   // Its threshold, judged: the measured queue maximum against the limit.
@@ -159,7 +175,18 @@ async function runPage(w: Walker): Promise<void> {
   await expect(headline.getByTestId("thresholds")).toContainText("qcur max < 1000");
   await expect(page.getByRole("button", { name: "Re-run" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
-  await expect(page.getByTestId("rendered-config")).toContainText("maxconn 10");
+  // The rendered config and command lines are folded; a keyboard opens them.
+  const config = page.getByTestId("rendered-config");
+  await expect(config).toBeHidden();
+  await page.getByTestId("rendered-config-section").locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(config).toBeVisible();
+  await expect(config).toContainText("maxconn 10");
+  await expect(page.getByTestId("command-lines")).not.toHaveAttribute("open", "");
+  // HAProxy counted no error in any second: the errors chart is one line saying so (the clients'
+  // timeouts of the maxconn-bound run are named as theirs, not contradicted).
+  await expect(page.getByTestId("chart-errors-folded")).toContainText("HAProxy");
+  await expect(page.getByTestId("chart-errors")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cancel run" })).toHaveCount(0);
   await expect.poll(() => livePoints(page), { message: "a finished run's charts replay its samples" }).toBeGreaterThan(0);
   await noSideways(w, "run page");
