@@ -235,10 +235,20 @@ async function compare(w: Walker, experimentId: number): Promise<void> {
   const { page, mode } = w;
   const diff = page.getByTestId("config-diff");
   await expect(diff).toContainText("proxy.global.maxconn");
+  // One real change: the managed target's per-run port and the agent's directory are the lab's, masked.
   const changed = diff.locator(".config-diff-lines").locator(".diff-added, .diff-removed");
+  await expect(changed).toHaveCount(2);
   await expect(changed.filter({ hasText: "maxconn 5" })).toHaveCount(1);
   await expect(changed.filter({ hasText: "maxconn 10" })).toHaveCount(1);
+  await expect(page.getByTestId("config-diff-counts")).toContainText("1 line added, 1 removed");
   await expect(page.getByTestId("diff-table").locator("tbody tr")).toHaveCount(2);
+  // The differences vs the baseline come first, above what differs in the setups and the charts.
+  const tableTop = (await page.getByTestId("diff-table").boundingBox())!.y;
+  expect(tableTop, "the differences table above the setup diff").toBeLessThan((await diff.boundingBox())!.y);
+  expect(tableTop, "the differences table above the sweep chart").toBeLessThan((await page.getByTestId("sweep-chart").boundingBox())!.y);
+  // One run per point: no error bars, and the chart says so.
+  await expect(page.getByTestId("sweep-spread")).toHaveText("One run per point: no error bars.");
+  await expect(page.getByLabel("Error bars")).toHaveCount(0);
   // Both runs were judged by the spec's threshold: their outcome is a column.
   await expect(page.getByTestId("diff-table").getByRole("columnheader", { name: "Thresholds" })).toBeVisible();
   await expect(page.getByTestId("diff-table").getByTestId("threshold-outcome")).toHaveCount(2);

@@ -2384,7 +2384,8 @@ export const CompareSetupsSchema = {
                 type: 'string'
             },
             type: 'array',
-            title: 'Configs'
+            title: 'Configs',
+            description: 'Each distinct rendered config once, what the lab assigns per run masked (`<address>` for a managed target\'s or a bind\'s address and port, `{runtime_dir}` for the agent\'s directory): two runs that differ only there share one config. Each run\'s page keeps its exact text.'
         }
     },
     type: 'object',
