@@ -219,7 +219,11 @@ async function history(w: Walker, experimentId: number, name: string, runIds: nu
   await expect(p99Header).toHaveAttribute("aria-sort", firstOrder === "ascending" ? "descending" : "ascending");
   await expect(table).toHaveAttribute("aria-busy", "false");
   await expect.poll(p99Values).toEqual([...sorted].reverse());
-  await expect(page.locator(".trend", { hasText: name }).locator("svg")).toBeVisible();
+  const trend = page.locator(".trend", { hasText: name });
+  await expect(trend.locator("svg")).toBeVisible();
+  // One run at the followed point (maxconn 10): a value, not a trend, and never "steady".
+  await expect(trend.getByTestId("trend-too-few")).toHaveText("1 run: not enough for a trend");
+  await expect(trend).not.toContainText("steady");
   await expect(table.getByTestId("threshold-outcome")).toHaveCount(2); // the Thresholds column
   await noSideways(w, "history");
   await expectAccessible(page, `history (${mode.name})`);

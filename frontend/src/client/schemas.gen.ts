@@ -3866,6 +3866,12 @@ export const ExperimentTrendSchema = {
             },
             type: 'array',
             title: 'Points'
+        },
+        enough_for_trend: {
+            type: 'boolean',
+            title: 'Enough For Trend',
+            description: 'At least 3 runs: enough to read a direction. With fewer, the points are readings to show as they are, never called steady, up or down.',
+            readOnly: true
         }
     },
     type: 'object',
@@ -3873,7 +3879,8 @@ export const ExperimentTrendSchema = {
         'experiment_id',
         'experiment_name',
         'params',
-        'points'
+        'points',
+        'enough_for_trend'
     ],
     title: 'ExperimentTrend',
     description: 'One experiment\'s recent succeeded runs at one sweep point, oldest first.'
@@ -11550,6 +11557,12 @@ export const TrendsSchema = {
             title: 'Runs',
             description: 'At most this many runs per experiment.'
         },
+        min_runs: {
+            type: 'integer',
+            title: 'Min Runs',
+            description: 'Runs a trend needs (enough_for_trend).',
+            default: 3
+        },
         items: {
             items: {
                 $ref: '#/components/schemas/ExperimentTrend'
@@ -12261,6 +12274,59 @@ export const ErrorCountsWritableSchema = {
     description: 'Failed requests by kind; never hidden, never merged into one number.'
 } as const;
 
+export const ExperimentTrendWritableSchema = {
+    properties: {
+        experiment_id: {
+            type: 'integer',
+            title: 'Experiment Id'
+        },
+        experiment_name: {
+            type: 'string',
+            title: 'Experiment Name'
+        },
+        params: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Params',
+            description: 'The sweep point followed: the latest succeeded run\'s ({} without a sweep).'
+        },
+        points: {
+            items: {
+                $ref: '#/components/schemas/TrendPoint'
+            },
+            type: 'array',
+            title: 'Points'
+        }
+    },
+    type: 'object',
+    required: [
+        'experiment_id',
+        'experiment_name',
+        'params',
+        'points'
+    ],
+    title: 'ExperimentTrend',
+    description: 'One experiment\'s recent succeeded runs at one sweep point, oldest first.'
+} as const;
+
 export const InjectorSummaryWritableSchema = {
     properties: {
         requests: {
@@ -12898,4 +12964,46 @@ export const RunSummaryWritableSchema = {
     ],
     title: 'RunSummary',
     description: 'The result of one run.'
+} as const;
+
+export const TrendsWritableSchema = {
+    properties: {
+        metric: {
+            type: 'string',
+            enum: [
+                'rps',
+                'latency_p50_ms',
+                'latency_p95_ms',
+                'latency_p99_ms',
+                'error_pct'
+            ],
+            title: 'Metric'
+        },
+        runs: {
+            type: 'integer',
+            title: 'Runs',
+            description: 'At most this many runs per experiment.'
+        },
+        min_runs: {
+            type: 'integer',
+            title: 'Min Runs',
+            description: 'Runs a trend needs (enough_for_trend).',
+            default: 3
+        },
+        items: {
+            items: {
+                $ref: '#/components/schemas/ExperimentTrendWritable'
+            },
+            type: 'array',
+            title: 'Items',
+            description: 'Experiments with a recent run first.'
+        }
+    },
+    type: 'object',
+    required: [
+        'metric',
+        'runs',
+        'items'
+    ],
+    title: 'Trends'
 } as const;

@@ -2220,6 +2220,12 @@ export type ExperimentTrend = {
      * Points
      */
     points: Array<TrendPoint>;
+    /**
+     * Enough For Trend
+     *
+     * At least 3 runs: enough to read a direction. With fewer, the points are readings to show as they are, never called steady, up or down.
+     */
+    readonly enough_for_trend: boolean;
 };
 
 /**
@@ -6632,6 +6638,12 @@ export type Trends = {
      */
     runs: number;
     /**
+     * Min Runs
+     *
+     * Runs a trend needs (enough_for_trend).
+     */
+    min_runs?: number;
+    /**
      * Items
      *
      * Experiments with a recent run first.
@@ -7072,6 +7084,34 @@ export type ErrorCountsWritable = {
 };
 
 /**
+ * ExperimentTrend
+ *
+ * One experiment's recent succeeded runs at one sweep point, oldest first.
+ */
+export type ExperimentTrendWritable = {
+    /**
+     * Experiment Id
+     */
+    experiment_id: number;
+    /**
+     * Experiment Name
+     */
+    experiment_name: string;
+    /**
+     * Params
+     *
+     * The sweep point followed: the latest succeeded run's ({} without a sweep).
+     */
+    params: {
+        [key: string]: string | number | number | boolean | null;
+    };
+    /**
+     * Points
+     */
+    points: Array<TrendPoint>;
+};
+
+/**
  * InjectorSummary
  *
  * One injector's view of the run.
@@ -7387,6 +7427,34 @@ export type RunSummaryWritable = {
      * Did the load cover the window asked for? None for runs recorded before this existed.
      */
     completeness?: Completeness | null;
+};
+
+/**
+ * Trends
+ */
+export type TrendsWritable = {
+    /**
+     * Metric
+     */
+    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+    /**
+     * Runs
+     *
+     * At most this many runs per experiment.
+     */
+    runs: number;
+    /**
+     * Min Runs
+     *
+     * Runs a trend needs (enough_for_trend).
+     */
+    min_runs?: number;
+    /**
+     * Items
+     *
+     * Experiments with a recent run first.
+     */
+    items: Array<ExperimentTrendWritable>;
 };
 
 export type RunsCompareRunsData = {
