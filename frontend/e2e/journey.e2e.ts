@@ -95,6 +95,15 @@ async function design(w: Walker, name: string, spec: Record<string, unknown>): P
   await expect(axis.getByText("Other path", { exact: true })).toHaveCount(0); // listed: no free-text path
   await axis.getByLabel("values", { exact: true }).fill("5, 10");
   await expect(page.getByTestId("sweep-estimate")).toContainText("2 runs");
+  // The template's sentence ("a slow (3 s) backend ... maxconn goes 20 to 100") no longer says
+  // what this spec does: the designer offers the true one, and takes it only when asked.
+  const stale = page.getByTestId("description-stale");
+  const trueSentence = "How many concurrent connections a slow (1 s) backend serves as global maxconn goes 5 to 10.";
+  await expect(page.getByTestId("description-proposed")).toHaveText(trueSentence);
+  await expect(page.locator("#exp-desc")).toHaveValue(/slow \(3 s\) backend .* goes 20 to 100/);
+  await stale.getByRole("button", { name: "Update the description" }).click();
+  await expect(page.locator("#exp-desc")).toHaveValue(trueSentence);
+  await expect(stale).toHaveCount(0);
   // A threshold on a per-second series: its aggregate appears once the series is chosen.
   const thresholds = page.locator("section[aria-labelledby='thresholds-title']");
   await thresholds.getByRole("button", { name: "Add threshold" }).click();

@@ -2818,6 +2818,87 @@ export const DeliveryOutSchema = {
     title: 'DeliveryOut'
 } as const;
 
+export const DescriptionCheckSchema = {
+    properties: {
+        template_id: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Template Id',
+            description: 'The template whose sentence the description is (its words unedited); None: the person\'s text.'
+        },
+        template_title: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Template Title',
+            description: 'That template\'s title.'
+        },
+        stale: {
+            type: 'boolean',
+            title: 'Stale',
+            description: 'The description states facts the spec no longer has (a sweep\'s values, an endpoint\'s delay).'
+        },
+        proposed: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Proposed',
+            description: 'The template\'s sentence for this spec, to offer instead; None when the spec no longer has what the sentence talks about (then offer to clear it).'
+        }
+    },
+    type: 'object',
+    required: [
+        'template_id',
+        'template_title',
+        'stale',
+        'proposed'
+    ],
+    title: 'DescriptionCheck',
+    description: 'Whether a description is a template\'s sentence that the spec no longer bears out.'
+} as const;
+
+export const DescriptionCheckRequestSchema = {
+    properties: {
+        description: {
+            type: 'string',
+            maxLength: 10000,
+            title: 'Description'
+        },
+        spec: {
+            additionalProperties: {
+                $ref: '#/components/schemas/JsonValue'
+            },
+            type: 'object',
+            title: 'Spec',
+            description: 'The experiment\'s spec as the designer holds it.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'description',
+        'spec'
+    ],
+    title: 'DescriptionCheckRequest',
+    description: 'An experiment\'s description and its spec as the designer holds them (possibly half-edited).'
+} as const;
+
 export const DrainSchema = {
     properties: {
         responses: {
@@ -4337,6 +4418,20 @@ export const HAProxyConfigSchema = {
     type: 'object',
     title: 'HAProxyConfig',
     description: 'A whole haproxy.cfg: global, defaults and the proxy sections. JSON key `global`.'
+} as const;
+
+export const HTTPValidationErrorSchema = {
+    properties: {
+        detail: {
+            items: {
+                $ref: '#/components/schemas/ValidationError'
+            },
+            type: 'array',
+            title: 'Detail'
+        }
+    },
+    type: 'object',
+    title: 'HTTPValidationError'
 } as const;
 
 export const HaproxyCheckSchema = {
@@ -11674,6 +11769,47 @@ export const ValidateRequestSchema = {
         'spec'
     ],
     title: 'ValidateRequest'
+} as const;
+
+export const ValidationErrorSchema = {
+    properties: {
+        loc: {
+            items: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    }
+                ]
+            },
+            type: 'array',
+            title: 'Location'
+        },
+        msg: {
+            type: 'string',
+            title: 'Message'
+        },
+        type: {
+            type: 'string',
+            title: 'Error Type'
+        },
+        input: {
+            title: 'Input'
+        },
+        ctx: {
+            type: 'object',
+            title: 'Context'
+        }
+    },
+    type: 'object',
+    required: [
+        'loc',
+        'msg',
+        'type'
+    ],
+    title: 'ValidationError'
 } as const;
 
 export const ValidationRefusedSchema = {

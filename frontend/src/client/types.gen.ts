@@ -1571,6 +1571,58 @@ export type DeliveryOut = {
 };
 
 /**
+ * DescriptionCheck
+ *
+ * Whether a description is a template's sentence that the spec no longer bears out.
+ */
+export type DescriptionCheck = {
+    /**
+     * Template Id
+     *
+     * The template whose sentence the description is (its words unedited); None: the person's text.
+     */
+    template_id: string | null;
+    /**
+     * Template Title
+     *
+     * That template's title.
+     */
+    template_title: string | null;
+    /**
+     * Stale
+     *
+     * The description states facts the spec no longer has (a sweep's values, an endpoint's delay).
+     */
+    stale: boolean;
+    /**
+     * Proposed
+     *
+     * The template's sentence for this spec, to offer instead; None when the spec no longer has what the sentence talks about (then offer to clear it).
+     */
+    proposed: string | null;
+};
+
+/**
+ * DescriptionCheckRequest
+ *
+ * An experiment's description and its spec as the designer holds them (possibly half-edited).
+ */
+export type DescriptionCheckRequest = {
+    /**
+     * Description
+     */
+    description: string;
+    /**
+     * Spec
+     *
+     * The experiment's spec as the designer holds it.
+     */
+    spec: {
+        [key: string]: JsonValue;
+    };
+};
+
+/**
  * Drain
  *
  * Answers to requests of the measured window that arrived after the window ended.
@@ -2462,6 +2514,16 @@ export type HaProxyConfig = {
      * Listens
      */
     listens?: Array<Listen>;
+};
+
+/**
+ * HTTPValidationError
+ */
+export type HttpValidationError = {
+    /**
+     * Detail
+     */
+    detail?: Array<ValidationError>;
 };
 
 /**
@@ -6710,6 +6772,34 @@ export type ValidateRequest = {
      * Check the addresses the spec names against this lab's boundary; empty: against what any lab of the team allows.
      */
     lab_id?: number | null;
+};
+
+/**
+ * ValidationError
+ */
+export type ValidationError = {
+    /**
+     * Location
+     */
+    loc: Array<string | number>;
+    /**
+     * Message
+     */
+    msg: string;
+    /**
+     * Error Type
+     */
+    type: string;
+    /**
+     * Input
+     */
+    input?: unknown;
+    /**
+     * Context
+     */
+    ctx?: {
+        [key: string]: unknown;
+    };
 };
 
 /**
@@ -12151,6 +12241,43 @@ export type TemplatesListExperimentTemplatesResponses = {
 };
 
 export type TemplatesListExperimentTemplatesResponse = TemplatesListExperimentTemplatesResponses[keyof TemplatesListExperimentTemplatesResponses];
+
+export type TemplatesCheckTemplateDescriptionData = {
+    body: DescriptionCheckRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/templates/description-check';
+};
+
+export type TemplatesCheckTemplateDescriptionErrors = {
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TemplatesCheckTemplateDescriptionError = TemplatesCheckTemplateDescriptionErrors[keyof TemplatesCheckTemplateDescriptionErrors];
+
+export type TemplatesCheckTemplateDescriptionResponses = {
+    /**
+     * Successful Response
+     */
+    200: DescriptionCheck;
+};
+
+export type TemplatesCheckTemplateDescriptionResponse = TemplatesCheckTemplateDescriptionResponses[keyof TemplatesCheckTemplateDescriptionResponses];
 
 export type MetricsGetMetricRegistryData = {
     body?: never;
