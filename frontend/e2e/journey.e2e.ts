@@ -101,6 +101,7 @@ async function design(w: Walker, name: string, spec: Record<string, unknown>): P
   const trueSentence = "How many concurrent connections a slow (1 s) backend serves as global maxconn goes 5 to 10.";
   await expect(page.getByTestId("description-proposed")).toHaveText(trueSentence);
   await expect(page.locator("#exp-desc")).toHaveValue(/slow \(3 s\) backend .* goes 20 to 100/);
+  await page.locator("section[aria-label='Experiment']").screenshot({ path: `${env.artifacts}/screens/journey-${mode.name}-1-description.png` });
   await stale.getByRole("button", { name: "Update the description" }).click();
   await expect(page.locator("#exp-desc")).toHaveValue(trueSentence);
   await expect(stale).toHaveCount(0);
@@ -147,7 +148,7 @@ async function queued(w: Walker, firstId: number, secondId: number): Promise<voi
   const pending = page.getByTestId("phase-progress").locator('[data-status="pending"]');
   await expect(pending).toHaveCount(4);
   await expect(pending.locator(".progress-fill")).toHaveCount(0);
-  await expect(pending.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "0");
+  expect(await pending.getByRole("progressbar").evaluateAll((bars) => bars.map((b) => b.getAttribute("aria-valuenow")))).toEqual(["0", "0", "0", "0"]);
   await noSideways(w, "live view, queued");
   await shot(page, `journey-${mode.name}-2-queued`);
 }
@@ -394,7 +395,8 @@ test("journey in light, dark and on a phone: home -> template -> designer -> lau
     await expect
       .poll(
         async () => {
-          seen.add((await phases.getAttribute("data-current")) ?? "");
+          // The stage bars are gone once the run ended (a line says how it ran): read them while there.
+          if ((await phases.count()) > 0) seen.add((await phases.getAttribute("data-current", { timeout: 1000 }).catch(() => "")) ?? "");
           const ended = (await light.page.getByTestId("run-end-state").count()) > 0;
           if (!ended) livePointsSeen = Math.max(livePointsSeen, await livePoints(light.page));
           return ended;

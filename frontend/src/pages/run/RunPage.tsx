@@ -177,10 +177,12 @@ export default function RunPage() {
         </p>
       ) : (
         <>
-          <p className="muted small" data-testid="live-status">
-            {live.connected ? "Live" : finished ? "Finished" : "Connecting…"}
-            {(!finished || sampleCount(live.store) > 0) && ` · ${sampleCount(live.store)} samples`}
-          </p>
+          {!finished && (
+            // Once over, the stage line above says so: no "Finished" beside the charts.
+            <p className="muted small" data-testid="live-status">
+              {live.connected ? "Live" : "Connecting…"} · {sampleCount(live.store)} samples
+            </p>
+          )}
           <LiveCharts
             runId={run.id}
             store={live.store}
