@@ -58,7 +58,7 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
         </div>
       )}
       <TableScroll label="Runs compared">
-        <table className="table small">
+        <table className="table small phone-cards">
           <thead>
             <tr>
               <th>Run</th>
@@ -74,14 +74,14 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
           <tbody>
             {table.rows.map((r) => (
               <tr key={r.run_id} className={r.run_id === baseline ? "baseline" : undefined}>
-                <td>
+                <td data-label="Run">
                   <span className="chart-swatch" style={{ background: runColor(runs, r.run_id) }} aria-hidden="true" /> {runLabel(runs, r.run_id)}
                 </td>
-                <td>
+                <td data-label="State">
                   <StateBadge state={r.state} />
                 </td>
                 {judged && (
-                  <td>
+                  <td data-label="Thresholds">
                     <Checks report={r.thresholds} />
                   </td>
                 )}
@@ -90,7 +90,7 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
                   // The registry says which way is better: a rise in errors or latency is worse.
                   const worse = change != null && change !== 0 && (change > 0) === (runMetric(registry, m)?.better === "lower");
                   return (
-                    <td key={m} className="num">
+                    <td key={m} className="num" data-label={metricHeading(registry, m)}>
                       {fmt(r.metrics[m])}
                       {r.run_id !== baseline && change != null && (
                         <span className={worse ? "change worse" : "change better"}>
