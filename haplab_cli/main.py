@@ -20,8 +20,7 @@ from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from pydantic import ValidationError
-from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
 from haplab_cli import config
 from haplab_cli.api import Api, ApiRefusedError, UnreachableError
@@ -57,6 +56,7 @@ from haplab_cli.outcome import (
     run_verdict,
     write_reports,
 )
+from haplab_cli.terminal import err, out, styled, visible
 from spec.experiment import ExperimentSpec
 
 TERMINAL = {"succeeded", "partial", "failed", "cancelled"}
@@ -68,9 +68,6 @@ runs_app = typer.Typer(help="Runs of the team.", no_args_is_help=True)
 app.add_typer(runs_app, name="runs")
 agents_app = typer.Typer(help="The agents of a lab.", no_args_is_help=True)
 app.add_typer(agents_app, name="agents")
-# In a CI log (not a terminal) lines are never wrapped: each says one thing, whole, greppable.
-out = Console(highlight=False, soft_wrap=True, width=None if sys.stdout.isatty() else 160)
-err = Console(stderr=True, highlight=False, soft_wrap=True, width=None if sys.stderr.isatty() else 160)
 
 UrlOption = Annotated[
     str | None, typer.Option("--url", help="haplab's address (else HAPLAB_URL, else haplab login).")
@@ -85,7 +82,7 @@ SetOption = Annotated[
 
 
 def fail(message: str, code: int = BAD_INPUT) -> NoReturn:
-    err.print(f"[red]error:[/red] {message}")
+    err.line(styled("error:", "red"), f" {message}")
     raise typer.Exit(code)
 
 
@@ -109,7 +106,7 @@ def refused(exc: ApiRefusedError, file: ExperimentFileDoc | None = None, code: i
     means: auth and bad input 3, anything else `code`."""
     for field in exc.fields:
         where = file.where(field["field"]) if file is not None else field["field"]
-        err.print(f"{where}: {field['field']}: {field['message']}")
+        err.line(f"{where}: {field['field']}: {field['message']}")
     if exc.status in (401, 403):
         fail(f"not allowed ({exc.status}): {exc.body.get('message')}", BAD_INPUT)
     fail(exc.body.get("message") or str(exc), BAD_INPUT if exc.status in (404, 409, 422) else code)
@@ -152,7 +149,7 @@ def login(
     except config.CredentialsError as exc:
         fail(str(exc))
     who = session.get("user", {}).get("email", "?")
-    out.print(f"signed in to {url} as {who}; token stored in {path} (mode 600)")
+    out.line(f"signed in to {url} as {who}; token stored in {path} (mode 600)")
 
 
 @app.command()
@@ -174,24 +171,21 @@ def validate(
     except UnreachableError as exc:
         fail(f"haplab did not answer: {exc}")
     for warning in report.get("warnings", []):
-        out.print(
-            f"{doc.where(warning['field'])}: warning: {warning['field']}: {warning['message']}",
-            soft_wrap=True,
-        )
+        out.line(f"{doc.where(warning['field'])}: warning: {warning['field']}: {warning['message']}")
     if report["valid"]:
-        out.print(
+        out.line(
             f"{doc.path}: valid ({report.get('run_count')} runs, "
             f"{report.get('sweep_configs_checked')} configs checked by haproxy -c)"
         )
         return
     problems = report.get("fields") or report.get("field_errors") or []
     for problem in problems:
-        err.print(f"{doc.where(problem['field'])}: {problem['field']}: {problem['message']}")
+        err.line(f"{doc.where(problem['field'])}: {problem['field']}: {problem['message']}")
     check = report.get("haproxy_check") or {}
     for check_error in check.get("errors", []):
         if check_error.get("field"):
             continue  # named above, at its line of the file
-        err.print(f"haproxy.cfg:{check_error.get('line') or '?'}: {check_error['message']}")
+        err.line(f"haproxy.cfg:{check_error.get('line') or '?'}: {check_error['message']}")
     fail(f"{doc.path}: not valid ({len(problems)} problem{'s' if len(problems) != 1 else ''})")
 
 
@@ -258,17 +252,19 @@ def _figures(run: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def _checks(run: dict[str, Any]) -> str:
+def _checks(run: dict[str, Any]) -> Text:
     report = run.get("thresholds")
     if not report or not report["results"]:
-        return "no rule judges this run on its own"
+        return Text("no rule judges this run on its own")
     failed = [r for r in report["results"] if not r["passed"]]
     if not failed:
-        return f"[green]{len(report['results'])} threshold(s) passed[/green]"
+        return styled(f"{len(report['results'])} threshold(s) passed", "green")
     lost = "; ".join(
         f"{r['text']}: {'not measured' if r['value'] is None else format(r['value'], 'g')}" for r in failed
     )
-    return f"[red]{len(failed)} of {len(report['results'])} threshold(s) failed[/red] ({lost})"
+    return Text.assemble(
+        styled(f"{len(failed)} of {len(report['results'])} threshold(s) failed", "red"), f" ({visible(lost)})"
+    )
 
 
 def _measured_s(run: dict[str, Any]) -> float | None:
@@ -301,14 +297,14 @@ def wait_for(
                 figures = _figures(run) if run["state"] in TERMINAL else ""
                 said_now = run_verdict(run) if run["state"] in TERMINAL else run["state"]
                 line = f"[{finished}/{len(run_ids)} done] {run_title(run)}: {said_now}"
-                out.print(line + (f" · {figures}" if figures else ""))
+                out.line(line + (f" · {figures}" if figures else ""))
             measured = _measured_s(run)
             if measured is not None and time.monotonic() >= progress_at:
                 if run_id not in durations:
                     durations[run_id] = detail(api, run_id)["spec"]["load"]["duration_s"]
                 total = durations[run_id]
                 left = max(0.0, total - measured)
-                out.print(
+                out.line(
                     f"  {run_title(run)}: {min(measured, total):.0f} s of {total} s measured, "
                     f"~{left:.0f} s left"
                 )
@@ -316,9 +312,9 @@ def wait_for(
         if finished == len(run_ids):
             break
         if time.monotonic() > deadline:
-            err.print(
-                f"[red]gave up waiting after {timeout_s:g} s[/red]: "
-                f"{len(run_ids) - finished} run(s) still going"
+            err.line(
+                styled(f"gave up waiting after {timeout_s:g} s", "red"),
+                f": {len(run_ids) - finished} run(s) still going",
             )
             break
         time.sleep(POLL_S)
@@ -331,18 +327,16 @@ def detail(api: Api, run_id: int) -> dict[str, Any]:
 
 
 def print_runs(runs: Sequence[dict[str, Any]], base_url: str) -> None:
-    table = Table(title=None, show_lines=False)
-    for column in ("run", "point", "outcome", "figures", "thresholds"):
-        table.add_column(column)
+    rows: list[list[str | Text]] = []
     for run in runs:
         params = point_label(run.get("params") or {})
         state = run_verdict(run) + (
             f" ({run['error']})" if run.get("error") and run["state"] != "succeeded" else ""
         )
-        table.add_row(f"{run['id']}", params or "-", state, _figures(run), _checks(run))
-    out.print(table)
+        rows.append([f"{run['id']}", params or "-", state, _figures(run), _checks(run)])
+    out.table(("run", "point", "outcome", "figures", "thresholds"), rows)
     if runs:
-        out.print(f"compare them: {base_url}/compare?runs={','.join(str(r['id']) for r in runs)}")
+        out.line(f"compare them: {base_url}/compare?runs={','.join(str(r['id']) for r in runs)}")
 
 
 def print_point_checks(launch: dict[str, Any]) -> None:
@@ -350,16 +344,14 @@ def print_point_checks(launch: dict[str, Any]) -> None:
     results = launch["point_thresholds"]
     if not results:
         return
-    table = Table(title="thresholds judged per sweep point")
-    for column in ("point", "rule", "value", "limit", "outcome"):
-        table.add_column(column)
+    rows = []
     for r in results:
         value = "-" if r["value"] is None else f"{r['value']:g}"
         limit = "-" if r["limit"] is None else f"{r['rule']['operator']} {r['limit']:g}"
-        verdict = "[green]passed[/green]" if r["passed"] else "[red]failed[/red]"
+        verdict = styled("passed", "green") if r["passed"] else styled("failed", "red")
         note = f" ({r['note']})" if r.get("note") else ""
-        table.add_row(point_title(r), r["text"], value + note, limit, verdict)
-    out.print(table)
+        rows.append([point_title(r), r["text"], value + note, limit, verdict])
+    out.table(("point", "rule", "value", "limit", "outcome"), rows, title="thresholds judged per sweep point")
 
 
 @app.command()
@@ -381,7 +373,7 @@ def run(
     api = connect(url, token)
     target = find_lab_guarded(api, lab)
     experiment_id, what = guarded(lambda: save_experiment(api, doc), doc)
-    out.print(f"{doc.path}: {what}")
+    out.line(f"{doc.path}: {what}")
     launched = guarded(
         lambda: api.call(
             experiments_launch_experiment, experiment_id=experiment_id, body={"lab_id": target["id"]}
@@ -389,7 +381,7 @@ def run(
         doc,
     )
     run_ids = launched["run_ids"]
-    out.print(
+    out.line(
         f"launched {len(run_ids)} run(s) on lab {lab!r} (launch {launched['launch_id']}): "
         f"{api.base_url}/runs/{run_ids[0]}"
     )
@@ -404,11 +396,11 @@ def run(
         print_point_checks(launch)
     write_reports(runs, launch, doc.doc["name"], launched["launch_id"], code, api.base_url, junit, json_out)
     verdict = {
-        0: "[green]passed[/green]",
-        1: "[red]a threshold failed[/red]",
-        2: "[red]a run did not do what it was asked[/red]",
+        0: styled("passed", "green"),
+        1: styled("a threshold failed", "red"),
+        2: styled("a run did not do what it was asked", "red"),
     }
-    out.print(f"verdict: {verdict.get(code, code)} (exit {code})")
+    out.line("verdict: ", verdict.get(code, str(code)), f" (exit {code})")
     raise typer.Exit(code)
 
 
@@ -426,13 +418,11 @@ def runs_list(
     """The team's latest runs with their figures and threshold outcome."""
     api = connect(url, token)
     page = guarded(lambda: api.call(runs_list_runs, experiment_id=experiment, limit=limit))
-    table = Table()
-    for column in ("run", "experiment", "outcome", "figures", "thresholds"):
-        table.add_column(column)
+    rows = []
     for r in page["items"]:
         checks = {True: "passed", False: "failed", None: "-"}[r.get("thresholds_passed")]
-        table.add_row(str(r["id"]), r["experiment_name"], run_verdict(r), _figures(r), checks)
-    out.print(table)
+        rows.append([str(r["id"]), r["experiment_name"], run_verdict(r), _figures(r), checks])
+    out.table(("run", "experiment", "outcome", "figures", "thresholds"), rows)
 
 
 @runs_app.command("show")
@@ -440,19 +430,19 @@ def runs_show(run_id: int, url: UrlOption = None, token: TokenOption = None) -> 
     """One run: state, figures, verdict and every threshold with its value and limit."""
     api = connect(url, token)
     r = guarded(lambda: api.call(runs_get_run, run_id=run_id))
-    out.print(f"{run_title(r)} of {r['experiment_name']} v{r['experiment_version']}: {run_verdict(r)}")
+    out.line(f"{run_title(r)} of {r['experiment_name']} v{r['experiment_version']}: {run_verdict(r)}")
     if r.get("error"):
-        out.print(f"  {r['error']}")
+        out.line(f"  {r['error']}")
     if _figures(r):
-        out.print(f"  {_figures(r)}")
+        out.line(f"  {_figures(r)}")
     verdict = ((r.get("summary") or {}).get("verdict") or {}).get("sentence")
     if verdict:
-        out.print(f"  {verdict}")
+        out.line(f"  {verdict}")
     for result in (r.get("thresholds") or {}).get("results", []):
         value = "not measured" if result["value"] is None else f"{result['value']:g}"
-        mark = "[green]passed[/green]" if result["passed"] else "[red]failed[/red]"
-        out.print(f"  {mark} {result['text']}: measured {value}, limit {result['limit']:g}")
-    out.print(f"  {api.base_url}/runs/{run_id}")
+        mark = styled("passed", "green") if result["passed"] else styled("failed", "red")
+        out.line("  ", mark, f" {result['text']}: measured {value}, limit {result['limit']:g}")
+    out.line(f"  {api.base_url}/runs/{run_id}")
 
 
 @app.command()
@@ -460,7 +450,7 @@ def cancel(run_id: int, url: UrlOption = None, token: TokenOption = None) -> Non
     """Cancel a queued or running run."""
     api = connect(url, token)
     answer = guarded(lambda: api.call(runs_cancel_run, run_id=run_id))
-    out.print(f"run {run_id}: {answer['state']}")
+    out.line(f"run {run_id}: {answer['state']}")
 
 
 @app.command()
@@ -496,9 +486,7 @@ def compare(
     api = connect(url, token)
     table_data = guarded(lambda: api.call(runs_compare_runs, run_ids=run_ids, baseline_run_id=baseline))
     keys = ["rps", "latency_p50_ms", "latency_p99_ms", "error_pct", "proxy_connects_per_request"]
-    table = Table()
-    for column in ("run", "outcome", *keys, "thresholds"):
-        table.add_column(column)
+    rows = []
     for row in table_data["rows"]:
         cells = []
         for key in keys:
@@ -510,8 +498,8 @@ def compare(
             cells.append(text)
         report = row.get("thresholds")
         checks = "-" if not report else ("passed" if report["passed"] else "failed")
-        table.add_row(str(row["run_id"]), run_verdict(row), *cells, checks)
-    out.print(table)
+        rows.append([str(row["run_id"]), run_verdict(row), *cells, checks])
+    out.table(("run", "outcome", *keys, "thresholds"), rows)
 
 
 LabOption = Annotated[str, typer.Option("--lab", help="The lab's name.")]
@@ -530,18 +518,11 @@ def agents_list(lab: LabOption, url: UrlOption = None, token: TokenOption = None
     """The lab's agents, live ones first, then the revoked (kept: runs name them)."""
     api = connect(url, token)
     detail = guarded(lambda: api.call(labs_get_lab, lab_id=find_lab(api, lab)["id"]))
-    table = Table()
-    for column in ("agent", "id", "roles", "state", "version"):
-        table.add_column(column)
-    for agent in [*detail["agents"], *detail["revoked_agents"]]:
-        table.add_row(
-            agent["name"],
-            str(agent["id"]),
-            ",".join(agent["roles"]),
-            _agent_state(agent),
-            agent["version"] or "-",
-        )
-    out.print(table)
+    agents = [*detail["agents"], *detail["revoked_agents"]]
+    rows = [
+        [a["name"], str(a["id"]), ",".join(a["roles"]), _agent_state(a), a["version"] or "-"] for a in agents
+    ]
+    out.table(("agent", "id", "roles", "state", "version"), rows)
 
 
 @agents_app.command("revoke")
@@ -560,7 +541,7 @@ def agents_revoke(
     agent = next((a for a in detail["agents"] if a["name"] == name), None)
     if agent is None:
         if any(a["name"] == name for a in detail["revoked_agents"]):
-            out.print(f"agent {name} of lab {lab!r} is already revoked")
+            out.line(f"agent {name} of lab {lab!r} is already revoked")
             return
         names = ", ".join(repr(a["name"]) for a in detail["agents"]) or "none"
         fail(f"lab {lab!r} has no agent named {name!r}; its agents: {names}")
@@ -570,11 +551,11 @@ def agents_revoke(
         else ""
     )
     if not yes and not typer.confirm(
-        f"Revoke agent {name} of lab {lab!r}{busy}? Its token stops working at once"
+        visible(f"Revoke agent {name} of lab {lab!r}{busy}? Its token stops working at once")
     ):
         fail("not revoked")
     revoked = guarded(lambda: api.call(labs_revoke_agent, lab_id=found["id"], agent_id=agent["id"]))
-    out.print(
+    out.line(
         f"agent {name} (id {revoked['id']}) of lab {lab!r} revoked at {revoked['revoked_at']}: its token is "
         "refused from now on. To bring the host back, enroll it again with a new enrollment token "
         f"(haplab-agent enroll --name {name} ...)."

@@ -1,37 +1,25 @@
 """The template catalogue: each seed experiment with a title, one sentence and its needs.
 
 The specs themselves come from spec/examples.py (tested there to validate and render); this
-file only adds what a person choosing a template needs to read.
+file only adds what a person choosing a template needs to read. Each sentence is written from
+its spec (descriptions.py), the way the designer proposes it again when an experiment's spec no
+longer says what its template's sentence does.
 """
 
 from __future__ import annotations
 
+from backend.templates.descriptions import SENTENCES
 from backend.templates.schemas import AgentRoleName, TargetKind, Template, TemplateRequirements
 from spec.examples import SEED_EXAMPLES
 from spec.experiment import ExperimentSpec
 from spec.target import ExternalTarget, ManagedDatabase
 
-_TEXT: dict[str, tuple[str, str]] = {
-    "000": (
-        "maxconn capacity",
-        "How many concurrent connections a slow (3 s) backend serves as global maxconn goes 20 to 100.",
-    ),
-    "001": (
-        "TCP / MariaDB maxconn",
-        "A TCP-mode HAProxy in front of MariaDB: how the server maxconn limits 300 concurrent clients.",
-    ),
-    "002": (
-        "Constant rate vs a capped network",
-        "Fixed request rates against four 300 ms app servers: where a small instance's link saturates.",
-    ),
-    "003": (
-        "TLS bandwidth",
-        "TLS termination and re-encryption of 1 MB and 10 MB bodies: throughput with one or two threads.",
-    ),
-    "004": (
-        "http-reuse matrix",
-        "http-reuse never/safe/aggressive/always x client keep-alive x HTTP/1.1 or h2c upstreams.",
-    ),
+_TITLES: dict[str, str] = {
+    "000": "maxconn capacity",
+    "001": "TCP / MariaDB maxconn",
+    "002": "Constant rate vs a capped network",
+    "003": "TLS bandwidth",
+    "004": "http-reuse matrix",
 }
 _SHAPED_LINK = {"002"}
 
@@ -55,7 +43,11 @@ def list_templates() -> list[Template]:
     out = []
     for seed, build in SEED_EXAMPLES.items():
         spec = build()
-        title, summary = _TEXT.get(seed, (f"Seed {seed}", (build.__doc__ or "").strip().splitlines()[0]))
+        title = _TITLES.get(seed, f"Seed {seed}")
+        # The sentence is written from the spec (descriptions.py), so it states the spec's facts.
+        sentence = SENTENCES.get(seed)
+        written = sentence.write(spec.model_dump(mode="json", by_alias=True)) if sentence else None
+        summary = written or (build.__doc__ or "").strip().splitlines()[0]
         requires = _requirements(seed, spec)
         out.append(Template(id=seed, title=title, summary=summary, spec=spec, requires=requires))
     return out

@@ -95,6 +95,16 @@ async function design(w: Walker, name: string, spec: Record<string, unknown>): P
   await expect(axis.getByText("Other path", { exact: true })).toHaveCount(0); // listed: no free-text path
   await axis.getByLabel("values", { exact: true }).fill("5, 10");
   await expect(page.getByTestId("sweep-estimate")).toContainText("2 runs");
+  // The template's sentence ("a slow (3 s) backend ... maxconn goes 20 to 100") no longer says
+  // what this spec does: the designer offers the true one, and takes it only when asked.
+  const stale = page.getByTestId("description-stale");
+  const trueSentence = "How many concurrent connections a slow (1 s) backend serves as global maxconn goes 5 to 10.";
+  await expect(page.getByTestId("description-proposed")).toHaveText(trueSentence);
+  await expect(page.locator("#exp-desc")).toHaveValue(/slow \(3 s\) backend .* goes 20 to 100/);
+  await page.locator("section[aria-label='Experiment']").screenshot({ path: `${env.artifacts}/screens/journey-${mode.name}-1-description.png` });
+  await stale.getByRole("button", { name: "Update the description" }).click();
+  await expect(page.locator("#exp-desc")).toHaveValue(trueSentence);
+  await expect(stale).toHaveCount(0);
   // A threshold on a per-second series: its aggregate appears once the series is chosen.
   const thresholds = page.locator("section[aria-labelledby='thresholds-title']");
   await thresholds.getByRole("button", { name: "Add threshold" }).click();
@@ -134,6 +144,11 @@ async function queued(w: Walker, firstId: number, secondId: number): Promise<voi
   // No empty charts before anything can be sampled: a line saying when they start.
   await expect(page.getByTestId("charts-waiting")).toContainText("warm-up");
   await expect(page.locator(".chart-title")).toHaveCount(0);
+  // A stage not started is an empty bar, even right after the page showed the first run's.
+  const pending = page.getByTestId("phase-progress").locator('[data-status="pending"]');
+  await expect(pending).toHaveCount(4);
+  await expect(pending.locator(".progress-fill")).toHaveCount(0);
+  expect(await pending.getByRole("progressbar").evaluateAll((bars) => bars.map((b) => b.getAttribute("aria-valuenow")))).toEqual(["0", "0", "0", "0"]);
   await noSideways(w, "live view, queued");
   await shot(page, `journey-${mode.name}-2-queued`);
 }
@@ -150,8 +165,19 @@ async function runPage(w: Walker): Promise<void> {
   await expect(page.getByTestId("run-state")).toHaveText("succeeded");
   await page.evaluate(() => window.scrollTo(0, 0));
   const headline = page.getByTestId("run-headline");
+  const verdict = page.getByTestId("run-verdict");
   if (mode.phone) await expect(headline).toBeVisible();
-  else await expect(headline).toBeInViewport({ ratio: 1 });
+  else {
+    // The answer on the first screen: the figures, and what bounded the run with its evidence,
+    // whole above the fold (its bottom edge inside the 900 px window).
+    await expect(headline).toBeInViewport({ ratio: 1 });
+    await expect(verdict.locator("[data-evidence]").first()).toBeVisible();
+    const box = (await verdict.boundingBox())!;
+    expect(box.y + box.height, `the verdict card ends at ${Math.round(box.y + box.height)} px of a ${mode.viewport.height} px screen`).toBeLessThanOrEqual(mode.viewport.height);
+  }
+  // How it ran, in one line: no bars once over.
+  await expect(end).toContainText(/finished in [\d.]+ s: queued [\d.]+ s, prepared [\d.]+ s, warmed up 2 s, measured [\d.]+ s, collected [\d.]+ s/);
+  await expect(page.getByTestId("phase-progress")).toHaveCount(0);
   await expect(headline.locator('[data-figure="rate"] dd').first()).toHaveText(/^[0-9.,]+ req\/s$/);
   await expect(headline.locator('[data-figure="latency"] dd').first()).toHaveText(/ ms$/);
   // Its threshold, judged: the measured queue maximum against the limit.
@@ -159,7 +185,18 @@ async function runPage(w: Walker): Promise<void> {
   await expect(headline.getByTestId("thresholds")).toContainText("qcur max < 1000");
   await expect(page.getByRole("button", { name: "Re-run" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Copy link" })).toBeVisible();
-  await expect(page.getByTestId("rendered-config")).toContainText("maxconn 10");
+  // The rendered config and command lines are folded; a keyboard opens them.
+  const config = page.getByTestId("rendered-config");
+  await expect(config).toBeHidden();
+  await page.getByTestId("rendered-config-section").locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(config).toBeVisible();
+  await expect(config).toContainText("maxconn 10");
+  await expect(page.getByTestId("command-lines")).not.toHaveAttribute("open", "");
+  // HAProxy counted no error in any second: the errors chart is one line saying so (the clients'
+  // timeouts of the maxconn-bound run are named as theirs, not contradicted).
+  await expect(page.getByTestId("chart-errors-folded")).toContainText("HAProxy");
+  await expect(page.getByTestId("chart-errors")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Cancel run" })).toHaveCount(0);
   await expect.poll(() => livePoints(page), { message: "a finished run's charts replay its samples" }).toBeGreaterThan(0);
   await noSideways(w, "run page");
@@ -180,7 +217,13 @@ async function history(w: Walker, experimentId: number, name: string, runIds: nu
     expect(col, "a Latency p99 column").toBeGreaterThanOrEqual(0);
     return table.locator("tbody tr").evaluateAll((trs, i) => trs.map((tr) => parseFloat((tr.querySelectorAll("td")[i]?.textContent ?? "").replace(/,/g, ""))), col);
   };
-  await p99Header.getByRole("button").click();
+  // A desktop sorts by the column's header; a phone, where each run is a card, by "Sort by".
+  const sortBy = async (order?: "asc" | "desc") => {
+    if (!mode.phone) return p99Header.getByRole("button").click();
+    await page.getByLabel("Sort by").selectOption("latency_p99_ms");
+    if (order) await page.getByLabel("Sort order").selectOption(order);
+  };
+  await sortBy();
   await expect(page).toHaveURL(/sort=latency_p99_ms/);
   const firstOrder = await p99Header.getAttribute("aria-sort");
   expect(["ascending", "descending"]).toContain(firstOrder);
@@ -188,11 +231,15 @@ async function history(w: Walker, experimentId: number, name: string, runIds: nu
   const sorted = await p99Values();
   expect(sorted.every((v) => Number.isFinite(v)), `p99 values ${sorted.join(", ")}`).toBe(true);
   expect(sorted, `p99 ${firstOrder}`).toEqual([...sorted].sort((a, b) => (firstOrder === "ascending" ? a - b : b - a)));
-  await p99Header.getByRole("button").click();
+  await sortBy(firstOrder === "ascending" ? "desc" : "asc");
   await expect(p99Header).toHaveAttribute("aria-sort", firstOrder === "ascending" ? "descending" : "ascending");
   await expect(table).toHaveAttribute("aria-busy", "false");
   await expect.poll(p99Values).toEqual([...sorted].reverse());
-  await expect(page.locator(".trend", { hasText: name }).locator("svg")).toBeVisible();
+  const trend = page.locator(".trend", { hasText: name });
+  await expect(trend.locator("svg")).toBeVisible();
+  // One run at the followed point (maxconn 10): a value, not a trend, and never "steady".
+  await expect(trend.getByTestId("trend-too-few")).toHaveText("1 run: not enough for a trend");
+  await expect(trend).not.toContainText("steady");
   await expect(table.getByTestId("threshold-outcome")).toHaveCount(2); // the Thresholds column
   await noSideways(w, "history");
   await expectAccessible(page, `history (${mode.name})`);
@@ -208,10 +255,20 @@ async function compare(w: Walker, experimentId: number): Promise<void> {
   const { page, mode } = w;
   const diff = page.getByTestId("config-diff");
   await expect(diff).toContainText("proxy.global.maxconn");
+  // One real change: the managed target's per-run port and the agent's directory are the lab's, masked.
   const changed = diff.locator(".config-diff-lines").locator(".diff-added, .diff-removed");
+  await expect(changed).toHaveCount(2);
   await expect(changed.filter({ hasText: "maxconn 5" })).toHaveCount(1);
   await expect(changed.filter({ hasText: "maxconn 10" })).toHaveCount(1);
+  await expect(page.getByTestId("config-diff-counts")).toContainText("1 line added, 1 removed");
   await expect(page.getByTestId("diff-table").locator("tbody tr")).toHaveCount(2);
+  // The differences vs the baseline come first, above what differs in the setups and the charts.
+  const tableTop = (await page.getByTestId("diff-table").boundingBox())!.y;
+  expect(tableTop, "the differences table above the setup diff").toBeLessThan((await diff.boundingBox())!.y);
+  expect(tableTop, "the differences table above the sweep chart").toBeLessThan((await page.getByTestId("sweep-chart").boundingBox())!.y);
+  // One run per point: no error bars, and the chart says so.
+  await expect(page.getByTestId("sweep-spread")).toHaveText("One run per point: no error bars.");
+  await expect(page.getByLabel("Error bars")).toHaveCount(0);
   // Both runs were judged by the spec's threshold: their outcome is a column.
   await expect(page.getByTestId("diff-table").getByRole("columnheader", { name: "Thresholds" })).toBeVisible();
   await expect(page.getByTestId("diff-table").getByTestId("threshold-outcome")).toHaveCount(2);
@@ -338,7 +395,8 @@ test("journey in light, dark and on a phone: home -> template -> designer -> lau
     await expect
       .poll(
         async () => {
-          seen.add((await phases.getAttribute("data-current")) ?? "");
+          // The stage bars are gone once the run ended (a line says how it ran): read them while there.
+          if ((await phases.count()) > 0) seen.add((await phases.getAttribute("data-current", { timeout: 1000 }).catch(() => "")) ?? "");
           const ended = (await light.page.getByTestId("run-end-state").count()) > 0;
           if (!ended) livePointsSeen = Math.max(livePointsSeen, await livePoints(light.page));
           return ended;

@@ -129,6 +129,18 @@ test.describe("seed templates run to completion from the browser", () => {
       expect(num(seconds)).toBeGreaterThan(0);
       expect(num(qps)).toBeGreaterThan(0);
       expect(await figure(figures, "sql", "clients × queries each")).toBe("20 × 100");
+      // Charts that cannot apply are one line with the reason: HAProxy's, of the run that went
+      // past it; requests per second, of a proxy in TCP mode (it counts sessions, not requests).
+      const folds = page.getByTestId("chart-folds");
+      if (via === "direct") {
+        await expect(folds.locator('[data-folded="proxy"]')).toContainText("load.via: direct");
+        await expect(page.getByTestId("chart-rps")).toHaveCount(0);
+        await expect(page.getByTestId("chart-sessions")).toHaveCount(0);
+      } else {
+        await expect(page.getByTestId("chart-rps-folded")).toContainText("TCP mode");
+        await expect(page.getByTestId("chart-sessions")).toBeVisible();
+      }
+      await expect(page.getByTestId("chart-cpu")).toBeVisible();
       await snap(page, `41-seed-001-${via}`);
       console.log(`seed 001 ${via}: run ${run.id}, ${seconds} per iteration, ${qps} queries/s`);
     }

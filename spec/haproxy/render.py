@@ -77,6 +77,18 @@ class _RawLine(str):
         return line
 
 
+# Every rendered config names its pidfile in the runtime directory, so the directory can be read
+# back from the text alone (runtime_dir_of).
+PIDFILE = "haproxy.pid"
+_PIDFILE_LINE = re.compile(rf"^[ \t]*pidfile (/\S*)/{re.escape(PIDFILE)}[ \t]*$", re.MULTILINE)
+
+
+def runtime_dir_of(rendered: str) -> str | None:
+    """The runtime directory `rendered` (a render() result) was written for; None for other text."""
+    match = _PIDFILE_LINE.search(rendered)
+    return match.group(1) if match else None
+
+
 def render(config: HAProxyConfig, ctx: RenderContext) -> str:
     """The haproxy.cfg text for `config` on the host described by `ctx`."""
     return "\n\n".join("\n".join(block) for block in _blocks(config, ctx)) + "\n"
@@ -148,7 +160,7 @@ def _extra(lines: list[str], ctx: RenderContext, section: str) -> list[str]:
 def _global_lines(g: Global, ctx: RenderContext) -> list[str]:
     lines = [
         f"stats socket {ctx.runtime_dir}/haproxy.sock mode 600 level admin expose-fd listeners",
-        f"pidfile {ctx.runtime_dir}/haproxy.pid",
+        f"pidfile {ctx.runtime_dir}/{PIDFILE}",
     ]
     if g.log is not None:
         lines.append(f"log {g.log} format raw local0")

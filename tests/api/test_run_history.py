@@ -331,6 +331,10 @@ def test_trend_follows_each_experiments_latest_point_over_its_succeeded_runs(
     assert by_id[sweep.id]["params"] == {"proxy.global.maxconn": 20}
     assert [p["value"] for p in by_id[sweep.id]["points"]] == p99s  # oldest first, the failed run left out
     assert [p["value"] for p in by_id[single.id]["points"]] == [30.0, 30.0]
+    # Three runs make a trend; two are readings, whose direction nobody may call.
+    assert body["min_runs"] == 3
+    assert by_id[sweep.id]["enough_for_trend"] is True
+    assert by_id[single.id]["enough_for_trend"] is False
 
     last_two = client.get(
         f"{API}/runs/trends",

@@ -1,24 +1,22 @@
 """What differs between two runs of the same sweep point: the candidates for a change's cause.
 
 The spec version, the spec's own values (dotted paths), the rendered haproxy.cfg's lines, the
-lab and its hosts, each host's kernel, HAProxy version and tools. Addresses and ports a lab
-assigns per run (a managed target's server line) are masked before the config is compared, so
-only what a person changed shows.
+lab and its hosts, each host's kernel, HAProxy version and tools. What a lab assigns per run (a
+managed target's addresses and ports, the agent's runtime directory) is masked before the config
+is compared (backend/runs/config_masking.py), so only what a person changed shows.
 """
 
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
 from backend.models import Run
+from backend.runs.config_masking import masked_lines
 
 MAX_SPEC_VALUES = 30
 MAX_CONFIG_LINES = 30
-# An IPv4 address with an optional port, as a lab assigns them to managed targets.
-_ADDRESS = re.compile(r"\b\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?\b")
 
 
 def _flat(node: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -44,11 +42,11 @@ def spec_differences(before: Mapping[str, Any], after: Mapping[str, Any]) -> lis
 
 
 def config_differences(before: str | None, after: str | None) -> list[dict[str, Any]]:
-    """Lines of haproxy.cfg removed and added, addresses masked."""
+    """Lines of haproxy.cfg removed and added, what the lab assigns per run masked."""
     if not before or not after:
         return []
-    a = [_ADDRESS.sub("<address>", line).rstrip() for line in before.splitlines()]
-    b = [_ADDRESS.sub("<address>", line).rstrip() for line in after.splitlines()]
+    a = masked_lines(before)
+    b = masked_lines(after)
     out = []
     for line in difflib.unified_diff(a, b, lineterm="", n=0):
         if line.startswith(("---", "+++", "@@")):

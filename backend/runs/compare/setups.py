@@ -6,6 +6,9 @@ page must say so. The specs are compared as flat dotted paths (the sweep's vocab
 (proxy, target, load; not the sweep or the repetitions, which describe the experiment), and only
 the paths whose values differ are returned. Rendered configs are returned once each, so a 50-run
 sweep sends its handful of distinct configs, not 50 copies; the browser diffs them line by line.
+What the lab assigns per run (a managed target's ports, the agent's runtime directory) is masked
+first (backend/runs/config_masking.py, the change search's definition too): a sweep of maxconn
+shows its one changed line, not the target's new port beside it.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from sqlalchemy.orm import Session
 from backend.models import Lab, Run
 from backend.runs.compare.schemas import AskedLoad, CompareSetups, RunSetup, SpecDifference
 from backend.runs.compare.selection import distinct, require_found
+from backend.runs.config_masking import masked_config
 from spec.load import LoadProfile
 from spec.sweep import SWEEPABLE_ROOTS
 
@@ -78,7 +82,7 @@ def compare_setups(db: Session, team_id: int, run_ids: list[int]) -> CompareSetu
         row = by_id[run_id]
         index = None
         if row.rendered_config is not None:
-            index = configs.setdefault(row.rendered_config, len(configs))
+            index = configs.setdefault(masked_config(row.rendered_config), len(configs))
         runs.append(RunSetup(run_id=run_id, lab_name=row.name, load=_asked(row.spec), config_index=index))
     swept = {path for run_id in wanted for path in by_id[run_id].params}
     return CompareSetups(

@@ -2413,7 +2413,8 @@ export const CompareSetupsSchema = {
                 type: 'string'
             },
             type: 'array',
-            title: 'Configs'
+            title: 'Configs',
+            description: 'Each distinct rendered config once, what the lab assigns per run masked (`<address>` for a managed target\'s or a bind\'s address and port, `{runtime_dir}` for the agent\'s directory): two runs that differ only there share one config. Each run\'s page keeps its exact text.'
         }
     },
     type: 'object',
@@ -2844,6 +2845,87 @@ export const DeliveryOutSchema = {
         'payload'
     ],
     title: 'DeliveryOut'
+} as const;
+
+export const DescriptionCheckSchema = {
+    properties: {
+        template_id: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Template Id',
+            description: 'The template whose sentence the description is (its words unedited); None: the person\'s text.'
+        },
+        template_title: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Template Title',
+            description: 'That template\'s title.'
+        },
+        stale: {
+            type: 'boolean',
+            title: 'Stale',
+            description: 'The description states facts the spec no longer has (a sweep\'s values, an endpoint\'s delay).'
+        },
+        proposed: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Proposed',
+            description: 'The template\'s sentence for this spec, to offer instead; None when the spec no longer has what the sentence talks about (then offer to clear it).'
+        }
+    },
+    type: 'object',
+    required: [
+        'template_id',
+        'template_title',
+        'stale',
+        'proposed'
+    ],
+    title: 'DescriptionCheck',
+    description: 'Whether a description is a template\'s sentence that the spec no longer bears out.'
+} as const;
+
+export const DescriptionCheckRequestSchema = {
+    properties: {
+        description: {
+            type: 'string',
+            maxLength: 10000,
+            title: 'Description'
+        },
+        spec: {
+            additionalProperties: {
+                $ref: '#/components/schemas/JsonValue'
+            },
+            type: 'object',
+            title: 'Spec',
+            description: 'The experiment\'s spec as the designer holds it.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'description',
+        'spec'
+    ],
+    title: 'DescriptionCheckRequest',
+    description: 'An experiment\'s description and its spec as the designer holds them (possibly half-edited).'
 } as const;
 
 export const DrainSchema = {
@@ -3894,6 +3976,12 @@ export const ExperimentTrendSchema = {
             },
             type: 'array',
             title: 'Points'
+        },
+        enough_for_trend: {
+            type: 'boolean',
+            title: 'Enough For Trend',
+            description: 'At least 3 runs: enough to read a direction. With fewer, the points are readings to show as they are, never called steady, up or down.',
+            readOnly: true
         }
     },
     type: 'object',
@@ -3901,7 +3989,8 @@ export const ExperimentTrendSchema = {
         'experiment_id',
         'experiment_name',
         'params',
-        'points'
+        'points',
+        'enough_for_trend'
     ],
     title: 'ExperimentTrend',
     description: 'One experiment\'s recent succeeded runs at one sweep point, oldest first.'
@@ -4358,6 +4447,20 @@ export const HAProxyConfigSchema = {
     type: 'object',
     title: 'HAProxyConfig',
     description: 'A whole haproxy.cfg: global, defaults and the proxy sections. JSON key `global`.'
+} as const;
+
+export const HTTPValidationErrorSchema = {
+    properties: {
+        detail: {
+            items: {
+                $ref: '#/components/schemas/ValidationError'
+            },
+            type: 'array',
+            title: 'Detail'
+        }
+    },
+    type: 'object',
+    title: 'HTTPValidationError'
 } as const;
 
 export const HaproxyCheckSchema = {
@@ -11735,6 +11838,12 @@ export const TrendsSchema = {
             title: 'Runs',
             description: 'At most this many runs per experiment.'
         },
+        min_runs: {
+            type: 'integer',
+            title: 'Min Runs',
+            description: 'Runs a trend needs (enough_for_trend).',
+            default: 3
+        },
         items: {
             items: {
                 $ref: '#/components/schemas/ExperimentTrend'
@@ -11846,6 +11955,47 @@ export const ValidateRequestSchema = {
         'spec'
     ],
     title: 'ValidateRequest'
+} as const;
+
+export const ValidationErrorSchema = {
+    properties: {
+        loc: {
+            items: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    }
+                ]
+            },
+            type: 'array',
+            title: 'Location'
+        },
+        msg: {
+            type: 'string',
+            title: 'Message'
+        },
+        type: {
+            type: 'string',
+            title: 'Error Type'
+        },
+        input: {
+            title: 'Input'
+        },
+        ctx: {
+            type: 'object',
+            title: 'Context'
+        }
+    },
+    type: 'object',
+    required: [
+        'loc',
+        'msg',
+        'type'
+    ],
+    title: 'ValidationError'
 } as const;
 
 export const ValidationRefusedSchema = {
@@ -12444,6 +12594,59 @@ export const ErrorCountsWritableSchema = {
     type: 'object',
     title: 'ErrorCounts',
     description: 'Failed requests by kind; never hidden, never merged into one number.'
+} as const;
+
+export const ExperimentTrendWritableSchema = {
+    properties: {
+        experiment_id: {
+            type: 'integer',
+            title: 'Experiment Id'
+        },
+        experiment_name: {
+            type: 'string',
+            title: 'Experiment Name'
+        },
+        params: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Params',
+            description: 'The sweep point followed: the latest succeeded run\'s ({} without a sweep).'
+        },
+        points: {
+            items: {
+                $ref: '#/components/schemas/TrendPoint'
+            },
+            type: 'array',
+            title: 'Points'
+        }
+    },
+    type: 'object',
+    required: [
+        'experiment_id',
+        'experiment_name',
+        'params',
+        'points'
+    ],
+    title: 'ExperimentTrend',
+    description: 'One experiment\'s recent succeeded runs at one sweep point, oldest first.'
 } as const;
 
 export const InjectorSummaryWritableSchema = {
@@ -13088,4 +13291,46 @@ export const RunSummaryWritableSchema = {
     ],
     title: 'RunSummary',
     description: 'The result of one run.'
+} as const;
+
+export const TrendsWritableSchema = {
+    properties: {
+        metric: {
+            type: 'string',
+            enum: [
+                'rps',
+                'latency_p50_ms',
+                'latency_p95_ms',
+                'latency_p99_ms',
+                'error_pct'
+            ],
+            title: 'Metric'
+        },
+        runs: {
+            type: 'integer',
+            title: 'Runs',
+            description: 'At most this many runs per experiment.'
+        },
+        min_runs: {
+            type: 'integer',
+            title: 'Min Runs',
+            description: 'Runs a trend needs (enough_for_trend).',
+            default: 3
+        },
+        items: {
+            items: {
+                $ref: '#/components/schemas/ExperimentTrendWritable'
+            },
+            type: 'array',
+            title: 'Items',
+            description: 'Experiments with a recent run first.'
+        }
+    },
+    type: 'object',
+    required: [
+        'metric',
+        'runs',
+        'items'
+    ],
+    title: 'Trends'
 } as const;

@@ -1331,6 +1331,8 @@ export type CompareSetups = {
     differences: Array<SpecDifference>;
     /**
      * Configs
+     *
+     * Each distinct rendered config once, what the lab assigns per run masked (`<address>` for a managed target's or a bind's address and port, `{runtime_dir}` for the agent's directory): two runs that differ only there share one config. Each run's page keeps its exact text.
      */
     configs: Array<string>;
 };
@@ -1579,6 +1581,58 @@ export type DeliveryOut = {
      */
     payload: {
         [key: string]: unknown;
+    };
+};
+
+/**
+ * DescriptionCheck
+ *
+ * Whether a description is a template's sentence that the spec no longer bears out.
+ */
+export type DescriptionCheck = {
+    /**
+     * Template Id
+     *
+     * The template whose sentence the description is (its words unedited); None: the person's text.
+     */
+    template_id: string | null;
+    /**
+     * Template Title
+     *
+     * That template's title.
+     */
+    template_title: string | null;
+    /**
+     * Stale
+     *
+     * The description states facts the spec no longer has (a sweep's values, an endpoint's delay).
+     */
+    stale: boolean;
+    /**
+     * Proposed
+     *
+     * The template's sentence for this spec, to offer instead; None when the spec no longer has what the sentence talks about (then offer to clear it).
+     */
+    proposed: string | null;
+};
+
+/**
+ * DescriptionCheckRequest
+ *
+ * An experiment's description and its spec as the designer holds them (possibly half-edited).
+ */
+export type DescriptionCheckRequest = {
+    /**
+     * Description
+     */
+    description: string;
+    /**
+     * Spec
+     *
+     * The experiment's spec as the designer holds it.
+     */
+    spec: {
+        [key: string]: JsonValue;
     };
 };
 
@@ -2232,6 +2286,12 @@ export type ExperimentTrend = {
      * Points
      */
     points: Array<TrendPoint>;
+    /**
+     * Enough For Trend
+     *
+     * At least 3 runs: enough to read a direction. With fewer, the points are readings to show as they are, never called steady, up or down.
+     */
+    readonly enough_for_trend: boolean;
 };
 
 /**
@@ -2468,6 +2528,16 @@ export type HaProxyConfig = {
      * Listens
      */
     listens?: Array<Listen>;
+};
+
+/**
+ * HTTPValidationError
+ */
+export type HttpValidationError = {
+    /**
+     * Detail
+     */
+    detail?: Array<ValidationError>;
 };
 
 /**
@@ -6748,6 +6818,12 @@ export type Trends = {
      */
     runs: number;
     /**
+     * Min Runs
+     *
+     * Runs a trend needs (enough_for_trend).
+     */
+    min_runs?: number;
+    /**
      * Items
      *
      * Experiments with a recent run first.
@@ -6814,6 +6890,34 @@ export type ValidateRequest = {
      * Check the addresses the spec names against this lab's boundary; empty: against what any lab of the team allows.
      */
     lab_id?: number | null;
+};
+
+/**
+ * ValidationError
+ */
+export type ValidationError = {
+    /**
+     * Location
+     */
+    loc: Array<string | number>;
+    /**
+     * Message
+     */
+    msg: string;
+    /**
+     * Error Type
+     */
+    type: string;
+    /**
+     * Input
+     */
+    input?: unknown;
+    /**
+     * Context
+     */
+    ctx?: {
+        [key: string]: unknown;
+    };
 };
 
 /**
@@ -7188,6 +7292,34 @@ export type ErrorCountsWritable = {
 };
 
 /**
+ * ExperimentTrend
+ *
+ * One experiment's recent succeeded runs at one sweep point, oldest first.
+ */
+export type ExperimentTrendWritable = {
+    /**
+     * Experiment Id
+     */
+    experiment_id: number;
+    /**
+     * Experiment Name
+     */
+    experiment_name: string;
+    /**
+     * Params
+     *
+     * The sweep point followed: the latest succeeded run's ({} without a sweep).
+     */
+    params: {
+        [key: string]: string | number | number | boolean | null;
+    };
+    /**
+     * Points
+     */
+    points: Array<TrendPoint>;
+};
+
+/**
  * InjectorSummary
  *
  * One injector's view of the run.
@@ -7507,6 +7639,34 @@ export type RunSummaryWritable = {
      * Did the load cover the window asked for? None for runs recorded before this existed.
      */
     completeness?: Completeness | null;
+};
+
+/**
+ * Trends
+ */
+export type TrendsWritable = {
+    /**
+     * Metric
+     */
+    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+    /**
+     * Runs
+     *
+     * At most this many runs per experiment.
+     */
+    runs: number;
+    /**
+     * Min Runs
+     *
+     * Runs a trend needs (enough_for_trend).
+     */
+    min_runs?: number;
+    /**
+     * Items
+     *
+     * Experiments with a recent run first.
+     */
+    items: Array<ExperimentTrendWritable>;
 };
 
 export type RunsCompareRunsData = {
@@ -12203,6 +12363,43 @@ export type TemplatesListExperimentTemplatesResponses = {
 };
 
 export type TemplatesListExperimentTemplatesResponse = TemplatesListExperimentTemplatesResponses[keyof TemplatesListExperimentTemplatesResponses];
+
+export type TemplatesCheckTemplateDescriptionData = {
+    body: DescriptionCheckRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/templates/description-check';
+};
+
+export type TemplatesCheckTemplateDescriptionErrors = {
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Validation Error
+     */
+    422: HttpValidationError;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type TemplatesCheckTemplateDescriptionError = TemplatesCheckTemplateDescriptionErrors[keyof TemplatesCheckTemplateDescriptionErrors];
+
+export type TemplatesCheckTemplateDescriptionResponses = {
+    /**
+     * Successful Response
+     */
+    200: DescriptionCheck;
+};
+
+export type TemplatesCheckTemplateDescriptionResponse = TemplatesCheckTemplateDescriptionResponses[keyof TemplatesCheckTemplateDescriptionResponses];
 
 export type MetricsGetMetricRegistryData = {
     body?: never;

@@ -75,6 +75,9 @@ from .defaults_options_item import DefaultsOptionsItem
 from .delivery_out import DeliveryOut
 from .delivery_out_payload import DeliveryOutPayload
 from .delivery_out_status import DeliveryOutStatus
+from .description_check import DescriptionCheck
+from .description_check_request import DescriptionCheckRequest
+from .description_check_request_spec import DescriptionCheckRequestSpec
 from .drain import Drain
 from .end_event import EndEvent
 from .endpoint import Endpoint
@@ -122,6 +125,7 @@ from .hold_samples import HoldSamples
 from .host_identity import HostIdentity
 from .http_check import HttpCheck
 from .http_check_method import HttpCheckMethod
+from .http_validation_error import HTTPValidationError
 from .injector_summary import InjectorSummary
 from .injector_summary_driver import InjectorSummaryDriver
 from .knee import Knee
@@ -317,6 +321,8 @@ from .trends import Trends
 from .trends_metric import TrendsMetric
 from .validate_request import ValidateRequest
 from .validate_request_experiment_spec import ValidateRequestExperimentSpec
+from .validation_error import ValidationError
+from .validation_error_context import ValidationErrorContext
 from .validation_refused import ValidationRefused
 from .validation_report import ValidationReport
 from .version_create import VersionCreate
@@ -405,6 +411,9 @@ __all__ = (
     "DeliveryOut",
     "DeliveryOutPayload",
     "DeliveryOutStatus",
+    "DescriptionCheck",
+    "DescriptionCheckRequest",
+    "DescriptionCheckRequestSpec",
     "Drain",
     "EndEvent",
     "Endpoint",
@@ -439,6 +448,7 @@ __all__ = (
     "Global",
     "GlobalLogType0",
     "HAProxyConfig",
+    "HTTPValidationError",
     "HaproxyCheck",
     "Health",
     "HealthChecks",
@@ -643,6 +653,8 @@ __all__ = (
     "TrendsMetric",
     "ValidateRequest",
     "ValidateRequestExperimentSpec",
+    "ValidationError",
+    "ValidationErrorContext",
     "ValidationRefused",
     "ValidationReport",
     "VersionCreate",

@@ -22,7 +22,9 @@ class CompareSetups:
         Attributes:
             runs (list[RunSetup]):
             differences (list[SpecDifference]):
-            configs (list[str]):
+            configs (list[str]): Each distinct rendered config once, what the lab assigns per run masked (`<address>` for a
+                managed target's or a bind's address and port, `{runtime_dir}` for the agent's directory): two runs that differ
+                only there share one config. Each run's page keeps its exact text.
     """
 
     runs: list[RunSetup]

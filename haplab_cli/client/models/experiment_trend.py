@@ -23,12 +23,15 @@ class ExperimentTrend:
         experiment_name (str):
         params (ExperimentTrendParams): The sweep point followed: the latest succeeded run's ({} without a sweep).
         points (list[TrendPoint]):
+        enough_for_trend (bool): At least 3 runs: enough to read a direction. With fewer, the points are readings to
+            show as they are, never called steady, up or down.
     """
 
     experiment_id: int
     experiment_name: str
     params: ExperimentTrendParams
     points: list[TrendPoint]
+    enough_for_trend: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -43,6 +46,8 @@ class ExperimentTrend:
             points_item = points_item_data.to_dict()
             points.append(points_item)
 
+        enough_for_trend = self.enough_for_trend
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -51,6 +56,7 @@ class ExperimentTrend:
                 "experiment_name": experiment_name,
                 "params": params,
                 "points": points,
+                "enough_for_trend": enough_for_trend,
             }
         )
 
@@ -75,11 +81,14 @@ class ExperimentTrend:
 
             points.append(points_item)
 
+        enough_for_trend = d.pop("enough_for_trend")
+
         experiment_trend = cls(
             experiment_id=experiment_id,
             experiment_name=experiment_name,
             params=params,
             points=points,
+            enough_for_trend=enough_for_trend,
         )
 
         experiment_trend.additional_properties = d

@@ -7,6 +7,7 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.trends_metric import TrendsMetric
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.experiment_trend import ExperimentTrend
@@ -22,11 +23,13 @@ class Trends:
         metric (TrendsMetric):
         runs (int): At most this many runs per experiment.
         items (list[ExperimentTrend]): Experiments with a recent run first.
+        min_runs (int | Unset): Runs a trend needs (enough_for_trend). Default: 3.
     """
 
     metric: TrendsMetric
     runs: int
     items: list[ExperimentTrend]
+    min_runs: int | Unset = 3
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -39,6 +42,8 @@ class Trends:
             items_item = items_item_data.to_dict()
             items.append(items_item)
 
+        min_runs = self.min_runs
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -48,6 +53,8 @@ class Trends:
                 "items": items,
             }
         )
+        if min_runs is not UNSET:
+            field_dict["min_runs"] = min_runs
 
         return field_dict
 
@@ -67,10 +74,13 @@ class Trends:
 
             items.append(items_item)
 
+        min_runs = d.pop("min_runs", UNSET)
+
         trends = cls(
             metric=metric,
             runs=runs,
             items=items,
+            min_runs=min_runs,
         )
 
         trends.additional_properties = d

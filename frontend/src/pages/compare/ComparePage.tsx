@@ -1,9 +1,10 @@
-// /compare?runs=1,2,3 | ?experiment=ID — runs side by side: (a) a metric against the swept
-// parameter with the repetitions' spread, (b) per-second overlays aligned on load start, (c) the
-// latency percentile spectrum, (d) % change vs a baseline run, under what differs between the
-// runs' specs and configs (SetupDiff). Every choice is in the URL (compareParams.ts); every run
-// keeps one colour and label across the page (runs.ts). Recharts is only in this lazily loaded
-// page's chunk.
+// /compare?runs=1,2,3 | ?experiment=ID — runs side by side, the answer first: (d) each run's
+// figures and their % change vs a baseline run (and, with repetitions, each point's interval and
+// significance), then what differs between the runs' specs and configs (SetupDiff), then (a) a
+// metric against the swept parameter (error bars only from repetitions), (b) per-second overlays
+// aligned on load start, (c) the latency percentile spectrum. Every choice is in the URL
+// (compareParams.ts); every run keeps one colour and label across the page (runs.ts). Recharts is
+// only in this lazily loaded page's chunk.
 import { useCallback, useMemo, useRef, type ReactNode } from "react";
 import { Link, useSearchParams } from "react-router";
 
@@ -22,7 +23,7 @@ import { CompareNotes } from "./CompareNotes";
 import { PointsVsBaseline } from "./PointsVsBaseline";
 import { runStyle } from "./runs";
 import { SeriesOverlay } from "./SeriesOverlay";
-import { SetupDiff } from "./SetupDiff";
+import { SetupDiff, UnsweptNotice } from "./SetupDiff";
 import { SpectrumChart } from "./SpectrumChart";
 import { SweepChart } from "./SweepChart";
 import { baselineOf, useCompareTable, usePoints, useRunIds, useSeries, useSetups, useSpectrum } from "./useCompareData";
@@ -103,6 +104,10 @@ export default function ComparePage() {
   return (
     <div className="stack compare-page" ref={page}>
       {header}
+      {/* What changed against the baseline and by how much, first; what differs in the setups under it. */}
+      {baseline != null && setups.data && <UnsweptNotice setups={setups.data} baseline={baseline} />}
+      {baseline != null && <Slot query={table}>{() => <DiffTable table={table.data!} baseline={baseline} runs={runs} onBaseline={setBaseline} />}</Slot>}
+      <Slot query={points}>{() => <PointsVsBaseline points={points.data!.points} baseline={baseline} />}</Slot>
       {setups.isPending ? (
         <div className="card">
           <LoadingState label="Reading the runs' setups" rows={2} />
@@ -149,8 +154,6 @@ export default function ComparePage() {
           <Slot query={spectrum}>{() => <SpectrumChart data={spectrum.data!} runs={runs} />}</Slot>
         </div>
       </ChartGroup>
-      <Slot query={points}>{() => <PointsVsBaseline points={points.data!.points} baseline={baseline} />}</Slot>
-      {baseline != null && <Slot query={table}>{() => <DiffTable table={table.data!} baseline={baseline} runs={runs} onBaseline={setBaseline} />}</Slot>}
       <CompareNotes runs={ids} />
     </div>
   );

@@ -73,7 +73,7 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
         </div>
       )}
       <TableScroll label="Runs compared">
-        <table className="table small">
+        <table className="table small phone-cards">
           <thead>
             <tr>
               <th>Run</th>
@@ -89,10 +89,10 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
           <tbody>
             {table.rows.map((r) => (
               <tr key={r.run_id} className={r.run_id === baseline ? "baseline" : undefined}>
-                <td>
+                <td data-label="Run">
                   <span className="chart-swatch" style={{ background: runColor(runs, r.run_id) }} aria-hidden="true" /> {runLabel(runs, r.run_id)}
                 </td>
-                <td>
+                <td data-label="State">
                   <OutcomeBadge state={r.state} outcome={r.outcome} />
                   {r.capacity_note && (
                     <span className="badge" title={r.capacity_note} data-testid="not-comparable">
@@ -101,7 +101,7 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
                   )}
                 </td>
                 {judged && (
-                  <td>
+                  <td data-label="Thresholds">
                     <Checks report={r.thresholds} />
                   </td>
                 )}
@@ -112,7 +112,7 @@ export const DiffTable = memo(function DiffTable({ table, baseline, onBaseline, 
                   // A run bound by a CPU HAProxy shared with the load tool neither wins nor loses.
                   const judged = !r.capacity_note && !baselineRow?.capacity_note;
                   return (
-                    <td key={m} className="num">
+                    <td key={m} className="num" data-label={metricHeading(registry, m)}>
                       {fmt(r.metrics[m])}
                       {r.run_id !== baseline && change != null && (
                         <span className={judged ? (worse ? "change worse" : "change better") : "change"}>

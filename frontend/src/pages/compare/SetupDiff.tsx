@@ -1,7 +1,8 @@
-// "What differs between these runs", right under the Compare title: the spec settings whose values
-// differ (those the sweep does not explain first, highlighted), then a line diff of a rendered
-// HAProxy config against the baseline run's. Two "maxconn 60" runs that differ 2.5x because one
-// had 20 clients and the other 50 say so here before anyone reads a chart.
+// "What differs between these runs": the spec settings whose values differ (those the sweep does
+// not explain first, highlighted), then a line diff of a rendered HAProxy config against the
+// baseline run's, with what the lab assigns per run masked by the API (ports, runtime directory),
+// so a maxconn sweep shows its one changed line. Two "maxconn 60" runs that differ 2.5x because one
+// had 20 clients and the other 50 say so in UnsweptNotice, above the differences it explains.
 import { memo, useMemo, useState } from "react";
 
 import type { CompareSetups } from "../../client/types.gen";
@@ -46,6 +47,18 @@ function SettingRow({ diff }: { diff: SettingDiff }) {
   );
 }
 
+/** Settings that differ though nobody swept them: said above the differences they partly explain. */
+export const UnsweptNotice = memo(function UnsweptNotice({ setups, baseline }: { setups: CompareSetups; baseline: number }) {
+  const unswept = useMemo(() => settingDiffs(setups, baseline).filter((d) => !d.swept), [setups, baseline]);
+  if (unswept.length === 0) return null;
+  return (
+    <p className="notice" data-testid="unswept-differences">
+      Not only the swept parameter differs: <strong>{unswept.map((d) => differenceHeadline(d)).join("; ")}</strong>. These change the results too,
+      so a difference below is not the sweep&apos;s alone (<a href="#setup-diff-title">what differs in the setups</a>).
+    </p>
+  );
+});
+
 // Memoized: the page re-renders as each of its reads arrives; this part only when its own data does.
 export const SetupDiff = memo(function SetupDiff({ setups, baseline }: { setups: CompareSetups; baseline: number }) {
   const diffs = useMemo(() => settingDiffs(setups, baseline), [setups, baseline]);
@@ -55,9 +68,8 @@ export const SetupDiff = memo(function SetupDiff({ setups, baseline }: { setups:
     <section className="card setup-diff" data-testid="config-diff" aria-labelledby="setup-diff-title" data-report="What differs in the setups">
       <h2 id="setup-diff-title">What differs between these runs</h2>
       {unswept.length > 0 ? (
-        <p className="notice" data-testid="unswept-differences">
-          Not only the swept parameter differs: <strong>{unswept.map((d) => differenceHeadline(d)).join("; ")}</strong>. These change the results
-          too, so a difference in the charts is not the sweep&apos;s alone.
+        <p className="muted">
+          Besides what was swept, {unswept.length === 1 ? "one setting differs" : `${unswept.length} settings differ`} (highlighted): the table says which runs had which value.
         </p>
       ) : swept.length > 0 ? (
         <p className="muted">
@@ -124,9 +136,11 @@ function ConfigDiff({ setups, baseline }: { setups: CompareSetups; baseline: num
           </label>
         )}
       </div>
-      <p className="small muted">
-        Config of <RunIds ids={runsOf(shown)} />: <span className="diff-added-count">{counts.added} line(s) added</span>,{" "}
-        <span className="diff-removed-count">{counts.removed} removed</span> against the baseline&apos;s.
+      <p className="small muted" data-testid="config-diff-counts">
+        Config of <RunIds ids={runsOf(shown)} />: <span className="diff-added-count">{counts.added} line{counts.added === 1 ? "" : "s"} added</span>,{" "}
+        <span className="diff-removed-count">{counts.removed} removed</span> against the baseline&apos;s. What the lab assigns per run is masked:{" "}
+        <code>&lt;address&gt;</code> for a managed target&apos;s or a bind&apos;s address and port, <code>{"{runtime_dir}"}</code> for the agent&apos;s
+        directory (each run&apos;s page has its exact config).
       </p>
       <pre className="config-diff-lines" tabIndex={0} role="region" aria-label="Line diff of the rendered configs">
         {lines.map((line, k) =>

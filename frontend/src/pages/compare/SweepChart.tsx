@@ -1,5 +1,7 @@
 // (a) A metric against the swept parameter, line or bars, with the repetitions' spread as
-// error bars. The data table under it is the chart's exact numbers (and what the CSV holds).
+// error bars: only where there are repetitions, and the chart says how many runs each point is
+// the mean of ("one run per point: no error bars"). The data table under it is the chart's exact
+// numbers (and what the CSV holds).
 import { memo, useMemo } from "react";
 import { Bar, BarChart, CartesianGrid, ErrorBar, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
 
@@ -13,12 +15,15 @@ import { metricHeading, runMetric, useMetricRegistry } from "../../metrics/useMe
 import type { CompareView } from "./compareParams";
 import { downloadCsv } from "./csv";
 import { runListText } from "./runs";
-import { sweepCsv, sweepData } from "./sweepData";
+import { hasRepetitions, spreadNote, sweepCsv, sweepData } from "./sweepData";
 import { TableScroll } from "../../components/TableScroll";
 
 export const SweepChart = memo(function SweepChart({ points, param, view, onChange }: { points: ComparePoint[]; param: string; view: CompareView; onChange: (patch: Partial<CompareView>) => void }) {
   const registry = useMetricRegistry();
   const data = useMemo(() => sweepData(points, param, view.metric, view.spread), [points, param, view.metric, view.spread]);
+  // Error bars only where there are repetitions; the chart says n either way.
+  const repeated = hasRepetitions(points, view.metric);
+  const note = spreadNote(points, view.metric, view.spread);
   const csv = useMemo(() => sweepCsv(data, param, view.metric), [data, param, view.metric]);
   // A line per combination of the other swept values, coloured by its label on every visit.
   const colors = useMemo(() => assignColors(data.series.map((s) => s.label)), [data.series]);
@@ -52,7 +57,7 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
         {tooltip}
         {series.map((s) => (
           <Bar key={s.key} dataKey={s.key} name={s.name} fill={s.color} isAnimationActive={false}>
-            <ErrorBar dataKey={`${s.key}_err`} width={6} stroke={s.color} />
+            {repeated && <ErrorBar dataKey={`${s.key}_err`} width={6} stroke={s.color} />}
           </Bar>
         ))}
       </BarChart>
@@ -64,7 +69,7 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
         {tooltip}
         {series.map((s) => (
           <Line key={s.key} dataKey={s.key} name={s.name} stroke={s.color} isAnimationActive={false}>
-            <ErrorBar dataKey={`${s.key}_err`} width={6} stroke={s.color} />
+            {repeated && <ErrorBar dataKey={`${s.key}_err`} width={6} stroke={s.color} />}
           </Line>
         ))}
       </LineChart>
@@ -84,38 +89,47 @@ export const SweepChart = memo(function SweepChart({ points, param, view, onChan
             <option value="line">Line</option>
             <option value="bar">Bars</option>
           </select>
-          <select aria-label="Error bars" value={view.spread} onChange={(e) => onChange({ spread: e.target.value as CompareView["spread"] })}>
-            <option value="ci">Error bars: 95% confidence interval</option>
-            <option value="minmax">Error bars: min–max</option>
-            <option value="stddev">Error bars: ± stddev</option>
-          </select>
+          {repeated && (
+            <select aria-label="Error bars" value={view.spread} onChange={(e) => onChange({ spread: e.target.value as CompareView["spread"] })}>
+              <option value="ci">Error bars: 95% confidence interval</option>
+              <option value="minmax">Error bars: min–max</option>
+              <option value="stddev">Error bars: ± stddev</option>
+            </select>
+          )}
           <button type="button" onClick={() => downloadCsv(csv, `compare-${view.metric}-vs-${param}.csv`)}>
             Chart CSV
           </button>
         </>
       }
       footer={
-        <details>
-          <summary>Data</summary>
-          <TableScroll label="Chart data">
-          <table className="table small" data-testid="sweep-data">
-            <thead>
-              <tr>{csv[0].map((h, i) => <th key={i}>{h}</th>)}</tr>
-            </thead>
-            <tbody>
-              {csv.slice(1).map((row, i) => (
-                <tr key={i}>
-                  {row.map((v, j) => (
-                    <td key={j} className="num">
-                      {typeof v === "number" ? Number(v.toFixed(3)) : v}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          </TableScroll>
-        </details>
+        <>
+          {note && (
+            <p className="small muted" data-testid="sweep-spread">
+              {note}
+            </p>
+          )}
+          <details>
+            <summary>Data</summary>
+            <TableScroll label="Chart data">
+            <table className="table small" data-testid="sweep-data">
+              <thead>
+                <tr>{csv[0].map((h, i) => <th key={i}>{h}</th>)}</tr>
+              </thead>
+              <tbody>
+                {csv.slice(1).map((row, i) => (
+                  <tr key={i}>
+                    {row.map((v, j) => (
+                      <td key={j} className="num">
+                        {typeof v === "number" ? Number(v.toFixed(3)) : v}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+            </TableScroll>
+          </details>
+        </>
       }
     >
       {chart}

@@ -6,7 +6,7 @@ import { toCsv } from "./csv";
 import { askedLines, overlayRows } from "./overlay";
 import { runLabels, runSeries, runStyle } from "./runs";
 import { differenceHeadline, lineDiff, settingDiffs } from "./setupDiff";
-import { sweepCsv, sweepData } from "./sweepData";
+import { hasRepetitions, spreadNote, sweepCsv, sweepData } from "./sweepData";
 
 const spread = (mean: number, min: number, max: number, stddev = 0, ci?: [number, number], noisy = false) => ({
   n: 2,
@@ -41,6 +41,24 @@ describe("compare URL", () => {
   });
 });
 
+describe("error bars say n", () => {
+  it("draws none for one run per point and says so", () => {
+    const one = { ...spread(5, 5, 5), n: 1 };
+    const points = [point(5, one), point(10, { ...one, mean: 10 })];
+    expect(hasRepetitions(points, "rps")).toBe(false);
+    expect(spreadNote(points, "rps", "ci")).toBe("One run per point: no error bars.");
+    expect(spreadNote([point(5, one)], "rps", "ci")).toBe("One run: no error bar.");
+  });
+
+  it("names the runs each mean is of and the interval drawn", () => {
+    const three = { ...spread(5, 4, 6, 1, [3, 7]), n: 3 };
+    expect(hasRepetitions([point(5, three)], "rps")).toBe(true);
+    expect(spreadNote([point(5, three), point(10, three)], "rps", "ci")).toBe("Mean of 3 runs per point, error bars: 95% interval.");
+    expect(spreadNote([point(5, three), point(10, spread(9, 8, 10))], "rps", "minmax")).toBe("Mean of 2 to 3 runs per point, error bars: min to max.");
+    expect(spreadNote([point(5, three), point(10, { ...three, n: 1 })], "rps", "ci")).toBe("Mean of 3 runs per point, error bars: 95% interval; 1 point of one run, without a bar.");
+  });
+});
+
 describe("sweepData", () => {
   it("sorts numeric params and carries min/max error bars", () => {
     const data = sweepData([point(20, spread(19, 18, 20)), point(5, spread(5, 4, 6))], "proxy.global.maxconn", "rps", "minmax");
@@ -56,8 +74,10 @@ describe("sweepData", () => {
     const data = sweepData([point(5, spread(100, 90, 110, 10, [75, 125], true))], "proxy.global.maxconn", "rps", parse(new URLSearchParams()).spread);
     expect(data.rows[0].s0_err).toEqual([25, 25]);
     expect(sweepCsv(data, "maxconn", "rps")[1]).toEqual([5, 100, 25, 25, 2, "yes"]);
-    // One repetition has no interval: no bar rather than a made-up one.
-    expect(sweepData([point(5, spread(100, 100, 100))], "proxy.global.maxconn", "rps", "ci").rows[0].s0_err).toEqual([0, 0]);
+    // One run has no interval: no bar rather than a made-up one, whatever the spread asked.
+    const one = { ...spread(100, 100, 100), n: 1 };
+    for (const kind of ["ci", "minmax", "stddev"] as const) expect(sweepData([point(5, one)], "proxy.global.maxconn", "rps", kind).rows[0].s0_err).toBeUndefined();
+    expect(sweepCsv(sweepData([point(5, one)], "proxy.global.maxconn", "rps", "ci"), "maxconn", "rps")[1]).toEqual([5, 100, null, null, 1, "no"]);
   });
 
   it("draws one line per combination of the other params", () => {

@@ -1,6 +1,7 @@
 // Points of a sweep -> chart rows for "metric vs swept parameter": one line (series) per
 // experiment and combination of the other swept params, one row per value of the chosen param,
-// with the error bar of the repetitions (the 95% confidence interval, min..max or mean ± stddev).
+// with the error bar of the repetitions (the 95% confidence interval, min..max or mean ± stddev);
+// a point of one run has no bar, and the chart says n (spreadNote).
 import type { ComparePoint, Spread } from "../../client/types.gen";
 
 export type SweepSeries = { key: string; label: string };
@@ -13,11 +14,35 @@ function label(value: unknown): string {
 
 export type SpreadKind = "ci" | "minmax" | "stddev";
 
-function errorBar(s: Spread, spread: SpreadKind): [number, number] {
+/** The error bar of a point: only from repetitions (n >= 2); one run has no spread to draw. */
+function errorBar(s: Spread, spread: SpreadKind): [number, number] | undefined {
+  if (s.n < 2) return undefined;
   if (spread === "minmax") return [s.mean - s.min, s.max - s.mean];
   if (spread === "stddev") return [s.stddev, s.stddev];
-  return s.ci_low != null && s.ci_high != null ? [s.mean - s.ci_low, s.ci_high - s.mean] : [0, 0];
+  return s.ci_low != null && s.ci_high != null ? [s.mean - s.ci_low, s.ci_high - s.mean] : undefined;
 }
+
+export const SPREAD_WORDS: Record<SpreadKind, string> = { ci: "95% interval", minmax: "min to max", stddev: "± 1 standard deviation" };
+
+/**
+ * What a point of the chart is, in words that carry n: "one run per point: no error bars",
+ * "mean of 3 runs per point, 95% interval", "mean of 2 to 3 runs per point, ..."; points of one run
+ * among repeated ones are named, since they have no bar.
+ */
+export function spreadNote(points: readonly ComparePoint[], metric: string, spread: SpreadKind): string {
+  const ns = points.map((p) => p.metrics[metric]?.n).filter((n): n is number => n != null);
+  if (ns.length === 0) return "";
+  const repeated = ns.filter((n) => n >= 2);
+  if (repeated.length === 0) return ns.length === 1 ? "One run: no error bar." : "One run per point: no error bars.";
+  const low = Math.min(...repeated);
+  const high = Math.max(...repeated);
+  const runs = low === high ? `${high} runs` : `${low} to ${high} runs`;
+  const single = ns.length - repeated.length;
+  return `Mean of ${runs} per point, error bars: ${SPREAD_WORDS[spread]}${single ? `; ${single} point${single === 1 ? "" : "s"} of one run, without a bar` : ""}.`;
+}
+
+/** Whether any point has repetitions: the only case error bars (and their choice) mean anything. */
+export const hasRepetitions = (points: readonly ComparePoint[], metric: string): boolean => points.some((p) => (p.metrics[metric]?.n ?? 0) >= 2);
 
 export function sweepData(points: ComparePoint[], param: string, metric: string, spread: SpreadKind): SweepData {
   const numeric = points.every((p) => typeof p.params[param] === "number");
@@ -48,7 +73,8 @@ export function sweepData(points: ComparePoint[], param: string, metric: string,
     if (!s) continue;
     row[series.key] = s.mean;
     row[`${series.key}_n`] = s.n;
-    row[`${series.key}_err`] = errorBar(s, spread);
+    const bar = errorBar(s, spread);
+    if (bar) row[`${series.key}_err`] = bar;
     row[`${series.key}_noisy`] = s.noisy ?? false;
   }
   const rows = [...rowsByX.values()];

@@ -23,6 +23,7 @@ import { ErrorState } from "../../components/ErrorState";
 import { FieldError } from "../../components/FieldError";
 import { PageHeader } from "../../components/PageHeader";
 import { ConfigPreview } from "./ConfigPreview";
+import { DescriptionNotice } from "./DescriptionNotice";
 import { DesignerContext, type DesignerState } from "./DesignerContext";
 import { ExperimentFileActions } from "./ExperimentFileActions";
 import "./designer.css";
@@ -38,6 +39,7 @@ import { SweepPointsPanel } from "./SweepPointsPanel";
 import { TargetForm } from "./TargetForm";
 import { ThresholdsEditor } from "./ThresholdsEditor";
 import { SECTIONS, sectionAnchor, useActiveSection, type SectionId } from "./useActiveSection";
+import { useTemplateDescription } from "./useTemplateDescription";
 import { useValidation } from "./useValidation";
 
 export type DesignerInitial = {
@@ -65,6 +67,10 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
   const update = useCallback((path: string, value: unknown) => setSpec((s) => setIn(s, path, value)), []);
 
   const { report, checking, error: validateError } = useValidation(spec, labId);
+  // A template's sentence the spec outgrew: offered to update (or clear) until the person keeps it.
+  const [keptDescription, setKeptDescription] = useState<string | null>(null);
+  const descriptionCheck = useTemplateDescription(description, spec, !readOnly);
+  const staleDescription = descriptionCheck?.stale && keptDescription !== description ? descriptionCheck : null;
   const [active, setActive] = useActiveSection(tab === "form");
   const tagList = tags.split(",").map((t) => t.trim()).filter(Boolean);
   const specDirty = JSON.stringify(spec) !== JSON.stringify(initial.spec);
@@ -168,7 +174,20 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
             </div>
             <div className="field">
               <label htmlFor="exp-desc">Description</label>
-              <textarea id="exp-desc" rows={2} value={description} disabled={readOnly} onChange={(e) => setDescription(e.target.value)} style={{ fontFamily: "inherit" }} />
+              <textarea
+                id="exp-desc"
+                rows={2}
+                value={description}
+                disabled={readOnly}
+                onChange={(e) => setDescription(e.target.value)}
+                style={{ fontFamily: "inherit" }}
+                aria-describedby={staleDescription ? "exp-desc-stale" : undefined}
+              />
+              {staleDescription && (
+                <div id="exp-desc-stale">
+                  <DescriptionNotice check={staleDescription} onUpdate={setDescription} onKeep={() => setKeptDescription(description)} />
+                </div>
+              )}
             </div>
           </section>
           <div className="designer-nav">

@@ -84,7 +84,7 @@ function AnalysisBody({ a }: { a: SweepAnalysis }) {
       </div>
       {a.points.length > 0 && (
         <div style={{ overflowX: "auto" }}>
-          <table className="table compact analysis-points">
+          <table className="table compact analysis-points phone-cards">
             <caption className="muted small" style={{ textAlign: "left" }}>
               Evidence per point (repetitions averaged; req/s ± half its 95% confidence interval). In flight = req/s × HAProxy&apos;s mean session time; needed =
               the clients of a closed loop, or rate × p50 of an open one.
@@ -108,28 +108,28 @@ function AnalysisBody({ a }: { a: SweepAnalysis }) {
                 const knee = isKnee(a, p);
                 return (
                   <tr key={p.point_index} className={knee ? "knee" : undefined} aria-current={knee ? "true" : undefined}>
-                    <th scope="row" style={{ fontWeight: knee ? 700 : 400 }}>
+                    <th scope="row" style={{ fontWeight: knee ? 700 : 400 }} data-label="Point">
                       {paramsText(p.params, a.axis)}
                       {knee && <span className="badge info" style={{ marginLeft: 6 }}>knee</span>}
                     </th>
-                    <td className="num" title={p.rps_ci_low != null && p.rps_ci_high != null ? `95% interval ${f(p.rps_ci_low)} – ${f(p.rps_ci_high)}` : undefined}>
+                    <td className="num" data-label="req/s" title={p.rps_ci_low != null && p.rps_ci_high != null ? `95% interval ${f(p.rps_ci_low)} – ${f(p.rps_ci_high)}` : undefined}>
                       {f(p.rps)}
                       {p.rps_ci_low != null && p.rps_ci_high != null && (
                         <span className="muted small"> ± {f((p.rps_ci_high - p.rps_ci_low) / 2)}</span>
                       )}
                       {p.noisy && <span className="badge warn" title="95% interval wider than ±10% of the mean: too wide to conclude from"> noisy</span>}
                     </td>
-                    <td className="num">{f(p.error_pct, 2)}</td>
-                    <td className="num">{f(p.latency_p50_ms, 1)}</td>
-                    <td className="num">{f(p.in_flight, 1)}</td>
-                    <td className="num">{f(p.concurrency_needed, 1)}</td>
-                    <td className={p.maxconn_sufficient === false ? "num figure-warn" : "num"}>
+                    <td className="num" data-label="errors %">{f(p.error_pct, 2)}</td>
+                    <td className="num" data-label="p50 ms">{f(p.latency_p50_ms, 1)}</td>
+                    <td className="num" data-label="in flight">{f(p.in_flight, 1)}</td>
+                    <td className="num" data-label="needed">{f(p.concurrency_needed, 1)}</td>
+                    <td className={p.maxconn_sufficient === false ? "num figure-warn" : "num"} data-label="maxconn">
                       {p.maxconn ?? "—"}
                       {p.maxconn_sufficient === false && <span className="small"> (too small)</span>}
                     </td>
-                    <td className="num">{p.recommended_maxconn ?? "—"}</td>
-                    <td title={p.verdict ?? undefined}><BoundBadge kind={p.bound} /></td>
-                    <td>
+                    <td className="num" data-label="recommended">{p.recommended_maxconn ?? "—"}</td>
+                    <td title={p.verdict ?? undefined} data-label="Bound"><BoundBadge kind={p.bound} /></td>
+                    <td data-label="Runs">
                       {p.run_ids.length === 0 ? (
                         <span className="muted">none yet</span>
                       ) : (

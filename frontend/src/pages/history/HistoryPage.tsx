@@ -31,7 +31,7 @@ import {
   type ColumnId,
   type HistoryFilters,
 } from "./historyParams";
-import { ColumnPicker, RunsTable } from "./RunsTable";
+import { ColumnPicker, RunsTable, SortPicker } from "./RunsTable";
 import { TrendsPanel } from "./TrendsPanel";
 
 /** Typing settles for this long before the list asks the server again. */
@@ -214,6 +214,7 @@ export default function HistoryPage() {
             <span className="muted" data-testid="runs-total">
               {status?.text}
             </span>
+            <SortPicker columns={allColumns} sort={filters.sort} dir={filters.dir} onChange={(sort, dir) => setSearch(toSearch({ ...filters, page: 1, sort, dir }), { replace: true })} />
             <ColumnPicker all={allColumns} shown={shown} onChange={chooseColumns} />
           </div>
           <RunsTable

@@ -1,12 +1,13 @@
 // The runs as a table: the run, its experiment and outcome always, then the columns chosen;
 // headers of sortable columns are buttons (the server sorts), the header row stays in view while
-// the rows scroll inside their own box (and sideways on a phone, never the page).
+// the rows scroll inside their own box. On a phone each run is a card, every column beside its
+// name (phone-cards in styles.css), sorted by the page's "Sort by" instead of the hidden headers.
 import { Link } from "react-router";
 
 import type { RunSlim } from "../../client/types.gen";
 import { OutcomeBadge } from "../../components/OutcomeBadge";
 import type { Column } from "./columns";
-import { OPTIONAL_COLUMNS, type ColumnId, type Direction, type SortKey } from "./historyParams";
+import { OPTIONAL_COLUMNS, SORT_KEYS, type ColumnId, type Direction, type SortKey } from "./historyParams";
 
 const ARIA_SORT = { asc: "ascending", desc: "descending" } as const;
 
@@ -24,6 +25,29 @@ export function ColumnPicker({ all, shown, onChange }: { all: Record<ColumnId, C
         ))}
       </fieldset>
     </details>
+  );
+}
+
+/** On a phone, where the runs are cards and the header row is out of sight: sort by a select. */
+export function SortPicker({ columns, sort, dir, onChange }: { columns: Record<ColumnId, Column>; sort: SortKey; dir: Direction; onChange: (sort: SortKey, dir: Direction) => void }) {
+  const keys = SORT_KEYS.filter((key) => (columns as Record<string, Column | undefined>)[key]?.sort === key);
+  return (
+    <div className="row small history-sort">
+      <label className="row">
+        Sort by
+        <select value={sort} onChange={(e) => onChange(e.target.value as SortKey, dir)}>
+          {keys.map((key) => (
+            <option key={key} value={key}>
+              {(columns as Record<string, Column>)[key].label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <select aria-label="Sort order" value={dir} onChange={(e) => onChange(sort, e.target.value as Direction)}>
+        <option value="desc">{sort === "created" || sort === "finished" ? "newest first" : "highest first"}</option>
+        <option value="asc">{sort === "created" || sort === "finished" ? "oldest first" : "lowest first"}</option>
+      </select>
+    </div>
   );
 }
 
@@ -67,7 +91,7 @@ export function RunsTable({
 }) {
   return (
     <div className="history-scroll" role="region" aria-label="Runs" tabIndex={0}>
-      <table className="table history-table" data-testid="runs-table" aria-busy={busy}>
+      <table className="table history-table phone-cards" data-testid="runs-table" aria-busy={busy}>
         <thead>
           <tr>
             <th scope="col">
@@ -86,10 +110,10 @@ export function RunsTable({
         <tbody>
           {runs.map((run) => (
             <tr key={run.id}>
-              <td>
+              <td className="select">
                 <input type="checkbox" aria-label={`Select run ${run.id}`} checked={selected.has(run.id)} onChange={() => onToggle(run.id)} />
               </td>
-              <td className="num run">
+              <td className="num run" data-label="Run">
                 <Link to={`/runs/${run.id}`}>#{run.id}</Link>
                 {(run.note_count ?? 0) > 0 && (
                   <span className="muted small" title={`${run.note_count} note${(run.note_count ?? 0) > 1 ? "s" : ""} on this run`} data-testid="note-count">
@@ -98,14 +122,14 @@ export function RunsTable({
                   </span>
                 )}
               </td>
-              <td className="experiment">
+              <td className="experiment" data-label="Experiment">
                 <Link to={`/experiments/${run.experiment_id}`}>{run.experiment_name}</Link> <span className="muted">v{run.experiment_version}</span>
               </td>
-              <td>
+              <td data-label="Outcome">
                 <OutcomeBadge state={run.state} outcome={run.outcome} />
               </td>
               {columns.map((column) => (
-                <td key={column.id} className={column.numeric ? "num" : column.id === "params" ? "params small" : "small"}>
+                <td key={column.id} className={column.numeric ? "num" : column.id === "params" ? "params small" : "small"} data-label={column.label}>
                   {column.cell(run)}
                 </td>
               ))}

@@ -11,15 +11,22 @@ import { runMetric } from "../../metrics/useMetricRegistry";
 import { figureText } from "./columns";
 import { FIGURE_KEYS, type FigureKey } from "./historyParams";
 import { Sparkline } from "./Sparkline";
-import { readTrend, type TrendReading } from "./trend";
+import { readTrend, tooFewText, type TrendReading } from "./trend";
 
 /** Runs per sparkline, and at most this many experiments (the API's cap is 20). */
 const RUNS = 12;
 const MAX_EXPERIMENTS = 10;
 
-const ARROWS: Record<TrendReading["direction"], string> = { up: "↑", down: "↓", steady: "→" };
+const ARROWS: Record<NonNullable<TrendReading["direction"]>, string> = { up: "↑", down: "↓", steady: "→" };
 
-function Change({ reading, unit }: { reading: TrendReading; unit: string }) {
+function Change({ reading, unit, runs }: { reading: TrendReading; unit: string; runs: number }) {
+  if (reading.direction === null) {
+    return (
+      <span className="trend-change few" data-testid="trend-too-few" title={reading.label}>
+        {tooFewText(runs)}
+      </span>
+    );
+  }
   const amount =
     reading.direction === "steady"
       ? "steady"
@@ -76,7 +83,8 @@ export function TrendsPanel({
           </select>
         </label>
         <p className="muted small">
-          Each experiment in view: its last {RUNS} succeeded runs at the sweep point of its latest, oldest on the left.
+          Each experiment in view: its last {RUNS} succeeded runs at the sweep point of its latest, oldest on the left; a trend needs{" "}
+          {trends.data?.min_runs ?? 3} of them.
         </p>
       </div>
       {trends.isPending ? (
@@ -89,7 +97,7 @@ export function TrendsPanel({
         <ul className="trend-list">
           {trends.data.items.map((trend) => {
             const values = trend.points.map((p) => p.value);
-            const reading = readTrend(values, metric);
+            const reading = readTrend(values, metric, trend.enough_for_trend);
             if (!reading) return null;
             const changed = trend.points.flatMap((p, i) => (changeRuns.has(p.run_id) ? [i] : []));
             const label = changed.length ? `${reading.label}; a detected change at ${changed.length === 1 ? "one run" : `${changed.length} runs`} (ringed)` : reading.label;
@@ -102,11 +110,11 @@ export function TrendsPanel({
                   </button>
                   {point && <span className="muted small"> at {point}</span>}
                 </span>
-                <Sparkline values={values} label={label} changes={changed} />
+                <Sparkline values={values} label={label} changes={changed} line={reading.enough} />
                 <span className="trend-latest" title={`latest of ${values.length} runs`}>
                   {figureText(reading.latest, metric.unit)}
                 </span>
-                <Change reading={reading} unit={metric.unit} />
+                <Change reading={reading} unit={metric.unit} runs={values.length} />
               </li>
             );
           })}

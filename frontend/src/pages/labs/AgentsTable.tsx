@@ -30,7 +30,7 @@ export function AgentsTable({
   return (
     <>
       {revoke.error && <ErrorState error={revoke.error} compact />}
-      <table className="table">
+      <table className="table phone-cards">
         <thead>
           <tr>
             <th>Agent</th>
@@ -48,15 +48,15 @@ export function AgentsTable({
             const tools = toolList(f);
             return (
               <tr key={a.id}>
-                <td><strong>{a.name}</strong></td>
-                <td>{a.roles.map((r) => <span key={r} className="badge" style={{ marginRight: 4 }}>{r}</span>)}</td>
-                <td><AgentStatusBadge agent={a} /></td>
-                <td>{a.version || "—"}</td>
-                <td className="small">
+                <td data-label="Agent"><strong>{a.name}</strong></td>
+                <td data-label="Roles">{a.roles.map((r) => <span key={r} className="badge" style={{ marginRight: 4 }}>{r}</span>)}</td>
+                <td data-label="Status"><AgentStatusBadge agent={a} /></td>
+                <td data-label="Agent version">{a.version || "—"}</td>
+                <td className="small" data-label="Host">
                   {f.cores != null && <div>{f.cores} cores</div>}
                   {f.kernel && <div>kernel {f.kernel}</div>}
                 </td>
-                <td className="small">
+                <td className="small" data-label="Capabilities">
                   {f.haproxy && <div>HAProxy {f.haproxy}</div>}
                   {(f.drivers?.length ?? 0) > 0 && <div>drivers: {f.drivers!.join(", ")}</div>}
                   {f.target_server && <div>target: {f.target_server}</div>}
@@ -109,7 +109,7 @@ export function AgentsTable({
 // Agents revoked, or replaced by a new enrollment of their name: listed because runs name them.
 export function RevokedAgentsTable({ agents }: { agents: AgentOut[] }) {
   return (
-    <table className="table" aria-label="Revoked agents">
+    <table className="table phone-cards" aria-label="Revoked agents">
       <thead>
         <tr>
           <th>Agent</th>
@@ -121,10 +121,10 @@ export function RevokedAgentsTable({ agents }: { agents: AgentOut[] }) {
       <tbody>
         {agents.map((a) => (
           <tr key={a.id}>
-            <td>{a.name} <span className="muted small">#{a.id}</span></td>
-            <td>{a.roles.map((r) => <span key={r} className="badge" style={{ marginRight: 4 }}>{r}</span>)}</td>
-            <td><AgentStatusBadge agent={a} /></td>
-            <td>{a.version || "—"}</td>
+            <td data-label="Agent">{a.name} <span className="muted small">#{a.id}</span></td>
+            <td data-label="Roles">{a.roles.map((r) => <span key={r} className="badge" style={{ marginRight: 4 }}>{r}</span>)}</td>
+            <td data-label="Status"><AgentStatusBadge agent={a} /></td>
+            <td data-label="Agent version">{a.version || "—"}</td>
           </tr>
         ))}
       </tbody>

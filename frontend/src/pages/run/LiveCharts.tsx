@@ -4,7 +4,9 @@
 // page does not jump as data arrives; the x axis is seconds since the load started.
 // While the run executes, the rows come from the live stream (SSE, useRunEvents); once it ended,
 // from the columnar samples (sampleColumns.ts): downsampled for a long run with each bucket's
-// min-max band, and second by second again when zoomed into a short range.
+// min-max band, and second by second again when zoomed into a short range. A chart that does not
+// apply to the run (chartFolds.ts: HAProxy's charts of a direct run, requests of a TCP-mode proxy,
+// an errors chart at 0 in every second once the run ended) is one line with the reason instead.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 
@@ -14,7 +16,10 @@ import { runsGetRunSampleColumnsOptions } from "../../client/@tanstack/react-que
 import { ErrorState } from "../../components/ErrorState";
 import { durationMs } from "../../format/units";
 import { seriesByKey, useMetricRegistry } from "../../metrics/useMetricRegistry";
+import type { RunDetail } from "../../client/types.gen";
+import { chartFolds, PROXY_CHARTS, type ChartId } from "./chartFolds";
 import { hostLabel, hostSources, liveChartSeries, liveRows, type SampleStore } from "./liveSeries";
+import "./runPage.css";
 import { chartStep, columnRows, RAW_ZOOM_MAX_S, rawRange, withBands } from "./sampleColumns";
 
 const HEIGHT = 220;
@@ -33,6 +38,20 @@ type Props = {
   finished: boolean;
   /** Seconds the run's samples span (warm-up and load): picks the downsampling step. */
   seconds: number;
+  /** The run's spec: says which charts cannot apply (a direct run, a TCP-mode proxy). */
+  spec: RunDetail["spec"];
+  /** The clients' failed requests once collected, for the reason an all-zero errors chart gives. */
+  clientErrors: number | null;
+};
+
+const CHART_TITLES: Record<ChartId, string> = {
+  rps: "Requests per second (HAProxy frontend)",
+  errors: "Errors by kind, per second",
+  latency: "Latency: HAProxy queue and total time",
+  sessions: "Client sessions and queued requests",
+  connects: "Server connects vs reuses, per second",
+  cpu: "CPU busy by host",
+  network: "Network by host (solid: received, dashed: sent)",
 };
 
 export function LiveCharts(props: Props) {
@@ -43,7 +62,7 @@ export function LiveCharts(props: Props) {
   );
 }
 
-function RunCharts({ runId, store, version, latency, finished, seconds }: Props) {
+function RunCharts({ runId, store, version, latency, finished, seconds, spec, clientErrors }: Props) {
   const group = useChartGroup();
   const step = chartStep(seconds);
   const columns = useQuery({ ...runsGetRunSampleColumnsOptions({ path: { run_id: runId }, query: { step } }), enabled: finished, staleTime: Infinity });
@@ -83,6 +102,11 @@ function RunCharts({ runId, store, version, latency, finished, seconds }: Props)
   }, [known, hostList, banded]);
   const unit = (key: string) => known.get(key)?.unit ?? "";
   const common = { rows, height: HEIGHT, subtitle: `Run #${runId}` };
+  // Judged on the whole run (never a zoomed range: zooming into a quiet stretch must not fold a chart).
+  const wholeRun = useMemo(() => (columns.data ? columnRows(columns.data, [...known.values()]) : null), [columns.data, known]);
+  const folds = chartFolds(spec, wholeRun ?? rows, finished && wholeRun != null, clientErrors);
+  const shows = (id: ChartId) => !(folds.direct && PROXY_CHARTS.includes(id)) && folds.folded[id] == null;
+  const foldedIds = (Object.keys(folds.folded) as ChartId[]).filter((id) => !(folds.direct && PROXY_CHARTS.includes(id)));
   return (
     <>
       <div className="chart-toolbar">
@@ -94,24 +118,41 @@ function RunCharts({ runId, store, version, latency, finished, seconds }: Props)
         <SmoothToggle />
       </div>
       {columns.isError && <ErrorState compact error={columns.error} onRetry={() => void columns.refetch()} />}
+      {(folds.direct || foldedIds.length > 0) && (
+        // Charts that cannot show anything for this run: one line each, with the reason.
+        <ul className="chart-folds" data-testid="chart-folds">
+          {folds.direct && (
+            <li data-folded="proxy">
+              <strong>HAProxy&apos;s charts:</strong> {folds.direct}
+            </li>
+          )}
+          {foldedIds.map((id) => (
+            <li key={id} data-folded={id} data-testid={`chart-${id}-folded`}>
+              <strong>{CHART_TITLES[id]}:</strong> {folds.folded[id]}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="chart-grid" data-testid="live-charts" data-points={rows.length}>
-        <TimeChart {...common} testId="chart-rps" name={`run-${runId}-requests`} title="Requests per second (HAProxy frontend)" yLabel="req/s" unit={unit("req_s")} series={s.rps} />
-        <TimeChart {...common} testId="chart-errors" name={`run-${runId}-errors`} title="Errors by kind, per second" yLabel="errors/s" unit={unit("econ")} series={s.errors} />
-        <TimeChart
-          {...common}
-          testId="chart-latency"
-          name={`run-${runId}-latency`}
-          title="Latency: HAProxy queue and total time"
-          yLabel="ms"
-          unit="ms"
-          marks={marks}
-          series={s.latency}
-          footer={<p className="muted small">HAProxy&apos;s averages of its last 1024 requests, each second; dotted: the client&apos;s p50 and p99 over the run, once collected.</p>}
-        />
-        <TimeChart {...common} testId="chart-sessions" name={`run-${runId}-sessions`} title="Client sessions and queued requests" yLabel="sessions, requests" unit="" series={s.sessions} />
-        <TimeChart {...common} testId="chart-connects" name={`run-${runId}-connects`} title="Server connects vs reuses, per second" yLabel="per second" unit={unit("connect")} series={s.connects} />
-        <TimeChart {...common} testId="chart-cpu" name={`run-${runId}-cpu`} title="CPU busy by host" yLabel="% of the host's CPUs" unit="%" series={s.cpu} />
-        <TimeChart {...common} testId="chart-network" name={`run-${runId}-network`} title="Network by host (solid: received, dashed: sent)" yLabel="bytes/s" unit="B/s" series={s.network} />
+        {shows("rps") && <TimeChart {...common} testId="chart-rps" name={`run-${runId}-requests`} title={CHART_TITLES.rps} yLabel="req/s" unit={unit("req_s")} series={s.rps} />}
+        {shows("errors") && <TimeChart {...common} testId="chart-errors" name={`run-${runId}-errors`} title={CHART_TITLES.errors} yLabel="errors/s" unit={unit("econ")} series={s.errors} />}
+        {shows("latency") && (
+          <TimeChart
+            {...common}
+            testId="chart-latency"
+            name={`run-${runId}-latency`}
+            title={CHART_TITLES.latency}
+            yLabel="ms"
+            unit="ms"
+            marks={marks}
+            series={s.latency}
+            footer={<p className="muted small">HAProxy&apos;s averages of its last 1024 requests, each second; dotted: the client&apos;s p50 and p99 over the run, once collected.</p>}
+          />
+        )}
+        {shows("sessions") && <TimeChart {...common} testId="chart-sessions" name={`run-${runId}-sessions`} title={CHART_TITLES.sessions} yLabel="sessions, requests" unit="" series={s.sessions} />}
+        {shows("connects") && <TimeChart {...common} testId="chart-connects" name={`run-${runId}-connects`} title={CHART_TITLES.connects} yLabel="per second" unit={unit("connect")} series={s.connects} />}
+        <TimeChart {...common} testId="chart-cpu" name={`run-${runId}-cpu`} title={CHART_TITLES.cpu} yLabel="% of the host's CPUs" unit="%" series={s.cpu} />
+        <TimeChart {...common} testId="chart-network" name={`run-${runId}-network`} title={CHART_TITLES.network} yLabel="bytes/s" unit="B/s" series={s.network} />
       </div>
     </>
   );

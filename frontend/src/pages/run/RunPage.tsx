@@ -1,6 +1,8 @@
-// /runs/:runId — one run, live while it executes (SSE charts, progress, cancel), and everything
-// it kept once it ended: the answer first (headline), how it ended, then the charts, the
-// clients-vs-HAProxy figures, rendered config, command lines, environment and downloads.
+// /runs/:runId — one run, live while it executes (progress, then the SSE charts, cancel), and
+// everything it kept once it ended: the answer first (headline figures and thresholds, then what
+// bounded the run with its evidence, on the first screen), how it ran in one line, the charts
+// (those that do not apply folded to a line saying why), the clients-vs-HAProxy figures, and
+// folded: rendered config, command lines, tool caveats, environment; downloads.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { Link, useParams } from "react-router";
@@ -30,6 +32,7 @@ import { RunChanges } from "./RunChanges";
 import { RunNotes } from "./RunNotes";
 import { RunProgress } from "./RunProgress";
 import { RunResults } from "./RunResults";
+import { RunVerdict } from "./RunVerdict";
 import "./runSide.css";
 import { OutcomeBadge } from "../../components/OutcomeBadge";
 import { useRunEvents } from "./useRunEvents";
@@ -146,10 +149,16 @@ export default function RunPage() {
       />
       {cancel.isError && <ErrorState compact error={cancel.error} />}
       {finished && (
-        <div data-report="The answer">
-          <RunHeadline run={run} checks={run.thresholds ? <ThresholdChecks report={run.thresholds} /> : undefined} />
-        </div>
+        // The answer first: the figures, then what bounded the run with its evidence, on the
+        // first screen; how it ran (stages, sweep) in one line under them.
+        <>
+          <div data-report="The answer">
+            <RunHeadline run={run} checks={run.thresholds ? <ThresholdChecks report={run.thresholds} /> : undefined} />
+          </div>
+          <RunVerdict verdict={run.summary?.verdict} />
+        </>
       )}
+      <RunProgress key={run.id} run={{ ...run, state }} since={since} stoppedIn={finished ? stoppedIn(run, live.lastActiveState) : null} launchRuns={launchRuns} />
       {finished && <RunChanges runId={run.id} />}
       {finished && <BaselineCard run={run} canEdit={hasRole(session, "editor")} />}
       {finished && pointRules && !launchEnded && (
@@ -161,7 +170,6 @@ export default function RunPage() {
       {finished && verdictQuery.data && verdictQuery.data.point_thresholds.length > 0 && (
         <PointChecks launch={verdictQuery.data} pointIndex={run.point_index} />
       )}
-      <RunProgress run={{ ...run, state }} since={since} stoppedIn={finished ? stoppedIn(run, live.lastActiveState) : null} launchRuns={launchRuns} />
       {beforeSampling ? (
         // Nothing can be sampled before the warm-up: one line instead of six empty charts.
         <p className="muted small charts-waiting" data-testid="charts-waiting">
@@ -169,10 +177,12 @@ export default function RunPage() {
         </p>
       ) : (
         <>
-          <p className="muted small" data-testid="live-status">
-            {live.connected ? "Live" : finished ? "Finished" : "Connecting…"}
-            {(!finished || sampleCount(live.store) > 0) && ` · ${sampleCount(live.store)} samples`}
-          </p>
+          {!finished && (
+            // Once over, the stage line above says so: no "Finished" beside the charts.
+            <p className="muted small" data-testid="live-status">
+              {live.connected ? "Live" : "Connecting…"} · {sampleCount(live.store)} samples
+            </p>
+          )}
           <LiveCharts
             runId={run.id}
             store={live.store}
@@ -180,6 +190,8 @@ export default function RunPage() {
             latency={run.summary?.total.latency}
             finished={finished}
             seconds={(run.spec.load.warmup_s ?? 0) + (run.spec.load.duration_s ?? 0)}
+            spec={run.spec}
+            clientErrors={run.summary?.total.errors?.total ?? null}
           />
         </>
       )}

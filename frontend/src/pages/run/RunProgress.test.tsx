@@ -49,15 +49,42 @@ describe("RunProgress", () => {
     expect(html).not.toContain("run-end-state");
   });
 
-  it("ends with the state, the reason and where a failed run stopped", () => {
+  it("ends with the state, the reason and where a failed run stopped, in one line", () => {
     const outcome = { kind: "failed", label: "failed", tone: "bad", rules_judged: 0, rules_failed: 0 } as const;
-    const html = render({ state: "failed", outcome, error: "agent injector-1 went silent", started_at: "2026-01-01T10:00:00Z", finished_at: "2026-01-01T10:00:09Z" }, { stoppedIn: "warming" });
+    const html = render(
+      { state: "failed", outcome, error: "agent injector-1 went silent", created_at: "2026-01-01T09:59:59.700Z", started_at: "2026-01-01T10:00:00Z", finished_at: "2026-01-01T10:00:09Z" },
+      { stoppedIn: "warming" },
+    );
     expect(html).toContain('data-testid="run-end-state"');
     expect(html).toContain("while warming up");
     expect(html).toContain("agent injector-1 went silent");
-    expect(html).toContain("9 s after it started");
-    expect(html).toMatch(/data-phase="warming" data-status="stopped"/);
-    expect(html).toMatch(/data-phase="running" data-status="not-reached"/);
+    expect(html).toContain("finished in 9.3 s: queued 0.3 s, in the lab 9 s");
+    // The stages are history: no bars once the run is over.
+    expect(html).not.toContain('data-testid="phase-progress"');
+    expect(html).not.toContain('role="progressbar"');
+  });
+
+  it("says how long each stage of a finished run took", () => {
+    const html = render({
+      state: "succeeded",
+      spec: { load: { warmup_s: 2, duration_s: 6, driver: "hey" } },
+      created_at: "2026-01-01T10:00:00Z",
+      started_at: "2026-01-01T10:00:00.300Z",
+      finished_at: "2026-01-01T10:00:14Z",
+      summary: { completeness: { complete: true, asked_s: 6, measured_s: 6, load_started_at: "2026-01-01T10:00:04.300Z", load_ended_at: "2026-01-01T10:00:10.300Z" } },
+    } as unknown as Partial<RunDetail>);
+    expect(html).toContain("finished in 14 s: queued 0.3 s, prepared 2 s, warmed up 2 s, measured 6 s, collected 3.7 s");
+  });
+
+  it("draws a stage not started as an empty bar, whatever the run shown before it", () => {
+    const html = render({ queue: { position: 1, runs_ahead: 1, active_run_id: 7, expected_start_at: new Date(Date.now() + 5_000).toISOString() } });
+    const pending = html.match(/data-status="pending"[\s\S]*?<\/li>/g) ?? [];
+    expect(pending).toHaveLength(4);
+    for (const phase of pending) {
+      expect(phase).toContain('aria-valuenow="0"');
+      expect(phase).not.toContain("progress-fill");
+      expect(phase).toContain("waiting");
+    }
   });
 
   it("ends a succeeded run whose rules failed in amber, saying so, never a green Succeeded", () => {

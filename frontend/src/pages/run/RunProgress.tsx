@@ -1,7 +1,8 @@
 // Where the run is, truthfully in time (progress.ts): while queued, its place on the lab and when it
 // should start (RunDetail.queue); then a bar per phase with the current one highlighted and the
 // load's time left, which reaches 0 exactly when the load ends ("collecting results" after that);
-// once over, how it ended, when, and why. A sweep adds "run k of n" and the launch's time left.
+// once over, one line: how it ended, when, why, and how long each stage took (the bars are gone,
+// a finished run's page leads with its answer). A sweep adds "run k of n" and the launch's time left.
 // It ticks on its own clock twice a second, so bars move between server updates.
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -11,7 +12,7 @@ import { fmtNum } from "../../components/keyFigures";
 import { OutcomeBadge } from "../../components/OutcomeBadge";
 import { dateTime, duration } from "../../format/time";
 import { RUN_OVERHEAD_S } from "../designer/sweepEstimate";
-import { ceilSeconds, liveProgress, PHASE_LABELS, plannedSeconds, sweepProgress, TERMINAL, type Phase, type PhaseView } from "./progress";
+import { ceilSeconds, liveProgress, PHASE_LABELS, plannedSeconds, stageSeconds, stageTimes, sweepProgress, TERMINAL, type Phase, type PhaseView } from "./progress";
 import "./runPage.css";
 
 const TICK_MS = 500;
@@ -27,7 +28,8 @@ export function ProgressBar({ fraction, label, valueText }: { fraction: number |
   const pct = Math.round(Math.min(1, Math.max(0, fraction)) * 100);
   return (
     <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} aria-valuetext={valueText}>
-      <div className="progress-fill" style={{ width: `${pct}%` }} />
+      {/* Nothing done is no fill at all, so no transition can leave a stale width showing. */}
+      {pct > 0 && <div className="progress-fill" style={{ width: `${pct}%` }} />}
     </div>
   );
 }
@@ -116,26 +118,32 @@ const ENDED: Partial<Record<RunDetail["state"], string>> = {
   cancelled: "Cancelled",
 };
 
+/** An ended run in one line: how it ended, when, and how long each stage took. */
 function EndState({ run, stoppedIn }: { run: RunDetail; stoppedIn: Phase | null }) {
-  const ended = run.finished_at ? Date.parse(run.finished_at) : null;
-  const took = ended != null && run.started_at ? (ended - Date.parse(run.started_at)) / 1000 : null;
   const where = run.state === "failed" || run.state === "cancelled" ? (stoppedIn ? `while ${PHASE_LABELS[stoppedIn].toLowerCase()}` : "before it left the queue") : null;
   // The run's one verdict: a succeeded run whose rules failed is not green.
   const rulesFailed = run.outcome.kind === "rules_failed";
   const tone = rulesFailed ? "warn" : run.state === "succeeded" ? "ok" : run.state === "failed" ? "bad" : "warn";
   const said = rulesFailed ? run.outcome.label.charAt(0).toUpperCase() + run.outcome.label.slice(1) : (ENDED[run.state] ?? run.state);
+  const { total, stages } = stageTimes(run);
   return (
     <div className={`end-state tone-${tone}`} data-testid="run-end-state" data-state={run.state} role="status">
       <p>
         <OutcomeBadge state={run.state} outcome={run.outcome} /> <strong>{said}</strong>
         {where && ` ${where}`}
-        {ended != null && (
+        {run.finished_at && (
           <>
             {" "}
-            at <time dateTime={run.finished_at ?? undefined}>{dateTime(run.finished_at)}</time>
+            at <time dateTime={run.finished_at}>{dateTime(run.finished_at)}</time>
           </>
         )}
-        {took != null && `, ${duration(took)} after it started`}.
+        {total != null && (
+          <span data-testid="stage-times">
+            {" "}
+            · finished in {stageSeconds(total)}
+            {stages.length > 0 && `: ${stages.map((t) => `${t.label} ${stageSeconds(t.seconds)}`).join(", ")}`}
+          </span>
+        )}
       </p>
       {run.error && <p className="end-reason">{run.error}</p>}
       {run.state === "cancelled" && !run.error && run.cancel_requested_at && <p className="end-reason small">Cancelled on request at {dateTime(run.cancel_requested_at)}.</p>}
@@ -153,11 +161,16 @@ function SweepBlock({ run, launchRuns, now }: { run: RunDetail; launchRuns: RunS
       : `${s.waiting ? "Waiting for the lab" : `Run ${s.current} of ${s.total}`} · ${finishedText} · ${s.remainingSeconds >= 1 ? `about ${duration(s.remainingSeconds)} left for the sweep` : "finishing (past its estimate)"}`;
   return (
     <div className="sweep-block" data-testid="sweep-progress">
-      <div className="progress-row">
-        <span className="progress-label">Sweep</span>
-        <ProgressBar fraction={s.fraction} label="Sweep progress" valueText={text} />
-      </div>
-      <p className="small sweep-text">{text}</p>
+      {s.done < s.total && (
+        <div className="progress-row">
+          <span className="progress-label">Sweep</span>
+          <ProgressBar fraction={s.fraction} label="Sweep progress" valueText={text} />
+        </div>
+      )}
+      <p className="small sweep-text">
+        {s.done === s.total && <span className="progress-label">Sweep: </span>}
+        {text}
+      </p>
       <nav className="row small run-links" aria-label="Runs of this sweep">
         {launchRuns.map((r) => (
           <Link key={r.id} to={`/runs/${r.id}`} aria-current={r.id === run.id ? "page" : undefined}>
@@ -192,15 +205,17 @@ export function RunProgress({ run, since, stoppedIn, launchRuns }: {
             ? "Preparing the lab: agents, targets, HAProxy's configuration"
             : null;
   return (
-    <section className="card progress-card" aria-label="Progress">
+    <section className={`card progress-card${finished ? " ended" : ""}`} aria-label="Progress">
       {run.state === "queued" && <QueueBlock run={run} now={now} />}
-      {finished && <EndState run={run} stoppedIn={stoppedIn} />}
-      <div className="phase-progress" data-testid="phase-progress" data-current={p.current ?? ""}>
-        {lead && !finished && (
-          <p className="phase-lead">{lead}</p>
-        )}
-        <Phases phases={p.phases} current={finished ? null : p.current} />
-      </div>
+      {finished ? (
+        // Once over, the stages are history: one line with their times instead of four full bars.
+        <EndState run={run} stoppedIn={stoppedIn} />
+      ) : (
+        <div className="phase-progress" data-testid="phase-progress" data-current={p.current ?? ""}>
+          {lead && <p className="phase-lead">{lead}</p>}
+          <Phases phases={p.phases} current={p.current} />
+        </div>
+      )}
       {launchRuns && launchRuns.length > 1 && <SweepBlock run={run} launchRuns={launchRuns} now={now} />}
     </section>
   );

@@ -1,10 +1,13 @@
 // What a finished run keeps: the summary, the exact rendered haproxy.cfg and tool command lines,
 // the environment fingerprint of every agent, and downloads (samples CSV, the run as JSON, the tools' raw output).
+// The figures are open; what people look up rather than read (the rendered config, the command
+// lines, the load tools' caveats, the environment) is folded under a summary line that says what
+// it holds, each a <details> a keyboard opens with Enter or Space.
 import type { RunDetail } from "../../client/types.gen";
 import { CompletenessNotice } from "./CompletenessNotice";
 import { KeyFigures } from "./KeyFigures";
-import { RunVerdict } from "./RunVerdict";
 import { SidesTable } from "./SidesTable";
+import "./runPage.css";
 
 /** A block of text that may scroll sideways: focusable so a keyboard can scroll it too, and named. */
 function Code({ label, children, testId }: { label: string; children: string; testId?: string }) {
@@ -18,6 +21,8 @@ function Code({ label, children, testId }: { label: string; children: string; te
 export function RunResults({ run }: { run: RunDetail }) {
   const summary = run.summary ?? null;
   const warnings = summary?.injectors?.flatMap((i) => (i.warnings ?? []).map((w) => `${i.agent}: ${w}`)) ?? [];
+  const tools = new Set(summary?.injectors?.filter((i) => i.warnings?.length).map((i) => i.driver));
+  const processes = Object.values(run.command_lines).reduce((n, lines) => n + lines.length, 0);
   return (
     <div className="stack">
       <section className="card">
@@ -54,30 +59,44 @@ export function RunResults({ run }: { run: RunDetail }) {
             </ul>
           </div>
         )}
-        <RunVerdict verdict={run.summary?.verdict} />
         <KeyFigures summary={run.summary} />
         {summary ? <SidesTable run={run} /> : <p className="muted">No summary: the run ended before its results were collected.</p>}
         {warnings.length > 0 && (
-          <ul className="notice">
-            {warnings.map((w) => (
-              <li key={w}>{w}</li>
-            ))}
-          </ul>
+          <details className="folded" data-testid="tool-caveats">
+            <summary>
+              {warnings.length} caveat{warnings.length === 1 ? "" : "s"} of {[...tools].join(", ")}: what the tool{tools.size > 1 ? "s" : ""} could not measure exactly
+            </summary>
+            <ul className="notice">
+              {warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </details>
         )}
       </section>
-      <section className="card">
-        <h2>Rendered haproxy.cfg</h2>
-        {run.rendered_config ? <Code label="Rendered haproxy.cfg" testId="rendered-config">{run.rendered_config}</Code> : <p className="muted">Not rendered (the run did not reach its proxy).</p>}
-      </section>
-      <section className="card">
-        <h2>Command lines</h2>
-        {Object.keys(run.command_lines).length === 0 && <p className="muted">No process was started.</p>}
-        {Object.entries(run.command_lines).map(([agent, lines]) => (
-          <div key={agent}>
-            <h3>{agent}</h3>
-            <Code label={`Command lines of ${agent}`}>{lines.map((argv) => argv.join(" ")).join("\n")}</Code>
-          </div>
-        ))}
+      <section className="card folded-card" aria-label="How it ran">
+        <details className="folded" data-testid="rendered-config-section">
+          <summary>
+            <h2>Rendered haproxy.cfg</h2>
+            <span className="muted small">{run.rendered_config ? `${run.rendered_config.split("\n").length} lines, exactly as HAProxy read them` : "not rendered"}</span>
+          </summary>
+          {run.rendered_config ? <Code label="Rendered haproxy.cfg" testId="rendered-config">{run.rendered_config}</Code> : <p className="muted">Not rendered (the run did not reach its proxy).</p>}
+        </details>
+        <details className="folded" data-testid="command-lines">
+          <summary>
+            <h2>Command lines</h2>
+            <span className="muted small">
+              {processes === 0 ? "no process was started" : `${processes} process${processes === 1 ? "" : "es"} on ${Object.keys(run.command_lines).join(", ")}`}
+            </span>
+          </summary>
+          {Object.keys(run.command_lines).length === 0 && <p className="muted">No process was started.</p>}
+          {Object.entries(run.command_lines).map(([agent, lines]) => (
+            <div key={agent}>
+              <h3>{agent}</h3>
+              <Code label={`Command lines of ${agent}`}>{lines.map((argv) => argv.join(" ")).join("\n")}</Code>
+            </div>
+          ))}
+        </details>
       </section>
       <section className="card">
         <h2>Environment</h2>

@@ -1,9 +1,11 @@
 // What bounded the run (summary.verdict, worker/verdicts): the bound as a badge, its sentence, what it
 // means, the numbers it was read from, and the other conditions that also held. Caveats (a host
 // that stalled, CPU stolen by the hypervisor, samples that never arrived) come first and stand out:
-// they say when the figures themselves deserve less trust.
+// they say when the figures themselves deserve less trust. The run page shows it right under the
+// headline figures, on the first screen: the answer with its evidence.
 import type { RunVerdict as Verdict } from "../../client/types.gen";
 import { BoundBadge } from "../../components/BoundBadge";
+import "../../components/figures.css";
 import { boundInfo, formatEvidence } from "../../components/verdict";
 
 function EvidenceList({ evidence }: { evidence: Verdict["evidence"] }) {
@@ -52,7 +54,7 @@ export function RunVerdict({ verdict: v }: { verdict: Verdict | null | undefined
   const typed = v.kind !== "unknown" || (v.evidence?.length ?? 0) > 0;
   const info = boundInfo(v.kind);
   return (
-    <>
+    <div className="verdict-block" data-report="What bounded the run">
       <Caveats caveats={v.caveats} />
       <div className={`verdict tone-${info.tone || "none"}`} data-testid="run-verdict" data-bound={v.kind} role="note" aria-label="What bounded the run">
         <div className="row">
@@ -76,6 +78,6 @@ export function RunVerdict({ verdict: v }: { verdict: Verdict | null | undefined
           </details>
         )}
       </div>
-    </>
+    </div>
   );
 }

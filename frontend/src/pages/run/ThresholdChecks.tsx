@@ -35,7 +35,7 @@ export function ThresholdChecks({ report }: { report: ThresholdReport }) {
       <h3>{checksTitle(total, failed)}</h3>
       {aborted && <p className="small">Stopped early: “{aborted.text}” was already lost while the run was live (abort on fail).</p>}
       <TableScroll label="Threshold rules">
-      <table className="table small">
+      <table className="table small phone-cards">
         <thead>
           <tr>
             <th>Rule</th>
@@ -49,14 +49,14 @@ export function ThresholdChecks({ report }: { report: ThresholdReport }) {
             const unit = ruleUnit(registry, r.rule.metric);
             return (
               <tr key={i} data-passed={r.passed}>
-                <td>
+                <td data-label="Rule">
                   <code>{r.text}</code>
                 </td>
-                <td className="num">{r.value != null ? ruleNumber(r.value, unit) : <span className="muted">{r.note ?? "not measured"}</span>}</td>
-                <td className="num">
+                <td className="num" data-label="Measured">{r.value != null ? ruleNumber(r.value, unit) : <span className="muted">{r.note ?? "not measured"}</span>}</td>
+                <td className="num" data-label="Limit">
                   {r.rule.operator} {ruleNumber(r.limit, unit)}
                 </td>
-                <td>
+                <td data-label="Outcome">
                   <span className={`badge ${r.passed ? "ok" : "bad"}`}>{r.passed ? "passed" : "failed"}</span>
                 </td>
               </tr>
@@ -117,7 +117,7 @@ export function PointChecks({ launch, pointIndex }: { launch: LaunchDetail; poin
       <h3>{pointChecksTitle(results, pointIndex)}</h3>
       <p className="small muted">Rules judged once per sweep point of this launch, on the runs of the point that succeeded.</p>
       <TableScroll label="Sweep-point threshold rules">
-        <table className="table small">
+        <table className="table small phone-cards">
           <thead>
             <tr>
               <th>Point</th>
@@ -133,22 +133,22 @@ export function PointChecks({ launch, pointIndex }: { launch: LaunchDetail; poin
               const reference = r.reference_point_index != null ? `x the mean at point ${r.reference_point_index + 1}: ${paramsText(r.reference_params)}` : "";
               return (
                 <tr key={i} data-passed={r.passed} aria-current={r.point_index === pointIndex ? "true" : undefined}>
-                  <td>
+                  <td data-label="Point">
                     {r.point_index + 1}: {paramsText(r.params)}
                     {r.point_index === pointIndex && <span className="muted"> · this run's</span>}
                   </td>
-                  <td>
+                  <td data-label="Rule">
                     <code>{r.text}</code>
                   </td>
-                  <td className="num">
+                  <td className="num" data-label="Measured">
                     {r.value != null && ruleNumber(r.value, unit)}
                     {r.note && <div className="muted">{r.note}</div>}
                   </td>
-                  <td className="num">
+                  <td className="num" data-label="Limit">
                     {r.limit != null ? `${r.rule.operator} ${ruleNumber(r.limit, unit)}` : "–"}
                     {reference && <div className="muted">{reference}</div>}
                   </td>
-                  <td>
+                  <td data-label="Outcome">
                     <span className={`badge ${r.passed ? "ok" : "bad"}`}>{r.passed ? "passed" : "failed"}</span>
                   </td>
                 </tr>

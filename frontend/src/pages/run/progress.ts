@@ -7,6 +7,7 @@
 // load's time left reaches 0 exactly then, and after it the view says "collecting results" rather
 // than "0 s left" while the tool exits and the worker collects.
 import type { LoadProfile, RunDetail, RunSlim, RunState } from "../../client/types.gen";
+import { duration as durationText } from "../../format/time";
 
 export const TERMINAL: ReadonlySet<RunState> = new Set(["succeeded", "partial", "failed", "cancelled"]);
 
@@ -220,4 +221,61 @@ export function runProgress(run: Pick<RunDetail, "state" | "state_changed_at"> &
   const p = liveProgress({ state: run.state, since: run.state_changed_at ? Date.parse(run.state_changed_at) : null, spec: run.spec }, now);
   const remaining = p.loadLeft ?? planned;
   return { elapsed: p.loadElapsed, remaining, fraction: planned > 0 ? Math.min(1, p.loadElapsed / planned) : 0 };
+}
+
+// ---------------------------------------------------------------- a run that ended, in one line
+
+export type StageTime = { label: string; seconds: number };
+
+export type StageTimes = {
+  /** Seconds from creation (entering the queue) to the end; null when either is unknown. */
+  total: number | null;
+  /** Each stage the run went through, in order, with how long it took. */
+  stages: StageTime[];
+};
+
+type Timeline = Pick<RunDetail, "created_at" | "started_at" | "finished_at" | "summary"> & { spec: Timed };
+
+/**
+ * How long each stage of an ended run took, from what the run kept: created_at (queued),
+ * started_at (left the queue), the measured window (summary.completeness: t0 and its end) and
+ * finished_at. The warm-up is the spec's (t0 minus warmup_s is when it began); preparation is what
+ * lies between leaving the queue and that. A run that stopped before its load has only the
+ * stages it reached, the last one up to its end.
+ */
+export function stageTimes(run: Timeline): StageTimes {
+  const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : null);
+  const created = ms(run.created_at);
+  const started = ms(run.started_at);
+  const finished = ms(run.finished_at);
+  const window = run.summary?.completeness;
+  const t0 = ms(window?.load_started_at);
+  const loadEnd = ms(window?.load_ended_at);
+  const span = (from: number | null, to: number | null) => (from != null && to != null ? Math.max(0, (to - from) / 1000) : null);
+  const stages: StageTime[] = [];
+  const add = (label: string, seconds: number | null) => {
+    if (seconds != null) stages.push({ label, seconds });
+  };
+  add("queued", span(created, started ?? finished));
+  if (started != null) {
+    if (t0 != null) {
+      const warmup = run.spec.load.warmup_s ?? 0;
+      const warmStart = t0 - warmup * 1000;
+      add("prepared", span(started, warmStart));
+      if (warmup > 0) add("warmed up", warmup);
+      add("measured", window?.measured_s ?? span(t0, loadEnd));
+      add("collected", span(loadEnd ?? t0, finished));
+    } else {
+      // Stopped before its load began: the time it held the lab, whatever stage it reached.
+      add("in the lab", span(started, finished));
+    }
+  }
+  return { total: span(created, finished), stages };
+}
+
+/** Seconds as a stage line reads them: tenths under 10 s ("0.3 s", "2 s", "1.2 s"), else `duration`. */
+export function stageSeconds(seconds: number): string {
+  if (seconds >= 10) return durationText(seconds);
+  const tenths = Math.round(seconds * 10) / 10;
+  return `${tenths.toLocaleString("en-US", { maximumFractionDigits: 1 })} s`;
 }

@@ -38,7 +38,7 @@ export function MembersSection({ isAdmin, myUserId }: { isAdmin: boolean; myUser
       {update.error && <ErrorState error={update.error} compact />}
       {remove.error && <ErrorState error={remove.error} compact />}
       {members.data && (
-        <table className="table">
+        <table className="table phone-cards">
           <thead>
             <tr>
               <th>Name</th>
@@ -53,9 +53,9 @@ export function MembersSection({ isAdmin, myUserId }: { isAdmin: boolean; myUser
               const lastAdmin = m.role === "admin" && admins <= 1;
               return (
               <tr key={m.user_id}>
-                <td>{m.name || "—"}{m.user_id === myUserId && <span className="muted"> (you)</span>}</td>
-                <td>{m.email}</td>
-                <td>
+                <td data-label="Name">{m.name || "—"}{m.user_id === myUserId && <span className="muted"> (you)</span>}</td>
+                <td data-label="Email">{m.email}</td>
+                <td data-label="Role">
                   {isAdmin ? (
                     <select
                       aria-label={`Role of ${m.email}`}
@@ -72,7 +72,7 @@ export function MembersSection({ isAdmin, myUserId }: { isAdmin: boolean; myUser
                     m.role
                   )}
                 </td>
-                <td>{dateTime(m.joined_at)}</td>
+                <td data-label="Joined">{dateTime(m.joined_at)}</td>
                 {isAdmin && (
                   <td>
                     <button

@@ -47,7 +47,7 @@ export function TokensSection() {
       {revoke.error && <ErrorState error={revoke.error} compact />}
       {tokens.data && tokens.data.length === 0 && <EmptyState title="No API tokens yet" />}
       {tokens.data && tokens.data.length > 0 && (
-        <table className="table">
+        <table className="table phone-cards">
           <thead>
             <tr>
               <th>Name</th>
@@ -62,12 +62,12 @@ export function TokensSection() {
           <tbody>
             {tokens.data.map((t) => (
               <tr key={t.id}>
-                <td>{t.name}</td>
-                <td><code>{t.prefix}…</code></td>
-                <td>{t.scope}</td>
-                <td>{dateTime(t.created_at)}</td>
-                <td>{t.expires_at ? dateTime(t.expires_at) : "never"}</td>
-                <td>{ago(t.last_used_at)}</td>
+                <td data-label="Name">{t.name}</td>
+                <td data-label="Prefix"><code>{t.prefix}…</code></td>
+                <td data-label="Scope">{t.scope}</td>
+                <td data-label="Created">{dateTime(t.created_at)}</td>
+                <td data-label="Expires">{t.expires_at ? dateTime(t.expires_at) : "never"}</td>
+                <td data-label="Last used">{ago(t.last_used_at)}</td>
                 <td>
                   {t.revoked_at ? (
                     <span className="badge bad">revoked</span>

@@ -63,7 +63,7 @@ export function WebhooksSection() {
       {hooks.data?.length === 0 && <EmptyState title="No webhooks yet" />}
       {hooks.data && hooks.data.length > 0 && (
         <TableScroll label="Webhooks">
-          <table className="table">
+          <table className="table phone-cards">
             <thead>
               <tr>
                 <th>Name</th>
@@ -76,15 +76,15 @@ export function WebhooksSection() {
             <tbody>
               {hooks.data.map((h) => (
                 <tr key={h.id}>
-                  <td>
+                  <td data-label="Name">
                     {h.name}
                     {h.payload_format === "slack" && <span className="muted small"> · Slack</span>}
                   </td>
-                  <td>
+                  <td data-label="URL">
                     <code className="small">{h.url}</code>
                   </td>
-                  <td className="small">{h.events.join(", ")}</td>
-                  <td>
+                  <td className="small" data-label="Events">{h.events.join(", ")}</td>
+                  <td data-label="Last delivery">
                     {h.last_delivery_status ? (
                       <>
                         <span className={`badge ${deliveryTone(h.last_delivery_status)}`}>{h.last_delivery_status}</span> <span className="muted small">{ago(h.last_delivery_at)}</span>
