@@ -17,9 +17,18 @@ the TEXT summary. The price, surfaced as warnings in every hey summary:
 - hey keeps per-response details (status, latency) for the first 1,000,000 responses only;
   beyond that the status counts are scaled from hey's own request total.
 
+The measured window. hey's text summary says nothing of WHEN each request completed, and its
+Total includes the warm-up and the wait for requests still in flight after `-z` (up to the
+client timeout: connections HAProxy never accepted wait for all of it). So an injector's hey
+summary is hey's own run (`window_source` tool_totals, its Total as duration_s), and the run's
+total takes the window's successes from HAProxy's 2xx over the measured seconds
+(worker/summaries.py, `window_source` proxy_counters). The `-o csv` rows would time each
+response (offset + duration), but hey prints them INSTEAD of the summary and leaves out every
+failed request, which is what hey is here for.
+
 Semantics worth knowing:
 - `-z` stops starting requests after the duration but lets in-flight ones finish, so hey's
-  Total can exceed the duration: rps here is successes / Total.
+  Total can exceed the duration: an injector's rps here is successes / Total.
 - hey's "Requests/sec" counts errors as requests; the agent ignores it (rps = successes/s),
   and uses it only to recover the response total past the 1,000,000 cap.
 - `-q` is a rate PER WORKER: profile.rate / connections goes to -q. Each worker waits for its
@@ -44,6 +53,7 @@ from typing import ClassVar
 from agents.drivers.base import (
     OVERRUN_GRACE_S,
     LoadDriver,
+    MeasuredWindow,
     Outcome,
     OutputUnreadableError,
     ToolRun,
@@ -59,6 +69,10 @@ from spec.load import LoadProfile
 from spec.results import ErrorCounts, LatencyPercentiles
 
 DETAIL_CAP = 1_000_000  # hey's maxRes: responses whose status and latency it keeps
+WHOLE_RUN_NOTE = (
+    "hey's own run: it cannot tell when each request completed, so its counts include the warm-up "
+    "and the requests it waited for after the window, over its Total"
+)
 IDLE_POOL_CAP = 500  # hey's maxIdleConn: idle connections its shared pool keeps per host
 
 _SUMMARY_VALUE = re.compile(
@@ -103,7 +117,9 @@ class HeyDriver(LoadDriver):
                 "use HTTP/1.1. Use h2load for h2c"
             )
 
-    def command(self, profile: LoadProfile, target_url: str, workdir: Path) -> list[str]:
+    def command(
+        self, profile: LoadProfile, target_url: str, workdir: Path, window: MeasuredWindow | None = None
+    ) -> list[str]:
         self.check(profile)
         url = request_url(profile, target_url)
         argv = [
@@ -142,7 +158,7 @@ class HeyDriver(LoadDriver):
 
     def blind_spots(self, profile: LoadProfile) -> list[str]:
         spots = [
-            "hey -z lets in-flight requests finish past the duration (duration_s is hey's Total)",
+            "hey -z lets in-flight requests finish past the duration (its own duration_s is hey's Total)",
             "hey's Requests/sec includes errors; rps here counts successes only",
             "hey measures no p99.9: p999 is the slowest request (an upper bound)",
             "hey's text summary has no per-request latencies: no histogram",
@@ -159,7 +175,7 @@ class HeyDriver(LoadDriver):
                 f"{profile.connections} workers, some connections are closed and reopened between requests"
             )
         if profile.warmup_s:
-            spots.append("hey reports once at the end: the summary includes the warm-up seconds")
+            spots.append("hey reports once at the end: its own summary includes the warm-up seconds")
         return spots + rounded_timeout_warning("hey", profile)
 
     def outcome(self, run: ToolRun) -> Outcome:
@@ -193,6 +209,8 @@ class HeyDriver(LoadDriver):
             latency=latency,
             histogram=None,
             warnings=warnings + latency_warnings,
+            window_source="tool_totals",
+            window_note=WHOLE_RUN_NOTE,
         )
 
 

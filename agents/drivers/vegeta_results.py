@@ -124,6 +124,7 @@ class Reading:
     histogram: str | None
     open_loop: OpenLoopStats | None
     drain: Drain | None = None
+    warmup_responses: int = 0  # 2xx that arrived before the window (the warm-up's)
 
 
 def parse_csv(text: str) -> list[Result]:
@@ -203,6 +204,7 @@ def read(results: list[Result], window: Window, pace: Pace | None) -> Reading:
     ok = [r for r in results if 200 <= r.code < 300]
     answered = [r for r in ok if window.start_ns < arrived(r) <= window.end_ns]
     drained = [r for r in ok if arrived(r) > window.end_ns and window.start_ns < slot(r) <= window.end_ns]
+    warmed = sum(1 for r in ok if arrived(r) <= window.start_ns)
     timed = [timed_us(r) for r in answered]
     histogram = histogram_of(timed)
     return Reading(
@@ -215,6 +217,7 @@ def read(results: list[Result], window: Window, pace: Pace | None) -> Reading:
         drain=_drain(
             drained, [timed_us(r) for r in drained], max((arrived(r) for r in drained), default=0), window
         ),
+        warmup_responses=warmed,
     )
 
 
@@ -259,6 +262,7 @@ class _Counts:
     answered: HdrHistogram = field(default_factory=new_histogram)
     drained: int = 0
     drained_histogram: HdrHistogram = field(default_factory=new_histogram)
+    warmed: int = 0  # 2xx that arrived before the window
     last_arrival_ns: int = 0
     in_window: int = 0  # requests whose slot is in the window (open loop)
     sent_in_window: int = 0
@@ -386,6 +390,8 @@ class ResultsTally:
             c.successes += 1
             c.bytes_received += row.body_bytes
             c.answered.record_value(timed_us)
+        elif arrived <= start:
+            c.warmed += 1
         elif arrived > end_ns and in_slot:
             c.drained += 1
             c.drained_histogram.record_value(timed_us)
@@ -421,4 +427,5 @@ class ResultsTally:
             histogram=encode(c.answered) if c.answered.get_total_count() else None,
             open_loop=open_loop,
             drain=drain,
+            warmup_responses=c.warmed,
         )

@@ -133,6 +133,8 @@ def test_slots_never_sent_are_dropped_and_the_warm_up_is_left_out() -> None:
     # Answers that arrived in the window: the 150 sent in it, and the warm-up's last (slot
     # 1.000 s, answered 1.005 s); none is late enough to drain.
     assert reading.successes == 151 and reading.drain is None
+    # The warm-up's other 99 answers arrived before the window: reported apart, in no rate.
+    assert reading.warmup_responses == 99
 
 
 def test_answers_after_the_window_are_the_drain_not_the_rate() -> None:

@@ -19,11 +19,18 @@ from backend.models import Run, Sample
 from spec.experiment import ExperimentSpec
 from spec.results import InjectorSummary, RunSummary
 from spec.run_state import RunState
-from worker.completeness import assess, cut_short_summary, entry_sections, proxy_seconds
+from worker.completeness import (
+    assess,
+    cut_short_summary,
+    entry_mode,
+    entry_sections,
+    proxy_seconds,
+    window_total,
+)
 from worker.execution import Execution
 from worker.phases.base import BackgroundPhase, RunContext
 from worker.phases.sample_pace import send_samples_now
-from worker.summaries import merge_injectors, proxy_summary
+from worker.summaries import proxy_summary
 from worker.thresholds import judge_collected
 from worker.verdicts.collected import run_samples, with_verdict
 
@@ -59,10 +66,10 @@ class Collect(BackgroundPhase):
         # HAProxy's rates cover the seconds the load ran, not idle seconds after a tool stopped early.
         window = min(ex.spec.load.duration_s, math.ceil(completeness.measured_s)) or ex.spec.load.duration_s
         seconds = proxy_seconds(samples)
-        proxy = proxy_summary(seconds, frontend, backend, window) if seconds else None
+        proxy = proxy_summary(seconds, frontend, backend, window, entry_mode(ex.spec)) if seconds else None
         summary = RunSummary(
             injectors=ex.injector_summaries,
-            total=merge_injectors(ex.injector_summaries),
+            total=window_total(ex.spec, ex.injector_summaries, seconds, window),
             proxy=proxy,
             completeness=completeness,
         )
