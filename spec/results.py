@@ -145,6 +145,14 @@ class OpenLoopStats(StrictModel):
     dropped_sends: int = Field(ge=0, description="Slots of the schedule never sent (the tool fell behind).")
     max_send_lag_ms: float = Field(ge=0, description="Worst delay between a slot and its actual send.")
     late_threshold_ms: float = Field(ge=0, description="Lag beyond which a send counts as late.")
+    answered: int | None = Field(
+        default=None,
+        ge=0,
+        description=(
+            "2xx answers to the requests of the window's slots, whenever they arrived (in the window or "
+            "in its drain): of what the window asked, what was answered. None in older summaries."
+        ),
+    )
 
 
 # Where the figures of the measured window come from (LoadTotals.window_source):

@@ -30,6 +30,10 @@ from spec.results import (
 
 # HAProxy's qtime/ttime are averages over its last this many requests (TIME_STATS_SAMPLES).
 HAPROXY_AVERAGED_REQUESTS = 1024
+# counted_by_proxy: bounds of the window's successes this close together are one figure (a
+# request in flight at each of the window's two edges, a sample racing the collect).
+BOUNDS_SLACK = 2
+BOUNDS_SLACK_SHARE = 0.02
 
 
 def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
@@ -76,18 +80,36 @@ def counted_by_proxy(
     total: LoadTotals, seconds: Sequence[dict[str, Any]], frontend: str, window_s: int, driver: str
 ) -> LoadTotals:
     """The window's successes of a tool that cannot tell when each request completed, from
-    HAProxy's entry frontend: its 2xx over the measured seconds (t in [0, window_s)) and their
-    bytes; its 2xx before them (the warm-up) and after them (the drain) apart. The tool's errors
-    and latency stay its own, over its whole run: HAProxy never sees a client's timeout."""
+    HAProxy's entry frontend: its 2xx over the measured seconds (t in [0, window_s)), with their
+    2xx before them (the warm-up) and after them (the drain) apart, and its bytes sent.
+
+    Every success the tool counted is one of HAProxy's 2xx, but not every 2xx reached a client
+    still waiting (one that timed out while its connection sat in the backlog gets no answer,
+    and HAProxy counts the one it sends anyway). So the window's successes are at most HAProxy's
+    2xx in it and at most the tool's own successes, and at least the tool's successes less
+    HAProxy's 2xx outside the window. The figure is the upper bound; when the two bounds are
+    further apart than the tool's count differs from HAProxy's by chance, the note gives both.
+    The tool's errors and latency stay its own, over its whole run: HAProxy never sees a
+    client's timeout."""
 
     def summed(key: str, keep: Any) -> int:
         return int(sum(s["data"].get(f"{frontend}.{key}", 0) for s in seconds if keep(int(s["t"]))))
 
-    successes = summed("hrsp_2xx", lambda t: 0 <= t < window_s)
+    in_window = summed("hrsp_2xx", lambda t: 0 <= t < window_s)
+    before = summed("hrsp_2xx", lambda t: t < 0)
+    after = summed("hrsp_2xx", lambda t: t >= window_s)
     drained = [
         int(s["t"]) for s in seconds if int(s["t"]) >= window_s and s["data"].get(f"{frontend}.hrsp_2xx", 0)
     ]
-    after = summed("hrsp_2xx", lambda t: t >= window_s)
+    successes = min(in_window, total.successes)
+    at_least = max(0, total.successes - before - after)
+    note = f"HAProxy's count over the window: {driver} cannot tell when each request completed"
+    if successes - at_least > max(BOUNDS_SLACK, BOUNDS_SLACK_SHARE * successes):
+        note = (
+            f"At most {successes} successes in the window, at least {at_least}: {driver} counted "
+            f"{total.successes} 2xx over its whole run where HAProxy answered {before + in_window + after} "
+            f"(answers to clients that had given up), and {driver} cannot tell when each request completed"
+        )
     return total.model_copy(
         update={
             "successes": successes,
@@ -97,11 +119,10 @@ def counted_by_proxy(
             "bytes_per_s": round(summed("bout", lambda t: 0 <= t < window_s) / window_s, 3),
             "window_source": "proxy_counters",
             "window_note": (
-                f"HAProxy's count over the window: {driver} cannot tell when each request completed. "
-                f"Errors and latency are {driver}'s own, over its whole run (the warm-up and the "
-                "requests it waited for after the window included); bytes are what HAProxy sent"
+                f"{note}. Errors and latency are {driver}'s own, over its whole run (the warm-up and "
+                "the requests it waited for after the window included); bytes are what HAProxy sent"
             ),
-            "warmup_responses": summed("hrsp_2xx", lambda t: t < 0),
+            "warmup_responses": before,
             # HAProxy's seconds give no arrival times: the last is the end of the last second with one.
             "drain": Drain(responses=after, last_after_s=float(max(drained) + 1 - window_s))
             if after
@@ -137,6 +158,7 @@ def merge_open_loop(summaries: Sequence[InjectorSummary]) -> OpenLoopStats | Non
         dropped_sends=sum(x.dropped_sends for x in stats),
         max_send_lag_ms=max(x.max_send_lag_ms for x in stats),
         late_threshold_ms=max(x.late_threshold_ms for x in stats),
+        answered=None if any(x.answered is None for x in stats) else sum(x.answered or 0 for x in stats),
     )
 
 

@@ -249,6 +249,7 @@ def _schedule(pace: Pace | None, window: Window, results: list[Result], origin: 
         dropped_sends=max(0, planned_slots(pace, window) - len(in_window)),
         max_send_lag_ms=round(max(lags_ms, default=0.0), 3),
         late_threshold_ms=LATE_THRESHOLD_MS,
+        answered=sum(1 for r in in_window if 200 <= r.code < 300),
     )
 
 
@@ -265,6 +266,7 @@ class _Counts:
     warmed: int = 0  # 2xx that arrived before the window
     last_arrival_ns: int = 0
     in_window: int = 0  # requests whose slot is in the window (open loop)
+    slots_answered: int = 0  # of them, those answered with a 2xx (whenever the answer came)
     sent_in_window: int = 0
     late_sends: int = 0
     max_lag_ms: float | None = None
@@ -385,6 +387,7 @@ class ResultsTally:
             c.sent_in_window += 1
         if not 200 <= row.code < 300:
             return
+        c.slots_answered += in_slot
         timed_us = min(max((row.latency_ns + sent - slot) // 1000, 0), HIGHEST_US)
         if start < arrived <= end_ns:
             c.successes += 1
@@ -418,6 +421,7 @@ class ResultsTally:
                 dropped_sends=max(0, planned_slots(self._pace, window) - c.in_window),
                 max_send_lag_ms=round(c.max_lag_ms if c.max_lag_ms is not None else 0.0, 3),
                 late_threshold_ms=LATE_THRESHOLD_MS,
+                answered=c.slots_answered,
             )
         return Reading(
             successes=c.successes,

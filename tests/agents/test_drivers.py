@@ -134,7 +134,9 @@ def test_h2load_argv_for_h1_rate_and_warmup(tmp_path: Path) -> None:
     # it covers the window whatever h2load's start-up took; the log is read against the window.
     assert argv[argv.index("-m") + 1] == "1" and argv[argv.index("-D") + 1] == "4000ms"
     assert argv[argv.index("--warm-up-time") + 1] == "1500ms"
-    cold = H2loadDriver().command(LoadProfile(driver="h2load", duration_s=3), "http://127.0.0.1:8080", tmp_path)
+    cold = H2loadDriver().command(
+        LoadProfile(driver="h2load", duration_s=3), "http://127.0.0.1:8080", tmp_path
+    )
     assert cold[cold.index("-D") + 1] == "3500ms" and "--warm-up-time" not in cold
     assert "--h1" in argv and "--rps=2.5" in argv
     h2 = H2loadDriver().command(

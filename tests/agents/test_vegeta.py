@@ -107,6 +107,8 @@ def test_a_tool_on_schedule_sends_the_asked_rate_with_nothing_late_or_dropped() 
     assert reading.successes == 199 and reading.bytes_received == 199 * 100
     assert reading.drain is not None and reading.drain.responses == 1 and reading.drain.last_after_s == 0.005
     assert reading.latency is not None and 4.9 <= reading.latency.p99 <= 5.1
+    # Every request of the window was answered, the last one after it: 199 in the rate, 200 answered.
+    assert stats.answered == 200
 
 
 def test_a_stall_is_late_sends_and_latency_timed_from_the_slot() -> None:

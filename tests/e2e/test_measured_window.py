@@ -82,7 +82,11 @@ SHAPES = [
 
 def test_every_tool_reads_what_haproxy_served_in_the_measured_window(api: Api, local_lab: Any) -> None:
     launched = [
-        (name, driver, api.launch(f"window {name}", capacity_spec(driver, clients, timeout), local_lab.lab_id)[0])
+        (
+            name,
+            driver,
+            api.launch(f"window {name}", capacity_spec(driver, clients, timeout), local_lab.lab_id)[0],
+        )
         for name, driver, clients, timeout in SHAPES
     ]
     seen: list[str] = []

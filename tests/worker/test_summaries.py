@@ -174,3 +174,18 @@ def test_haproxys_averages_say_how_many_requests_came_before_the_window() -> Non
     assert proxy.averaged_before_window == 18 and proxy.avg_ttime_ms == 1000 and proxy.mode == "http"
     busy = [{"t": t, "data": {"be.stot": 500, "be.ttime": 5}} for t in range(-2, 6)]
     assert proxy_summary(busy, "fe", "be", 6).averaged_before_window == 0  # 3,000 in the window
+
+
+def test_answers_that_reached_no_client_are_not_successes() -> None:
+    """Seed 000's impatient clients (2 s timeout, 5 per slot): HAProxy answered 20 in the window and
+    31 in all, but hey got 7: some of HAProxy's answers went to clients that had given up. The
+    window's successes are at most 7, at least 0, and the note says both."""
+    spec = seed_000_maxconn_capacity()
+    section = spec.proxy.listens[0].name
+    rows = [{"t": t, "data": {f"{section}.hrsp_2xx": 4 if t >= 0 else 3}} for t in range(-2, 5)]
+    rows.append({"t": 5, "data": {f"{section}.hrsp_2xx": 5}})
+    total = window_total(spec, [_hey(7, 7.2)], rows, 5)
+    assert (total.successes, total.rps) == (7, 1.4)
+    assert (total.window_note or "").startswith(
+        "At most 7 successes in the window, at least 0: hey counted 7 2xx"
+    )

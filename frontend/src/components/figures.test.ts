@@ -49,7 +49,7 @@ describe("key figures", () => {
     );
     expect(g.id).toBe("open_loop");
     const byLabel = Object.fromEntries(g.figures.map((f) => [f.label, f]));
-    expect(byLabel["sent rate"]).toMatchObject({ value: "190 req/s", warn: true, hint: "95 % of the target" });
+    expect(byLabel["sent rate"]).toMatchObject({ value: "190 req/s", warn: true, hint: "requests sent, 95 % of the schedule's target" });
     expect(byLabel["late sends"]).toMatchObject({ value: "4", warn: true });
     expect(byLabel["dropped sends"].warn).toBe(false);
     expect(byLabel["worst send lag"].value).toBe("44.2 ms");

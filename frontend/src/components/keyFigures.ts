@@ -21,7 +21,7 @@ function sqlGroup(summary: RunSummary): FigureGroup | null {
         value: `${fmtNum(sql.avg_s, 3)} s`,
         hint: `min ${fmtNum(sql.min_s, 3)} s, max ${fmtNum(sql.max_s, 3)} s`,
       },
-      { label: `${prefix}queries/s`, value: fmtNum(sql.queries_per_s, 1) },
+      { label: `${prefix}queries/s`, value: fmtNum(sql.queries_per_s, 1), hint: "of an average iteration, over the seconds it took" },
       { label: `${prefix}clients × queries each`, value: `${fmtNum(sql.clients, 0)} × ${fmtNum(sql.queries_per_client, 0)}` },
       { label: `${prefix}iterations`, value: fmtNum(sql.iterations, 0) },
     );
@@ -38,9 +38,11 @@ function openLoopGroup(total: LoadTotals): FigureGroup | null {
     figures: [
       { label: "target rate", value: `${fmtNum(o.target_rate, 1)} req/s` },
       {
+        // What the tool SENT on its schedule; the headline's achieved rate is what was ANSWERED
+        // in the window: two quantities, named apart.
         label: "sent rate",
         value: `${fmtNum(o.send_rate, 1)} req/s`,
-        hint: o.target_rate ? `${fmtNum((o.send_rate / o.target_rate) * 100, 1)} % of the target` : undefined,
+        hint: o.target_rate ? `requests sent, ${fmtNum((o.send_rate / o.target_rate) * 100, 1)} % of the schedule's target` : "requests sent",
         warn: o.target_rate > 0 && o.send_rate < o.target_rate * 0.99,
       },
       {

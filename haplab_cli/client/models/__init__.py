@@ -123,6 +123,7 @@ from .http_check import HttpCheck
 from .http_check_method import HttpCheckMethod
 from .injector_summary import InjectorSummary
 from .injector_summary_driver import InjectorSummaryDriver
+from .injector_summary_window_source_type_0 import InjectorSummaryWindowSourceType0
 from .knee import Knee
 from .knee_params_type_0 import KneeParamsType0
 from .knee_reason import KneeReason
@@ -160,6 +161,7 @@ from .load_profile_http_version import LoadProfileHttpVersion
 from .load_profile_method import LoadProfileMethod
 from .load_profile_via import LoadProfileVia
 from .load_totals import LoadTotals
+from .load_totals_window_source_type_0 import LoadTotalsWindowSourceType0
 from .login_request import LoginRequest
 from .managed_database import ManagedDatabase
 from .managed_target import ManagedTarget
@@ -187,6 +189,7 @@ from .point_threshold_result_reference_params_type_0 import (
     PointThresholdResultReferenceParamsType0,
 )
 from .proxy_summary import ProxySummary
+from .proxy_summary_mode_type_0 import ProxySummaryModeType0
 from .renew_lease import RenewLease
 from .resolve_hosts import ResolveHosts
 from .role import Role
@@ -448,6 +451,7 @@ __all__ = (
     "HttpCheckMethod",
     "InjectorSummary",
     "InjectorSummaryDriver",
+    "InjectorSummaryWindowSourceType0",
     "Knee",
     "KneeParamsType0",
     "KneeReason",
@@ -485,6 +489,7 @@ __all__ = (
     "LoadProfileMethod",
     "LoadProfileVia",
     "LoadTotals",
+    "LoadTotalsWindowSourceType0",
     "LoginRequest",
     "ManagedDatabase",
     "ManagedTarget",
@@ -510,6 +515,7 @@ __all__ = (
     "PointThresholdResultParams",
     "PointThresholdResultReferenceParamsType0",
     "ProxySummary",
+    "ProxySummaryModeType0",
     "RenewLease",
     "ResolveHosts",
     "Role",

@@ -81,6 +81,13 @@ export function bytesNote(run: Run, clients: number, haproxy: number): string | 
   return "HAProxy counts bytes handed to the kernel for the clients, the clients what they read; replies in flight at the window's edges count on one side only.";
 }
 
+/** "avg of its last 1,024", and how many of them came before the window when some did. */
+function averagedHint(p: NonNullable<RunDetail["summary"]>["proxy"] | null): string | undefined {
+  if (p?.avg_qtime_ms == null && p?.avg_ttime_ms == null) return undefined;
+  const before = p.averaged_before_window ?? 0;
+  return before > 0 ? `avg of its last 1,024 requests, ${fmtNum(before, 0)} from before the window` : "avg of its last 1,024 requests";
+}
+
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -112,7 +119,7 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
   add({
     id: "successes",
     label: "Successes (2xx)",
-    clients: c("successes", t.successes),
+    clients: c("successes", t.successes, t.window_source === "proxy_counters" ? { hint: "HAProxy's count of the window: the tool cannot tell when each request completed" } : {}),
     haproxy: http ? c("proxy_2xx", p.hrsp_2xx) : null,
     note: http ? countsNote(run, t.successes, p.hrsp_2xx ?? 0, caveat(run, "counts_disagree")) : undefined,
   });
@@ -160,21 +167,38 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
   add({
     id: "latency",
     label: "Latency p50 / p90 / p95 / p99 / p99.9",
-    clients: l ? { text: percentiles(l), metric: "latency_p99_ms", hint: `max ${metricText(l.max, "ms")}`, title: "Of successful requests, as the clients timed them." } : { text: "nothing succeeded", warn: true },
+    clients: l
+      ? { text: percentiles(l), metric: "latency_p99_ms", hint: `max ${metricText(l.max, "ms")}`, title: "Of successful requests, as the clients timed them." }
+      : { text: t.latency_note ?? "nothing succeeded", warn: !t.latency_note || t.latency_note === "nothing succeeded" },
     haproxy: null,
   });
+  // HAProxy's times are averages of its last 1,024 requests (warm-up included until the window has
+  // served that many), and in TCP mode a "request" is a whole client session.
+  const averaged = averagedHint(p);
+  const tcp = p?.mode === "tcp";
   if (p?.avg_ttime_ms != null || l)
     add({
       id: "mean_time",
-      label: "Mean time per request",
+      label: tcp ? "Mean session time (TCP mode: a whole client connection)" : "Mean time per request",
       clients: l ? { text: metricText(l.mean, "ms"), title: "Mean latency of successful requests, as the clients timed them." } : null,
-      haproxy: c("proxy_avg_ttime_ms", p?.avg_ttime_ms),
+      haproxy: c("proxy_avg_ttime_ms", p?.avg_ttime_ms, { hint: averaged }),
       note:
         l && p?.avg_ttime_ms != null && differs(l.mean, p.avg_ttime_ms, 1)
-          ? "HAProxy times a request from accept to its last byte (its mean of the last 1024); the clients' time adds the network and their own waiting."
-          : undefined,
+          ? "HAProxy times a request from accept to its last byte (its mean of the last 1,024); the clients' time adds the network and their own waiting."
+          : tcp && p?.avg_ttime_ms != null
+            ? "In TCP mode HAProxy times a session from accept to close: every query a client ran on its connection, not one query."
+            : undefined,
     });
-  add({ id: "qtime", label: labelOf(registry, "proxy_avg_qtime_ms"), clients: null, haproxy: c("proxy_avg_qtime_ms", p?.avg_qtime_ms) });
+  const queuedNothing = p != null && (p.max_qcur ?? 0) === 0 && (p.avg_qtime_ms ?? 0) > 0 && (p.averaged_before_window ?? 0) > 0;
+  add({
+    id: "qtime",
+    label: labelOf(registry, "proxy_avg_qtime_ms"),
+    clients: null,
+    haproxy: c("proxy_avg_qtime_ms", p?.avg_qtime_ms, { hint: averaged }),
+    note: queuedNothing
+      ? `Nothing was queued at any of the window's seconds (max queued 0): this average is of HAProxy's last 1,024 requests, ${fmtNum(p.averaged_before_window ?? 0, 0)} of them from before the window.`
+      : undefined,
+  });
 
   if (p) {
     const maxconn = p.maxconn ?? null;
@@ -198,11 +222,18 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
     add({ id: "server_conns", label: labelOf(registry, "proxy_max_server_conns"), clients: null, haproxy: c("proxy_max_server_conns", p.max_server_conns, { hint: "in use + idle, at once" }) });
   }
   add({ id: "duration", label: labelOf(registry, "duration_s"), clients: c("duration_s", t.duration_s), haproxy: null });
+  if (t.warmup_responses)
+    add({
+      id: "warmup",
+      label: labelOf(registry, "warmup_responses"),
+      clients: c("warmup_responses", t.warmup_responses, { hint: "before the window; not in the rate" }),
+      haproxy: null,
+    });
   if (t.drain)
     add({
       id: "drain",
-      label: "Answers after the window",
-      clients: { text: fmtNum(t.drain.responses, 0), hint: `the last ${fmtNum(t.drain.last_after_s, 1)} s late; not in the rate` },
+      label: labelOf(registry, "drain_responses"),
+      clients: c("drain_responses", t.drain.responses, { hint: `the last ${fmtNum(t.drain.last_after_s, 1)} s late; not in the rate` }),
       haproxy: null,
     });
   return { clientsTitle, rows };
