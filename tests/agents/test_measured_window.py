@@ -170,7 +170,7 @@ Status code distribution:
   [200]\t80 responses
 
 Error distribution:
-  [2]\tGet "http://10.77.1.2:8080/slow": context deadline exceeded (Client.Timeout exceeded while awaiting headers)
+  [2]\tGet "http://x/slow": context deadline exceeded (Client.Timeout exceeded while awaiting headers)
 """
 
 
