@@ -98,7 +98,8 @@ def test_every_tool_reads_what_haproxy_served_in_the_measured_window(api: Api, l
         served = haproxy_window_2xx(api, run_id)
         seen.append(
             f"{name}: headline {total['rps']} req/s ({total['successes']} in {total['duration_s']} s, "
-            f"from {total.get('window_source')}), HAProxy {served} 2xx in {DURATION_S} s"
+            f"from {total.get('window_source')}), HAProxy {served} 2xx in {DURATION_S} s, "
+            f"warm-up {total.get('warmup_responses')}, drain {(total.get('drain') or {}).get('responses')}"
         )
         # The headline is the window's: what completed in it, over its seconds.
         if total["duration_s"] != DURATION_S:
@@ -116,5 +117,9 @@ def test_every_tool_reads_what_haproxy_served_in_the_measured_window(api: Api, l
         [row] = api.call("GET", "/runs", params={"experiment_id": run["experiment_id"]})["items"]
         if row["figures"]["rps"] != total["rps"]:
             failures.append(f"{name}: History's rps {row['figures']['rps']} vs the run's {total['rps']}")
+        # The analysis' Little's law: what HAProxy held is its maxconn (it reads 10 x ~1 s).
+        [point] = api.call("GET", f"/experiments/{run['experiment_id']}/analysis")["points"]
+        if not 0.9 * MAXCONN <= (point["in_flight"] or 0) <= 1.1 * MAXCONN:
+            failures.append(f"{name}: the analysis' in flight {point['in_flight']}, not about {MAXCONN}")
     print("\n".join(seen))
     assert not failures, "\n".join(failures + seen)
