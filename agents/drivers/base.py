@@ -218,7 +218,12 @@ class LoadDriver(ABC):
 
     def run_limit_s(self, profile: LoadProfile) -> float:
         """How long the tool may run before it is stuck rather than measuring (then it is stopped)."""
-        return profile.total_seconds + OVERRUN_GRACE_S
+        return profile.total_seconds + self.start_lead_s(profile) + OVERRUN_GRACE_S
+
+    def start_lead_s(self, profile: LoadProfile) -> float:
+        """How long before start_at the injector starts this tool (its warm-up that much longer;
+        the window is the same). Only for a tool whose window is HAProxy's count (hey): see hey.py."""
+        return 0.0
 
     def parse(self, run: ToolRun, agent: str) -> InjectorSummary:
         """The InjectorSummary of a run: the tool's numbers, its blind spots, and how it ended."""
@@ -229,17 +234,17 @@ class LoadDriver(ABC):
         elif run.exit_code not in (0, None):
             warnings.append(f"{self.name} exited with code {run.exit_code}")
         summary = summarize(agent, self.name, outcome, warnings)
-        return summary.model_copy(update={"window_s": covered_window_s(run)})
+        return summary.model_copy(update={"window_s": covered_window_s(run, self.start_lead_s(run.profile))})
 
 
-def covered_window_s(run: ToolRun) -> float | None:
+def covered_window_s(run: ToolRun, lead_s: float = 0.0) -> float | None:
     """Seconds of the measured window the tool covered: all of it unless it stopped (or, like
-    mariadb-slap, finished its work) before the window's end. The tool starts at start_at, the
-    warm-up before t0; None when the window is not known."""
+    mariadb-slap, finished its work) before the window's end. The tool starts `lead_s` before
+    start_at, the warm-up before t0; None when the window is not known."""
     window = run.measured
     if window is None:
         return None
-    return round(min(window.seconds, max(0.0, run.wall_s - run.profile.warmup_s)), 3)
+    return round(min(window.seconds, max(0.0, run.wall_s - lead_s - run.profile.warmup_s)), 3)
 
 
 def summarize(agent: str, driver: DriverName, outcome: Outcome, warnings: list[str]) -> InjectorSummary:

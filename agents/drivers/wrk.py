@@ -7,10 +7,10 @@ which the agent builds an exact HdrHistogram. No live samples: wrk reports only 
 
 The measured window. wrk has no warm-up of its own: it runs warm-up + duration and its summary
 covers all of it. The script's response() hook reads the wall clock at each response and counts
-what completed inside [t0, t0 + duration) (2xx, other statuses, body bytes), before it (the
-warm-up) and after it (the few milliseconds wrk runs past the window, having started a little
-after start_at): those are the window's successes, non-2xx and bytes. What the hook cannot see
-stays wrk's whole run, and the summary says so: socket errors (connect, read, write, timeout)
+what completed inside [t0, t0 + duration) (2xx and other statuses), before it (the warm-up) and
+after it (the few milliseconds wrk runs past the window, having started a little after
+start_at): those are the window's successes and non-2xx. What the hook cannot see stays wrk's
+whole run, and the summary says so: socket errors (connect, read, write, timeout), the bytes
 and the latency distribution. The hook's cost is measured in docs/benchmarks.md.
 
 wrk 4 applies a coordinated-omission correction before done() sees the distribution: for a
@@ -33,8 +33,7 @@ What wrk counts, and what it hides (surfaced as warnings):
 - Latencies include replies >= 400 (wrk times every response).
 - Each thread gets connections // threads connections: a remainder is never opened.
 - --timeout takes whole seconds; HEAD is refused (wrk waits for a body that never comes).
-- bytes_per_s counts every byte read (headers included); with the window, the window's response
-  bodies (as hey and vegeta count them).
+- bytes_per_s counts every byte read (headers included), over wrk's own duration.
 """
 
 from __future__ import annotations
@@ -158,8 +157,12 @@ class WrkDriver(LoadDriver):
         latency: LatencyPercentiles | None
         histogram: str | None = None
         raw = _raw_distribution(report, duration_us, requests, run.profile.connections, warnings)
+        # Replies slower than --timeout complete (wrk reads them) but are not recorded: wrk counts
+        # them as timeouts. The response hook cannot time a request, so the window leaves them out.
+        late = int(errors_in["timeout"])
         if raw is not None:
             recorded = histogram_of(raw.items())
+            late = max(0, requests - recorded.get_total_count())
             successes = max(0, recorded.get_total_count() - status_errors)
             latency = percentiles(recorded)
             histogram = encode(recorded) if recorded.get_total_count() else None
@@ -196,27 +199,35 @@ class WrkDriver(LoadDriver):
         counted = report.get("window")
         if window is None or counted is None:
             return outcome
-        return _in_window(outcome, counted, window, run.profile)
+        return _in_window(outcome, counted, window, late)
 
 
-def _in_window(
-    outcome: Outcome, counted: dict[str, Any], window: MeasuredWindow, profile: LoadProfile
-) -> Outcome:
-    """The outcome of the window: the response hook's counts of what completed inside it."""
+def _in_window(outcome: Outcome, counted: dict[str, Any], window: MeasuredWindow, late: int) -> Outcome:
+    """The outcome of the window: the response hook's counts of what completed inside it.
+
+    What the hook cannot see stays wrk's whole run: the latency distribution, the socket errors,
+    the bytes (wrk counts every byte read: a rate over its own duration). A reply that came after
+    the request timeout is a timeout for wrk; the hook saw it complete without knowing how long it
+    took, so each is taken out of the window's successes (all of them: never more successes than
+    the window had)."""
     socket_errors = outcome.errors.model_copy(update={"non_2xx": int(counted["other"])})
-    after = int(counted["after_ok"])
-    warnings = list(outcome.warnings)
-    if profile.warmup_s or after:
+    ok, after = int(counted["ok"]), int(counted["after_ok"])
+    warnings = [
+        *outcome.warnings,
+        "wrk's latency distribution, its socket errors (connect, read, write, timeout) and its bytes "
+        "cover its whole run, the warm-up included; its successes and non-2xx are the window's",
+    ]
+    if late and ok:
         warnings.append(
-            "wrk's latency distribution and its socket errors (connect, read, write, timeout) cover its "
-            "whole run, the warm-up included; its successes, non-2xx and bytes are the window's"
+            f"{late} repl{'y' if late == 1 else 'ies'} came after the request timeout (wrk's timeouts): "
+            "not counted as the window's successes"
         )
     return dataclasses.replace(
         outcome,
-        successes=int(counted["ok"]),
+        successes=max(0, ok - late),
         errors=socket_errors,
         duration_s=window.seconds,
-        bytes_received=int(counted["bytes"]),
+        bytes_span_s=outcome.duration_s,
         warnings=warnings,
         window_source="tool_records",
         window_note=None,

@@ -9,9 +9,8 @@
 -- window, init() defines response(), which wrk then calls for every response (wrk.c checks for
 -- it after init): it reads the wall clock (clock_gettime through LuaJIT's ffi; Lua's os.time()
 -- has whole seconds only) and tallies, per thread, the responses that completed before, inside
--- and after [WINDOW_START, WINDOW_END), 2xx apart from the rest, and the body bytes of the
--- window's. The hook costs wrk throughput (wrk then copies every response's headers and body into
--- Lua): docs/benchmarks.md measures it.
+-- and after [WINDOW_START, WINDOW_END), 2xx apart from the rest. The hook costs wrk CPU (wrk then
+-- copies every response's headers and body into Lua): docs/benchmarks.md measures it.
 --
 -- The latency distribution is read through wrk's stats object: #latency is the number of
 -- distinct values, latency(i) returns the i-th (value in microseconds, count). Each call scans
@@ -23,7 +22,7 @@
 local threads = {}
 
 -- Tallies of this thread's Lua state, read back by done() through thread:get.
-window_ok, window_other, window_bytes = 0, 0, 0
+window_ok, window_other = 0, 0
 before_ok, after_ok, last_after = 0, 0, 0
 
 local function count_responses(window_start, window_end)
@@ -51,7 +50,6 @@ local function count_responses(window_start, window_end)
       end
     elseif ok then
       window_ok = window_ok + 1
-      window_bytes = window_bytes + #body
     else
       window_other = window_other + 1
     end
@@ -116,7 +114,7 @@ function done(summary, latency, requests)
   end
   out:write('}')
   if thread:get("window_start_given") then
-    local sums = {window_ok = 0, window_other = 0, window_bytes = 0, before_ok = 0, after_ok = 0}
+    local sums = {window_ok = 0, window_other = 0, before_ok = 0, after_ok = 0}
     local last = 0
     for _, t in ipairs(threads) do
       for name, _ in pairs(sums) do
@@ -124,8 +122,8 @@ function done(summary, latency, requests)
       end
       last = math.max(last, t:get("last_after"))
     end
-    out:write(',"window":{"ok":', int(sums.window_ok), ',"other":', int(sums.window_other), ',"bytes":',
-      int(sums.window_bytes), ',"before_ok":', int(sums.before_ok), ',"after_ok":', int(sums.after_ok),
+    out:write(',"window":{"ok":', int(sums.window_ok), ',"other":', int(sums.window_other),
+      ',"before_ok":', int(sums.before_ok), ',"after_ok":', int(sums.after_ok),
       ',"last_after_s":', string.format("%.6f", last), '}')
   end
   out:write(',"distribution":')

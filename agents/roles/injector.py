@@ -189,7 +189,7 @@ class InjectorRole(Role):
             tool = driver.command(command.profile, command.target_url, workdir, window)  # writes its inputs
             self.user.own(workdir)  # then the tool's user's alone (root's too)
             argv = self.user.command(tool, self.ctx.netns)
-            _sleep_until(start_at)
+            _sleep_until(start_at - driver.start_lead_s(command.profile))
             process = LoadProcess(
                 argv,
                 workdir,
