@@ -138,7 +138,7 @@ def window_total(
     if total.window_source != "tool_totals" or not through_proxy or not seconds or window_s <= 0:
         return total
     frontend, _ = entry_sections(spec)
-    return counted_by_proxy(total, seconds, frontend, window_s, spec.load.driver)
+    return counted_by_proxy(total, seconds, frontend, window_s, spec.load.driver, spec.load.connections)
 
 
 def cut_short_summary(

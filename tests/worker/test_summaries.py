@@ -180,7 +180,8 @@ def test_answers_that_reached_no_client_are_not_successes() -> None:
     """Seed 000's impatient clients (2 s timeout, 5 per slot): HAProxy answered 20 in the window and
     31 in all, but hey got 7: some of HAProxy's answers went to clients that had given up. The
     window's successes are at most 7, at least 0, and the note says both."""
-    spec = seed_000_maxconn_capacity()
+    spec = seed_000_maxconn_capacity().model_copy(deep=True)
+    spec.load.connections = 5  # (fewer clients than answers lost: more than the load's end explains)
     section = spec.proxy.listens[0].name
     rows = [{"t": t, "data": {f"{section}.hrsp_2xx": 4 if t >= 0 else 3}} for t in range(-2, 5)]
     rows.append({"t": 5, "data": {f"{section}.hrsp_2xx": 5}})
