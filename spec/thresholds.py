@@ -341,9 +341,11 @@ def judge(
     summary: RunSummary | None,
     seconds: Seconds,
     index: int = 0,
+    lost_live: bool = False,
 ) -> ThresholdResult:
     """One rule against a run: its resolved spec (relative limits), its summary (run metrics) or
-    its measured seconds (series)."""
+    its measured seconds (series). `lost_live`: the rule stopped the run (abort_on_fail), judged on
+    the seconds so far, so it is judged however short the run then was."""
     limit = limit_of(rule, spec)
     text = rule.text()
     if limit is None:
@@ -356,7 +358,7 @@ def judge(
             index=index, rule=rule, text=text, value=None, limit=rule.value, passed=False, note=missing_base
         )
     completeness = summary.completeness if summary is not None else None
-    if completeness is not None and completeness.too_short:
+    if completeness is not None and completeness.too_short and not lost_live:
         return ThresholdResult(
             index=index,
             rule=rule,
@@ -411,7 +413,7 @@ def evaluate(
     """The run rules that apply to this run, judged; it passes when all of them pass. Rules judged
     per sweep point wait for the launch (backend/runs/verdict.py)."""
     results = [
-        judge(rule, spec=spec, summary=summary, seconds=seconds, index=index)
+        judge(rule, spec=spec, summary=summary, seconds=seconds, index=index, lost_live=index == aborted_by)
         for index, rule in enumerate(rules)
         if not rule.judges_points and applies(rule, spec)
     ]

@@ -96,11 +96,12 @@ def test_every_tool_reads_what_haproxy_served_in_the_measured_window(api: Api, l
         assert run["state"] == "succeeded", (name, run["error"])
         total = run["summary"]["total"]
         served = haproxy_window_2xx(api, run_id)
+        [tool] = run["summary"]["injectors"]
         seen.append(
             f"{name}: headline {total['rps']} req/s ({total['successes']} in {total['duration_s']} s, "
             f"from {total.get('window_source')}), HAProxy {served} 2xx in {DURATION_S} s, "
             f"warm-up {total.get('warmup_responses')}, drain {(total.get('drain') or {}).get('responses')}; "
-            f"the tool's own {run['summary']['injectors'][0]['successes']} in {run['summary']['injectors'][0]['duration_s']} s"
+            f"the tool's own {tool['successes']} in {tool['duration_s']} s"
             f"{'; ' + total['window_note'] if total.get('window_note') else ''}"
         )
         # The headline is the window's: what completed in it, over its seconds.

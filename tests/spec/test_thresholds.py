@@ -350,3 +350,16 @@ def test_rules_judged_per_point_wait_for_the_launch() -> None:
     assert [r.index for r in report.results] == [0]
     assert not judges_runs(rules[1:]) and judges_runs(rules)
     assert rules[2].text() == "rps >= 2 x its value at maxconn=20"
+
+
+def test_the_rule_that_stopped_a_run_stays_lost_however_short_the_run_was() -> None:
+    watch = _rule(metric="qcur", aggregate="max", operator="==", value=0, abort_on_fail=True, grace_s=2)
+    other = _rule(metric="rps", operator=">=", value=1)
+    summary = _summary()
+    summary.completeness = Completeness(complete=False, asked_s=30, measured_s=3, too_short=True)
+    seconds = {"proxy": [{"BACKEND.qcur": 0}, {"BACKEND.qcur": 4}, {"BACKEND.qcur": 6}]}
+    report = evaluate([other, watch], spec=CLOSED_LOOP, summary=summary, seconds=seconds, aborted_by=1)
+    assert [(r.judged, r.passed, r.value) for r in report.results] == [
+        (False, False, None),
+        (True, False, 6.0),
+    ]
