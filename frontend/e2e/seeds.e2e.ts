@@ -121,7 +121,7 @@ test.describe("seed templates run to completion from the browser", () => {
       };
     });
     const runs = await waitAllSucceeded(page, "001", experimentId, 2, 150_000);
-    expect(runs.map((r) => r.params)).toEqual(["via=proxy", "via=direct"]);
+    expect(runs.map((r) => r.params)).toEqual(["via=proxy, iterations=2", "via=direct, iterations=4"]);
     for (const [run, via] of runs.map((r, i) => [r, ["proxy", "direct"][i]] as const)) {
       const figures = await openFinishedRun(page, run.id);
       const seconds = await figure(figures, "sql", "seconds per iteration");

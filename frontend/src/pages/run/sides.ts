@@ -81,11 +81,13 @@ export function bytesNote(run: Run, clients: number, haproxy: number): string | 
   return "HAProxy counts bytes handed to the kernel for the clients, the clients what they read; replies in flight at the window's edges count on one side only.";
 }
 
-/** "avg of its last 1,024", and how many of them came before the window when some did. */
+/** "avg of its last 1,024 requests" (sessions in TCP mode), and how many of them came before the
+ * window when some did. */
 function averagedHint(p: NonNullable<RunDetail["summary"]>["proxy"] | null): string | undefined {
   if (p?.avg_qtime_ms == null && p?.avg_ttime_ms == null) return undefined;
+  const what = p.mode === "tcp" ? "sessions" : "requests";
   const before = p.averaged_before_window ?? 0;
-  return before > 0 ? `avg of its last 1,024 requests, ${fmtNum(before, 0)} from before the window` : "avg of its last 1,024 requests";
+  return before > 0 ? `avg of its last 1,024 ${what}, ${fmtNum(before, 0)} from before the window` : `avg of its last 1,024 ${what}`;
 }
 
 function capitalise(s: string): string {
@@ -196,7 +198,7 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
     clients: null,
     haproxy: c("proxy_avg_qtime_ms", p?.avg_qtime_ms, { hint: averaged }),
     note: queuedNothing
-      ? `Nothing was queued at any of the window's seconds (max queued 0): this average is of HAProxy's last 1,024 requests, ${fmtNum(p.averaged_before_window ?? 0, 0)} of them from before the window.`
+      ? `Nothing was queued at any of the window's seconds (max queued 0): this average is of HAProxy's last 1,024 ${p.mode === "tcp" ? "sessions" : "requests"}, ${fmtNum(p.averaged_before_window ?? 0, 0)} of them from before the window.`
       : undefined,
   });
 
