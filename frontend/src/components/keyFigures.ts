@@ -4,7 +4,7 @@
 // the run measured what it shows.
 import type { LoadTotals, RunSummary } from "../client/types.gen";
 
-export type Figure = { label: string; value: string; hint?: string; warn?: boolean };
+export type Figure = { label: string; value: string; hint?: string; warn?: boolean; muted?: boolean };
 export type FigureGroup = { id: "sql" | "open_loop"; title: string; figures: Figure[] };
 
 export const fmtNum = (v: number, digits = 1): string => v.toLocaleString("en-US", { maximumFractionDigits: digits });
@@ -59,5 +59,12 @@ function openLoopGroup(total: LoadTotals): FigureGroup | null {
 
 export function keyFigures(summary: RunSummary | null | undefined): FigureGroup[] {
   if (!summary) return [];
-  return [sqlGroup(summary), openLoopGroup(summary.total)].filter((g): g is FigureGroup => g !== null);
+  const groups = [sqlGroup(summary), openLoopGroup(summary.total)].filter((g): g is FigureGroup => g !== null);
+  if (!summary.completeness?.too_short) return groups;
+  // A window far shorter than asked measured too little: greyed, and said (as the headline does).
+  return groups.map((g) => ({
+    ...g,
+    title: `${g.title}: too short to measure`,
+    figures: g.figures.map((f) => ({ ...f, warn: false, muted: true })),
+  }));
 }
