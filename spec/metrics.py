@@ -300,7 +300,7 @@ RUN_METRICS: tuple[Metric, ...] = (
     ),
     _m(
         "proxy_avg_qtime_ms",
-        "HAProxy queue time (avg of its last 1,024)",
+        "HAProxy queue time (avg)",
         "ms",
         "haproxy",
         "proxy.avg_qtime_ms",
@@ -310,7 +310,7 @@ RUN_METRICS: tuple[Metric, ...] = (
     ),
     _m(
         "proxy_avg_ttime_ms",
-        "HAProxy total time (avg of its last 1,024)",
+        "HAProxy total time (avg)",
         "ms",
         "haproxy",
         "proxy.avg_ttime_ms",
