@@ -31,6 +31,8 @@ describe("the run's headline", () => {
       hint: "HAProxy's count over the window: hey cannot tell when each request completed; closed loop, 12 connections",
       tone: "",
     });
+    // Its bytes are HAProxy's too, and say so.
+    expect(headline(counted)[3]).toMatchObject({ label: "Delivered (HAProxy)", value: "816 B/s", hint: "HAProxy's bytes sent to clients over the window" });
     const own = run({ rps: 8.9, window_source: "tool_totals", window_note: "mariadb-slap runs a fixed number of queries: its rate is its own" }, { connections: 20 });
     expect(headline(own)[0]).toMatchObject({ hint: "mariadb-slap runs a fixed number of queries: its rate is its own; closed loop, 20 connections", tone: "warn" });
   });

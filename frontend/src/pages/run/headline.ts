@@ -41,7 +41,8 @@ export function headline(run: Pick<RunDetail, "summary" | "spec">): Headline[] {
     hint: `${fmtNum(failed, 0)} of ${fmtNum(t.requests, 0)} requests${t.window_source === "proxy_counters" && failed > 0 ? ` (errors: the load tool's whole run)` : ""}`,
     tone: errorPct > ERRORS_BAD_PCT ? "bad" : failed > 0 ? "warn" : "ok",
   };
-  const figures = [rateFigure(run), latency, errors, delivered(t.bytes_per_s, s.proxy?.bytes_out_per_s ?? null)];
+  const byHaproxy = t.window_source === "proxy_counters"; // then total.bytes_per_s is HAProxy's bout
+  const figures = [rateFigure(run), latency, errors, delivered(byHaproxy ? 0 : t.bytes_per_s, byHaproxy ? t.bytes_per_s : (s.proxy?.bytes_out_per_s ?? null), byHaproxy)];
   const c = s.completeness;
   if (!c?.too_short) return figures;
   // A window far shorter than asked measured too little to stand for anything: the figures stay
@@ -125,8 +126,9 @@ function stretchedRate(run: Pick<RunDetail, "summary" | "spec">): string | null 
 // Whole milliseconds once they are large: "5,011 ms", not "5,011.3 ms"; a decimal below 100 ms.
 const ms = (v: number) => fmtNum(v, v >= 100 ? 0 : 1);
 
-/** What the clients received; HAProxy's count when the load tool counts no bytes (hey). */
-function delivered(clientBytesPerS: number, proxyBytesPerS: number | null): Headline {
+/** What the clients received; HAProxy's count when the load tool counts no bytes, or when HAProxy
+ * counted the window for a tool that cannot (hey: total.bytes_per_s is then HAProxy's). */
+function delivered(clientBytesPerS: number, proxyBytesPerS: number | null, windowByHaproxy = false): Headline {
   if (clientBytesPerS > 0 || proxyBytesPerS == null)
     return {
       id: "throughput",
@@ -139,7 +141,7 @@ function delivered(clientBytesPerS: number, proxyBytesPerS: number | null): Head
     id: "throughput",
     label: "Delivered (HAProxy)",
     value: bytesPerSecond(proxyBytesPerS),
-    hint: "the load tool counts no bytes: HAProxy's bytes sent to clients",
+    hint: windowByHaproxy ? "HAProxy's bytes sent to clients over the window" : "the load tool counts no bytes: HAProxy's bytes sent to clients",
     tone: "",
   };
 }

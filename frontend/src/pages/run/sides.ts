@@ -160,9 +160,15 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
   add({
     id: "bytes",
     label: "Bytes per second",
-    clients: t.bytes_per_s > 0 ? c("bytes_per_s", t.bytes_per_s, { hint: `received, ${bitsPerSecond(t.bytes_per_s)}` }) : { text: "not counted", title: "The load tool counts no bytes." },
+    // When HAProxy counted the window for the tool (hey), total.bytes_per_s is HAProxy's bytes sent.
+    clients:
+      t.window_source === "proxy_counters"
+        ? { text: "not counted", title: "The load tool cannot tell when each reply arrived: the window's bytes are HAProxy's." }
+        : t.bytes_per_s > 0
+          ? c("bytes_per_s", t.bytes_per_s, { hint: `received, ${bitsPerSecond(t.bytes_per_s)}` })
+          : { text: "not counted", title: "The load tool counts no bytes." },
     haproxy: out != null ? c("proxy_bytes_out_per_s", out, { hint: `sent, ${bitsPerSecond(out)}` }) : null,
-    note: out != null ? bytesNote(run, t.bytes_per_s, out) : undefined,
+    note: out != null ? bytesNote(run, t.window_source === "proxy_counters" ? 0 : t.bytes_per_s, out) : undefined,
   });
 
   const l = t.latency;
