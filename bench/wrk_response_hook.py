@@ -30,11 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from target_capacity import haproxy_in_front
+
 from agents.drivers import MeasuredWindow, ToolRun
 from agents.drivers.wrk import WrkDriver
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
-from bench.target_capacity import haproxy_in_front
 from spec.load import LoadProfile
 from spec.protocol import StartTargets
 from spec.target import Endpoint, ManagedTarget
