@@ -122,6 +122,7 @@ def test_every_tool_reads_what_haproxy_served_in_the_measured_window(api: Api, l
             failures.append(f"{name}: History's rps {row['figures']['rps']} vs the run's {total['rps']}")
         # The analysis' Little's law: what HAProxy held is its maxconn (it reads 10 x ~1 s).
         [point] = api.call("GET", f"/experiments/{run['experiment_id']}/analysis")["points"]
+        seen[-1] += f"; analysis in flight {point['in_flight']}"
         if not 0.9 * MAXCONN <= (point["in_flight"] or 0) <= 1.1 * MAXCONN:
             failures.append(f"{name}: the analysis' in flight {point['in_flight']}, not about {MAXCONN}")
     print("\n".join(seen))
