@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from junitparser import Error, Failure, JUnitXml, TestCase, TestSuite
+from junitparser import Error, Failure, JUnitXml, Skipped, TestCase, TestSuite
 
 from spec.sweep import short_path
 
@@ -92,7 +92,9 @@ def junit_report(experiment: str, runs: Sequence[Run], launch: Launch | None, ba
         for index, result in enumerate((run.get("thresholds") or {}).get("results", [])):
             rule = TestCase(f"{run_title(run)}: threshold {index} {result['text']}", classname=experiment)
             rule.system_out = url
-            if not result["passed"]:
+            if result.get("judged") is False:  # the run measured too little to judge it: neither way
+                rule.result = [Skipped(f"{result['text']}: {result.get('note') or 'not judged'} ({url})")]
+            elif not result["passed"]:
                 rule.result = [_failure(result, url)]
             suite.add_testcase(rule)
     first = f"{base_url.rstrip('/')}/runs/{runs[0]['id']}" if runs else base_url

@@ -59,11 +59,35 @@ RUN_METRICS: tuple[Metric, ...] = (
         "req/s",
         "client",
         "total.rps",
-        "Successful requests per second of the measured window.",
+        "2xx answers that completed in the measured window, per second of it (the summary's "
+        "window_source says who counted them: the tool's own records, or HAProxy's counters).",
         "higher",
     ),
     _m("requests", "Requests", "", "client", "total.requests", "Requests completed or failed in the window."),
-    _m("successes", "Successes", "", "client", "total.successes", "Requests answered with a 2xx."),
+    _m(
+        "successes",
+        "Successes",
+        "",
+        "client",
+        "total.successes",
+        "Requests answered with a 2xx that completed in the window.",
+    ),
+    _m(
+        "warmup_responses",
+        "Answers in the warm-up",
+        "",
+        "client",
+        "total.warmup_responses",
+        "2xx answers that completed during the warm-up, before the window; in no rate.",
+    ),
+    _m(
+        "drain_responses",
+        "Answers after the window",
+        "",
+        "client",
+        "total.drain.responses",
+        "2xx answers that completed after the window ended (requests still in flight); in no rate.",
+    ),
     _m(
         "errors_total",
         "Errors",
@@ -172,7 +196,14 @@ RUN_METRICS: tuple[Metric, ...] = (
         "Bytes the clients received per second.",
         "higher",
     ),
-    _m("duration_s", "Measured", "s", "client", "total.duration_s", "Seconds the load really covered."),
+    _m(
+        "duration_s",
+        "Measured",
+        "s",
+        "client",
+        "total.duration_s",
+        "Seconds of the measured window the figures cover (a tool running a fixed amount of work: its own).",
+    ),
     _m(
         "proxy_connects",
         "Server connects",
@@ -269,20 +300,23 @@ RUN_METRICS: tuple[Metric, ...] = (
     ),
     _m(
         "proxy_avg_qtime_ms",
-        "HAProxy queue time",
+        "HAProxy queue time (avg)",
         "ms",
         "haproxy",
         "proxy.avg_qtime_ms",
-        "Mean time requests waited in HAProxy's queue (its average of the last 1024, over the seconds).",
+        "HAProxy's average queue time over its last 1,024 requests, read each second of the window: "
+        "not the window's own, it includes earlier requests (the warm-up) until the window has served 1,024.",
         "lower",
     ),
     _m(
         "proxy_avg_ttime_ms",
-        "HAProxy total time",
+        "HAProxy total time (avg)",
         "ms",
         "haproxy",
         "proxy.avg_ttime_ms",
-        "Mean time from accept to last byte in HAProxy (its average of the last 1024, over the seconds).",
+        "HAProxy's average time from accept to last byte (in TCP mode a whole client session) over its "
+        "last 1,024 requests, read each second of the window; it includes earlier requests (the warm-up) "
+        "until the window has served 1,024.",
         "lower",
     ),
     _m(

@@ -146,6 +146,24 @@ class OpenLoopStats(StrictModel):
     dropped_sends: int = Field(ge=0, description="Slots of the schedule never sent (the tool fell behind).")
     max_send_lag_ms: float = Field(ge=0, description="Worst delay between a slot and its actual send.")
     late_threshold_ms: float = Field(ge=0, description="Lag beyond which a send counts as late.")
+    answered: int | None = Field(
+        default=None,
+        ge=0,
+        description=(
+            "2xx answers to the requests of the window's slots, whenever they arrived (in the window or "
+            "in its drain): of what the window asked, what was answered. None in older summaries."
+        ),
+    )
+
+
+# Where the figures of the measured window come from (LoadTotals.window_source):
+# - tool_records: the tool timed every request, so its counts are the requests that COMPLETED
+#   inside the window [t0, t0 + duration) (vegeta, h2load's request log, wrk's response hook);
+# - proxy_counters: the tool cannot tell when each request completed (hey's text summary), so
+#   the successes are HAProxy's frontend 2xx over the window's seconds (its per-second deltas);
+# - tool_totals: the tool's own totals over its own run, which is not the window (mariadb-slap
+#   runs a fixed number of queries; hey without a proxy to count): `window_note` says what.
+WindowSource = Literal["tool_records", "proxy_counters", "tool_totals"]
 
 
 class Drain(StrictModel):
@@ -157,21 +175,61 @@ class Drain(StrictModel):
     """
 
     responses: int = Field(ge=0, description="2xx answers that arrived after the window's end.")
-    last_after_s: float = Field(ge=0, description="Seconds after the window's end the last one arrived.")
+    last_after_s: float = Field(
+        ge=0,
+        description=(
+            "Seconds after the window's end the last one arrived (from HAProxy's counters: the end of "
+            "the last second that had one)."
+        ),
+    )
     latency: LatencyPercentiles | None = Field(default=None, description="Their latency (from the slot).")
     histogram: str | None = Field(default=None, description="base64 HdrHistogram V2 of their latency (us).")
 
 
 class LoadTotals(StrictModel):
-    """What the clients saw over the measured duration."""
+    """What the clients saw over the measured window [t0, t0 + duration): what COMPLETED in it.
 
-    requests: int = Field(ge=0, description="Requests completed or failed.")
-    successes: int = Field(ge=0, description="Requests with a 2xx reply.")
+    `window_source` says where the window's counts come from and `window_note` what a reader must
+    know about them (a tool that cannot tell when each request completed, errors counted over the
+    tool's whole run ...). Answers before the window (the warm-up) and after it (the drain) are
+    reported apart and are in no rate.
+    """
+
+    requests: int = Field(ge=0, description="Requests completed or failed (successes + errors).")
+    successes: int = Field(ge=0, description="Requests with a 2xx reply that completed in the window.")
     errors: ErrorCounts = Field(default_factory=ErrorCounts)
-    duration_s: float = Field(ge=0, description="Measured duration in seconds.")
-    rps: float = Field(ge=0, description="Successful requests per second.")
+    duration_s: float = Field(ge=0, description="Seconds of the measured window the counts cover.")
+    rps: float = Field(
+        ge=0, description="Successful requests per second of the window (successes / duration_s)."
+    )
     bytes_per_s: float = Field(ge=0, description="Bytes received per second.")
-    latency: LatencyPercentiles | None = Field(default=None, description="None when nothing succeeded.")
+    latency: LatencyPercentiles | None = Field(
+        default=None,
+        description="None when nothing succeeded or the tool measures no latency (latency_note).",
+    )
+    latency_note: str | None = Field(
+        default=None,
+        max_length=300,
+        description="Why there is no latency when there is none ('not measured by mariadb-slap').",
+    )
+    window_source: WindowSource | None = Field(
+        default=None,
+        description=(
+            "Where the window's counts come from: tool_records (the tool timed each request), "
+            "proxy_counters (HAProxy's 2xx over the window's seconds), tool_totals (the tool's own "
+            "totals over its own run). None in summaries recorded before it was kept."
+        ),
+    )
+    window_note: str | None = Field(
+        default=None,
+        max_length=500,
+        description="What the figures of the window are, when not plainly the tool's records of it.",
+    )
+    warmup_responses: int | None = Field(
+        default=None,
+        ge=0,
+        description="2xx answers that completed during the warm-up (before t0); in no rate. None: not known.",
+    )
     histogram: str | None = Field(
         default=None, description="base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits."
     )
@@ -180,7 +238,7 @@ class LoadTotals(StrictModel):
     )
     drain: Drain | None = Field(
         default=None,
-        description="Answers that arrived after the window (vegeta times each request); not in rps.",
+        description="2xx answers that arrived after the window ended; not in rps. None: none, or not known.",
     )
 
     @property
@@ -218,6 +276,14 @@ class InjectorSummary(LoadTotals):
         max_length=500,
         description="Why the load stopped before its end (lease expired ...); None when it ran its course.",
     )
+    window_s: float | None = Field(
+        default=None,
+        ge=0,
+        description=(
+            "Seconds of the measured window this injector's load covered (from t0 to the window's end, "
+            "or to where the tool stopped or finished); None in summaries recorded before it was kept."
+        ),
+    )
 
 
 class ProxySummary(StrictModel):
@@ -239,8 +305,33 @@ class ProxySummary(StrictModel):
     hrsp_other: int = Field(default=0, ge=0)
     bytes_in: int = Field(default=0, ge=0, description="Bytes received from clients.")
     bytes_out: int = Field(default=0, ge=0, description="Bytes sent to clients.")
-    avg_qtime_ms: float | None = Field(default=None, ge=0, description="Mean queue time, last 1024 requests.")
-    avg_ttime_ms: float | None = Field(default=None, ge=0, description="Mean total time, last 1024 requests.")
+    avg_qtime_ms: float | None = Field(
+        default=None,
+        ge=0,
+        description=(
+            "HAProxy's average queue time of its last 1,024 requests, as read over the window's seconds "
+            "(not the window's own: see averaged_before_window)."
+        ),
+    )
+    avg_ttime_ms: float | None = Field(
+        default=None,
+        ge=0,
+        description=(
+            "HAProxy's average total time (accept to last byte; a whole session in TCP mode) of its "
+            "last 1,024 requests, as read over the window's seconds."
+        ),
+    )
+    averaged_before_window: int | None = Field(
+        default=None,
+        ge=0,
+        description=(
+            "Of the requests HAProxy's qtime/ttime averages covered at the window's end (its last "
+            "1,024), how many were served before the window (the warm-up). None: not known."
+        ),
+    )
+    mode: Literal["http", "tcp"] | None = Field(
+        default=None, description="The entry point's mode: in tcp, a 'request' is a whole client session."
+    )
     max_used_conns: int | None = Field(
         default=None, ge=0, description="Most server connections in use (show servers conn)."
     )
@@ -281,6 +372,13 @@ class Completeness(StrictModel):
     )
     reasons: list[str] = Field(
         default_factory=list, description="Why the run is not complete, one sentence each; empty if complete."
+    )
+    too_short: bool = Field(
+        default=False,
+        description=(
+            "The measured window was far shorter than asked (under half, or under 2 s): its figures "
+            "describe too little to measure anything, and no threshold is judged on them."
+        ),
     )
     totals_from: Literal["injectors", "proxy"] = Field(
         default="injectors",

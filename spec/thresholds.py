@@ -23,7 +23,9 @@ live, so only their rules can abort; a `max` (or `min`) rule once lost stays los
 is judged on the seconds so far.
 
 A rule whose figure was not measured fails, saying so: a CI gate must not pass what it could not
-check.
+check. A rule is NOT JUDGED (neither passed nor failed, and the run's report does not pass) when
+its run measured too little to stand for anything (Completeness.too_short: a window under half
+the asked one, or under 2 s), or when its series has fewer than MIN_JUDGED_SECONDS readings.
 """
 
 from __future__ import annotations
@@ -47,6 +49,10 @@ HostRole = Literal["proxy", "injector", "target"]
 MAX_THRESHOLDS = 50
 MAX_WHEN = 8
 ASKED_RATE = "asked_rate"  # the load's rate: load.rate
+# A max/min/mean of a per-second series needs at least this many seconds: at 1 Hz, one or two
+# readings are the window's edges (the first second opens mid-flight, the last is cut at the
+# close), not its steady state; a rule lost on them says more about the edges than the run.
+MIN_JUDGED_SECONDS = 3
 
 SERIES_BY_KEY: dict[str, SampleSeries] = {s.key: s for s in SAMPLE_SERIES}
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
@@ -214,11 +220,19 @@ class ThresholdResult(StrictModel):
     value: float | None = Field(description="The figure measured; None when it was not measured.")
     limit: float = Field(description="The limit it was compared with (relative limits resolved).")
     passed: bool
+    judged: bool = Field(
+        default=True,
+        description=(
+            "False when the run measured too little to judge the rule (too short a window, too few "
+            "seconds of its series): then it neither passed nor failed, and `note` says why."
+        ),
+    )
     note: str | None = Field(default=None, description="Why it failed without a value, or how it was judged.")
 
 
 class ThresholdReport(StrictModel):
-    """Every rule of a run, in the spec's order; the run passes when all of them pass."""
+    """Every rule of a run, in the spec's order; the run passes when all of them pass (a rule not
+    judged has not passed: a gate never passes on what it could not judge)."""
 
     passed: bool
     results: list[ThresholdResult] = Field(description="The rules that apply to this run (their `when`).")
@@ -327,9 +341,11 @@ def judge(
     summary: RunSummary | None,
     seconds: Seconds,
     index: int = 0,
+    lost_live: bool = False,
 ) -> ThresholdResult:
     """One rule against a run: its resolved spec (relative limits), its summary (run metrics) or
-    its measured seconds (series)."""
+    its measured seconds (series). `lost_live`: the rule stopped the run (abort_on_fail), judged on
+    the seconds so far, so it is judged however short the run then was."""
     limit = limit_of(rule, spec)
     text = rule.text()
     if limit is None:
@@ -341,11 +357,41 @@ def judge(
         return ThresholdResult(
             index=index, rule=rule, text=text, value=None, limit=rule.value, passed=False, note=missing_base
         )
+    completeness = summary.completeness if summary is not None else None
+    if completeness is not None and completeness.too_short and not lost_live:
+        return ThresholdResult(
+            index=index,
+            rule=rule,
+            text=text,
+            value=None,
+            limit=limit,
+            passed=False,
+            judged=False,
+            note=(
+                f"not judged: too short ({completeness.measured_s:g} s measured of the "
+                f"{completeness.asked_s:g} s asked)"
+            ),
+        )
     if rule.metric in BY_KEY:
         value = run_metrics(summary).get(rule.metric)
         missing = "not measured in this run"
     else:
-        value = _aggregate(rule.aggregate, series_values(rule, seconds))
+        values = series_values(rule, seconds)
+        if 0 < len(values) < MIN_JUDGED_SECONDS:
+            return ThresholdResult(
+                index=index,
+                rule=rule,
+                text=text,
+                value=None,
+                limit=limit,
+                passed=False,
+                judged=False,
+                note=(
+                    f"not judged: {len(values)} second(s) of {rule.metric}, fewer than the "
+                    f"{MIN_JUDGED_SECONDS} a per-second rule needs"
+                ),
+            )
+        value = _aggregate(rule.aggregate, values)
         missing = f"no per-second samples of {rule.metric} from {source_of(rule)}"
     if value is None:
         return ThresholdResult(
@@ -367,7 +413,7 @@ def evaluate(
     """The run rules that apply to this run, judged; it passes when all of them pass. Rules judged
     per sweep point wait for the launch (backend/runs/verdict.py)."""
     results = [
-        judge(rule, spec=spec, summary=summary, seconds=seconds, index=index)
+        judge(rule, spec=spec, summary=summary, seconds=seconds, index=index, lost_live=index == aborted_by)
         for index, rule in enumerate(rules)
         if not rule.judges_points and applies(rule, spec)
     ]
@@ -389,6 +435,6 @@ def lost_live(
         if not series_values(rule, seconds):
             continue  # nothing measured yet is not a loss while the run is live
         result = judge(rule, spec=spec, summary=None, seconds=seconds, index=index)
-        if not result.passed:
+        if result.judged and not result.passed:  # too few seconds yet: wait for more
             return index, result
     return None

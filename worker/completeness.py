@@ -11,6 +11,7 @@ fault, so the run keeps comparable numbers, marked as incomplete.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from datetime import datetime, timedelta
 from typing import Any, Literal
@@ -19,7 +20,7 @@ from spec.drivers import DRIVERS
 from spec.experiment import ExperimentSpec
 from spec.haproxy.model import Frontend
 from spec.results import Completeness, ErrorCounts, InjectorSummary, LoadTotals, RunSummary
-from worker.summaries import merge_injectors, proxy_summary
+from worker.summaries import counted_by_proxy, merge_injectors, proxy_summary
 from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE, Seconds, merged_by_t
 
 # A timed tool stops within a few hundred milliseconds of its duration; one whose measured
@@ -30,6 +31,22 @@ SHORT_TOLERANCE_SHARE = 0.05
 # more than this share of the window (and at least two seconds) leaves the run partial.
 MISSING_SHARE = 0.05
 MISSING_AT_LEAST_S = 2
+# A window this much shorter than asked measured too little to stand for it: under half of it,
+# or under two seconds at all (the per-second samples have one or two readings, each an edge of
+# the window, and a tool's rate over a fraction of a second is its start-up as much as its
+# speed: seed 001's 2,000 queries "at 8,928.6 req/s" took 0.2 s of the 5 s asked).
+TOO_SHORT_SHARE = 0.5
+TOO_SHORT_S = 2.0
+
+
+def too_short(measured_s: float, asked_s: float) -> bool:
+    """Is a window of `measured_s` too short to measure what `asked_s` asked for?"""
+    return measured_s < TOO_SHORT_S or measured_s < TOO_SHORT_SHARE * asked_s
+
+
+def covered_s(summary: InjectorSummary) -> float:
+    """Seconds of the window an injector's load covered (older agents: the tool's own duration)."""
+    return summary.window_s if summary.window_s is not None else summary.duration_s
 
 
 def assess(
@@ -40,21 +57,32 @@ def assess(
 ) -> Completeness:
     """Whether the load covered the window asked for; every shortfall named."""
     asked = float(spec.load.duration_s)
-    timed = DRIVERS[spec.load.driver].http  # mariadb-slap's duration is only a time cap
+    timed = DRIVERS[spec.load.driver].http  # mariadb-slap runs a number of queries, not a duration
     reasons: list[str] = []
     for summary in injectors:
+        covered = covered_s(summary)
         if summary.stop_reason is not None:
             reasons.append(
-                f"{summary.agent}: the load stopped after {summary.duration_s:.1f} s of {asked:g} s "
+                f"{summary.agent}: the load stopped after {covered:.1f} s of {asked:g} s "
                 f"({summary.stop_reason})"
             )
-        elif timed and summary.duration_s < asked - max(SHORT_TOLERANCE_S, SHORT_TOLERANCE_SHARE * asked):
+        elif timed and covered < asked - max(SHORT_TOLERANCE_S, SHORT_TOLERANCE_SHARE * asked):
             reasons.append(
-                f"{summary.agent}: {summary.driver} measured {summary.duration_s:.1f} s "
-                f"of the {asked:g} s asked"
+                f"{summary.agent}: {summary.driver} measured {covered:.1f} s of the {asked:g} s asked"
             )
-    measured = min((s.duration_s for s in injectors), default=0.0)
+    measured = min((covered_s(s) for s in injectors), default=0.0)
     measured = min(measured, asked) if timed else measured
+    short = bool(injectors) and too_short(measured, asked)
+    if short:
+        if timed:
+            what, remedy = f"the load covered {measured:.1f} s", "its figures are not results"
+        else:
+            what = f"{spec.load.driver} ran its queries in {measured:.1f} s"
+            remedy = "give it more queries or iterations to fill the window"
+        reasons.append(
+            f"too short to measure: {what} of the {asked:g} s asked (under half, or under "
+            f"{TOO_SHORT_S:g} s); {remedy}"
+        )
     # Samples are expected for the seconds the load ran: after a tool stopped early, the missing
     # seconds are already the reason above.
     window = int(measured)
@@ -73,6 +101,7 @@ def assess(
         load_started_at=t0,
         load_ended_at=t0 + timedelta(seconds=measured) if t0 is not None else None,
         reasons=reasons,
+        too_short=short,
     )
 
 
@@ -87,6 +116,29 @@ def entry_sections(spec: ExperimentSpec) -> tuple[str, str]:
     if isinstance(entry, Frontend):
         return entry.name, entry.default_backend or entry.name
     return entry.name, entry.name
+
+
+def entry_mode(spec: ExperimentSpec) -> Literal["http", "tcp"]:
+    """The entry point's mode (its own, else the defaults')."""
+    _, entry = spec.entry_point()
+    return "tcp" if spec.proxy.effective_mode(entry) == "tcp" else "http"
+
+
+def window_total(
+    spec: ExperimentSpec,
+    injectors: Sequence[InjectorSummary],
+    seconds: Sequence[dict[str, Any]],
+    window_s: int,
+) -> LoadTotals:
+    """The injectors' total over the measured window: their own when they counted it; HAProxy's
+    2xx of the window when their tool cannot tell when each request completed (hey) and the load
+    went through it; else their own totals, whose note says they are the tool's own run."""
+    total = merge_injectors(injectors)
+    through_proxy = spec.load.via != "direct" and DRIVERS[spec.load.driver].http
+    if total.window_source != "tool_totals" or not through_proxy or not seconds or window_s <= 0:
+        return total
+    frontend, _ = entry_sections(spec)
+    return counted_by_proxy(total, seconds, frontend, window_s, spec.load.driver, spec.load.connections)
 
 
 def cut_short_summary(
@@ -106,10 +158,10 @@ def cut_short_summary(
     seconds = proxy_seconds(samples)
     busy = [int(s["t"]) for s in seconds if int(s["t"]) >= 0 and s["data"].get(f"{frontend}.req_tot", 0) > 0]
     span = min(max(busy) + 1, spec.load.duration_s) if busy else 0
-    proxy = proxy_summary(seconds, frontend, backend, span) if span else None
+    proxy = proxy_summary(seconds, frontend, backend, span, entry_mode(spec)) if span else None
     if injectors:
-        total = merge_injectors(injectors)
-        measured = min(s.duration_s for s in injectors)
+        measured = min(min(covered_s(s) for s in injectors), float(spec.load.duration_s))
+        total = window_total(spec, injectors, seconds, min(span, math.ceil(measured)) if span else 0)
         totals_from: Literal["injectors", "proxy"] = "injectors"
     elif proxy is not None:
         total = LoadTotals(
@@ -119,6 +171,8 @@ def cut_short_summary(
             duration_s=span,
             rps=round(proxy.hrsp_2xx / span, 3),
             bytes_per_s=round(proxy.bytes_out / span, 3),
+            window_source="proxy_counters",
+            window_note="HAProxy's count of the seconds in which requests arrived: no load tool reported",
         )
         measured = float(span)
         totals_from = "proxy"

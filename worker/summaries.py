@@ -4,12 +4,18 @@ Injector summaries merge by adding counts and merging latency histograms (percen
 computed from the merged histogram, never averaged). The proxy summary comes from the
 per-second Runtime API samples of the measured seconds (0 <= t < duration): counters are
 per-second deltas and add up exactly; gauges give their maximum.
+
+One measured window: every count of the total is what completed in [t0, t0 + duration). A tool
+that timed each request counted that itself (`window_source` tool_records). One that cannot tell
+when each request completed (hey: tool_totals) has the window's successes taken from HAProxy's
+2xx of the measured seconds (`counted_by_proxy`: proxy_counters), which are exact for what
+HAProxy answered; without a proxy in the path its own totals stay, said to be its own run.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 from common.histograms import encode, merge, percentiles
 from spec.results import (
@@ -19,7 +25,15 @@ from spec.results import (
     LoadTotals,
     OpenLoopStats,
     ProxySummary,
+    WindowSource,
 )
+
+# HAProxy's qtime/ttime are averages over its last this many requests (TIME_STATS_SAMPLES).
+HAPROXY_AVERAGED_REQUESTS = 1024
+# counted_by_proxy: bounds of the window's successes this close together are one figure (a
+# request in flight at each of the window's two edges, a sample racing the collect).
+BOUNDS_SLACK = 2
+BOUNDS_SLACK_SHARE = 0.02
 
 
 def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
@@ -39,6 +53,9 @@ def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
         histogram = merge(s.histogram for s in summaries if s.histogram)
         latency = percentiles(histogram)
         encoded = encode(histogram) if histogram.get_total_count() else None
+    sources = {s.window_source for s in summaries}
+    source: WindowSource | None = sources.pop() if len(sources) == 1 else "tool_totals"
+    warmups = [s.warmup_responses for s in summaries]
     return LoadTotals(
         requests=sum(s.requests for s in summaries),
         successes=successes,
@@ -47,9 +64,76 @@ def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
         rps=round(successes / duration, 3) if duration else 0.0,
         bytes_per_s=round(sum(s.bytes_per_s for s in summaries), 3),
         latency=latency,
+        latency_note=None
+        if latency is not None
+        else next((s.latency_note for s in summaries if s.latency_note), None),
         histogram=encoded,
         open_loop=merge_open_loop(summaries),
         drain=merge_drains(summaries),
+        window_source=source,
+        window_note=next((s.window_note for s in summaries if s.window_note), None),
+        warmup_responses=None if None in warmups else sum(w for w in warmups if w is not None),
+    )
+
+
+def counted_by_proxy(
+    total: LoadTotals,
+    seconds: Sequence[dict[str, Any]],
+    frontend: str,
+    window_s: int,
+    driver: str,
+    connections: int = 0,
+) -> LoadTotals:
+    """The window's successes of a tool that cannot tell when each request completed, from
+    HAProxy's entry frontend: its 2xx over the measured seconds (t in [0, window_s)), with their
+    2xx before them (the warm-up) and after them (the drain) apart, and its bytes sent.
+
+    Every success the tool counted is one of HAProxy's 2xx, but not every 2xx reached a client
+    still waiting (one that timed out while its connection sat in the backlog gets no answer,
+    and HAProxy counts the one it sends anyway). So the window's successes are at most HAProxy's
+    2xx in it and at most the tool's own successes, and at least the tool's successes less
+    HAProxy's 2xx outside the window. The figure is the upper bound; when the two bounds are
+    further apart than the load's end explains (each of `connections` clients may leave one
+    answer behind as the tool stops waiting), the note gives both.
+    The tool's errors and latency stay its own, over its whole run: HAProxy never sees a
+    client's timeout."""
+
+    def summed(key: str, keep: Any) -> int:
+        return int(sum(s["data"].get(f"{frontend}.{key}", 0) for s in seconds if keep(int(s["t"]))))
+
+    in_window = summed("hrsp_2xx", lambda t: 0 <= t < window_s)
+    before = summed("hrsp_2xx", lambda t: t < 0)
+    after = summed("hrsp_2xx", lambda t: t >= window_s)
+    drained = [
+        int(s["t"]) for s in seconds if int(s["t"]) >= window_s and s["data"].get(f"{frontend}.hrsp_2xx", 0)
+    ]
+    successes = min(in_window, total.successes)
+    at_least = max(0, total.successes - before - after)
+    note = f"HAProxy's count over the window: {driver} cannot tell when each request completed"
+    if successes - at_least > max(BOUNDS_SLACK, BOUNDS_SLACK_SHARE * successes, connections):
+        note = (
+            f"At most {successes} successes in the window, at least {at_least}: {driver} counted "
+            f"{total.successes} 2xx over its whole run where HAProxy answered {before + in_window + after} "
+            f"(answers to clients that had given up), and {driver} cannot tell when each request completed"
+        )
+    return total.model_copy(
+        update={
+            "successes": successes,
+            "requests": successes + total.errors.total,
+            "duration_s": float(window_s),
+            "rps": round(successes / window_s, 3),
+            "bytes_per_s": round(summed("bout", lambda t: 0 <= t < window_s) / window_s, 3),
+            "window_source": "proxy_counters",
+            "window_note": (
+                f"{note}. Errors and latency are {driver}'s own, over its whole run (the warm-up and "
+                "the requests it waited for after the window included); bytes are what HAProxy sent"
+            ),
+            "warmup_responses": before,
+            # HAProxy's seconds give no arrival times: the last is the end of the last second with one.
+            "drain": Drain(responses=after, last_after_s=float(max(drained) + 1 - window_s))
+            if after
+            else None,
+        }
     )
 
 
@@ -80,6 +164,7 @@ def merge_open_loop(summaries: Sequence[InjectorSummary]) -> OpenLoopStats | Non
         dropped_sends=sum(x.dropped_sends for x in stats),
         max_send_lag_ms=max(x.max_send_lag_ms for x in stats),
         late_threshold_ms=max(x.late_threshold_ms for x in stats),
+        answered=None if any(x.answered is None for x in stats) else sum(x.answered or 0 for x in stats),
     )
 
 
@@ -118,11 +203,15 @@ _FRONTEND_FIELDS = {
 
 
 def proxy_summary(
-    samples: Sequence[dict[str, Any]], frontend: str, backend: str, duration_s: int
+    samples: Sequence[dict[str, Any]],
+    frontend: str,
+    backend: str,
+    duration_s: int,
+    mode: Literal["http", "tcp"] | None = None,
 ) -> ProxySummary:
     """Summary of the measured seconds from `proxy` samples keyed "<section>.<field>".
 
-    `frontend` and `backend` name the entry point's sections (a listen is both).
+    `frontend` and `backend` name the entry point's sections (a listen is both), `mode` its mode.
     """
     measured = [s for s in samples if 0 <= s["t"] < duration_s]
     values: dict[str, Any] = {}
@@ -139,12 +228,34 @@ def proxy_summary(
     )
     values["avg_qtime_ms"] = round(sum(qtimes) / len(qtimes), 3) if qtimes else None
     values["avg_ttime_ms"] = round(sum(ttimes) / len(ttimes), 3) if ttimes else None
+    values["averaged_before_window"] = (
+        _averaged_before_window(samples, backend, duration_s) if qtimes or ttimes else None
+    )
+    values["mode"] = mode
     used = [s["data"][f"{backend}.used_conns"] for s in measured if f"{backend}.used_conns" in s["data"]]
     values["max_used_conns"] = int(max(used)) if used else None
     values["max_server_conns"] = _max_server_conns(measured, backend, values["connects"])
     # The deltas of 0 <= t < duration cover the measured seconds, even when a tick was skipped.
     values["bytes_out_per_s"] = round(values["bytes_out"] / duration_s, 3) if measured else None
     return ProxySummary(**values)
+
+
+def _averaged_before_window(samples: Sequence[dict[str, Any]], backend: str, duration_s: int) -> int:
+    """Of the last 1,024 requests HAProxy's qtime/ttime averaged at the window's end, how many it
+    served before the window (the warm-up): those averages are not the window's own when the
+    window served fewer than 1,024. Counted in the backend's streams (stot: one per HTTP request,
+    one per TCP session), whose ends update those averages; a listen's backend row is
+    `<listen>.backend.stot`."""
+
+    def served(keep: Any) -> int:
+        def streams(data: dict[str, Any]) -> float:
+            return float(data.get(f"{backend}.backend.stot", data.get(f"{backend}.stot", 0)))
+
+        return int(sum(streams(s["data"]) for s in samples if keep(int(s["t"]))))
+
+    in_window = served(lambda t: 0 <= t < duration_s)
+    before = served(lambda t: t < 0)
+    return max(0, min(before, HAPROXY_AVERAGED_REQUESTS - in_window))
 
 
 def _server_sessions(data: dict[str, Any], backend: str) -> float:

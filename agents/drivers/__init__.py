@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from agents.drivers.base import (
     LoadDriver,
+    MeasuredWindow,
     OutputFollower,
     OutputUnreadableError,
     ToolRun,
@@ -50,6 +51,7 @@ def installed_drivers() -> dict[str, str]:
 __all__ = [
     "DRIVERS",
     "LoadDriver",
+    "MeasuredWindow",
     "OutputFollower",
     "OutputUnreadableError",
     "ToolRun",

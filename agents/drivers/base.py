@@ -36,7 +36,14 @@ from agents.privileges import LabUser, create_file
 from agents.probe import probe_output
 from spec.drivers import DRIVERS, DriverName
 from spec.load import LoadProfile
-from spec.results import Drain, ErrorCounts, InjectorSummary, LatencyPercentiles, OpenLoopStats
+from spec.results import (
+    Drain,
+    ErrorCounts,
+    InjectorSummary,
+    LatencyPercentiles,
+    OpenLoopStats,
+    WindowSource,
+)
 
 BODY_FILE = "request-body"
 OVERRUN_GRACE_S = 5.0  # past its planned end plus this, a tool is stuck and gets stopped
@@ -65,6 +72,34 @@ class OutputFollower(ABC):
 
 
 @dataclass(frozen=True)
+class MeasuredWindow:
+    """The run's measured window on the injector's clock: [start, start + seconds) in Unix seconds.
+
+    `start` is t0 (the StartLoad's start_at plus the warm-up), the origin every agent samples
+    from, so a request that completed in it is one HAProxy's per-second counters of the same
+    seconds counted too. A driver whose tool times each request counts what completed inside it;
+    the warm-up before and the drain after are reported apart.
+    """
+
+    start: float
+    seconds: float
+
+    @property
+    def end(self) -> float:
+        return self.start + self.seconds
+
+    @classmethod
+    def of(cls, start_at: float, profile: LoadProfile) -> MeasuredWindow:
+        return cls(start=start_at + profile.warmup_s, seconds=float(profile.duration_s))
+
+    def cut_at(self, stopped_at: float | None) -> MeasuredWindow:
+        """The window of a tool stopped at `stopped_at` (nothing completes after it is stopped)."""
+        if stopped_at is None or stopped_at >= self.end:
+            return self
+        return MeasuredWindow(self.start, max(0.0, stopped_at - self.start))
+
+
+@dataclass(frozen=True)
 class ToolRun:
     """What a load tool left behind when it exited (normally or because it was stopped)."""
 
@@ -76,6 +111,15 @@ class ToolRun:
     wall_s: float  # from start to exit, measured by the agent
     stopped_early: bool  # the agent stopped it (StopLoad or lease expiry)
     follower: OutputFollower | None = None  # what read the output while the tool ran, if any
+    # The measured window (None: not known, a tool run by hand; drivers then read the tool's own
+    # span) and, for a tool stopped early, when it was told to stop (Unix seconds).
+    window: MeasuredWindow | None = None
+    stopped_at: float | None = None
+
+    @property
+    def measured(self) -> MeasuredWindow | None:
+        """The window the tool really covered: the asked one, cut where the tool was stopped."""
+        return self.window.cut_at(self.stopped_at) if self.window is not None else None
 
 
 @dataclass(frozen=True)
@@ -91,6 +135,13 @@ class Outcome:
     warnings: list[str]
     open_loop: OpenLoopStats | None = None  # drivers that keep a send schedule (vegeta)
     drain: Drain | None = None  # answers after the window (drivers that time every request)
+    # Where the counts come from (spec.results.WindowSource): tool_records when they are what
+    # completed in the measured window, tool_totals when they are the tool's own run.
+    window_source: WindowSource = "tool_totals"
+    window_note: str | None = None
+    warmup_responses: int | None = None  # 2xx completed before t0, when the tool can tell
+    latency_note: str | None = None  # why `latency` is None when the tool measures none
+    bytes_span_s: float | None = None  # the seconds bytes_received were counted over (else duration_s)
 
 
 class LoadDriver(ABC):
@@ -138,8 +189,11 @@ class LoadDriver(ABC):
         """Driver-specific refusals beyond the ability table."""
 
     @abstractmethod
-    def command(self, profile: LoadProfile, target_url: str, workdir: Path) -> list[str]:
-        """The tool's argv; may write input files (a request body) into `workdir`."""
+    def command(
+        self, profile: LoadProfile, target_url: str, workdir: Path, window: MeasuredWindow | None = None
+    ) -> list[str]:
+        """The tool's argv; may write input files (a request body) into `workdir`. `window` is the
+        measured window on this host's clock, for tools that count against it themselves (wrk)."""
 
     @abstractmethod
     def outcome(self, run: ToolRun) -> Outcome:
@@ -150,16 +204,26 @@ class LoadDriver(ABC):
         return []
 
     def follower(
-        self, profile: LoadProfile, workdir: Path, user: LabUser | None = None
+        self,
+        profile: LoadProfile,
+        workdir: Path,
+        user: LabUser | None = None,
+        window: MeasuredWindow | None = None,
     ) -> OutputFollower | None:
         """What reads this tool's output while it runs, for drivers whose output grows with
         the requests; None: the output is read when the tool exits (it is small). A helper
-        process it needs runs as `user` (the load user), or as the agent when None."""
+        process it needs runs as `user` (the load user), or as the agent when None; `window`
+        is the measured window its counts are read against (None: the tool's own span)."""
         return None
 
     def run_limit_s(self, profile: LoadProfile) -> float:
         """How long the tool may run before it is stuck rather than measuring (then it is stopped)."""
-        return profile.total_seconds + OVERRUN_GRACE_S
+        return profile.total_seconds + self.start_lead_s(profile) + OVERRUN_GRACE_S
+
+    def start_lead_s(self, profile: LoadProfile) -> float:
+        """How long before start_at the injector starts this tool (its warm-up that much longer;
+        the window is the same). Only for a tool whose window is HAProxy's count (hey): see hey.py."""
+        return 0.0
 
     def parse(self, run: ToolRun, agent: str) -> InjectorSummary:
         """The InjectorSummary of a run: the tool's numbers, its blind spots, and how it ended."""
@@ -169,12 +233,27 @@ class LoadDriver(ABC):
             warnings.append("the load was stopped before its end: these are partial results")
         elif run.exit_code not in (0, None):
             warnings.append(f"{self.name} exited with code {run.exit_code}")
-        return summarize(agent, self.name, outcome, warnings)
+        summary = summarize(agent, self.name, outcome, warnings)
+        return summary.model_copy(update={"window_s": covered_window_s(run, self.start_lead_s(run.profile))})
+
+
+def covered_window_s(run: ToolRun, lead_s: float = 0.0) -> float | None:
+    """Seconds of the measured window the tool covered: all of it unless it stopped (or, like
+    mariadb-slap, finished its work) before the window's end. The tool starts `lead_s` before
+    start_at, the warm-up before t0; None when the window is not known."""
+    window = run.measured
+    if window is None:
+        return None
+    return round(min(window.seconds, max(0.0, run.wall_s - lead_s - run.profile.warmup_s)), 3)
 
 
 def summarize(agent: str, driver: DriverName, outcome: Outcome, warnings: list[str]) -> InjectorSummary:
     """rps counts successes only (never errors) over the measured duration."""
     duration = outcome.duration_s
+    bytes_span = outcome.bytes_span_s if outcome.bytes_span_s is not None else duration
+    latency_note = outcome.latency_note
+    if latency_note is None and outcome.successes == 0:
+        latency_note = "nothing succeeded"
     return InjectorSummary(
         agent=agent,
         driver=driver,
@@ -183,11 +262,15 @@ def summarize(agent: str, driver: DriverName, outcome: Outcome, warnings: list[s
         errors=outcome.errors,
         duration_s=round(duration, 6),
         rps=round(outcome.successes / duration, 3) if duration > 0 else 0.0,
-        bytes_per_s=round(outcome.bytes_received / duration, 3) if duration > 0 else 0.0,
+        bytes_per_s=round(outcome.bytes_received / bytes_span, 3) if bytes_span > 0 else 0.0,
         latency=outcome.latency if outcome.successes > 0 else None,
+        latency_note=None if outcome.latency is not None and outcome.successes > 0 else latency_note,
         histogram=outcome.histogram if outcome.successes > 0 else None,
         open_loop=outcome.open_loop,
         drain=outcome.drain,
+        window_source=outcome.window_source,
+        window_note=outcome.window_note,
+        warmup_responses=outcome.warmup_responses,
         warnings=list(dict.fromkeys(warnings)),  # once each, in order
     )
 

@@ -3,13 +3,20 @@
 The agent runs `h2load -c -t -m 1 -D [--warm-up-time] --log-file LOG [--h1] [--rps] URL`:
 - `-m 1`: one request in flight per connection, so `connections` means the same concurrency as
   for hey and wrk (the profile has no streams-per-connection field).
-- `-D` is the measured duration; `--warm-up-time` runs the warm-up first and h2load leaves it
-  out of both its summary and its log, so only h2load's numbers exclude the warm-up.
+- The measured window. h2load counts and logs a request when it CLOSES during its main phase
+  (h2load.cc, Client::on_stream_close), whenever it started; its main phase begins
+  `--warm-up-time` after its first connect and lasts `-D`. That phase starts a few milliseconds
+  after the agent's t0 (the tool's own start-up), so it would miss the window's first
+  requests. The agent therefore runs the main phase EDGE_S longer on each side (warm-up shorter,
+  -D longer, in milliseconds) and reads the log against the window itself: a request counts
+  when start + duration falls in [t0, t0 + duration); later ones are the drain. The log's
+  start is wall-clock microseconds since the epoch (system_clock), the same clock as t0.
 - Open loop: `--rps` is requests/s PER CLIENT (profile.rate / connections). h2load's `--rate`
   is a connection-creation rate and cannot be combined with `-D`, so it is not used.
 - The per-request log (start µs, status, latency µs; status -1 for failed streams) gives the
-  exact histogram, of 2xx replies only, and the status counts; the text summary gives the
-  succeeded/failed/errored/timeout counts, the traffic and the time. h2load writes the log as
+  window's counts, the exact histogram of its 2xx replies and the drain; the text summary gives
+  the timeouts, the requests still waiting at the end, the traffic and the time (bytes/s are
+  its traffic over its main phase). h2load writes the log as
   requests complete, and the agent reads it as it grows (RequestLogFollower): at the exit only
   the last fraction of a second is left to read, whatever the run's length.
 - A request body goes through `-d FILE` (which makes the request a POST).
@@ -39,6 +46,7 @@ from typing import ClassVar
 
 from agents.drivers.base import (
     LoadDriver,
+    MeasuredWindow,
     Outcome,
     OutputFollower,
     OutputUnreadableError,
@@ -53,7 +61,11 @@ from agents.privileges import LabUser, read_text
 from common.histograms import encode, histogram_of, percentiles
 from spec.drivers import DriverName
 from spec.load import LoadProfile
-from spec.results import ErrorCounts
+from spec.results import Drain, ErrorCounts
+
+# The main phase runs this much before t0 and after the window's end, so it covers the window
+# whatever the tool's start-up took (milliseconds; a stalled host still has half a second).
+EDGE_S = 0.5
 
 LOG_FILE = "h2load-requests.log"
 FINISH_TIMEOUT_S = 60.0
@@ -63,14 +75,14 @@ _REQUESTS = re.compile(
     r"(\d+) errored, (\d+) timeout",
     re.MULTILINE,
 )
-_STATUS_CODES = re.compile(r"^status codes: (\d+) 2xx, (\d+) 3xx, (\d+) 4xx, (\d+) 5xx", re.MULTILINE)
 _TRAFFIC = re.compile(r"^traffic: \S+ \((\d+)\) total", re.MULTILINE)
 _UNIT_S = {"s": 1.0, "ms": 1e-3, "us": 1e-6}
 
 
 @dataclass(frozen=True)
 class RequestLog:
-    """What h2load's per-request log says."""
+    """What h2load's per-request log says about the measured window (the whole log when no
+    window is known): what completed in it, and the 2xx that completed before and after it."""
 
     latencies_2xx: Counter[int]  # latency µs -> count, 2xx replies only
     successes: int
@@ -78,17 +90,23 @@ class RequestLog:
     failed_streams: int  # status -1
     first_start_us: int | None
     last_end_us: int | None
+    before_2xx: int = 0  # completed before t0 (in the main phase's leading edge only)
+    drained_2xx: Counter[int] | None = None  # latency µs -> count, completed after the window
+    last_drained_end_us: int | None = None
 
 
 class RequestLogTally:
-    """h2load's request log folded one line at a time: counts and a {latency µs: count} map, so
+    """h2load's request log folded one line at a time: counts and {latency µs: count} maps, so
     memory grows with the distinct latencies (as wrk's distribution), not with the requests."""
 
-    def __init__(self) -> None:
+    def __init__(self, window: MeasuredWindow | None = None) -> None:
+        self.window_us = (round(window.start * 1e6), round(window.end * 1e6)) if window is not None else None
         self.latencies: Counter[int] = Counter()
-        self.successes = self.non_2xx = self.failed = 0
+        self.drained: Counter[int] = Counter()
+        self.successes = self.non_2xx = self.failed = self.before = 0
         self.first: int | None = None
         self.last: int | None = None
+        self.last_drained: int | None = None
 
     def add(self, line: str) -> None:
         fields = line.split("\t")
@@ -98,22 +116,42 @@ class RequestLogTally:
             start, status, latency = int(fields[0]), int(fields[1]), int(fields[2])
         except ValueError:
             return
+        end = start + latency
         self.first = start if self.first is None else min(self.first, start)
-        self.last = start + latency if self.last is None else max(self.last, start + latency)
+        self.last = end if self.last is None else max(self.last, end)
+        ok = 200 <= status < 300
+        if self.window_us is not None and end < self.window_us[0]:
+            self.before += ok
+            return
+        if self.window_us is not None and end >= self.window_us[1]:
+            if ok:
+                self.drained[latency] += 1
+                self.last_drained = end if self.last_drained is None else max(self.last_drained, end)
+            return
         if status < 0:
             self.failed += 1
-        elif 200 <= status < 300:
+        elif ok:
             self.successes += 1
             self.latencies[latency] += 1
         else:
             self.non_2xx += 1
 
     def log(self) -> RequestLog:
-        return RequestLog(self.latencies, self.successes, self.non_2xx, self.failed, self.first, self.last)
+        return RequestLog(
+            self.latencies,
+            self.successes,
+            self.non_2xx,
+            self.failed,
+            self.first,
+            self.last,
+            self.before,
+            self.drained,
+            self.last_drained,
+        )
 
 
-def read_request_log(path: Path) -> RequestLog:
-    tally = RequestLogTally()
+def read_request_log(path: Path, window: MeasuredWindow | None = None) -> RequestLog:
+    tally = RequestLogTally(window)
     try:
         text = read_text(path)
     except FileNotFoundError:
@@ -127,8 +165,8 @@ class RequestLogFollower(OutputFollower):
     """h2load's request log, tallied while h2load writes it (it writes as requests complete), so
     a long run's log is not read after the exit."""
 
-    def __init__(self, path: Path) -> None:
-        self.tally = RequestLogTally()
+    def __init__(self, path: Path, window: MeasuredWindow | None = None) -> None:
+        self.tally = RequestLogTally(window)
         self._file = GrowingFile(path)
         self._thread = threading.Thread(target=self._read, name=f"h2load-log-{path.parent.name}", daemon=True)
 
@@ -168,7 +206,9 @@ class H2loadDriver(LoadDriver):
     # h2load prints nothing on a signal (it just dies); SIGTERM is never inherited as ignored.
     stop_signal = signal.SIGTERM
 
-    def command(self, profile: LoadProfile, target_url: str, workdir: Path) -> list[str]:
+    def command(
+        self, profile: LoadProfile, target_url: str, workdir: Path, window: MeasuredWindow | None = None
+    ) -> list[str]:
         self.check(profile)
         url = request_url(profile, target_url)
         argv = [
@@ -180,10 +220,10 @@ class H2loadDriver(LoadDriver):
             "-m",
             "1",
             "-D",
-            str(profile.duration_s),
+            f"{round(1000 * main_phase_s(profile))}ms",
         ]
         if profile.warmup_s:
-            argv += ["--warm-up-time", str(profile.warmup_s)]
+            argv += ["--warm-up-time", f"{round(1000 * warmup_flag_s(profile))}ms"]
         argv.append(f"--log-file={workdir / LOG_FILE}")
         if profile.http_version == "1.1":
             argv.append("--h1")
@@ -196,6 +236,9 @@ class H2loadDriver(LoadDriver):
             argv += ["-d", str(body)]
         argv.append(url)
         return argv
+
+    def run_limit_s(self, profile: LoadProfile) -> float:
+        return super().run_limit_s(profile) + 2 * EDGE_S
 
     def blind_spots(self, profile: LoadProfile) -> list[str]:
         spots = [
@@ -213,26 +256,25 @@ class H2loadDriver(LoadDriver):
         return spots
 
     def follower(
-        self, profile: LoadProfile, workdir: Path, user: LabUser | None = None
+        self,
+        profile: LoadProfile,
+        workdir: Path,
+        user: LabUser | None = None,
+        window: MeasuredWindow | None = None,
     ) -> RequestLogFollower:
-        return RequestLogFollower(workdir / LOG_FILE)  # no helper process: `user` is not needed
+        # No helper process: `user` is not needed.
+        return RequestLogFollower(workdir / LOG_FILE, window)
 
     def outcome(self, run: ToolRun) -> Outcome:
         if isinstance(run.follower, RequestLogFollower):
             log = run.follower.finish()
         else:  # nothing followed the run (a tool run by hand, a test): read the log now
-            log = read_request_log(run.workdir / LOG_FILE)
+            log = read_request_log(run.workdir / LOG_FILE, run.window)
         requests = _REQUESTS.search(run.stdout)
         if requests is None:
-            return _from_log_only(log, run.profile)
-        _total, started, done, _ok, _failed, errored, timeout = (int(n) for n in requests.groups())
+            return _from_log_only(log, run)
+        _total, started, done, _ok, _failed, _errored, timeout = (int(n) for n in requests.groups())
         warnings = []
-        codes = _STATUS_CODES.search(run.stdout)
-        if codes is not None and int(codes.group(1)) != log.successes:
-            warnings.append(
-                f"h2load's summary counts {codes.group(1)} 2xx replies, its log {log.successes}: "
-                "the log is used"
-            )
         if started == 0:
             warnings.append(
                 "h2load started no request: in timed runs it does not count connections that failed "
@@ -245,41 +287,88 @@ class H2loadDriver(LoadDriver):
             )
         finished = _FINISHED.search(run.stdout)
         elapsed = float(finished.group(1)) * _UNIT_S[finished.group(2)] if finished else 0.0
-        # "finished in" includes the warm-up, which h2load's counts leave out.
-        duration = elapsed - run.profile.warmup_s if elapsed > run.profile.warmup_s else elapsed
+        # "finished in" includes the warm-up, which h2load's counts and traffic leave out.
+        main = elapsed - warmup_flag_s(run.profile)
+        main = main if main > 0 else elapsed
         traffic = _TRAFFIC.search(run.stdout)
-        histogram = histogram_of(log.latencies_2xx.items())
-        return Outcome(
-            successes=log.successes,
-            errors=ErrorCounts(timeout=timeout, non_2xx=log.non_2xx, other=max(0, errored - timeout)),
-            duration_s=duration,
+        window = run.measured
+        return _window_outcome(
+            log,
+            run,
+            timeout=timeout,
+            duration_s=window.seconds if window is not None else main,
             bytes_received=int(traffic.group(1)) if traffic else 0,
-            latency=percentiles(histogram),
-            histogram=encode(histogram) if log.successes else None,
+            bytes_span_s=main,
             warnings=warnings,
         )
 
 
-def _from_log_only(log: RequestLog, profile: LoadProfile) -> Outcome:
+def warmup_flag_s(profile: LoadProfile) -> float:
+    """h2load's --warm-up-time: the warm-up less the leading edge (0 without a warm-up)."""
+    return max(0.0, profile.warmup_s - EDGE_S) if profile.warmup_s else 0.0
+
+
+def main_phase_s(profile: LoadProfile) -> float:
+    """h2load's -D: the measured duration plus an edge after it (and one before, with a warm-up)."""
+    return profile.duration_s + EDGE_S + (profile.warmup_s - warmup_flag_s(profile))
+
+
+def _window_outcome(
+    log: RequestLog,
+    run: ToolRun,
+    *,
+    timeout: int,
+    duration_s: float,
+    bytes_received: int,
+    bytes_span_s: float | None,
+    warnings: list[str],
+) -> Outcome:
+    histogram = histogram_of(log.latencies_2xx.items())
+    windowed = run.window is not None
+    return Outcome(
+        successes=log.successes,
+        errors=ErrorCounts(timeout=timeout, non_2xx=log.non_2xx, other=log.failed_streams),
+        duration_s=duration_s,
+        bytes_received=bytes_received,
+        bytes_span_s=bytes_span_s,
+        latency=percentiles(histogram),
+        histogram=encode(histogram) if log.successes else None,
+        warnings=warnings,
+        drain=_drain(log, run.measured) if windowed else None,
+        window_source="tool_records" if windowed else "tool_totals",
+        window_note=None if windowed else "h2load's own main phase: the run's window was not known",
+    )
+
+
+def _drain(log: RequestLog, window: MeasuredWindow | None) -> Drain | None:
+    drained = log.drained_2xx
+    if not drained or window is None or log.last_drained_end_us is None:
+        return None
+    histogram = histogram_of(drained.items())
+    return Drain(
+        responses=histogram.get_total_count(),
+        last_after_s=round(max(0.0, log.last_drained_end_us / 1e6 - window.end), 3),
+        latency=percentiles(histogram),
+        histogram=encode(histogram),
+    )
+
+
+def _from_log_only(log: RequestLog, run: ToolRun) -> Outcome:
     """h2load died before its summary (stopped, or crashed): what its log still tells."""
     if log.first_start_us is None or log.last_end_us is None:
         raise OutputUnreadableError("h2load printed no summary and logged no request")
-    histogram = histogram_of(log.latencies_2xx.items())
-    duration = max(1e-6, (log.last_end_us - log.first_start_us) / 1e6)
+    window = run.measured
+    duration = window.seconds if window is not None else (log.last_end_us - log.first_start_us) / 1e6
+    duration = max(1e-6, duration)
     warnings = [
         "h2load printed no summary (it was stopped): counts come from its per-request log, "
         "timeouts and connection errors are unknown, bytes were not counted, and the last "
         "requests may be missing from the log"
     ]
-    if profile.rate is None and histogram.get_total_count():
-        busy = histogram.get_total_count() / duration * histogram.get_mean_value() / 1e6
-        warnings += idle_connections_warning("h2load", busy, profile.connections)
-    return Outcome(
-        successes=log.successes,
-        errors=ErrorCounts(non_2xx=log.non_2xx, other=log.failed_streams),
-        duration_s=duration,
-        bytes_received=0,
-        latency=percentiles(histogram),
-        histogram=encode(histogram) if log.successes else None,
-        warnings=warnings,
+    count = sum(log.latencies_2xx.values())
+    if run.profile.rate is None and count:
+        mean_s = sum(v * n for v, n in log.latencies_2xx.items()) / count / 1e6
+        warnings += idle_connections_warning("h2load", count / duration * mean_s, run.profile.connections)
+    return _window_outcome(
+        log, run, timeout=0, duration_s=duration, bytes_received=0, bytes_span_s=None, warnings=warnings
     )

@@ -17,9 +17,26 @@ the TEXT summary. The price, surfaced as warnings in every hey summary:
 - hey keeps per-response details (status, latency) for the first 1,000,000 responses only;
   beyond that the status counts are scaled from hey's own request total.
 
+The measured window. hey's text summary says nothing of WHEN each request completed, and its
+Total includes the warm-up and the wait for requests still in flight after `-z` (up to the
+client timeout: connections HAProxy never accepted wait for all of it). So an injector's hey
+summary is hey's own run (`window_source` tool_totals, its Total as duration_s), and the run's
+total takes the window's successes from HAProxy's 2xx over the measured seconds
+(worker/summaries.py, `window_source` proxy_counters). The `-o csv` rows would time each
+response (offset + duration), but hey prints them INSTEAD of the summary and leaves out every
+failed request, which is what hey is here for.
+
+HAProxy's counters are read once a second, at t0 + n plus the few milliseconds its sampler takes
+to wake. A closed loop on a timer-bound endpoint (the lab's 1 s /slow) completes its requests in
+batches, one every delay after the tool's start: started a whole number of seconds before t0, a
+batch lands on a reading, and which second counts it is a coin toss (68 of 60 was seen at the
+window's end). So the injector starts hey START_LEAD_S before start_at (its warm-up that much
+longer, `-z` that much longer, the window unchanged): batches of whole-second and of the usual
+fractional delays (0.5, 0.25, 0.2, 0.1, 0.05 s) then complete at least 30 ms from any reading.
+
 Semantics worth knowing:
 - `-z` stops starting requests after the duration but lets in-flight ones finish, so hey's
-  Total can exceed the duration: rps here is successes / Total.
+  Total can exceed the duration: an injector's rps here is successes / Total.
 - hey's "Requests/sec" counts errors as requests; the agent ignores it (rps = successes/s),
   and uses it only to recover the response total past the 1,000,000 cap.
 - `-q` is a rate PER WORKER: profile.rate / connections goes to -q. Each worker waits for its
@@ -44,6 +61,7 @@ from typing import ClassVar
 from agents.drivers.base import (
     OVERRUN_GRACE_S,
     LoadDriver,
+    MeasuredWindow,
     Outcome,
     OutputUnreadableError,
     ToolRun,
@@ -59,7 +77,12 @@ from spec.load import LoadProfile
 from spec.results import ErrorCounts, LatencyPercentiles
 
 DETAIL_CAP = 1_000_000  # hey's maxRes: responses whose status and latency it keeps
+WHOLE_RUN_NOTE = (
+    "hey's own run: it cannot tell when each request completed, so its counts include the warm-up "
+    "and the requests it waited for after the window, over its Total"
+)
 IDLE_POOL_CAP = 500  # hey's maxIdleConn: idle connections its shared pool keeps per host
+START_LEAD_S = 0.37  # hey starts this long before start_at: off the phase of HAProxy's readings
 
 _SUMMARY_VALUE = re.compile(
     r"^\s+(Total|Slowest|Fastest|Average|Requests/sec|Total data):\s+(\S+)", re.MULTILINE
@@ -103,13 +126,15 @@ class HeyDriver(LoadDriver):
                 "use HTTP/1.1. Use h2load for h2c"
             )
 
-    def command(self, profile: LoadProfile, target_url: str, workdir: Path) -> list[str]:
+    def command(
+        self, profile: LoadProfile, target_url: str, workdir: Path, window: MeasuredWindow | None = None
+    ) -> list[str]:
         self.check(profile)
         url = request_url(profile, target_url)
         argv = [
             self.binary,
             "-z",
-            f"{profile.total_seconds}s",
+            f"{format_number(profile.total_seconds + self.start_lead_s(profile))}s",
             "-c",
             str(profile.connections),
             "-cpus",
@@ -138,11 +163,15 @@ class HeyDriver(LoadDriver):
 
     def run_limit_s(self, profile: LoadProfile) -> float:
         # -z lets requests in flight at the end finish, each within the request timeout.
-        return profile.total_seconds + whole_seconds(profile.request_timeout_s) + OVERRUN_GRACE_S
+        lead = self.start_lead_s(profile)
+        return profile.total_seconds + lead + whole_seconds(profile.request_timeout_s) + OVERRUN_GRACE_S
+
+    def start_lead_s(self, profile: LoadProfile) -> float:
+        return START_LEAD_S
 
     def blind_spots(self, profile: LoadProfile) -> list[str]:
         spots = [
-            "hey -z lets in-flight requests finish past the duration (duration_s is hey's Total)",
+            "hey -z lets in-flight requests finish past the duration (its own duration_s is hey's Total)",
             "hey's Requests/sec includes errors; rps here counts successes only",
             "hey measures no p99.9: p999 is the slowest request (an upper bound)",
             "hey's text summary has no per-request latencies: no histogram",
@@ -159,7 +188,7 @@ class HeyDriver(LoadDriver):
                 f"{profile.connections} workers, some connections are closed and reopened between requests"
             )
         if profile.warmup_s:
-            spots.append("hey reports once at the end: the summary includes the warm-up seconds")
+            spots.append("hey reports once at the end: its own summary includes the warm-up seconds")
         return spots + rounded_timeout_warning("hey", profile)
 
     def outcome(self, run: ToolRun) -> Outcome:
@@ -193,6 +222,8 @@ class HeyDriver(LoadDriver):
             latency=latency,
             histogram=None,
             warnings=warnings + latency_warnings,
+            window_source="tool_totals",
+            window_note=WHOLE_RUN_NOTE,
         )
 
 

@@ -70,6 +70,7 @@ class LoadProcess:
         self.exited = threading.Event()  # set by the watchdog once the tool has exited and is reaped
         self.started_at: datetime | None = None
         self.stop_reason: str | None = None
+        self.stopped_at: float | None = None  # Unix seconds: when it was told to stop, if it was
         self._watchdog = threading.Thread(target=self._watch, name=f"lease-{workdir.name}", daemon=True)
 
     # ------------------------------------------------------------ lifecycle
@@ -169,6 +170,7 @@ class LoadProcess:
         with self._lock:
             if self.stop_reason is None and proc.poll() is None:
                 self.stop_reason = reason
+                self.stopped_at = time.time()
         return proc.poll() is None
 
     def _watch(self) -> None:

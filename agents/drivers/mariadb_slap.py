@@ -37,7 +37,14 @@ from pathlib import Path
 from typing import ClassVar
 from urllib.parse import urlsplit
 
-from agents.drivers.base import LoadDriver, Outcome, OutputUnreadableError, ToolRun, UnsupportedProfileError
+from agents.drivers.base import (
+    LoadDriver,
+    MeasuredWindow,
+    Outcome,
+    OutputUnreadableError,
+    ToolRun,
+    UnsupportedProfileError,
+)
 from agents.mariadb_options import write_client_options
 from agents.privileges import create_file
 from spec.drivers import DriverName
@@ -45,6 +52,7 @@ from spec.load import LoadProfile, SqlWorkload
 from spec.protocol import SqlAccess
 from spec.results import ErrorCounts, InjectorSummary, SqlBenchmark
 
+NO_LATENCY = "not measured by mariadb-slap"  # it times whole iterations, never one query
 OPTIONS_FILE = "client.cnf"
 QUERY_FILE = "query.sql"
 
@@ -125,7 +133,9 @@ class MariadbSlapDriver(LoadDriver):
         if profile.rate is not None:
             raise UnsupportedProfileError("rate: mariadb-slap runs a closed loop only")
 
-    def command(self, profile: LoadProfile, target_url: str, workdir: Path) -> list[str]:
+    def command(
+        self, profile: LoadProfile, target_url: str, workdir: Path, window: MeasuredWindow | None = None
+    ) -> list[str]:
         self.check(profile)
         sql = _workload(profile)
         address = urlsplit(target_url)
@@ -188,6 +198,12 @@ class MariadbSlapDriver(LoadDriver):
             latency=None,
             histogram=None,
             warnings=warnings,
+            latency_note=NO_LATENCY,
+            window_source="tool_totals",
+            window_note=(
+                "mariadb-slap runs a fixed number of queries: its rate is queries over the seconds it "
+                "took to run them (every iteration), not over the window asked"
+            ),
         )
 
     def parse(self, run: ToolRun, agent: str) -> InjectorSummary:

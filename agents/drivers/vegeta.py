@@ -52,6 +52,7 @@ from typing import IO, ClassVar
 from agents.drivers.base import (
     OVERRUN_GRACE_S,
     LoadDriver,
+    MeasuredWindow,
     Outcome,
     OutputFollower,
     OutputUnreadableError,
@@ -97,7 +98,9 @@ class VegetaDriver(LoadDriver):
     version_pattern = r"Version: v?([0-9][0-9.]*)"
     package = "vegeta"
 
-    def command(self, profile: LoadProfile, target_url: str, workdir: Path) -> list[str]:
+    def command(
+        self, profile: LoadProfile, target_url: str, workdir: Path, window: MeasuredWindow | None = None
+    ) -> list[str]:
         self.check(profile)
         target = json.dumps(_target(profile, request_url(profile, target_url))) + "\n"
         targets = create_file(workdir / TARGETS_FILE, target, 0o600)
@@ -156,7 +159,15 @@ class VegetaDriver(LoadDriver):
             spots.append("vegeta negotiates HTTP/2 with ALPN and silently falls back to HTTP/1.1")
         return spots
 
-    def follower(self, profile: LoadProfile, workdir: Path, user: LabUser | None = None) -> ResultsFollower:
+    def follower(
+        self,
+        profile: LoadProfile,
+        workdir: Path,
+        user: LabUser | None = None,
+        window: MeasuredWindow | None = None,
+    ) -> ResultsFollower:
+        # vegeta's window is its own schedule's (warm-up slots, then the measured ones), which
+        # starts with the tool a few milliseconds after start_at: `window` is not needed.
         return ResultsFollower(self.binary, profile, workdir, user)
 
     def outcome(self, run: ToolRun) -> Outcome:
@@ -184,6 +195,8 @@ class VegetaDriver(LoadDriver):
             warnings=warnings,
             open_loop=reading.open_loop,
             drain=reading.drain,
+            window_source="tool_records",
+            warmup_responses=reading.warmup_responses,
         )
 
 

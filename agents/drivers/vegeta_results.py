@@ -124,6 +124,7 @@ class Reading:
     histogram: str | None
     open_loop: OpenLoopStats | None
     drain: Drain | None = None
+    warmup_responses: int = 0  # 2xx that arrived before the window (the warm-up's)
 
 
 def parse_csv(text: str) -> list[Result]:
@@ -203,6 +204,7 @@ def read(results: list[Result], window: Window, pace: Pace | None) -> Reading:
     ok = [r for r in results if 200 <= r.code < 300]
     answered = [r for r in ok if window.start_ns < arrived(r) <= window.end_ns]
     drained = [r for r in ok if arrived(r) > window.end_ns and window.start_ns < slot(r) <= window.end_ns]
+    warmed = sum(1 for r in ok if arrived(r) <= window.start_ns)
     timed = [timed_us(r) for r in answered]
     histogram = histogram_of(timed)
     return Reading(
@@ -215,6 +217,7 @@ def read(results: list[Result], window: Window, pace: Pace | None) -> Reading:
         drain=_drain(
             drained, [timed_us(r) for r in drained], max((arrived(r) for r in drained), default=0), window
         ),
+        warmup_responses=warmed,
     )
 
 
@@ -246,6 +249,7 @@ def _schedule(pace: Pace | None, window: Window, results: list[Result], origin: 
         dropped_sends=max(0, planned_slots(pace, window) - len(in_window)),
         max_send_lag_ms=round(max(lags_ms, default=0.0), 3),
         late_threshold_ms=LATE_THRESHOLD_MS,
+        answered=sum(1 for r in in_window if 200 <= r.code < 300),
     )
 
 
@@ -259,8 +263,10 @@ class _Counts:
     answered: HdrHistogram = field(default_factory=new_histogram)
     drained: int = 0
     drained_histogram: HdrHistogram = field(default_factory=new_histogram)
+    warmed: int = 0  # 2xx that arrived before the window
     last_arrival_ns: int = 0
     in_window: int = 0  # requests whose slot is in the window (open loop)
+    slots_answered: int = 0  # of them, those answered with a 2xx (whenever the answer came)
     sent_in_window: int = 0
     late_sends: int = 0
     max_lag_ms: float | None = None
@@ -381,11 +387,14 @@ class ResultsTally:
             c.sent_in_window += 1
         if not 200 <= row.code < 300:
             return
+        c.slots_answered += in_slot
         timed_us = min(max((row.latency_ns + sent - slot) // 1000, 0), HIGHEST_US)
         if start < arrived <= end_ns:
             c.successes += 1
             c.bytes_received += row.body_bytes
             c.answered.record_value(timed_us)
+        elif arrived <= start:
+            c.warmed += 1
         elif arrived > end_ns and in_slot:
             c.drained += 1
             c.drained_histogram.record_value(timed_us)
@@ -412,6 +421,7 @@ class ResultsTally:
                 dropped_sends=max(0, planned_slots(self._pace, window) - c.in_window),
                 max_send_lag_ms=round(c.max_lag_ms if c.max_lag_ms is not None else 0.0, 3),
                 late_threshold_ms=LATE_THRESHOLD_MS,
+                answered=c.slots_answered,
             )
         return Reading(
             successes=c.successes,
@@ -421,4 +431,5 @@ class ResultsTally:
             histogram=encode(c.answered) if c.answered.get_total_count() else None,
             open_loop=open_loop,
             drain=drain,
+            warmup_responses=c.warmed,
         )

@@ -1,9 +1,17 @@
 """wrk 4.1.0: the most efficient closed-loop HTTP/1.1 keep-alive generator.
 
 The agent runs `wrk -t -c -d --timeout --latency -s wrk_report.lua URL -- REPORT METHOD BODY
-BUDGET`; the script's done() writes requests, bytes, duration, errors and the full latency
-distribution (every distinct microsecond value with its count) as JSON, from which the agent
-builds an exact HdrHistogram. No live samples: wrk reports only when it exits.
+BUDGET WINDOW_START WINDOW_END`; the script's done() writes requests, bytes, duration, errors and
+the full latency distribution (every distinct microsecond value with its count) as JSON, from
+which the agent builds an exact HdrHistogram. No live samples: wrk reports only when it exits.
+
+The measured window. wrk has no warm-up of its own: it runs warm-up + duration and its summary
+covers all of it. The script's response() hook reads the wall clock at each response and counts
+what completed inside [t0, t0 + duration) (2xx and other statuses), before it (the warm-up) and
+after it (the few milliseconds wrk runs past the window, having started a little after
+start_at): those are the window's successes and non-2xx. What the hook cannot see stays wrk's
+whole run, and the summary says so: socket errors (connect, read, write, timeout), the bytes
+and the latency distribution. The hook's cost is measured in docs/benchmarks.md.
 
 wrk 4 applies a coordinated-omission correction before done() sees the distribution: for a
 "expected interval" e = duration / (requests / connections), every recorded value v >= 2e also
@@ -25,11 +33,12 @@ What wrk counts, and what it hides (surfaced as warnings):
 - Latencies include replies >= 400 (wrk times every response).
 - Each thread gets connections // threads connections: a remainder is never opened.
 - --timeout takes whole seconds; HEAD is refused (wrk waits for a body that never comes).
-- bytes_per_s counts every byte read (headers included).
+- bytes_per_s counts every byte read (headers included), over wrk's own duration.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any, ClassVar
@@ -37,6 +46,7 @@ from typing import Any, ClassVar
 from agents.drivers.base import (
     OVERRUN_GRACE_S,
     LoadDriver,
+    MeasuredWindow,
     Outcome,
     OutputUnreadableError,
     ToolRun,
@@ -51,7 +61,7 @@ from agents.privileges import create_file, read_text
 from common.histograms import encode, histogram_of, percentiles
 from spec.drivers import DriverName
 from spec.load import LoadProfile
-from spec.results import ErrorCounts, LatencyPercentiles
+from spec.results import Drain, ErrorCounts, LatencyPercentiles
 
 SCRIPT = Path(__file__).with_name("wrk_report.lua")
 SCRIPT_FILE = "wrk_report.lua"  # its copy in the run's directory, where the load user reads it
@@ -91,7 +101,9 @@ class WrkDriver(LoadDriver):
                 "method: wrk cannot read replies to HEAD (it waits for a body); use hey"
             )
 
-    def command(self, profile: LoadProfile, target_url: str, workdir: Path) -> list[str]:
+    def command(
+        self, profile: LoadProfile, target_url: str, workdir: Path, window: MeasuredWindow | None = None
+    ) -> list[str]:
         self.check(profile)
         url = request_url(profile, target_url)
         argv = [
@@ -113,6 +125,8 @@ class WrkDriver(LoadDriver):
         body = write_body(profile, workdir)
         method = "" if profile.method == "GET" else profile.method
         argv += [url, "--", str(workdir / REPORT_FILE), method, str(body or ""), str(DISTRIBUTION_BUDGET_S)]
+        if window is not None:
+            argv += [f"{window.start:.6f}", f"{window.end:.6f}"]
         return argv
 
     def run_limit_s(self, profile: LoadProfile) -> float:
@@ -130,8 +144,6 @@ class WrkDriver(LoadDriver):
             spots.append(
                 f"wrk opens connections // threads per thread: {opened} of {profile.connections} connections"
             )
-        if profile.warmup_s:
-            spots.append("wrk reports once at the end: the summary includes the warm-up seconds")
         return spots + rounded_timeout_warning("wrk", profile)
 
     def outcome(self, run: ToolRun) -> Outcome:
@@ -145,8 +157,12 @@ class WrkDriver(LoadDriver):
         latency: LatencyPercentiles | None
         histogram: str | None = None
         raw = _raw_distribution(report, duration_us, requests, run.profile.connections, warnings)
+        # Replies slower than --timeout complete (wrk reads them) but are not recorded: wrk counts
+        # them as timeouts. The response hook cannot time a request, so the window leaves them out.
+        late = int(errors_in["timeout"])
         if raw is not None:
             recorded = histogram_of(raw.items())
+            late = max(0, requests - recorded.get_total_count())
             successes = max(0, recorded.get_total_count() - status_errors)
             latency = percentiles(recorded)
             histogram = encode(recorded) if recorded.get_total_count() else None
@@ -167,7 +183,7 @@ class WrkDriver(LoadDriver):
             other=int(errors_in["read"]) + int(errors_in["write"]),
         )
         warnings += _starvation(served, run.profile, errors)
-        return Outcome(
+        outcome = Outcome(
             successes=successes,
             errors=errors,
             duration_s=duration_s,
@@ -175,7 +191,51 @@ class WrkDriver(LoadDriver):
             latency=latency,
             histogram=histogram,
             warnings=warnings,
+            window_note=(
+                "wrk's own totals over its whole run, the warm-up included: the run's window was not known"
+            ),
         )
+        window = run.measured
+        counted = report.get("window")
+        if window is None or counted is None:
+            return outcome
+        return _in_window(outcome, counted, window, late)
+
+
+def _in_window(outcome: Outcome, counted: dict[str, Any], window: MeasuredWindow, late: int) -> Outcome:
+    """The outcome of the window: the response hook's counts of what completed inside it.
+
+    What the hook cannot see stays wrk's whole run: the latency distribution, the socket errors,
+    the bytes (wrk counts every byte read: a rate over its own duration). A reply that came after
+    the request timeout is a timeout for wrk; the hook saw it complete without knowing how long it
+    took, so each is taken out of the window's successes (all of them: never more successes than
+    the window had)."""
+    socket_errors = outcome.errors.model_copy(update={"non_2xx": int(counted["other"])})
+    ok, after = int(counted["ok"]), int(counted["after_ok"])
+    warnings = [
+        *outcome.warnings,
+        "wrk's latency distribution, its socket errors (connect, read, write, timeout) and its bytes "
+        "cover its whole run, the warm-up included; its successes and non-2xx are the window's",
+    ]
+    if late and ok:
+        warnings.append(
+            f"{late} repl{'y' if late == 1 else 'ies'} came after the request timeout (wrk's timeouts): "
+            "not counted as the window's successes"
+        )
+    return dataclasses.replace(
+        outcome,
+        successes=max(0, ok - late),
+        errors=socket_errors,
+        duration_s=window.seconds,
+        bytes_span_s=outcome.duration_s,
+        warnings=warnings,
+        window_source="tool_records",
+        window_note=None,
+        warmup_responses=int(counted["before_ok"]),
+        drain=Drain(responses=after, last_after_s=round(float(counted["last_after_s"]), 3))
+        if after
+        else None,
+    )
 
 
 def _read_report(path: Path) -> dict[str, Any]:

@@ -41,6 +41,7 @@ from pydantic import JsonValue
 
 from agents.drivers import (
     LoadDriver,
+    MeasuredWindow,
     OutputFollower,
     OutputUnreadableError,
     ToolRun,
@@ -73,6 +74,7 @@ class _Load:
     driver_version: str
     process: LoadProcess
     profile: LoadProfile
+    window: MeasuredWindow  # t0 to t0 + duration on this host's clock: what the counts cover
     follower: OutputFollower | None = None  # reads the tool's output while it runs
     result: dict[str, JsonValue] | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)  # one parse at a time
@@ -183,10 +185,11 @@ class InjectorRole(Role):
             workdir.mkdir(mode=0o700)
             if command.sql_access is not None:
                 write_account(workdir, command.sql_access)  # read by mariadb-slap, 0600
-            tool = driver.command(command.profile, command.target_url, workdir)  # writes its inputs
+            window = MeasuredWindow.of(start_at, command.profile)
+            tool = driver.command(command.profile, command.target_url, workdir, window)  # writes its inputs
             self.user.own(workdir)  # then the tool's user's alone (root's too)
             argv = self.user.command(tool, self.ctx.netns)
-            _sleep_until(start_at)
+            _sleep_until(start_at - driver.start_lead_s(command.profile))
             process = LoadProcess(
                 argv,
                 workdir,
@@ -198,12 +201,12 @@ class InjectorRole(Role):
         except (UnsupportedProfileError, OSError) as exc:
             shutil.rmtree(workdir, ignore_errors=True)
             raise CommandFailed(f"cannot start {driver.binary}: {exc}") from exc
-        follower = driver.follower(command.profile, workdir, self.user)
+        follower = driver.follower(command.profile, workdir, self.user, window)
         if follower is not None:
             follower.start()
         with self._lock:
             self._loads[command.run_id] = _Load(
-                command.run_id, driver, version, process, command.profile, follower
+                command.run_id, driver, version, process, command.profile, window, follower
             )
         return process
 
@@ -244,6 +247,8 @@ class InjectorRole(Role):
             wall_s=process.wall_s,
             stopped_early=process.stop_reason is not None,
             follower=load.follower,
+            window=load.window,
+            stopped_at=process.stopped_at,
         )
         try:
             summary = load.driver.parse(run, self.ctx.name)

@@ -47,10 +47,12 @@ class RunOutcome(BaseModel):
 
 
 def rule_counts(report: ThresholdReport | None) -> tuple[int, int]:
-    """(judged, failed) of a run's threshold report; (0, 0) when it was not judged."""
+    """(judged, failed) of a run's threshold report; (0, 0) when it was not judged. A rule the run
+    measured too little to judge (`judged` false) is neither."""
     if report is None:
         return 0, 0
-    return len(report.results), sum(1 for result in report.results if not result.passed)
+    judged = [result for result in report.results if result.judged]
+    return len(judged), sum(1 for result in judged if not result.passed)
 
 
 def run_outcome(state: RunState, rules_judged: int = 0, rules_failed: int = 0) -> RunOutcome:

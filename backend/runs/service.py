@@ -51,7 +51,14 @@ DEFAULT_PAGE = 50
 MAX_PAGE = 500
 
 _THRESHOLDS = type_coerce(Run.thresholds, JSONB)
-_FAILED_RULES: ColumnElement[Any] = literal_column("'$.results[*] ? (@.passed == false)'::jsonpath")
+# A rule the run measured too little to judge (judged false) neither held nor failed; reports
+# written before `judged` existed judged every rule.
+_JUDGED_RULES: ColumnElement[Any] = literal_column(
+    "'$.results[*] ? (!exists(@.judged) || @.judged == true)'::jsonpath"
+)
+_FAILED_RULES: ColumnElement[Any] = literal_column(
+    "'$.results[*] ? (@.passed == false && (!exists(@.judged) || @.judged == true))'::jsonpath"
+)
 
 # The list's columns: the big ones (spec, rendered_config, environment, summary) stay on disk.
 _SLIM_COLUMNS = (
@@ -74,7 +81,10 @@ _SLIM_COLUMNS = (
     Run.bound,
     Run.thresholds_passed,
     # The run's rules, judged and failed (its outcome), read from the small thresholds report.
-    func.coalesce(func.jsonb_array_length(_THRESHOLDS["results"]), 0).label("rules_judged"),
+    func.coalesce(
+        func.jsonb_array_length(func.jsonb_path_query_array(_THRESHOLDS, _JUDGED_RULES)),
+        0,
+    ).label("rules_judged"),
     func.coalesce(
         func.jsonb_array_length(func.jsonb_path_query_array(_THRESHOLDS, _FAILED_RULES)),
         0,

@@ -86,7 +86,8 @@ def test_hey_argv_comes_from_typed_fields(tmp_path: Path) -> None:
     argv = HeyDriver().command(profile, "http://127.0.0.1:8080", tmp_path)
 
     assert argv[0] == "hey" and argv[-1] == "http://127.0.0.1:8080/fast"
-    assert argv[argv.index("-z") + 1] == "6s"  # warm-up + duration
+    # warm-up + duration, started 0.37 s early so its batches miss HAProxy's readings (hey.py)
+    assert argv[argv.index("-z") + 1] == "6.37s"
     assert argv[argv.index("-q") + 1] == "5"  # per worker: 100 req/s over 20 workers
     assert argv[argv.index("-t") + 1] == "3"  # whole seconds, rounded up
     assert "-disable-keepalive" in argv and "-h2" not in argv
@@ -130,8 +131,14 @@ def test_wrk_argv_passes_method_and_body_to_its_script(tmp_path: Path) -> None:
 def test_h2load_argv_for_h1_rate_and_warmup(tmp_path: Path) -> None:
     profile = LoadProfile(driver="h2load", connections=4, threads=2, rate=10, warmup_s=2, duration_s=3)
     argv = H2loadDriver().command(profile, "http://127.0.0.1:8080", tmp_path)
-    assert argv[argv.index("-m") + 1] == "1" and argv[argv.index("-D") + 1] == "3"
-    assert argv[argv.index("--warm-up-time") + 1] == "2"
+    # The main phase starts half a second before t0 and ends half a second after the window (EDGE_S):
+    # it covers the window whatever h2load's start-up took; the log is read against the window.
+    assert argv[argv.index("-m") + 1] == "1" and argv[argv.index("-D") + 1] == "4000ms"
+    assert argv[argv.index("--warm-up-time") + 1] == "1500ms"
+    cold = H2loadDriver().command(
+        LoadProfile(driver="h2load", duration_s=3), "http://127.0.0.1:8080", tmp_path
+    )
+    assert cold[cold.index("-D") + 1] == "3500ms" and "--warm-up-time" not in cold
     assert "--h1" in argv and "--rps=2.5" in argv
     h2 = H2loadDriver().command(
         LoadProfile(driver="h2load", http_version="2"), "http://127.0.0.1:8080", tmp_path

@@ -107,6 +107,8 @@ def test_a_tool_on_schedule_sends_the_asked_rate_with_nothing_late_or_dropped() 
     assert reading.successes == 199 and reading.bytes_received == 199 * 100
     assert reading.drain is not None and reading.drain.responses == 1 and reading.drain.last_after_s == 0.005
     assert reading.latency is not None and 4.9 <= reading.latency.p99 <= 5.1
+    # Every request of the window was answered, the last one after it: 199 in the rate, 200 answered.
+    assert stats.answered == 200
 
 
 def test_a_stall_is_late_sends_and_latency_timed_from_the_slot() -> None:
@@ -133,6 +135,8 @@ def test_slots_never_sent_are_dropped_and_the_warm_up_is_left_out() -> None:
     # Answers that arrived in the window: the 150 sent in it, and the warm-up's last (slot
     # 1.000 s, answered 1.005 s); none is late enough to drain.
     assert reading.successes == 151 and reading.drain is None
+    # The warm-up's other 99 answers arrived before the window: reported apart, in no rate.
+    assert reading.warmup_responses == 99
 
 
 def test_answers_after_the_window_are_the_drain_not_the_rate() -> None:

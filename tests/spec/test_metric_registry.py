@@ -20,6 +20,8 @@ def _summary(**extra: object) -> dict[str, object]:
             "rps": 10.0,
             "bytes_per_s": 2048.0,
             "latency": {"p50": 5, "p90": 9, "p99": 12.5, "p999": 20, "max": 31, "mean": 6},
+            "warmup_responses": 18,
+            "drain": {"responses": 3, "last_after_s": 0.4},
         },
         "proxy": {"connects": 7, "reuses": 93, "max_qcur": 0},
         **extra,

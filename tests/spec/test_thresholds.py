@@ -12,7 +12,14 @@ from backend.experiments.spec_errors import parse_spec
 from spec.examples import seed_000_maxconn_capacity, seed_002_small_instance_rate
 from spec.expansion import unmatched_thresholds
 from spec.metrics import BY_KEY
-from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals, ProxySummary, RunSummary
+from spec.results import (
+    Completeness,
+    ErrorCounts,
+    LatencyPercentiles,
+    LoadTotals,
+    ProxySummary,
+    RunSummary,
+)
 from spec.thresholds import Threshold, evaluate, judge, judges_runs, lost_live
 
 
@@ -175,8 +182,8 @@ def test_a_relative_limit_is_resolved_against_the_asked_rate() -> None:
 def test_series_rules_aggregate_the_measured_seconds_of_their_source() -> None:
     seconds = {
         "proxy": [{"BACKEND.qcur": 0}, {"BACKEND.qcur": 3}, {"BACKEND.qcur": 1}],
-        "host:proxy": [{"cpu_pct": 50.0}, {"cpu_pct": 70.0}],
-        "host:injector": [{"cpu_pct": 99.0}],
+        "host:proxy": [{"cpu_pct": 50.0}, {"cpu_pct": 70.0}, {"cpu_pct": 60.0}],
+        "host:injector": [{"cpu_pct": 99.0}] * 3,
     }
     judged = {
         "qcur max": (_rule(metric="qcur", aggregate="max", operator="==", value=0), 3.0, False),
@@ -196,6 +203,26 @@ def test_series_rules_aggregate_the_measured_seconds_of_their_source() -> None:
         result = judge(rule, spec=CLOSED_LOOP, summary=None, seconds=seconds)
         assert (result.value, result.passed) == (value, passed), name
     assert judged["cpu mean proxy"][0].text() == "cpu mean on the proxy host < 80"
+
+
+def test_a_rule_on_too_few_seconds_or_a_too_short_run_is_not_judged() -> None:
+    qcur = _rule(metric="qcur", aggregate="max", operator="==", value=0)
+    rps = _rule(metric="rps", operator=">=", value=1)
+    few = judge(qcur, spec=CLOSED_LOOP, summary=None, seconds={"proxy": [{"BACKEND.qcur": 4}] * 2})
+    assert (few.judged, few.passed, few.value) == (False, False, None)
+    assert few.note == "not judged: 2 second(s) of qcur, fewer than the 3 a per-second rule needs"
+    # A run whose window was far shorter than asked (seed 001's 0.2 s of 5): no rule is judged on it,
+    # and its report does not pass (a gate never passes on what it could not judge).
+    summary = _summary()
+    summary.completeness = Completeness(complete=False, asked_s=5, measured_s=0.2, too_short=True)
+    report = evaluate(
+        [rps, qcur], spec=CLOSED_LOOP, summary=summary, seconds={"proxy": [{"BACKEND.qcur": 0}] * 5}
+    )
+    assert [(r.judged, r.passed) for r in report.results] == [(False, False), (False, False)]
+    assert report.results[0].note == "not judged: too short (0.2 s measured of the 5 s asked)"
+    assert not report.passed
+    summary.completeness = Completeness(complete=True, asked_s=5, measured_s=5)
+    assert evaluate([rps], spec=CLOSED_LOOP, summary=summary, seconds=NO_SECONDS).passed
 
 
 def test_a_figure_that_was_not_measured_fails_saying_so() -> None:
@@ -227,8 +254,11 @@ def test_all_rules_passing_pass_the_run() -> None:
 def test_live_only_abort_rules_past_their_grace_with_samples_can_stop_a_run() -> None:
     watch = _rule(metric="qcur", aggregate="max", operator="==", value=0, abort_on_fail=True, grace_s=3)
     rules = [_rule(metric="qcur", aggregate="max", operator="<", value=1), watch]
-    queued = {"proxy": [{"BACKEND.qcur": 0}, {"BACKEND.qcur": 5}]}
+    queued = {"proxy": [{"BACKEND.qcur": 0}, {"BACKEND.qcur": 5}, {"BACKEND.qcur": 2}]}
     assert lost_live(rules, spec=CLOSED_LOOP, seconds=queued, measured_s=2.5) is None  # within grace
+    # Two seconds are not enough to judge a per-second rule (MIN_JUDGED_SECONDS): not lost yet.
+    two = {"proxy": queued["proxy"][:2]}
+    assert lost_live(rules, spec=CLOSED_LOOP, seconds=two, measured_s=3.0) is None
     lost = lost_live(rules, spec=CLOSED_LOOP, seconds=queued, measured_s=3.0)
     assert lost is not None and lost[0] == 1 and lost[1].value == 5.0
     # No sample of the series yet is no loss while the run is live.
@@ -320,3 +350,16 @@ def test_rules_judged_per_point_wait_for_the_launch() -> None:
     assert [r.index for r in report.results] == [0]
     assert not judges_runs(rules[1:]) and judges_runs(rules)
     assert rules[2].text() == "rps >= 2 x its value at maxconn=20"
+
+
+def test_the_rule_that_stopped_a_run_stays_lost_however_short_the_run_was() -> None:
+    watch = _rule(metric="qcur", aggregate="max", operator="==", value=0, abort_on_fail=True, grace_s=2)
+    other = _rule(metric="rps", operator=">=", value=1)
+    summary = _summary()
+    summary.completeness = Completeness(complete=False, asked_s=30, measured_s=3, too_short=True)
+    seconds = {"proxy": [{"BACKEND.qcur": 0}, {"BACKEND.qcur": 4}, {"BACKEND.qcur": 6}]}
+    report = evaluate([other, watch], spec=CLOSED_LOOP, summary=summary, seconds=seconds, aborted_by=1)
+    assert [(r.judged, r.passed, r.value) for r in report.results] == [
+        (False, False, None),
+        (True, False, 6.0),
+    ]

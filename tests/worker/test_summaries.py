@@ -6,7 +6,9 @@ from hdrh.histogram import HdrHistogram
 
 from common.histograms import HIGHEST_US as HISTOGRAM_MAX_US
 from common.histograms import percentiles as percentiles_of
+from spec.examples import seed_000_maxconn_capacity
 from spec.results import ErrorCounts, InjectorSummary, LatencyPercentiles
+from worker.completeness import window_total
 from worker.summaries import merge_injectors, proxy_summary
 
 
@@ -93,3 +95,98 @@ def test_percentiles_are_in_milliseconds() -> None:
     p = percentiles_of(_histogram([500, 1_500, 2_500]))
     assert isinstance(p, LatencyPercentiles)
     assert abs(p.max - 2.5) < 0.01
+
+
+# ---------------------------------------------------------------- one measured window
+
+
+def _journey_seconds(section: str) -> list[dict[str, object]]:
+    """HAProxy's seconds of the journey run (maxconn 10, a 1 s endpoint, 2 s warm-up, 6 s measured):
+    10 answers a second, then 2 more as the last requests in flight drain, 3 s later."""
+    rows: list[dict[str, object]] = [
+        {"t": t, "data": {f"{section}.hrsp_2xx": 9 if t == -2 else 10, f"{section}.bout": 2000}}
+        for t in range(-2, 6)
+    ]
+    rows += [{"t": 6, "data": {f"{section}.hrsp_2xx": 2}}, {"t": 8, "data": {f"{section}.hrsp_2xx": 0}}]
+    return rows
+
+
+def _hey(successes: int, total_s: float) -> InjectorSummary:
+    return InjectorSummary(
+        agent="injector-1",
+        driver="hey",
+        requests=successes + 2,
+        successes=successes,
+        errors=ErrorCounts(timeout=2),
+        duration_s=total_s,
+        rps=round(successes / total_s, 3),
+        bytes_per_s=88.6,
+        window_source="tool_totals",
+        window_note="hey's own run",
+        window_s=6.0,
+    )
+
+
+def test_a_tool_that_cannot_tell_the_window_gets_haproxys_count_of_it() -> None:
+    """hey read 80 successes over its 9.03 s Total: 8.86 req/s, where HAProxy served 10 a second."""
+    spec = seed_000_maxconn_capacity()
+    section = spec.proxy.listens[0].name
+    total = window_total(spec, [_hey(80, 9.0275)], _journey_seconds(section), 6)
+    assert (total.successes, total.duration_s, total.rps) == (60, 6.0, 10.0)
+    assert total.window_source == "proxy_counters" and "hey cannot tell" in (total.window_note or "")
+    assert total.warmup_responses == 19 and total.drain is not None
+    assert (total.drain.responses, total.drain.last_after_s) == (2, 1.0)
+    # hey's own errors stay (HAProxy never sees a client's timeout), and the counts add up.
+    assert total.errors.timeout == 2 and total.requests == 62
+    assert total.bytes_per_s == 2000.0
+
+
+def test_without_haproxys_seconds_the_tools_own_run_stays_and_says_so() -> None:
+    """No HAProxy to count (its samples lost; a direct run, which only mariadb-slap may make today):
+    the tool's own figures, with its note, rather than nothing."""
+    total = window_total(seed_000_maxconn_capacity(), [_hey(80, 9.0275)], [], 6)
+    assert (total.successes, total.rps, total.window_source) == (80, 8.862, "tool_totals")
+    assert total.window_note == "hey's own run"
+
+
+def test_a_tool_that_counted_the_window_itself_keeps_its_counts() -> None:
+    counted = _summary("inj-1", [1_000_000] * 60, ErrorCounts()).model_copy(
+        update={"window_source": "tool_records", "warmup_responses": 18, "duration_s": 6.0, "rps": 10.0}
+    )
+    spec = seed_000_maxconn_capacity()
+    total = window_total(spec, [counted], _journey_seconds(spec.proxy.listens[0].name), 6)
+    assert (total.successes, total.rps, total.window_source, total.warmup_responses) == (
+        60,
+        10.0,
+        "tool_records",
+        18,
+    )
+
+
+def test_haproxys_averages_say_how_many_requests_came_before_the_window() -> None:
+    """qtime/ttime average HAProxy's last 1,024 requests: with 60 in the window and 19 before it,
+    19 of the requests averaged at the window's end were the warm-up's."""
+    rows = [
+        {"t": t, "data": {"be.stot": 9 if t < 0 else 10, "be.ttime": 1000, "fe.req_tot": 10}}
+        for t in range(-2, 6)
+    ]
+    proxy = proxy_summary(rows, "fe", "be", 6, "http")
+    assert proxy.averaged_before_window == 18 and proxy.avg_ttime_ms == 1000 and proxy.mode == "http"
+    busy = [{"t": t, "data": {"be.stot": 500, "be.ttime": 5}} for t in range(-2, 6)]
+    assert proxy_summary(busy, "fe", "be", 6).averaged_before_window == 0  # 3,000 in the window
+
+
+def test_answers_that_reached_no_client_are_not_successes() -> None:
+    """Seed 000's impatient clients (2 s timeout, 5 per slot): HAProxy answered 20 in the window and
+    31 in all, but hey got 7: some of HAProxy's answers went to clients that had given up. The
+    window's successes are at most 7, at least 0, and the note says both."""
+    spec = seed_000_maxconn_capacity().model_copy(deep=True)
+    spec.load.connections = 5  # (fewer clients than answers lost: more than the load's end explains)
+    section = spec.proxy.listens[0].name
+    rows = [{"t": t, "data": {f"{section}.hrsp_2xx": 4 if t >= 0 else 3}} for t in range(-2, 5)]
+    rows.append({"t": 5, "data": {f"{section}.hrsp_2xx": 5}})
+    total = window_total(spec, [_hey(7, 7.2)], rows, 5)
+    assert (total.successes, total.rps) == (7, 1.4)
+    assert (total.window_note or "").startswith(
+        "At most 7 successes in the window, at least 0: hey counted 7 2xx"
+    )

@@ -9,7 +9,7 @@ import pytest
 from spec.examples import seed_000_maxconn_capacity
 from spec.experiment import ExperimentSpec
 from spec.limits import client_limit, server_limit
-from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals
+from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals, OpenLoopStats
 from spec.run_environment import SharedMachine
 from worker.verdicts import observe, run_verdict
 from worker.verdicts.rules import maxconn_threshold
@@ -382,3 +382,25 @@ def test_without_a_configured_maxconn_haproxys_own_limit_counts() -> None:
     verdict = verdict_of(spec, load, samples)
 
     assert verdict.kind == "maxconn" and "maxconn of 30" in verdict.sentence, verdict
+
+
+def test_an_open_loop_whose_last_answers_came_after_the_window_kept_up() -> None:
+    """Seed 002 in the browser suite: 300 ms pages at 60 req/s over 4 s with no warm-up. 55 req/s
+    completed in the window (the first and last 0.3 s of answers fall outside it), every request of
+    the window answered: kept up, as the headline says, not a shortfall."""
+    spec = spec_with(maxconn=1000, connections=40, rate=60.0, driver="h2load", http_version="1.1")
+    load = totals(successes=220, rps=55.0, mean_ms=300.0).model_copy(
+        update={
+            "duration_s": 4.0,
+            "open_loop": OpenLoopStats(
+                target_rate=60, sent=240, send_rate=60, late_sends=0, dropped_sends=0,
+                max_send_lag_ms=1, late_threshold_ms=10, answered=239,
+            ),
+        }
+    )  # fmt: skip
+    samples = {"proxy": proxy(scur=18, qcur=0, rtime=300, req_tot=60, idle_pct=80), **IDLE_HOSTS}
+    verdict = verdict_of(spec, load, samples)
+    assert verdict.kind == "offered_load" and "239 of the 240 requests sent" in verdict.sentence, verdict
+    assert load.open_loop is not None
+    unanswered = load.model_copy(update={"open_loop": load.open_loop.model_copy(update={"answered": 180})})
+    assert verdict_of(spec, unanswered, samples).kind != "offered_load"

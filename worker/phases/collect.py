@@ -15,14 +15,22 @@ from sqlalchemy import func, select, update
 
 from backend.db import session_scope
 from backend.models import Run, Sample
+from spec.drivers import DRIVERS
 from spec.experiment import ExperimentSpec
 from spec.results import InjectorSummary, RunSummary
 from spec.run_state import RunState
-from worker.completeness import assess, cut_short_summary, entry_sections, proxy_seconds
+from worker.completeness import (
+    assess,
+    cut_short_summary,
+    entry_mode,
+    entry_sections,
+    proxy_seconds,
+    window_total,
+)
 from worker.execution import Execution
 from worker.phases.base import BackgroundPhase, RunContext
 from worker.phases.sample_pace import send_samples_now
-from worker.summaries import merge_injectors, proxy_summary
+from worker.summaries import proxy_summary
 from worker.thresholds import judge_collected
 from worker.verdicts.collected import run_samples, with_verdict
 
@@ -33,6 +41,9 @@ log = logging.getLogger(__name__)
 # short after this long (its agent died, its clock is off) is summarised as it is.
 LAST_BATCH_WAIT_S = 2.0
 LAST_BATCH_POLL_S = 0.1
+# A drain counted by HAProxy's seconds is waited for this many seconds past the window at most
+# (the wait itself is bounded by LAST_BATCH_WAIT_S: the seconds are already sampled by then).
+MAX_DRAIN_SECONDS_WAITED = 60
 
 
 class Collect(BackgroundPhase):
@@ -51,17 +62,17 @@ class Collect(BackgroundPhase):
     def work(self, ctx: RunContext) -> None:
         ex = self.execution
         send_samples_now(ex)
-        wait_for_last_second(ex.run_id, ex.spec.load.duration_s - 1)
+        wait_for_last_second(ex.run_id, last_second_needed(ex))
         samples = run_samples(ex.run_id)
         completeness = assess(ex.spec, ex.injector_summaries, samples, ex.t0)
         frontend, backend = entry_sections(ex.spec)
         # HAProxy's rates cover the seconds the load ran, not idle seconds after a tool stopped early.
         window = completeness.window_s
         seconds = proxy_seconds(samples)
-        proxy = proxy_summary(seconds, frontend, backend, window) if seconds else None
+        proxy = proxy_summary(seconds, frontend, backend, window, entry_mode(ex.spec)) if seconds else None
         summary = RunSummary(
             injectors=ex.injector_summaries,
-            total=merge_injectors(ex.injector_summaries),
+            total=window_total(ex.spec, ex.injector_summaries, seconds, window),
             proxy=proxy,
             completeness=completeness,
         )
@@ -78,6 +89,18 @@ class Collect(BackgroundPhase):
             ]
         # The columns type them (backend/models/typed_json.py).
         ex.record(summary=summary, thresholds=thresholds)
+
+
+def last_second_needed(ex: Execution) -> int:
+    """The last second every source must have sent before the summary is read: the window's last,
+    or, when HAProxy counts the window for a tool that cannot (hey, whose own duration runs from
+    its start to its exit), the second the tool exited in, so its drain is counted whole."""
+    last = ex.spec.load.duration_s - 1
+    counted_by_haproxy = [s for s in ex.injector_summaries if s.window_source == "tool_totals"]
+    if counted_by_haproxy and DRIVERS[ex.spec.load.driver].http and ex.spec.load.via != "direct":
+        ended = max(s.duration_s for s in counted_by_haproxy) - ex.spec.load.warmup_s
+        last = max(last, min(int(ended), last + MAX_DRAIN_SECONDS_WAITED))
+    return last
 
 
 def record_cut_short(

@@ -284,10 +284,9 @@ def _haproxy(
         return connections + busiest * (1 + max(0, missing))
 
     count_2xx, count_other = sum(served), sum(not_2xx)
-    # Totals whose window counts ARE HAProxy's 2xx (a tool that cannot time each request, e.g. hey
-    # summed from HAProxy's counters: LoadTotals.window_source "proxy_counters" where the summary
-    # has it) cannot be held to HAProxy: one source. Their errors and window still are.
-    one_source = getattr(total, "window_source", None) == "proxy_counters"
+    # Totals whose window counts ARE HAProxy's 2xx (hey, which cannot time each request) cannot be
+    # held to HAProxy: one source. Their errors and window still are.
+    one_source = total.window_source == "proxy_counters"
     allowed_2xx = allowance(served)
     steady_2xx = [float(s["data"].get(f"{frontend}.hrsp_2xx", 0)) for s in steady(seconds, window)]
     steady_mean = statistics.fmean(steady_2xx) if steady_2xx else count_2xx / window

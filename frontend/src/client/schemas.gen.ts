@@ -2547,6 +2547,12 @@ export const CompletenessSchema = {
             title: 'Reasons',
             description: 'Why the run is not complete, one sentence each; empty if complete.'
         },
+        too_short: {
+            type: 'boolean',
+            title: 'Too Short',
+            description: 'The measured window was far shorter than asked (under half, or under 2 s): its figures describe too little to measure anything, and no threshold is judged on them.',
+            default: false
+        },
         totals_from: {
             type: 'string',
             enum: [
@@ -2940,7 +2946,7 @@ export const DrainSchema = {
             type: 'number',
             minimum: 0,
             title: 'Last After S',
-            description: 'Seconds after the window\'s end the last one arrived.'
+            description: 'Seconds after the window\'s end the last one arrived (from HAProxy\'s counters: the end of the last second that had one).'
         },
         latency: {
             anyOf: [
@@ -4805,13 +4811,13 @@ export const InjectorSummarySchema = {
             type: 'integer',
             minimum: 0,
             title: 'Requests',
-            description: 'Requests completed or failed.'
+            description: 'Requests completed or failed (successes + errors).'
         },
         successes: {
             type: 'integer',
             minimum: 0,
             title: 'Successes',
-            description: 'Requests with a 2xx reply.'
+            description: 'Requests with a 2xx reply that completed in the window.'
         },
         errors: {
             $ref: '#/components/schemas/ErrorCounts'
@@ -4820,13 +4826,13 @@ export const InjectorSummarySchema = {
             type: 'number',
             minimum: 0,
             title: 'Duration S',
-            description: 'Measured duration in seconds.'
+            description: 'Seconds of the measured window the counts cover.'
         },
         rps: {
             type: 'number',
             minimum: 0,
             title: 'Rps',
-            description: 'Successful requests per second.'
+            description: 'Successful requests per second of the window (successes / duration_s).'
         },
         bytes_per_s: {
             type: 'number',
@@ -4843,7 +4849,63 @@ export const InjectorSummarySchema = {
                     type: 'null'
                 }
             ],
-            description: 'None when nothing succeeded.'
+            description: 'None when nothing succeeded or the tool measures no latency (latency_note).'
+        },
+        latency_note: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 300
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Latency Note',
+            description: 'Why there is no latency when there is none (\'not measured by mariadb-slap\').'
+        },
+        window_source: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'tool_records',
+                        'proxy_counters',
+                        'tool_totals'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Window Source',
+            description: 'Where the window\'s counts come from: tool_records (the tool timed each request), proxy_counters (HAProxy\'s 2xx over the window\'s seconds), tool_totals (the tool\'s own totals over its own run). None in summaries recorded before it was kept.'
+        },
+        window_note: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 500
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Window Note',
+            description: 'What the figures of the window are, when not plainly the tool\'s records of it.'
+        },
+        warmup_responses: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Warmup Responses',
+            description: '2xx answers that completed during the warm-up (before t0); in no rate. None: not known.'
         },
         histogram: {
             anyOf: [
@@ -4877,7 +4939,7 @@ export const InjectorSummarySchema = {
                     type: 'null'
                 }
             ],
-            description: 'Answers that arrived after the window (vegeta times each request); not in rps.'
+            description: '2xx answers that arrived after the window ended; not in rps. None: none, or not known.'
         },
         agent: {
             type: 'string',
@@ -4928,6 +4990,19 @@ export const InjectorSummarySchema = {
             ],
             title: 'Stop Reason',
             description: 'Why the load stopped before its end (lease expired ...); None when it ran its course.'
+        },
+        window_s: {
+            anyOf: [
+                {
+                    type: 'number',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Window S',
+            description: 'Seconds of the measured window this injector\'s load covered (from t0 to the window\'s end, or to where the tool stopped or finished); None in summaries recorded before it was kept.'
         }
     },
     additionalProperties: false,
@@ -6164,13 +6239,13 @@ export const LoadTotalsSchema = {
             type: 'integer',
             minimum: 0,
             title: 'Requests',
-            description: 'Requests completed or failed.'
+            description: 'Requests completed or failed (successes + errors).'
         },
         successes: {
             type: 'integer',
             minimum: 0,
             title: 'Successes',
-            description: 'Requests with a 2xx reply.'
+            description: 'Requests with a 2xx reply that completed in the window.'
         },
         errors: {
             $ref: '#/components/schemas/ErrorCounts'
@@ -6179,13 +6254,13 @@ export const LoadTotalsSchema = {
             type: 'number',
             minimum: 0,
             title: 'Duration S',
-            description: 'Measured duration in seconds.'
+            description: 'Seconds of the measured window the counts cover.'
         },
         rps: {
             type: 'number',
             minimum: 0,
             title: 'Rps',
-            description: 'Successful requests per second.'
+            description: 'Successful requests per second of the window (successes / duration_s).'
         },
         bytes_per_s: {
             type: 'number',
@@ -6202,7 +6277,63 @@ export const LoadTotalsSchema = {
                     type: 'null'
                 }
             ],
-            description: 'None when nothing succeeded.'
+            description: 'None when nothing succeeded or the tool measures no latency (latency_note).'
+        },
+        latency_note: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 300
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Latency Note',
+            description: 'Why there is no latency when there is none (\'not measured by mariadb-slap\').'
+        },
+        window_source: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'tool_records',
+                        'proxy_counters',
+                        'tool_totals'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Window Source',
+            description: 'Where the window\'s counts come from: tool_records (the tool timed each request), proxy_counters (HAProxy\'s 2xx over the window\'s seconds), tool_totals (the tool\'s own totals over its own run). None in summaries recorded before it was kept.'
+        },
+        window_note: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 500
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Window Note',
+            description: 'What the figures of the window are, when not plainly the tool\'s records of it.'
+        },
+        warmup_responses: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Warmup Responses',
+            description: '2xx answers that completed during the warm-up (before t0); in no rate. None: not known.'
         },
         histogram: {
             anyOf: [
@@ -6236,7 +6367,7 @@ export const LoadTotalsSchema = {
                     type: 'null'
                 }
             ],
-            description: 'Answers that arrived after the window (vegeta times each request); not in rps.'
+            description: '2xx answers that arrived after the window ended; not in rps. None: none, or not known.'
         }
     },
     additionalProperties: false,
@@ -6249,7 +6380,7 @@ export const LoadTotalsSchema = {
         'bytes_per_s'
     ],
     title: 'LoadTotals',
-    description: 'What the clients saw over the measured duration.'
+    description: 'What the clients saw over the measured window [t0, t0 + duration): what COMPLETED in it.\n\n`window_source` says where the window\'s counts come from and `window_note` what a reader must\nknow about them (a tool that cannot tell when each request completed, errors counted over the\ntool\'s whole run ...). Answers before the window (the warm-up) and after it (the drain) are\nreported apart and are in no rate.'
 } as const;
 
 export const LoginRequestSchema = {
@@ -6882,6 +7013,19 @@ export const OpenLoopStatsSchema = {
             minimum: 0,
             title: 'Late Threshold Ms',
             description: 'Lag beyond which a send counts as late.'
+        },
+        answered: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Answered',
+            description: '2xx answers to the requests of the window\'s slots, whenever they arrived (in the window or in its drain): of what the window asked, what was answered. None in older summaries.'
         }
     },
     additionalProperties: false,
@@ -7268,7 +7412,7 @@ export const ProxySummarySchema = {
                 }
             ],
             title: 'Avg Qtime Ms',
-            description: 'Mean queue time, last 1024 requests.'
+            description: 'HAProxy\'s average queue time of its last 1,024 requests, as read over the window\'s seconds (not the window\'s own: see averaged_before_window).'
         },
         avg_ttime_ms: {
             anyOf: [
@@ -7281,7 +7425,36 @@ export const ProxySummarySchema = {
                 }
             ],
             title: 'Avg Ttime Ms',
-            description: 'Mean total time, last 1024 requests.'
+            description: 'HAProxy\'s average total time (accept to last byte; a whole session in TCP mode) of its last 1,024 requests, as read over the window\'s seconds.'
+        },
+        averaged_before_window: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Averaged Before Window',
+            description: 'Of the requests HAProxy\'s qtime/ttime averages covered at the window\'s end (its last 1,024), how many were served before the window (the warm-up). None: not known.'
+        },
+        mode: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'http',
+                        'tcp'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Mode',
+            description: 'The entry point\'s mode: in tcp, a \'request\' is a whole client session.'
         },
         max_used_conns: {
             anyOf: [
@@ -11383,7 +11556,7 @@ export const ThresholdReportSchema = {
         'results'
     ],
     title: 'ThresholdReport',
-    description: 'Every rule of a run, in the spec\'s order; the run passes when all of them pass.'
+    description: 'Every rule of a run, in the spec\'s order; the run passes when all of them pass (a rule not\njudged has not passed: a gate never passes on what it could not judge).'
 } as const;
 
 export const ThresholdResultSchema = {
@@ -11423,6 +11596,12 @@ export const ThresholdResultSchema = {
         passed: {
             type: 'boolean',
             title: 'Passed'
+        },
+        judged: {
+            type: 'boolean',
+            title: 'Judged',
+            description: 'False when the run measured too little to judge the rule (too short a window, too few seconds of its series): then it neither passed nor failed, and `note` says why.',
+            default: true
         },
         note: {
             anyOf: [
@@ -12655,13 +12834,13 @@ export const InjectorSummaryWritableSchema = {
             type: 'integer',
             minimum: 0,
             title: 'Requests',
-            description: 'Requests completed or failed.'
+            description: 'Requests completed or failed (successes + errors).'
         },
         successes: {
             type: 'integer',
             minimum: 0,
             title: 'Successes',
-            description: 'Requests with a 2xx reply.'
+            description: 'Requests with a 2xx reply that completed in the window.'
         },
         errors: {
             $ref: '#/components/schemas/ErrorCountsWritable'
@@ -12670,13 +12849,13 @@ export const InjectorSummaryWritableSchema = {
             type: 'number',
             minimum: 0,
             title: 'Duration S',
-            description: 'Measured duration in seconds.'
+            description: 'Seconds of the measured window the counts cover.'
         },
         rps: {
             type: 'number',
             minimum: 0,
             title: 'Rps',
-            description: 'Successful requests per second.'
+            description: 'Successful requests per second of the window (successes / duration_s).'
         },
         bytes_per_s: {
             type: 'number',
@@ -12693,7 +12872,63 @@ export const InjectorSummaryWritableSchema = {
                     type: 'null'
                 }
             ],
-            description: 'None when nothing succeeded.'
+            description: 'None when nothing succeeded or the tool measures no latency (latency_note).'
+        },
+        latency_note: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 300
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Latency Note',
+            description: 'Why there is no latency when there is none (\'not measured by mariadb-slap\').'
+        },
+        window_source: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'tool_records',
+                        'proxy_counters',
+                        'tool_totals'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Window Source',
+            description: 'Where the window\'s counts come from: tool_records (the tool timed each request), proxy_counters (HAProxy\'s 2xx over the window\'s seconds), tool_totals (the tool\'s own totals over its own run). None in summaries recorded before it was kept.'
+        },
+        window_note: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 500
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Window Note',
+            description: 'What the figures of the window are, when not plainly the tool\'s records of it.'
+        },
+        warmup_responses: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Warmup Responses',
+            description: '2xx answers that completed during the warm-up (before t0); in no rate. None: not known.'
         },
         histogram: {
             anyOf: [
@@ -12727,7 +12962,7 @@ export const InjectorSummaryWritableSchema = {
                     type: 'null'
                 }
             ],
-            description: 'Answers that arrived after the window (vegeta times each request); not in rps.'
+            description: '2xx answers that arrived after the window ended; not in rps. None: none, or not known.'
         },
         agent: {
             type: 'string',
@@ -12778,6 +13013,19 @@ export const InjectorSummaryWritableSchema = {
             ],
             title: 'Stop Reason',
             description: 'Why the load stopped before its end (lease expired ...); None when it ran its course.'
+        },
+        window_s: {
+            anyOf: [
+                {
+                    type: 'number',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Window S',
+            description: 'Seconds of the measured window this injector\'s load covered (from t0 to the window\'s end, or to where the tool stopped or finished); None in summaries recorded before it was kept.'
         }
     },
     additionalProperties: false,
@@ -12801,13 +13049,13 @@ export const LoadTotalsWritableSchema = {
             type: 'integer',
             minimum: 0,
             title: 'Requests',
-            description: 'Requests completed or failed.'
+            description: 'Requests completed or failed (successes + errors).'
         },
         successes: {
             type: 'integer',
             minimum: 0,
             title: 'Successes',
-            description: 'Requests with a 2xx reply.'
+            description: 'Requests with a 2xx reply that completed in the window.'
         },
         errors: {
             $ref: '#/components/schemas/ErrorCountsWritable'
@@ -12816,13 +13064,13 @@ export const LoadTotalsWritableSchema = {
             type: 'number',
             minimum: 0,
             title: 'Duration S',
-            description: 'Measured duration in seconds.'
+            description: 'Seconds of the measured window the counts cover.'
         },
         rps: {
             type: 'number',
             minimum: 0,
             title: 'Rps',
-            description: 'Successful requests per second.'
+            description: 'Successful requests per second of the window (successes / duration_s).'
         },
         bytes_per_s: {
             type: 'number',
@@ -12839,7 +13087,63 @@ export const LoadTotalsWritableSchema = {
                     type: 'null'
                 }
             ],
-            description: 'None when nothing succeeded.'
+            description: 'None when nothing succeeded or the tool measures no latency (latency_note).'
+        },
+        latency_note: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 300
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Latency Note',
+            description: 'Why there is no latency when there is none (\'not measured by mariadb-slap\').'
+        },
+        window_source: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'tool_records',
+                        'proxy_counters',
+                        'tool_totals'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Window Source',
+            description: 'Where the window\'s counts come from: tool_records (the tool timed each request), proxy_counters (HAProxy\'s 2xx over the window\'s seconds), tool_totals (the tool\'s own totals over its own run). None in summaries recorded before it was kept.'
+        },
+        window_note: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 500
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Window Note',
+            description: 'What the figures of the window are, when not plainly the tool\'s records of it.'
+        },
+        warmup_responses: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Warmup Responses',
+            description: '2xx answers that completed during the warm-up (before t0); in no rate. None: not known.'
         },
         histogram: {
             anyOf: [
@@ -12873,7 +13177,7 @@ export const LoadTotalsWritableSchema = {
                     type: 'null'
                 }
             ],
-            description: 'Answers that arrived after the window (vegeta times each request); not in rps.'
+            description: '2xx answers that arrived after the window ended; not in rps. None: none, or not known.'
         }
     },
     additionalProperties: false,
@@ -12886,7 +13190,7 @@ export const LoadTotalsWritableSchema = {
         'bytes_per_s'
     ],
     title: 'LoadTotals',
-    description: 'What the clients saw over the measured duration.'
+    description: 'What the clients saw over the measured window [t0, t0 + duration): what COMPLETED in it.\n\n`window_source` says where the window\'s counts come from and `window_note` what a reader must\nknow about them (a tool that cannot tell when each request completed, errors counted over the\ntool\'s whole run ...). Answers before the window (the warm-up) and after it (the drain) are\nreported apart and are in no rate.'
 } as const;
 
 export const RunDetailWritableSchema = {

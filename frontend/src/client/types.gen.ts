@@ -1423,6 +1423,12 @@ export type Completeness = {
      */
     reasons?: Array<string>;
     /**
+     * Too Short
+     *
+     * The measured window was far shorter than asked (under half, or under 2 s): its figures describe too little to measure anything, and no threshold is judged on them.
+     */
+    too_short?: boolean;
+    /**
      * Totals From
      *
      * Where `total` comes from: the load tools' own reports, or (when no tool reported, e.g. an injector was lost) HAProxy's per-second counters of the seconds sampled before the fault.
@@ -1655,7 +1661,7 @@ export type Drain = {
     /**
      * Last After S
      *
-     * Seconds after the window's end the last one arrived.
+     * Seconds after the window's end the last one arrived (from HAProxy's counters: the end of the last second that had one).
      */
     last_after_s: number;
     /**
@@ -2775,26 +2781,26 @@ export type InjectorSummary = {
     /**
      * Requests
      *
-     * Requests completed or failed.
+     * Requests completed or failed (successes + errors).
      */
     requests: number;
     /**
      * Successes
      *
-     * Requests with a 2xx reply.
+     * Requests with a 2xx reply that completed in the window.
      */
     successes: number;
     errors?: ErrorCounts;
     /**
      * Duration S
      *
-     * Measured duration in seconds.
+     * Seconds of the measured window the counts cover.
      */
     duration_s: number;
     /**
      * Rps
      *
-     * Successful requests per second.
+     * Successful requests per second of the window (successes / duration_s).
      */
     rps: number;
     /**
@@ -2804,9 +2810,33 @@ export type InjectorSummary = {
      */
     bytes_per_s: number;
     /**
-     * None when nothing succeeded.
+     * None when nothing succeeded or the tool measures no latency (latency_note).
      */
     latency?: LatencyPercentiles | null;
+    /**
+     * Latency Note
+     *
+     * Why there is no latency when there is none ('not measured by mariadb-slap').
+     */
+    latency_note?: string | null;
+    /**
+     * Window Source
+     *
+     * Where the window's counts come from: tool_records (the tool timed each request), proxy_counters (HAProxy's 2xx over the window's seconds), tool_totals (the tool's own totals over its own run). None in summaries recorded before it was kept.
+     */
+    window_source?: 'tool_records' | 'proxy_counters' | 'tool_totals' | null;
+    /**
+     * Window Note
+     *
+     * What the figures of the window are, when not plainly the tool's records of it.
+     */
+    window_note?: string | null;
+    /**
+     * Warmup Responses
+     *
+     * 2xx answers that completed during the warm-up (before t0); in no rate. None: not known.
+     */
+    warmup_responses?: number | null;
     /**
      * Histogram
      *
@@ -2818,7 +2848,7 @@ export type InjectorSummary = {
      */
     open_loop?: OpenLoopStats | null;
     /**
-     * Answers that arrived after the window (vegeta times each request); not in rps.
+     * 2xx answers that arrived after the window ended; not in rps. None: none, or not known.
      */
     drain?: Drain | null;
     /**
@@ -2847,6 +2877,12 @@ export type InjectorSummary = {
      * Why the load stopped before its end (lease expired ...); None when it ran its course.
      */
     stop_reason?: string | null;
+    /**
+     * Window S
+     *
+     * Seconds of the measured window this injector's load covered (from t0 to the window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
+     */
+    window_s?: number | null;
 };
 
 export type JsonValue = unknown;
@@ -3528,32 +3564,37 @@ export type LoadProfile = {
 /**
  * LoadTotals
  *
- * What the clients saw over the measured duration.
+ * What the clients saw over the measured window [t0, t0 + duration): what COMPLETED in it.
+ *
+ * `window_source` says where the window's counts come from and `window_note` what a reader must
+ * know about them (a tool that cannot tell when each request completed, errors counted over the
+ * tool's whole run ...). Answers before the window (the warm-up) and after it (the drain) are
+ * reported apart and are in no rate.
  */
 export type LoadTotals = {
     /**
      * Requests
      *
-     * Requests completed or failed.
+     * Requests completed or failed (successes + errors).
      */
     requests: number;
     /**
      * Successes
      *
-     * Requests with a 2xx reply.
+     * Requests with a 2xx reply that completed in the window.
      */
     successes: number;
     errors?: ErrorCounts;
     /**
      * Duration S
      *
-     * Measured duration in seconds.
+     * Seconds of the measured window the counts cover.
      */
     duration_s: number;
     /**
      * Rps
      *
-     * Successful requests per second.
+     * Successful requests per second of the window (successes / duration_s).
      */
     rps: number;
     /**
@@ -3563,9 +3604,33 @@ export type LoadTotals = {
      */
     bytes_per_s: number;
     /**
-     * None when nothing succeeded.
+     * None when nothing succeeded or the tool measures no latency (latency_note).
      */
     latency?: LatencyPercentiles | null;
+    /**
+     * Latency Note
+     *
+     * Why there is no latency when there is none ('not measured by mariadb-slap').
+     */
+    latency_note?: string | null;
+    /**
+     * Window Source
+     *
+     * Where the window's counts come from: tool_records (the tool timed each request), proxy_counters (HAProxy's 2xx over the window's seconds), tool_totals (the tool's own totals over its own run). None in summaries recorded before it was kept.
+     */
+    window_source?: 'tool_records' | 'proxy_counters' | 'tool_totals' | null;
+    /**
+     * Window Note
+     *
+     * What the figures of the window are, when not plainly the tool's records of it.
+     */
+    window_note?: string | null;
+    /**
+     * Warmup Responses
+     *
+     * 2xx answers that completed during the warm-up (before t0); in no rate. None: not known.
+     */
+    warmup_responses?: number | null;
     /**
      * Histogram
      *
@@ -3577,7 +3642,7 @@ export type LoadTotals = {
      */
     open_loop?: OpenLoopStats | null;
     /**
-     * Answers that arrived after the window (vegeta times each request); not in rps.
+     * 2xx answers that arrived after the window ended; not in rps. None: none, or not known.
      */
     drain?: Drain | null;
 };
@@ -4013,6 +4078,12 @@ export type OpenLoopStats = {
      * Lag beyond which a send counts as late.
      */
     late_threshold_ms: number;
+    /**
+     * Answered
+     *
+     * 2xx answers to the requests of the window's slots, whenever they arrived (in the window or in its drain): of what the window asked, what was answered. None in older summaries.
+     */
+    answered?: number | null;
 };
 
 /**
@@ -4245,15 +4316,27 @@ export type ProxySummary = {
     /**
      * Avg Qtime Ms
      *
-     * Mean queue time, last 1024 requests.
+     * HAProxy's average queue time of its last 1,024 requests, as read over the window's seconds (not the window's own: see averaged_before_window).
      */
     avg_qtime_ms?: number | null;
     /**
      * Avg Ttime Ms
      *
-     * Mean total time, last 1024 requests.
+     * HAProxy's average total time (accept to last byte; a whole session in TCP mode) of its last 1,024 requests, as read over the window's seconds.
      */
     avg_ttime_ms?: number | null;
+    /**
+     * Averaged Before Window
+     *
+     * Of the requests HAProxy's qtime/ttime averages covered at the window's end (its last 1,024), how many were served before the window (the warm-up). None: not known.
+     */
+    averaged_before_window?: number | null;
+    /**
+     * Mode
+     *
+     * The entry point's mode: in tcp, a 'request' is a whole client session.
+     */
+    mode?: 'http' | 'tcp' | null;
     /**
      * Max Used Conns
      *
@@ -6541,7 +6624,8 @@ export type Threshold = {
 /**
  * ThresholdReport
  *
- * Every rule of a run, in the spec's order; the run passes when all of them pass.
+ * Every rule of a run, in the spec's order; the run passes when all of them pass (a rule not
+ * judged has not passed: a gate never passes on what it could not judge).
  */
 export type ThresholdReport = {
     /**
@@ -6597,6 +6681,12 @@ export type ThresholdResult = {
      * Passed
      */
     passed: boolean;
+    /**
+     * Judged
+     *
+     * False when the run measured too little to judge the rule (too short a window, too few seconds of its series): then it neither passed nor failed, and `note` says why.
+     */
+    judged?: boolean;
     /**
      * Note
      *
@@ -7328,26 +7418,26 @@ export type InjectorSummaryWritable = {
     /**
      * Requests
      *
-     * Requests completed or failed.
+     * Requests completed or failed (successes + errors).
      */
     requests: number;
     /**
      * Successes
      *
-     * Requests with a 2xx reply.
+     * Requests with a 2xx reply that completed in the window.
      */
     successes: number;
     errors?: ErrorCountsWritable;
     /**
      * Duration S
      *
-     * Measured duration in seconds.
+     * Seconds of the measured window the counts cover.
      */
     duration_s: number;
     /**
      * Rps
      *
-     * Successful requests per second.
+     * Successful requests per second of the window (successes / duration_s).
      */
     rps: number;
     /**
@@ -7357,9 +7447,33 @@ export type InjectorSummaryWritable = {
      */
     bytes_per_s: number;
     /**
-     * None when nothing succeeded.
+     * None when nothing succeeded or the tool measures no latency (latency_note).
      */
     latency?: LatencyPercentiles | null;
+    /**
+     * Latency Note
+     *
+     * Why there is no latency when there is none ('not measured by mariadb-slap').
+     */
+    latency_note?: string | null;
+    /**
+     * Window Source
+     *
+     * Where the window's counts come from: tool_records (the tool timed each request), proxy_counters (HAProxy's 2xx over the window's seconds), tool_totals (the tool's own totals over its own run). None in summaries recorded before it was kept.
+     */
+    window_source?: 'tool_records' | 'proxy_counters' | 'tool_totals' | null;
+    /**
+     * Window Note
+     *
+     * What the figures of the window are, when not plainly the tool's records of it.
+     */
+    window_note?: string | null;
+    /**
+     * Warmup Responses
+     *
+     * 2xx answers that completed during the warm-up (before t0); in no rate. None: not known.
+     */
+    warmup_responses?: number | null;
     /**
      * Histogram
      *
@@ -7371,7 +7485,7 @@ export type InjectorSummaryWritable = {
      */
     open_loop?: OpenLoopStats | null;
     /**
-     * Answers that arrived after the window (vegeta times each request); not in rps.
+     * 2xx answers that arrived after the window ended; not in rps. None: none, or not known.
      */
     drain?: Drain | null;
     /**
@@ -7400,37 +7514,48 @@ export type InjectorSummaryWritable = {
      * Why the load stopped before its end (lease expired ...); None when it ran its course.
      */
     stop_reason?: string | null;
+    /**
+     * Window S
+     *
+     * Seconds of the measured window this injector's load covered (from t0 to the window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
+     */
+    window_s?: number | null;
 };
 
 /**
  * LoadTotals
  *
- * What the clients saw over the measured duration.
+ * What the clients saw over the measured window [t0, t0 + duration): what COMPLETED in it.
+ *
+ * `window_source` says where the window's counts come from and `window_note` what a reader must
+ * know about them (a tool that cannot tell when each request completed, errors counted over the
+ * tool's whole run ...). Answers before the window (the warm-up) and after it (the drain) are
+ * reported apart and are in no rate.
  */
 export type LoadTotalsWritable = {
     /**
      * Requests
      *
-     * Requests completed or failed.
+     * Requests completed or failed (successes + errors).
      */
     requests: number;
     /**
      * Successes
      *
-     * Requests with a 2xx reply.
+     * Requests with a 2xx reply that completed in the window.
      */
     successes: number;
     errors?: ErrorCountsWritable;
     /**
      * Duration S
      *
-     * Measured duration in seconds.
+     * Seconds of the measured window the counts cover.
      */
     duration_s: number;
     /**
      * Rps
      *
-     * Successful requests per second.
+     * Successful requests per second of the window (successes / duration_s).
      */
     rps: number;
     /**
@@ -7440,9 +7565,33 @@ export type LoadTotalsWritable = {
      */
     bytes_per_s: number;
     /**
-     * None when nothing succeeded.
+     * None when nothing succeeded or the tool measures no latency (latency_note).
      */
     latency?: LatencyPercentiles | null;
+    /**
+     * Latency Note
+     *
+     * Why there is no latency when there is none ('not measured by mariadb-slap').
+     */
+    latency_note?: string | null;
+    /**
+     * Window Source
+     *
+     * Where the window's counts come from: tool_records (the tool timed each request), proxy_counters (HAProxy's 2xx over the window's seconds), tool_totals (the tool's own totals over its own run). None in summaries recorded before it was kept.
+     */
+    window_source?: 'tool_records' | 'proxy_counters' | 'tool_totals' | null;
+    /**
+     * Window Note
+     *
+     * What the figures of the window are, when not plainly the tool's records of it.
+     */
+    window_note?: string | null;
+    /**
+     * Warmup Responses
+     *
+     * 2xx answers that completed during the warm-up (before t0); in no rate. None: not known.
+     */
+    warmup_responses?: number | null;
     /**
      * Histogram
      *
@@ -7454,7 +7603,7 @@ export type LoadTotalsWritable = {
      */
     open_loop?: OpenLoopStats | null;
     /**
-     * Answers that arrived after the window (vegeta times each request); not in rps.
+     * 2xx answers that arrived after the window ended; not in rps. None: none, or not known.
      */
     drain?: Drain | null;
 };

@@ -49,9 +49,21 @@ describe("key figures", () => {
     );
     expect(g.id).toBe("open_loop");
     const byLabel = Object.fromEntries(g.figures.map((f) => [f.label, f]));
-    expect(byLabel["sent rate"]).toMatchObject({ value: "190 req/s", warn: true, hint: "95 % of the target" });
+    expect(byLabel["sent rate"]).toMatchObject({ value: "190 req/s", warn: true, hint: "requests sent, 95 % of the schedule's target" });
     expect(byLabel["late sends"]).toMatchObject({ value: "4", warn: true });
     expect(byLabel["dropped sends"].warn).toBe(false);
     expect(byLabel["worst send lag"].value).toBe("44.2 ms");
+  });
+
+  it("greys the figures of a window too short to measure, and says so", () => {
+    // Seed 001 in the browser suite before: 2,000 queries in 0.2 s of the 5 s asked.
+    const s = summary({
+      total: { rps: 8928.6, bytes_per_s: 0 },
+      injectors: [injector({ sql: { iterations: 1, clients: 20, queries_per_client: 100, avg_s: 0.224, min_s: 0.224, max_s: 0.224, queries_per_s: 8928.6 } })],
+    });
+    s.completeness = { complete: false, asked_s: 5, measured_s: 0.224, too_short: true, reasons: [] };
+    const [g] = keyFigures(s);
+    expect(g.title).toBe("SQL (mariadb-slap): too short to measure");
+    expect(g.figures.every((f) => f.muted && !f.warn)).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
 // the run measured what it shows.
 import type { LoadTotals, RunSummary } from "../client/types.gen";
 
-export type Figure = { label: string; value: string; hint?: string; warn?: boolean };
+export type Figure = { label: string; value: string; hint?: string; warn?: boolean; muted?: boolean };
 export type FigureGroup = { id: "sql" | "open_loop"; title: string; figures: Figure[] };
 
 export const fmtNum = (v: number, digits = 1): string => v.toLocaleString("en-US", { maximumFractionDigits: digits });
@@ -21,7 +21,7 @@ function sqlGroup(summary: RunSummary): FigureGroup | null {
         value: `${fmtNum(sql.avg_s, 3)} s`,
         hint: `min ${fmtNum(sql.min_s, 3)} s, max ${fmtNum(sql.max_s, 3)} s`,
       },
-      { label: `${prefix}queries/s`, value: fmtNum(sql.queries_per_s, 1) },
+      { label: `${prefix}queries/s`, value: fmtNum(sql.queries_per_s, 1), hint: "of an average iteration, over the seconds it took" },
       { label: `${prefix}clients × queries each`, value: `${fmtNum(sql.clients, 0)} × ${fmtNum(sql.queries_per_client, 0)}` },
       { label: `${prefix}iterations`, value: fmtNum(sql.iterations, 0) },
     );
@@ -38,9 +38,11 @@ function openLoopGroup(total: LoadTotals): FigureGroup | null {
     figures: [
       { label: "target rate", value: `${fmtNum(o.target_rate, 1)} req/s` },
       {
+        // What the tool SENT on its schedule; the headline's achieved rate is what was ANSWERED
+        // in the window: two quantities, named apart.
         label: "sent rate",
         value: `${fmtNum(o.send_rate, 1)} req/s`,
-        hint: o.target_rate ? `${fmtNum((o.send_rate / o.target_rate) * 100, 1)} % of the target` : undefined,
+        hint: o.target_rate ? `requests sent, ${fmtNum((o.send_rate / o.target_rate) * 100, 1)} % of the schedule's target` : "requests sent",
         warn: o.target_rate > 0 && o.send_rate < o.target_rate * 0.99,
       },
       {
@@ -57,5 +59,12 @@ function openLoopGroup(total: LoadTotals): FigureGroup | null {
 
 export function keyFigures(summary: RunSummary | null | undefined): FigureGroup[] {
   if (!summary) return [];
-  return [sqlGroup(summary), openLoopGroup(summary.total)].filter((g): g is FigureGroup => g !== null);
+  const groups = [sqlGroup(summary), openLoopGroup(summary.total)].filter((g): g is FigureGroup => g !== null);
+  if (!summary.completeness?.too_short) return groups;
+  // A window far shorter than asked measured too little: greyed, and said (as the headline does).
+  return groups.map((g) => ({
+    ...g,
+    title: `${g.title}: too short to measure`,
+    figures: g.figures.map((f) => ({ ...f, warn: false, muted: true })),
+  }));
 }

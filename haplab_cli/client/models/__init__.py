@@ -128,6 +128,7 @@ from .http_check_method import HttpCheckMethod
 from .http_validation_error import HTTPValidationError
 from .injector_summary import InjectorSummary
 from .injector_summary_driver import InjectorSummaryDriver
+from .injector_summary_window_source_type_0 import InjectorSummaryWindowSourceType0
 from .knee import Knee
 from .knee_params_type_0 import KneeParamsType0
 from .knee_reason import KneeReason
@@ -165,6 +166,7 @@ from .load_profile_http_version import LoadProfileHttpVersion
 from .load_profile_method import LoadProfileMethod
 from .load_profile_via import LoadProfileVia
 from .load_totals import LoadTotals
+from .load_totals_window_source_type_0 import LoadTotalsWindowSourceType0
 from .login_request import LoginRequest
 from .managed_database import ManagedDatabase
 from .managed_target import ManagedTarget
@@ -192,6 +194,7 @@ from .point_threshold_result_reference_params_type_0 import (
     PointThresholdResultReferenceParamsType0,
 )
 from .proxy_summary import ProxySummary
+from .proxy_summary_mode_type_0 import ProxySummaryModeType0
 from .renew_lease import RenewLease
 from .resolve_hosts import ResolveHosts
 from .role import Role
@@ -464,6 +467,7 @@ __all__ = (
     "HttpCheckMethod",
     "InjectorSummary",
     "InjectorSummaryDriver",
+    "InjectorSummaryWindowSourceType0",
     "Knee",
     "KneeParamsType0",
     "KneeReason",
@@ -501,6 +505,7 @@ __all__ = (
     "LoadProfileMethod",
     "LoadProfileVia",
     "LoadTotals",
+    "LoadTotalsWindowSourceType0",
     "LoginRequest",
     "ManagedDatabase",
     "ManagedTarget",
@@ -526,6 +531,7 @@ __all__ = (
     "PointThresholdResultParams",
     "PointThresholdResultReferenceParamsType0",
     "ProxySummary",
+    "ProxySummaryModeType0",
     "RenewLease",
     "ResolveHosts",
     "Role",

@@ -26,6 +26,8 @@ class Completeness:
             load_started_at (datetime.datetime | None | Unset): When the measured load began (t0, after warm-up), UTC.
             load_ended_at (datetime.datetime | None | Unset): When the measured load ended (t0 + measured_s), UTC.
             reasons (list[str] | Unset): Why the run is not complete, one sentence each; empty if complete.
+            too_short (bool | Unset): The measured window was far shorter than asked (under half, or under 2 s): its figures
+                describe too little to measure anything, and no threshold is judged on them. Default: False.
             totals_from (CompletenessTotalsFrom | Unset): Where `total` comes from: the load tools' own reports, or (when no
                 tool reported, e.g. an injector was lost) HAProxy's per-second counters of the seconds sampled before the fault.
                 Default: CompletenessTotalsFrom.INJECTORS.
@@ -37,6 +39,7 @@ class Completeness:
     load_started_at: datetime.datetime | None | Unset = UNSET
     load_ended_at: datetime.datetime | None | Unset = UNSET
     reasons: list[str] | Unset = UNSET
+    too_short: bool | Unset = False
     totals_from: CompletenessTotalsFrom | Unset = CompletenessTotalsFrom.INJECTORS
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,6 +69,8 @@ class Completeness:
         if not isinstance(self.reasons, Unset):
             reasons = self.reasons
 
+        too_short = self.too_short
+
         totals_from: str | Unset = UNSET
         if not isinstance(self.totals_from, Unset):
             totals_from = self.totals_from.value
@@ -85,6 +90,8 @@ class Completeness:
             field_dict["load_ended_at"] = load_ended_at
         if reasons is not UNSET:
             field_dict["reasons"] = reasons
+        if too_short is not UNSET:
+            field_dict["too_short"] = too_short
         if totals_from is not UNSET:
             field_dict["totals_from"] = totals_from
 
@@ -135,6 +142,8 @@ class Completeness:
 
         reasons = cast(list[str], d.pop("reasons", UNSET))
 
+        too_short = d.pop("too_short", UNSET)
+
         _totals_from = d.pop("totals_from", UNSET)
         totals_from: CompletenessTotalsFrom | Unset
         if isinstance(_totals_from, Unset):
@@ -149,6 +158,7 @@ class Completeness:
             load_started_at=load_started_at,
             load_ended_at=load_ended_at,
             reasons=reasons,
+            too_short=too_short,
             totals_from=totals_from,
         )
 

@@ -24,7 +24,8 @@ class Drain:
 
         Attributes:
             responses (int): 2xx answers that arrived after the window's end.
-            last_after_s (float): Seconds after the window's end the last one arrived.
+            last_after_s (float): Seconds after the window's end the last one arrived (from HAProxy's counters: the end of
+                the last second that had one).
             latency (LatencyPercentiles | None | Unset): Their latency (from the slot).
             histogram (None | str | Unset): base64 HdrHistogram V2 of their latency (us).
     """

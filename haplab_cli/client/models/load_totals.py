@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.load_totals_window_source_type_0 import LoadTotalsWindowSourceType0
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
@@ -19,19 +20,33 @@ T = TypeVar("T", bound="LoadTotals")
 
 @_attrs_define
 class LoadTotals:
-    """What the clients saw over the measured duration.
+    """What the clients saw over the measured window [t0, t0 + duration): what COMPLETED in it.
 
-    Attributes:
-        requests (int): Requests completed or failed.
-        successes (int): Requests with a 2xx reply.
-        duration_s (float): Measured duration in seconds.
-        rps (float): Successful requests per second.
-        bytes_per_s (float): Bytes received per second.
-        errors (ErrorCounts | Unset): Failed requests by kind; never hidden, never merged into one number.
-        latency (LatencyPercentiles | None | Unset): None when nothing succeeded.
-        histogram (None | str | Unset): base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits.
-        open_loop (None | OpenLoopStats | Unset): Open-loop drivers only: the schedule asked for vs what was sent.
-        drain (Drain | None | Unset): Answers that arrived after the window (vegeta times each request); not in rps.
+    `window_source` says where the window's counts come from and `window_note` what a reader must
+    know about them (a tool that cannot tell when each request completed, errors counted over the
+    tool's whole run ...). Answers before the window (the warm-up) and after it (the drain) are
+    reported apart and are in no rate.
+
+        Attributes:
+            requests (int): Requests completed or failed (successes + errors).
+            successes (int): Requests with a 2xx reply that completed in the window.
+            duration_s (float): Seconds of the measured window the counts cover.
+            rps (float): Successful requests per second of the window (successes / duration_s).
+            bytes_per_s (float): Bytes received per second.
+            errors (ErrorCounts | Unset): Failed requests by kind; never hidden, never merged into one number.
+            latency (LatencyPercentiles | None | Unset): None when nothing succeeded or the tool measures no latency
+                (latency_note).
+            latency_note (None | str | Unset): Why there is no latency when there is none ('not measured by mariadb-slap').
+            window_source (LoadTotalsWindowSourceType0 | None | Unset): Where the window's counts come from: tool_records
+                (the tool timed each request), proxy_counters (HAProxy's 2xx over the window's seconds), tool_totals (the tool's
+                own totals over its own run). None in summaries recorded before it was kept.
+            window_note (None | str | Unset): What the figures of the window are, when not plainly the tool's records of it.
+            warmup_responses (int | None | Unset): 2xx answers that completed during the warm-up (before t0); in no rate.
+                None: not known.
+            histogram (None | str | Unset): base64 HdrHistogram V2 of the latency, microseconds, 3 significant digits.
+            open_loop (None | OpenLoopStats | Unset): Open-loop drivers only: the schedule asked for vs what was sent.
+            drain (Drain | None | Unset): 2xx answers that arrived after the window ended; not in rps. None: none, or not
+                known.
     """
 
     requests: int
@@ -41,6 +56,10 @@ class LoadTotals:
     bytes_per_s: float
     errors: ErrorCounts | Unset = UNSET
     latency: LatencyPercentiles | None | Unset = UNSET
+    latency_note: None | str | Unset = UNSET
+    window_source: LoadTotalsWindowSourceType0 | None | Unset = UNSET
+    window_note: None | str | Unset = UNSET
+    warmup_responses: int | None | Unset = UNSET
     histogram: None | str | Unset = UNSET
     open_loop: None | OpenLoopStats | Unset = UNSET
     drain: Drain | None | Unset = UNSET
@@ -71,6 +90,32 @@ class LoadTotals:
             latency = self.latency.to_dict()
         else:
             latency = self.latency
+
+        latency_note: None | str | Unset
+        if isinstance(self.latency_note, Unset):
+            latency_note = UNSET
+        else:
+            latency_note = self.latency_note
+
+        window_source: None | str | Unset
+        if isinstance(self.window_source, Unset):
+            window_source = UNSET
+        elif isinstance(self.window_source, LoadTotalsWindowSourceType0):
+            window_source = self.window_source.value
+        else:
+            window_source = self.window_source
+
+        window_note: None | str | Unset
+        if isinstance(self.window_note, Unset):
+            window_note = UNSET
+        else:
+            window_note = self.window_note
+
+        warmup_responses: int | None | Unset
+        if isinstance(self.warmup_responses, Unset):
+            warmup_responses = UNSET
+        else:
+            warmup_responses = self.warmup_responses
 
         histogram: None | str | Unset
         if isinstance(self.histogram, Unset):
@@ -109,6 +154,14 @@ class LoadTotals:
             field_dict["errors"] = errors
         if latency is not UNSET:
             field_dict["latency"] = latency
+        if latency_note is not UNSET:
+            field_dict["latency_note"] = latency_note
+        if window_source is not UNSET:
+            field_dict["window_source"] = window_source
+        if window_note is not UNSET:
+            field_dict["window_note"] = window_note
+        if warmup_responses is not UNSET:
+            field_dict["warmup_responses"] = warmup_responses
         if histogram is not UNSET:
             field_dict["histogram"] = histogram
         if open_loop is not UNSET:
@@ -159,6 +212,52 @@ class LoadTotals:
             return cast(LatencyPercentiles | None | Unset, data)
 
         latency = _parse_latency(d.pop("latency", UNSET))
+
+        def _parse_latency_note(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        latency_note = _parse_latency_note(d.pop("latency_note", UNSET))
+
+        def _parse_window_source(
+            data: object,
+        ) -> LoadTotalsWindowSourceType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                window_source_type_0 = LoadTotalsWindowSourceType0(data)
+
+                return window_source_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LoadTotalsWindowSourceType0 | None | Unset, data)
+
+        window_source = _parse_window_source(d.pop("window_source", UNSET))
+
+        def _parse_window_note(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        window_note = _parse_window_note(d.pop("window_note", UNSET))
+
+        def _parse_warmup_responses(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        warmup_responses = _parse_warmup_responses(d.pop("warmup_responses", UNSET))
 
         def _parse_histogram(data: object) -> None | str | Unset:
             if data is None:
@@ -211,6 +310,10 @@ class LoadTotals:
             bytes_per_s=bytes_per_s,
             errors=errors,
             latency=latency,
+            latency_note=latency_note,
+            window_source=window_source,
+            window_note=window_note,
+            warmup_responses=warmup_responses,
             histogram=histogram,
             open_loop=open_loop,
             drain=drain,

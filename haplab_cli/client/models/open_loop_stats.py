@@ -1,9 +1,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
+
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="OpenLoopStats")
 
@@ -24,6 +26,8 @@ class OpenLoopStats:
             dropped_sends (int): Slots of the schedule never sent (the tool fell behind).
             max_send_lag_ms (float): Worst delay between a slot and its actual send.
             late_threshold_ms (float): Lag beyond which a send counts as late.
+            answered (int | None | Unset): 2xx answers to the requests of the window's slots, whenever they arrived (in the
+                window or in its drain): of what the window asked, what was answered. None in older summaries.
     """
 
     target_rate: float
@@ -33,6 +37,7 @@ class OpenLoopStats:
     dropped_sends: int
     max_send_lag_ms: float
     late_threshold_ms: float
+    answered: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         target_rate = self.target_rate
@@ -49,6 +54,12 @@ class OpenLoopStats:
 
         late_threshold_ms = self.late_threshold_ms
 
+        answered: int | None | Unset
+        if isinstance(self.answered, Unset):
+            answered = UNSET
+        else:
+            answered = self.answered
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -62,6 +73,8 @@ class OpenLoopStats:
                 "late_threshold_ms": late_threshold_ms,
             }
         )
+        if answered is not UNSET:
+            field_dict["answered"] = answered
 
         return field_dict
 
@@ -82,6 +95,15 @@ class OpenLoopStats:
 
         late_threshold_ms = d.pop("late_threshold_ms")
 
+        def _parse_answered(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        answered = _parse_answered(d.pop("answered", UNSET))
+
         open_loop_stats = cls(
             target_rate=target_rate,
             sent=sent,
@@ -90,6 +112,7 @@ class OpenLoopStats:
             dropped_sends=dropped_sends,
             max_send_lag_ms=max_send_lag_ms,
             late_threshold_ms=late_threshold_ms,
+            answered=answered,
         )
 
         return open_loop_stats

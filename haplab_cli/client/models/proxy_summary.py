@@ -5,6 +5,7 @@ from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..models.proxy_summary_mode_type_0 import ProxySummaryModeType0
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="ProxySummary")
@@ -31,8 +32,14 @@ class ProxySummary:
         hrsp_other (int | Unset):  Default: 0.
         bytes_in (int | Unset): Bytes received from clients. Default: 0.
         bytes_out (int | Unset): Bytes sent to clients. Default: 0.
-        avg_qtime_ms (float | None | Unset): Mean queue time, last 1024 requests.
-        avg_ttime_ms (float | None | Unset): Mean total time, last 1024 requests.
+        avg_qtime_ms (float | None | Unset): HAProxy's average queue time of its last 1,024 requests, as read over the
+            window's seconds (not the window's own: see averaged_before_window).
+        avg_ttime_ms (float | None | Unset): HAProxy's average total time (accept to last byte; a whole session in TCP
+            mode) of its last 1,024 requests, as read over the window's seconds.
+        averaged_before_window (int | None | Unset): Of the requests HAProxy's qtime/ttime averages covered at the
+            window's end (its last 1,024), how many were served before the window (the warm-up). None: not known.
+        mode (None | ProxySummaryModeType0 | Unset): The entry point's mode: in tcp, a 'request' is a whole client
+            session.
         max_used_conns (int | None | Unset): Most server connections in use (show servers conn).
         max_server_conns (int | None | Unset): Most server connections open at once, in use + idle (show servers conn,
             each second).
@@ -58,6 +65,8 @@ class ProxySummary:
     bytes_out: int | Unset = 0
     avg_qtime_ms: float | None | Unset = UNSET
     avg_ttime_ms: float | None | Unset = UNSET
+    averaged_before_window: int | None | Unset = UNSET
+    mode: None | ProxySummaryModeType0 | Unset = UNSET
     max_used_conns: int | None | Unset = UNSET
     max_server_conns: int | None | Unset = UNSET
     bytes_out_per_s: float | None | Unset = UNSET
@@ -107,6 +116,20 @@ class ProxySummary:
             avg_ttime_ms = UNSET
         else:
             avg_ttime_ms = self.avg_ttime_ms
+
+        averaged_before_window: int | None | Unset
+        if isinstance(self.averaged_before_window, Unset):
+            averaged_before_window = UNSET
+        else:
+            averaged_before_window = self.averaged_before_window
+
+        mode: None | str | Unset
+        if isinstance(self.mode, Unset):
+            mode = UNSET
+        elif isinstance(self.mode, ProxySummaryModeType0):
+            mode = self.mode.value
+        else:
+            mode = self.mode
 
         max_used_conns: int | None | Unset
         if isinstance(self.max_used_conns, Unset):
@@ -171,6 +194,10 @@ class ProxySummary:
             field_dict["avg_qtime_ms"] = avg_qtime_ms
         if avg_ttime_ms is not UNSET:
             field_dict["avg_ttime_ms"] = avg_ttime_ms
+        if averaged_before_window is not UNSET:
+            field_dict["averaged_before_window"] = averaged_before_window
+        if mode is not UNSET:
+            field_dict["mode"] = mode
         if max_used_conns is not UNSET:
             field_dict["max_used_conns"] = max_used_conns
         if max_server_conns is not UNSET:
@@ -235,6 +262,34 @@ class ProxySummary:
 
         avg_ttime_ms = _parse_avg_ttime_ms(d.pop("avg_ttime_ms", UNSET))
 
+        def _parse_averaged_before_window(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        averaged_before_window = _parse_averaged_before_window(
+            d.pop("averaged_before_window", UNSET)
+        )
+
+        def _parse_mode(data: object) -> None | ProxySummaryModeType0 | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                mode_type_0 = ProxySummaryModeType0(data)
+
+                return mode_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ProxySummaryModeType0 | Unset, data)
+
+        mode = _parse_mode(d.pop("mode", UNSET))
+
         def _parse_max_used_conns(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -290,6 +345,8 @@ class ProxySummary:
             bytes_out=bytes_out,
             avg_qtime_ms=avg_qtime_ms,
             avg_ttime_ms=avg_ttime_ms,
+            averaged_before_window=averaged_before_window,
+            mode=mode,
             max_used_conns=max_used_conns,
             max_server_conns=max_server_conns,
             bytes_out_per_s=bytes_out_per_s,

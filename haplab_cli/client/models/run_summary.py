@@ -23,7 +23,12 @@ class RunSummary:
     """The result of one run.
 
     Attributes:
-        total (LoadTotals): What the clients saw over the measured duration.
+        total (LoadTotals): What the clients saw over the measured window [t0, t0 + duration): what COMPLETED in it.
+
+            `window_source` says where the window's counts come from and `window_note` what a reader must
+            know about them (a tool that cannot tell when each request completed, errors counted over the
+            tool's whole run ...). Answers before the window (the warm-up) and after it (the drain) are
+            reported apart and are in no rate.
         injectors (list[InjectorSummary] | Unset):
         proxy (None | ProxySummary | Unset):
         verdict (None | RunVerdict | Unset): What bounded the run: its kind, the sentence people read, and the numbers

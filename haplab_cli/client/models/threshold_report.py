@@ -16,12 +16,13 @@ T = TypeVar("T", bound="ThresholdReport")
 
 @_attrs_define
 class ThresholdReport:
-    """Every rule of a run, in the spec's order; the run passes when all of them pass.
+    """Every rule of a run, in the spec's order; the run passes when all of them pass (a rule not
+    judged has not passed: a gate never passes on what it could not judge).
 
-    Attributes:
-        passed (bool):
-        results (list[ThresholdResult]): The rules that apply to this run (their `when`).
-        aborted_by (int | None | Unset): Index of the abort_on_fail rule that stopped the run early, if one did.
+        Attributes:
+            passed (bool):
+            results (list[ThresholdResult]): The rules that apply to this run (their `when`).
+            aborted_by (int | None | Unset): Index of the abort_on_fail rule that stopped the run early, if one did.
     """
 
     passed: bool

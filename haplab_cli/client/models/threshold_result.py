@@ -25,6 +25,8 @@ class ThresholdResult:
         limit (float): The limit it was compared with (relative limits resolved).
         passed (bool):
         index (int | Unset): The rule's place in the spec's thresholds. Default: 0.
+        judged (bool | Unset): False when the run measured too little to judge the rule (too short a window, too few
+            seconds of its series): then it neither passed nor failed, and `note` says why. Default: True.
         note (None | str | Unset): Why it failed without a value, or how it was judged.
     """
 
@@ -34,6 +36,7 @@ class ThresholdResult:
     limit: float
     passed: bool
     index: int | Unset = 0
+    judged: bool | Unset = True
     note: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +52,8 @@ class ThresholdResult:
         passed = self.passed
 
         index = self.index
+
+        judged = self.judged
 
         note: None | str | Unset
         if isinstance(self.note, Unset):
@@ -69,6 +74,8 @@ class ThresholdResult:
         )
         if index is not UNSET:
             field_dict["index"] = index
+        if judged is not UNSET:
+            field_dict["judged"] = judged
         if note is not UNSET:
             field_dict["note"] = note
 
@@ -96,6 +103,8 @@ class ThresholdResult:
 
         index = d.pop("index", UNSET)
 
+        judged = d.pop("judged", UNSET)
+
         def _parse_note(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -112,6 +121,7 @@ class ThresholdResult:
             limit=limit,
             passed=passed,
             index=index,
+            judged=judged,
             note=note,
         )
 

@@ -19,7 +19,7 @@ export function KeyFigures({ summary }: { summary: RunSummary | null | undefined
                   {f.label}
                   {f.hint && <div className="small muted">{f.hint}</div>}
                 </dt>
-                <dd className={f.warn ? "figure-warn" : undefined}>{f.value}</dd>
+                <dd className={f.muted ? "figure-muted" : f.warn ? "figure-warn" : undefined}>{f.value}</dd>
               </div>
             ))}
           </dl>

@@ -19,8 +19,11 @@ export function ruleNumber(value: number, unit: string): string {
   return unit === "%" ? `${text}%` : unit ? `${text} ${unit}` : text;
 }
 
-/** "All 3 thresholds passed", "The threshold failed", "2 of 3 thresholds failed". */
-export function checksTitle(total: number, failed: number): string {
+/** "All 3 thresholds passed", "The threshold failed", "2 of 3 thresholds failed"; rules a run
+ * measured too little to judge are neither: "3 thresholds not judged: too short to measure". */
+export function checksTitle(total: number, failed: number, notJudged = 0): string {
+  if (notJudged > 0 && failed === 0)
+    return total === notJudged ? `${total === 1 ? "The threshold was" : `${total} thresholds`} not judged: too little measured` : `${notJudged} of ${total} thresholds not judged`;
   if (total === 1) return failed ? "The threshold failed" : "The threshold passed";
   return failed ? `${failed} of ${total} thresholds failed` : `All ${total} thresholds passed`;
 }
@@ -28,11 +31,13 @@ export function checksTitle(total: number, failed: number): string {
 export function ThresholdChecks({ report }: { report: ThresholdReport }) {
   const registry = useMetricRegistry();
   const total = report.results.length;
-  const failed = report.results.filter((r) => !r.passed).length;
+  const notJudged = report.results.filter((r) => r.judged === false).length;
+  const failed = report.results.filter((r) => !r.passed && r.judged !== false).length;
   const aborted = report.aborted_by != null ? report.results[report.aborted_by] : undefined;
+  const tone = report.passed ? "tone-ok" : failed > 0 ? "tone-bad" : "tone-muted";
   return (
-    <section className={`threshold-checks ${report.passed ? "tone-ok" : "tone-bad"}`} aria-label="Thresholds" data-testid="thresholds">
-      <h3>{checksTitle(total, failed)}</h3>
+    <section className={`threshold-checks ${tone}`} aria-label="Thresholds" data-testid="thresholds">
+      <h3>{checksTitle(total, failed, notJudged)}</h3>
       {aborted && <p className="small">Stopped early: “{aborted.text}” was already lost while the run was live (abort on fail).</p>}
       <TableScroll label="Threshold rules">
       <table className="table small phone-cards">
@@ -48,7 +53,7 @@ export function ThresholdChecks({ report }: { report: ThresholdReport }) {
           {report.results.map((r, i) => {
             const unit = ruleUnit(registry, r.rule.metric);
             return (
-              <tr key={i} data-passed={r.passed}>
+              <tr key={i} data-passed={r.passed} data-judged={r.judged !== false}>
                 <td data-label="Rule">
                   <code>{r.text}</code>
                 </td>
@@ -57,7 +62,11 @@ export function ThresholdChecks({ report }: { report: ThresholdReport }) {
                   {r.rule.operator} {ruleNumber(r.limit, unit)}
                 </td>
                 <td data-label="Outcome">
-                  <span className={`badge ${r.passed ? "ok" : "bad"}`}>{r.passed ? "passed" : "failed"}</span>
+                  {r.judged === false ? (
+                    <span className="badge">not judged</span>
+                  ) : (
+                    <span className={`badge ${r.passed ? "ok" : "bad"}`}>{r.passed ? "passed" : "failed"}</span>
+                  )}
                 </td>
               </tr>
             );

@@ -20,17 +20,63 @@ describe("the run's headline", () => {
     expect(headline(run({}, { connections: 30 }))[0].hint).toBe("closed loop, 30 connections");
   });
 
-  it("says when the tool divided by more than the window, with HAProxy's 2xx rate over it", () => {
+  it("says who counted the window's successes: the tool's records, or HAProxy's count when the tool cannot tell", () => {
+    const records = run({ rps: 10, duration_s: 6, window_source: "tool_records" }, { connections: 12 });
+    expect(headline(records)[0]).toMatchObject({ value: "10 req/s", hint: "2xx completed in the 6 s window; closed loop, 12 connections", tone: "" });
+    const note =
+      "HAProxy's count over the window: hey cannot tell when each request completed. Errors and latency are hey's own, over its whole run";
+    const counted = run({ rps: 10, duration_s: 6, window_source: "proxy_counters", window_note: note }, { connections: 12 });
+    expect(headline(counted)[0]).toMatchObject({
+      value: "10 req/s",
+      hint: "HAProxy's count over the window: hey cannot tell when each request completed; closed loop, 12 connections",
+      tone: "",
+    });
+    // Its bytes are HAProxy's too, and say so.
+    expect(headline(counted)[3]).toMatchObject({ label: "Delivered (HAProxy)", value: "816 B/s", hint: "HAProxy's bytes sent to clients over the window" });
+    const own = run({ rps: 8.9, window_source: "tool_totals", window_note: "mariadb-slap runs a fixed number of queries: its rate is its own" }, { connections: 20 });
+    expect(headline(own)[0]).toMatchObject({ hint: "mariadb-slap runs a fixed number of queries: its rate is its own; closed loop, 20 connections", tone: "warn" });
+  });
+
+  it("sets an open loop's answered requests of the window beside the rate, never a shortfall from its edges", () => {
+    // Seed 002: 55 req/s completed in a 4 s window of 300 ms pages at 60 req/s: the pages still in
+    // flight at the window's end are answered after it (the drain), not missing.
+    const r = run({ rps: 55, duration_s: 4, window_source: "tool_records", drain: { responses: 19, last_after_s: 0.3 } }, { rate: 60 });
+    r.summary!.total.open_loop = { target_rate: 60, sent: 239, send_rate: 59.8, late_sends: 0, dropped_sends: 1, max_send_lag_ms: 1, late_threshold_ms: 10, answered: 238 };
+    expect(headline(r)[0]).toMatchObject({
+      value: "55 req/s",
+      hint: "2xx completed in the 4 s window; 99.6 % of the 239 requests sent in it answered, 19 after it",
+      tone: "",
+    });
+    r.summary!.total.open_loop.answered = 200;
+    expect(headline(r)[0].tone).toBe("warn");
+  });
+
+  it("says when an older run's tool divided by more than the window, with HAProxy's 2xx rate over it", () => {
     const r = run({ rps: 1.5, duration_s: 20.4 }, { connections: 12 });
     r.spec.load = { connections: 12, warmup_s: 2, duration_s: 4 };
     r.summary!.proxy = { hrsp_2xx: 20 };
     expect(headline(r)[0]).toMatchObject({
       value: "1.5 req/s",
-      hint: "divided by the tool's 20.4 s, not the 6 s planned: it waited for requests still in flight; HAProxy answered 5 req/s with 2xx over the 4 s measured",
+      hint: "divided by the tool's 20.4 s, not the 6 s planned: it waited for requests still in flight; HAProxy answered 5 req/s with 2xx over the 4 s measured; closed loop, 12 connections",
       tone: "warn",
     });
     r.summary!.total.duration_s = 6.2; // hey's usual few tenths past the window: nothing to say
     expect(headline(r)[0]).toMatchObject({ hint: "closed loop, 12 connections", tone: "" });
+  });
+
+  it("says a latency the tool does not measure is not measured, never that nothing succeeded", () => {
+    // Seed 001: mariadb-slap, 2,000 queries, no errors.
+    const slap = headline(run({ requests: 2000, successes: 2000, latency: null, latency_note: "not measured by mariadb-slap" }, {}));
+    expect(slap[1]).toMatchObject({ value: "—", hint: "not measured by mariadb-slap", tone: "muted" });
+    expect(headline(run({ successes: 0, latency: null }, {}))[1]).toMatchObject({ hint: "nothing succeeded", tone: "bad" });
+  });
+
+  it("greys every figure of a window too short to measure, and says why", () => {
+    const r = run({ rps: 8928.6, duration_s: 0.224, window_source: "tool_totals", window_note: "mariadb-slap runs a fixed number of queries" }, {});
+    r.summary!.completeness = { complete: false, asked_s: 5, measured_s: 0.224, too_short: true, reasons: [] };
+    const figures = headline(r);
+    expect(figures.every((f) => f.tone === "muted")).toBe(true);
+    expect(figures[0]).toMatchObject({ value: "8,928.6 req/s", hint: "too short to measure: 0.2 s of the 5 s asked" });
   });
 
   it("gives p50 / p95 / p99, error % with its counts, and bytes in readable units", () => {

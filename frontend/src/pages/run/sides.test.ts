@@ -31,6 +31,8 @@ const REGISTRY: MetricRegistry = {
     m("proxy_connects", "Server connects", "", "haproxy"),
     m("proxy_reuses", "Server reuses", "", "haproxy"),
     m("proxy_max_server_conns", "Max server connections", "", "haproxy"),
+    m("warmup_responses", "Answers in the warm-up"),
+    m("drain_responses", "Answers after the window"),
   ],
   sample_series: [],
 };
@@ -131,5 +133,34 @@ describe("clients and HAProxy side by side", () => {
     const noProxy = rows(run({ proxy: null }));
     expect(noProxy.requests.haproxy).toBeNull();
     expect(noProxy.sessions).toBeUndefined();
+  });
+
+  it("says a latency the tool does not measure is not measured, and names TCP mode's session time", () => {
+    // Seed 001: mariadb-slap through a TCP-mode listen; HAProxy's ttime is a whole session.
+    const slap = run({
+      total: { requests: 2000, successes: 2000, latency: null, latency_note: "not measured by mariadb-slap" },
+      proxy: { requests: 0, avg_ttime_ms: 319, mode: "tcp", max_qcur: 0 },
+    });
+    const rows = clientProxySides(slap, REGISTRY).rows;
+    const byId = (id: string) => rows.find((r) => r.id === id);
+    expect(byId("latency")?.clients).toMatchObject({ text: "not measured by mariadb-slap", warn: false });
+    expect(byId("mean_time")?.label).toBe("Mean session time (TCP mode: a whole client connection)");
+    expect(byId("mean_time")?.note).toContain("every query a client ran on its connection");
+  });
+
+  it("says HAProxy's queue time is an average of earlier requests when nothing queued in the window", () => {
+    const queued = run({ proxy: { requests: 1000, hrsp_2xx: 1000, avg_qtime_ms: 120, max_qcur: 0, averaged_before_window: 300 } });
+    const qtime = clientProxySides(queued, REGISTRY).rows.find((r) => r.id === "qtime");
+    expect(qtime?.haproxy).toMatchObject({ text: "120 ms", hint: "avg of its last 1,024 requests, 300 from before the window" });
+    expect(qtime?.note).toBe(
+      "Nothing was queued at any of the window's seconds (max queued 0): this average is of HAProxy's last 1,024 requests, 300 of them from before the window.",
+    );
+  });
+
+  it("lists the warm-up's and the drain's answers apart from the window's", () => {
+    const r = run({ total: { warmup_responses: 18, drain: { responses: 2, last_after_s: 0.4 } } });
+    const rows = clientProxySides(r, REGISTRY).rows;
+    expect(rows.find((x) => x.id === "warmup")?.clients).toMatchObject({ text: "18", hint: "before the window; not in the rate" });
+    expect(rows.find((x) => x.id === "drain")).toMatchObject({ label: "Answers after the window", clients: { text: "2" } });
   });
 });

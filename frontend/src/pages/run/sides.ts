@@ -87,6 +87,15 @@ export function bytesNote(run: Run, clients: number, haproxy: number): string | 
   return "HAProxy counts bytes handed to the kernel for the clients, the clients what they read; replies in flight at the window's edges count on one side only.";
 }
 
+/** "avg of its last 1,024 requests" (sessions in TCP mode), and how many of them came before the
+ * window when some did. */
+function averagedHint(p: NonNullable<RunDetail["summary"]>["proxy"] | null): string | undefined {
+  if (p?.avg_qtime_ms == null && p?.avg_ttime_ms == null) return undefined;
+  const what = p.mode === "tcp" ? "sessions" : "requests";
+  const before = p.averaged_before_window ?? 0;
+  return before > 0 ? `avg of its last 1,024 ${what}, ${fmtNum(before, 0)} from before the window` : `avg of its last 1,024 ${what}`;
+}
+
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -118,7 +127,7 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
   add({
     id: "successes",
     label: "Successes (2xx)",
-    clients: c("successes", t.successes),
+    clients: c("successes", t.successes, t.window_source === "proxy_counters" ? { hint: "HAProxy's count of the window: the tool cannot tell when each request completed" } : {}),
     haproxy: http ? c("proxy_2xx", p.hrsp_2xx) : null,
     note: http ? countsNote(run, t.successes, p.hrsp_2xx ?? 0, countsCaveat(run)) : undefined,
   });
@@ -157,30 +166,53 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
   add({
     id: "bytes",
     label: "Bytes per second",
-    clients: t.bytes_per_s > 0 ? c("bytes_per_s", t.bytes_per_s, { hint: `received, ${bitsPerSecond(t.bytes_per_s)}` }) : { text: "not counted", title: "The load tool counts no bytes." },
+    // When HAProxy counted the window for the tool (hey), total.bytes_per_s is HAProxy's bytes sent.
+    clients:
+      t.window_source === "proxy_counters"
+        ? { text: "not counted", title: "The load tool cannot tell when each reply arrived: the window's bytes are HAProxy's." }
+        : t.bytes_per_s > 0
+          ? c("bytes_per_s", t.bytes_per_s, { hint: `received, ${bitsPerSecond(t.bytes_per_s)}` })
+          : { text: "not counted", title: "The load tool counts no bytes." },
     haproxy: out != null ? c("proxy_bytes_out_per_s", out, { hint: `sent, ${bitsPerSecond(out)}` }) : null,
-    note: out != null ? bytesNote(run, t.bytes_per_s, out) : undefined,
+    note: out != null ? bytesNote(run, t.window_source === "proxy_counters" ? 0 : t.bytes_per_s, out) : undefined,
   });
 
   const l = t.latency;
   add({
     id: "latency",
     label: "Latency p50 / p90 / p95 / p99 / p99.9",
-    clients: l ? { text: percentiles(l), metric: "latency_p99_ms", hint: `max ${metricText(l.max, "ms")}`, title: "Of successful requests, as the clients timed them." } : { text: "nothing succeeded", warn: true },
+    clients: l
+      ? { text: percentiles(l), metric: "latency_p99_ms", hint: `max ${metricText(l.max, "ms")}`, title: "Of successful requests, as the clients timed them." }
+      : { text: t.latency_note ?? "nothing succeeded", warn: !t.latency_note || t.latency_note === "nothing succeeded" },
     haproxy: null,
   });
+  // HAProxy's times are averages of its last 1,024 requests (warm-up included until the window has
+  // served that many), and in TCP mode a "request" is a whole client session.
+  const averaged = averagedHint(p);
+  const tcp = p?.mode === "tcp";
   if (p?.avg_ttime_ms != null || l)
     add({
       id: "mean_time",
-      label: "Mean time per request",
+      label: tcp ? "Mean session time (TCP mode: a whole client connection)" : "Mean time per request",
       clients: l ? { text: metricText(l.mean, "ms"), title: "Mean latency of successful requests, as the clients timed them." } : null,
-      haproxy: c("proxy_avg_ttime_ms", p?.avg_ttime_ms),
+      haproxy: c("proxy_avg_ttime_ms", p?.avg_ttime_ms, { hint: averaged }),
       note:
         l && p?.avg_ttime_ms != null && differs(l.mean, p.avg_ttime_ms, 1)
-          ? "HAProxy times a request from accept to its last byte (its mean of the last 1024); the clients' time adds the network and their own waiting."
-          : undefined,
+          ? "HAProxy times a request from accept to its last byte (its mean of the last 1,024); the clients' time adds the network and their own waiting."
+          : tcp && p?.avg_ttime_ms != null
+            ? "In TCP mode HAProxy times a session from accept to close: every query a client ran on its connection, not one query."
+            : undefined,
     });
-  add({ id: "qtime", label: labelOf(registry, "proxy_avg_qtime_ms"), clients: null, haproxy: c("proxy_avg_qtime_ms", p?.avg_qtime_ms) });
+  const queuedNothing = p != null && (p.max_qcur ?? 0) === 0 && (p.avg_qtime_ms ?? 0) > 0 && (p.averaged_before_window ?? 0) > 0;
+  add({
+    id: "qtime",
+    label: labelOf(registry, "proxy_avg_qtime_ms"),
+    clients: null,
+    haproxy: c("proxy_avg_qtime_ms", p?.avg_qtime_ms, { hint: averaged }),
+    note: queuedNothing
+      ? `Nothing was queued at any of the window's seconds (max queued 0): this average is of HAProxy's last 1,024 ${p.mode === "tcp" ? "sessions" : "requests"}, ${fmtNum(p.averaged_before_window ?? 0, 0)} of them from before the window.`
+      : undefined,
+  });
 
   if (p) {
     const maxconn = p.maxconn ?? null;
@@ -204,11 +236,18 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
     add({ id: "server_conns", label: labelOf(registry, "proxy_max_server_conns"), clients: null, haproxy: c("proxy_max_server_conns", p.max_server_conns, { hint: "in use + idle, at once" }) });
   }
   add({ id: "duration", label: labelOf(registry, "duration_s"), clients: c("duration_s", t.duration_s), haproxy: null });
+  if (t.warmup_responses)
+    add({
+      id: "warmup",
+      label: labelOf(registry, "warmup_responses"),
+      clients: c("warmup_responses", t.warmup_responses, { hint: "before the window; not in the rate" }),
+      haproxy: null,
+    });
   if (t.drain)
     add({
       id: "drain",
-      label: "Answers after the window",
-      clients: { text: fmtNum(t.drain.responses, 0), hint: `the last ${fmtNum(t.drain.last_after_s, 1)} s late; not in the rate` },
+      label: labelOf(registry, "drain_responses"),
+      clients: c("drain_responses", t.drain.responses, { hint: `the last ${fmtNum(t.drain.last_after_s, 1)} s late; not in the rate` }),
       haproxy: null,
     });
   return { clientsTitle, rows };

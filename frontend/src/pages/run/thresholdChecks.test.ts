@@ -20,6 +20,13 @@ describe("threshold checks", () => {
     expect(checksTitle(4, 0)).toBe("All 4 thresholds passed");
     expect(checksTitle(4, 1)).toBe("1 of 4 thresholds failed");
   });
+
+  it("say when rules were not judged: a run too short to measure is neither passed nor failed", () => {
+    expect(checksTitle(3, 0, 3)).toBe("3 thresholds not judged: too little measured");
+    expect(checksTitle(1, 0, 1)).toBe("The threshold was not judged: too little measured");
+    expect(checksTitle(3, 0, 1)).toBe("1 of 3 thresholds not judged");
+    expect(checksTitle(3, 1, 1)).toBe("1 of 3 thresholds failed");
+  });
 });
 
 describe("sweep-point checks", () => {
