@@ -29,7 +29,7 @@ def test_the_run_table_says_the_outcome_not_the_bare_state() -> None:
          "rules_judged": 3, "rules_failed": 2},
         [True, False, False],
     )  # fmt: skip
-    with main.out.capture() as captured:
+    with main.out.console.capture() as captured:
         main.print_runs([lost], "http://haplab.example")
     text = captured.get()
     assert "succeeded, 2 of 3 rules failed" in text and "2 of 3 threshold(s) failed" in text
