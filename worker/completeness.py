@@ -19,6 +19,7 @@ from typing import Any, Literal
 from spec.drivers import DRIVERS
 from spec.experiment import ExperimentSpec
 from spec.haproxy.model import Frontend
+from spec.numbers import fixed
 from spec.results import Completeness, ErrorCounts, InjectorSummary, LoadTotals, RunSummary
 from worker.summaries import counted_by_proxy, merge_injectors, proxy_summary
 from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE, Seconds, merged_by_t
@@ -63,21 +64,21 @@ def assess(
         covered = covered_s(summary)
         if summary.stop_reason is not None:
             reasons.append(
-                f"{summary.agent}: the load stopped after {covered:.1f} s of {asked:g} s "
+                f"{summary.agent}: the load stopped after {fixed(covered, 1)} s of {asked:g} s "
                 f"({summary.stop_reason})"
             )
         elif timed and covered < asked - max(SHORT_TOLERANCE_S, SHORT_TOLERANCE_SHARE * asked):
             reasons.append(
-                f"{summary.agent}: {summary.driver} measured {covered:.1f} s of the {asked:g} s asked"
+                f"{summary.agent}: {summary.driver} measured {fixed(covered, 1)} s of the {asked:g} s asked"
             )
     measured = min((covered_s(s) for s in injectors), default=0.0)
     measured = min(measured, asked) if timed else measured
     short = bool(injectors) and too_short(measured, asked)
     if short:
         if timed:
-            what, remedy = f"the load covered {measured:.1f} s", "its figures are not results"
+            what, remedy = f"the load covered {fixed(measured, 1)} s", "its figures are not results"
         else:
-            what = f"{spec.load.driver} ran its queries in {measured:.1f} s"
+            what = f"{spec.load.driver} ran its queries in {fixed(measured, 1)} s"
             remedy = "give it more queries or iterations to fill the window"
         reasons.append(
             f"too short to measure: {what} of the {asked:g} s asked (under half, or under "

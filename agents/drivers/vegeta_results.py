@@ -239,7 +239,7 @@ def _schedule(pace: Pace | None, window: Window, results: list[Result], origin: 
     interval = pace.interval_ns
     in_window = [r for r in results if window.start_ns < (r.seq + 1) * interval <= window.end_ns]
     lags_ms = [(r.sent_ns - origin - (r.seq + 1) * interval) / 1e6 for r in in_window]
-    sent_in_window = sum(1 for r in results if window.start_ns < r.sent_ns - origin <= window.end_ns)
+    sent_in_window = sum(1 for r in results if _sent_in(window, r, origin))
     seconds = window.seconds
     return OpenLoopStats(
         target_rate=round(pace.rate, 6),
@@ -249,8 +249,14 @@ def _schedule(pace: Pace | None, window: Window, results: list[Result], origin: 
         dropped_sends=max(0, planned_slots(pace, window) - len(in_window)),
         max_send_lag_ms=round(max(lags_ms, default=0.0), 3),
         late_threshold_ms=LATE_THRESHOLD_MS,
-        answered=sum(1 for r in in_window if 200 <= r.code < 300),
+        answered=sum(1 for r in results if _sent_in(window, r, origin) and 200 <= r.code < 300),
     )
+
+
+def _sent_in(window: Window, row: Result, origin: int) -> bool:
+    """Was the request sent inside the window? `sent` and `answered` count the same requests: a
+    slot of the window sent after it (a late send) is in neither, so answered <= sent."""
+    return window.start_ns < row.sent_ns - origin <= window.end_ns
 
 
 @dataclass
@@ -266,7 +272,7 @@ class _Counts:
     warmed: int = 0  # 2xx that arrived before the window
     last_arrival_ns: int = 0
     in_window: int = 0  # requests whose slot is in the window (open loop)
-    slots_answered: int = 0  # of them, those answered with a 2xx (whenever the answer came)
+    sent_answered: int = 0  # of the requests sent in the window, those answered with a 2xx (whenever)
     sent_in_window: int = 0
     late_sends: int = 0
     max_lag_ms: float | None = None
@@ -383,11 +389,11 @@ class ResultsTally:
                 lag_ms = (sent - slot) / 1e6
                 c.late_sends += lag_ms > LATE_THRESHOLD_MS
                 c.max_lag_ms = lag_ms if c.max_lag_ms is None else max(c.max_lag_ms, lag_ms)
-        if self._pace and start < sent <= end_ns:
-            c.sent_in_window += 1
+        sent_in_window = bool(self._pace) and start < sent <= end_ns
+        c.sent_in_window += sent_in_window
         if not 200 <= row.code < 300:
             return
-        c.slots_answered += in_slot
+        c.sent_answered += sent_in_window
         timed_us = min(max((row.latency_ns + sent - slot) // 1000, 0), HIGHEST_US)
         if start < arrived <= end_ns:
             c.successes += 1
@@ -421,7 +427,7 @@ class ResultsTally:
                 dropped_sends=max(0, planned_slots(self._pace, window) - c.in_window),
                 max_send_lag_ms=round(c.max_lag_ms if c.max_lag_ms is not None else 0.0, 3),
                 late_threshold_ms=LATE_THRESHOLD_MS,
-                answered=c.slots_answered,
+                answered=c.sent_answered,
             )
         return Reading(
             successes=c.successes,

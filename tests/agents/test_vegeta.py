@@ -125,6 +125,20 @@ def test_a_stall_is_late_sends_and_latency_timed_from_the_slot() -> None:
     assert reading.latency is not None and 195 <= reading.latency.max <= 206  # 200 ms late + 5 ms
 
 
+def test_answered_counts_the_requests_sent_in_the_window_so_never_more_than_sent() -> None:
+    """The tool stalls as the window closes: the last 5 slots of the window leave 20 ms late,
+    two of them after it. `answered` counts what `sent` counts (a slot count over a send count read "240 of
+    the 239 requests sent in the window answered")."""
+    pace = Pace.of(100)
+    window = Window(1 * NS_PER_S, 3 * NS_PER_S)
+    results = on_time(300, pace)
+    results[-5:] = [Result(r.sent_ns + 20 * MS, r.seq, 200, 5 * MS, "", 100) for r in results[-5:]]
+    stats = read(results, window, pace).open_loop
+    # Slots 2.96 .. 3.00 s leave at 2.98 .. 3.02 s: two of them after the window.
+    assert stats is not None and stats.sent == 198
+    assert stats.answered == 198  # every request sent in the window was answered, none more
+
+
 def test_slots_never_sent_are_dropped_and_the_warm_up_is_left_out() -> None:
     pace = Pace.of(100)
     window = Window(1 * NS_PER_S, 3 * NS_PER_S)  # 1 s of warm-up, then 2 s measured

@@ -17,6 +17,7 @@ from backend.db import session_scope
 from backend.models import Run, Sample
 from spec.drivers import DRIVERS
 from spec.experiment import ExperimentSpec
+from spec.numbers import fixed
 from spec.results import InjectorSummary, RunSummary
 from spec.run_state import RunState
 from worker.completeness import (
@@ -84,7 +85,7 @@ class Collect(BackgroundPhase):
             value = "not measured" if lost.value is None else f"{lost.value:g}"
             ex.incomplete_reasons = [
                 f"stopped early by threshold {index} ({lost.text}): it was {value} after "
-                f"{ex.threshold_abort_at_s:.0f} s of load",
+                f"{fixed(ex.threshold_abort_at_s, 0)} s of load",
                 *completeness.reasons,
             ]
         # The columns type them (backend/models/typed_json.py).

@@ -16,6 +16,7 @@ from __future__ import annotations
 import statistics
 from collections.abc import Mapping
 
+from spec.numbers import fixed
 from spec.verdict import Caveat
 from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE, Seconds, measured, series
 from worker.verdicts.rules import ev
@@ -43,8 +44,8 @@ def stalled(agent: str, seconds: Seconds) -> Caveat | None:
     return Caveat(
         kind="host_stalled",
         sentence=(
-            f"Host {agent} stalled: its sampler woke up to {worst / 1000:.2f} s late "
-            f"({count} of {len(late)} measured seconds at least {STALL_MS / 1000:.1f} s late). "
+            f"Host {agent} stalled: its sampler woke up to {fixed(worst / 1000, 2)} s late "
+            f"({count} of {len(late)} measured seconds at least {fixed(STALL_MS / 1000, 1)} s late). "
             "What ran there waited too, so latencies and send times carry the stall; "
             "re-run on a quieter host before comparing."
         ),
@@ -63,8 +64,8 @@ def stolen(agent: str, seconds: Seconds) -> Caveat | None:
     return Caveat(
         kind="cpu_steal",
         sentence=(
-            f"The hypervisor ran other guests on host {agent}'s CPUs for {mean:.0f}% of the time "
-            f"(steal, at most {max(steal):.0f}% in one second): CPU-bound figures are lower than "
+            f"The hypervisor ran other guests on host {agent}'s CPUs for {fixed(mean, 0)}% of the time "
+            f"(steal, at most {fixed(max(steal), 0)}% in one second): CPU-bound figures are lower than "
             "this hardware gives and will vary between runs."
         ),
         evidence=[

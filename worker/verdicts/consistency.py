@@ -59,6 +59,7 @@ from typing import Any
 from backend.runs.analysis.sweep import in_flight
 from spec.drivers import DRIVERS
 from spec.experiment import ExperimentSpec
+from spec.numbers import fixed
 from spec.results import RunSummary
 from spec.verdict import Caveat, Evidence
 from worker.completeness import SHORT_TOLERANCE_S, entry_sections, proxy_seconds
@@ -88,7 +89,7 @@ class Figure:
     unit: str = ""
 
     def text(self) -> str:
-        number = f"{self.value:,.1f}" if self.unit else f"{self.value:,.0f}"
+        number = fixed(self.value, 1 if self.unit else 0, grouping=True)
         if self.unit == "s":
             return f"{number} s"
         return f"{number} {self.unit}".rstrip()
@@ -148,8 +149,8 @@ class Comparison:
         state = "agree" if self.agrees else "DISAGREE"
         return (
             f"{self.key}: {self.first.text()} ({self.first.source}) vs {self.second.text()} "
-            f"({self.second.source}), gap {self.gap:+.3f}, allowed +{self.allowed_above:.3f}/"
-            f"-{self.allowed_below:.3f}: {state}"
+            f"({self.second.source}), gap {self.gap:+.3f}, allowed +{fixed(self.allowed_above, 3)}/"
+            f"-{fixed(self.allowed_below, 3)}: {state}"
         )
 
 
@@ -303,7 +304,8 @@ def _haproxy(
             first=Figure(total.rps, "the headline rate", clients, "req/s"),
             second=Figure(
                 count_2xx / window,
-                f"HAProxy's 2xx/s over the {window} measured seconds (steady mean {steady_mean:,.1f})",
+                f"HAProxy's 2xx/s over the {window} measured seconds "
+                f"(steady mean {fixed(steady_mean, 1, grouping=True)})",
                 haproxy,
                 "req/s",
             ),
@@ -385,9 +387,10 @@ def _in_flight(
         allowed_above=edge,
         allowed_below=max(0.0, maxconn - floor + edge),
         allowance=(
-            f"the window's edges move the rate by {allowed_requests:,.0f} requests over {window} s; "
-            f"sessions were full in {full_pct:.0f}% of the steady seconds, each holding a request "
-            f"{100 * busy:.0f}% of the clients' wait"
+            f"the window's edges move the rate by {fixed(allowed_requests, 0, grouping=True)} requests "
+            f"over {window} s; "
+            f"sessions were full in {fixed(full_pct, 0)}% of the steady seconds, each holding a request "
+            f"{fixed(100 * busy, 0)}% of the clients' wait"
         ),
         hint="A maxconn-bound run held about maxconn requests: an in-flight far from it reads another rate.",
     )

@@ -12,6 +12,7 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 
+from spec.numbers import fixed
 from spec.run_environment import SharedMachine
 from spec.verdict import BoundFinding, Evidence
 from worker.verdicts.observation import RunObservation
@@ -117,14 +118,14 @@ def maxconn_bound(obs: RunObservation) -> BoundFinding | None:
         evidence.append(ev("median_qtime_ms", "median queue time", median(obs.qtime_ms) or 0, "ms"))
         limit_text = f" (the servers' maxconn adds up to {obs.server_maxconn})" if obs.server_maxconn else ""
         sentence = (
-            f"Queue-bound: requests waited in HAProxy's queue in {100 * queued_share:.0f}% of the "
-            f"steady seconds (up to {max(obs.qcur):.0f} at once){limit_text}; the servers' maxconn "
+            f"Queue-bound: requests waited in HAProxy's queue in {fixed(100 * queued_share, 0)}% of the "
+            f"steady seconds (up to {fixed(max(obs.qcur), 0)} at once){limit_text}; the servers' maxconn "
             "is the bound, raise it or add servers."
         )
     else:
         sentence = (
-            f"maxconn-bound: HAProxy held {max(obs.scur):.0f} sessions, its maxconn of {obs.maxconn}, "
-            f"in {100 * at_limit:.0f}% of the steady seconds while {obs.connections} clients wanted "
+            f"maxconn-bound: HAProxy held {fixed(max(obs.scur), 0)} sessions, its maxconn of {obs.maxconn}, "
+            f"in {fixed(100 * at_limit, 0)}% of the steady seconds while {obs.connections} clients wanted "
             f"in; {errors.timeout} requests timed out and {errors.connect} could not connect."
         )
     return BoundFinding(kind="maxconn", sentence=sentence, evidence=evidence)
@@ -151,7 +152,7 @@ def errors_bound(obs: RunObservation) -> BoundFinding | None:
     return BoundFinding(
         kind="errors",
         sentence=(
-            f"Errors: {100 * ratio:.1f}% of {obs.totals.requests} requests failed ({named}); "
+            f"Errors: {fixed(100 * ratio, 1)}% of {obs.totals.requests} requests failed ({named}); "
             "the throughput measures the failures, not the capacity."
         ),
         evidence=[
@@ -183,12 +184,12 @@ def offered_load_bound(obs: RunObservation) -> BoundFinding | None:
             return None
         kept = (
             f"{answered} of the {loop.sent} requests sent in the window answered "
-            f"({obs.totals.rps:.1f} req/s completed in it)"
+            f"({fixed(obs.totals.rps, 1)} req/s completed in it)"
         )
     elif obs.totals.rps < OFFERED_KEPT_UP * obs.offered_rps:
         return None
     else:
-        kept = f"{obs.totals.rps:.1f} req/s of the {obs.offered_rps:g} req/s offered"
+        kept = f"{fixed(obs.totals.rps, 1)} req/s of the {obs.offered_rps:g} req/s offered"
     return BoundFinding(
         kind="offered_load",
         sentence=(
@@ -225,20 +226,21 @@ def proxy_cpu_bound(obs: RunObservation) -> BoundFinding | None:
     if flatness is not None:
         evidence.append(ev("throughput_cv_pct", "throughput variation second to second", 100 * flatness, "%"))
     what = (
-        f"HAProxy was {busy:.0f}% busy"
+        f"HAProxy was {fixed(busy, 0)}% busy"
         if haproxy_full and busy is not None
-        else f"the proxy host was {host:.0f}% busy"
+        else f"the proxy host was {fixed(host, 0)}% busy"
     )
     if obs.shared_machine is not None:
         evidence.append(_shared_evidence(obs.shared_machine))
         sentence = (
-            f"Proxy CPU-bound on a shared machine: {what} (median) at {obs.totals.rps:.0f} req/s, but "
+            f"Proxy CPU-bound on a shared machine: {what} (median) at {fixed(obs.totals.rps, 0)} req/s, but "
             f"{_sharing(obs.shared_machine)}, so the load tool's CPU is in that figure too: this run "
             "cannot tell HAProxy's limit from the load tool's."
         )
     else:
         sentence = (
-            f"Proxy CPU-bound: {what} (median) at {obs.totals.rps:.0f} req/s; more threads or cores raise it."
+            f"Proxy CPU-bound: {what} (median) at {fixed(obs.totals.rps, 0)} req/s; more threads or "
+            "cores raise it."
         )
     return BoundFinding(kind="proxy_cpu", sentence=sentence, evidence=evidence)
 
@@ -257,14 +259,14 @@ def client_cpu_bound(obs: RunObservation) -> BoundFinding | None:
     if obs.shared_machine is not None:
         evidence.append(_shared_evidence(obs.shared_machine))
         sentence = (
-            f"Client-bound on a shared machine: the injector host was {injector:.0f}% busy (median) at "
-            f"{obs.totals.rps:.0f} req/s, but {_sharing(obs.shared_machine)}, so that CPU was HAProxy's "
-            "too: this run cannot tell the load tool's limit from HAProxy's."
+            f"Client-bound on a shared machine: the injector host was {fixed(injector, 0)}% busy (median) at "
+            f"{fixed(obs.totals.rps, 0)} req/s, but {_sharing(obs.shared_machine)}, so that CPU was "
+            "HAProxy's too: this run cannot tell the load tool's limit from HAProxy's."
         )
     else:
         sentence = (
-            f"Client-bound: the injector host was {injector:.0f}% busy (median) at {obs.totals.rps:.0f} "
-            "req/s; the load tool, not the proxy, set the pace."
+            f"Client-bound: the injector host was {fixed(injector, 0)}% busy (median) at "
+            f"{fixed(obs.totals.rps, 0)} req/s; the load tool, not the proxy, set the pace."
         )
     return BoundFinding(kind="client_cpu", sentence=sentence, evidence=evidence)
 
@@ -292,7 +294,7 @@ def link_cap_bound(obs: RunObservation) -> BoundFinding | None:
     # carries (socket buffers fill, then requests time out): the link is still what bounds it,
     # and a figure above the cap is never stated as delivered.
     if rate <= cap:
-        share = f"{100 * rate / cap:.0f}% of the link's {_mb(cap)} MB/s cap"
+        share = f"{fixed(100 * rate / cap, 0)}% of the link's {_mb(cap)} MB/s cap"
         sentence = f"Network-bound: {_mb(rate)} MB/s through the proxy, {share}."
     else:
         sentence = (
@@ -335,15 +337,16 @@ def network_plateau_bound(obs: RunObservation) -> BoundFinding | None:
     return BoundFinding(
         kind="network",
         sentence=(
-            f"Network-bound: bytes/s held flat at {_mb(rate)} MB/s (varying {100 * flatness:.0f}%) while "
-            f"CPUs stayed below {cpu:.0f}% busy and the servers answered fast: a link caps it."
+            f"Network-bound: bytes/s held flat at {_mb(rate)} MB/s (varying {fixed(100 * flatness, 0)}%) "
+            "while "
+            f"CPUs stayed below {fixed(cpu, 0)}% busy and the servers answered fast: a link caps it."
         ),
         evidence=evidence,
     )
 
 
 def _mb(bytes_per_s: float) -> str:
-    return f"{bytes_per_s / 1e6:.1f}"
+    return fixed(bytes_per_s / 1e6, 1)
 
 
 # ------------------------------------------------------------------------- upstream
@@ -368,8 +371,8 @@ def upstream_bound(obs: RunObservation) -> BoundFinding | None:
     return BoundFinding(
         kind="upstream",
         sentence=(
-            f"Upstream-bound: the servers took {rtime:.0f} ms to answer, "
-            f"{100 * min(1.0, rtime / latency):.0f}% of the {latency:.0f} ms clients waited, "
+            f"Upstream-bound: the servers took {fixed(rtime, 0)} ms to answer, "
+            f"{fixed(100 * min(1.0, rtime / latency), 0)}% of the {fixed(latency, 0)} ms clients waited, "
             "while HAProxy was not saturated."
         ),
         evidence=evidence,
@@ -388,8 +391,9 @@ def concurrency_bound(obs: RunObservation) -> BoundFinding | None:
     return BoundFinding(
         kind="concurrency",
         sentence=(
-            f"Concurrency-bound: {obs.connections} clients x {latency:.1f} ms each allow about "
-            f"{expected:.0f} req/s (Little's law; measured {obs.totals.rps:.0f}); nothing saturated, "
+            f"Concurrency-bound: {obs.connections} clients x {fixed(latency, 1)} ms each allow about "
+            f"{fixed(expected, 0)} req/s (Little's law; measured {fixed(obs.totals.rps, 0)}); nothing "
+            "saturated, "
             "more clients would send more."
         ),
         evidence=[

@@ -11,6 +11,7 @@ thing, are held to each other in consistency.py (`figures_disagree`).
 from __future__ import annotations
 
 from spec.experiment import ExperimentSpec
+from spec.numbers import fixed
 from spec.results import RunSummary
 from spec.verdict import Caveat
 from worker.verdicts.rules import ev
@@ -36,7 +37,8 @@ def above_link_cap(summary: RunSummary, cap: float | None) -> Caveat | None:
     return Caveat(
         kind="above_link_cap",
         sentence=(
-            f"The clients report {delivered / 1e6:.1f} MB/s, above the {cap / 1e6:.1f} MB/s the lab's shaped "
+            f"The clients report {fixed(delivered / 1e6, 1)} MB/s, above the {fixed(cap / 1e6, 1)} MB/s "
+            "the lab's shaped "
             "link can carry: no link delivers that, so the figure divides by too short a time (replies that "
             "drained after the measured window) and is not a delivered rate."
         ),
@@ -55,7 +57,8 @@ def above_target_rate(spec: ExperimentSpec, summary: RunSummary) -> Caveat | Non
     return Caveat(
         kind="above_target_rate",
         sentence=(
-            f"{rps:.1f} successes/s reported for an open loop asked for {target:g} req/s: more than was "
+            f"{fixed(rps, 1)} successes/s reported for an open loop asked for {target:g} req/s: more than "
+            "was "
             "sent, so the rate divides by too short a time (replies that drained after the window)."
         ),
         evidence=[

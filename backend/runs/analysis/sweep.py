@@ -27,6 +27,7 @@ from typing import Any, get_args
 
 from backend.runs.analysis.schemas import AnalysisPoint, Knee, LittlesLaw
 from backend.runs.statistics import difference, interval
+from spec.numbers import fixed
 from spec.results import RunSummary
 from spec.verdict import BoundKind
 
@@ -170,11 +171,11 @@ def find_knee(points: Sequence[AnalysisPoint], axis_count: int) -> Knee:
         assert current.rps is not None and following.rps is not None
         if (following.error_pct or 0) > ERROR_PCT >= (current.error_pct or 0):
             return _knee(
-                current, "errors_start", f"errors start at the next point ({following.error_pct:.1f}%)"
+                current, "errors_start", f"errors start at the next point ({fixed(following.error_pct, 1)}%)"
             )
         gain = 100 * (following.rps - current.rps) / current.rps if current.rps > 0 else math.inf
         if gain < KNEE_MIN_GAIN_PCT:
-            return _knee(current, "throughput_flat", f"the next point gains {gain:.0f}% throughput")
+            return _knee(current, "throughput_flat", f"the next point gains {fixed(gain, 0)}% throughput")
         if len(current.rps_runs) > 1 and len(following.rps_runs) > 1:
             # Repetitions on both sides: a gain their spread explains is no gain.
             test = difference(current.rps_runs, following.rps_runs)
@@ -182,8 +183,8 @@ def find_knee(points: Sequence[AnalysisPoint], axis_count: int) -> Knee:
                 return _knee(
                     current,
                     "throughput_flat",
-                    f"the next point's {gain:.0f}% gain is within its repetitions' noise "
-                    f"(Welch's t-test p = {test.p_value:.2f})",
+                    f"the next point's {fixed(gain, 0)}% gain is within its repetitions' noise "
+                    f"(Welch's t-test p = {fixed(test.p_value, 2)})",
                 )
     last = measured[-1]
     return Knee(
@@ -193,7 +194,7 @@ def find_knee(points: Sequence[AnalysisPoint], axis_count: int) -> Knee:
         rps=last.rps,
         sentence=(
             f"No knee within the sweep: throughput still rose by at least {KNEE_MIN_GAIN_PCT:g}% "
-            f"at every step, up to {last.rps:.1f} req/s at {_params_text(last)}."
+            f"at every step, up to {fixed(last.rps, 1)} req/s at {_params_text(last)}."
         ),
     )
 
@@ -204,7 +205,7 @@ def _knee(point: AnalysisPoint, reason: Any, why: str) -> Knee:
         point_index=point.point_index,
         params=point.params,
         rps=point.rps,
-        sentence=f"Knee at {_params_text(point)} ({point.rps:.1f} req/s): {why}.",
+        sentence=f"Knee at {_params_text(point)} ({fixed(point.rps, 1)} req/s): {why}.",
     )
 
 
@@ -227,8 +228,9 @@ def littles_law(points: Sequence[AnalysisPoint]) -> LittlesLaw:
         need = f"{top.connections} clients keep up to {top.connections} requests in flight"
     else:
         need = (
-            f"{top.offered_rps:g} req/s x {top.latency_p50_ms:.0f} ms (p50) = {top.concurrency_needed:.1f} "
-            f"requests in flight, plus {100 * (LITTLE_HEADROOM - 1):.0f}%"
+            f"{top.offered_rps:g} req/s x {fixed(top.latency_p50_ms, 0)} ms (p50) = "
+            f"{fixed(top.concurrency_needed, 1)} "
+            f"requests in flight, plus {fixed(100 * (LITTLE_HEADROOM - 1), 0)}%"
         )
     verdict = (
         f"{len(short)} of {len(points)} points had a maxconn below that, so clients waited outside HAProxy."
@@ -284,12 +286,12 @@ def advice_from_the_sweep(
             else None
         )
         helped = pct >= KNEE_MIN_GAIN_PCT and (test is None or test.significant)
-        measured = f"{lever} {nxt.params[axis]} measured {nxt.rps:.0f} req/s ({pct:+.0f}%)"
+        measured = f"{lever} {nxt.params[axis]} measured {fixed(nxt.rps, 0)} req/s ({pct:+.0f}%)"
         if helped:
             sentence = f"{point.verdict} The sweep agrees: {measured}."
         else:
             noise = (
-                f", within noise (p = {test.p_value:.2f})"
+                f", within noise (p = {fixed(test.p_value, 2)})"
                 if test is not None and not test.significant
                 else ""
             )

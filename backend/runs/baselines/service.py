@@ -21,6 +21,7 @@ from backend.runs.baselines.schemas import BaselineOut, BaselinePin, MetricAgain
 from backend.runs.point_key import point_key
 from backend.runs.statistics import Difference, against_one, difference, interval
 from spec.metrics import BY_KEY, run_metrics
+from spec.numbers import fixed
 from spec.run_state import RunState
 
 # The figures a run is compared on, the first one the headline's (per the load's loop).
@@ -158,7 +159,7 @@ def _headline(lead: MetricAgainstBaseline | None) -> str:
         return "Nothing to compare: the baseline or this run has none of the compared figures."
     if lead.diff_pct is None:
         return f"{lead.label}: no % change from a baseline of 0."
-    size = f"{abs(lead.diff_pct):.1f} %"
+    size = f"{fixed(abs(lead.diff_pct), 1)} %"
     way = {None: "different from", True: "slower than", False: "faster than"}[lead.worse]
     if lead.p_value is None:
         return (

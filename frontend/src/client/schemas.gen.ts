@@ -7025,7 +7025,7 @@ export const OpenLoopStatsSchema = {
                 }
             ],
             title: 'Answered',
-            description: '2xx answers to the requests of the window\'s slots, whenever they arrived (in the window or in its drain): of what the window asked, what was answered. None in older summaries.'
+            description: '2xx answers to the requests sent in the window (the `sent` ones), whenever they arrived (in the window or in its drain): of what the window sent, what was answered, never more than `sent`. None in older summaries.'
         }
     },
     additionalProperties: false,

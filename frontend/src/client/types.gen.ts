@@ -4081,7 +4081,7 @@ export type OpenLoopStats = {
     /**
      * Answered
      *
-     * 2xx answers to the requests of the window's slots, whenever they arrived (in the window or in its drain): of what the window asked, what was answered. None in older summaries.
+     * 2xx answers to the requests sent in the window (the `sent` ones), whenever they arrived (in the window or in its drain): of what the window sent, what was answered, never more than `sent`. None in older summaries.
      */
     answered?: number | null;
 };

@@ -3,11 +3,12 @@
 // table (pages/run/sides.ts). RunDetail.summary is the typed RunSummary (spec/results.py); a group appears only when
 // the run measured what it shows.
 import type { LoadTotals, RunSummary } from "../client/types.gen";
+import { decimal } from "../format/units";
 
 export type Figure = { label: string; value: string; hint?: string; warn?: boolean; muted?: boolean };
 export type FigureGroup = { id: "sql" | "open_loop"; title: string; figures: Figure[] };
 
-export const fmtNum = (v: number, digits = 1): string => v.toLocaleString("en-US", { maximumFractionDigits: digits });
+export const fmtNum = (v: number, digits = 1): string => decimal(v, digits);
 
 function sqlGroup(summary: RunSummary): FigureGroup | null {
   const sqls = (summary.injectors ?? []).flatMap((i) => (i.sql ? [{ agent: i.agent, sql: i.sql }] : []));

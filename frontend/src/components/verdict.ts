@@ -1,6 +1,7 @@
 // Words and numbers for "what bounded the run" (spec/verdict.py, computed by worker/verdicts):
 // a label and tone per bound kind, what it means for the reader, and evidence values with units.
 import type { Evidence, RunVerdict } from "../client/types.gen";
+import { decimal } from "../format/units";
 
 export type BoundKind = RunVerdict["kind"];
 export type Tone = "ok" | "warn" | "bad" | "info" | "";
@@ -53,7 +54,7 @@ export function boundInfo(kind: string | null | undefined) {
   return BOUNDS[(kind ?? "unknown") as BoundKind] ?? BOUNDS.unknown;
 }
 
-const num = (v: number, digits: number) => v.toLocaleString("en-US", { maximumFractionDigits: digits });
+const num = decimal;
 
 /** "1,234.5 req/s", "42 %", "23.4 MB/s" (bytes per second are shown in MB/s, = / 1e6). */
 export function formatEvidence(e: Pick<Evidence, "value" | "unit">): string {

@@ -5,7 +5,9 @@
 // cost ~50 ms on the Compare page's 50-run table and chart ticks (docs/benchmarks.md).
 const formats = new Map<number, Intl.NumberFormat>();
 
-/** A number with thousands separators and at most `digits` decimals: 12,345.67. */
+/** A number with thousands separators and at most `digits` decimals: 12,345.67. A half rounds
+ * away from zero on the number as written (55.25 is 55.3), as the API's sentences do
+ * (spec/numbers.py): a sentence and the figure beside it read the same digits. */
 export function decimal(v: number, digits: number): string {
   let format = formats.get(digits);
   if (!format) {

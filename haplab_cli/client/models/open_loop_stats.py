@@ -26,8 +26,9 @@ class OpenLoopStats:
             dropped_sends (int): Slots of the schedule never sent (the tool fell behind).
             max_send_lag_ms (float): Worst delay between a slot and its actual send.
             late_threshold_ms (float): Lag beyond which a send counts as late.
-            answered (int | None | Unset): 2xx answers to the requests of the window's slots, whenever they arrived (in the
-                window or in its drain): of what the window asked, what was answered. None in older summaries.
+            answered (int | None | Unset): 2xx answers to the requests sent in the window (the `sent` ones), whenever they
+                arrived (in the window or in its drain): of what the window sent, what was answered, never more than `sent`.
+                None in older summaries.
     """
 
     target_rate: float

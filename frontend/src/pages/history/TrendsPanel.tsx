@@ -7,6 +7,7 @@ import { changesListChangesOptions, runsGetTrendsOptions } from "../../client/@t
 import type { MetricRegistry } from "../../client/types.gen";
 import { ErrorState } from "../../components/ErrorState";
 import { paramsText } from "../../format/params";
+import { decimal } from "../../format/units";
 import { runMetric } from "../../metrics/useMetricRegistry";
 import { figureText } from "./columns";
 import { FIGURE_KEYS, type FigureKey } from "./historyParams";
@@ -32,7 +33,7 @@ function Change({ reading, unit, runs }: { reading: TrendReading; unit: string; 
       ? "steady"
       : reading.change === null
         ? `from ${figureText(reading.first, unit)}`
-        : `${reading.change > 0 ? "+" : "−"}${Math.abs(reading.change * 100).toLocaleString("en-US", { maximumFractionDigits: 0 })}%`;
+        : `${reading.change > 0 ? "+" : "−"}${decimal(Math.abs(reading.change * 100), 0)}%`;
   const word = reading.tone ? ` ${reading.tone}` : "";
   return (
     <span className={`trend-change ${reading.tone}`.trim()} title={`${reading.label}${word ? ` (${reading.tone})` : ""}`}>

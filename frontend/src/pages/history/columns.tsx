@@ -7,7 +7,7 @@ import { BoundBadge } from "../../components/BoundBadge";
 import { paramEntries } from "../../format/params";
 import { valueText } from "../../format/text";
 import { dateTime } from "../../format/time";
-import { durationMs } from "../../format/units";
+import { decimal, durationMs } from "../../format/units";
 import { runMetric } from "../../metrics/useMetricRegistry";
 import { FIGURE_KEYS, type ColumnId, type FigureKey, type SortKey } from "./historyParams";
 
@@ -21,7 +21,7 @@ export type Column = {
   cell: (run: RunSlim) => React.ReactNode;
 };
 
-const num = (v: number, digits: number) => v.toLocaleString("en-US", { maximumFractionDigits: digits });
+const num = decimal;
 
 /** A figure with its registry unit: latency in ms or s, an error rate that is small but not
  * zero never rounded to "0%", rates and counts in full; "—" where the run has none. */

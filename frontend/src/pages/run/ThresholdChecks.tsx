@@ -2,7 +2,7 @@
 // against its limit (a CI job reads the same report from the API: GET /runs/{id} `thresholds`).
 import type { LaunchDetail, MetricRegistry, ThresholdReport } from "../../client/types.gen";
 import { TableScroll } from "../../components/TableScroll";
-import { quantity } from "../../format/units";
+import { decimal, quantity } from "../../format/units";
 import { useMetricRegistry } from "../../metrics/useMetricRegistry";
 import { paramsText } from "../experiments/sweepAnalysis";
 
@@ -15,7 +15,7 @@ export function ruleUnit(registry: MetricRegistry | undefined, metric: string): 
  * else in full (a limit of 1000 is "1,000", not "1k"; 0.0001 keeps its digits). */
 export function ruleNumber(value: number, unit: string): string {
   if (["ms", "s", "B/s"].includes(unit)) return quantity(value, unit);
-  const text = Number(value.toPrecision(6)).toLocaleString("en-US", { maximumFractionDigits: 6 });
+  const text = decimal(Number(value.toPrecision(6)), 6);
   return unit === "%" ? `${text}%` : unit ? `${text} ${unit}` : text;
 }
 

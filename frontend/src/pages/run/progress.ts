@@ -8,6 +8,7 @@
 // than "0 s left" while the tool exits and the worker collects.
 import type { LoadProfile, RunDetail, RunSlim, RunState } from "../../client/types.gen";
 import { duration as durationText } from "../../format/time";
+import { decimal } from "../../format/units";
 
 export const TERMINAL: ReadonlySet<RunState> = new Set(["succeeded", "partial", "failed", "cancelled"]);
 
@@ -277,5 +278,5 @@ export function stageTimes(run: Timeline): StageTimes {
 export function stageSeconds(seconds: number): string {
   if (seconds >= 10) return durationText(seconds);
   const tenths = Math.round(seconds * 10) / 10;
-  return `${tenths.toLocaleString("en-US", { maximumFractionDigits: 1 })} s`;
+  return `${decimal(tenths, 1)} s`;
 }
