@@ -112,6 +112,14 @@ describe("clients and HAProxy side by side", () => {
     expect(both.successes.note).toBe(check);
   });
 
+  it("leaves the successes to the run's consistency check when it ran and agreed", () => {
+    // 1,000 vs 930: more than this page's own edges (20) but inside the check's allowance (no caveat).
+    const checked = rows(run({ total: { successes: 930, window_source: "tool_records" }, proxy: { requests: 1000, hrsp_2xx: 1000 } }));
+    expect(checked.successes.note).toMatch(/^Within what the window's edges explain \(the run's consistency check\)/);
+    // A run recorded before the check: the page's own reading.
+    expect(rows(run({ total: { successes: 930 }, proxy: { requests: 1000, hrsp_2xx: 1000 } })).successes.note).toMatch(/^They differ by 70/);
+  });
+
   it("says a direct run bypassed HAProxy", () => {
     expect(rows(run({ load: { via: "direct" }, proxy: { requests: 3, hrsp_2xx: 3 } })).requests.note).toMatch(/via direct/);
   });
