@@ -1,7 +1,7 @@
 """An experiment as a file kept in a repository (YAML or JSON): its name, description, tags and
 spec, exactly the body the designer saves (POST /api/v1/experiments), so a file and the UI
 round-trip. `frontend/public/schemas/experiment.schema.json` is this model's JSON Schema
-(dev/gen_schemas.py), served by every haplab at /schemas/experiment.schema.json, so editors
+(written by dev/gen_api_client.sh), served by every haplab at /schemas/experiment.schema.json, so editors
 complete and check the files; `$schema` may name it.
 """
 

@@ -1,5 +1,6 @@
 """GET /metrics: a team's fleet health and live runs in Prometheus' text format, parsed here with
-prometheus_client's own parser (tests/e2e/test_observability.py has a real Prometheus scrape it)."""
+prometheus_client's own parser (tests/e2e/test_history_watch.py has a real Prometheus
+scrape it)."""
 
 from __future__ import annotations
 

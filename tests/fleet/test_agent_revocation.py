@@ -3,7 +3,7 @@ may revoke, what a revoked agent still counts for (nothing: not online, not pick
 boundary, not told offline, yet listed), its token refused on every agent route, the run watch
 told, and nothing announced for a revocation that is rolled back.
 
-The held poll, the real agent process and a run on a real lab: test_revocation_live.py and
+The held poll and the real agent process: tests/agents/test_connection.py; a run on a real lab:
 tests/e2e/test_agent_revocation.py.
 """
 

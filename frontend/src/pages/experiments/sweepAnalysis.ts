@@ -1,4 +1,4 @@
-// Reading GET /experiments/{id}/analysis for people (backend/runs/analysis.py): point labels, the
+// Reading GET /experiments/{id}/analysis for people (backend/runs/analysis/): point labels, the
 // knee's reason, and which points had too small a maxconn.
 import type { AnalysisPoint, SweepAnalysis } from "../../client/types.gen";
 import { valueText } from "../../format/text";

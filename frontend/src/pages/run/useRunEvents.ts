@@ -1,4 +1,4 @@
-// The run's live stream (GET /api/v1/runs/{id}/events, SSE; backend/runs/events.py): the server
+// The run's live stream (GET /api/v1/runs/{id}/events, SSE; backend/runs/live/events.py): the server
 // replays the state and every stored sample, then relays live ones, and sends `end` when the run
 // is terminal. Samples are kept by (source, t), so the replay after a reconnect is harmless.
 // The component re-renders at most once a second (the sampling rate), not once per event.
