@@ -4,9 +4,10 @@
 SHELL := /bin/bash
 VENV := .venv/bin
 
-.PHONY: up test test-fast prereqs lint fmt typecheck imports pytest e2e vitest frontend migration reset-data
+.PHONY: up test test-fast prereqs lint fmt typecheck pytest e2e vitest frontend migration reset-data
 
-## Run PostgreSQL, Redis, the API (with the built UI) and the Celery worker; Ctrl-C stops all.
+## Run PostgreSQL, Redis, the API (with the built UI), the Celery workers (runs with beat, webhooks)
+## and the local lab's three agents (dev/up.py); Ctrl-C stops all.
 up: prereqs
 	@$(VENV)/python dev/up.py
 
@@ -39,9 +40,10 @@ fmt:
 	$(VENV)/ruff format .
 	$(VENV)/ruff check --fix .
 
+## mypy over every Python package (as dev/test.sh's mypy suite) and tsc over the frontend.
 typecheck:
 	@dev/prereqs.sh python node >/dev/null
-	$(VENV)/mypy spec common agents backend worker dev bench
+	$(VENV)/mypy spec common agents backend worker dev bench haplab_cli
 	npm run typecheck --workspace frontend --silent
 
 pytest:

@@ -1,7 +1,8 @@
-"""`haplab` command line (python -m backend.cli): operator tasks that run next to the database.
+"""`haplab-admin` (python -m backend.cli): operator tasks that run next to the database. Not the
+`haplab` command (haplab_cli/), which talks to the API from anywhere with a token.
 
-haplab create-admin --email a@b.c --password ... --team "Perf" [--token-file var/admin.token]
-haplab rotate-webhook-secrets    (after putting a new key first in HAPLAB_WEBHOOK_SECRET_KEYS)
+haplab-admin create-admin --email a@b.c --password ... --team "Perf" [--token-file var/admin.token]
+haplab-admin rotate-webhook-secrets    (after putting a new key first in HAPLAB_WEBHOOK_SECRET_KEYS)
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ def rotate_webhook_secrets(_args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="haplab", description="haplab operator commands")
+    parser = argparse.ArgumentParser(prog="haplab-admin", description="haplab operator commands")
     commands = parser.add_subparsers(dest="command", required=True)
     admin = commands.add_parser("create-admin", help="create the first admin user and team (idempotent)")
     admin.add_argument("--email", required=True)

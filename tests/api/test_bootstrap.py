@@ -1,4 +1,4 @@
-"""`haplab create-admin` (backend.cli) and ensure_admin, on a real committed database."""
+"""`haplab-admin create-admin` (backend.cli) and ensure_admin, on a real committed database."""
 
 from __future__ import annotations
 
