@@ -1,7 +1,9 @@
-"""The one way to stop a child process that leads its own session (start_new_session=True).
+"""The one way to stop a child we hold a Popen for that leads its own session (start_new_session).
 
 Agents stop HAProxy, nginx and MariaDB with it; `make up`, the local lab, the benchmarks and the
 tests stop what they started with it too, so "ask, wait, then kill what is left" is written once.
+Stops of another kind (a load tool its watchdog reaps, what a killed agent left, a namespace's
+processes) keep their own code; docs/architecture.md says which and why.
 """
 
 from __future__ import annotations
