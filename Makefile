@@ -25,8 +25,8 @@ test-fast: prereqs
 prereqs:
 	@dev/prereqs.sh
 
-## The same static checks as `make test` and the pre-commit hooks: lint, format, import contracts,
-## ESLint.
+## The lint checks of `make test` and the pre-commit hooks: lint, format, import contracts, ESLint
+## (the hooks also run `make typecheck`'s mypy and tsc).
 lint:
 	@dev/prereqs.sh python node >/dev/null
 	$(VENV)/ruff check .
