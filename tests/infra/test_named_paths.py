@@ -2,21 +2,29 @@
 
 What counts as a path (the rule; chosen so that prose never trips it):
 
-- Where: the Markdown files (README.md, docs/, bench/README.md) whole, and the comments and
-  docstrings of Python, TypeScript/JavaScript, shell and Makefile files. Generated code (the API
-  clients) is left out: it is rewritten, not read.
-- A rooted path: a token of path characters (letters, digits, ``_ . - /``) that starts with a
-  top-level folder of the repository and a slash (``backend/live.py``, ``worker/verdicts/``,
-  ``dev/up.py``), not preceded by a path character or ``~ $ @ :`` (so a URL, an absolute path or
-  another project's ``server/polar/...`` is not ours). It must name a tracked file or a folder
-  holding one. ``a/{b,c}.py`` means both; a ``*`` is a glob that must match something; a token
-  running into ``<`` (``backend/<domain>/``) is a template and is not checked. A last part read as
-  a module and its attribute (``worker/phases/collect.record_cut_short``) names ``collect.py``.
-- A frontend path: ``src/...`` and ``e2e/...`` are read under ``frontend/``.
-- A file name alone (``useRunEvents.ts``, ``sides.ts``, ``run_helpers.py``) or a partial path
-  ending in one (``pages/run/headline.ts``): its extension is ``.py``, ``.ts``, ``.tsx`` or
-  ``.sh``, and some tracked file's path ends with it. ``NOT_OURS`` lists the few such names that
-  are other projects' files, each with where it is from.
+- Where: Markdown files (README.md, docs/, bench/README.md) whole; the comments and docstrings
+  of Python files; the comments (``//``, ``/* */``) of TypeScript and JavaScript files; the ``#``
+  comments of shell scripts, the Makefile and TOML/YAML files. Generated code (the API clients)
+  is left out: it is rewritten, not read.
+- A rooted path: a run of path characters (letters, digits, ``_ . - / *`` and ``{a,b}``) that
+  starts with a top-level folder of the repository and a slash (``backend/live.py``,
+  ``worker/verdicts/``), not preceded by a path character or one of ``~ $ @ : { < >`` (so a URL,
+  an absolute path or another project's ``server/polar/...`` is not ours); a trailing ``.`` or
+  ``,`` ends the sentence, not the path. It must name a file git tracks or a folder holding one:
+  ``a/{b,c}.py`` means both, a ``*`` is a glob that must match something, a last part without
+  its ``.py`` is a module (``dev/lab_netns``) and one with an attribute
+  (``worker/phases/collect.record_cut_short``) names ``collect.py``. Not checked: a template (a
+  run into ``<``, ``backend/<domain>/``, or an upper-case part, ``agents/NAME.json``) and what
+  the build makes (``BUILT``).
+- A frontend path, in the frontend's files and in Markdown: ``src/...`` and ``e2e/...`` are read
+  under ``frontend/``.
+- A file name alone (``useRunEvents.ts``) or a partial path ending in one
+  (``pages/run/headline.ts``) with the extension ``.py``, ``.ts``, ``.tsx`` or ``.sh``: some
+  tracked file's path ends with it. ``NOT_OURS`` lists the few such names that are other
+  projects' files, each with whose.
+
+Not read: dotted module names (``spec.results.stored_summary``), since ``spec.load.rate`` is as
+often a field path of an experiment as a module.
 """
 
 from __future__ import annotations
