@@ -43,7 +43,8 @@ from dev.services import throwaway_services
 
 ROOT = Path(__file__).resolve().parent.parent
 SECONDS_PER_RUN = 3600
-PAGE_STEP = 12  # what the run page asks for a 1-hour run (3,600 s / MAX_POINTS in frontend/src/pages/run/sampleColumns.ts)
+# What the run page asks for a 1-hour run: 3,600 s / MAX_POINTS (frontend/src/pages/run/sampleColumns.ts).
+PAGE_STEP = 12
 PROXY = "proxy"
 HOSTS = ["host:proxy-1", "host:injector-1", "host:target-1"]
 SOURCES = [PROXY, *HOSTS]
