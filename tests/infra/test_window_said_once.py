@@ -96,3 +96,33 @@ def test_no_module_but_the_reader_says_which_seconds_count() -> None:
         f"Seconds views (measured, warmup, drain, since_start, steady) instead: {found}"
     )
     assert window_predicates(READER.read_text()), "the reader no longer holds the rule it is scanned for"
+
+
+# Where else the sample table is touched, and why not through the reader: writes, and reads whose
+# answer PostgreSQL computes itself (JSON text, chart columns downsampled in SQL) without a Python
+# object per second.
+TABLE_USERS = {
+    "backend/runs/samples/service.py": "batch writes, and the full record as JSON text written by PostgreSQL",
+    "backend/runs/samples/columns.py": "the charts' columns, downsampled in SQL",
+    "backend/runs/compare/series.py": "Compare's overlays: chosen keys of several runs as SQL columns",
+}
+
+
+def test_the_sample_table_is_read_through_the_reader() -> None:
+    users = set()
+    for package in SCANNED:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            text = path.read_text()
+            tree = ast.parse(text, filename=str(path))
+            imports_sample = any(
+                isinstance(node, ast.ImportFrom)
+                and node.module == "backend.models"
+                and any(alias.name == "Sample" for alias in node.names)
+                for node in ast.walk(tree)
+            )
+            if imports_sample or " FROM sample" in text:
+                users.add(str(path.relative_to(ROOT)))
+    assert users - {str(READER.relative_to(ROOT))} == set(TABLE_USERS), (
+        "read a run's seconds with backend/runs/seconds.py (read_seconds, read_run_seconds ...), "
+        "or say here why a module may not"
+    )
