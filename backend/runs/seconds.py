@@ -1,8 +1,9 @@
 """A run's seconds: the one reader of its stored samples, typed, with the measured window's views.
 
-Every reader of the `sample` table goes through here (the worker's summary, verdict, caveats,
-figure checks and thresholds; the API's row form, live stream and Prometheus gauges), and every
-question about which seconds count is answered here once:
+Every reader of a run's seconds goes through here (the worker's summary, verdict, caveats, figure
+checks and thresholds; the API's row form, live stream and Prometheus gauges; the writes and the
+reads PostgreSQL answers itself, JSON text and chart columns, are named in
+tests/infra/test_window_said_once.py), and which seconds count is answered here once:
 - `in_window(t, window_s)`: the measured window is 0 <= t < window_s (t counts whole seconds from
   the load's start, t0; spec.results.SamplePoint);
 - a source's `Seconds` give `measured(window_s)`, `warmup()` (t < 0), `drain(window_s)` (t at or
