@@ -12,17 +12,17 @@ fault, so the run keeps comparable numbers, marked as incomplete.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import datetime, timedelta
-from typing import Any, Literal
+from typing import Literal
 
+from backend.runs.seconds import PROXY_SOURCE, RunSeconds, SampleRows, SecondRows, Seconds, is_host
 from spec.drivers import DRIVERS
 from spec.experiment import ExperimentSpec
 from spec.haproxy.model import Frontend
 from spec.numbers import fixed
 from spec.results import Completeness, ErrorCounts, InjectorSummary, LoadTotals, RunSummary
 from worker.summaries import counted_by_proxy, merge_injectors, proxy_summary
-from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE, Seconds, merged_by_t
 
 # A timed tool stops within a few hundred milliseconds of its duration; one whose measured
 # duration falls short of the asked one by more than this did not cover the window.
@@ -53,10 +53,11 @@ def covered_s(summary: InjectorSummary) -> float:
 def assess(
     spec: ExperimentSpec,
     injectors: Sequence[InjectorSummary],
-    samples: Mapping[str, Seconds],
+    samples: RunSeconds | SampleRows,
     t0: datetime | None,
 ) -> Completeness:
     """Whether the load covered the window asked for; every shortfall named."""
+    run = RunSeconds.of(samples)
     asked = float(spec.load.duration_s)
     timed = DRIVERS[spec.load.driver].http  # mariadb-slap runs a number of queries, not a duration
     reasons: list[str] = []
@@ -87,11 +88,11 @@ def assess(
     # Samples are expected for the seconds the load ran: after a tool stopped early, the missing
     # seconds are already the reason above.
     window = int(measured)
-    sources = {name: seconds for name, seconds in samples.items() if name.startswith(HOST_PREFIX)}
+    sources = {name: seconds for name, seconds in run.by_source.items() if is_host(name)}
     if spec.load.via != "direct":
-        sources[PROXY_SOURCE] = proxy_seconds(samples)
+        sources[PROXY_SOURCE] = run.proxy()
     for source, seconds in sorted(sources.items()):
-        present = len({int(s["t"]) for s in seconds if 0 <= int(s["t"]) < window})
+        present = len(seconds.measured(window).present())
         missing = window - present
         if missing >= MISSING_AT_LEAST_S and missing > MISSING_SHARE * window:
             reasons.append(f"{source} sent {present} of the {window} measured seconds")
@@ -104,11 +105,6 @@ def assess(
         reasons=reasons,
         too_short=short,
     )
-
-
-def proxy_seconds(samples: Mapping[str, Seconds]) -> list[dict[str, Any]]:
-    """HAProxy's seconds, its overflow parts (proxy:2 ...) merged in."""
-    return merged_by_t([seconds for name, seconds in samples.items() if name.split(":")[0] == PROXY_SOURCE])
 
 
 def entry_sections(spec: ExperimentSpec) -> tuple[str, str]:
@@ -128,7 +124,7 @@ def entry_mode(spec: ExperimentSpec) -> Literal["http", "tcp"]:
 def window_total(
     spec: ExperimentSpec,
     injectors: Sequence[InjectorSummary],
-    seconds: Sequence[dict[str, Any]],
+    seconds: Seconds | SecondRows,
     window_s: int,
 ) -> LoadTotals:
     """The injectors' total over the measured window: their own when they counted it; HAProxy's
@@ -139,14 +135,15 @@ def window_total(
     if total.window_source != "tool_totals" or not through_proxy or not seconds or window_s <= 0:
         return total
     frontend, _ = entry_sections(spec)
-    return counted_by_proxy(total, seconds, frontend, window_s, spec.load.driver, spec.load.connections)
+    proxy = Seconds.of(seconds, PROXY_SOURCE)
+    return counted_by_proxy(total, proxy, frontend, window_s, spec.load.driver, spec.load.connections)
 
 
 def cut_short_summary(
     spec: ExperimentSpec,
     reason: str,
     injectors: Sequence[InjectorSummary],
-    samples: Mapping[str, Seconds],
+    samples: RunSeconds | SampleRows,
     t0: datetime | None,
 ) -> RunSummary | None:
     """What a run that failed mid-load measured before the fault; None when nothing was.
@@ -156,8 +153,8 @@ def cut_short_summary(
     frontend until the worker notices: those seconds would only dilute the rates).
     """
     frontend, backend = entry_sections(spec)
-    seconds = proxy_seconds(samples)
-    busy = [int(s["t"]) for s in seconds if int(s["t"]) >= 0 and s["data"].get(f"{frontend}.req_tot", 0) > 0]
+    seconds = RunSeconds.of(samples).proxy()
+    busy = [s.t for s in seconds.since_start() if s.data.get(f"{frontend}.req_tot", 0) > 0]
     span = min(max(busy) + 1, spec.load.duration_s) if busy else 0
     proxy = proxy_summary(seconds, frontend, backend, span, entry_mode(spec)) if span else None
     if injectors:

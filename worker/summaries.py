@@ -2,7 +2,7 @@
 
 Injector summaries merge by adding counts and merging latency histograms (percentiles are
 computed from the merged histogram, never averaged). The proxy summary comes from the
-per-second Runtime API samples of the measured seconds (0 <= t < duration): counters are
+per-second Runtime API samples of the measured seconds (backend.runs.seconds): counters are
 per-second deltas and add up exactly; gauges give their maximum.
 
 One measured window: every count of the total is what completed in [t0, t0 + duration). A tool
@@ -14,9 +14,10 @@ HAProxy answered; without a proxy in the path its own totals stay, said to be it
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
+from backend.runs.seconds import PROXY_SOURCE, SecondRows, Seconds
 from common.histograms import encode, merge, percentiles
 from spec.results import (
     Drain,
@@ -78,7 +79,7 @@ def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
 
 def counted_by_proxy(
     total: LoadTotals,
-    seconds: Sequence[dict[str, Any]],
+    seconds: Seconds,
     frontend: str,
     window_s: int,
     driver: str,
@@ -98,15 +99,13 @@ def counted_by_proxy(
     The tool's errors and latency stay its own, over its whole run: HAProxy never sees a
     client's timeout."""
 
-    def summed(key: str, keep: Any) -> int:
-        return int(sum(s["data"].get(f"{frontend}.{key}", 0) for s in seconds if keep(int(s["t"]))))
+    def summed(key: str, part: Seconds) -> int:
+        return int(part.total(f"{frontend}.{key}"))
 
-    in_window = summed("hrsp_2xx", lambda t: 0 <= t < window_s)
-    before = summed("hrsp_2xx", lambda t: t < 0)
-    after = summed("hrsp_2xx", lambda t: t >= window_s)
-    drained = [
-        int(s["t"]) for s in seconds if int(s["t"]) >= window_s and s["data"].get(f"{frontend}.hrsp_2xx", 0)
-    ]
+    in_window = summed("hrsp_2xx", seconds.measured(window_s))
+    before = summed("hrsp_2xx", seconds.warmup())
+    after = summed("hrsp_2xx", seconds.drain(window_s))
+    drained = [s.t for s in seconds.drain(window_s) if s.data.get(f"{frontend}.hrsp_2xx", 0)]
     successes = min(in_window, total.successes)
     at_least = max(0, total.successes - before - after)
     note = f"HAProxy's count over the window: {driver} cannot tell when each request completed"
@@ -122,7 +121,7 @@ def counted_by_proxy(
             "requests": successes + total.errors.total,
             "duration_s": float(window_s),
             "rps": round(successes / window_s, 3),
-            "bytes_per_s": round(summed("bout", lambda t: 0 <= t < window_s) / window_s, 3),
+            "bytes_per_s": round(summed("bout", seconds.measured(window_s)) / window_s, 3),
             "window_source": "proxy_counters",
             "window_note": (
                 f"{note}. Errors and latency are {driver}'s own, over its whole run (the warm-up and "
@@ -203,7 +202,7 @@ _FRONTEND_FIELDS = {
 
 
 def proxy_summary(
-    samples: Sequence[dict[str, Any]],
+    samples: Seconds | SecondRows,
     frontend: str,
     backend: str,
     duration_s: int,
@@ -213,52 +212,53 @@ def proxy_summary(
 
     `frontend` and `backend` name the entry point's sections (a listen is both), `mode` its mode.
     """
-    measured = [s for s in samples if 0 <= s["t"] < duration_s]
+    seconds = Seconds.of(samples, PROXY_SOURCE)
+    measured = seconds.measured(duration_s)
     values: dict[str, Any] = {}
     for name, field in _COUNTERS.items():
         section = frontend if field in _FRONTEND_FIELDS else backend
-        values[name] = int(sum(s["data"].get(f"{section}.{field}", 0) for s in measured))
-    values["max_scur"] = int(max((s["data"].get(f"{frontend}.scur", 0) for s in measured), default=0))
-    values["max_qcur"] = int(max((s["data"].get(f"{backend}.qcur", 0) for s in measured), default=0))
+        values[name] = int(sum(s.data.get(f"{section}.{field}", 0) for s in measured))
+    values["max_scur"] = int(max((s.data.get(f"{frontend}.scur", 0) for s in measured), default=0))
+    values["max_qcur"] = int(max((s.data.get(f"{backend}.qcur", 0) for s in measured), default=0))
     qtimes = _since_first_reply(
-        [s["data"][f"{backend}.qtime"] for s in measured if f"{backend}.qtime" in s["data"]]
+        [s.data[f"{backend}.qtime"] for s in measured if f"{backend}.qtime" in s.data]
     )
     ttimes = _since_first_reply(
-        [s["data"][f"{backend}.ttime"] for s in measured if f"{backend}.ttime" in s["data"]]
+        [s.data[f"{backend}.ttime"] for s in measured if f"{backend}.ttime" in s.data]
     )
     values["avg_qtime_ms"] = round(sum(qtimes) / len(qtimes), 3) if qtimes else None
     values["avg_ttime_ms"] = round(sum(ttimes) / len(ttimes), 3) if ttimes else None
     values["averaged_before_window"] = (
-        _averaged_before_window(samples, backend, duration_s) if qtimes or ttimes else None
+        _averaged_before_window(seconds, backend, duration_s) if qtimes or ttimes else None
     )
     values["mode"] = mode
-    used = [s["data"][f"{backend}.used_conns"] for s in measured if f"{backend}.used_conns" in s["data"]]
+    used = [s.data[f"{backend}.used_conns"] for s in measured if f"{backend}.used_conns" in s.data]
     values["max_used_conns"] = int(max(used)) if used else None
     values["max_server_conns"] = _max_server_conns(measured, backend, values["connects"])
-    # The deltas of 0 <= t < duration cover the measured seconds, even when a tick was skipped.
+    # The deltas of the measured seconds cover the window, even when a tick was skipped.
     values["bytes_out_per_s"] = round(values["bytes_out"] / duration_s, 3) if measured else None
     return ProxySummary(**values)
 
 
-def _averaged_before_window(samples: Sequence[dict[str, Any]], backend: str, duration_s: int) -> int:
+def _averaged_before_window(seconds: Seconds, backend: str, duration_s: int) -> int:
     """Of the last 1,024 requests HAProxy's qtime/ttime averaged at the window's end, how many it
     served before the window (the warm-up): those averages are not the window's own when the
     window served fewer than 1,024. Counted in the backend's streams (stot: one per HTTP request,
     one per TCP session), whose ends update those averages; a listen's backend row is
     `<listen>.backend.stot`."""
 
-    def served(keep: Any) -> int:
-        def streams(data: dict[str, Any]) -> float:
+    def served(part: Seconds) -> int:
+        def streams(data: Mapping[str, Any]) -> float:
             return float(data.get(f"{backend}.backend.stot", data.get(f"{backend}.stot", 0)))
 
-        return int(sum(streams(s["data"]) for s in samples if keep(int(s["t"]))))
+        return int(sum(streams(s.data) for s in part))
 
-    in_window = served(lambda t: 0 <= t < duration_s)
-    before = served(lambda t: t < 0)
+    in_window = served(seconds.measured(duration_s))
+    before = served(seconds.warmup())
     return max(0, min(before, HAPROXY_AVERAGED_REQUESTS - in_window))
 
 
-def _server_sessions(data: dict[str, Any], backend: str) -> float:
+def _server_sessions(data: Mapping[str, Any], backend: str) -> float:
     """The sessions on the backend's servers at one reading: the sum of their rows' scur
     (`<backend>.<server>.scur`; `<backend>.scur` and a listen's `<backend>.backend.scur` are the
     backend's own rows)."""
@@ -280,7 +280,7 @@ def _since_first_reply(readings: list[Any]) -> list[Any]:
     return readings[first:]
 
 
-def _max_server_conns(measured: Sequence[dict[str, Any]], backend: str, connects: int) -> int | None:
+def _max_server_conns(measured: Seconds, backend: str, connects: int) -> int | None:
     """Most server connections open at one reading: in use + idle, both levels of the same
     `show servers conn` (a per-purge maximum plus a later idle count would count some twice).
 
@@ -292,7 +292,7 @@ def _max_server_conns(measured: Sequence[dict[str, Any]], backend: str, connects
     None without readings.
     """
     used, idle = f"{backend}.used_conns", f"{backend}.idle_conns"
-    readings = [s["data"] for s in measured if {used, idle} & s["data"].keys()]
+    readings = [s.data for s in measured if {used, idle} & s.data.keys()]
     shared = max((data.get(used, 0) + data.get(idle, 0) for data in readings), default=None)
     if shared == 0 and connects > 0:
         return int(max(_server_sessions(data, backend) for data in readings))

@@ -2,46 +2,52 @@
 
 The rules name sources by role ("proxy" for HAProxy, "host:<role>" for a role's host); the
 samples are stored by agent ("proxy", "proxy:2" ..., "host:<agent name>"). `rule_seconds` maps
-one to the other and keeps only the measured seconds (0 <= t < the measured window).
+one to the other and keeps only the measured seconds (backend.runs.seconds: `measured`).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from sqlalchemy import select
-
 from backend.db import session_scope
-from backend.models import Sample
+from backend.runs.seconds import (
+    HOST_PREFIX,
+    PROXY_SOURCE,
+    RunSeconds,
+    SampleRows,
+    Second,
+    Seconds,
+    by_source,
+    read_seconds,
+)
 from spec.protocol import StopLoad
 from spec.results import RunSummary
 from spec.thresholds import ThresholdReport, evaluate, judges_runs, lost_live
 from worker import agent_rpc
-from worker.completeness import proxy_seconds
 from worker.execution import Execution
-from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE
 
 log = logging.getLogger(__name__)
 
-SampleRows = Mapping[str, Sequence[Mapping[str, Any]]]  # by stored source: [{"t", "data"}, ...]
 
-
-def rule_seconds(ex: Execution, samples: SampleRows, measured_s: float) -> dict[str, list[Mapping[str, Any]]]:
+def rule_seconds(
+    ex: Execution, samples: RunSeconds | SampleRows, measured_s: float
+) -> dict[str, list[Mapping[str, Any]]]:
     """Each rule source's per-second data over the measured seconds [0, measured_s)."""
 
-    def measured(rows: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-        return [row["data"] for row in rows if 0 <= int(row["t"]) < measured_s]
+    def measured(seconds: Seconds) -> list[Mapping[str, Any]]:
+        return [second.data for second in seconds.measured(measured_s)]
 
-    out = {PROXY_SOURCE: measured(proxy_seconds(samples))}
+    run = RunSeconds.of(samples)
+    out = {PROXY_SOURCE: measured(run.proxy())}
     for role, agent in ex.agents.items():
-        out[f"{HOST_PREFIX}{role}"] = measured(samples.get(f"{HOST_PREFIX}{agent.name}", ()))
+        out[f"{HOST_PREFIX}{role}"] = measured(run.host(agent.name))
     return out
 
 
 def judge_collected(
-    ex: Execution, summary: RunSummary, samples: SampleRows, measured_s: float
+    ex: Execution, summary: RunSummary, samples: RunSeconds | SampleRows, measured_s: float
 ) -> ThresholdReport | None:
     """The run's report once collected; None when no rule judges this run on its own (its spec
     has none, their `when` leaves it out, or its rules are judged per sweep point)."""
@@ -66,7 +72,7 @@ class LiveJudge:
         self.ex = ex
         self.spec = ex.spec.model_dump(mode="json", by_alias=True)  # the run's resolved spec
         self.watching = any(rule.abort_on_fail for rule in ex.spec.thresholds)
-        self._rows: dict[tuple[str, int], Mapping[str, Any]] = {}
+        self._seconds: dict[tuple[str, int], Second] = {}
         self._next_t = 0
 
     def check(self, measured_s: float) -> None:
@@ -88,18 +94,11 @@ class LiveJudge:
         for injector in ex.injectors:
             agent_rpc.post_command(injector.id, StopLoad(run_id=str(ex.run_id)))
 
-    def _samples(self) -> dict[str, list[dict[str, Any]]]:
+    def _samples(self) -> RunSeconds:
         # Only seconds not read yet, and the last one again (a sampler may still complete it).
         with session_scope() as db:
-            rows = db.execute(
-                select(Sample.source, Sample.t, Sample.data).where(
-                    Sample.run_id == self.ex.run_id, Sample.t >= max(0, self._next_t - 1)
-                )
-            ).all()
-        for source, t, data in rows:
-            self._rows[(source, t)] = data
-            self._next_t = max(self._next_t, t + 1)
-        by_source: dict[str, list[dict[str, Any]]] = {}
-        for (source, t), data in sorted(self._rows.items(), key=lambda item: item[0][1]):
-            by_source.setdefault(source, []).append({"t": t, "data": data})
-        return by_source
+            fresh = read_seconds(db, self.ex.run_id, from_t=max(0, self._next_t - 1))
+        for second in fresh:
+            self._seconds[(second.source, second.t)] = second
+            self._next_t = max(self._next_t, second.t + 1)
+        return by_source(sorted(self._seconds.values(), key=lambda second: second.t))

@@ -18,7 +18,7 @@ runs or labs to another. Families:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any, get_args
 
 from prometheus_client import CollectorRegistry, generate_latest
@@ -27,8 +27,9 @@ from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
 from backend.live import mark_scraped
-from backend.models import Agent, Experiment, Lab, Run, Sample
+from backend.models import Agent, Experiment, Lab, Run
 from backend.runs.outcome import OutcomeKind, run_outcome
+from backend.runs.seconds import PROXY_SOURCE, latest_seconds
 from spec.metrics import SAMPLE_SERIES
 from spec.run_state import RunState
 
@@ -150,30 +151,17 @@ class TeamCollector:
             for s in SAMPLE_SERIES
         }
         for run_id, experiment in live:
-            for source, data in self._latest_seconds(run_id):
+            for second in latest_seconds(self.db, run_id):  # HAProxy's overflow parts aside
                 for series in SAMPLE_SERIES:
-                    from_proxy = source == "proxy"
+                    from_proxy = second.source == PROXY_SOURCE
                     if (series.source == "haproxy") != from_proxy:
                         continue
-                    value = data.get(series.sample_key)
+                    value = second.data.get(series.sample_key)
                     if isinstance(value, int | float) and not isinstance(value, bool):
-                        families[series.key].add_metric([str(run_id), experiment, source], float(value))
+                        families[series.key].add_metric(
+                            [str(run_id), experiment, second.source], float(value)
+                        )
         yield from families.values()
-
-    def _latest_seconds(self, run_id: int) -> Iterable[tuple[str, dict[str, Any]]]:
-        """The newest second of each source of the run (overflow parts of "proxy" aside)."""
-        newest = (
-            select(Sample.source, func.max(Sample.t).label("t"))
-            .where(Sample.run_id == run_id, Sample.source.not_like("proxy:%"))
-            .group_by(Sample.source)
-            .subquery()
-        )
-        rows = self.db.execute(
-            select(Sample.source, Sample.data)
-            .join(newest, and_(Sample.source == newest.c.source, Sample.t == newest.c.t))
-            .where(Sample.run_id == run_id)
-        ).all()
-        return [(source, data) for source, data in rows]
 
 
 def exposition(db: Session, team_id: int) -> bytes:

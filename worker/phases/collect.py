@@ -11,10 +11,11 @@ import time
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import select, update
 
 from backend.db import session_scope
-from backend.models import Run, Sample
+from backend.models import Run
+from backend.runs.seconds import first_second_since_start, latest_t_by_source
 from spec.drivers import DRIVERS
 from spec.experiment import ExperimentSpec
 from spec.numbers import fixed
@@ -25,7 +26,6 @@ from worker.completeness import (
     cut_short_summary,
     entry_mode,
     entry_sections,
-    proxy_seconds,
     window_total,
 )
 from worker.execution import Execution
@@ -69,7 +69,7 @@ class Collect(BackgroundPhase):
         frontend, backend = entry_sections(ex.spec)
         # HAProxy's rates cover the seconds the load ran, not idle seconds after a tool stopped early.
         window = completeness.window_s
-        seconds = proxy_seconds(samples)
+        seconds = samples.proxy()
         proxy = proxy_summary(seconds, frontend, backend, window, entry_mode(ex.spec)) if seconds else None
         summary = RunSummary(
             injectors=ex.injector_summaries,
@@ -133,16 +133,10 @@ def record_cut_short(
 def sampled_t0(run_id: int) -> datetime | None:
     """The run's t0 as its samples tell it (each sample is taken at t0 + t, a little after)."""
     with session_scope() as db:
-        first = db.execute(
-            select(Sample.ts, Sample.t)
-            .where(Sample.run_id == run_id, Sample.t >= 0)
-            .order_by(Sample.t)
-            .limit(1)
-        ).first()
+        first = first_second_since_start(db, run_id)
     if first is None:
         return None
-    taken_at, t = first  # (not first.t: Row.t is the row as a tuple)
-    return taken_at - timedelta(seconds=t + 1)  # the reading labelled t is taken just after t0 + t + 1
+    return first.ts - timedelta(seconds=first.t + 1)  # the reading labelled t is taken just after t0 + t + 1
 
 
 def wait_for_last_second(run_id: int, last_t: int) -> None:
@@ -154,12 +148,8 @@ def wait_for_last_second(run_id: int, last_t: int) -> None:
     deadline = time.monotonic() + LAST_BATCH_WAIT_S
     while True:
         with session_scope() as db:
-            latest = db.execute(
-                select(Sample.source, func.max(Sample.t))
-                .where(Sample.run_id == run_id)
-                .group_by(Sample.source)
-            ).all()
-        if latest and all(t >= last_t for _, t in latest):
+            latest = latest_t_by_source(db, run_id)
+        if latest and all(t >= last_t for t in latest.values()):
             return
         if time.monotonic() >= deadline:
             return

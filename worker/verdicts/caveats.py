@@ -14,11 +14,10 @@ usual, so that nobody compares a run that stalled with one that did not without 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Mapping
 
+from backend.runs.seconds import PROXY_SOURCE, RunSeconds, SampleRows, Seconds
 from spec.numbers import fixed
 from spec.verdict import Caveat
-from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE, Seconds, measured, series
 from worker.verdicts.rules import ev
 
 # A sampler that wakes this late was not scheduled for a third of a second: far beyond the few
@@ -30,13 +29,8 @@ STEAL_PCT = 5.0
 MISSING_SECONDS_TOLERATED = 1
 
 
-def host_sources(samples: Mapping[str, Seconds]) -> dict[str, str]:
-    """{agent: source} of every host sampled (`host:<agent>`)."""
-    return {s.removeprefix(HOST_PREFIX): s for s in sorted(samples) if s.startswith(HOST_PREFIX)}
-
-
 def stalled(agent: str, seconds: Seconds) -> Caveat | None:
-    late = series(seconds, "tick_late_ms")
+    late = seconds.values("tick_late_ms")
     if not late or max(late) < STALL_MS:
         return None
     count = sum(1 for v in late if v >= STALL_MS)
@@ -57,7 +51,7 @@ def stalled(agent: str, seconds: Seconds) -> Caveat | None:
 
 
 def stolen(agent: str, seconds: Seconds) -> Caveat | None:
-    steal = series(seconds, "steal_pct")
+    steal = seconds.values("steal_pct")
     if not steal or statistics.fmean(steal) < STEAL_PCT:
         return None
     mean = statistics.fmean(steal)
@@ -76,7 +70,7 @@ def stolen(agent: str, seconds: Seconds) -> Caveat | None:
 
 
 def missing(name: str, seconds: Seconds, duration_s: int) -> Caveat | None:
-    present = len({int(s["t"]) for s in measured(seconds, duration_s)})
+    present = len(seconds.measured(duration_s).present())
     if present >= duration_s - MISSING_SECONDS_TOLERATED:
         return None
     return Caveat(
@@ -92,19 +86,20 @@ def missing(name: str, seconds: Seconds, duration_s: int) -> Caveat | None:
     )
 
 
-def run_caveats(samples: Mapping[str, Seconds], duration_s: int, *, expect_proxy: bool) -> list[Caveat]:
+def run_caveats(samples: RunSeconds | SampleRows, duration_s: int, *, expect_proxy: bool) -> list[Caveat]:
     """Every caveat of one run, hosts in name order; HAProxy's gaps first when it was sampled."""
+    run = RunSeconds.of(samples)
     caveats: list[Caveat] = []
     if expect_proxy:
-        gap = missing("HAProxy (source proxy)", samples.get(PROXY_SOURCE, []), duration_s)
+        gap = missing("HAProxy (source proxy)", run.source(PROXY_SOURCE), duration_s)
         if gap is not None:
             caveats.append(gap)
-    for agent, source in host_sources(samples).items():
-        seconds = measured(samples[source], duration_s)
+    for agent, all_seconds in run.hosts().items():
+        seconds = all_seconds.measured(duration_s)
         for caveat in (
             stalled(agent, seconds),
             stolen(agent, seconds),
-            missing(f"host {agent}", samples[source], duration_s),
+            missing(f"host {agent}", all_seconds, duration_s),
         ):
             if caveat is not None:
                 caveats.append(caveat)

@@ -8,12 +8,9 @@ cannot be computed never fails the run: the summary is stored without one.
 from __future__ import annotations
 
 import logging
-from typing import Any
-
-from sqlalchemy import select
 
 from backend.db import session_scope
-from backend.models import Sample
+from backend.runs.seconds import RunSeconds, SampleRows, read_run_seconds
 from spec.experiment import ExperimentSpec
 from spec.limits import client_limit
 from spec.results import RunSummary
@@ -27,20 +24,14 @@ from worker.verdicts.sanity import sanity_caveats
 log = logging.getLogger(__name__)
 
 
-def run_samples(run_id: int) -> dict[str, list[dict[str, Any]]]:
-    """Every sample of the run, by source: {"proxy": [{"t": 0, "data": {...}}, ...], ...}."""
+def run_samples(run_id: int) -> RunSeconds:
+    """Every second of the run, by source (backend.runs.seconds)."""
     with session_scope() as db:
-        rows = db.execute(
-            select(Sample.source, Sample.t, Sample.data).where(Sample.run_id == run_id).order_by(Sample.t)
-        ).all()
-    by_source: dict[str, list[dict[str, Any]]] = {}
-    for source, t, data in rows:
-        by_source.setdefault(source, []).append({"t": t, "data": data})
-    return by_source
+        return read_run_seconds(db, run_id)
 
 
 def with_verdict(
-    ex: Execution, summary: RunSummary, samples: dict[str, list[dict[str, Any]]], frontend: str, backend: str
+    ex: Execution, summary: RunSummary, samples: RunSeconds, frontend: str, backend: str
 ) -> RunSummary:
     """`summary` with its verdict (caveats included) and the proxy summary's maxconn;
     `samples` are the run's, by source (run_samples: read once by the collect phase)."""
@@ -72,7 +63,7 @@ def with_verdict(
 
 
 def with_figures_checked(
-    spec: ExperimentSpec, summary: RunSummary, samples: dict[str, list[dict[str, Any]]]
+    spec: ExperimentSpec, summary: RunSummary, samples: RunSeconds | SampleRows
 ) -> RunSummary:
     """`summary` with a `figures_disagree` caveat, first of all, for every pair of its figures that
     contradict each other (consistency.py); it reads the verdict (the in-flight comparison), so it

@@ -52,18 +52,17 @@ What the window's edges explain (the tolerances, derived, not tuned):
 from __future__ import annotations
 
 import statistics
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from backend.runs.analysis.sweep import in_flight
+from backend.runs.seconds import RunSeconds, SampleRows, Second, Seconds
 from spec.drivers import DRIVERS
 from spec.experiment import ExperimentSpec
 from spec.numbers import fixed
 from spec.results import RunSummary
 from spec.verdict import Caveat, Evidence
-from worker.completeness import SHORT_TOLERANCE_S, entry_sections, proxy_seconds
-from worker.verdicts.observation import HOST_PREFIX, PROXY_SOURCE, Seconds, measured, merged_by_t, steady
+from worker.completeness import SHORT_TOLERANCE_S, entry_sections
 
 # The tool's window may end one second after the measured window's end (see the module's doc).
 EDGE_S = SHORT_TOLERANCE_S
@@ -163,15 +162,18 @@ def _evidence(name: str, figure: Figure) -> Evidence:
     )
 
 
-def figure_caveats(spec: ExperimentSpec, summary: RunSummary, samples: Mapping[str, Seconds]) -> list[Caveat]:
+def figure_caveats(
+    spec: ExperimentSpec, summary: RunSummary, samples: RunSeconds | SampleRows
+) -> list[Caveat]:
     """A `figures_disagree` caveat per comparison that fails, in the order of check_figures."""
     return [c.caveat() for c in check_figures(spec, summary, samples) if not c.agrees]
 
 
 def check_figures(
-    spec: ExperimentSpec, summary: RunSummary, samples: Mapping[str, Seconds]
+    spec: ExperimentSpec, summary: RunSummary, samples: RunSeconds | SampleRows
 ) -> list[Comparison]:
     """Every comparison that applies to the run, agreeing or not."""
+    run = RunSeconds.of(samples)
     load, completeness = spec.load, summary.completeness
     # A run whose totals ARE HAProxy's counters (cut short before any tool reported) has one
     # source; a SQL load's figures (mariadb-slap) have no per-request counterpart at HAProxy.
@@ -182,9 +184,9 @@ def check_figures(
     tools = sorted({i.driver for i in summary.injectors}) or [load.driver]
     clients = f"{tools[0]}'s report" if len(tools) == 1 else f"the load tools' reports ({', '.join(tools)})"
     found = [_window(summary, clients)]
-    found += _client_series(summary, samples, window, clients)
+    found += _client_series(summary, run, window, clients)
     if load.via == "proxy":
-        found += _haproxy(spec, summary, samples, window, connections, clients)
+        found += _haproxy(spec, summary, run, window, connections, clients)
     return [c for c in found if c is not None]
 
 
@@ -207,14 +209,10 @@ def _window(summary: RunSummary, clients: str) -> Comparison | None:
 
 
 def _client_series(
-    summary: RunSummary, samples: Mapping[str, Seconds], window: int, clients: str
+    summary: RunSummary, run: RunSeconds, window: int, clients: str
 ) -> list[Comparison | None]:
     parts = [
-        seconds
-        for source, seconds in samples.items()
-        if source.split(":")[0] != PROXY_SOURCE
-        and not source.startswith(HOST_PREFIX)
-        and any(CLIENT_SUCCESSES_KEY in s["data"] for s in seconds)
+        seconds for seconds in run.clients().values() if any(CLIENT_SUCCESSES_KEY in s.data for s in seconds)
     ]
     if not parts:
         return []
@@ -222,8 +220,8 @@ def _client_series(
     if not per_second:
         return []
     values = [v for _, v in per_second]
-    as_seconds = [{"t": t, "data": {"v": v}} for t, v in per_second]
-    middle = [float(s["data"]["v"]) for s in steady(as_seconds, window)]
+    as_seconds = Seconds(tuple(Second(source="clients", t=t, data={"v": v}) for t, v in per_second))
+    middle = as_seconds.steady(window).values("v")
     mean = statistics.fmean(middle or values)
     edges = abs(values[0] - mean) + abs(values[-1] - mean)
     allowed = (edges + max(values)) / window
@@ -245,32 +243,28 @@ def _client_series(
 def _summed_by_t(parts: Sequence[Seconds], key: str, window: int) -> list[tuple[int, float]]:
     by_t: dict[int, float] = {}
     for seconds in parts:
-        for second in measured(seconds, window):
-            if key in second["data"]:
-                t = int(second["t"])
-                by_t[t] = by_t.get(t, 0.0) + float(second["data"][key])
+        for second in seconds.measured(window):
+            if key in second.data:
+                by_t[second.t] = by_t.get(second.t, 0.0) + float(second.data[key])
     return sorted(by_t.items())
 
 
 def _haproxy(
     spec: ExperimentSpec,
     summary: RunSummary,
-    samples: Mapping[str, Seconds],
+    run: RunSeconds,
     window: int,
     connections: int,
     clients: str,
 ) -> list[Comparison | None]:
     frontend, _ = entry_sections(spec)
-    seconds = measured(merged_by_t([proxy_seconds(samples)]), window)
+    seconds = run.proxy().measured(window)
     if not seconds:
         return []  # no HAProxy samples: samples_missing says so
-    present = {int(s["t"]) for s in seconds}
-    missing = window - len(present)
+    missing = window - len(seconds.present())
     total = summary.total
     served = _series(seconds, f"{frontend}.hrsp_2xx")
-    not_2xx = [
-        sum(float(s["data"].get(f"{frontend}.{field}", 0)) for field in NOT_2XX_FIELDS) for s in seconds
-    ]
+    not_2xx = [sum(float(s.data.get(f"{frontend}.{field}", 0)) for field in NOT_2XX_FIELDS) for s in seconds]
     haproxy = f"HAProxy's per-second {frontend} counters, seconds 0-{window - 1}"
     # A client that gave up (timeout) or failed after sending still cost HAProxy its reply, and an
     # answer HAProxy sent inside the window may arrive after it (the drain a tool reports apart).
@@ -289,7 +283,7 @@ def _haproxy(
     # held to HAProxy: one source. Their errors and window still are.
     one_source = total.window_source == "proxy_counters"
     allowed_2xx = allowance(served)
-    steady_2xx = [float(s["data"].get(f"{frontend}.hrsp_2xx", 0)) for s in steady(seconds, window)]
+    steady_2xx = _series(seconds.steady(window), f"{frontend}.hrsp_2xx")
     steady_mean = statistics.fmean(steady_2xx) if steady_2xx else count_2xx / window
     gave_up = (
         f"; HAProxy may have sent the {given_up} answers the clients gave up on or got late"
@@ -343,8 +337,9 @@ def _haproxy(
     return comparisons
 
 
-def _series(seconds: Sequence[Mapping[str, Any]], key: str) -> list[float]:
-    return [float(s["data"].get(key, 0)) for s in seconds]
+def _series(seconds: Seconds, key: str) -> list[float]:
+    """`key` of every second, 0 where a second lacks it."""
+    return [float(s.data.get(key, 0)) for s in seconds]
 
 
 def _rate_hint(headline: float, haproxy: float) -> str:

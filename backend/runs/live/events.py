@@ -38,7 +38,7 @@ from fastapi import Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import StreamingResponse
 from pydantic import ValidationError
-from sqlalchemy import select, tuple_
+from sqlalchemy import select
 from starlette.types import Receive, Scope, Send
 
 from backend import live
@@ -53,8 +53,9 @@ from backend.live import (
     StateEvent,
     StateMessage,
 )
-from backend.models import Run, Sample
+from backend.models import Run
 from backend.runs.live.stream_slots import StreamSlot
+from backend.runs.seconds import read_seconds
 from spec.run_state import RunState
 
 KEEPALIVE_S = 15
@@ -172,17 +173,9 @@ def _read_state(run_id: int) -> LiveState | None:
 
 def _replay_page(run_id: int, after: tuple[str, int] | None) -> list[LiveSample]:
     # Keyset pages in primary-key order: each page is one short index range scan.
-    where = [Sample.run_id == run_id]
-    if after is not None:
-        where.append(tuple_(Sample.source, Sample.t) > tuple_(*after))
     with session_scope() as db:
-        rows = db.execute(
-            select(Sample.source, Sample.t, Sample.ts, Sample.data)
-            .where(*where)
-            .order_by(Sample.source, Sample.t)
-            .limit(REPLAY_PAGE)
-        ).all()
-    return [LiveSample(source=source, t=t, ts=ts, data=data) for source, t, ts, data in rows]
+        page = read_seconds(db, run_id, after=after, limit=REPLAY_PAGE)
+    return [LiveSample(source=s.source, t=s.t, ts=s.ts, data=s.data) for s in page]
 
 
 async def run_event_stream(run_id: int) -> AsyncIterator[bytes]:

@@ -9,15 +9,16 @@ import json
 from collections import OrderedDict
 from collections.abc import Sequence
 from functools import cache
-from typing import Any, cast
+from typing import cast
 
-from sqlalchemy import Insert, Table, event, select, text
+from sqlalchemy import Insert, Table, event, text
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.orm import Session
 from sqlalchemy.sql.dml import ReturningInsert
 
 from backend.models import Sample, SampleKey
 from backend.runs.samples.schemas import RunSamples, SampleOut
+from backend.runs.seconds import read_seconds
 from spec.results import SamplePoint
 
 
@@ -92,17 +93,6 @@ def insert_samples(db: Session, run_id: int, samples: Sequence[SamplePoint]) -> 
     return written
 
 
-def _range_filters(run_id: int, source: str | None, from_t: int | None, to_t: int | None) -> list[Any]:
-    where: list[Any] = [Sample.run_id == run_id]
-    if source is not None:
-        where.append(Sample.source == source)
-    if from_t is not None:
-        where.append(Sample.t >= from_t)
-    if to_t is not None:
-        where.append(Sample.t <= to_t)
-    return where
-
-
 def read_samples(
     db: Session,
     run_id: int,
@@ -113,14 +103,9 @@ def read_samples(
 ) -> RunSamples:
     """Every stored second by source, in time order (the row form: CSV export, scripts).
     Charts read columns.py's form, which also downsamples."""
-    rows = db.execute(
-        select(Sample.source, Sample.t, Sample.ts, Sample.data)
-        .where(*_range_filters(run_id, source, from_t, to_t))
-        .order_by(Sample.source, Sample.t)
-    )
     sources: dict[str, list[SampleOut]] = {}
-    for src, t, ts, data in rows:
-        sources.setdefault(src, []).append(SampleOut(t=t, ts=ts, data=data))
+    for second in read_seconds(db, run_id, source=source, from_t=from_t, to_t=to_t):
+        sources.setdefault(second.source, []).append(SampleOut(t=second.t, ts=second.ts, data=second.data))
     return RunSamples(run_id=run_id, step=None, sources=sources)
 
 
