@@ -38,6 +38,11 @@ class Advice(NamedTuple):
     ending: str  # the sentence's last words, from their punctuation on
 
 
+# Measurement error a sanity check tolerates: TBF lets a burst through, counters round, clocks
+# drift (worker/verdicts/sanity.py; the run page's side-by-side table reads it from the OpenAPI
+# document, MeasurementTolerance).
+MEASUREMENT_TOLERANCE = 0.05
+
 # The advice of each bound kind that gives one, said once. A maxconn-bound run whose requests
 # waited in HAProxy's queue says so under this kind too (worker/verdicts/rules.py maxconn_bound).
 ADVICE: dict[BoundKind, Advice] = {

@@ -14,6 +14,7 @@ from fastapi import FastAPI
 
 from backend.runs.queue_estimate import DEFAULT_OVERHEAD_S
 from spec.run_state import STATE_GROUPS, RunState
+from spec.verdict import MEASUREMENT_TOLERANCE
 
 
 def constant_schemas() -> dict[str, dict[str, Any]]:
@@ -36,6 +37,15 @@ def constant_schemas() -> dict[str, dict[str, Any]]:
             "Orchestration seconds per run beyond warm-up + duration (prepare, start lead, collect, "
             "teardown) on a lab with no finished run yet: the designer's estimate and a queued run's "
             "on a new lab. A lab with history uses the median of its own (a run's overhead_s)."
+        ),
+    }
+    schemas["MeasurementTolerance"] = {
+        "type": "number",
+        "const": MEASUREMENT_TOLERANCE,
+        "title": "MeasurementTolerance",
+        "description": (
+            "The share by which two measurements of one thing may differ before a check says so (TBF "
+            "lets a burst through, counters round, clocks drift): the verdict's sanity checks use it."
         ),
     }
     return schemas

@@ -7,6 +7,7 @@ from __future__ import annotations
 from backend.app import create_app
 from backend.runs.queue_estimate import DEFAULT_OVERHEAD_S
 from spec.run_state import STATE_GROUPS, RunState
+from spec.verdict import MEASUREMENT_TOLERANCE
 
 
 def test_the_served_document_carries_each_state_group_as_spec_says_it() -> None:
@@ -20,3 +21,9 @@ def test_the_served_document_carries_the_default_run_overhead() -> None:
     """The designer's "3 s per run" is the figure a queued run's expected start uses on a new lab."""
     schema = create_app().openapi()["components"]["schemas"]["DefaultRunOverheadSeconds"]
     assert schema["const"] == DEFAULT_OVERHEAD_S == 3.0
+
+
+def test_the_served_document_carries_the_measurement_tolerance() -> None:
+    """The run page's side-by-side table calls a gap noise by the verdict's own tolerance."""
+    schema = create_app().openapi()["components"]["schemas"]["MeasurementTolerance"]
+    assert schema["const"] == MEASUREMENT_TOLERANCE == 0.05

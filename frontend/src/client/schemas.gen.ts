@@ -12822,6 +12822,13 @@ export const DefaultRunOverheadSecondsSchema = {
     description: 'Orchestration seconds per run beyond warm-up + duration (prepare, start lead, collect, teardown) on a lab with no finished run yet: the designer\'s estimate and a queued run\'s on a new lab. A lab with history uses the median of its own (a run\'s overhead_s).'
 } as const;
 
+export const MeasurementToleranceSchema = {
+    type: 'number',
+    const: 0.05,
+    title: 'MeasurementTolerance',
+    description: 'The share by which two measurements of one thing may differ before a check says so (TBF lets a burst through, counters round, clocks drift): the verdict\'s sanity checks use it.'
+} as const;
+
 export const ErrorCountsWritableSchema = {
     properties: {
         connect: {

@@ -7406,6 +7406,13 @@ export type MeasuredRunState = 'succeeded' | 'partial';
 export type DefaultRunOverheadSeconds = 3;
 
 /**
+ * MeasurementTolerance
+ *
+ * The share by which two measurements of one thing may differ before a check says so (TBF lets a burst through, counters round, clocks drift): the verdict's sanity checks use it.
+ */
+export type MeasurementTolerance = 0.05;
+
+/**
  * ErrorCounts
  *
  * Failed requests by kind; never hidden, never merged into one number.

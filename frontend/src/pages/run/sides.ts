@@ -5,6 +5,7 @@
 // link), the row carries that reason in one line. The verdict's caveats (worker/verdicts/sanity.py)
 // and the tools' own warnings are the source of those sentences where they exist; they are quoted,
 // never re-derived. Pure, so the table and its test share it.
+import { MeasurementToleranceSchema } from "../../client/schemas.gen";
 import type { Caveat, Metric, MetricRegistry, RunDetail } from "../../client/types.gen";
 import { fmtNum } from "../../components/keyFigures";
 import { bitsPerSecond, bytesPerSecond } from "../../format/units";
@@ -22,8 +23,9 @@ export type Sides = { clientsTitle: string; rows: SideRow[] };
 
 type Run = Pick<RunDetail, "summary" | "spec" | "environment">;
 
-// The verdict's own tolerance (worker/verdicts/sanity.py TOLERANCE): a gap this small is noise.
-const TOLERANCE = 0.05;
+// The verdict's own tolerance (spec/verdict.py MEASUREMENT_TOLERANCE, from the OpenAPI document):
+// a gap this small is noise.
+const TOLERANCE: number = MeasurementToleranceSchema.const;
 
 /** A value in its registry unit, exact enough for a table: counts whole, B/s scaled, ms to 0.1. */
 export function metricText(value: number, unit: string): string {
