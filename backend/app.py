@@ -11,6 +11,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 
+from backend.api.constants import add_constants
 from backend.api.request_ids import RequestIdMiddleware
 from backend.api.security_headers import CSP, SecurityHeadersMiddleware, ui_policy_of
 from backend.api.v1 import include_api_v1
@@ -43,6 +44,7 @@ def create_app() -> FastAPI:
     app.add_middleware(SecurityHeadersMiddleware, frame_only_paths=frozenset({DOCS_URL}))
     include_api_v1(app)
     app.include_router(metrics_router, responses=documented(401, 403, 500, 503))
+    add_constants(app)
     _serve_frontend(app, get_settings().frontend_dist)
     return app
 

@@ -53,7 +53,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run_fidelity import Api, haplab_stack, http_spec, wait_lab_idle
 
-PHASES = ("preparing", "warming", "running", "collecting")
+from spec.run_state import RunState
+
+PHASES = tuple(state.value for state in RunState if state.is_active)  # in the order a run goes
 # Agent log lines: when each agent took a command (the worker's command reached it) and started wrk.
 COMMAND_LINE = re.compile(r"^(\S+ \S+) INFO agents\.command_runner: command \w+: (\w+) (\d+)$")
 WRK_LINE = re.compile(r"^(\S+ \S+) INFO agents\.drivers\.load_process: load tool started .*/injector/(\d+)/")

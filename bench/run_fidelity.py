@@ -75,10 +75,10 @@ from dev.lab import LocalLab, running_local_lab
 from dev.services import free_port, throwaway_services
 from spec.experiment import ExperimentSpec
 from spec.haproxy.render import RenderContext, render
+from spec.run_state import TERMINAL_STATES
 from spec.target import ManagedTarget
 
 ROOT = Path(__file__).resolve().parent.parent
-TERMINAL = {"succeeded", "failed", "cancelled"}
 DATA_PLANE = {"haproxy", "nginx", "wrk", "hey", "h2load"}
 
 
@@ -173,7 +173,7 @@ class Api:
         deadline = time.monotonic() + timeout_s
         while True:
             run = self.run(run_id)
-            if run["state"] in TERMINAL:
+            if run["state"] in TERMINAL_STATES:
                 return run
             if time.monotonic() > deadline:
                 raise RuntimeError(f"run {run_id} still {run['state']} after {timeout_s} s")

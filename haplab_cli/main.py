@@ -58,8 +58,8 @@ from haplab_cli.outcome import (
 )
 from haplab_cli.terminal import err, out, styled, visible
 from spec.experiment import ExperimentSpec
+from spec.run_state import TERMINAL_STATES
 
-TERMINAL = {"succeeded", "partial", "failed", "cancelled"}
 POLL_S = 2.0
 PROGRESS_S = 10.0  # how often a measuring run's progress is printed (a CI log stays short)
 
@@ -290,12 +290,12 @@ def wait_for(
             code=RUN_FAILED,
         )
         by_id = {r["id"]: r for r in page["items"] if r["id"] in run_ids}
-        finished = sum(r["state"] in TERMINAL for r in by_id.values())
+        finished = sum(r["state"] in TERMINAL_STATES for r in by_id.values())
         for run_id, run in sorted(by_id.items()):
             if said.get(run_id) != run["state"]:
                 said[run_id] = run["state"]
-                figures = _figures(run) if run["state"] in TERMINAL else ""
-                said_now = run_verdict(run) if run["state"] in TERMINAL else run["state"]
+                figures = _figures(run) if run["state"] in TERMINAL_STATES else ""
+                said_now = run_verdict(run) if run["state"] in TERMINAL_STATES else run["state"]
                 line = f"[{finished}/{len(run_ids)} done] {run_title(run)}: {said_now}"
                 out.line(line + (f" · {figures}" if figures else ""))
             measured = _measured_s(run)
@@ -319,7 +319,7 @@ def wait_for(
             break
         time.sleep(POLL_S)
     details = [detail(api, run_id) for run_id in run_ids]
-    return details, all(r["state"] in TERMINAL for r in details)
+    return details, all(r["state"] in TERMINAL_STATES for r in details)
 
 
 def detail(api: Api, run_id: int) -> dict[str, Any]:

@@ -34,8 +34,40 @@ class RunState(StrEnum):
         return self in ACTIVE_STATES
 
 
+# The groups of states, said here once: the backend, the worker, the CLI and (through the OpenAPI
+# document, backend/api/constants.py) the browser read them from here, and
+# tests/infra/test_state_groups.py fails on a group written again by hand anywhere else.
+# What each means is STATE_GROUPS' text below, the one the OpenAPI document carries.
 TERMINAL_STATES = frozenset({RunState.succeeded, RunState.partial, RunState.failed, RunState.cancelled})
 ACTIVE_STATES = frozenset({RunState.preparing, RunState.warming, RunState.running, RunState.collecting})
+IN_PROGRESS_STATES = frozenset(RunState) - TERMINAL_STATES
+BEFORE_LOAD_STATES = frozenset({RunState.queued, RunState.preparing})
+LOAD_STATES = frozenset({RunState.warming, RunState.running})
+STOPPED_STATES = frozenset({RunState.failed, RunState.cancelled})
+MEASURED_STATES = frozenset({RunState.succeeded, RunState.partial})
+
+# Each group by the name the OpenAPI document gives it (an enum of its states in RunState's order),
+# with what it means.
+STATE_GROUPS: dict[str, tuple[frozenset[RunState], str]] = {
+    "TerminalRunState": (TERMINAL_STATES, "Ended: nothing will change the run's state again."),
+    "ActiveRunState": (
+        ACTIVE_STATES,
+        "Holding the lab: picked up by the worker and not ended; the phases a run goes through, in order.",
+    ),
+    "InProgressRunState": (IN_PROGRESS_STATES, "Not ended yet: waiting for its lab or holding it."),
+    "BeforeLoadRunState": (BEFORE_LOAD_STATES, "Before the load: waiting for its lab or preparing it."),
+    "LoadRunState": (LOAD_STATES, "The load tool is running: warming up or measuring."),
+    "StoppedRunState": (
+        STOPPED_STATES,
+        "Ended by a fault or a cancel, before collect could end it: what was measured is kept as it is.",
+    ),
+    "MeasuredRunState": (
+        MEASURED_STATES,
+        "Ended by collect with figures: all of its window (succeeded) or less (partial, never read as "
+        "complete).",
+    ),
+}
+
 
 _FORWARD: dict[RunState, RunState] = {
     RunState.queued: RunState.preparing,
@@ -49,11 +81,19 @@ _FORWARD: dict[RunState, RunState] = {
 _ALSO: dict[RunState, frozenset[RunState]] = {RunState.collecting: frozenset({RunState.partial})}
 
 ALLOWED_TRANSITIONS: dict[RunState, frozenset[RunState]] = {
-    state: frozenset({_FORWARD[state], RunState.failed, RunState.cancelled, *_ALSO.get(state, ())})
+    state: frozenset({_FORWARD[state], *STOPPED_STATES, *_ALSO.get(state, ())})
     if state in _FORWARD
     else frozenset()
     for state in RunState
 }
+
+
+def progress_rank(state: RunState) -> int:
+    """How far along its way a run in `state` is: queued 0, then each phase, every terminal state last."""
+    chain = [RunState.queued]
+    while chain[-1] in _FORWARD:
+        chain.append(_FORWARD[chain[-1]])
+    return len(chain) - 1 if state.is_terminal else chain.index(state)
 
 
 def can_transition(current: RunState, new: RunState) -> bool:

@@ -10,7 +10,7 @@ run contradict each other (worker/verdicts/consistency.py).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from pydantic import Field
 
@@ -27,6 +27,28 @@ BoundKind = Literal[
     "concurrency",  # closed loop, nothing saturated: throughput = clients / latency
     "unknown",  # not enough data to say
 ]
+
+
+class Advice(NamedTuple):
+    """What a bound's verdict tells people to change, as data: the worker ends the verdict's sentence
+    with `ending`, and the sweep analysis (backend/runs/analysis/sweep.py) checks the advice against
+    the next point up when the launch swept `lever`."""
+
+    lever: str  # the setting to raise, as the last part of a sweep axis' spec path names it
+    ending: str  # the sentence's last words, from their punctuation on
+
+
+# Measurement error a sanity check tolerates: TBF lets a burst through, counters round, clocks
+# drift (worker/verdicts/sanity.py; the run page's side-by-side table reads it from the OpenAPI
+# document, MeasurementTolerance).
+MEASUREMENT_TOLERANCE = 0.05
+
+# The advice of each bound kind that gives one, said once. A maxconn-bound run whose requests
+# waited in HAProxy's queue says so under this kind too (worker/verdicts/rules.py maxconn_bound).
+ADVICE: dict[BoundKind, Advice] = {
+    "proxy_cpu": Advice(lever="nbthread", ending="; more threads or cores raise it."),
+    "maxconn": Advice(lever="maxconn", ending=", raise it or add servers."),
+}
 
 
 class Evidence(StrictModel):

@@ -21,7 +21,7 @@ from backend.models import Run
 from backend.queue import enqueue_change_detection
 from backend.runs.transitions import transition
 from backend.settings import get_settings
-from spec.run_state import RunState
+from spec.run_state import STOPPED_STATES, RunState
 from worker.kicks import kick_lab
 from worker.lab_lock import ReapedRun, claim_lab, lock_lab, reap_expired_lease, release_lab
 from worker.orchestrator import RunOutcome, execute_run
@@ -52,7 +52,7 @@ def dispatch_lab(lab_id: int, task_id: str | None) -> int | None:
         finish_run(lab_id, run_id, outcome)
         if outcome.state == RunState.succeeded:
             detect_changes_later(run_id)
-        if outcome.state in (RunState.failed, RunState.cancelled):
+        if outcome.state in STOPPED_STATES:
             # Usually stored already by the orchestrator; not when PostgreSQL was away then.
             record_cut_short(run_id, outcome.error or f"the run was {outcome.state.value}")
         kick_if_queued(lab_id)

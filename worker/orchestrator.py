@@ -25,7 +25,7 @@ from backend.models import Lab, Run
 from backend.runs.transitions import transition
 from backend.settings import get_settings
 from spec.protocol import ONLINE_WINDOW_S, StopLoad, Teardown
-from spec.run_state import RunState
+from spec.run_state import STOPPED_STATES, RunState
 from worker import agent_rpc
 from worker.execution import Execution, load_execution, pick_agents
 from worker.lease import LeaseRenewer
@@ -100,7 +100,7 @@ def execute_run(run_id: int) -> RunOutcome:
             finally:
                 execution.stopped.set()
                 tear_down(execution)  # first: a cancel must stop the load within 2 s
-    if outcome.state in (RunState.failed, RunState.cancelled):
+    if outcome.state in STOPPED_STATES:
         keep_what_was_measured(execution, outcome)
     return outcome
 

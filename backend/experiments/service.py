@@ -28,7 +28,7 @@ from backend.labs import boundary
 from backend.models import Experiment, ExperimentVersion, Run
 from backend.models.base import utcnow
 from spec.experiment import ExperimentSpec
-from spec.run_state import ACTIVE_STATES, RunState
+from spec.run_state import IN_PROGRESS_STATES, RunState
 
 DEFAULT_PAGE = 50
 MAX_PAGE = 200
@@ -222,7 +222,7 @@ def delete_experiment(db: Session, team_id: int, experiment_id: int) -> None:
     experiment = get_experiment(db, team_id, experiment_id, lock="update")
     busy = db.execute(
         select(Run.state, func.count())
-        .where(Run.experiment_id == experiment.id, Run.state.in_([RunState.queued, *ACTIVE_STATES]))
+        .where(Run.experiment_id == experiment.id, Run.state.in_(IN_PROGRESS_STATES))
         .group_by(Run.state)
     ).all()
     if busy:

@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from backend.errors import ApiError, FieldError, conflict, not_found
 from backend.labs.link_shaping import check_settings
 from backend.models import Agent, Lab, Run
-from spec.run_state import ACTIVE_STATES, RunState
+from spec.run_state import IN_PROGRESS_STATES
 
 # An agent heartbeats every second; silent for longer than this, it is offline.
 
@@ -96,9 +96,7 @@ def update_lab(db: Session, team_id: int, lab_id: int, changes: dict[str, Any]) 
 def delete_lab(db: Session, team_id: int, lab_id: int) -> None:
     """Delete a lab and its agents; refused (409) while a run holds it or waits for it."""
     lab = get_lab(db, team_id, lab_id, for_update=True)
-    pending = db.scalar(
-        select(exists().where(Run.lab_id == lab.id, Run.state.in_([RunState.queued, *ACTIVE_STATES])))
-    )
+    pending = db.scalar(select(exists().where(Run.lab_id == lab.id, Run.state.in_(IN_PROGRESS_STATES))))
     if lab.active_run_id is not None or pending:
         raise conflict(f"lab {lab_id} has a queued or active run; cancel it or wait for it to end first")
     db.delete(lab)

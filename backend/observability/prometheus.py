@@ -31,10 +31,9 @@ from backend.models import Agent, Experiment, Lab, Run
 from backend.runs.outcome import OutcomeKind, run_outcome
 from backend.runs.seconds import PROXY_SOURCE, latest_seconds
 from spec.metrics import SAMPLE_SERIES
-from spec.run_state import RunState
+from spec.run_state import LOAD_STATES, TERMINAL_STATES, RunState
 
 DURATION_BUCKETS = (10, 30, 60, 120, 300, 600, 1800, 3600)
-LIVE_STATES = (RunState.warming, RunState.running)
 
 
 class TeamCollector:
@@ -122,7 +121,7 @@ class TeamCollector:
             Run.team_id == self.team_id,
             Run.started_at.is_not(None),
             Run.finished_at.is_not(None),
-            Run.state.in_([RunState.succeeded, RunState.partial, RunState.failed]),
+            Run.state.in_(TERMINAL_STATES - {RunState.cancelled}),
         )
         columns: list[Any] = [func.count(), func.coalesce(func.sum(seconds), 0)]
         columns += [func.count().filter(seconds <= bound) for bound in DURATION_BUCKETS]
@@ -140,7 +139,7 @@ class TeamCollector:
         live = self.db.execute(
             select(Run.id, Experiment.name)
             .join(Experiment, Experiment.id == Run.experiment_id)
-            .where(Run.team_id == self.team_id, Run.state.in_(LIVE_STATES))
+            .where(Run.team_id == self.team_id, Run.state.in_(LOAD_STATES))
         ).all()
         families = {
             s.key: GaugeMetricFamily(

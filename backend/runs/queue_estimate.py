@@ -22,8 +22,9 @@ from backend.runs.schemas import RunQueue
 from spec.run_state import ACTIVE_STATES, RunState
 
 # Orchestration per run beyond warm-up + duration on a lab with no history: prepare, start lead,
-# collect, teardown. docs/benchmarks.md measures a median of 1.2 s (2.1 s on a loaded machine);
-# the designer's estimate (frontend sweepEstimate.ts) uses the same 3 s.
+# collect, teardown. docs/benchmarks.md measures a median of 1.2 s (2.1 s on a loaded machine); 3 s
+# leaves room for slower labs. The designer's estimate reads this figure from the OpenAPI document
+# (DefaultRunOverheadSeconds, backend/api/constants.py).
 DEFAULT_OVERHEAD_S = 3.0
 # How many of the lab's latest succeeded runs the overhead is the median of.
 OVERHEAD_SAMPLE_RUNS = 20

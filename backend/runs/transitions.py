@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 
 from backend.live import publish_run_control, publish_state
 from backend.models import Run
-from spec.run_state import RunState, sources_of
+from spec.run_state import ACTIVE_STATES, RunState, sources_of
 
 log = logging.getLogger(__name__)
 
@@ -94,7 +94,7 @@ def request_cancel(db: Session, run_id: int) -> RunState | None:
         return RunState.cancelled
     marked = db.execute(
         update(Run)
-        .where(Run.id == run_id, Run.state.in_([s for s in RunState if s.is_active]))
+        .where(Run.id == run_id, Run.state.in_(ACTIVE_STATES))
         .values(cancel_requested_at=func.now())
         .returning(Run.state)
         .execution_options(synchronize_session="fetch")

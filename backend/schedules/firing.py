@@ -23,9 +23,7 @@ from backend.models import Launch, Membership, Role, Run, Schedule, ScheduleFiri
 from backend.schedules import beat
 from backend.schedules.cron import stored
 from backend.webhooks import notify
-from spec.run_state import ACTIVE_STATES, RunState
-
-_NOT_ENDED = (RunState.queued, *ACTIVE_STATES)
+from spec.run_state import IN_PROGRESS_STATES
 
 
 def fire(db: Session, schedule_id: int, task_id: str) -> ScheduleFiring | None:
@@ -55,7 +53,7 @@ def fire(db: Session, schedule_id: int, task_id: str) -> ScheduleFiring | None:
 def _policy_says(db: Session, schedule: Schedule) -> tuple[str, str]:
     own_launches = select(Launch.id).where(Launch.schedule_id == schedule.id)
     previous_running = db.scalar(
-        select(exists().where(Run.launch_id.in_(own_launches), Run.state.in_(_NOT_ENDED)))
+        select(exists().where(Run.launch_id.in_(own_launches), Run.state.in_(IN_PROGRESS_STATES)))
     )
     if previous_running and schedule.if_previous_running == "skip":
         return "skipped_previous_running", "this schedule's previous launch still has runs not ended"
@@ -63,7 +61,7 @@ def _policy_says(db: Session, schedule: Schedule) -> tuple[str, str]:
         select(
             exists().where(
                 Run.lab_id == schedule.lab_id,
-                Run.state.in_(_NOT_ENDED),
+                Run.state.in_(IN_PROGRESS_STATES),
                 Run.launch_id.not_in(own_launches),
             )
         )

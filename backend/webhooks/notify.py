@@ -17,7 +17,7 @@ from backend.runs.outcome import rule_counts, run_outcome
 from backend.settings import get_settings
 from backend.webhooks.service import emit
 from spec.metrics import BY_KEY, run_metrics
-from spec.run_state import RunState
+from spec.run_state import TERMINAL_STATES, RunState
 from spec.sweep import short_path
 
 
@@ -70,7 +70,7 @@ def run_ended(db: Session, run_id: int) -> list[int]:
             data,
             f"haplab: {title} {outcome.label} {_link(f'/runs/{run.id}')}",
         )
-    elif run.state in (RunState.failed, RunState.partial):
+    elif run.state in TERMINAL_STATES - {RunState.cancelled}:
         reason = f": {run.error}" if run.error else ""
         ids += emit(
             db,

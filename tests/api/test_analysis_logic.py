@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from backend.runs.analysis.schemas import AnalysisPoint
 from backend.runs.analysis.sweep import (
     RunResult,
@@ -13,6 +15,7 @@ from backend.runs.analysis.sweep import (
     littles_law,
 )
 from spec.results import Completeness, RunSummary, stored_summary
+from spec.verdict import ADVICE, Advice
 
 
 def summary(
@@ -201,3 +204,41 @@ def test_advice_to_add_threads_follows_what_the_sweep_measured() -> None:
     # Another axis says nothing about threads: the verdict is left as it is.
     other = advice_from_the_sweep([threads_point(0, 1, 334)], "load.connections", axis_count=1)
     assert other[0].verdict.endswith("more threads or cores raise it.")
+
+
+def lever_point(index: int, kind: str, advice: Advice, value: int, rps: float) -> AnalysisPoint:
+    """A point whose run was bound by `kind`, its verdict ending in the kind's advice as the worker
+    writes it (tests/worker/test_verdicts.py holds the worker to the same endings)."""
+    axis = f"proxy.global.{advice.lever}"
+    run = RunResult(
+        run_id=index,
+        point_index=index,
+        params={axis: value},
+        summary=summary(rps, bound=kind),
+        connections=50,
+        offered_rps=None,
+        maxconn=None,
+    )
+    return analyze_point([run]).model_copy(
+        update={"verdict": f"{kind}-bound at {rps:.0f} req/s{advice.ending}"}
+    )
+
+
+@pytest.mark.parametrize(("kind", "advice"), sorted(ADVICE.items()))
+def test_each_bounds_advice_is_read_against_a_sweep_of_its_lever(kind: str, advice: Advice) -> None:
+    """Each lever fires on a run of its kind: a queue-bound run is of kind maxconn, and a sweep of
+    maxconn says whether raising it helped (the analysis once looked for a kind "queue" no run has)."""
+    axis = f"proxy.global.{advice.lever}"
+    helped = advice_from_the_sweep(
+        [lever_point(0, kind, advice, 1, 200), lever_point(1, kind, advice, 2, 380)], axis, 1
+    )
+    assert helped[0].bound == kind
+    agrees = f"The sweep agrees: {advice.lever} 2 measured 380 req/s (+90%)."
+    assert helped[0].verdict == f"{kind}-bound at 200 req/s{advice.ending} {agrees}"
+    flat = advice_from_the_sweep(
+        [lever_point(0, kind, advice, 1, 334), lever_point(1, kind, advice, 2, 275)], axis, 1
+    )
+    assert flat[0].verdict == (
+        f"{kind}-bound at 334 req/s. The sweep says raising {advice.lever} does not help here: "
+        f"{advice.lever} 2 measured 275 req/s (-18%)."
+    )

@@ -11,6 +11,7 @@ from spec.experiment import ExperimentSpec
 from spec.limits import client_limit, server_limit
 from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals, OpenLoopStats
 from spec.run_environment import SharedMachine
+from spec.verdict import ADVICE
 from worker.verdicts import observe, run_verdict
 from worker.verdicts.rules import maxconn_threshold
 
@@ -136,6 +137,8 @@ def test_a_queue_that_persists_is_queue_bound() -> None:
 
     assert verdict.kind == "maxconn"
     assert verdict.sentence.startswith("Queue-bound") and "adds up to 10" in verdict.sentence
+    # The advice the sweep analysis checks against a maxconn sweep (backend/runs/analysis/sweep.py).
+    assert verdict.sentence.endswith(ADVICE["maxconn"].ending)
     assert {e.name: e.value for e in verdict.evidence}["max_qcur"] == 41
 
 
@@ -183,6 +186,8 @@ def test_haproxy_without_idle_time_is_proxy_cpu_bound() -> None:
     assert verdict.kind == "proxy_cpu", verdict
     assert "HAProxy was 95% busy" in verdict.sentence
     assert [f.kind for f in verdict.also] == ["client_cpu"]
+    # The advice the sweep analysis checks against an nbthread sweep (backend/runs/analysis/sweep.py).
+    assert verdict.sentence.endswith(ADVICE["proxy_cpu"].ending)
 
 
 def test_a_full_injector_host_with_an_idle_haproxy_is_client_bound() -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 from spec.numbers import fixed
 from spec.run_environment import SharedMachine
-from spec.verdict import BoundFinding, Evidence
+from spec.verdict import ADVICE, BoundFinding, Evidence
 from worker.verdicts.observation import RunObservation
 
 # A condition "held" when it was true in at least half the steady seconds: a bound is a state
@@ -120,7 +120,7 @@ def maxconn_bound(obs: RunObservation) -> BoundFinding | None:
         sentence = (
             f"Queue-bound: requests waited in HAProxy's queue in {fixed(100 * queued_share, 0)}% of the "
             f"steady seconds (up to {fixed(max(obs.qcur), 0)} at once){limit_text}; the servers' maxconn "
-            "is the bound, raise it or add servers."
+            f"is the bound{ADVICE['maxconn'].ending}"
         )
     else:
         sentence = (
@@ -238,10 +238,8 @@ def proxy_cpu_bound(obs: RunObservation) -> BoundFinding | None:
             "cannot tell HAProxy's limit from the load tool's."
         )
     else:
-        sentence = (
-            f"Proxy CPU-bound: {what} (median) at {fixed(obs.totals.rps, 0)} req/s; more threads or "
-            "cores raise it."
-        )
+        rps = fixed(obs.totals.rps, 0)
+        sentence = f"Proxy CPU-bound: {what} (median) at {rps} req/s{ADVICE['proxy_cpu'].ending}"
     return BoundFinding(kind="proxy_cpu", sentence=sentence, evidence=evidence)
 
 

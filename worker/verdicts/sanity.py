@@ -13,11 +13,9 @@ from __future__ import annotations
 from spec.experiment import ExperimentSpec
 from spec.numbers import fixed
 from spec.results import RunSummary
+from spec.verdict import MEASUREMENT_TOLERANCE as TOLERANCE
 from spec.verdict import Caveat
 from worker.verdicts.rules import ev
-
-# Measurement error a check tolerates: TBF lets a burst through, counters round, clocks drift.
-TOLERANCE = 0.05
 
 
 def sanity_caveats(

@@ -23,7 +23,7 @@ from backend.runs.analysis.sweep import (
 from spec.experiment import ExperimentSpec
 from spec.limits import client_limit
 from spec.results import RunSummary
-from spec.run_state import RunState
+from spec.run_state import MEASURED_STATES, RunState
 
 
 def analyze_launch(
@@ -58,7 +58,7 @@ def analyze_launch(
     for _, point_index, _, spec, *_ in runs:
         if point_index not in limits:
             limits[point_index] = _client_limit(spec)
-    readable = {RunState.succeeded, RunState.partial} if include_partial else {RunState.succeeded}
+    readable = MEASURED_STATES if include_partial else frozenset({RunState.succeeded})
     results = [_result(*row, maxconn=limits[row.point_index], readable=readable) for row in runs]
     partial = [row.id for row in runs if row.state == RunState.partial]
     points = [analyze_point(list(group)) for _, group in groupby(results, key=lambda r: r.point_index)]
@@ -97,7 +97,7 @@ def _result(
     summary: RunSummary | None,
     *,
     maxconn: int | None,
-    readable: set[RunState],
+    readable: frozenset[RunState],
 ) -> RunResult:
     load = spec.get("load") or {}
     # Every injector of the lab runs the load profile: the clients add up.

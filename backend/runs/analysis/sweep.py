@@ -29,7 +29,7 @@ from backend.runs.analysis.schemas import AnalysisPoint, Knee, LittlesLaw
 from backend.runs.statistics import difference, interval
 from spec.numbers import fixed
 from spec.results import RunSummary
-from spec.verdict import BoundKind
+from spec.verdict import ADVICE, BoundKind
 
 # Less gain than this for the next point is no rise: CPU-bound figures move 10-30% run to run
 # on shared cores (LAB-NOTES), so a smaller step is not evidence of more capacity.
@@ -246,12 +246,8 @@ def littles_law(points: Sequence[AnalysisPoint]) -> LittlesLaw:
 
 # ------------------------------------------------------------------ advice that reads the sweep
 
-# A bound's advice names a lever; when the sweep moved that lever, the neighbouring points say
-# whether pulling it helped. (bound kind, the swept path's last part, the advice's words)
-_LEVERS: dict[str, tuple[str, str]] = {
-    "proxy_cpu": ("nbthread", "; more threads or cores raise it."),
-    "queue": ("maxconn", ", raise it or add servers."),
-}
+# A bound's advice names a lever (spec.verdict.ADVICE); when the sweep moved that lever, the
+# neighbouring points say whether pulling it helped.
 
 
 def advice_from_the_sweep(
@@ -273,9 +269,9 @@ def advice_from_the_sweep(
     following = {id(a): b for a, b in pairwise(ordered)}
     out = []
     for point in points:
-        levers = _LEVERS.get(point.bound or "")
+        advice = ADVICE.get(point.bound) if point.bound is not None else None
         nxt = following.get(id(point))
-        if levers is None or levers[0] != lever or nxt is None or point.verdict is None or not point.rps:
+        if advice is None or advice.lever != lever or nxt is None or point.verdict is None or not point.rps:
             out.append(point)
             continue
         assert nxt.rps is not None
@@ -295,7 +291,10 @@ def advice_from_the_sweep(
                 if test is not None and not test.significant
                 else ""
             )
-            base = point.verdict.replace(levers[1], ".") if levers[1] in point.verdict else point.verdict
+            # The advice the sweep contradicts goes; a sentence without it (a maxconn-bound run whose
+            # sessions, not its queue, were full) stays as it is.
+            advised = point.verdict.endswith(advice.ending)
+            base = point.verdict.removesuffix(advice.ending) + "." if advised else point.verdict
             sentence = f"{base} The sweep says raising {lever} does not help here: {measured}{noise}."
         out.append(point.model_copy(update={"verdict": sentence}))
     return out

@@ -56,7 +56,7 @@ from backend.live import (
 from backend.models import Run
 from backend.runs.live.stream_slots import StreamSlot
 from backend.runs.seconds import read_seconds
-from spec.run_state import RunState
+from spec.run_state import RunState, progress_rank
 
 KEEPALIVE_S = 15
 STATE_POLL_S = 2.0
@@ -66,19 +66,6 @@ REPLAY_PAGE = 1000
 RETRY_MS = 2000
 END_EVENT_ID = EndEvent.model_fields["id"].default
 KEEPALIVE = b": keep-alive\n\n"
-
-# Forward order of states; every terminal state ranks last.
-_RANK = {
-    RunState.queued: 0,
-    RunState.preparing: 1,
-    RunState.warming: 2,
-    RunState.running: 3,
-    RunState.collecting: 4,
-    RunState.succeeded: 5,
-    RunState.partial: 5,
-    RunState.failed: 5,
-    RunState.cancelled: 5,
-}
 
 
 def _one_line(text: str) -> str:
@@ -111,9 +98,9 @@ class _Relay:
         self.replay_done_at: float | None = None
 
     def state(self, state: LiveState, retry_ms: int | None = None) -> bytes:
-        if _RANK[state.state] <= self.rank:
+        if progress_rank(state.state) <= self.rank:
             return b""
-        self.rank = _RANK[state.state]
+        self.rank = progress_rank(state.state)
         if state.state.is_terminal:
             self.final = state
         return sse_event(StateEvent(id=f"state:{state.state.value}", data=state), retry_ms)

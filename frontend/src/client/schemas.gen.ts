@@ -12738,6 +12738,97 @@ export const WebhookOutSchema = {
     description: 'A webhook as listed: never its secret.'
 } as const;
 
+export const TerminalRunStateSchema = {
+    type: 'string',
+    enum: [
+        'succeeded',
+        'partial',
+        'failed',
+        'cancelled'
+    ],
+    title: 'TerminalRunState',
+    description: 'Ended: nothing will change the run\'s state again.'
+} as const;
+
+export const ActiveRunStateSchema = {
+    type: 'string',
+    enum: [
+        'preparing',
+        'warming',
+        'running',
+        'collecting'
+    ],
+    title: 'ActiveRunState',
+    description: 'Holding the lab: picked up by the worker and not ended; the phases a run goes through, in order.'
+} as const;
+
+export const InProgressRunStateSchema = {
+    type: 'string',
+    enum: [
+        'queued',
+        'preparing',
+        'warming',
+        'running',
+        'collecting'
+    ],
+    title: 'InProgressRunState',
+    description: 'Not ended yet: waiting for its lab or holding it.'
+} as const;
+
+export const BeforeLoadRunStateSchema = {
+    type: 'string',
+    enum: [
+        'queued',
+        'preparing'
+    ],
+    title: 'BeforeLoadRunState',
+    description: 'Before the load: waiting for its lab or preparing it.'
+} as const;
+
+export const LoadRunStateSchema = {
+    type: 'string',
+    enum: [
+        'warming',
+        'running'
+    ],
+    title: 'LoadRunState',
+    description: 'The load tool is running: warming up or measuring.'
+} as const;
+
+export const StoppedRunStateSchema = {
+    type: 'string',
+    enum: [
+        'failed',
+        'cancelled'
+    ],
+    title: 'StoppedRunState',
+    description: 'Ended by a fault or a cancel, before collect could end it: what was measured is kept as it is.'
+} as const;
+
+export const MeasuredRunStateSchema = {
+    type: 'string',
+    enum: [
+        'succeeded',
+        'partial'
+    ],
+    title: 'MeasuredRunState',
+    description: 'Ended by collect with figures: all of its window (succeeded) or less (partial, never read as complete).'
+} as const;
+
+export const DefaultRunOverheadSecondsSchema = {
+    type: 'number',
+    const: 3,
+    title: 'DefaultRunOverheadSeconds',
+    description: 'Orchestration seconds per run beyond warm-up + duration (prepare, start lead, collect, teardown) on a lab with no finished run yet: the designer\'s estimate and a queued run\'s on a new lab. A lab with history uses the median of its own (a run\'s overhead_s).'
+} as const;
+
+export const MeasurementToleranceSchema = {
+    type: 'number',
+    const: 0.05,
+    title: 'MeasurementTolerance',
+    description: 'The share by which two measurements of one thing may differ before a check says so (TBF lets a burst through, counters round, clocks drift): the verdict\'s sanity checks use it.'
+} as const;
+
 export const ErrorCountsWritableSchema = {
     properties: {
         connect: {

@@ -7350,6 +7350,69 @@ export type WebhookOut = {
 };
 
 /**
+ * TerminalRunState
+ *
+ * Ended: nothing will change the run's state again.
+ */
+export type TerminalRunState = 'succeeded' | 'partial' | 'failed' | 'cancelled';
+
+/**
+ * ActiveRunState
+ *
+ * Holding the lab: picked up by the worker and not ended; the phases a run goes through, in order.
+ */
+export type ActiveRunState = 'preparing' | 'warming' | 'running' | 'collecting';
+
+/**
+ * InProgressRunState
+ *
+ * Not ended yet: waiting for its lab or holding it.
+ */
+export type InProgressRunState = 'queued' | 'preparing' | 'warming' | 'running' | 'collecting';
+
+/**
+ * BeforeLoadRunState
+ *
+ * Before the load: waiting for its lab or preparing it.
+ */
+export type BeforeLoadRunState = 'queued' | 'preparing';
+
+/**
+ * LoadRunState
+ *
+ * The load tool is running: warming up or measuring.
+ */
+export type LoadRunState = 'warming' | 'running';
+
+/**
+ * StoppedRunState
+ *
+ * Ended by a fault or a cancel, before collect could end it: what was measured is kept as it is.
+ */
+export type StoppedRunState = 'failed' | 'cancelled';
+
+/**
+ * MeasuredRunState
+ *
+ * Ended by collect with figures: all of its window (succeeded) or less (partial, never read as complete).
+ */
+export type MeasuredRunState = 'succeeded' | 'partial';
+
+/**
+ * DefaultRunOverheadSeconds
+ *
+ * Orchestration seconds per run beyond warm-up + duration (prepare, start lead, collect, teardown) on a lab with no finished run yet: the designer's estimate and a queued run's on a new lab. A lab with history uses the median of its own (a run's overhead_s).
+ */
+export type DefaultRunOverheadSeconds = 3;
+
+/**
+ * MeasurementTolerance
+ *
+ * The share by which two measurements of one thing may differ before a check says so (TBF lets a burst through, counters round, clocks drift): the verdict's sanity checks use it.
+ */
+export type MeasurementTolerance = 0.05;
+
+/**
  * ErrorCounts
  *
  * Failed requests by kind; never hidden, never merged into one number.

@@ -1,5 +1,6 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .active_run_state import ActiveRunState
 from .agent_address import AgentAddress
 from .agent_environment import AgentEnvironment
 from .agent_message_envelope import AgentMessageEnvelope
@@ -24,6 +25,7 @@ from .baseline_out import BaselineOut
 from .baseline_out_params import BaselineOutParams
 from .baseline_out_pinned_from import BaselineOutPinnedFrom
 from .baseline_pin import BaselinePin
+from .before_load_run_state import BeforeLoadRunState
 from .bind import Bind
 from .bind_tls import BindTls
 from .bind_tls_alpn_item import BindTlsAlpnItem
@@ -126,6 +128,7 @@ from .host_identity import HostIdentity
 from .http_check import HttpCheck
 from .http_check_method import HttpCheckMethod
 from .http_validation_error import HTTPValidationError
+from .in_progress_run_state import InProgressRunState
 from .injector_summary import InjectorSummary
 from .injector_summary_driver import InjectorSummaryDriver
 from .injector_summary_window_source_type_0 import InjectorSummaryWindowSourceType0
@@ -165,12 +168,14 @@ from .load_profile_headers import LoadProfileHeaders
 from .load_profile_http_version import LoadProfileHttpVersion
 from .load_profile_method import LoadProfileMethod
 from .load_profile_via import LoadProfileVia
+from .load_run_state import LoadRunState
 from .load_totals import LoadTotals
 from .load_totals_window_source_type_0 import LoadTotalsWindowSourceType0
 from .login_request import LoginRequest
 from .managed_database import ManagedDatabase
 from .managed_target import ManagedTarget
 from .managed_target_protocol import ManagedTargetProtocol
+from .measured_run_state import MeasuredRunState
 from .member_add import MemberAdd
 from .member_out import MemberOut
 from .member_update import MemberUpdate
@@ -292,6 +297,7 @@ from .start_sampling import StartSampling
 from .start_targets import StartTargets
 from .state_event import StateEvent
 from .stop_load import StopLoad
+from .stopped_run_state import StoppedRunState
 from .sweep import Sweep
 from .sweep_analysis import SweepAnalysis
 from .sweep_axis import SweepAxis
@@ -305,6 +311,7 @@ from .template import Template
 from .template_requirements import TemplateRequirements
 from .template_requirements_roles_item import TemplateRequirementsRolesItem
 from .template_requirements_target import TemplateRequirementsTarget
+from .terminal_run_state import TerminalRunState
 from .threshold import Threshold
 from .threshold_aggregate import ThresholdAggregate
 from .threshold_host_type_0 import ThresholdHostType0
@@ -339,6 +346,7 @@ from .webhook_created import WebhookCreated
 from .webhook_out import WebhookOut
 
 __all__ = (
+    "ActiveRunState",
     "AgentAddress",
     "AgentEnvironment",
     "AgentMessageEnvelope",
@@ -363,6 +371,7 @@ __all__ = (
     "BaselineOutParams",
     "BaselineOutPinnedFrom",
     "BaselinePin",
+    "BeforeLoadRunState",
     "Bind",
     "BindTls",
     "BindTlsAlpnItem",
@@ -465,6 +474,7 @@ __all__ = (
     "HostIdentity",
     "HttpCheck",
     "HttpCheckMethod",
+    "InProgressRunState",
     "InjectorSummary",
     "InjectorSummaryDriver",
     "InjectorSummaryWindowSourceType0",
@@ -504,12 +514,14 @@ __all__ = (
     "LoadProfileHttpVersion",
     "LoadProfileMethod",
     "LoadProfileVia",
+    "LoadRunState",
     "LoadTotals",
     "LoadTotalsWindowSourceType0",
     "LoginRequest",
     "ManagedDatabase",
     "ManagedTarget",
     "ManagedTargetProtocol",
+    "MeasuredRunState",
     "MemberAdd",
     "MemberOut",
     "MemberUpdate",
@@ -627,6 +639,7 @@ __all__ = (
     "StartTargets",
     "StateEvent",
     "StopLoad",
+    "StoppedRunState",
     "Sweep",
     "SweepAnalysis",
     "SweepAxis",
@@ -640,6 +653,7 @@ __all__ = (
     "TemplateRequirements",
     "TemplateRequirementsRolesItem",
     "TemplateRequirementsTarget",
+    "TerminalRunState",
     "Threshold",
     "ThresholdAggregate",
     "ThresholdHostType0",

@@ -18,7 +18,7 @@ function verdictSuffix(r: Row): string {
   const notes: string[] = [];
   const outcome = r.outcome as Row["outcome"] | undefined; // a table from before outcomes existed
   if (outcome?.kind === "rules_failed") notes.push(outcome.rules_judged > 1 ? `${outcome.rules_failed} of ${outcome.rules_judged} rules failed` : "its rule failed");
-  else if (outcome && ["partial", "failed", "cancelled"].includes(outcome.kind)) notes.push(outcome.label);
+  else if (outcome && outcome.kind !== "succeeded" && outcome.kind !== "in_progress") notes.push(outcome.label);
   if (r.capacity_note) notes.push("shared machine");
   return notes.length ? ` (${notes.join(", ")})` : "";
 }

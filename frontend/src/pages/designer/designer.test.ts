@@ -4,6 +4,7 @@ import { fieldInfo } from "./schemaHelp";
 import { getIn, setIn } from "./specPath";
 import { DEFAULT_SQL, loadForDriver, openLoopMissingRate } from "./loadDriver";
 import { RUN_OVERHEAD_S, estimateSweep } from "./sweepEstimate";
+import { DefaultRunOverheadSecondsSchema } from "../../client/schemas.gen";
 import { serverTlsWithVerify } from "./tls";
 import { formatSweepValues, parseSweepValues } from "./sweepValues";
 
@@ -132,7 +133,8 @@ describe("seed features in the designer", () => {
     expect(serverTlsWithVerify({ verify: "none", ca: "x" }, "required").ca).toBe("x");
   });
 
-  it("estimates 3 s of orchestration per run (docs/benchmarks.md)", () => {
+  it("estimates the API's orchestration per run, 3 s (DefaultRunOverheadSeconds in the OpenAPI document)", () => {
+    expect(RUN_OVERHEAD_S).toBe(DefaultRunOverheadSecondsSchema.const);
     expect(RUN_OVERHEAD_S).toBe(3);
     expect(estimateSweep({ load: { duration_s: 30, warmup_s: 5 } }).secondsPerRun).toBe(38);
   });

@@ -5,11 +5,14 @@
 // time = runs x (warmup + duration + overhead). When warm-up or duration is itself swept, every
 //        value occurs equally often in the cartesian product, so the mean of its values is exact.
 
+import { DefaultRunOverheadSecondsSchema } from "../../client/schemas.gen";
+
 // Orchestration overhead per run beyond warm-up + duration: prepare (targets, haproxy -c,
-// readiness), load start lead, collect, teardown and the hand-over to the next run. Measured in
-// docs/benchmarks.md, "Orchestration overhead per run" (bench/orchestration_overhead.py): median
-// 1.2 s on a quiet machine, 2.1 s on a loaded one; 3 s leaves room for slower labs.
-export const RUN_OVERHEAD_S = 3;
+// readiness), load start lead, collect, teardown and the hand-over to the next run. The API's own
+// (backend/runs/queue_estimate.py DEFAULT_OVERHEAD_S, the figure a queued run's expected start uses
+// on a lab with no history), read from the OpenAPI document, never written here again. Measured in
+// docs/benchmarks.md, "Orchestration overhead per run" (bench/orchestration_overhead.py).
+export const RUN_OVERHEAD_S: number = DefaultRunOverheadSecondsSchema.const;
 
 type AxisLike = { path: string; values: unknown[]; linked?: { path: string; values: unknown[] }[] | null };
 type SpecLike = {

@@ -12,6 +12,7 @@ import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
 import { useMetricRegistry } from "../../metrics/useMetricRegistry";
+import { RUN_STATES } from "../../runs/states";
 import { useDebounced } from "../designer/useDebounced";
 import { columns } from "./columns";
 import "./history.css";
@@ -22,7 +23,6 @@ import {
   PAGE_SIZES,
   parse,
   rememberColumns,
-  RUN_STATES,
   SEARCH_MAX_LENGTH,
   shownColumns,
   toQuery,

@@ -3,9 +3,9 @@
 // writes only what differs from the defaults, toQuery() is the GET /api/v1/runs query
 // (backend/runs/endpoints.py list_runs).
 import type { RunFigures, RunPage as RunsPage, RunsListRunsData, RunState } from "../../client/types.gen";
+import { RUN_STATES } from "../../runs/states";
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
-export const RUN_STATES: RunState[] = ["queued", "preparing", "warming", "running", "collecting", "succeeded", "partial", "failed", "cancelled"];
 
 export type RunsQuery = NonNullable<RunsListRunsData["query"]>;
 export type SortKey = NonNullable<RunsQuery["sort"]>;
@@ -84,7 +84,7 @@ export function parseColumns(text: string | null): ColumnId[] | null {
 }
 
 export function parse(search: URLSearchParams): HistoryFilters {
-  const states = (search.get("state") ?? "").split(",").filter((s): s is RunState => (RUN_STATES as string[]).includes(s));
+  const states = (search.get("state") ?? "").split(",").filter((s): s is RunState => (RUN_STATES as readonly string[]).includes(s));
   const size = positiveInt(search.get("size"));
   // `order=oldest` is how links made before sorting said "oldest first".
   const legacyDir: Direction | null = search.get("order") === "oldest" ? "asc" : null;

@@ -12,15 +12,16 @@ import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { StateBadge } from "../../components/StateBadge";
 import { duration } from "../../format/time";
+import { IN_PROGRESS_STATES } from "../../runs/states";
 import { ceilSeconds, plannedSeconds, runProgress } from "../run/progress";
-import { ACTIVE_STATES, aheadText, launchesInProgress, type LaunchInProgress } from "./homeData";
+import { aheadText, launchesInProgress, type LaunchInProgress } from "./homeData";
 
 const POLL_MS = 3000;
 const SHOWN = 6;
 
 export function InProgress() {
   const active = useQuery({
-    ...runsListRunsOptions({ query: { state: ACTIVE_STATES, order: "oldest", limit: 500 } }),
+    ...runsListRunsOptions({ query: { state: [...IN_PROGRESS_STATES], order: "oldest", limit: 500 } }),
     refetchInterval: POLL_MS,
   });
   const launches = active.data ? launchesInProgress(active.data.items) : [];

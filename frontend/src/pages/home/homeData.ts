@@ -1,9 +1,7 @@
 // The home page's figures, from the list endpoints' answers. Pure, so homeData.test.ts checks them.
-import type { AgentOut, RunFigures, RunSlim, RunState } from "../../client/types.gen";
+import type { AgentOut, RunFigures, RunSlim } from "../../client/types.gen";
 import { fmtNum } from "../../components/keyFigures";
 
-/** The states of a run that has not finished (queued first, then the lab's phases). */
-export const ACTIVE_STATES: RunState[] = ["queued", "preparing", "warming", "running", "collecting"];
 
 /** One launch (an experiment's sweep or a single run) that still has runs to go. */
 export type LaunchInProgress = {

@@ -7,7 +7,7 @@ import { Link, useNavigate } from "react-router";
 import { runsListRunsOptions, runsRerunRunMutation } from "../../client/@tanstack/react-query.gen";
 import type { RunDetail } from "../../client/types.gen";
 import { ErrorState } from "../../components/ErrorState";
-import { TERMINAL } from "./progress";
+import { TERMINAL } from "../../runs/states";
 import { RunCloneDialog } from "./RunCloneDialog";
 
 export function RunActions({ run, canEdit }: { run: RunDetail; canEdit: boolean }) {

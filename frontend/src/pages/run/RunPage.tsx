@@ -23,7 +23,8 @@ import { downloadReport } from "../../report/htmlReport";
 import { LiveCharts } from "./LiveCharts";
 import { sampleCount } from "./liveSeries";
 import { paramsText } from "../experiments/sweepAnalysis";
-import { stoppedIn, TERMINAL } from "./progress";
+import { stoppedIn } from "./progress";
+import { BEFORE_LOAD, TERMINAL } from "../../runs/states";
 import { RunActions } from "./RunActions";
 import { RunHeadline } from "./RunHeadline";
 import { PointChecks, ThresholdChecks } from "./ThresholdChecks";
@@ -91,7 +92,7 @@ export default function RunPage() {
 
   const state = live.state && !TERMINAL.has(run.state) ? live.state : run.state;
   const finished = TERMINAL.has(run.state);
-  const beforeSampling = (state === "queued" || state === "preparing") && sampleCount(live.store) === 0;
+  const beforeSampling = BEFORE_LOAD.has(state) && sampleCount(live.store) === 0;
   const canCancel = hasRole(session, "editor") && !TERMINAL.has(state);
   const launchRuns = launchQuery.data?.items;
   const params = Object.keys(run.params).length ? paramsText(run.params) : "";

@@ -12,7 +12,8 @@ import { fmtNum } from "../../components/keyFigures";
 import { OutcomeBadge } from "../../components/OutcomeBadge";
 import { dateTime, duration } from "../../format/time";
 import { RUN_OVERHEAD_S } from "../designer/sweepEstimate";
-import { ceilSeconds, liveProgress, PHASE_LABELS, plannedSeconds, stageSeconds, stageTimes, sweepProgress, TERMINAL, type Phase, type PhaseView } from "./progress";
+import { ceilSeconds, liveProgress, PHASE_LABELS, plannedSeconds, stageSeconds, stageTimes, sweepProgress, type PhaseView } from "./progress";
+import { STOPPED, TERMINAL, type Phase } from "../../runs/states";
 import "./runPage.css";
 
 const TICK_MS = 500;
@@ -120,7 +121,7 @@ const ENDED: Partial<Record<RunDetail["state"], string>> = {
 
 /** An ended run in one line: how it ended, when, and how long each stage took. */
 function EndState({ run, stoppedIn }: { run: RunDetail; stoppedIn: Phase | null }) {
-  const where = run.state === "failed" || run.state === "cancelled" ? (stoppedIn ? `while ${PHASE_LABELS[stoppedIn].toLowerCase()}` : "before it left the queue") : null;
+  const where = STOPPED.has(run.state) ? (stoppedIn ? `while ${PHASE_LABELS[stoppedIn].toLowerCase()}` : "before it left the queue") : null;
   // The run's one verdict: a succeeded run whose rules failed is not green.
   const rulesFailed = run.outcome.kind === "rules_failed";
   const tone = rulesFailed ? "warn" : run.state === "succeeded" ? "ok" : run.state === "failed" ? "bad" : "warn";

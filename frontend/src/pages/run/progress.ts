@@ -9,11 +9,8 @@
 import type { LoadProfile, RunDetail, RunSlim, RunState } from "../../client/types.gen";
 import { duration as durationText } from "../../format/time";
 import { decimal } from "../../format/units";
+import { PHASES, TERMINAL, type Phase } from "../../runs/states";
 
-export const TERMINAL: ReadonlySet<RunState> = new Set(["succeeded", "partial", "failed", "cancelled"]);
-
-export type Phase = "preparing" | "warming" | "running" | "collecting";
-export const PHASES: readonly Phase[] = ["preparing", "warming", "running", "collecting"];
 export const PHASE_LABELS: Record<Phase, string> = {
   preparing: "Preparing",
   warming: "Warming up",

@@ -120,6 +120,20 @@ describe("clients and HAProxy side by side", () => {
     expect(rows(run({ total: { successes: 930 }, proxy: { requests: 1000, hrsp_2xx: 1000 } })).successes.note).toMatch(/^They differ by 70/);
   });
 
+  it("quotes the check's verdict on a checked run, never re-judging it with the tools' warnings or its own edges", () => {
+    const check = "the clients' successes (hey's report) is 160, HAProxy's 2xx answers in the measured seconds 80: ...";
+    const evidence = [{ name: "successes_vs_haproxy.first", label: "", value: 160 }];
+    const warmedUp = { total: { requests: 160, successes: 160, window_source: "tool_records" as const }, proxy: { requests: 80, hrsp_2xx: 80 }, load: { warmup_s: 5, duration_s: 5 } };
+    const warning = ["hey reports once at the end: its own summary includes the warm-up seconds"];
+    // The worker said they disagree: its words, not the tool's warning the page used to rank first.
+    expect(rows(run({ ...warmedUp, warnings: warning, caveats: [{ kind: "figures_disagree", sentence: check, evidence }] })).successes.note).toBe(check);
+    // The worker said they agree (no caveat): its agreement, not the page's edges or the warning.
+    expect(rows(run({ ...warmedUp, warnings: warning })).successes.note).toMatch(/^Within what the window's edges explain \(the run's consistency check\)/);
+    expect(rows(run({ ...warmedUp, total: { successes: 2000, window_source: "tool_records" } })).successes.note).toMatch(/the run's consistency check/);
+    // Equal counts the check passed: nothing to say.
+    expect(rows(run({ total: { window_source: "tool_records" } })).successes.note).toBeUndefined();
+  });
+
   it("says a direct run bypassed HAProxy", () => {
     expect(rows(run({ load: { via: "direct" }, proxy: { requests: 3, hrsp_2xx: 3 } })).requests.note).toMatch(/via direct/);
   });

@@ -5,6 +5,7 @@
 // link), the row carries that reason in one line. The verdict's caveats (worker/verdicts/sanity.py)
 // and the tools' own warnings are the source of those sentences where they exist; they are quoted,
 // never re-derived. Pure, so the table and its test share it.
+import { MeasurementToleranceSchema } from "../../client/schemas.gen";
 import type { Caveat, Metric, MetricRegistry, RunDetail } from "../../client/types.gen";
 import { fmtNum } from "../../components/keyFigures";
 import { bitsPerSecond, bytesPerSecond } from "../../format/units";
@@ -22,8 +23,9 @@ export type Sides = { clientsTitle: string; rows: SideRow[] };
 
 type Run = Pick<RunDetail, "summary" | "spec" | "environment">;
 
-// The verdict's own tolerance (worker/verdicts/sanity.py TOLERANCE): a gap this small is noise.
-const TOLERANCE = 0.05;
+// The verdict's own tolerance (spec/verdict.py MEASUREMENT_TOLERANCE, from the OpenAPI document):
+// a gap this small is noise.
+const TOLERANCE: number = MeasurementToleranceSchema.const;
 
 /** A value in its registry unit, exact enough for a table: counts whole, B/s scaled, ms to 0.1. */
 export function metricText(value: number, unit: string): string {
@@ -49,13 +51,24 @@ const countsCaveat = (run: Run): string | undefined =>
   run.summary?.verdict?.caveats?.find((c) => c.kind === "figures_disagree" && c.evidence?.some((e) => e.name.startsWith("successes_vs_haproxy.")))?.sentence ??
   caveat(run, "counts_disagree");
 
-/** When the run's collect-time consistency check held the clients' successes to HAProxy's 2xx
- * (runs that record who counted their window) and left no caveat, they agreed within the
- * allowance it computed: say so, rather than judge them again here with other edges. */
-const checkedAgreement = (run: Run): string | undefined =>
-  run.summary?.total.window_source != null
-    ? "Within what the window's edges explain (the run's consistency check): a request in flight per connection as the window opens and closes, and answers to clients that gave up, count on one side only."
-    : undefined;
+/** Whether the run's collect-time consistency check held the clients' successes to HAProxy's 2xx:
+ * runs that record who counted their window. */
+const checked = (run: Run): boolean => run.summary?.total.window_source != null;
+
+const CHECKED_AGREEMENT =
+  "Within what the window's edges explain (the run's consistency check): a request in flight per connection as the window opens and closes, and answers to clients that gave up, count on one side only.";
+
+/**
+ * The clients' successes beside HAProxy's 2xx. The worker judges whether they disagree
+ * (worker/verdicts/consistency.py, successes_vs_haproxy) and the page quotes it: its caveat when
+ * they do, its agreement when it ran and left none; never its own edges, the tools' warnings or
+ * another order of reasons. Only a run recorded before the check gets the page's own reading.
+ */
+export function successesNote(run: Run, clients: number, haproxy: number): string | undefined {
+  const disagreement = countsCaveat(run);
+  if (!checked(run)) return countsNote(run, clients, haproxy, disagreement);
+  return disagreement ?? (clients === haproxy ? undefined : CHECKED_AGREEMENT);
+}
 
 const differs = (a: number, b: number, slack: number) => Math.abs(a - b) > Math.max(slack, TOLERANCE * Math.max(a, b));
 
@@ -137,7 +150,7 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
     label: "Successes (2xx)",
     clients: c("successes", t.successes, t.window_source === "proxy_counters" ? { hint: "HAProxy's count of the window: the tool cannot tell when each request completed" } : {}),
     haproxy: http ? c("proxy_2xx", p.hrsp_2xx) : null,
-    note: http ? countsNote(run, t.successes, p.hrsp_2xx ?? 0, countsCaveat(run) ?? checkedAgreement(run)) : undefined,
+    note: http ? successesNote(run, t.successes, p.hrsp_2xx ?? 0) : undefined,
   });
   const e = t.errors;
   const failed = e?.total ?? 0;

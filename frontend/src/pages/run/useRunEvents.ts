@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 
 import type { EndEvent, RunState, SampleEvent, StateEvent } from "../../client/types.gen";
 import { addSample, type SampleStore } from "./liveSeries";
-import { TERMINAL } from "./progress";
+import { TERMINAL } from "../../runs/states";
 
 export type LiveRun = {
   store: SampleStore;
