@@ -22,10 +22,6 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 from sqlalchemy import ColumnElement, Select, select
 from sqlalchemy.sql.elements import BindParameter
-from sqlalchemy.sql.roles import ColumnsClauseRole
-
-if TYPE_CHECKING:
-    from sqlalchemy.sql._typing import _TypedColumnClauseArgument
 
 from backend.models import (
     Agent,
@@ -42,6 +38,9 @@ from backend.models import (
     Schedule,
     Webhook,
 )
+
+if TYPE_CHECKING:
+    from sqlalchemy.sql._typing import _TypedColumnClauseArgument
 
 # The tables whose every row belongs to one team through its own `team_id` column. Rows of other
 # tables reach a team through one of these (a version through its experiment, a sample through
@@ -66,7 +65,7 @@ TeamOwned = TypeVar(
 TEAM_OWNED: tuple[type, ...] = TeamOwned.__constraints__
 Column = TypeVar("Column")
 TeamKey = int | BindParameter[Any]
-Columns = ColumnsClauseRole | Any  # what select() takes: a model, a column, an expression
+Columns = Any  # what select() takes: a model, a column, an expression
 
 
 def owned_by(model: type[TeamOwned], team: TeamKey) -> ColumnElement[bool]:
