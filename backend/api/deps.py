@@ -3,8 +3,9 @@
     def list_labs(db: SessionDep, who: ViewerDep) -> ...
     def create_lab(db: SessionDep, who: EditorDep, body: LabCreate) -> ...
 
-Every route that touches team data takes one of Viewer/Editor/AdminDep and filters by
-`who.team_id`; an object of another team is reported as 404, never 403, so ids don't leak.
+Every route that touches team data takes one of Viewer/Editor/AdminDep and its service reads the
+rows of `who.team_id` through backend/teams/scoping.py; an object of another team is reported as
+404, never 403, so ids don't leak.
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ pointing at exactly the spec they were launched from.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from sqlalchemy import func, or_, select
 from sqlalchemy.exc import IntegrityError
@@ -27,6 +27,7 @@ from backend.experiments.summaries import detail, summarize
 from backend.labs import boundary
 from backend.models import Experiment, ExperimentVersion, Run
 from backend.models.base import utcnow
+from backend.teams.scoping import owned_by, readable, writable
 from spec.experiment import ExperimentSpec
 from spec.run_state import IN_PROGRESS_STATES, RunState
 
@@ -43,14 +44,12 @@ def _name_taken(name: str) -> ApiError:
     )
 
 
-def get_experiment(db: Session, team_id: int, experiment_id: int, lock: str | None = None) -> Experiment:
+def get_experiment(
+    db: Session, team_id: int, experiment_id: int, lock: Literal["update", "share"] | None = None
+) -> Experiment:
     """The team's experiment or 404. `lock` "update" or "share" takes that row lock."""
-    query = select(Experiment).where(Experiment.id == experiment_id, Experiment.team_id == team_id)
-    if lock == "update":
-        query = query.with_for_update()
-    elif lock == "share":
-        query = query.with_for_update(read=True)
-    experiment = db.scalar(query)
+    rows = readable(Experiment, team_id) if lock is None else writable(Experiment, team_id, lock=lock)
+    experiment = db.scalar(rows.where(Experiment.id == experiment_id))
     if experiment is None:
         raise not_found("experiment", experiment_id)
     return experiment
@@ -124,7 +123,7 @@ def list_experiments(
     limit: int = DEFAULT_PAGE,
     offset: int = 0,
 ) -> ExperimentPage:
-    where: list[Any] = [Experiment.team_id == team_id]
+    where: list[Any] = [owned_by(Experiment, team_id)]
     if q:
         pattern = "%" + q.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         where.append(

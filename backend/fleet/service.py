@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, conflict
 from backend.models import Agent, Run
+from backend.teams.scoping import owned_by
 from spec.protocol import AGENT_REVOKED_ERROR, Hello
 from spec.run_state import ACTIVE_STATES, RunState
 
@@ -129,7 +130,7 @@ def _writable_run_query() -> Select[RunState, bool]:
     # The state only: loading the whole run (its spec, summary, environment: JSON read into
     # models) cost more than the rest of a sample batch's queries.
     return select(Run.state, just_ended).where(
-        Run.id == bindparam("run_id"), Run.lab_id == bindparam("lab_id"), Run.team_id == bindparam("team_id")
+        Run.id == bindparam("run_id"), Run.lab_id == bindparam("lab_id"), owned_by(Run, bindparam("team_id"))
     )
 
 

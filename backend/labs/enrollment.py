@@ -32,6 +32,7 @@ from backend.labs.service import get_lab
 from backend.models import Agent, EnrollmentToken, Membership, Role
 from backend.models.base import utcnow
 from backend.settings import get_settings
+from backend.teams.scoping import readable
 
 ENROLLMENT_KIND = "hle"
 AGENT_KIND = "hla"
@@ -104,9 +105,7 @@ def revoke_enrollment_token(db: Session, team_id: int, lab_id: int, token_id: in
 
 
 def _created_by_an_admin(db: Session, team_id: int, user_id: int | None) -> bool:
-    role = db.scalar(
-        select(Membership.role).where(Membership.team_id == team_id, Membership.user_id == user_id)
-    )
+    role = db.scalar(readable(Membership, team_id, Membership.role).where(Membership.user_id == user_id))
     return role == Role.admin
 
 

@@ -12,6 +12,7 @@ from sqlalchemy.orm import Session
 from backend.errors import ApiError, FieldError, conflict, not_found
 from backend.labs.link_shaping import check_settings
 from backend.models import Agent, Lab, Run
+from backend.teams.scoping import readable, writable
 from spec.run_state import IN_PROGRESS_STATES
 
 # An agent heartbeats every second; silent for longer than this, it is offline.
@@ -41,17 +42,15 @@ def create_lab(
 
 
 def get_lab(db: Session, team_id: int, lab_id: int, for_update: bool = False) -> Lab:
-    query = select(Lab).where(Lab.id == lab_id, Lab.team_id == team_id)
-    if for_update:
-        query = query.with_for_update()
-    lab = db.scalar(query)
+    rows = writable(Lab, team_id) if for_update else readable(Lab, team_id)
+    lab = db.scalar(rows.where(Lab.id == lab_id))
     if lab is None:
         raise not_found("lab", lab_id)
     return lab
 
 
 def list_labs(db: Session, team_id: int) -> Sequence[Lab]:
-    return db.scalars(select(Lab).where(Lab.team_id == team_id).order_by(Lab.name, Lab.id)).all()
+    return db.scalars(readable(Lab, team_id).order_by(Lab.name, Lab.id)).all()
 
 
 def lab_agents(db: Session, lab_ids: Sequence[int]) -> dict[int, list[Agent]]:

@@ -30,6 +30,7 @@ from backend.live import mark_scraped
 from backend.models import Agent, Experiment, Lab, Run
 from backend.runs.outcome import OutcomeKind, run_outcome
 from backend.runs.seconds import PROXY_SOURCE, latest_seconds
+from backend.teams.scoping import owned_by
 from spec.metrics import SAMPLE_SERIES
 from spec.run_state import LOAD_STATES, TERMINAL_STATES, RunState
 
@@ -59,7 +60,7 @@ class TeamCollector:
         rows = self.db.execute(
             select(Lab.name, func.count(Agent.id), func.count(Agent.id).filter(Agent.heard_within()))
             .outerjoin(Agent, and_(Agent.lab_id == Lab.id, Agent.revoked_at.is_(None)))
-            .where(Lab.team_id == self.team_id)
+            .where(owned_by(Lab, self.team_id))
             .group_by(Lab.name)
         ).all()
         for lab, enrolled, alive in rows:
@@ -72,7 +73,7 @@ class TeamCollector:
         by_state = GaugeMetricFamily("haplab_runs", "The team's runs in each state.", labels=["state"])
         counts = dict(
             self.db.execute(
-                select(Run.state, func.count()).where(Run.team_id == self.team_id).group_by(Run.state)
+                select(Run.state, func.count()).where(owned_by(Run, self.team_id)).group_by(Run.state)
             ).all()
         )
         for state in RunState:
@@ -85,7 +86,7 @@ class TeamCollector:
         rows = self.db.execute(
             select(Lab.name, func.count(Run.id))
             .outerjoin(Run, and_(Run.lab_id == Lab.id, Run.state == RunState.queued))
-            .where(Lab.team_id == self.team_id)
+            .where(owned_by(Lab, self.team_id))
             .group_by(Lab.name)
         ).all()
         for lab, queued in rows:
@@ -104,7 +105,7 @@ class TeamCollector:
         counts: Counter[str] = Counter()
         rows = self.db.execute(
             select(Run.state, Run.thresholds_passed, func.count())
-            .where(Run.team_id == self.team_id)
+            .where(owned_by(Run, self.team_id))
             .group_by(Run.state, Run.thresholds_passed)
         ).all()
         for state, passed, count in rows:
@@ -118,7 +119,7 @@ class TeamCollector:
     def _durations(self) -> Iterator[Metric]:
         seconds = func.extract("epoch", Run.finished_at - Run.started_at)
         ended = and_(
-            Run.team_id == self.team_id,
+            owned_by(Run, self.team_id),
             Run.started_at.is_not(None),
             Run.finished_at.is_not(None),
             Run.state.in_(TERMINAL_STATES - {RunState.cancelled}),
@@ -139,7 +140,7 @@ class TeamCollector:
         live = self.db.execute(
             select(Run.id, Experiment.name)
             .join(Experiment, Experiment.id == Run.experiment_id)
-            .where(Run.team_id == self.team_id, Run.state.in_(LOAD_STATES))
+            .where(owned_by(Run, self.team_id), Run.state.in_(LOAD_STATES))
         ).all()
         families = {
             s.key: GaugeMetricFamily(

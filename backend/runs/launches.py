@@ -19,6 +19,7 @@ from backend.models import Lab, Launch, Run, Team
 from backend.queue import after_commit
 from backend.runs.schemas import RunLaunched
 from backend.settings import get_settings
+from backend.teams.scoping import owned_by
 from backend.teams.service import lock_team
 from spec.run_state import RunState
 
@@ -117,7 +118,7 @@ def refuse_beyond_queue_caps(db: Session, *, team_id: int, lab_id: int, adding: 
     if on_lab + adding > lab_cap:
         lab = db.scalar(select(Lab.name).where(Lab.id == lab_id))
         raise _queue_full(adding, f"lab {lab!r} has {on_lab:,} queued of at most {lab_cap:,}")
-    in_team, team_cap = _queued(db, Run.team_id == team_id), settings.max_queued_runs_per_team
+    in_team, team_cap = _queued(db, owned_by(Run, team_id)), settings.max_queued_runs_per_team
     if in_team + adding > team_cap:
         team = db.scalar(select(Team.name).where(Team.id == team_id))
         raise _queue_full(adding, f"team {team!r} has {in_team:,} queued on its labs of at most {team_cap:,}")

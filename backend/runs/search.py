@@ -20,6 +20,7 @@ from sqlalchemy import ColumnElement, Select, exists, false, func, or_, select
 from sqlalchemy.orm import Session
 
 from backend.models import Experiment, ExperimentVersion, Note, Run
+from backend.teams.scoping import owned_by, readable
 
 
 def _contains(column: Any, text: str) -> ColumnElement[bool]:
@@ -28,8 +29,7 @@ def _contains(column: Any, text: str) -> ColumnElement[bool]:
 
 def _experiment_text(team_id: int, text: str) -> tuple[Any, Select[Any]]:
     tag = func.unnest(Experiment.tags).column_valued("tag")
-    experiments = select(Experiment.id).where(
-        Experiment.team_id == team_id,
+    experiments = readable(Experiment, team_id, Experiment.id).where(
         or_(
             _contains(Experiment.name, text),
             _contains(Experiment.description, text),
@@ -43,15 +43,13 @@ def _version_note(team_id: int, text: str) -> tuple[Any, Select[Any]]:
     versions = (
         select(ExperimentVersion.id)
         .join(Experiment, Experiment.id == ExperimentVersion.experiment_id)
-        .where(Experiment.team_id == team_id, _contains(ExperimentVersion.note, text))
+        .where(owned_by(Experiment, team_id), _contains(ExperimentVersion.note, text))
     )
     return Run.experiment_version_id, versions
 
 
 def _run_note(team_id: int, text: str) -> tuple[Any, Select[Any]]:
-    notes = select(Note.run_id).where(
-        Note.team_id == team_id, Note.run_id.is_not(None), _contains(Note.text, text)
-    )
+    notes = readable(Note, team_id, Note.run_id).where(Note.run_id.is_not(None), _contains(Note.text, text))
     return Run.id, notes
 
 

@@ -45,6 +45,7 @@ from backend.runs.schemas import (
 from backend.runs.search import runs_matching
 from backend.runs.transitions import request_cancel
 from backend.runs.verdict import JudgedRun, judge_points, outcome
+from backend.teams.scoping import owned_by, readable
 from spec.run_state import RunState
 
 DEFAULT_PAGE = 50
@@ -172,7 +173,7 @@ def _page_keys(
 
 def get_run(db: Session, team_id: int, run_id: int) -> Run:
     """The team's run, or 404 (another team's run does not exist for the caller)."""
-    run = db.scalar(select(Run).where(Run.id == run_id, Run.team_id == team_id))
+    run = db.scalar(readable(Run, team_id).where(Run.id == run_id))
     if run is None:
         raise not_found("run", run_id)
     return run
@@ -200,7 +201,7 @@ def list_runs(
     # Every filter is a column of run (or of the experiment, for tags and text), so the queries
     # walk one of run's indexes in the order asked (see _ordering) and LIMIT stops early instead of
     # sorting the whole team.
-    where: list[Any] = [Run.team_id == team_id]
+    where: list[Any] = [owned_by(Run, team_id)]
     if experiment_id is not None:
         where.append(Run.experiment_id == experiment_id)
     if launch_id is not None:
@@ -293,7 +294,7 @@ def _run_detail_query() -> Select[Any]:
         .outerjoin(Lab, Lab.id == Run.lab_id)  # the lab may have been deleted since
         .outerjoin(Launch, Launch.id == Run.launch_id)
         .outerjoin(Schedule, Schedule.id == Launch.schedule_id)
-        .where(Run.id == bindparam("run_id"), Run.team_id == bindparam("team_id"))
+        .where(Run.id == bindparam("run_id"), owned_by(Run, bindparam("team_id")))
     )
 
 
@@ -332,10 +333,10 @@ def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
 def launch_detail(db: Session, team_id: int, launch_id: int) -> LaunchDetail:
     """The team's launch with its verdict, judged from its runs as they are now."""
     row = db.execute(
-        select(Launch, Experiment.name, ExperimentVersion.version)
+        readable(Launch, team_id, Launch, Experiment.name, ExperimentVersion.version)
         .join(Experiment, Experiment.id == Launch.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Launch.experiment_version_id)
-        .where(Launch.id == launch_id, Launch.team_id == team_id)
+        .where(Launch.id == launch_id)
     ).one_or_none()
     if row is None:
         raise not_found("launch", launch_id)

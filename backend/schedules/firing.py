@@ -22,6 +22,7 @@ from backend.experiments.schemas import LaunchRequest
 from backend.models import Launch, Membership, Role, Run, Schedule, ScheduleFiring
 from backend.schedules import beat
 from backend.schedules.cron import stored
+from backend.teams.scoping import readable
 from backend.webhooks import notify
 from spec.run_state import IN_PROGRESS_STATES
 
@@ -78,11 +79,8 @@ def _launch(db: Session, schedule: Schedule) -> tuple[ApiError | None, int | Non
 
     launch_experiment is a person's launch: the same boundary, the same `haproxy -c` of every
     distinct config on the process's one pool, the same caps on queued runs."""
-    role = db.scalar(
-        select(Membership.role).where(
-            Membership.team_id == schedule.team_id, Membership.user_id == schedule.created_by_id
-        )
-    )
+    owner = Membership.user_id == schedule.created_by_id
+    role = db.scalar(readable(Membership, schedule.team_id, Membership.role).where(owner))
     if role is None or not Role(role).allows(Role.editor):
         return conflict("the schedule's owner is no longer an editor of the team; edit or delete it"), None
     request = LaunchRequest(lab_id=schedule.lab_id, overrides=schedule.overrides)

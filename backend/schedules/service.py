@@ -27,6 +27,7 @@ from backend.schedules.schemas import (
     ScheduleUpdate,
 )
 from backend.settings import get_settings
+from backend.teams.scoping import readable, writable
 from backend.teams.service import lock_team
 from spec.sweep import JsonScalar
 
@@ -47,8 +48,8 @@ def preview(body: CronPreviewRequest) -> CronPreview:
 
 
 def get_schedule(db: Session, team_id: int, schedule_id: int, lock: bool = False) -> Schedule:
-    query = select(Schedule).where(Schedule.id == schedule_id, Schedule.team_id == team_id)
-    schedule = db.scalar(query.with_for_update() if lock else query)
+    rows = writable(Schedule, team_id) if lock else readable(Schedule, team_id)
+    schedule = db.scalar(rows.where(Schedule.id == schedule_id))
     if schedule is None:
         raise not_found("schedule", schedule_id)
     return schedule
@@ -100,7 +101,7 @@ def _refuse_beyond_schedule_caps(db: Session, team_id: int, experiment: Experime
     allow. Counted under the team's lock (held until commit): two creates at once cannot both pass."""
     settings = get_settings()
     lock_team(db, team_id)
-    in_team = db.scalar(select(func.count()).select_from(Schedule).where(Schedule.team_id == team_id)) or 0
+    in_team = db.scalar(readable(Schedule, team_id, func.count())) or 0
     if in_team >= settings.max_schedules_per_team:
         raise conflict(
             f"the team has {in_team} schedules of at most {settings.max_schedules_per_team}; delete one first"
@@ -160,7 +161,7 @@ def remove(db: Session, team_id: int, schedule_id: int) -> None:
 def list_schedules(
     db: Session, team_id: int, experiment_id: int | None = None, lab_id: int | None = None
 ) -> list[ScheduleOut]:
-    query = select(Schedule).where(Schedule.team_id == team_id)
+    query = readable(Schedule, team_id)
     if experiment_id is not None:
         query = query.where(Schedule.experiment_id == experiment_id)
     if lab_id is not None:

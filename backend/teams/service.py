@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session
 from backend.accounts.users import create_user, find_user_by_email
 from backend.errors import ApiError, FieldError, conflict, invalid, not_found
 from backend.models import Membership, Role, Team, User
+from backend.teams.scoping import readable, writable
 from backend.teams.tokens import revoke_member_tokens
 
 SLUG_PATTERN = r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$"
@@ -74,16 +75,13 @@ def teams_of_user(db: Session, user_id: int) -> list[tuple[Team, Role]]:
 
 
 def membership_role(db: Session, team_id: int, user_id: int) -> Role | None:
-    return db.scalar(
-        select(Membership.role).where(Membership.team_id == team_id, Membership.user_id == user_id)
-    )
+    return db.scalar(readable(Membership, team_id, Membership.role).where(Membership.user_id == user_id))
 
 
 def list_members(db: Session, team_id: int) -> list[tuple[User, Membership]]:
     rows = db.execute(
-        select(User, Membership)
+        readable(Membership, team_id, User, Membership)
         .join(Membership, Membership.user_id == User.id)
-        .where(Membership.team_id == team_id)
         .order_by(func.lower(User.email))
     )
     return [(user, membership) for user, membership in rows]
@@ -110,11 +108,7 @@ def add_member(
 
 
 def _locked_membership(db: Session, team_id: int, user_id: int) -> Membership:
-    membership = db.scalar(
-        select(Membership)
-        .where(Membership.team_id == team_id, Membership.user_id == user_id)
-        .with_for_update()
-    )
+    membership = db.scalar(writable(Membership, team_id).where(Membership.user_id == user_id))
     if membership is None:
         raise not_found("member", user_id)
     return membership
@@ -128,9 +122,9 @@ def _ensure_another_admin(db: Session, team_id: int, user_id: int) -> None:
     cannot both pass.
     """
     admins = db.scalars(
-        select(Membership.user_id)
+        readable(Membership, team_id, Membership.user_id)
         .join(User, User.id == Membership.user_id)
-        .where(Membership.team_id == team_id, Membership.role == Role.admin, User.is_active.is_(True))
+        .where(Membership.role == Role.admin, User.is_active.is_(True))
         .with_for_update(of=Membership)
     ).all()
     if set(admins) <= {user_id}:

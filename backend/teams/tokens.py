@@ -20,6 +20,7 @@ from backend.accounts.users import UserRecord, user_record_columns
 from backend.errors import not_found
 from backend.models import ApiToken, Membership, Role, User
 from backend.models.base import utcnow
+from backend.teams.scoping import owned_by, readable
 
 TOKEN_KIND = "hl"  # noqa: S105 - the token prefix, not a secret
 # last_used_at is written at most this often per token, so busy scripts don't turn reads into writes.
@@ -142,9 +143,7 @@ def touch_token(db: Session, token_id: int) -> None:
 def list_user_tokens(db: Session, user_id: int, team_id: int) -> list[ApiToken]:
     return list(
         db.scalars(
-            select(ApiToken)
-            .where(ApiToken.user_id == user_id, ApiToken.team_id == team_id)
-            .order_by(ApiToken.id.desc())
+            readable(ApiToken, team_id).where(ApiToken.user_id == user_id).order_by(ApiToken.id.desc())
         )
     )
 
@@ -154,7 +153,7 @@ def revoke_token(db: Session, token_id: int, team_id: int, user_id: int, may_rev
 
     A token the caller may not touch is reported as missing, so ids don't leak.
     """
-    row = db.scalar(select(ApiToken).where(ApiToken.id == token_id, ApiToken.team_id == team_id))
+    row = db.scalar(readable(ApiToken, team_id).where(ApiToken.id == token_id))
     if row is None or (row.user_id != user_id and not may_revoke_others):
         raise not_found("token", token_id)
     if row.revoked_at is None:
@@ -167,7 +166,7 @@ def revoke_member_tokens(db: Session, user_id: int, team_id: int) -> None:
     """When someone leaves a team, their tokens for it die with the membership."""
     db.execute(
         update(ApiToken)
-        .where(ApiToken.user_id == user_id, ApiToken.team_id == team_id, ApiToken.revoked_at.is_(None))
+        .where(owned_by(ApiToken, team_id), ApiToken.user_id == user_id, ApiToken.revoked_at.is_(None))
         .values(revoked_at=func.now())
         .execution_options(synchronize_session=False)
     )
@@ -178,8 +177,8 @@ def revoke_tokens_named(db: Session, user_id: int, team_id: int, name: str) -> i
     result = db.execute(
         update(ApiToken)
         .where(
+            owned_by(ApiToken, team_id),
             ApiToken.user_id == user_id,
-            ApiToken.team_id == team_id,
             ApiToken.name == name,
             ApiToken.revoked_at.is_(None),
         )

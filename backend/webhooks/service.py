@@ -32,6 +32,7 @@ from backend.errors import ApiError, invalid, not_found
 from backend.models import Webhook, WebhookDelivery
 from backend.queue import enqueue_webhook_delivery
 from backend.settings import get_settings
+from backend.teams.scoping import readable
 from backend.webhooks import secret_box, sender, signing
 from backend.webhooks.events import PING, payload
 from backend.webhooks.schemas import DeliveryOut, WebhookCreate, WebhookCreated, WebhookOut
@@ -47,7 +48,7 @@ ATTEMPT_SLACK = timedelta(seconds=10)
 
 
 def _get(db: Session, team_id: int, webhook_id: int) -> Webhook:
-    hook = db.scalar(select(Webhook).where(Webhook.id == webhook_id, Webhook.team_id == team_id))
+    hook = db.scalar(readable(Webhook, team_id).where(Webhook.id == webhook_id))
     if hook is None:
         raise not_found("webhook", webhook_id)
     return hook
@@ -69,7 +70,7 @@ def _out(db: Session, hook: Webhook) -> WebhookOut:
 
 
 def create(db: Session, team_id: int, user_id: int, body: WebhookCreate) -> WebhookCreated:
-    count = len(db.scalars(select(Webhook.id).where(Webhook.team_id == team_id)).all())
+    count = len(db.scalars(readable(Webhook, team_id, Webhook.id)).all())
     if count >= MAX_WEBHOOKS:
         raise invalid("name", f"a team has at most {MAX_WEBHOOKS} webhooks")
     secret = secrets.token_urlsafe(32)
@@ -89,7 +90,7 @@ def create(db: Session, team_id: int, user_id: int, body: WebhookCreate) -> Webh
 
 
 def list_webhooks(db: Session, team_id: int) -> list[WebhookOut]:
-    hooks = db.scalars(select(Webhook).where(Webhook.team_id == team_id).order_by(Webhook.id))
+    hooks = db.scalars(readable(Webhook, team_id).order_by(Webhook.id))
     return [_out(db, hook) for hook in hooks]
 
 
@@ -132,9 +133,7 @@ def _queue_after_commit(db: Session, delivery_ids: list[int]) -> None:
 def emit(db: Session, team_id: int, name: str, data: dict[str, Any], text: str) -> list[int]:
     """One delivery per active webhook of the team that subscribed to `name`; their ids."""
     hooks = db.scalars(
-        select(Webhook).where(
-            Webhook.team_id == team_id, Webhook.active.is_(True), Webhook.events.contains([name])
-        )
+        readable(Webhook, team_id).where(Webhook.active.is_(True), Webhook.events.contains([name]))
     ).all()
     return _deliveries(db, team_id, hooks, name, data, text)
 

@@ -20,6 +20,7 @@ from backend.runs.analysis.sweep import (
     find_knee,
     littles_law,
 )
+from backend.teams import scoping
 from spec.experiment import ExperimentSpec
 from spec.limits import client_limit
 from spec.results import RunSummary
@@ -34,12 +35,10 @@ def analyze_launch(
     Only succeeded runs are read, and partial ones when `include_partial`: a run whose load fell
     short of its window would bend a point's mean, so it is left out by default, and named.
     """
-    experiment = db.scalar(
-        select(Experiment).where(Experiment.id == experiment_id, Experiment.team_id == team_id)
-    )
+    experiment = db.scalar(scoping.readable(Experiment, team_id).where(Experiment.id == experiment_id))
     if experiment is None:
         raise not_found("experiment", experiment_id)
-    query = select(Launch).where(Launch.experiment_id == experiment_id, Launch.team_id == team_id)
+    query = scoping.readable(Launch, team_id).where(Launch.experiment_id == experiment_id)
     if launch_id is not None:
         query = query.where(Launch.id == launch_id)
     launch = db.scalar(query.order_by(Launch.id.desc()).limit(1))

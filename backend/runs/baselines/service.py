@@ -20,6 +20,7 @@ from backend.models import Baseline, Experiment, Run
 from backend.runs.baselines.schemas import BaselineOut, BaselinePin, MetricAgainstBaseline, RunAgainstBaseline
 from backend.runs.point_key import point_key
 from backend.runs.statistics import Difference, against_one, difference, interval
+from backend.teams.scoping import owned_by, readable
 from spec.metrics import BY_KEY, run_metrics
 from spec.numbers import fixed
 from spec.run_state import RunState
@@ -29,9 +30,7 @@ COMPARED_METRICS = ("rps", "latency_p50_ms", "latency_p99_ms", "error_pct")
 
 
 def _experiment(db: Session, team_id: int, experiment_id: int) -> Experiment:
-    experiment = db.scalar(
-        select(Experiment).where(Experiment.id == experiment_id, Experiment.team_id == team_id)
-    )
+    experiment = db.scalar(readable(Experiment, team_id).where(Experiment.id == experiment_id))
     if experiment is None:
         raise not_found("experiment", experiment_id)
     return experiment
@@ -39,7 +38,7 @@ def _experiment(db: Session, team_id: int, experiment_id: int) -> Experiment:
 
 def _pinned_runs(db: Session, team_id: int, experiment_id: int, pin: BaselinePin) -> list[Run]:
     """The succeeded runs the pin names, or a 4xx naming the field."""
-    query = select(Run).where(Run.team_id == team_id).order_by(Run.id)
+    query = readable(Run, team_id).order_by(Run.id)
     if pin.run_id is not None:
         runs = list(db.scalars(query.where(Run.id == pin.run_id)))
         if not runs:
@@ -111,7 +110,7 @@ def unpin(db: Session, team_id: int, experiment_id: int, baseline_id: int) -> No
     _experiment(db, team_id, experiment_id)
     gone = db.execute(
         delete(Baseline).where(
-            Baseline.id == baseline_id, Baseline.experiment_id == experiment_id, Baseline.team_id == team_id
+            owned_by(Baseline, team_id), Baseline.id == baseline_id, Baseline.experiment_id == experiment_id
         )
     )
     if gone.rowcount == 0:  # type: ignore[attr-defined]
@@ -175,7 +174,7 @@ def _p(p_value: float) -> str:
 
 
 def run_against_baseline(db: Session, team_id: int, run_id: int) -> RunAgainstBaseline:
-    run = db.scalar(select(Run).where(Run.id == run_id, Run.team_id == team_id))
+    run = db.scalar(readable(Run, team_id).where(Run.id == run_id))
     if run is None:
         raise not_found("run", run_id)
     row = db.scalar(

@@ -20,6 +20,7 @@ from backend.runs.changes.detection import Settings, find_changes
 from backend.runs.changes.differences import what_differs
 from backend.runs.changes.schemas import ChangeOut, ChangePage
 from backend.runs.point_key import point_key
+from backend.teams.scoping import owned_by, readable
 from backend.webhooks import notify
 from spec.metrics import BY_KEY, run_metrics
 from spec.run_state import RunState
@@ -117,7 +118,7 @@ def list_changes(
     run_id: int | None = None,
     limit: int = 100,
 ) -> ChangePage:
-    where = [ChangePoint.team_id == team_id]
+    where = [owned_by(ChangePoint, team_id)]
     if status is not None:
         where.append(ChangePoint.status == status)
     if experiment_id is not None:
@@ -150,7 +151,7 @@ def _out(change: ChangePoint, experiment_name: str, status_by: str | None) -> Ch
 
 
 def set_status(db: Session, team_id: int, user_id: int, change_id: int, status: ChangeStatus) -> ChangeOut:
-    change = db.scalar(select(ChangePoint).where(ChangePoint.id == change_id, ChangePoint.team_id == team_id))
+    change = db.scalar(readable(ChangePoint, team_id).where(ChangePoint.id == change_id))
     if change is None:
         raise not_found("change", change_id)
     change.status = status

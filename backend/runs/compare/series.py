@@ -14,11 +14,12 @@ from sqlalchemy.orm import Session
 from backend.models import Run, Sample
 from backend.runs.compare.schemas import CompareSeries, RunSeries, SeriesKey
 from backend.runs.compare.selection import distinct, require_found
+from backend.teams.scoping import runs_among
 
 
 def compare_series(db: Session, team_id: int, run_ids: list[int], keys: list[SeriesKey]) -> CompareSeries:
     wanted = distinct(run_ids)
-    found = set(db.scalars(select(Run.id).where(Run.id.in_(wanted), Run.team_id == team_id)))
+    found = set(db.scalars(runs_among(team_id, wanted, Run.id)))
     require_found(wanted, found)
     sources = sorted({key.source for key in keys})
     metrics = sorted({key.metric for key in keys})

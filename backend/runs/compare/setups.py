@@ -17,13 +17,13 @@ import json
 from typing import Any
 
 from pydantic import JsonValue
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from backend.models import Lab, Run
 from backend.runs.compare.schemas import AskedLoad, CompareSetups, RunSetup, SpecDifference
 from backend.runs.compare.selection import distinct, require_found
 from backend.runs.config_masking import masked_config
+from backend.teams.scoping import runs_among
 from spec.load import LoadProfile
 from spec.sweep import SWEEPABLE_ROOTS
 
@@ -70,9 +70,9 @@ def compare_setups(db: Session, team_id: int, run_ids: list[int]) -> CompareSetu
     """The setups of `run_ids` (in that order, duplicates dropped); 404 names a missing run."""
     wanted = distinct(run_ids)
     rows = db.execute(
-        select(Run.id, Run.spec, Run.params, Run.rendered_config, Lab.name)
-        .outerjoin(Lab, Lab.id == Run.lab_id)
-        .where(Run.id.in_(wanted), Run.team_id == team_id)
+        runs_among(team_id, wanted, Run.id, Run.spec, Run.params, Run.rendered_config, Lab.name).outerjoin(
+            Lab, Lab.id == Run.lab_id
+        )
     ).all()
     by_id = {row.id: row for row in rows}
     require_found(wanted, by_id)

@@ -12,12 +12,12 @@ from collections.abc import Sequence
 
 import numpy as np
 from hdrh.histogram import HdrHistogram
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from backend.models import Run
 from backend.runs.compare.schemas import SPECTRUM_PERCENTILES, CompareSpectra, RunSpectrum
 from backend.runs.compare.selection import distinct, require_found
+from backend.teams.scoping import runs_among
 from spec.results import RunSummary
 
 # The summary's own percentiles, when there is no histogram: (percentile, key in latency).
@@ -58,7 +58,7 @@ def spectrum_of(summary: RunSummary | None, run_id: int) -> RunSpectrum:
 
 def compare_spectra(db: Session, team_id: int, run_ids: list[int]) -> CompareSpectra:
     wanted = distinct(run_ids)
-    result = db.execute(select(Run.id, Run.summary).where(Run.id.in_(wanted), Run.team_id == team_id))
+    result = db.execute(runs_among(team_id, wanted, Run.id, Run.summary))
     rows = {run_id: summary for run_id, summary in result}
     require_found(wanted, rows)
     return CompareSpectra(

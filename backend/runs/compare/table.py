@@ -6,13 +6,13 @@ summary (queued, failed early) still gets a row, with empty metrics.
 
 from __future__ import annotations
 
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from backend.models import Experiment, ExperimentVersion, Run
 from backend.runs.compare.schemas import CompareRow, CompareTable
 from backend.runs.compare.selection import distinct, require_found
 from backend.runs.outcome import rule_counts, run_outcome
+from backend.teams.scoping import runs_among
 from spec.lint import ConfigWarning
 from spec.metrics import RUN_METRIC_KEYS, run_metrics
 from spec.results import RunSummary
@@ -23,7 +23,9 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
     """The table of `run_ids` (in that order, duplicates dropped); 404 names a missing run."""
     wanted = distinct(run_ids)
     rows = db.execute(
-        select(
+        runs_among(
+            team_id,
+            wanted,
             Run.id,
             Run.experiment_id,
             Experiment.name,
@@ -41,7 +43,6 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
         )
         .join(Experiment, Experiment.id == Run.experiment_id)
         .join(ExperimentVersion, ExperimentVersion.id == Run.experiment_version_id)
-        .where(Run.id.in_(wanted), Run.team_id == team_id)
     ).all()
     by_id = {row.id: row for row in rows}
     require_found(wanted, by_id)

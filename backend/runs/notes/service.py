@@ -4,24 +4,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import delete, or_, select
+from sqlalchemy import delete, or_
 from sqlalchemy.orm import Session
 
 from backend.accounts.users import emails_of
 from backend.errors import forbidden, not_found
 from backend.models import ChangePoint, Note, Run
 from backend.runs.notes.schemas import NoteCreate, NoteOut
+from backend.teams.scoping import readable
 
 
 def _subject_team(db: Session, team_id: int, run_id: int | None, change_id: int | None) -> None:
-    if (
-        run_id is not None
-        and db.scalar(select(Run.id).where(Run.id == run_id, Run.team_id == team_id)) is None
-    ):
+    if run_id is not None and db.scalar(readable(Run, team_id, Run.id).where(Run.id == run_id)) is None:
         raise not_found("run", run_id)
     if change_id is not None and (
-        db.scalar(select(ChangePoint.id).where(ChangePoint.id == change_id, ChangePoint.team_id == team_id))
-        is None
+        db.scalar(readable(ChangePoint, team_id, ChangePoint.id).where(ChangePoint.id == change_id)) is None
     ):
         raise not_found("change", change_id)
 
@@ -57,8 +54,8 @@ def list_notes(db: Session, team_id: int, run_ids: Sequence[int], change_ids: Se
     if not run_ids and not change_ids:
         return []
     notes = db.scalars(
-        select(Note)
-        .where(Note.team_id == team_id, or_(Note.run_id.in_(run_ids), Note.change_id.in_(change_ids)))
+        readable(Note, team_id)
+        .where(or_(Note.run_id.in_(run_ids), Note.change_id.in_(change_ids)))
         .order_by(Note.id)
         .limit(1000)
     ).all()
@@ -67,7 +64,7 @@ def list_notes(db: Session, team_id: int, run_ids: Sequence[int], change_ids: Se
 
 def remove(db: Session, team_id: int, user_id: int, is_admin: bool, note_id: int) -> None:
     """The author removes a note, or an admin; nobody else."""
-    note = db.scalar(select(Note).where(Note.id == note_id, Note.team_id == team_id))
+    note = db.scalar(readable(Note, team_id).where(Note.id == note_id))
     if note is None:
         raise not_found("note", note_id)
     if note.author_id != user_id and not is_admin:

@@ -17,6 +17,7 @@ from sqlalchemy.orm import Session
 from backend.models import Experiment, Run
 from backend.runs.schemas import RunFigureKey
 from backend.runs.trends.schemas import ExperimentTrend, TrendPoint, Trends
+from backend.teams.scoping import owned_by, readable
 from spec.run_state import RunState
 
 DEFAULT_RUNS = 12
@@ -29,8 +30,8 @@ def _recent_experiments(db: Session, team_id: int, limit: int) -> list[int]:
     # max(id) of each experiment is one probe of its (experiment_id, id) index, not a team scan.
     latest = select(func.max(Run.id)).where(Run.experiment_id == Experiment.id).scalar_subquery()
     rows = db.execute(
-        select(Experiment.id)
-        .where(Experiment.team_id == team_id, latest.is_not(None))
+        readable(Experiment, team_id, Experiment.id)
+        .where(latest.is_not(None))
         .order_by(latest.desc())
         .limit(limit)
     )
@@ -48,10 +49,10 @@ def trends(
     run ones unless named; another team's experiment is simply absent)."""
     ids = experiment_ids or _recent_experiments(db, team_id, DEFAULT_EXPERIMENTS)
     value = getattr(Run, metric)
-    counted: list[Any] = [Run.team_id == team_id, Run.state == RunState.succeeded, value.is_not(None)]
+    counted: list[Any] = [owned_by(Run, team_id), Run.state == RunState.succeeded, value.is_not(None)]
     experiment = (
-        select(Experiment.id, Experiment.name)
-        .where(Experiment.team_id == team_id, Experiment.id.in_(ids))
+        readable(Experiment, team_id, Experiment.id, Experiment.name)
+        .where(Experiment.id.in_(ids))
         .subquery("experiment")
     )
     point = (
