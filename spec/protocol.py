@@ -26,8 +26,9 @@ from spec.text_types import AgentName, SqlSchemaName
 from spec.version import PROTOCOL_VERSION
 
 Role = Literal["proxy", "injector", "target"]
-# A run's id, as the database numbers it (BIGINT): an integer on the wire too.
-RunId = Annotated[int, Field(ge=1, le=2**63 - 1)]
+# A run's id, as the database numbers it (BIGINT): an integer on the wire too. Strict, so text
+# ("12") is refused on both sides instead of being converted: one type wherever a run id goes.
+RunId = Annotated[int, Field(ge=1, le=2**63 - 1, strict=True)]
 MessageId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 # A file the agent writes into its runtime directory: certs/<name>.pem or files/<name>.
 RuntimeFileName = Annotated[str, Field(pattern=r"^(certs|files)/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$")]

@@ -245,7 +245,7 @@ def test_a_restarted_agent_stops_what_a_killed_one_left_running(
     with http_upstream(tmp_path / "upstream") as upstream:
         config = rendered(proxy_config(port), proxy_dir, [upstream])
         applied = agent_rpc.send_command(
-            agent.agent_id, ApplyProxyConfig(run_id=str(lab.run_id), config_text=config), 40
+            agent.agent_id, ApplyProxyConfig(run_id=lab.run_id, config_text=config), 40
         )
         haproxy_pid = applied["pid"]
         assert isinstance(haproxy_pid, int) and pid_alive(haproxy_pid)
@@ -263,7 +263,7 @@ def test_a_restarted_agent_stops_what_a_killed_one_left_running(
             assert f"haproxy (pid {haproxy_pid}) left running by an earlier agent process" in second.log()
             # The lab's port is free again: the same config starts on it.
             again = agent_rpc.send_command(
-                agent.agent_id, ApplyProxyConfig(run_id=str(lab.run_id), config_text=config), 40
+                agent.agent_id, ApplyProxyConfig(run_id=lab.run_id, config_text=config), 40
             )
             assert isinstance(again["pid"], int) and pid_alive(again["pid"])
             assert second.stop() == 0

@@ -387,7 +387,7 @@ def test_a_result_for_a_command_not_sent_to_this_agent_is_refused(
     assert redis_client.llen(live.command_reply_key(sent_to_other)) == 1
 
 
-@pytest.mark.parametrize("run_ref", ["warmup-1", "9" * 40])
+@pytest.mark.parametrize("run_ref", ["warmup-1", "9" * 40, "12"])
 def test_a_batch_whose_run_id_is_not_a_run_id_is_422_naming_it(
     client: TestClient, proxy_agent: dict[str, Any], run_ref: str
 ) -> None:

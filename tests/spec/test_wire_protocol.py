@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
@@ -18,6 +19,7 @@ from spec.protocol import (
     SampleBatch,
     StartLoad,
     StartTargets,
+    StopLoad,
     Teardown,
 )
 from spec.results import SamplePoint
@@ -104,3 +106,15 @@ def test_every_name_enrollment_accepts_can_say_hello() -> None:
         Hello(agent=longest + "a", version="1", roles=["proxy"], capabilities={})
     with pytest.raises(ValidationError):
         EnrollRequest(token="hle_x", name=longest + "a", roles=["proxy"])
+
+
+@pytest.mark.parametrize("run_id", ["12", "warmup-1", 12.0, True])
+def test_a_run_id_is_an_integer_on_both_sides_never_text(run_id: Any) -> None:
+    # The worker once sent StopLoad(run_id=str(...)): converted silently. One type now, refused
+    # where it is built (the worker) and where it is read (the agent, the API).
+    with pytest.raises(ValidationError, match="run_id"):
+        StopLoad(run_id=run_id)
+    raw = {"id": "m1", "body": {"type": "stop_load", "run_id": run_id}}
+    with pytest.raises(ValidationError, match="run_id"):
+        Envelope.model_validate_json(json.dumps(raw))
+    assert Envelope.model_validate_json(json.dumps({**raw, "body": {"type": "stop_load", "run_id": 12}}))
