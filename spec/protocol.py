@@ -4,6 +4,7 @@ Agents execute only the command types below; there is no message that carries sh
 The envelope's `id` is the message id; a CommandResult answers the command with that id.
 Both sides refuse an envelope whose `v` they do not know (see PROTOCOL_VERSION).
 
+Enrollment and hello: EnrollRequest -> EnrollResponse, Hello -> HelloResponse.
 Agent -> backend: Hello, Heartbeat, SampleBatch, CommandResult.
 Backend -> agent (commands): ApplyProxyConfig, ShapeLinks, StartSampling, HoldSamples,
 SendSamplesNow, StartTargets, StartDatabase, StartLoad, AwaitLoad, RenewLease, StopLoad, Teardown.
@@ -44,6 +45,41 @@ MAX_SAMPLE_HOLD_S = HEARTBEAT_INTERVAL_S
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------- enrollment and hello
+# The bodies of POST /agent/enroll and the replies to it and to POST /agent/hello: the API
+# declares its routes with them and the agent reads the replies through them. Plain models (no
+# docstring, extra keys ignored): their OpenAPI schemas are those the API has always published,
+# and an agent reading a reply overlooks a field added later.
+
+
+class EnrollRequest(BaseModel):
+    token: str = Field(min_length=1, max_length=200, description="The one-time enrollment token (hle_...).")
+    name: AgentName
+    roles: list[Role] = Field(
+        default_factory=list,
+        max_length=3,
+        description="Roles the agent takes; empty takes the token's roles.",
+    )
+
+
+class EnrollResponse(BaseModel):
+    agent_id: int
+    agent_token: str = Field(description="The agent's own secret (hla_...), shown once: keep it.")
+    lab_id: int
+    name: str
+    roles: list[str] = Field(
+        description="The roles the agent was enrolled with (the token's, if it sent none)."
+    )
+
+
+class HelloResponse(BaseModel):
+    agent_id: int
+    lab_id: int
+    name: str
+    protocol_version: int
+    heartbeat_interval_s: float = Field(description="Send a Heartbeat this often (seconds).")
 
 
 # ---------------------------------------------------------------- agent -> backend

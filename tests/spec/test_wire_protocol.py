@@ -96,7 +96,7 @@ def test_a_failed_command_says_why() -> None:
 
 
 def test_every_name_enrollment_accepts_can_say_hello() -> None:
-    from backend.fleet.schemas import EnrollRequest
+    from spec.protocol import EnrollRequest
     from spec.text_types import MAX_AGENT_NAME
 
     longest = "a" * MAX_AGENT_NAME
