@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from pydantic import ValidationError
 
+from spec.command_results import LoadStopped
 from spec.load import LoadProfile
 from spec.protocol import (
     ApplyProxyConfig,
@@ -37,7 +38,7 @@ def _bodies() -> list[Any]:
         SampleBatch(
             run_id=1, batch_id=0, samples=[SamplePoint(source="proxy:fe", t=0, ts=NOW, data={"scur": 1})]
         ),
-        CommandResult(command_id="abc", ok=True, data={"cmdline": ["hey", "-z", "30s"]}),
+        CommandResult(command_id="abc", ok=True, data=LoadStopped(was_running=True, exit_code=0)),
         ApplyProxyConfig(run_id=1, config_text="global\n", files={"certs/lab.pem": "PEM"}),
         StartTargets(run_id=1, target=ManagedTarget(servers=2)),
         StartLoad(
