@@ -4,8 +4,8 @@
   none -> "this agent has no role for X". Its answer is the role's.
 - StartSampling also starts host sampling (CPU, network), which belongs to the daemon, not to
   a role: every agent of a run reports its host, whatever its roles; the proxy role's sampling
-  goes beside it in the answer (SamplingStarted). Runs on a lab never
-  overlap, so it first stops the host sampling of any other run still going here.
+  goes beside it in the answer (SamplingStarted). Runs on a lab never overlap, so it first
+  stops the host sampling of any other run still going here.
 - Teardown goes to every role, then waits (bounded) until the run's samples are sent, so the
   orchestrator reads complete samples once the teardown is answered.
 - HoldSamples and SendSamplesNow are the sink's (the daemon's, like host sampling): how long a

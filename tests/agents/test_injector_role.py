@@ -387,7 +387,7 @@ def test_await_load_is_bounded_and_a_renew_gets_through_while_it_waits(
 def test_teardown_kills_the_tool_and_removes_its_files(
     injector: InjectorRole, targets: dict[str, str]
 ) -> None:
-    pid = start_load(injector, targets["h1"], driver="wrk", connections=2, duration_s=30, path="/fast")["pid"]
+    pid = start_load(injector, targets["h1"], driver="wrk", connections=2, duration_s=30, path="/fast").pid
     workdir = injector.workdir(1)
     assert pid_alive(pid) and workdir.is_dir()
     injector.handle(Teardown(run_id=1))

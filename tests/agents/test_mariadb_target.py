@@ -6,7 +6,6 @@ hundred queries, well under a second each.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import stat
@@ -26,6 +25,7 @@ from agents.roles.base import AgentContext, CommandFailed
 from agents.roles.injector import InjectorRole
 from agents.roles.target import TargetRole
 from agents.state import AgentState, save_state
+from spec.command_results import LoadFinished
 from spec.load import LoadProfile, SqlWorkload
 from spec.protocol import AwaitLoad, SqlAccess, StartDatabase, StartLoad, Teardown
 from spec.results import InjectorSummary
@@ -169,8 +169,8 @@ def test_teardown_stops_the_server_and_removes_its_data(runtime_dir: Path) -> No
 
 def slap(
     database: Database, injector: InjectorRole, run_id: int, query: str, queries: int = 20
-) -> dict[str, object]:
-    """A direct mariadb-slap run of `query` against the managed server; its LoadFinished data."""
+) -> LoadFinished:
+    """A direct mariadb-slap run of `query` against the managed server: its LoadFinished."""
     sql_load = SqlWorkload(query=query, number_of_queries=queries, schema_name="bench")
     profile = LoadProfile(
         driver="mariadb-slap", connections=2, threads=1, duration_s=20, sql=sql_load, via="direct"
@@ -186,7 +186,9 @@ def slap(
             direct_host=database.host,
         )
     )
-    return injector.handle(AwaitLoad(run_id=run_id, timeout_s=30))
+    finished = injector.handle(AwaitLoad(run_id=run_id, timeout_s=30))
+    assert isinstance(finished, LoadFinished)
+    return finished
 
 
 def test_a_query_naming_a_file_runs_as_sql_and_shows_nothing_of_the_file(
@@ -211,7 +213,7 @@ def test_a_query_naming_a_file_runs_as_sql_and_shows_nothing_of_the_file(
     try:
         for run_id, (path, secrets) in enumerate(probes.items(), start=11):
             result = slap(database, injector, run_id, path)
-            shown = json.dumps(result)
+            shown = result.model_dump_json()
             assert f"Cannot run query {path} ERROR" in shown, shown[-2000:]  # run as SQL, refused
             for secret in secrets:
                 assert secret not in shown, (path, secret)

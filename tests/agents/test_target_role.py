@@ -201,7 +201,7 @@ def test_teardown_stops_nginx_and_removes_its_files(role: TargetRole) -> None:
 def test_starting_again_for_a_run_replaces_the_servers(role: TargetRole) -> None:
     old = start(role, ManagedTarget())
     new = start(role, ManagedTarget(endpoints=[Endpoint(path="/only")]))
-    assert isinstance(old["pid"], int) and not pid_alive(old["pid"])
+    assert isinstance(old.pid, int) and not pid_alive(old.pid)
     (address,) = addresses(new)
     assert httpx.get(f"http://{address}/only").status_code == 200
     assert httpx.get(f"http://{address}/fast").status_code == 404
