@@ -2,12 +2,14 @@
 
 Commands of a run overlap: AwaitLoad blocks for the load's whole duration while RenewLease and
 StopLoad must still be handled, so each command runs on its own worker thread. Whatever a
-command does, it is answered: data on success, CommandFailed's message, or the type and text of
-an unexpected exception; nothing a role raises ends the loop. The exception: a command nobody
-waits for and that comes every few seconds (RenewLease, spec.protocol.ANSWERED_ONLY_ON_FAILURE)
-is answered only when it fails. A command id seen again (the
-backend redelivers after a reconnect) is not executed twice: its result is sent again if ready.
-Workers are daemon threads, so a role stuck in a command cannot keep the agent from exiting.
+command does, it is answered: on success with the model the command is answered with
+(`answered_with`, spec.command_results; any other is an error, a bug in the role), else with
+CommandFailed's message, or the type and text of an unexpected exception; nothing a role raises
+ends the loop. The exception: a command nobody waits for and that comes every few seconds
+(RenewLease, spec.protocol.ANSWERED_ONLY_ON_FAILURE) is answered only when it fails. A command
+id seen again (the backend redelivers after a reconnect) is not executed twice: its result is
+sent again if ready. Workers are daemon threads, so a role stuck in a command cannot keep the
+agent from exiting.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import JsonValue, TypeAdapter, ValidationError
+from pydantic import TypeAdapter, ValidationError
 
 from agents.roles.base import CommandFailed
 from spec.protocol import ANSWERED_ONLY_ON_FAILURE, Command, CommandResult, Envelope, MessageId
+from spec.strict import StrictModel
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +54,7 @@ def _truncate(text: str) -> str:
 class CommandRunner:
     def __init__(
         self,
-        execute: Callable[[Command], dict[str, JsonValue]],
+        execute: Callable[[Command], StrictModel],
         report: Callable[[CommandResult], None],
         *,
         workers: int = 8,
@@ -126,7 +129,10 @@ class CommandRunner:
         body = envelope.body
         log.info("command %s: %s %s", envelope.id, envelope.type, getattr(body, "run_id", ""))
         try:
-            data = self._execute(body)  # type: ignore[arg-type]  # is_command was checked
+            command: Command = body  # type: ignore[assignment]  # is_command was checked
+            data = self._execute(command)
+            if not isinstance(data, command.answered_with):
+                raise TypeError(f"answered with {type(data).__name__}, not {command.answered_with.__name__}")
             result = CommandResult(command_id=envelope.id, ok=True, data=data)
         except CommandFailed as exc:
             message = str(exc) or f"{envelope.type} failed"

@@ -1,11 +1,11 @@
 """Which part of the agent carries out a command.
 
-- A command goes to the role(s) whose `handles` has its type; none -> "this agent has no role
-  for X". With one handler its data is the result; with several, each role's data is under
-  its name.
+- A command goes to the role whose `handles` has its type (roles share none but Teardown);
+  none -> "this agent has no role for X". Its answer is the role's.
 - StartSampling also starts host sampling (CPU, network), which belongs to the daemon, not to
-  a role: every agent of a run reports its host, whatever its roles. Runs on a lab never
-  overlap, so it first stops the host sampling of any other run still going here.
+  a role: every agent of a run reports its host, whatever its roles; the proxy role's sampling
+  goes beside it in the answer (SamplingStarted). Runs on a lab never overlap, so it first
+  stops the host sampling of any other run still going here.
 - Teardown goes to every role, then waits (bounded) until the run's samples are sent, so the
   orchestrator reads complete samples once the teardown is answered.
 - HoldSamples and SendSamplesNow are the sink's (the daemon's, like host sampling): how long a
@@ -24,12 +24,12 @@ import logging
 import threading
 from datetime import datetime
 
-from pydantic import JsonValue
-
 from agents.host_sampler import HostSamplingLoop
 from agents.roles.base import CommandFailed, Role
 from agents.sampling import SampleSink
+from spec.command_results import Done, HostSampling, SamplesSent, SamplingStarted, TornDown
 from spec.protocol import Command, HoldSamples, RenewLease, SendSamplesNow, StartSampling, Teardown
+from spec.strict import StrictModel
 
 log = logging.getLogger(__name__)
 
@@ -49,16 +49,16 @@ class Dispatcher:
     def busy_run_id(self) -> int | None:
         return self._sink.run_id
 
-    def execute(self, command: Command) -> dict[str, JsonValue]:
+    def execute(self, command: Command) -> StrictModel:
         if isinstance(command, Teardown):
             return self._teardown(command.run_id)
         # The sink's commands do not make the run this agent's busy one: a SendSamplesNow may
         # come after the run's teardown.
         if isinstance(command, HoldSamples):
             self._sink.hold(command.run_id, command.hold_s)
-            return {}
+            return Done()
         if isinstance(command, SendSamplesNow):
-            return {"samples_flushed": self._sink.flush(command.timeout_s, command.run_id)}
+            return SamplesSent(samples_flushed=self._sink.flush(command.timeout_s, command.run_id))
         if isinstance(command, StartSampling) and self._sink.has_ended(command.run_id):
             # A command that arrived after its run's teardown: starting it would stop the
             # sampling of the run now under way (runs never overlap, see _start_host_sampling).
@@ -66,14 +66,12 @@ class Dispatcher:
         self._sink.begin_run(command.run_id)
         handlers = [role for role in self.roles if command.type in role.handles]
         if isinstance(command, StartSampling):
-            data: dict[str, JsonValue] = {"host": self._start_host_sampling(command)}
-            data.update({role.name: role.handle(command) for role in handlers})
-            return data
+            host = self._start_host_sampling(command)
+            # Only the proxy role samples anything of its own (HAProxy).
+            return SamplingStarted(host=host, proxy=handlers[0].handle(command) if handlers else None)
         if not handlers:
             raise CommandFailed(f"this agent has no role for {command.type}")
-        if len(handlers) == 1:
-            return handlers[0].handle(command)
-        return {role.name: role.handle(command) for role in handlers}
+        return handlers[0].handle(command)
 
     def renew_load_lease(self, run_id: int, lease_until: datetime) -> None:
         """The worker's renewal of a run's load lease, carried by a sample batch's reply: done
@@ -98,7 +96,7 @@ class Dispatcher:
             except Exception:
                 log.exception("role %s did not close cleanly", role.name)
 
-    def _start_host_sampling(self, command: StartSampling) -> dict[str, JsonValue]:
+    def _start_host_sampling(self, command: StartSampling) -> HostSampling:
         with self._lock:
             for run_id in list(self._host_sampling):
                 self._host_sampling.pop(run_id).stop()
@@ -108,11 +106,11 @@ class Dispatcher:
                 loop.start()
             except (OSError, RuntimeError) as exc:
                 log.warning("host sampling not started: %s", exc)
-                return {"source": self._host_source, "error": str(exc)}
+                return HostSampling(source=self._host_source, error=str(exc))
             self._host_sampling[command.run_id] = loop
-        return {"source": self._host_source}
+        return HostSampling(source=self._host_source)
 
-    def _teardown(self, run_id: int) -> dict[str, JsonValue]:
+    def _teardown(self, run_id: int) -> TornDown:
         with self._lock:
             loop = self._host_sampling.pop(run_id, None)
         if loop is not None:
@@ -129,8 +127,5 @@ class Dispatcher:
         log.info("run %s: %d sample(s) sent in %d batch(es)", run_id, samples, batches)
         if errors:
             raise CommandFailed("teardown incomplete: " + "; ".join(errors))
-        return {
-            "roles": [role.name for role in self.roles],
-            "samples_flushed": flushed,
-            "batches_sent": batches,
-        }
+        names = [role.name for role in self.roles]
+        return TornDown(roles=names, samples_flushed=flushed, batches_sent=batches)

@@ -1,9 +1,8 @@
 """The backend's agent gateway, as seen from the agent: four HTTP calls and enrollment.
 
-- POST /api/v1/agent/enroll {token, name, roles} -> 201 {agent_id, agent_token, lab_id, name}
+- POST /api/v1/agent/enroll EnrollRequest -> 201 EnrollResponse
 - with `Authorization: Bearer <agent token>`:
-  - POST /api/v1/agent/hello     Envelope(Hello) -> 200 {agent_id, lab_id, name,
-                                 protocol_version, heartbeat_interval_s}
+  - POST /api/v1/agent/hello     Envelope(Hello) -> 200 HelloResponse
   - GET  /api/v1/agent/commands?wait_s=N -> [Envelope(command), ...] (long poll)
   - POST /api/v1/agent/messages  Envelope(Heartbeat | SampleBatch | CommandResult) -> 202
                                  (an injector's SampleBatch: its load lease in a header)
@@ -22,10 +21,17 @@ import time
 from typing import Any
 
 import httpx
-from pydantic import BaseModel, ConfigDict
 
 from agents.http_client import HttpClient, HttpError, Reply, proxied
-from spec.protocol import AGENT_REVOKED_ERROR, AgentMessage, Envelope, Hello
+from spec.protocol import (
+    AGENT_REVOKED_ERROR,
+    AgentMessage,
+    EnrollRequest,
+    EnrollResponse,
+    Envelope,
+    Hello,
+    HelloResponse,
+)
 
 API = "/api/v1/agent"
 REQUEST_TIMEOUT_S = 15.0
@@ -58,16 +64,6 @@ class RefusedError(GatewayError):
     """The backend rejected this request for good (a 4xx other than 401)."""
 
 
-class HelloReply(BaseModel):
-    model_config = ConfigDict(extra="ignore")
-
-    agent_id: int
-    lab_id: int
-    name: str
-    protocol_version: int
-    heartbeat_interval_s: float
-
-
 def _error_body(body: bytes) -> Any:
     try:
         return json.loads(body)
@@ -97,21 +93,19 @@ def _raise_for(method: str, path: str, status: int, body: bytes) -> None:
     raise RefusedError(_describe(method, path, status, body))
 
 
-def enroll(
-    server: str, token: str, name: str, roles: list[str], timeout_s: float = REQUEST_TIMEOUT_S
-) -> dict[str, Any]:
+def enroll(server: str, request: EnrollRequest, timeout_s: float = REQUEST_TIMEOUT_S) -> EnrollResponse:
     """Redeem a one-time enrollment token for this agent's own token."""
     try:
         response = httpx.post(
             f"{server.rstrip('/')}{API}/enroll",
-            json={"token": token, "name": name, "roles": roles},
+            content=request.model_dump_json(),
+            headers=JSON_HEADERS,
             timeout=timeout_s,
         )
     except httpx.HTTPError as exc:
         raise UnavailableError(f"cannot reach {server}: {exc}") from exc
     _raise_for("POST", f"{API}/enroll", response.status_code, response.content)
-    body: dict[str, Any] = response.json()
-    return body
+    return EnrollResponse.model_validate_json(response.content)
 
 
 class Gateway:
@@ -177,9 +171,9 @@ class Gateway:
         self._answered_at = time.monotonic()
         return reply
 
-    def hello(self, hello: Hello) -> HelloReply:
+    def hello(self, hello: Hello) -> HelloResponse:
         reply = self._request("POST", "/hello", Envelope.wrap(hello).model_dump_json())
-        return HelloReply.model_validate_json(reply.body)
+        return HelloResponse.model_validate_json(reply.body)
 
     def poll_commands(self, wait_s: float) -> list[dict[str, Any]]:
         """Commands waiting for this agent (raw JSON: each is validated by the caller, so one

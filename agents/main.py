@@ -22,6 +22,8 @@ import threading
 from pathlib import Path
 from types import FrameType
 
+from pydantic import ValidationError
+
 from agents import __version__
 from agents.command_runner import CommandRunner
 from agents.connection import Connection
@@ -34,7 +36,7 @@ from agents.roles.base import AgentContext, Role
 from agents.sampling import SampleSink
 from agents.sessions import SessionLedger, use_ledger
 from agents.state import AgentState, StateFileError, keep_private, load_state, save_state
-from spec.protocol import AGENT_EXIT_REVOKED
+from spec.protocol import AGENT_EXIT_REVOKED, EnrollRequest
 
 log = logging.getLogger("agents")
 
@@ -103,17 +105,17 @@ def main(argv: list[str] | None = None) -> int:
 
 def enroll_command(args: argparse.Namespace) -> int:
     try:
-        reply = enroll(args.server, args.token, args.name, args.roles)
-    except GatewayError as exc:
+        reply = enroll(args.server, EnrollRequest(token=args.token, name=args.name, roles=args.roles))
+    except (GatewayError, ValidationError) as exc:  # refused by the server, or a name it would refuse
         print(f"enrollment failed: {exc}", file=sys.stderr)
         return 1
     state = AgentState(
         server=args.server.rstrip("/"),
-        agent_id=reply["agent_id"],
-        agent_token=reply["agent_token"],
-        lab_id=reply["lab_id"],
-        name=reply.get("name", args.name),
-        roles=reply.get("roles") or args.roles,
+        agent_id=reply.agent_id,
+        agent_token=reply.agent_token,
+        lab_id=reply.lab_id,
+        name=reply.name,
+        roles=reply.roles or args.roles,
     )
     save_state(args.state_file, state)
     print(f"enrolled {state.name} (agent {state.agent_id}, lab {state.lab_id}); state in {args.state_file}")

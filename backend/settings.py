@@ -7,7 +7,7 @@ import binascii
 from functools import lru_cache
 from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, IPvAnyNetwork, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -17,6 +17,10 @@ PLACEHOLDER_SECRET = "dev-only-change-me"  # noqa: S105 - refused outside dev, s
 DEV_WEBHOOK_SECRET_KEY = "aGFwbGFiLWRldi1vbmx5LXdlYmhvb2sta2V5LTAwMzI="  # noqa: S105
 EVERY_ADDRESS: list[IPv4Network | IPv6Network] = [ip_network("0.0.0.0/0"), ip_network("::/0")]
 EVERY_PORT = (1, 65535)
+# Where the API runs. A Literal, so a misspelt HAPLAB_ENVIRONMENT ("prod", "Production") stops
+# the process at startup, naming the allowed values, instead of running it as dev with the
+# placeholder secret and insecure cookies that production refuses.
+Environment = Literal["dev", "test", "production"]
 
 
 def _comma_separated(value: Any) -> Any:
@@ -28,7 +32,8 @@ def _comma_separated(value: Any) -> Any:
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="HAPLAB_", env_file=".env", extra="ignore")
 
-    environment: str = Field("dev", description="dev | test | production")
+    # production refuses the placeholder secret, a missing webhook key and insecure cookies.
+    environment: Environment = "dev"
     database_url: str = "postgresql+psycopg://haplab:haplab@127.0.0.1:55432/haplab"
     redis_url: str = "redis://127.0.0.1:56379/0"
     secret_key: str = PLACEHOLDER_SECRET

@@ -4,6 +4,7 @@ Agents execute only the command types below; there is no message that carries sh
 The envelope's `id` is the message id; a CommandResult answers the command with that id.
 Both sides refuse an envelope whose `v` they do not know (see PROTOCOL_VERSION).
 
+Enrollment and hello: EnrollRequest -> EnrollResponse, Hello -> HelloResponse.
 Agent -> backend: Hello, Heartbeat, SampleBatch, CommandResult.
 Backend -> agent (commands): ApplyProxyConfig, ShapeLinks, StartSampling, HoldSamples,
 SendSamplesNow, StartTargets, StartDatabase, StartLoad, AwaitLoad, RenewLease, StopLoad, Teardown.
@@ -13,25 +14,46 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime
-from typing import Annotated, Any, Literal, Self
+from typing import Annotated, Any, ClassVar, Literal, Self, TypeAlias
 
-from pydantic import BaseModel, ConfigDict, Field, JsonValue, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from spec.capabilities import Capabilities
+from spec.command_results import (
+    CommandOutput,
+    DatabaseStarted,
+    Done,
+    HostsResolved,
+    LeaseRenewed,
+    LinksShaped,
+    LoadFinished,
+    LoadStarted,
+    LoadStopped,
+    ProxyStarted,
+    SamplesSent,
+    SamplingStarted,
+    TargetsStarted,
+    TornDown,
+)
 from spec.lab import LinkShaping
 from spec.load import LoadProfile
 from spec.results import SamplePoint
+from spec.strict import StrictModel
 from spec.target import ManagedDatabase, ManagedTarget
 from spec.text_types import AgentName, SqlSchemaName
 from spec.version import PROTOCOL_VERSION
 
 Role = Literal["proxy", "injector", "target"]
-# A run's id, as the database numbers it (BIGINT): an integer on the wire too.
-RunId = Annotated[int, Field(ge=1, le=2**63 - 1)]
+# A run's id, as the database numbers it (BIGINT): an integer on the wire too. Strict, so text
+# ("12") is refused on both sides instead of being converted: one type wherever a run id goes.
+RunId = Annotated[int, Field(ge=1, le=2**63 - 1, strict=True)]
 MessageId = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 # A file the agent writes into its runtime directory: certs/<name>.pem or files/<name>.
 RuntimeFileName = Annotated[str, Field(pattern=r"^(certs|files)/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}$")]
 MAX_CONFIG_BYTES = 1_000_000
+# The model a command is answered with (each command's `answered_with`, one of CommandOutput's).
+# An alias: inside a message class, `type` is the message's type field.
+AnswerModel: TypeAlias = type[StrictModel]
 # Agents heartbeat every HEARTBEAT_INTERVAL_S; one silent for ONLINE_WINDOW_S (three missed
 # beats) is offline: the labs page and the orchestrator use this one rule.
 HEARTBEAT_INTERVAL_S = 5
@@ -43,6 +65,41 @@ MAX_SAMPLE_HOLD_S = HEARTBEAT_INTERVAL_S
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+# ---------------------------------------------------------------- enrollment and hello
+# The bodies of POST /agent/enroll and the replies to it and to POST /agent/hello: the API
+# declares its routes with them and the agent reads the replies through them. Plain models (no
+# docstring, extra keys ignored): their OpenAPI schemas are those the API has always published,
+# and an agent reading a reply overlooks a field added later.
+
+
+class EnrollRequest(BaseModel):
+    token: str = Field(min_length=1, max_length=200, description="The one-time enrollment token (hle_...).")
+    name: AgentName
+    roles: list[Role] = Field(
+        default_factory=list,
+        max_length=3,
+        description="Roles the agent takes; empty takes the token's roles.",
+    )
+
+
+class EnrollResponse(BaseModel):
+    agent_id: int
+    agent_token: str = Field(description="The agent's own secret (hla_...), shown once: keep it.")
+    lab_id: int
+    name: str
+    roles: list[str] = Field(
+        description="The roles the agent was enrolled with (the token's, if it sent none)."
+    )
+
+
+class HelloResponse(BaseModel):
+    agent_id: int
+    lab_id: int
+    name: str
+    protocol_version: int
+    heartbeat_interval_s: float = Field(description="Send a Heartbeat this often (seconds).")
 
 
 # ---------------------------------------------------------------- agent -> backend
@@ -83,8 +140,10 @@ class CommandResult(_Message):
     command_id: MessageId = Field(description="Envelope id of the command this answers.")
     ok: bool
     error: str | None = Field(default=None, max_length=10_000, description="Why it failed, when not ok.")
-    data: dict[str, JsonValue] = Field(
-        default_factory=dict, description="Command output, e.g. the tool's command line or a summary."
+    data: CommandOutput = Field(
+        default_factory=Done,
+        description="Command output, e.g. the tool's command line or a summary: the model the command "
+        "is answered with (spec.command_results).",
     )
 
     @model_validator(mode="after")
@@ -101,6 +160,7 @@ class ApplyProxyConfig(_Message):
     """Proxy role: write these files and this haproxy.cfg, check it, (re)load HAProxy."""
 
     type: Literal["apply_proxy_config"] = "apply_proxy_config"
+    answered_with: ClassVar[AnswerModel] = ProxyStarted
     run_id: RunId
     config_text: str = Field(max_length=MAX_CONFIG_BYTES, description="Rendered haproxy.cfg.")
     ready_timeout_s: float = Field(
@@ -120,6 +180,7 @@ class ResolveHosts(_Message):
     worker checks them against the lab's boundary and renders the config with them."""
 
     type: Literal["resolve_hosts"] = "resolve_hosts"
+    answered_with: ClassVar[AnswerModel] = HostsResolved
     run_id: RunId
     names: list[Annotated[str, Field(min_length=1, max_length=253, pattern=r"^[A-Za-z0-9.-]+$")]] = Field(
         max_length=256
@@ -133,6 +194,7 @@ class ShapeLinks(_Message):
     """
 
     type: Literal["shape_links"] = "shape_links"
+    answered_with: ClassVar[AnswerModel] = LinksShaped
     run_id: RunId
     shaping: LinkShaping
 
@@ -145,6 +207,7 @@ class StartSampling(_Message):
     """
 
     type: Literal["start_sampling"] = "start_sampling"
+    answered_with: ClassVar[AnswerModel] = SamplingStarted
     run_id: RunId
     t0: datetime
 
@@ -160,6 +223,7 @@ class HoldSamples(_Message):
     worker judges second by second (a threshold with abort_on_fail)."""
 
     type: Literal["hold_samples"] = "hold_samples"
+    answered_with: ClassVar[AnswerModel] = Done
     run_id: RunId
     hold_s: float = Field(gt=0, le=MAX_SAMPLE_HOLD_S)
 
@@ -170,6 +234,7 @@ class SendSamplesNow(_Message):
     ends, however it ends, before it reads the run's samples."""
 
     type: Literal["send_samples_now"] = "send_samples_now"
+    answered_with: ClassVar[AnswerModel] = SamplesSent
     run_id: RunId
     timeout_s: float = Field(gt=0, le=30)
 
@@ -185,6 +250,7 @@ class StartTargets(_Message):
     """Target role: start the synthetic servers; the result's data lists their addresses."""
 
     type: Literal["start_targets"] = "start_targets"
+    answered_with: ClassVar[AnswerModel] = TargetsStarted
     run_id: RunId
     target: ManagedTarget
     tls: TlsCredentials | None = Field(
@@ -213,6 +279,7 @@ class StartDatabase(_Message):
     result's data has its address (`addresses`, one) and the exact command line."""
 
     type: Literal["start_database"] = "start_database"
+    answered_with: ClassVar[AnswerModel] = DatabaseStarted
     run_id: RunId
     database: ManagedDatabase
     access: SqlAccess
@@ -233,6 +300,7 @@ class StartLoad(_Message):
     """Injector role: run the load tool at start_at; it stops by itself when the lease ends."""
 
     type: Literal["start_load"] = "start_load"
+    answered_with: ClassVar[AnswerModel] = LoadStarted
     run_id: RunId
     profile: LoadProfile
     target_url: str = Field(
@@ -268,6 +336,7 @@ class AwaitLoad(_Message):
     """
 
     type: Literal["await_load"] = "await_load"
+    answered_with: ClassVar[AnswerModel] = LoadFinished
     run_id: RunId
     timeout_s: float = Field(gt=0, le=7200)
 
@@ -280,6 +349,7 @@ class RenewLease(_Message):
     (LOAD_LEASE_HEADER), which costs the backend no request of its own."""
 
     type: Literal["renew_lease"] = "renew_lease"
+    answered_with: ClassVar[AnswerModel] = LeaseRenewed
     run_id: RunId
     lease_until: datetime
 
@@ -316,6 +386,7 @@ class StopLoad(_Message):
     """Injector role: stop the load now."""
 
     type: Literal["stop_load"] = "stop_load"
+    answered_with: ClassVar[AnswerModel] = LoadStopped
     run_id: RunId
 
 
@@ -323,6 +394,7 @@ class Teardown(_Message):
     """Any role: stop everything started for the run and remove its files."""
 
     type: Literal["teardown"] = "teardown"
+    answered_with: ClassVar[AnswerModel] = TornDown
     run_id: RunId
 
 

@@ -25,7 +25,7 @@ import math
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import Field, computed_field, model_validator
+from pydantic import ConfigDict, Field, computed_field, model_validator
 
 from spec.drivers import DriverName
 from spec.strict import StrictModel
@@ -91,6 +91,10 @@ class SamplePoint(StrictModel):
 
 class ErrorCounts(StrictModel):
     """Failed requests by kind; never hidden, never merged into one number."""
+
+    # One schema, with its computed total, whether read (an agent's LoadFinished) or shown: the
+    # OpenAPI document keeps one ErrorCounts instead of an -Input and an -Output.
+    model_config = ConfigDict(json_schema_mode_override="serialization")
 
     connect: int = Field(
         default=0, ge=0, description="Connections refused or reset before a request was sent."

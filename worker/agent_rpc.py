@@ -1,6 +1,6 @@
 """The worker's calls to agents, through Redis (the worker never talks to an agent directly).
 
-    result = send_command(agent_id, StartTargets(...), timeout_s=30)   # the CommandResult's data
+    started = request(agent_id, StartTargets(...), TargetsStarted, timeout_s=30)  # the answer, typed
     envelope_id = post_command(agent_id, RenewLease(...))              # fire and forget
     clear_commands(agent_id)                                           # at the start of a run
 
@@ -23,13 +23,15 @@ import time
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
-from pydantic import BaseModel, JsonValue, ValidationError
+from pydantic import ValidationError
 from sqlalchemy import select
 
 from backend import live
 from backend.db import session_scope
 from backend.models import Agent
+from spec.command_results import CommandOutput
 from spec.protocol import Command, CommandResult, Envelope
+from spec.strict import StrictModel
 
 LIVENESS_CHECK_S = 2.0
 
@@ -121,7 +123,7 @@ def clear_commands(agent_id: int) -> int:
 
 def send_command(
     agent_id: int, command: Command, timeout_s: float, *, watch_liveness: bool = True
-) -> dict[str, JsonValue]:
+) -> CommandOutput:
     """Queue `command` for the agent and wait for its result; returns the result's data.
 
     Raises AgentLost (the agent went silent), CommandFailed (it answered not ok, with its error)
@@ -157,19 +159,23 @@ def send_command(
     return result.data
 
 
-R = TypeVar("R", bound=BaseModel)
+R = TypeVar("R", bound=StrictModel)
 
 
 def request(
     agent_id: int, command: Command, expect: type[R], timeout_s: float, *, watch_liveness: bool = True
 ) -> R:
-    """send_command, its answer read as `expect` (a spec.command_results model).
+    """send_command, its answer read as `expect`: the model the command is answered with.
 
     An answer that is not one (an agent of another version) fails the command, naming both.
     """
+    if expect is not command.answered_with:
+        raise TypeError(f"{command.type} is answered with {command.answered_with.__name__}, not {expect}")
     data = send_command(agent_id, command, timeout_s, watch_liveness=watch_liveness)
-    try:
-        return expect.model_validate(data)
+    if isinstance(data, expect):
+        return data
+    try:  # the API read it as another model of the same fields: read it as the one expected
+        return expect.model_validate(data.model_dump(exclude_unset=True))
     except ValidationError as exc:
         raise CommandFailed(
             f"the agent's answer to {command.type} is not a {expect.__name__}: {exc}"

@@ -128,7 +128,7 @@ def keep_what_was_measured(execution: Execution, outcome: RunOutcome) -> None:
 
 def tear_down(execution: Execution) -> None:
     """Stop the load first (cancel must stop it within 2 s), then everything else, on every agent."""
-    run = str(execution.run_id)
+    run = execution.run_id
     try:
         for injector in execution.injectors:
             agent_rpc.post_command(injector.id, StopLoad(run_id=run))

@@ -43,11 +43,10 @@ def tear_down_on_lab(lab_id: int, run_id: int) -> None:
         agent_ids = db.scalars(
             select(Agent.id).where(Agent.lab_id == lab_id, Agent.revoked_at.is_(None))
         ).all()
-    run = run_id
     for agent_id in agent_ids:
         try:
-            agent_rpc.post_command(agent_id, StopLoad(run_id=run))
-            agent_rpc.post_command(agent_id, Teardown(run_id=run))
+            agent_rpc.post_command(agent_id, StopLoad(run_id=run_id))
+            agent_rpc.post_command(agent_id, Teardown(run_id=run_id))
         except Exception:
             log.warning("could not ask agent %s to tear down run %s", agent_id, run_id, exc_info=True)
 

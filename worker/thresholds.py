@@ -92,7 +92,7 @@ class LiveJudge:
         ex.threshold_abort_at_s = measured_s
         log.info("run %s: threshold %s lost (%s), stopping the load", ex.run_id, index, result.text)
         for injector in ex.injectors:
-            agent_rpc.post_command(injector.id, StopLoad(run_id=str(ex.run_id)))
+            agent_rpc.post_command(injector.id, StopLoad(run_id=ex.run_id))
 
     def _samples(self) -> RunSeconds:
         # Only seconds not read yet, and the last one again (a sampler may still complete it).

@@ -18,6 +18,7 @@ from pydantic import JsonValue
 
 from spec.protocol import Command
 from spec.results import SamplePoint
+from spec.strict import StrictModel
 
 
 class CommandFailed(Exception):  # noqa: N818 - reads as the outcome the orchestrator is told
@@ -80,8 +81,9 @@ class Role(ABC):
         self.ctx = ctx
 
     @abstractmethod
-    def handle(self, command: Command) -> dict[str, JsonValue]:
-        """Carry out `command`; return data for the CommandResult or raise CommandFailed."""
+    def handle(self, command: Command) -> StrictModel:
+        """Carry out `command`; return its answer (the model spec.command_results has for it,
+        `command.answered_with`, but for StartSampling's ProxySampling) or raise CommandFailed."""
 
     @abstractmethod
     def teardown(self, run_id: int) -> None:

@@ -55,9 +55,10 @@ from agents.drivers.mariadb_slap import write_account
 from agents.privileges import LOAD_USER, lab_user, role_directory, unreachable
 from agents.programs import program
 from agents.roles.base import AgentContext, CommandFailed, Role
-from spec.command_results import LeaseRenewed, LoadFinished, LoadStarted, LoadStopped
+from spec.command_results import Done, LeaseRenewed, LoadFinished, LoadStarted, LoadStopped
 from spec.load import LoadProfile
 from spec.protocol import AwaitLoad, Command, RenewLease, StartLoad, StopLoad, Teardown
+from spec.strict import StrictModel
 
 log = logging.getLogger(__name__)
 
@@ -76,7 +77,7 @@ class _Load:
     profile: LoadProfile
     window: MeasuredWindow  # t0 to t0 + duration on this host's clock: what the counts cover
     follower: OutputFollower | None = None  # reads the tool's output while it runs
-    result: dict[str, JsonValue] | None = None
+    result: LoadFinished | None = None
     lock: threading.Lock = field(default_factory=threading.Lock)  # one parse at a time
 
 
@@ -105,7 +106,7 @@ class InjectorRole(Role):
 
     # ------------------------------------------------------------ dispatch
 
-    def handle(self, command: Command) -> dict[str, JsonValue]:
+    def handle(self, command: Command) -> StrictModel:
         if isinstance(command, StartLoad):
             return self._start_load(command)
         if isinstance(command, AwaitLoad):
@@ -116,7 +117,7 @@ class InjectorRole(Role):
             return self._stop_load(command)
         if isinstance(command, Teardown):
             self.teardown(command.run_id)
-            return {}
+            return Done()
         raise CommandFailed(f"the injector role does not handle {command.type}")
 
     def capabilities(self) -> dict[str, JsonValue]:
@@ -136,7 +137,7 @@ class InjectorRole(Role):
 
     # ------------------------------------------------------------ load
 
-    def _start_load(self, command: StartLoad) -> dict[str, JsonValue]:
+    def _start_load(self, command: StartLoad) -> LoadStarted:
         self._check_destination(command)
         driver, version = self._driver(command.profile.driver)
         try:
@@ -159,7 +160,7 @@ class InjectorRole(Role):
             driver=driver.name,
             driver_version=version,
             lease_until=_iso(process.lease_until),
-        ).model_dump(mode="json")
+        )
 
     def _check_destination(self, command: StartLoad) -> None:
         """Load goes to the lab's proxy (the allowlist); a direct run (a baseline that bypasses the
@@ -210,22 +211,20 @@ class InjectorRole(Role):
             )
         return process
 
-    def _renew_lease(self, command: RenewLease) -> dict[str, JsonValue]:
+    def _renew_lease(self, command: RenewLease) -> LeaseRenewed:
         load = self._load(command.run_id)
         if load.process.stop_reason is not None:
             raise CommandFailed(f"the load of run {command.run_id} is over ({load.process.stop_reason})")
         load.process.renew(command.lease_until.timestamp())
-        return LeaseRenewed(
-            lease_until=_iso(load.process.lease_until), running=load.process.running
-        ).model_dump(mode="json")
+        return LeaseRenewed(lease_until=_iso(load.process.lease_until), running=load.process.running)
 
-    def _stop_load(self, command: StopLoad) -> dict[str, JsonValue]:
+    def _stop_load(self, command: StopLoad) -> LoadStopped:
         load = self._load(command.run_id)
         was_running = load.process.running
         load.process.stop("stopped: StopLoad", STOP_GRACE_S)
-        return LoadStopped(was_running=was_running, exit_code=load.process.exit_code).model_dump(mode="json")
+        return LoadStopped(was_running=was_running, exit_code=load.process.exit_code)
 
-    def _await_load(self, command: AwaitLoad) -> dict[str, JsonValue]:
+    def _await_load(self, command: AwaitLoad) -> LoadFinished:
         load = self._load(command.run_id)
         if not load.process.wait(command.timeout_s):
             raise CommandFailed(
@@ -236,7 +235,7 @@ class InjectorRole(Role):
                 load.result = self._result(load)
             return load.result
 
-    def _result(self, load: _Load) -> dict[str, JsonValue]:
+    def _result(self, load: _Load) -> LoadFinished:
         process = load.process
         run = ToolRun(
             profile=load.profile,
@@ -272,7 +271,7 @@ class InjectorRole(Role):
             output_tail=process.output_tail(),
             raw_output=process.raw_output(),
             driver_version=load.driver_version,
-        ).model_dump(mode="json")
+        )
 
     def _driver(self, name: str) -> tuple[LoadDriver, str]:
         try:

@@ -32,8 +32,9 @@ from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.proxy.sampler import ProxySampler
 from agents.roles.base import AgentContext, CommandFailed, Role
 from agents.shaping import LinkShaper, ShapingError
-from spec.command_results import HostsResolved, LinksShaped, ProxyStarted
+from spec.command_results import HostsResolved, LinksShaped, ProxySampling, ProxyStarted
 from spec.protocol import ApplyProxyConfig, Command, ResolveHosts, ShapeLinks, StartSampling
+from spec.strict import StrictModel
 
 log = logging.getLogger(__name__)
 
@@ -78,7 +79,7 @@ class ProxyRole(Role):
             HAPROXY_USER.key: self.user.describe(),
         }
 
-    def handle(self, command: Command) -> dict[str, JsonValue]:
+    def handle(self, command: Command) -> StrictModel:
         if isinstance(command, ApplyProxyConfig):
             return self.apply(command)
         if isinstance(command, StartSampling):
@@ -87,9 +88,7 @@ class ProxyRole(Role):
             return self.shape_links(command)
         if isinstance(command, ResolveHosts):
             resolved = resolution.resolve(command.names)
-            return HostsResolved(
-                addresses={name: list(found) for name, found in resolved.items()}
-            ).model_dump(mode="json")
+            return HostsResolved(addresses={name: list(found) for name, found in resolved.items()})
         raise CommandFailed(f"the proxy role does not handle {command.type}")
 
     def teardown(self, run_id: int) -> None:
@@ -116,7 +115,7 @@ class ProxyRole(Role):
         """The HAProxy master's pid while it runs."""
         return self._process.pid if self._process is not None and self._process.running else None
 
-    def apply(self, command: ApplyProxyConfig) -> dict[str, JsonValue]:
+    def apply(self, command: ApplyProxyConfig) -> ProxyStarted:
         with self._lock:
             self._cancel.clear()
             if self._run_id not in (None, command.run_id):
@@ -131,7 +130,7 @@ class ProxyRole(Role):
                 self._stop_locked()  # whatever went wrong, no half-applied HAProxy stays up
                 raise
 
-    def _apply_locked(self, command: ApplyProxyConfig) -> dict[str, JsonValue]:
+    def _apply_locked(self, command: ApplyProxyConfig) -> ProxyStarted:
         socket_line = f"stats socket {self.workdir}/{files.STATS_SOCKET} "
         if socket_line not in command.config_text:
             raise CommandFailed(
@@ -172,9 +171,9 @@ class ProxyRole(Role):
             check_output=check.messages,
             pid=process.pid,
             worker_pid=self._worker_pid,
-        ).model_dump(mode="json")
+        )
 
-    def start_sampling(self, command: StartSampling) -> dict[str, JsonValue]:
+    def start_sampling(self, command: StartSampling) -> ProxySampling:
         with self._lock:
             if self._run_id != command.run_id or self._process is None or not self._process.running:
                 raise CommandFailed(f"HAProxy is not running for run {command.run_id}: apply a config first")
@@ -182,9 +181,9 @@ class ProxyRole(Role):
                 self._sampler.stop()
             self._sampler = ProxySampler(self.api, command.t0, self.ctx.emitter(command.run_id))
             self._sampler.start()
-        return {"source": "proxy", "socket": str(self.api.socket_path)}
+        return ProxySampling(source="proxy", socket=str(self.api.socket_path))
 
-    def shape_links(self, command: ShapeLinks) -> dict[str, JsonValue]:
+    def shape_links(self, command: ShapeLinks) -> LinksShaped:
         if self._shaper is None:
             qdiscs = qdisc_facts().get("qdiscs")
             known = [str(q) for q in qdiscs] if isinstance(qdiscs, list) else []
@@ -193,9 +192,7 @@ class ProxyRole(Role):
             self._shaper.clear()  # a run that never tore down: its caps are not this run's
         self._shaping_run = command.run_id
         try:
-            return LinksShaped.model_validate({"applied": self._shaper.apply(command.shaping)}).model_dump(
-                mode="json"
-            )
+            return LinksShaped.model_validate({"applied": self._shaper.apply(command.shaping)})
         except ShapingError as exc:
             raise CommandFailed(str(exc)) from None
 

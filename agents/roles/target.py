@@ -25,8 +25,9 @@ from agents.targets.mariadb import MariadbError, RunningDatabase, mariadb_versio
 from agents.targets.mariadb_setup import MariadbLayout
 from agents.targets.nginx import NginxError, RunningTargets, nginx_version, start_targets
 from agents.targets.nginx_config import NginxLayout, UnservablePath
-from spec.command_results import DatabaseStarted, TargetsStarted
+from spec.command_results import DatabaseStarted, Done, TargetsStarted
 from spec.protocol import Command, StartDatabase, StartTargets, Teardown
+from spec.strict import StrictModel
 
 
 class TargetRole(Role):
@@ -41,14 +42,14 @@ class TargetRole(Role):
         self._running: dict[int, RunningTargets] = {}
         self._databases: dict[int, RunningDatabase] = {}
 
-    def handle(self, command: Command) -> dict[str, JsonValue]:
+    def handle(self, command: Command) -> StrictModel:
         if isinstance(command, StartTargets):
             return self._start(command)
         if isinstance(command, StartDatabase):
             return self._start_database(command)
         if isinstance(command, Teardown):
             self.teardown(command.run_id)
-            return {}
+            return Done()
         raise CommandFailed(f"the target role does not handle {command.type}")
 
     def capabilities(self) -> dict[str, JsonValue]:
@@ -62,7 +63,7 @@ class TargetRole(Role):
     def workdir(self, run_id: int) -> Path:
         return self.root.resolve() / str(run_id)
 
-    def _start(self, command: StartTargets) -> dict[str, JsonValue]:
+    def _start(self, command: StartTargets) -> TargetsStarted:
         version = nginx_version()
         if version is None:
             raise CommandFailed("nginx is not installed on this target host")
@@ -86,9 +87,9 @@ class TargetRole(Role):
             nginx_version=version,
             pid=running.process.pid,
             config_path=str(layout.config),
-        ).model_dump(mode="json")
+        )
 
-    def _start_database(self, command: StartDatabase) -> dict[str, JsonValue]:
+    def _start_database(self, command: StartDatabase) -> DatabaseStarted:
         version = mariadb_version()
         if version is None:
             raise CommandFailed("MariaDB (mariadb-server) is not installed on this target host")
@@ -116,7 +117,7 @@ class TargetRole(Role):
             command_line=list(running.process.argv),
             mariadb_version=version,
             pid=running.process.pid,
-        ).model_dump(mode="json")
+        )
 
     def teardown(self, run_id: int) -> None:
         with self._lock:

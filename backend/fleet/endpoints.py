@@ -24,14 +24,7 @@ from backend.api.deps import SessionDep
 from backend.fleet import mailbox, service
 from backend.fleet.dependencies import CurrentAgent
 from backend.fleet.envelope_route import EnvelopeRoute
-from backend.fleet.schemas import (
-    AgentMessageEnvelope,
-    EnrollRequest,
-    EnrollResponse,
-    HelloEnvelope,
-    HelloResponse,
-    MessageAccepted,
-)
+from backend.fleet.schemas import AgentMessageEnvelope, HelloEnvelope, MessageAccepted
 from backend.labs.enrollment import redeem_enrollment_token
 from backend.live import load_lease, publish_sample_batch
 from backend.runs.samples.service import insert_samples
@@ -40,7 +33,10 @@ from spec.protocol import (
     LIVE_VIEWERS_HEADER,
     LOAD_LEASE_HEADER,
     CommandResult,
+    EnrollRequest,
+    EnrollResponse,
     Envelope,
+    HelloResponse,
     SampleBatch,
 )
 from spec.version import PROTOCOL_VERSION

@@ -1,4 +1,5 @@
-"""Request and response bodies of the agent gateway.
+"""Request and response bodies of the agent gateway (enrollment's and hello's, which the agent
+reads too, are in spec.protocol).
 
 The envelopes narrow spec.protocol.Envelope's body to what each endpoint accepts, so a Hello
 posted to /agent/messages (or a command posted by an agent) is a 422 naming `body.type`, and
@@ -11,40 +12,11 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
-from spec.protocol import CommandResult, Envelope, Heartbeat, Hello, Role, SampleBatch
-from spec.text_types import AgentName
-
-
-class EnrollRequest(BaseModel):
-    token: str = Field(min_length=1, max_length=200, description="The one-time enrollment token (hle_...).")
-    name: AgentName
-    roles: list[Role] = Field(
-        default_factory=list,
-        max_length=3,
-        description="Roles the agent takes; empty takes the token's roles.",
-    )
-
-
-class EnrollResponse(BaseModel):
-    agent_id: int
-    agent_token: str = Field(description="The agent's own secret (hla_...), shown once: keep it.")
-    lab_id: int
-    name: str
-    roles: list[str] = Field(
-        description="The roles the agent was enrolled with (the token's, if it sent none)."
-    )
+from spec.protocol import CommandResult, Envelope, Heartbeat, Hello, SampleBatch
 
 
 class HelloEnvelope(Envelope):
     body: Hello
-
-
-class HelloResponse(BaseModel):
-    agent_id: int
-    lab_id: int
-    name: str
-    protocol_version: int
-    heartbeat_interval_s: float = Field(description="Send a Heartbeat this often (seconds).")
 
 
 class AgentMessageEnvelope(Envelope):

@@ -135,3 +135,16 @@ def test_the_registry_offers_every_role_module_of_this_install() -> None:
         assert issubclass(role_class, Role) and role_class.name == name
     with pytest.raises(KeyError, match="not available in this install"):
         role_class_by_name("balancer")
+
+
+@pytest.mark.parametrize("name", ["", "a" * 200])
+def test_a_name_enrollment_would_refuse_is_refused_before_anything_is_sent(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    # The request is spec.protocol.EnrollRequest, the model the API reads it with.
+    server = f"http://127.0.0.1:{free_port()}"  # nothing listens there: a request would say so
+    argv = ["enroll", "--server", server, "--token", "hle_x", "--name", name, "--roles", "proxy"]
+    assert main([*argv, "--state-file", str(tmp_path / "s")]) == 1
+    err = capsys.readouterr().err
+    assert "enrollment failed" in err and "name" in err and "cannot reach" not in err, err
+    assert not (tmp_path / "s").exists()

@@ -12,12 +12,12 @@ from typing import Any, ClassVar
 import pytest
 from live_processes import wait_until
 from proxy_setup import CollectedSamples, agent_context
-from pydantic import JsonValue
 
 from agents.command_runner import CommandRunner
 from agents.dispatch import Dispatcher
 from agents.roles.base import AgentContext, CommandFailed, Role
 from agents.sampling import SampleSink
+from spec.command_results import Done, HostSampling, LeaseRenewed, LoadFinished, LoadStopped, SamplingStarted
 from spec.protocol import (
     ApplyProxyConfig,
     AwaitLoad,
@@ -28,6 +28,15 @@ from spec.protocol import (
     StartSampling,
     StopLoad,
     Teardown,
+)
+from spec.results import InjectorSummary
+from spec.strict import StrictModel
+
+FINISHED = LoadFinished(
+    summary=InjectorSummary(
+        agent="injector-1", driver="hey", requests=1, successes=1, duration_s=1, rps=1, bytes_per_s=1
+    ),
+    command_line=["hey"],
 )
 
 
@@ -43,18 +52,19 @@ class LoadRole(Role):
         self.torn_down: list[int] = []
         self.handles_renewals = False  # else a renewal raises: a bug in the role
         self.renewals = 0
+        self.answers_stop_with_done = False  # a bug in the role: StopLoad is answered with LoadStopped
 
-    def handle(self, command: Command) -> dict[str, JsonValue]:
+    def handle(self, command: Command) -> StrictModel:
         if isinstance(command, AwaitLoad):
             if not self.stopped.wait(command.timeout_s):
                 raise CommandFailed("the load did not stop")
-            return {"summary": "done"}
+            return FINISHED
         if isinstance(command, StopLoad):
             self.stopped.set()
-            return {}
+            return Done() if self.answers_stop_with_done else LoadStopped(was_running=True)
         if isinstance(command, RenewLease) and self.handles_renewals:
             self.renewals += 1
-            return {"lease_until": command.lease_until.isoformat(), "running": True}
+            return LeaseRenewed(lease_until=command.lease_until.isoformat(), running=True)
         raise ZeroDivisionError("a bug in the role")
 
     def teardown(self, run_id: int) -> None:
@@ -119,7 +129,7 @@ def test_a_blocking_command_does_not_hold_up_the_others(runner: CommandRunner, r
     runner.submit(waiting)
     runner.submit(stop)  # handled while AwaitLoad blocks: it is what ends the wait
     assert answer(results, stop).ok
-    assert answer(results, waiting).data == {"summary": "done"}
+    assert answer(results, waiting).data == FINISHED
 
 
 def test_failures_are_answered_never_raised(runner: CommandRunner, results: Results) -> None:
@@ -182,7 +192,9 @@ def test_sampling_starts_host_samples_for_any_agent_and_teardown_stops_them(
     dispatcher = Dispatcher([role], sink, host_source="host:injector-1", netns=None)
     try:
         data = dispatcher.execute(StartSampling(run_id=1, t0=datetime.now(UTC)))
-        assert data == {"host": {"source": "host:injector-1"}}
+        assert data == SamplingStarted(host=HostSampling(source="host:injector-1"))
+        # On the wire as before: no "proxy" (not a proxy agent), no "error" (it started).
+        assert data.model_dump(mode="json") == {"host": {"source": "host:injector-1"}}
         assert dispatcher.busy_run_id == 1
         # The first tick may come within one clock tick of the baseline (no CPU figure yet).
         wait_until(
@@ -244,3 +256,14 @@ def test_a_lease_from_a_batch_reply_is_renewed_as_the_command_would_be(
     sink.end_run(1)  # torn down here: a late reply (the teardown's last batch) renews nothing
     dispatcher.renew_load_lease(1, datetime.now(UTC) + timedelta(seconds=10))
     assert role.renewals == 1
+
+
+def test_an_answer_of_another_model_than_the_commands_is_a_failure(
+    runner: CommandRunner, results: Results, role: LoadRole
+) -> None:
+    role.answers_stop_with_done = True
+    stop = wire(StopLoad(run_id=1))
+    runner.submit(stop)
+    result = answer(results, stop)
+    assert not result.ok
+    assert result.error == "unexpected error in stop_load: TypeError: answered with Done, not LoadStopped"

@@ -34,6 +34,7 @@ from backend.db import session_scope
 from backend.labs.enrollment import create_enrollment_token
 from backend.models import Agent, Sample, Team
 from dev.services import free_port
+from spec.command_results import HostSampling, SamplingStarted
 from spec.protocol import AGENT_EXIT_REVOKED, ApplyProxyConfig, StartSampling, StartTargets, Teardown
 from spec.target import ManagedTarget
 from tests.api.helpers import make_lab, make_team_user, new_member, token_headers
@@ -188,14 +189,14 @@ def test_the_agent_runs_a_proxy_for_a_run_and_survives_a_backend_restart(
     with http_upstream(tmp_path / "upstream") as upstream:
         config = rendered(proxy_config(port), proxy_dir, [upstream])
         applied = agent_rpc.send_command(agent.agent_id, ApplyProxyConfig(run_id=run, config_text=config), 40)
-        haproxy_pid = applied["pid"]
+        haproxy_pid = applied.pid
         assert isinstance(haproxy_pid, int) and pid_alive(haproxy_pid)
 
         with pytest.raises(agent_rpc.CommandFailed, match="this agent has no role for start_targets"):
             agent_rpc.send_command(agent.agent_id, StartTargets(run_id=run, target=ManagedTarget()), 20)
 
         started = agent_rpc.send_command(agent.agent_id, StartSampling(run_id=run, t0=datetime.now(UTC)), 20)
-        assert started["host"] == {"source": "host:proxy-1"}
+        assert isinstance(started, SamplingStarted) and started.host == HostSampling(source="host:proxy-1")
         with httpx.Client(timeout=5) as client:
             for _ in range(25):
                 assert client.get(f"http://127.0.0.1:{port}/").status_code == 200
@@ -221,7 +222,7 @@ def test_the_agent_runs_a_proxy_for_a_run_and_survives_a_backend_restart(
         try:
             wait_until(lambda: last_seen(agent.agent_id), 60, "the agent to reconnect")
             torn = agent_rpc.send_command(agent.agent_id, Teardown(run_id=run), 30)
-            assert torn["roles"] == ["proxy"]
+            assert torn.roles == ["proxy"]
             assert not pid_alive(haproxy_pid), "teardown stops HAProxy"
             assert agent.log().count("connected to") >= 2
 
@@ -229,7 +230,7 @@ def test_the_agent_runs_a_proxy_for_a_run_and_survives_a_backend_restart(
             applied = agent_rpc.send_command(
                 agent.agent_id, ApplyProxyConfig(run_id=run, config_text=config), 40
             )
-            second_pid = applied["pid"]
+            second_pid = applied.pid
             assert isinstance(second_pid, int) and pid_alive(second_pid)
             assert agent.stop() == 0
             assert not pid_alive(second_pid)
@@ -245,9 +246,9 @@ def test_a_restarted_agent_stops_what_a_killed_one_left_running(
     with http_upstream(tmp_path / "upstream") as upstream:
         config = rendered(proxy_config(port), proxy_dir, [upstream])
         applied = agent_rpc.send_command(
-            agent.agent_id, ApplyProxyConfig(run_id=str(lab.run_id), config_text=config), 40
+            agent.agent_id, ApplyProxyConfig(run_id=lab.run_id, config_text=config), 40
         )
-        haproxy_pid = applied["pid"]
+        haproxy_pid = applied.pid
         assert isinstance(haproxy_pid, int) and pid_alive(haproxy_pid)
 
         # kill -9: the agent cannot clean up, and HAProxy (its own session) lives on.
@@ -263,11 +264,11 @@ def test_a_restarted_agent_stops_what_a_killed_one_left_running(
             assert f"haproxy (pid {haproxy_pid}) left running by an earlier agent process" in second.log()
             # The lab's port is free again: the same config starts on it.
             again = agent_rpc.send_command(
-                agent.agent_id, ApplyProxyConfig(run_id=str(lab.run_id), config_text=config), 40
+                agent.agent_id, ApplyProxyConfig(run_id=lab.run_id, config_text=config), 40
             )
-            assert isinstance(again["pid"], int) and pid_alive(again["pid"])
+            assert isinstance(again.pid, int) and pid_alive(again.pid)
             assert second.stop() == 0
-            assert not pid_alive(again["pid"])
+            assert not pid_alive(again.pid)
         finally:
             second.stop()
             print(f"===== second agent log =====\n{second.log()}")

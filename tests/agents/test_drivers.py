@@ -41,7 +41,7 @@ def target(module_runtime_dir: Path) -> Iterator[str]:
     role = TargetRole(context)
     endpoints = [Endpoint(path="/fast"), Endpoint(path="/slow", delay_ms=100)]
     data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=endpoints)))
-    yield str(data["addresses"][0])  # type: ignore[index]
+    yield str(data.addresses[0])
     role.close()
 
 

@@ -51,7 +51,7 @@ def test_a_log_followed_in_pieces_reads_as_the_whole_log(tmp_path: Path) -> None
 def target(module_runtime_dir: Path) -> Iterator[str]:
     role = TargetRole(AgentContext.local("target-1", module_runtime_dir))
     data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=[Endpoint(path="/fast")])))
-    yield str(data["addresses"][0])  # type: ignore[index]
+    yield str(data.addresses[0])
     role.close()
 
 

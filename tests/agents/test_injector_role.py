@@ -27,6 +27,7 @@ from agents.roles.target import TargetRole
 from backend.labs.certificates import issue_server, new_authority
 from common.histograms import decode
 from dev.services import foreground_server, free_port
+from spec.command_results import LoadFinished, LoadStarted
 from spec.load import LoadProfile
 from spec.protocol import (
     AwaitLoad,
@@ -98,7 +99,7 @@ def targets(module_runtime_dir: Path) -> Iterator[dict[str, str]]:
                 certificate_pem=issued.certificate_pem, private_key_pem=issued.private_key_pem
             )
         data = role.handle(StartTargets(run_id=run_id, target=target, tls=credentials))
-        found[name] = str(data["addresses"][0])  # type: ignore[index]
+        found[name] = str(data.addresses[0])
     yield found
     role.close()
 
@@ -133,7 +134,7 @@ def haproxy_in_front(workdir: Path, upstream: str, maxconn: int) -> Iterator[str
 
 def start_load(
     role: InjectorRole, address: str, *, run_id: int = 1, lease_s: int = 60, **profile: Any
-) -> dict[str, Any]:
+) -> LoadStarted:
     command = StartLoad(
         run_id=run_id,
         profile=LoadProfile(**profile),
@@ -141,15 +142,19 @@ def start_load(
         start_at=datetime.now(UTC),
         lease_s=lease_s,
     )
-    return role.handle(command)
+    started = role.handle(command)
+    assert isinstance(started, LoadStarted)
+    return started
 
 
-def await_load(role: InjectorRole, run_id: int = 1, timeout_s: float = 30) -> dict[str, Any]:
-    return role.handle(AwaitLoad(run_id=run_id, timeout_s=timeout_s))
+def await_load(role: InjectorRole, run_id: int = 1, timeout_s: float = 30) -> LoadFinished:
+    finished = role.handle(AwaitLoad(run_id=run_id, timeout_s=timeout_s))
+    assert isinstance(finished, LoadFinished)
+    return finished
 
 
 def summary_of(result: dict[str, Any]) -> InjectorSummary:
-    return InjectorSummary.model_validate(result["summary"])
+    return InjectorSummary.model_validate(result.summary)
 
 
 def assert_consistent(summary: InjectorSummary) -> None:
@@ -184,14 +189,14 @@ def test_each_driver_reports_consistent_numbers(
         path="/fast",
         http_version=http_version,
     )
-    assert started["driver"] == driver and started["driver_version"]
-    assert Path(started["command_line"][started["command_line"].index("--") + 1]).name == driver
+    assert started.driver == driver and started.driver_version
+    assert Path(started.command_line[started.command_line.index("--") + 1]).name == driver
 
     result = await_load(injector)
     summary = summary_of(result)
     assert_consistent(summary)
     assert summary.driver == driver and summary.errors.total == 0
-    assert result["exit_code"] == 0 and result["command_line"] == started["command_line"]
+    assert result.exit_code == 0 and result.command_line == started.command_line
     if driver == "hey":
         assert summary.histogram is None  # hey's text summary has no per-request latencies
         assert any("p99.9" in w for w in summary.warnings)
@@ -328,16 +333,16 @@ def test_an_unrenewed_lease_stops_a_long_load(
     summary = summary_of(result)
     assert summary.warnings[0] == "stopped: lease expired"
     assert summary.successes > 0  # partial results are still results
-    assert not pid_alive(started["pid"])
+    assert not pid_alive(started.pid)
 
 
 @pytest.mark.slow
 def test_a_renewed_lease_lets_the_load_finish(injector: InjectorRole, targets: dict[str, str]) -> None:
     start_load(injector, targets["h1"], driver="wrk", connections=2, duration_s=3, path="/fast", lease_s=1)
     renewed = injector.handle(RenewLease(run_id=1, lease_until=datetime.now(UTC) + timedelta(seconds=20)))
-    assert renewed["running"] is True
+    assert renewed.running is True
     result = await_load(injector)
-    assert result["exit_code"] == 0
+    assert result.exit_code == 0
     assert not any("lease" in w for w in summary_of(result).warnings)
 
 
@@ -348,7 +353,7 @@ def test_stop_load_stops_now_and_keeps_partial_results(
     start_load(injector, targets["h1"], driver="hey", connections=2, duration_s=30, path="/fast")
     time.sleep(1)
     stopped = injector.handle(StopLoad(run_id=1))
-    assert stopped["was_running"] is True
+    assert stopped.was_running is True
 
     summary = summary_of(await_load(injector, timeout_s=5))
     assert summary.warnings[0] == "stopped: StopLoad"
@@ -382,7 +387,7 @@ def test_await_load_is_bounded_and_a_renew_gets_through_while_it_waits(
 def test_teardown_kills_the_tool_and_removes_its_files(
     injector: InjectorRole, targets: dict[str, str]
 ) -> None:
-    pid = start_load(injector, targets["h1"], driver="wrk", connections=2, duration_s=30, path="/fast")["pid"]
+    pid = start_load(injector, targets["h1"], driver="wrk", connections=2, duration_s=30, path="/fast").pid
     workdir = injector.workdir(1)
     assert pid_alive(pid) and workdir.is_dir()
     injector.handle(Teardown(run_id=1))
@@ -452,7 +457,7 @@ def test_each_tool_runs_as_the_load_user_without_privileges(
         body="x",
         **rate,
     )
-    pid = started["pid"]
+    pid = started.pid
     wait_for_exec(pid, driver)
     assert_runs_as(pid, injector.user)
     if driver == "vegeta":  # its decoder, which the agent starts once results appear

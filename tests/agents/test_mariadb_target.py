@@ -6,7 +6,6 @@ hundred queries, well under a second each.
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import stat
@@ -26,6 +25,7 @@ from agents.roles.base import AgentContext, CommandFailed
 from agents.roles.injector import InjectorRole
 from agents.roles.target import TargetRole
 from agents.state import AgentState, save_state
+from spec.command_results import LoadFinished
 from spec.load import LoadProfile, SqlWorkload
 from spec.protocol import AwaitLoad, SqlAccess, StartDatabase, StartLoad, Teardown
 from spec.results import InjectorSummary
@@ -54,10 +54,10 @@ def database(module_runtime_dir: Path) -> Iterator[Database]:
     root = module_runtime_dir
     role = TargetRole(context(root))
     data = role.handle(StartDatabase(run_id=RUN, database=DATABASE, access=ACCESS, check_users=["haproxy"]))
-    addresses = data["addresses"]
+    addresses = data.addresses
     assert isinstance(addresses, list) and len(addresses) == 1
     host, port = str(addresses[0]).rsplit(":", 1)
-    pid = data["pid"]
+    pid = data.pid
     assert isinstance(pid, int)
     try:
         yield Database(role, root, host, int(port), pid)
@@ -130,13 +130,13 @@ def test_a_direct_run_of_real_mariadb_slap_reports_queries_per_second(
     )
     try:
         started = injector.handle(start)
-        argv = started["command_line"]
+        argv = started.command_line
         assert isinstance(argv, list) and not any(ACCESS.password in str(arg) for arg in argv)
         result = injector.handle(AwaitLoad(run_id=2, timeout_s=30))
     finally:
         injector.close()
-    summary = InjectorSummary.model_validate(result["summary"])
-    assert summary.errors.total == 0, result["output_tail"]
+    summary = InjectorSummary.model_validate(result.summary)
+    assert summary.errors.total == 0, result.output_tail
     assert summary.sql is not None
     assert (summary.sql.clients, summary.sql.queries_per_client, summary.sql.iterations) == (5, 100, 2)
     assert summary.successes == 1000 and summary.sql.queries_per_s > 0 and summary.rps > 0
@@ -156,7 +156,7 @@ def test_a_fixed_port_already_taken_is_a_clear_error_and_leaves_nothing(
 def test_teardown_stops_the_server_and_removes_its_data(runtime_dir: Path) -> None:
     role = TargetRole(context(runtime_dir))
     data = role.handle(StartDatabase(run_id=4, database=DATABASE, access=ACCESS))
-    pid = data["pid"]
+    pid = data.pid
     assert Path(f"/proc/{pid}").exists()
     assert role.workdir(4).is_dir()
     role.handle(Teardown(run_id=4))
@@ -169,8 +169,8 @@ def test_teardown_stops_the_server_and_removes_its_data(runtime_dir: Path) -> No
 
 def slap(
     database: Database, injector: InjectorRole, run_id: int, query: str, queries: int = 20
-) -> dict[str, object]:
-    """A direct mariadb-slap run of `query` against the managed server; its LoadFinished data."""
+) -> LoadFinished:
+    """A direct mariadb-slap run of `query` against the managed server: its LoadFinished."""
     sql_load = SqlWorkload(query=query, number_of_queries=queries, schema_name="bench")
     profile = LoadProfile(
         driver="mariadb-slap", connections=2, threads=1, duration_s=20, sql=sql_load, via="direct"
@@ -186,7 +186,9 @@ def slap(
             direct_host=database.host,
         )
     )
-    return injector.handle(AwaitLoad(run_id=run_id, timeout_s=30))
+    finished = injector.handle(AwaitLoad(run_id=run_id, timeout_s=30))
+    assert isinstance(finished, LoadFinished)
+    return finished
 
 
 def test_a_query_naming_a_file_runs_as_sql_and_shows_nothing_of_the_file(
@@ -211,7 +213,7 @@ def test_a_query_naming_a_file_runs_as_sql_and_shows_nothing_of_the_file(
     try:
         for run_id, (path, secrets) in enumerate(probes.items(), start=11):
             result = slap(database, injector, run_id, path)
-            shown = json.dumps(result)
+            shown = result.model_dump_json()
             assert f"Cannot run query {path} ERROR" in shown, shown[-2000:]  # run as SQL, refused
             for secret in secrets:
                 assert secret not in shown, (path, secret)
@@ -283,7 +285,7 @@ def test_mariadbd_and_mariadb_slap_run_as_unprivileged_users(database: Database,
                 direct_host=database.host,
             )
         )
-        pid = started["pid"]
+        pid = started.pid
         assert isinstance(pid, int)
         wait_for_exec(pid, "mariadb-slap")
         assert_runs_as(pid, injector.user)
@@ -293,6 +295,6 @@ def test_mariadbd_and_mariadb_slap_run_as_unprivileged_users(database: Database,
             found = (workdir / name).stat()
             assert (found.st_uid, stat.S_IMODE(found.st_mode)) == (injector.user.uid, 0o600)
         result = injector.handle(AwaitLoad(run_id=21, timeout_s=30))
-        assert InjectorSummary.model_validate(result["summary"]).successes == 60
+        assert InjectorSummary.model_validate(result.summary).successes == 60
     finally:
         injector.close()

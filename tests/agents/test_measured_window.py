@@ -231,7 +231,7 @@ def target(module_runtime_dir: Path) -> Iterator[str]:
     role = TargetRole(AgentContext.local("target-1", module_runtime_dir))
     endpoints = [Endpoint(path="/slow", delay_ms=100)]
     data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=endpoints)))
-    yield str(data["addresses"][0])  # type: ignore[index]
+    yield str(data.addresses[0])
     role.close()
 
 

@@ -48,9 +48,9 @@ def test_haproxy_master_and_worker_run_unprivileged(role: ProxyRole, tmp_path: P
                 run_id=RUN, config_text=rendered(proxy_config(free_port()), role.workdir, [upstream])
             )
         )
-        master = data["pid"]
+        master = data.pid
         assert isinstance(master, int)
-        worker = data["worker_pid"]
+        worker = data.worker_pid
         assert isinstance(worker, int) and worker in children(master)
         for pid in (master, worker):
             # ... and nothing of the agent's environment, only HAProxy's own HAPROXY_* variables
@@ -175,8 +175,8 @@ def test_haproxy_inherits_nothing_of_the_agents_environment(
         config = rendered(proxy_config(free_port()), role.workdir, [upstream])
         first = role.handle(ApplyProxyConfig(run_id=RUN, config_text=config))
         reloaded = role.handle(ApplyProxyConfig(run_id=RUN, config_text=config))
-        assert reloaded["pid"] == first["pid"] and reloaded["worker_pid"] != first["worker_pid"]
-        for pid in (first["pid"], first["worker_pid"], reloaded["worker_pid"]):
+        assert reloaded.pid == first.pid and reloaded.worker_pid != first.worker_pid
+        for pid in (first.pid, first.worker_pid, reloaded.worker_pid):
             assert isinstance(pid, int)
             found = environ(pid) if Path(f"/proc/{pid}").exists() else []
             assert all(entry.startswith("HAPROXY_") for entry in found), found

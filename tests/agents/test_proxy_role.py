@@ -66,13 +66,13 @@ def test_apply_starts_haproxy_and_waits_until_every_server_is_up(role: ProxyRole
     port = free_port()
     data = apply(role, rendered(proxy_config(port), role.workdir, [upstream]))
 
-    pid = data["pid"]
+    pid = data.pid
     assert isinstance(pid, int) and pid_alive(pid)
-    command_line = data["command_line"]
+    command_line = data.command_line
     assert isinstance(command_line, list) and "-W" in command_line
     assert any(Path(str(arg)).name == "haproxy" for arg in command_line)  # by absolute path
-    assert "HAProxy version 2.6" in str(data["haproxy_version"])
-    assert "NOTICE" not in str(data["check_output"])  # only HAProxy's messages about the config
+    assert "HAProxy version 2.6" in str(data.haproxy_version)
+    assert "NOTICE" not in str(data.check_output)  # only HAProxy's messages about the config
     rows = {(r["pxname"], r["svname"]): r for r in role.api.show_stat()}
     assert rows[("be", "t1")]["status"] == "UP"
     assert rows[("fe", "FRONTEND")]["status"] == "OPEN"
@@ -130,9 +130,9 @@ def test_reload_applies_a_changed_maxconn_on_a_new_worker(role: ProxyRole, upstr
     second = apply(role, rendered(proxy_config(port, maxconn=300), role.workdir, [upstream]))
 
     assert show_info_value(role, "Maxconn") == "300"
-    assert second["pid"] == first["pid"], "a reload keeps the master"
-    assert second["worker_pid"] != first["worker_pid"]
-    old_worker = first["worker_pid"]
+    assert second.pid == first.pid, "a reload keeps the master"
+    assert second.worker_pid != first.worker_pid
+    old_worker = first.worker_pid
     assert isinstance(old_worker, int)
     wait_until(lambda: not pid_alive(old_worker), 10, "the old worker to exit")
     assert httpx.get(f"http://127.0.0.1:{port}/", timeout=5).status_code == 200
@@ -142,8 +142,8 @@ def test_a_new_run_replaces_a_run_that_never_tore_down(role: ProxyRole, upstream
     port = free_port()
     first = apply(role, rendered(proxy_config(port), role.workdir, [upstream]), run_id=2)
     second = apply(role, rendered(proxy_config(port), role.workdir, [upstream]), run_id=3)
-    assert second["pid"] != first["pid"]
-    assert isinstance(first["pid"], int) and not pid_alive(first["pid"])
+    assert second.pid != first.pid
+    assert isinstance(first.pid, int) and not pid_alive(first.pid)
 
 
 def test_sampling_needs_a_running_haproxy(role: ProxyRole) -> None:
@@ -212,7 +212,7 @@ def test_in_a_namespace_haproxy_serves_there_and_is_sampled_from_here(
         with http_upstream(tmp_path / "upstream", netns=scratch_netns) as upstream:
             data = apply(role, rendered(proxy_config(port), role.workdir, [upstream]))
             ip_netns_exec = [shutil.which("ip"), "netns", "exec", scratch_netns]
-            assert data["command_line"][:4] == ip_netns_exec  # type: ignore[index]
+            assert data.command_line[:4] == ip_netns_exec
             inside = subprocess.run(
                 [
                     "ip",
@@ -236,7 +236,7 @@ def test_in_a_namespace_haproxy_serves_there_and_is_sampled_from_here(
             with pytest.raises(httpx.ConnectError):  # not on this namespace's loopback
                 httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
             assert role.api.show_info()["Maxconn"] == "200"  # the UNIX socket is reachable from here
-            pid = data["pid"]
+            pid = data.pid
             role.teardown(RUN)
             assert isinstance(pid, int) and not pid_alive(pid)
     finally:
@@ -246,7 +246,7 @@ def test_in_a_namespace_haproxy_serves_there_and_is_sampled_from_here(
 def test_teardown_stops_haproxy_removes_files_and_is_idempotent(role: ProxyRole, upstream: str) -> None:
     data = apply(role, rendered(proxy_config(free_port()), role.workdir, [upstream]))
     role.handle(StartSampling(run_id=RUN, t0=datetime.now(UTC)))
-    pid = data["pid"]
+    pid = data.pid
     assert isinstance(pid, int)
 
     role.teardown("another-run")  # not its run: nothing happens

@@ -74,7 +74,7 @@ def start(role: TargetRole, target: ManagedTarget, run_id: int = RUN) -> dict[st
 
 
 def addresses(data: dict[str, JsonValue]) -> list[str]:
-    found = data["addresses"]
+    found = data.addresses
     assert isinstance(found, list)
     return [str(a) for a in found]
 
@@ -90,10 +90,10 @@ def test_every_endpoint_answers_with_its_delay_size_and_status(role: TargetRole)
     data = start(role, ManagedTarget(servers=2, endpoints=ENDPOINTS))
     first, second = addresses(data)
     assert int(second.rsplit(":", 1)[1]) == int(first.rsplit(":", 1)[1]) + 1, "consecutive ports"
-    assert data["nginx_version"] == "1.22.1"
-    config = str(data["config_path"])
+    assert data.nginx_version == "1.22.1"
+    config = str(data.config_path)
     nginx = [shutil.which("nginx"), "-e", config.replace("nginx.conf", "error.log"), "-c", config]
-    assert data["command_line"][-7:] == [*nginx, "-g", "daemon off;"]  # type: ignore[index]
+    assert data.command_line[-7:] == [*nginx, "-g", "daemon off;"]
 
     for address in (first, second):
         with httpx.Client(base_url=f"http://{address}", timeout=10) as client:
@@ -182,7 +182,7 @@ def test_tls_target_without_credentials_is_refused_by_the_protocol() -> None:
 
 def test_teardown_stops_nginx_and_removes_its_files(role: TargetRole) -> None:
     data = start(role, ManagedTarget(servers=3))
-    pid = data["pid"]
+    pid = data.pid
     assert isinstance(pid, int) and pid_alive(pid)
     workdir = role.workdir(RUN)
     assert (workdir / "nginx.conf").is_file()
@@ -201,7 +201,7 @@ def test_teardown_stops_nginx_and_removes_its_files(role: TargetRole) -> None:
 def test_starting_again_for_a_run_replaces_the_servers(role: TargetRole) -> None:
     old = start(role, ManagedTarget())
     new = start(role, ManagedTarget(endpoints=[Endpoint(path="/only")]))
-    assert isinstance(old["pid"], int) and not pid_alive(old["pid"])
+    assert isinstance(old.pid, int) and not pid_alive(old.pid)
     (address,) = addresses(new)
     assert httpx.get(f"http://{address}/only").status_code == 200
     assert httpx.get(f"http://{address}/fast").status_code == 404
@@ -265,7 +265,7 @@ def test_every_nginx_process_runs_as_the_target_user_without_privileges(role: Ta
     """From /proc: the master and each worker as the target user, no group, no capability (the
     ports are >= 20000), no_new_privs, no environment; the run's files are that user's alone."""
     data = start(role, ManagedTarget(tls=True, endpoints=ENDPOINTS))
-    master = data["pid"]
+    master = data.pid
     assert isinstance(master, int)
     wait_for_exec(master, "nginx")
     workers = children(master)

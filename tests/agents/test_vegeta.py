@@ -34,7 +34,7 @@ def target(module_runtime_dir: Path) -> Iterator[str]:
     role = TargetRole(context)
     endpoints = [Endpoint(path="/fast"), Endpoint(path="/page", delay_ms=50, body_bytes=10_000)]
     data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=endpoints)))
-    yield str(data["addresses"][0])  # type: ignore[index]
+    yield str(data.addresses[0])
     role.close()
 
 

@@ -169,7 +169,7 @@ def target(module_runtime_dir: Path) -> Iterator[str]:
     role = TargetRole(AgentContext.local("target-1", module_runtime_dir))
     endpoints = [Endpoint(path="/fast"), Endpoint(path="/page", delay_ms=20, body_bytes=2_000)]
     data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=endpoints)))
-    yield str(data["addresses"][0])  # type: ignore[index]
+    yield str(data.addresses[0])
     role.close()
 
 
@@ -269,7 +269,7 @@ def test_the_injector_follows_vegeta_and_answers_with_the_whole_files_reading(
             time.sleep(stop_after_s)
             role.handle(StopLoad(run_id=7))
         result = role.handle(AwaitLoad(run_id=7, timeout_s=30))
-        summary = InjectorSummary.model_validate(result["summary"])
+        summary = InjectorSummary.model_validate(result.summary)
         workdir = role.workdir(7)
         run = ToolRun(profile, workdir, 0, "", "", 0.0, stopped_early=stop_after_s is not None)
         reading, window = whole_file(run)

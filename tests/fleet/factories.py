@@ -80,7 +80,7 @@ def hello(name: str, roles: Sequence[str], **capabilities: Any) -> dict[str, Any
 
 
 def sample_batch(run_id: int, samples: Sequence[SamplePoint], batch_id: int = 0) -> dict[str, Any]:
-    return wire(SampleBatch(run_id=str(run_id), batch_id=batch_id, samples=list(samples)))
+    return wire(SampleBatch(run_id=run_id, batch_id=batch_id, samples=list(samples)))
 
 
 def _agent_routes(routes: Sequence[Any], prefix: str = "") -> list[tuple[str, APIRoute]]:

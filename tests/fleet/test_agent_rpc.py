@@ -19,6 +19,7 @@ from sqlalchemy import func, update
 from backend import live
 from backend.db import session_scope
 from backend.models import Agent
+from spec.command_results import TornDown
 from spec.protocol import ONLINE_WINDOW_S, CommandResult, StopLoad, Teardown
 from tests.api.helpers import API, make_lab, new_member
 from tests.fleet.factories import agent_headers, enroll, enrollment_token, hello, wire
@@ -30,6 +31,7 @@ from worker.agent_rpc import (
     post_command,
     send_command,
 )
+from worker.agent_rpc import request as agent_rpc_request
 
 
 @dataclass
@@ -88,9 +90,10 @@ def test_a_command_result_reaches_send_command(agent: PlayedAgent, in_thread: An
 
     command = agent.next_command()
     assert command["body"] == {"type": "teardown", "run_id": 41}
-    agent.answer(CommandResult(command_id=command["id"], ok=True, data={"removed": ["haproxy.cfg"]}))
+    torn_down = TornDown(roles=["proxy"], samples_flushed=True, batches_sent=3)
+    agent.answer(CommandResult(command_id=command["id"], ok=True, data=torn_down))
 
-    assert future.result(timeout=20) == {"removed": ["haproxy.cfg"]}
+    assert future.result(timeout=20) == torn_down
 
 
 def test_a_failed_command_raises_with_the_agents_error(agent: PlayedAgent, in_thread: Any) -> None:
@@ -147,3 +150,9 @@ def test_a_poll_whose_agent_hung_up_stops_waiting_and_takes_nothing(
     envelope_id = post_command(agent.id, StopLoad(run_id=41))
     assert queued(redis_client, agent.id) == 1
     assert agent.next_command()["id"] == envelope_id
+
+
+def test_a_command_is_read_only_as_the_model_it_is_answered_with() -> None:
+    # A caller's mistake, caught before anything is sent.
+    with pytest.raises(TypeError, match="stop_load is answered with LoadStopped"):
+        agent_rpc_request(1, StopLoad(run_id=1), TornDown, timeout_s=1)

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from backend import live
 from backend.fleet.service import ENDED_RUN_TAKES_SAMPLES_S
 from backend.models import Agent, Lab, Run, Sample
+from spec.command_results import LoadStopped
 from spec.protocol import LOAD_LEASE_HEADER, CommandResult, Heartbeat, StopLoad, Teardown
 from spec.run_state import RunState
 from tests.api.experiment_factories import launch, make_experiment, sample_points
@@ -362,7 +363,7 @@ def test_a_command_result_lands_on_its_reply_list(
     client: TestClient, redis_client: Any, proxy_agent: dict[str, Any]
 ) -> None:
     command_id = post_command(proxy_agent["agent_id"], StopLoad(run_id=7))
-    result = CommandResult(command_id=command_id, ok=True, data={"addresses": ["127.0.0.1:8080"]})
+    result = CommandResult(command_id=command_id, ok=True, data=LoadStopped(was_running=True, exit_code=0))
     response = post_message(client, proxy_agent, wire(result))
     assert response.status_code == 202
     key = live.command_reply_key(command_id)
@@ -387,7 +388,7 @@ def test_a_result_for_a_command_not_sent_to_this_agent_is_refused(
     assert redis_client.llen(live.command_reply_key(sent_to_other)) == 1
 
 
-@pytest.mark.parametrize("run_ref", ["warmup-1", "9" * 40])
+@pytest.mark.parametrize("run_ref", ["warmup-1", "9" * 40, "12"])
 def test_a_batch_whose_run_id_is_not_a_run_id_is_422_naming_it(
     client: TestClient, proxy_agent: dict[str, Any], run_ref: str
 ) -> None:
@@ -431,3 +432,15 @@ def test_an_injectors_batch_reply_carries_its_load_lease(
     live.set_load_lease(run_id, injector["agent_id"], lease, ttl_s=0.2)
     time.sleep(0.3)  # a worker that stopped renewing: the lease is gone with its key
     assert reply_lease(injector, 3) is None
+
+
+def test_an_answer_that_is_no_commands_model_is_422_naming_data(
+    client: TestClient, redis_client: Any, proxy_agent: dict[str, Any]
+) -> None:
+    command_id = post_command(proxy_agent["agent_id"], StopLoad(run_id=7))
+    body = wire(CommandResult(command_id=command_id, ok=True))
+    body["body"]["data"] = {"removed": ["haproxy.cfg"]}  # untyped, as any dict once passed
+    response = post_message(client, proxy_agent, body)
+    assert response.status_code == 422, response.text
+    assert "data" in response.text
+    assert redis_client.llen(live.command_reply_key(command_id)) == 0

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
+from spec.command_results import LoadStopped
 from spec.load import LoadProfile
 from spec.protocol import (
     ApplyProxyConfig,
@@ -18,6 +20,7 @@ from spec.protocol import (
     SampleBatch,
     StartLoad,
     StartTargets,
+    StopLoad,
     Teardown,
 )
 from spec.results import SamplePoint
@@ -35,7 +38,7 @@ def _bodies() -> list[Any]:
         SampleBatch(
             run_id=1, batch_id=0, samples=[SamplePoint(source="proxy:fe", t=0, ts=NOW, data={"scur": 1})]
         ),
-        CommandResult(command_id="abc", ok=True, data={"cmdline": ["hey", "-z", "30s"]}),
+        CommandResult(command_id="abc", ok=True, data=LoadStopped(was_running=True, exit_code=0)),
         ApplyProxyConfig(run_id=1, config_text="global\n", files={"certs/lab.pem": "PEM"}),
         StartTargets(run_id=1, target=ManagedTarget(servers=2)),
         StartLoad(
@@ -94,7 +97,7 @@ def test_a_failed_command_says_why() -> None:
 
 
 def test_every_name_enrollment_accepts_can_say_hello() -> None:
-    from backend.fleet.schemas import EnrollRequest
+    from spec.protocol import EnrollRequest
     from spec.text_types import MAX_AGENT_NAME
 
     longest = "a" * MAX_AGENT_NAME
@@ -104,3 +107,15 @@ def test_every_name_enrollment_accepts_can_say_hello() -> None:
         Hello(agent=longest + "a", version="1", roles=["proxy"], capabilities={})
     with pytest.raises(ValidationError):
         EnrollRequest(token="hle_x", name=longest + "a", roles=["proxy"])
+
+
+@pytest.mark.parametrize("run_id", ["12", "warmup-1", 12.0, True])
+def test_a_run_id_is_an_integer_on_both_sides_never_text(run_id: Any) -> None:
+    # The worker once sent StopLoad(run_id=str(...)): converted silently. One type now, refused
+    # where it is built (the worker) and where it is read (the agent, the API).
+    with pytest.raises(ValidationError, match="run_id"):
+        StopLoad(run_id=run_id)
+    raw = {"id": "m1", "body": {"type": "stop_load", "run_id": run_id}}
+    with pytest.raises(ValidationError, match="run_id"):
+        Envelope.model_validate_json(json.dumps(raw))
+    assert Envelope.model_validate_json(json.dumps({**raw, "body": {"type": "stop_load", "run_id": 12}}))

@@ -2061,12 +2061,49 @@ export const CommandResultSchema = {
             description: 'Why it failed, when not ok.'
         },
         data: {
-            additionalProperties: {
-                $ref: '#/components/schemas/JsonValue'
-            },
-            type: 'object',
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/Done'
+                },
+                {
+                    $ref: '#/components/schemas/ProxyStarted'
+                },
+                {
+                    $ref: '#/components/schemas/HostsResolved'
+                },
+                {
+                    $ref: '#/components/schemas/LinksShaped'
+                },
+                {
+                    $ref: '#/components/schemas/SamplingStarted'
+                },
+                {
+                    $ref: '#/components/schemas/SamplesSent'
+                },
+                {
+                    $ref: '#/components/schemas/TargetsStarted'
+                },
+                {
+                    $ref: '#/components/schemas/DatabaseStarted'
+                },
+                {
+                    $ref: '#/components/schemas/LoadStarted'
+                },
+                {
+                    $ref: '#/components/schemas/LoadFinished'
+                },
+                {
+                    $ref: '#/components/schemas/LeaseRenewed'
+                },
+                {
+                    $ref: '#/components/schemas/LoadStopped'
+                },
+                {
+                    $ref: '#/components/schemas/TornDown'
+                }
+            ],
             title: 'Data',
-            description: 'Command output, e.g. the tool\'s command line or a summary.'
+            description: 'Command output, e.g. the tool\'s command line or a summary: the model the command is answered with (spec.command_results).'
         }
     },
     additionalProperties: false,
@@ -2650,6 +2687,58 @@ export const CronPreviewRequestSchema = {
     title: 'CronPreviewRequest'
 } as const;
 
+export const DatabaseStartedSchema = {
+    properties: {
+        command_line: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Command Line',
+            description: 'The exact argv started.'
+        },
+        pid: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Pid'
+        },
+        addresses: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            maxItems: 1,
+            minItems: 1,
+            title: 'Addresses',
+            description: 'host:port of the MariaDB.'
+        },
+        mariadb_version: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Mariadb Version'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'command_line',
+        'addresses'
+    ],
+    title: 'DatabaseStarted'
+} as const;
+
 export const DefaultsSchema = {
     properties: {
         mode: {
@@ -2932,6 +3021,13 @@ export const DescriptionCheckRequestSchema = {
     ],
     title: 'DescriptionCheckRequest',
     description: 'An experiment\'s description and its spec as the designer holds them (possibly half-edited).'
+} as const;
+
+export const DoneSchema = {
+    additionalProperties: false,
+    type: 'object',
+    title: 'Done',
+    description: 'An answer with nothing to report (HoldSamples; and every failed command\'s data).'
 } as const;
 
 export const DrainSchema = {
@@ -4754,6 +4850,57 @@ export const HostIdentitySchema = {
     description: 'Which machine an agent runs on, as far as its host can tell: agents whose boot ids are equal\nrun on one kernel, so on the same CPUs (network namespaces and containers share them). Ids are\nhashed by the agent (systemd asks that machine-id never leave the host as it is).'
 } as const;
 
+export const HostSamplingSchema = {
+    properties: {
+        source: {
+            type: 'string',
+            title: 'Source',
+            description: 'The sample source, host:<agent>.'
+        },
+        error: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Error',
+            description: 'Why host sampling did not start, if it did not.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'source'
+    ],
+    title: 'HostSampling',
+    description: 'The agent\'s own sampler of its host (CPU, memory, network), which every agent runs.'
+} as const;
+
+export const HostsResolvedSchema = {
+    properties: {
+        addresses: {
+            additionalProperties: {
+                items: {
+                    type: 'string'
+                },
+                type: 'array'
+            },
+            type: 'object',
+            title: 'Addresses',
+            description: 'Each name asked, and the addresses it resolves to.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'addresses'
+    ],
+    title: 'HostsResolved'
+} as const;
+
 export const HttpCheckSchema = {
     properties: {
         kind: {
@@ -5588,6 +5735,32 @@ export const LaunchRequestSchema = {
     title: 'LaunchRequest'
 } as const;
 
+export const LeaseRenewedSchema = {
+    properties: {
+        lease_until: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Lease Until'
+        },
+        running: {
+            type: 'boolean',
+            title: 'Running'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'running'
+    ],
+    title: 'LeaseRenewed'
+} as const;
+
 export const LinkCapSchema = {
     properties: {
         interface: {
@@ -5713,6 +5886,21 @@ export const LinkedPathSchema = {
     ],
     title: 'LinkedPath',
     description: 'A second parameter that moves in step with its axis: value i goes with the axis\' value i.'
+} as const;
+
+export const LinksShapedSchema = {
+    properties: {
+        applied: {
+            items: {
+                $ref: '#/components/schemas/AppliedQdisc'
+            },
+            type: 'array',
+            title: 'Applied'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    title: 'LinksShaped'
 } as const;
 
 export const ListenSchema = {
@@ -6061,6 +6249,61 @@ export const LiveStateSchema = {
     description: 'A run\'s state as live viewers get it (the `state` SSE event\'s data).'
 } as const;
 
+export const LoadFinishedSchema = {
+    properties: {
+        summary: {
+            $ref: '#/components/schemas/InjectorSummary'
+        },
+        command_line: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Command Line'
+        },
+        exit_code: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Exit Code'
+        },
+        output_tail: {
+            type: 'string',
+            title: 'Output Tail',
+            default: ''
+        },
+        raw_output: {
+            type: 'string',
+            title: 'Raw Output',
+            description: 'What the tool printed (stdout, then stderr; bounded).',
+            default: ''
+        },
+        driver_version: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Driver Version'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'summary',
+        'command_line'
+    ],
+    title: 'LoadFinished'
+} as const;
+
 export const LoadProfileSchema = {
     properties: {
         driver: {
@@ -6231,6 +6474,94 @@ export const LoadProfileSchema = {
     type: 'object',
     title: 'LoadProfile',
     description: 'The traffic an injector sends during a run.'
+} as const;
+
+export const LoadStartedSchema = {
+    properties: {
+        command_line: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Command Line',
+            description: 'The exact argv started.'
+        },
+        pid: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Pid'
+        },
+        started_at: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Started At'
+        },
+        driver: {
+            type: 'string',
+            title: 'Driver'
+        },
+        driver_version: {
+            type: 'string',
+            title: 'Driver Version'
+        },
+        lease_until: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Lease Until'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'command_line',
+        'driver',
+        'driver_version'
+    ],
+    title: 'LoadStarted'
+} as const;
+
+export const LoadStoppedSchema = {
+    properties: {
+        was_running: {
+            type: 'boolean',
+            title: 'Was Running'
+        },
+        exit_code: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Exit Code'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'was_running'
+    ],
+    title: 'LoadStopped'
 } as const;
 
 export const LoadTotalsSchema = {
@@ -7291,6 +7622,86 @@ export const PointThresholdResultSchema = {
     ],
     title: 'PointThresholdResult',
     description: 'How one rule judged per sweep point came out for one point of a launch.'
+} as const;
+
+export const ProxySamplingSchema = {
+    properties: {
+        source: {
+            type: 'string',
+            title: 'Source'
+        },
+        socket: {
+            type: 'string',
+            title: 'Socket',
+            description: 'The stats socket read every second.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'source',
+        'socket'
+    ],
+    title: 'ProxySampling',
+    description: 'The proxy role\'s sampler of HAProxy (its stats socket).'
+} as const;
+
+export const ProxyStartedSchema = {
+    properties: {
+        command_line: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Command Line',
+            description: 'The exact argv started.'
+        },
+        pid: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Pid'
+        },
+        haproxy_version: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Haproxy Version'
+        },
+        check_output: {
+            type: 'string',
+            title: 'Check Output',
+            description: 'haproxy -c\'s ALERTs and WARNINGs, one per line.',
+            default: ''
+        },
+        worker_pid: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Worker Pid'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'command_line'
+    ],
+    title: 'ProxyStarted'
 } as const;
 
 export const ProxySummarySchema = {
@@ -9154,6 +9565,48 @@ export const SampleSeriesSchema = {
     ],
     title: 'SampleSeries',
     description: 'A per-second series of the live view and the samples CSV.'
+} as const;
+
+export const SamplesSentSchema = {
+    properties: {
+        samples_flushed: {
+            type: 'boolean',
+            title: 'Samples Flushed',
+            description: 'False: some were still waiting when the time ran out.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'samples_flushed'
+    ],
+    title: 'SamplesSent',
+    description: 'SendSamplesNow\'s answer.'
+} as const;
+
+export const SamplingStartedSchema = {
+    properties: {
+        host: {
+            $ref: '#/components/schemas/HostSampling'
+        },
+        proxy: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ProxySampling'
+                },
+                {
+                    type: 'null'
+                }
+            ]
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'host'
+    ],
+    title: 'SamplingStarted',
+    description: 'StartSampling\'s answer: the host\'s sampler, and HAProxy\'s on a proxy agent.'
 } as const;
 
 export const ScheduleCreateSchema = {
@@ -11114,6 +11567,67 @@ export const SwitchTeamRequestSchema = {
     title: 'SwitchTeamRequest'
 } as const;
 
+export const TargetsStartedSchema = {
+    properties: {
+        command_line: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Command Line',
+            description: 'The exact argv started.'
+        },
+        pid: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Pid'
+        },
+        addresses: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Addresses',
+            description: 'host:port of every target server started.'
+        },
+        nginx_version: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Nginx Version'
+        },
+        config_path: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Config Path'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'command_line',
+        'addresses'
+    ],
+    title: 'TargetsStarted'
+} as const;
+
 export const TcpCheckSchema = {
     properties: {
         kind: {
@@ -11974,6 +12488,38 @@ export const TokenOutSchema = {
     title: 'TokenOut'
 } as const;
 
+export const TornDownSchema = {
+    properties: {
+        roles: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Roles'
+        },
+        samples_flushed: {
+            type: 'boolean',
+            title: 'Samples Flushed',
+            description: 'False: some were still waiting when the time ran out.'
+        },
+        batches_sent: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Batches Sent',
+            description: 'Sample batches of the run this agent delivered.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'roles',
+        'samples_flushed',
+        'batches_sent'
+    ],
+    title: 'TornDown',
+    description: 'Teardown\'s answer: every role stopped what it started for the run.'
+} as const;
+
 export const TrendPointSchema = {
     properties: {
         run_id: {
@@ -12829,6 +13375,275 @@ export const MeasurementToleranceSchema = {
     description: 'The share by which two measurements of one thing may differ before a check says so (TBF lets a burst through, counters round, clocks drift): the verdict\'s sanity checks use it.'
 } as const;
 
+export const AgentMessageEnvelopeWritableSchema = {
+    properties: {
+        v: {
+            type: 'integer',
+            title: 'V',
+            description: 'Protocol version of this envelope.',
+            default: 1
+        },
+        id: {
+            type: 'string',
+            maxLength: 64,
+            minLength: 1,
+            pattern: '^[A-Za-z0-9_-]+$',
+            title: 'Id'
+        },
+        type: {
+            type: 'string',
+            maxLength: 40,
+            title: 'Type',
+            description: 'The body\'s type, for routing without parsing.',
+            default: ''
+        },
+        sent_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Sent At'
+        },
+        body: {
+            oneOf: [
+                {
+                    $ref: '#/components/schemas/Heartbeat'
+                },
+                {
+                    $ref: '#/components/schemas/SampleBatch'
+                },
+                {
+                    $ref: '#/components/schemas/CommandResultWritable'
+                }
+            ],
+            title: 'Body',
+            discriminator: {
+                propertyName: 'type',
+                mapping: {
+                    command_result: '#/components/schemas/CommandResultWritable',
+                    heartbeat: '#/components/schemas/Heartbeat',
+                    sample_batch: '#/components/schemas/SampleBatch'
+                }
+            }
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'body'
+    ],
+    title: 'AgentMessageEnvelope'
+} as const;
+
+export const CommandResultWritableSchema = {
+    properties: {
+        type: {
+            type: 'string',
+            const: 'command_result',
+            title: 'Type',
+            default: 'command_result'
+        },
+        command_id: {
+            type: 'string',
+            maxLength: 64,
+            minLength: 1,
+            pattern: '^[A-Za-z0-9_-]+$',
+            title: 'Command Id',
+            description: 'Envelope id of the command this answers.'
+        },
+        ok: {
+            type: 'boolean',
+            title: 'Ok'
+        },
+        error: {
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 10000
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Error',
+            description: 'Why it failed, when not ok.'
+        },
+        data: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/DoneWritable'
+                },
+                {
+                    $ref: '#/components/schemas/ProxyStarted'
+                },
+                {
+                    $ref: '#/components/schemas/HostsResolved'
+                },
+                {
+                    $ref: '#/components/schemas/LinksShaped'
+                },
+                {
+                    $ref: '#/components/schemas/SamplingStarted'
+                },
+                {
+                    $ref: '#/components/schemas/SamplesSent'
+                },
+                {
+                    $ref: '#/components/schemas/TargetsStarted'
+                },
+                {
+                    $ref: '#/components/schemas/DatabaseStarted'
+                },
+                {
+                    $ref: '#/components/schemas/LoadStarted'
+                },
+                {
+                    $ref: '#/components/schemas/LoadFinishedWritable'
+                },
+                {
+                    $ref: '#/components/schemas/LeaseRenewed'
+                },
+                {
+                    $ref: '#/components/schemas/LoadStopped'
+                },
+                {
+                    $ref: '#/components/schemas/TornDown'
+                }
+            ],
+            title: 'Data',
+            description: 'Command output, e.g. the tool\'s command line or a summary: the model the command is answered with (spec.command_results).'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'command_id',
+        'ok'
+    ],
+    title: 'CommandResult',
+    description: 'The outcome of a command.'
+} as const;
+
+export const DoneWritableSchema = {
+    additionalProperties: false,
+    type: 'object',
+    title: 'Done',
+    description: 'An answer with nothing to report (HoldSamples; and every failed command\'s data).'
+} as const;
+
+export const EnvelopeWritableSchema = {
+    properties: {
+        v: {
+            type: 'integer',
+            title: 'V',
+            description: 'Protocol version of this envelope.',
+            default: 1
+        },
+        id: {
+            type: 'string',
+            maxLength: 64,
+            minLength: 1,
+            pattern: '^[A-Za-z0-9_-]+$',
+            title: 'Id'
+        },
+        type: {
+            type: 'string',
+            maxLength: 40,
+            title: 'Type',
+            description: 'The body\'s type, for routing without parsing.',
+            default: ''
+        },
+        sent_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Sent At'
+        },
+        body: {
+            oneOf: [
+                {
+                    $ref: '#/components/schemas/Hello'
+                },
+                {
+                    $ref: '#/components/schemas/Heartbeat'
+                },
+                {
+                    $ref: '#/components/schemas/SampleBatch'
+                },
+                {
+                    $ref: '#/components/schemas/CommandResultWritable'
+                },
+                {
+                    $ref: '#/components/schemas/ApplyProxyConfig'
+                },
+                {
+                    $ref: '#/components/schemas/StartSampling'
+                },
+                {
+                    $ref: '#/components/schemas/StartTargets'
+                },
+                {
+                    $ref: '#/components/schemas/StartDatabase'
+                },
+                {
+                    $ref: '#/components/schemas/StartLoad'
+                },
+                {
+                    $ref: '#/components/schemas/AwaitLoad'
+                },
+                {
+                    $ref: '#/components/schemas/RenewLease'
+                },
+                {
+                    $ref: '#/components/schemas/StopLoad'
+                },
+                {
+                    $ref: '#/components/schemas/Teardown'
+                },
+                {
+                    $ref: '#/components/schemas/ShapeLinks'
+                },
+                {
+                    $ref: '#/components/schemas/ResolveHosts'
+                },
+                {
+                    $ref: '#/components/schemas/HoldSamples'
+                },
+                {
+                    $ref: '#/components/schemas/SendSamplesNow'
+                }
+            ],
+            title: 'Body',
+            discriminator: {
+                propertyName: 'type',
+                mapping: {
+                    apply_proxy_config: '#/components/schemas/ApplyProxyConfig',
+                    await_load: '#/components/schemas/AwaitLoad',
+                    command_result: '#/components/schemas/CommandResultWritable',
+                    heartbeat: '#/components/schemas/Heartbeat',
+                    hello: '#/components/schemas/Hello',
+                    hold_samples: '#/components/schemas/HoldSamples',
+                    renew_lease: '#/components/schemas/RenewLease',
+                    resolve_hosts: '#/components/schemas/ResolveHosts',
+                    sample_batch: '#/components/schemas/SampleBatch',
+                    send_samples_now: '#/components/schemas/SendSamplesNow',
+                    shape_links: '#/components/schemas/ShapeLinks',
+                    start_database: '#/components/schemas/StartDatabase',
+                    start_load: '#/components/schemas/StartLoad',
+                    start_sampling: '#/components/schemas/StartSampling',
+                    start_targets: '#/components/schemas/StartTargets',
+                    stop_load: '#/components/schemas/StopLoad',
+                    teardown: '#/components/schemas/Teardown'
+                }
+            }
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'body'
+    ],
+    title: 'Envelope',
+    description: 'One message on the wire: protocol version, id, type, time sent, typed body.'
+} as const;
+
 export const ErrorCountsWritableSchema = {
     properties: {
         connect: {
@@ -13132,6 +13947,61 @@ export const InjectorSummaryWritableSchema = {
     ],
     title: 'InjectorSummary',
     description: 'One injector\'s view of the run.'
+} as const;
+
+export const LoadFinishedWritableSchema = {
+    properties: {
+        summary: {
+            $ref: '#/components/schemas/InjectorSummaryWritable'
+        },
+        command_line: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Command Line'
+        },
+        exit_code: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Exit Code'
+        },
+        output_tail: {
+            type: 'string',
+            title: 'Output Tail',
+            default: ''
+        },
+        raw_output: {
+            type: 'string',
+            title: 'Raw Output',
+            description: 'What the tool printed (stdout, then stderr; bounded).',
+            default: ''
+        },
+        driver_version: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Driver Version'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'summary',
+        'command_line'
+    ],
+    title: 'LoadFinished'
 } as const;
 
 export const LoadTotalsWritableSchema = {

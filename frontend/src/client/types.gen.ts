@@ -1148,11 +1148,9 @@ export type CommandResult = {
     /**
      * Data
      *
-     * Command output, e.g. the tool's command line or a summary.
+     * Command output, e.g. the tool's command line or a summary: the model the command is answered with (spec.command_results).
      */
-    data?: {
-        [key: string]: JsonValue;
-    };
+    data?: Done | ProxyStarted | HostsResolved | LinksShaped | SamplingStarted | SamplesSent | TargetsStarted | DatabaseStarted | LoadStarted | LoadFinished | LeaseRenewed | LoadStopped | TornDown;
 };
 
 /**
@@ -1491,6 +1489,34 @@ export type CronPreviewRequest = {
 };
 
 /**
+ * DatabaseStarted
+ */
+export type DatabaseStarted = {
+    /**
+     * Command Line
+     *
+     * The exact argv started.
+     */
+    command_line: Array<string>;
+    /**
+     * Pid
+     */
+    pid?: number | null;
+    /**
+     * Addresses
+     *
+     * host:port of the MariaDB.
+     */
+    addresses: [
+        string
+    ];
+    /**
+     * Mariadb Version
+     */
+    mariadb_version?: string | null;
+};
+
+/**
  * Defaults
  *
  * Settings every frontend, backend and listen section inherits (the `defaults` section).
@@ -1640,6 +1666,15 @@ export type DescriptionCheckRequest = {
     spec: {
         [key: string]: JsonValue;
     };
+};
+
+/**
+ * Done
+ *
+ * An answer with nothing to report (HoldSamples; and every failed command's data).
+ */
+export type Done = {
+    [key: string]: never;
 };
 
 /**
@@ -2743,6 +2778,40 @@ export type HostIdentity = {
 };
 
 /**
+ * HostSampling
+ *
+ * The agent's own sampler of its host (CPU, memory, network), which every agent runs.
+ */
+export type HostSampling = {
+    /**
+     * Source
+     *
+     * The sample source, host:<agent>.
+     */
+    source: string;
+    /**
+     * Error
+     *
+     * Why host sampling did not start, if it did not.
+     */
+    error?: string | null;
+};
+
+/**
+ * HostsResolved
+ */
+export type HostsResolved = {
+    /**
+     * Addresses
+     *
+     * Each name asked, and the addresses it resolves to.
+     */
+    addresses: {
+        [key: string]: Array<string>;
+    };
+};
+
+/**
  * HttpCheck
  *
  * HTTP health check: a request whose reply must be 2xx/3xx (or expect_status).
@@ -3222,6 +3291,20 @@ export type LaunchRequest = {
 };
 
 /**
+ * LeaseRenewed
+ */
+export type LeaseRenewed = {
+    /**
+     * Lease Until
+     */
+    lease_until?: string | null;
+    /**
+     * Running
+     */
+    running: boolean;
+};
+
+/**
  * LinkCap
  *
  * One interface of the proxy host, capped on egress (what the proxy sends through it).
@@ -3283,6 +3366,16 @@ export type LinkedPath = {
      * Values
      */
     values: Array<string | number | number | boolean | null>;
+};
+
+/**
+ * LinksShaped
+ */
+export type LinksShaped = {
+    /**
+     * Applied
+     */
+    applied?: Array<AppliedQdisc>;
 };
 
 /**
@@ -3458,6 +3551,35 @@ export type LiveState = {
 };
 
 /**
+ * LoadFinished
+ */
+export type LoadFinished = {
+    summary: InjectorSummary;
+    /**
+     * Command Line
+     */
+    command_line: Array<string>;
+    /**
+     * Exit Code
+     */
+    exit_code?: number | null;
+    /**
+     * Output Tail
+     */
+    output_tail?: string;
+    /**
+     * Raw Output
+     *
+     * What the tool printed (stdout, then stderr; bounded).
+     */
+    raw_output?: string;
+    /**
+     * Driver Version
+     */
+    driver_version?: string | null;
+};
+
+/**
  * LoadProfile
  *
  * The traffic an injector sends during a run.
@@ -3559,6 +3681,52 @@ export type LoadProfile = {
      * proxy = through the HAProxy entry point; direct = straight at the lab's managed MariaDB target, bypassing the proxy (a baseline; a sweep axis value).
      */
     via?: 'proxy' | 'direct';
+};
+
+/**
+ * LoadStarted
+ */
+export type LoadStarted = {
+    /**
+     * Command Line
+     *
+     * The exact argv started.
+     */
+    command_line: Array<string>;
+    /**
+     * Pid
+     */
+    pid?: number | null;
+    /**
+     * Started At
+     */
+    started_at?: string | null;
+    /**
+     * Driver
+     */
+    driver: string;
+    /**
+     * Driver Version
+     */
+    driver_version: string;
+    /**
+     * Lease Until
+     */
+    lease_until?: string | null;
+};
+
+/**
+ * LoadStopped
+ */
+export type LoadStopped = {
+    /**
+     * Was Running
+     */
+    was_running: boolean;
+    /**
+     * Exit Code
+     */
+    exit_code?: number | null;
 };
 
 /**
@@ -4221,6 +4389,54 @@ export type PointThresholdResult = {
      * Why it failed without a value, or how it was judged.
      */
     note?: string | null;
+};
+
+/**
+ * ProxySampling
+ *
+ * The proxy role's sampler of HAProxy (its stats socket).
+ */
+export type ProxySampling = {
+    /**
+     * Source
+     */
+    source: string;
+    /**
+     * Socket
+     *
+     * The stats socket read every second.
+     */
+    socket: string;
+};
+
+/**
+ * ProxyStarted
+ */
+export type ProxyStarted = {
+    /**
+     * Command Line
+     *
+     * The exact argv started.
+     */
+    command_line: Array<string>;
+    /**
+     * Pid
+     */
+    pid?: number | null;
+    /**
+     * Haproxy Version
+     */
+    haproxy_version?: string | null;
+    /**
+     * Check Output
+     *
+     * haproxy -c's ALERTs and WARNINGs, one per line.
+     */
+    check_output?: string;
+    /**
+     * Worker Pid
+     */
+    worker_pid?: number | null;
 };
 
 /**
@@ -5277,6 +5493,30 @@ export type SampleSeries = {
      * Source
      */
     source: 'client' | 'haproxy' | 'host';
+};
+
+/**
+ * SamplesSent
+ *
+ * SendSamplesNow's answer.
+ */
+export type SamplesSent = {
+    /**
+     * Samples Flushed
+     *
+     * False: some were still waiting when the time ran out.
+     */
+    samples_flushed: boolean;
+};
+
+/**
+ * SamplingStarted
+ *
+ * StartSampling's answer: the host's sampler, and HAProxy's on a proxy agent.
+ */
+export type SamplingStarted = {
+    host: HostSampling;
+    proxy?: ProxySampling | null;
 };
 
 /**
@@ -6399,6 +6639,36 @@ export type SwitchTeamRequest = {
 };
 
 /**
+ * TargetsStarted
+ */
+export type TargetsStarted = {
+    /**
+     * Command Line
+     *
+     * The exact argv started.
+     */
+    command_line: Array<string>;
+    /**
+     * Pid
+     */
+    pid?: number | null;
+    /**
+     * Addresses
+     *
+     * host:port of every target server started.
+     */
+    addresses: Array<string>;
+    /**
+     * Nginx Version
+     */
+    nginx_version?: string | null;
+    /**
+     * Config Path
+     */
+    config_path?: string | null;
+};
+
+/**
  * TcpCheck
  *
  * Plain TCP connect check (HAProxy's default for servers with `check`).
@@ -6873,6 +7143,30 @@ export type TokenOut = {
      * Revoked At
      */
     revoked_at: string | null;
+};
+
+/**
+ * TornDown
+ *
+ * Teardown's answer: every role stopped what it started for the run.
+ */
+export type TornDown = {
+    /**
+     * Roles
+     */
+    roles: Array<string>;
+    /**
+     * Samples Flushed
+     *
+     * False: some were still waiting when the time ran out.
+     */
+    samples_flushed: boolean;
+    /**
+     * Batches Sent
+     *
+     * Sample batches of the run this agent delivered.
+     */
+    batches_sent: number;
 };
 
 /**
@@ -7413,6 +7707,151 @@ export type DefaultRunOverheadSeconds = 3;
 export type MeasurementTolerance = 0.05;
 
 /**
+ * AgentMessageEnvelope
+ */
+export type AgentMessageEnvelopeWritable = {
+    /**
+     * V
+     *
+     * Protocol version of this envelope.
+     */
+    v?: number;
+    /**
+     * Id
+     */
+    id?: string;
+    /**
+     * Type
+     *
+     * The body's type, for routing without parsing.
+     */
+    type?: string;
+    /**
+     * Sent At
+     */
+    sent_at?: string;
+    /**
+     * Body
+     */
+    body: ({
+        type: 'heartbeat';
+    } & Heartbeat) | ({
+        type: 'sample_batch';
+    } & SampleBatch) | ({
+        type: 'command_result';
+    } & CommandResultWritable);
+};
+
+/**
+ * CommandResult
+ *
+ * The outcome of a command.
+ */
+export type CommandResultWritable = {
+    /**
+     * Type
+     */
+    type?: 'command_result';
+    /**
+     * Command Id
+     *
+     * Envelope id of the command this answers.
+     */
+    command_id: string;
+    /**
+     * Ok
+     */
+    ok: boolean;
+    /**
+     * Error
+     *
+     * Why it failed, when not ok.
+     */
+    error?: string | null;
+    /**
+     * Data
+     *
+     * Command output, e.g. the tool's command line or a summary: the model the command is answered with (spec.command_results).
+     */
+    data?: DoneWritable | ProxyStarted | HostsResolved | LinksShaped | SamplingStarted | SamplesSent | TargetsStarted | DatabaseStarted | LoadStarted | LoadFinishedWritable | LeaseRenewed | LoadStopped | TornDown;
+};
+
+/**
+ * Done
+ *
+ * An answer with nothing to report (HoldSamples; and every failed command's data).
+ */
+export type DoneWritable = {
+    [key: string]: never;
+};
+
+/**
+ * Envelope
+ *
+ * One message on the wire: protocol version, id, type, time sent, typed body.
+ */
+export type EnvelopeWritable = {
+    /**
+     * V
+     *
+     * Protocol version of this envelope.
+     */
+    v?: number;
+    /**
+     * Id
+     */
+    id?: string;
+    /**
+     * Type
+     *
+     * The body's type, for routing without parsing.
+     */
+    type?: string;
+    /**
+     * Sent At
+     */
+    sent_at?: string;
+    /**
+     * Body
+     */
+    body: ({
+        type: 'hello';
+    } & Hello) | ({
+        type: 'heartbeat';
+    } & Heartbeat) | ({
+        type: 'sample_batch';
+    } & SampleBatch) | ({
+        type: 'command_result';
+    } & CommandResultWritable) | ({
+        type: 'apply_proxy_config';
+    } & ApplyProxyConfig) | ({
+        type: 'start_sampling';
+    } & StartSampling) | ({
+        type: 'start_targets';
+    } & StartTargets) | ({
+        type: 'start_database';
+    } & StartDatabase) | ({
+        type: 'start_load';
+    } & StartLoad) | ({
+        type: 'await_load';
+    } & AwaitLoad) | ({
+        type: 'renew_lease';
+    } & RenewLease) | ({
+        type: 'stop_load';
+    } & StopLoad) | ({
+        type: 'teardown';
+    } & Teardown) | ({
+        type: 'shape_links';
+    } & ShapeLinks) | ({
+        type: 'resolve_hosts';
+    } & ResolveHosts) | ({
+        type: 'hold_samples';
+    } & HoldSamples) | ({
+        type: 'send_samples_now';
+    } & SendSamplesNow);
+};
+
+/**
  * ErrorCounts
  *
  * Failed requests by kind; never hidden, never merged into one number.
@@ -7583,6 +8022,35 @@ export type InjectorSummaryWritable = {
      * Seconds of the measured window this injector's load covered (from t0 to the window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
      */
     window_s?: number | null;
+};
+
+/**
+ * LoadFinished
+ */
+export type LoadFinishedWritable = {
+    summary: InjectorSummaryWritable;
+    /**
+     * Command Line
+     */
+    command_line: Array<string>;
+    /**
+     * Exit Code
+     */
+    exit_code?: number | null;
+    /**
+     * Output Tail
+     */
+    output_tail?: string;
+    /**
+     * Raw Output
+     *
+     * What the tool printed (stdout, then stderr; bounded).
+     */
+    raw_output?: string;
+    /**
+     * Driver Version
+     */
+    driver_version?: string | null;
 };
 
 /**
@@ -9786,7 +10254,7 @@ export type AgentPollCommandsResponses = {
 export type AgentPollCommandsResponse = AgentPollCommandsResponses[keyof AgentPollCommandsResponses];
 
 export type AgentPostMessageData = {
-    body: AgentMessageEnvelope;
+    body: AgentMessageEnvelopeWritable;
     path?: never;
     query?: never;
     url: '/api/v1/agent/messages';

@@ -52,7 +52,6 @@ from .check import Check
 from .check_error import CheckError
 from .clone_request import CloneRequest
 from .command_result import CommandResult
-from .command_result_data import CommandResultData
 from .compare_point import ComparePoint
 from .compare_point_metrics import ComparePointMetrics
 from .compare_point_params import ComparePointParams
@@ -71,6 +70,7 @@ from .completeness_totals_from import CompletenessTotalsFrom
 from .config_warning import ConfigWarning
 from .cron_preview import CronPreview
 from .cron_preview_request import CronPreviewRequest
+from .database_started import DatabaseStarted
 from .defaults import Defaults
 from .defaults_mode import DefaultsMode
 from .defaults_options_item import DefaultsOptionsItem
@@ -80,6 +80,7 @@ from .delivery_out_status import DeliveryOutStatus
 from .description_check import DescriptionCheck
 from .description_check_request import DescriptionCheckRequest
 from .description_check_request_spec import DescriptionCheckRequestSpec
+from .done import Done
 from .drain import Drain
 from .end_event import EndEvent
 from .endpoint import Endpoint
@@ -125,6 +126,9 @@ from .hello_response import HelloResponse
 from .hello_roles_item import HelloRolesItem
 from .hold_samples import HoldSamples
 from .host_identity import HostIdentity
+from .host_sampling import HostSampling
+from .hosts_resolved import HostsResolved
+from .hosts_resolved_addresses import HostsResolvedAddresses
 from .http_check import HttpCheck
 from .http_check_method import HttpCheckMethod
 from .http_validation_error import HTTPValidationError
@@ -149,9 +153,11 @@ from .launch_detail_overrides import LaunchDetailOverrides
 from .launch_detail_run_states import LaunchDetailRunStates
 from .launch_request import LaunchRequest
 from .launch_request_overrides import LaunchRequestOverrides
+from .lease_renewed import LeaseRenewed
 from .link_cap import LinkCap
 from .link_shaping import LinkShaping
 from .linked_path import LinkedPath
+from .links_shaped import LinksShaped
 from .listen import Listen
 from .listen_balance_type_0 import ListenBalanceType0
 from .listen_http_reuse_type_0 import ListenHttpReuseType0
@@ -162,6 +168,7 @@ from .live_end import LiveEnd
 from .live_sample import LiveSample
 from .live_sample_data import LiveSampleData
 from .live_state import LiveState
+from .load_finished import LoadFinished
 from .load_profile import LoadProfile
 from .load_profile_driver import LoadProfileDriver
 from .load_profile_headers import LoadProfileHeaders
@@ -169,6 +176,8 @@ from .load_profile_http_version import LoadProfileHttpVersion
 from .load_profile_method import LoadProfileMethod
 from .load_profile_via import LoadProfileVia
 from .load_run_state import LoadRunState
+from .load_started import LoadStarted
+from .load_stopped import LoadStopped
 from .load_totals import LoadTotals
 from .load_totals_window_source_type_0 import LoadTotalsWindowSourceType0
 from .login_request import LoginRequest
@@ -198,6 +207,8 @@ from .point_threshold_result_params import PointThresholdResultParams
 from .point_threshold_result_reference_params_type_0 import (
     PointThresholdResultReferenceParamsType0,
 )
+from .proxy_sampling import ProxySampling
+from .proxy_started import ProxyStarted
 from .proxy_summary import ProxySummary
 from .proxy_summary_mode_type_0 import ProxySummaryModeType0
 from .renew_lease import RenewLease
@@ -249,6 +260,8 @@ from .sample_point import SamplePoint
 from .sample_point_data import SamplePointData
 from .sample_series import SampleSeries
 from .sample_series_source import SampleSeriesSource
+from .samples_sent import SamplesSent
+from .sampling_started import SamplingStarted
 from .schedule_create import ScheduleCreate
 from .schedule_create_if_lab_busy import ScheduleCreateIfLabBusy
 from .schedule_create_if_previous_running import ScheduleCreateIfPreviousRunning
@@ -302,6 +315,7 @@ from .sweep import Sweep
 from .sweep_analysis import SweepAnalysis
 from .sweep_axis import SweepAxis
 from .switch_team_request import SwitchTeamRequest
+from .targets_started import TargetsStarted
 from .tcp_check import TcpCheck
 from .team_create import TeamCreate
 from .team_out import TeamOut
@@ -326,6 +340,7 @@ from .tls_credentials import TlsCredentials
 from .token_create import TokenCreate
 from .token_created import TokenCreated
 from .token_out import TokenOut
+from .torn_down import TornDown
 from .trend_point import TrendPoint
 from .trends import Trends
 from .trends_metric import TrendsMetric
@@ -398,7 +413,6 @@ __all__ = (
     "CheckError",
     "CloneRequest",
     "CommandResult",
-    "CommandResultData",
     "ComparePoint",
     "ComparePointMetrics",
     "ComparePointParams",
@@ -417,6 +431,7 @@ __all__ = (
     "ConfigWarning",
     "CronPreview",
     "CronPreviewRequest",
+    "DatabaseStarted",
     "Defaults",
     "DefaultsMode",
     "DefaultsOptionsItem",
@@ -426,6 +441,7 @@ __all__ = (
     "DescriptionCheck",
     "DescriptionCheckRequest",
     "DescriptionCheckRequestSpec",
+    "Done",
     "Drain",
     "EndEvent",
     "Endpoint",
@@ -472,6 +488,9 @@ __all__ = (
     "HelloRolesItem",
     "HoldSamples",
     "HostIdentity",
+    "HostSampling",
+    "HostsResolved",
+    "HostsResolvedAddresses",
     "HttpCheck",
     "HttpCheckMethod",
     "InProgressRunState",
@@ -495,9 +514,11 @@ __all__ = (
     "LaunchDetailRunStates",
     "LaunchRequest",
     "LaunchRequestOverrides",
+    "LeaseRenewed",
     "LinkCap",
     "LinkShaping",
     "LinkedPath",
+    "LinksShaped",
     "Listen",
     "ListenBalanceType0",
     "ListenHttpReuseType0",
@@ -508,6 +529,7 @@ __all__ = (
     "LiveSample",
     "LiveSampleData",
     "LiveState",
+    "LoadFinished",
     "LoadProfile",
     "LoadProfileDriver",
     "LoadProfileHeaders",
@@ -515,6 +537,8 @@ __all__ = (
     "LoadProfileMethod",
     "LoadProfileVia",
     "LoadRunState",
+    "LoadStarted",
+    "LoadStopped",
     "LoadTotals",
     "LoadTotalsWindowSourceType0",
     "LoginRequest",
@@ -542,6 +566,8 @@ __all__ = (
     "PointThresholdResult",
     "PointThresholdResultParams",
     "PointThresholdResultReferenceParamsType0",
+    "ProxySampling",
+    "ProxyStarted",
     "ProxySummary",
     "ProxySummaryModeType0",
     "RenewLease",
@@ -593,6 +619,8 @@ __all__ = (
     "SamplePointData",
     "SampleSeries",
     "SampleSeriesSource",
+    "SamplesSent",
+    "SamplingStarted",
     "ScheduleCreate",
     "ScheduleCreateIfLabBusy",
     "ScheduleCreateIfPreviousRunning",
@@ -644,6 +672,7 @@ __all__ = (
     "SweepAnalysis",
     "SweepAxis",
     "SwitchTeamRequest",
+    "TargetsStarted",
     "TcpCheck",
     "TeamCreate",
     "TeamOut",
@@ -668,6 +697,7 @@ __all__ = (
     "TokenCreate",
     "TokenCreated",
     "TokenOut",
+    "TornDown",
     "TrendPoint",
     "Trends",
     "TrendsMetric",
