@@ -1,7 +1,7 @@
 """At most so many requests of a kind within a sliding window, counted in Redis and so shared by
 every API process ("send test": so many per webhook and per team a minute).
 
-Each key is a sorted set of request times (backend/live.py, `rate_key`). A request is counted
+Each key is a sorted set of request times (backend/messaging/keys.py, `rate_key`). A request is counted
 against all its keys at once, and refused by any that is full: then nothing is counted, and the
 answer is the seconds until every key has room again (Retry-After). If Redis cannot be reached
 the request is not limited (and that is logged), as for sign-in throttling: a limit protects
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 import redis
 
-from backend import live
+from backend.messaging import clients
 
 log = logging.getLogger(__name__)
 
@@ -29,7 +29,7 @@ def take(limits: Sequence[tuple[str, int]], window_s: float) -> int | None:
     now = time.time()
     member = uuid.uuid4().hex
     try:
-        with live.sync_redis().pipeline(transaction=True) as pipe:
+        with clients.sync_redis().pipeline(transaction=True) as pipe:
             for key, _ in limits:
                 pipe.zremrangebyscore(key, 0, now - window_s)
                 pipe.zadd(key, {member: now})
@@ -43,7 +43,7 @@ def take(limits: Sequence[tuple[str, int]], window_s: float) -> int | None:
                 waits.append(others[len(others) - limit] + window_s - now)
         if not waits:
             return None
-        with live.sync_redis().pipeline(transaction=True) as pipe:
+        with clients.sync_redis().pipeline(transaction=True) as pipe:
             for key, _ in limits:
                 pipe.zrem(key, member)
             pipe.execute()

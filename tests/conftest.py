@@ -136,10 +136,10 @@ def client(db: Session) -> Iterator[object]:
     app.dependency_overrides[request_db] = _db
     # Every TestClient request comes from the address "testclient": start each test with no
     # failed sign-ins counted against it (they live in Redis, shared by this worker's tests).
-    from backend import live
+    from backend.messaging import clients, keys
 
-    redis = live.sync_redis()
-    for key in redis.scan_iter(live.login_failures_key("client", "*")):
+    redis = clients.sync_redis()
+    for key in redis.scan_iter(keys.login_failures_key("client", "*")):
         redis.delete(key)
     with TestClient(app) as c:
         yield c

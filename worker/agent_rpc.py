@@ -7,7 +7,7 @@
 A command travels as an Envelope (JSON) RPUSHed onto the agent's command list; the agent's
 long-poll (GET /api/v1/agent/commands) pops it; the agent posts a CommandResult, which the API
 RPUSHes onto the reply list of that envelope id; send_command BLPOPs it. Key names live in
-backend/live.py.
+backend/messaging/keys.py.
 
 While it waits, send_command checks the agent's last_seen_at every LIVENESS_CHECK_S against the
 database clock: an agent silent for ONLINE_WINDOW_S is lost, and the run fails with a message
@@ -26,8 +26,8 @@ from typing import TypeVar, cast
 from pydantic import ValidationError
 from sqlalchemy import select
 
-from backend import live
 from backend.db import session_scope
+from backend.messaging import clients, keys
 from backend.models import Agent
 from spec.command_results import CommandOutput
 from spec.protocol import Command, CommandResult, Envelope
@@ -87,12 +87,12 @@ def _check_alive(agent_id: int) -> str:
 
 
 def _push(agent_id: int, command_id: str, payload: str) -> None:
-    key = live.agent_commands_key(agent_id)
-    with live.sync_redis().pipeline(transaction=True) as pipe:
+    key = keys.agent_commands_key(agent_id)
+    with clients.sync_redis().pipeline(transaction=True) as pipe:
         # Whom the command went to: the API accepts a result for it from that agent only.
-        pipe.set(live.command_agent_key(command_id), str(agent_id), ex=live.COMMAND_LIST_TTL_S)
+        pipe.set(keys.command_agent_key(command_id), str(agent_id), ex=keys.COMMAND_LIST_TTL_S)
         pipe.rpush(key, payload)
-        pipe.expire(key, live.COMMAND_LIST_TTL_S)
+        pipe.expire(key, keys.COMMAND_LIST_TTL_S)
         pipe.execute()
 
 
@@ -100,7 +100,7 @@ def _blpop(key: str, timeout_s: float) -> bytes | None:
     # BLPOP's timeout 0 means "forever": never let a rounding leftover reach it. Redis takes
     # fractional seconds; redis-py's stub says int, and types every reply as "Awaitable | value".
     timeout = cast(int, max(0.01, timeout_s))
-    popped = cast("tuple[bytes, bytes] | None", live.sync_redis().blpop([key], timeout=timeout))
+    popped = cast("tuple[bytes, bytes] | None", clients.sync_redis().blpop([key], timeout=timeout))
     return None if popped is None else popped[1]
 
 
@@ -113,8 +113,8 @@ def post_command(agent_id: int, command: Command) -> str:
 
 def clear_commands(agent_id: int) -> int:
     """Drop commands still queued for the agent (left over from an earlier run); returns how many."""
-    key = live.agent_commands_key(agent_id)
-    with live.sync_redis().pipeline(transaction=True) as pipe:
+    key = keys.agent_commands_key(agent_id)
+    with clients.sync_redis().pipeline(transaction=True) as pipe:
         pipe.llen(key)
         pipe.delete(key)
         dropped, _ = pipe.execute()
@@ -132,7 +132,7 @@ def send_command(
     name = _check_alive(agent_id)
     envelope = Envelope.wrap(command)
     payload = envelope.model_dump_json()
-    reply_key = live.command_reply_key(envelope.id)
+    reply_key = keys.command_reply_key(envelope.id)
     _push(agent_id, envelope.id, payload)
 
     start = time.monotonic()
@@ -150,7 +150,7 @@ def send_command(
             if watch_liveness and time.monotonic() < deadline:
                 _check_alive(agent_id)
     except AgentRpcError:
-        live.sync_redis().lrem(live.agent_commands_key(agent_id), 1, payload)
+        clients.sync_redis().lrem(keys.agent_commands_key(agent_id), 1, payload)
         raise
 
     result = CommandResult.model_validate_json(reply)

@@ -16,7 +16,7 @@ from celery import Celery
 from celery.signals import after_setup_logger, worker_process_init
 
 from backend.db import reset_engine
-from backend.live import reset_live_clients
+from backend.messaging.clients import reset_live_clients
 from backend.queue import DEFAULT_QUEUE, REQUEUE_WEBHOOKS_TASK, TASK_ROUTES, reset_celery_client
 from backend.settings import get_settings
 

@@ -3,7 +3,7 @@
 A run stops early when it is cancelled (the API marks `cancel_requested_at`), when it was ended
 elsewhere (the reaper failed it: its lab lease expired), when an agent it uses was revoked, or
 when its lab lease was lost. The first three are told on the run's control channel
-(backend.live.run_control_channel): the API publishes after a cancel or a revocation commits,
+(backend.messaging.keys.run_control_channel): the API publishes after a cancel or a revocation commits,
 and every end of a run does after it commits (backend/runs/transitions.py). The watch listens
 on a thread of its own and, on any message, sets the run's wake event (RunContext.wake), on
 which the orchestrator sleeps between its checks; the orchestrator then reads the run's row
@@ -35,7 +35,7 @@ import redis
 from redis.client import PubSub
 from sqlalchemy import Select, bindparam, select
 
-from backend import live
+from backend.messaging import clients, keys
 from backend.models import Agent, Run
 from spec.run_state import RunState
 from worker.phases.base import RunContext, check_rows
@@ -110,7 +110,7 @@ class RunWatch:
     ) -> None:
         self._closed.set()
         with contextlib.suppress(redis.RedisError):  # wakes the listener now, not after its slice
-            live.sync_redis().publish(live.run_control_channel(self.ctx.run_id), "closing")
+            clients.sync_redis().publish(keys.run_control_channel(self.ctx.run_id), "closing")
         self._thread.join(0.5)
 
     def seconds_to_next_read(self) -> float:
@@ -139,9 +139,9 @@ class RunWatch:
         """Subscribed to the run's control channel, Redis's confirmation received: from now on
         no message of the channel is missed."""
         # redis-py leaves PubSub's methods unannotated.
-        pubsub: PubSub = live.sync_redis().pubsub()  # type: ignore[no-untyped-call]
+        pubsub: PubSub = clients.sync_redis().pubsub()  # type: ignore[no-untyped-call]
         try:
-            pubsub.subscribe(live.run_control_channel(self.ctx.run_id))  # type: ignore[no-untyped-call]
+            pubsub.subscribe(keys.run_control_channel(self.ctx.run_id))  # type: ignore[no-untyped-call]
             deadline = time.monotonic() + SUBSCRIBE_TIMEOUT_S
             while True:
                 message = pubsub.get_message(timeout=max(0.0, deadline - time.monotonic()))

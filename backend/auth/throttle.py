@@ -18,8 +18,8 @@ import uuid
 
 import redis
 
-from backend import live
 from backend.errors import ApiError
+from backend.messaging import clients, keys
 from backend.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 
 def _keys(email: str, client: str) -> list[str]:
     account = hashlib.sha256(email.strip().lower().encode()).hexdigest()
-    return [live.login_failures_key("account", account), live.login_failures_key("client", client)]
+    return [keys.login_failures_key("account", account), keys.login_failures_key("client", client)]
 
 
 def refuse_if_throttled(email: str, client: str) -> None:
@@ -37,7 +37,7 @@ def refuse_if_throttled(email: str, client: str) -> None:
     waits = []
     try:
         for key in _keys(email, client):
-            with live.sync_redis().pipeline(transaction=False) as pipe:
+            with clients.sync_redis().pipeline(transaction=False) as pipe:
                 pipe.zremrangebyscore(key, 0, now - settings.login_window_seconds)
                 pipe.zcard(key)
                 pipe.zrange(key, 0, 0, withscores=True)
@@ -63,7 +63,7 @@ def record_failure(email: str, client: str) -> None:
     now = time.time()
     log.info("failed sign-in for %r from %s", email, client)
     try:
-        with live.sync_redis().pipeline(transaction=False) as pipe:
+        with clients.sync_redis().pipeline(transaction=False) as pipe:
             for key in _keys(email, client):
                 pipe.zadd(key, {uuid.uuid4().hex: now})
                 pipe.expire(key, settings.login_window_seconds)
@@ -74,6 +74,6 @@ def record_failure(email: str, client: str) -> None:
 
 def clear_account(email: str) -> None:
     try:
-        live.sync_redis().delete(_keys(email, "")[0])
+        clients.sync_redis().delete(_keys(email, "")[0])
     except redis.RedisError as exc:
         log.error("cannot clear sign-in failures (Redis: %s)", exc)

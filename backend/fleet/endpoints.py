@@ -26,7 +26,8 @@ from backend.fleet.dependencies import CurrentAgent
 from backend.fleet.envelope_route import EnvelopeRoute
 from backend.fleet.schemas import AgentMessageEnvelope, HelloEnvelope, MessageAccepted
 from backend.labs.enrollment import redeem_enrollment_token
-from backend.live import load_lease, publish_sample_batch
+from backend.messaging.load_leases import load_lease
+from backend.messaging.run_events import publish_sample_batch
 from backend.runs.samples.service import insert_samples
 from spec.protocol import (
     HEARTBEAT_INTERVAL_S,

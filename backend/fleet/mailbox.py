@@ -10,7 +10,7 @@ poll a Redis round trip and a wake-up every second, a measurable share of the AP
 run's load is measured (docs/benchmarks.md, fidelity).
 
 A revoked agent's poll ends at once, in whichever API process holds it: the poll waits on the
-agent's revocation mark (backend.live.agent_revoked_key) beside its command list, in the same
+agent's revocation mark (backend.messaging.keys.agent_revoked_key) beside its command list, in the same
 BLPOP, so the mark pushed when the revocation commits wakes it like a command would, and it
 answers 401 (AGENT_REVOKED_ERROR). The mark is put back for any other poll of the same agent
 (a thief's and the agent's own), and kept for longer than a poll waits, so a poll that passed
@@ -32,9 +32,9 @@ from typing import cast
 from pydantic import ValidationError
 from redis.asyncio import Redis
 
-from backend import live
 from backend.errors import not_found
 from backend.fleet.service import revoked_agent_error
+from backend.messaging import clients, keys
 from spec.protocol import CommandResult, Envelope
 
 log = logging.getLogger(__name__)
@@ -53,9 +53,9 @@ async def take_commands(
 ) -> list[Envelope]:
     """Up to MAX_COMMANDS_PER_POLL queued commands, waiting up to `wait_s` for the first one;
     revoked_agent_error() as soon as the agent is revoked."""
-    key = live.agent_commands_key(agent_id)
-    async with live.async_redis() as client:
-        raw = await _pop(client, key, live.agent_revoked_key(agent_id), min(wait_s, MAX_WAIT_S), disconnected)
+    key = keys.agent_commands_key(agent_id)
+    async with clients.async_redis() as client:
+        raw = await _pop(client, key, keys.agent_revoked_key(agent_id), min(wait_s, MAX_WAIT_S), disconnected)
         if raw and await disconnected():
             # The agent hung up while we popped: put the commands back, in order, for its next
             # poll, instead of answering into a closed socket and losing them.
@@ -129,14 +129,14 @@ def deliver_result(agent_id: int, result: CommandResult) -> None:
 
     Only the agent the command was sent to may answer it: a result for a command id sent to
     another agent, or never sent, is refused (404: which commands exist is not revealed)."""
-    owner = cast("bytes | None", live.sync_redis().get(live.command_agent_key(result.command_id)))
+    owner = cast("bytes | None", clients.sync_redis().get(keys.command_agent_key(result.command_id)))
     if owner is None or owner.decode() != str(agent_id):
         log.warning(
             "agent %s sent a result for command %s, which was not sent to it", agent_id, result.command_id
         )
         raise not_found("command sent to this agent", result.command_id)
-    key = live.command_reply_key(result.command_id)
-    with live.sync_redis().pipeline(transaction=True) as pipe:
+    key = keys.command_reply_key(result.command_id)
+    with clients.sync_redis().pipeline(transaction=True) as pipe:
         pipe.rpush(key, result.model_dump_json())
-        pipe.expire(key, live.REPLY_TTL_S)
+        pipe.expire(key, keys.REPLY_TTL_S)
         pipe.execute()

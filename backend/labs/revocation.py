@@ -10,7 +10,8 @@ online, not picked for a run, not in the lab's boundary, not told offline.
 - every agent route looks the token up in PostgreSQL (backend/fleet/service.calling_agent) and
   answers 401 `agent_revoked` from that commit on;
 - a long-poll that passed that check before, held open in any API process, waits on Redis: the
-  agent's revocation mark wakes it (backend.live.mark_agent_revoked, backend/fleet/mailbox.py);
+  agent's revocation mark wakes it (backend.messaging.revoked_agents.mark_agent_revoked,
+  backend/fleet/mailbox.py);
 - the worker executing a run of the lab is told on the run's control channel; it checks whether
   an agent of that run was revoked and fails the run naming it (worker/run_watch.py), then
   tears it down. The revoked agent's own load stops when the agent hears its 401 (it stops
@@ -26,10 +27,10 @@ from collections.abc import Sequence
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from backend import live
 from backend.db import after_outer_commit
 from backend.errors import not_found
 from backend.labs.service import get_lab
+from backend.messaging import revoked_agents, run_control
 from backend.models import Agent, Run
 from spec.run_state import ACTIVE_STATES
 
@@ -74,8 +75,8 @@ def _announce_after_commit(db: Session, agent_id: int, run_ids: Sequence[int]) -
     committed, never before (a rolled-back revocation must not cut an agent off)."""
 
     def announce() -> None:
-        live.mark_agent_revoked(agent_id)
+        revoked_agents.mark_agent_revoked(agent_id)
         for run_id in run_ids:
-            live.publish_run_control(run_id, "agent_revoked")
+            run_control.publish_run_control(run_id, "agent_revoked")
 
     after_outer_commit(db, announce)

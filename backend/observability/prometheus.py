@@ -11,7 +11,7 @@ runs or labs to another. Families:
 - while a run is warming or running, its latest second of each per-second series of the metric
   vocabulary (spec.metrics.SAMPLE_SERIES), as haplab_live_<key>{run, experiment, source}: HAProxy's
   figures with source "proxy", each host's with "host:<agent>". A scrape counts as watching the
-  team's runs for a minute (backend.live.mark_scraped): their agents send each second as it is
+  team's runs for a minute (backend.messaging.viewers.mark_scraped): their agents send each second as it is
   taken instead of holding samples (worker/phases/sample_pace.py), so the gauges stay fresh.
 """
 
@@ -26,7 +26,7 @@ from prometheus_client.core import GaugeMetricFamily, HistogramMetricFamily, Met
 from sqlalchemy import and_, func, select
 from sqlalchemy.orm import Session
 
-from backend.live import mark_scraped
+from backend.messaging.viewers import mark_scraped
 from backend.models import Agent, Experiment, Lab, Run
 from backend.runs.outcome import OutcomeKind, run_outcome
 from backend.runs.seconds import PROXY_SOURCE, latest_seconds

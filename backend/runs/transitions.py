@@ -15,7 +15,8 @@ from typing import Any
 from sqlalchemy import event, func, update
 from sqlalchemy.orm import Session
 
-from backend.live import publish_run_control, publish_state
+from backend.messaging.run_control import publish_run_control
+from backend.messaging.run_events import publish_state
 from backend.models import Run
 from spec.run_state import ACTIVE_STATES, RunState, sources_of
 

@@ -27,8 +27,9 @@ from typing import Any
 from sqlalchemy import delete, event, func, select
 from sqlalchemy.orm import Session
 
-from backend import live, rate_limits
+from backend import rate_limits
 from backend.errors import ApiError, invalid, not_found
+from backend.messaging import keys
 from backend.models import Webhook, WebhookDelivery
 from backend.queue import enqueue_webhook_delivery
 from backend.settings import get_settings
@@ -161,8 +162,8 @@ def send_test(db: Session, team_id: int, webhook_id: int) -> DeliveryOut:
     settings = get_settings()
     wait = rate_limits.take(
         [
-            (live.rate_key("webhook-test", f"webhook:{hook.id}"), settings.webhook_test_limit_per_webhook),
-            (live.rate_key("webhook-test", f"team:{team_id}"), settings.webhook_test_limit_per_team),
+            (keys.rate_key("webhook-test", f"webhook:{hook.id}"), settings.webhook_test_limit_per_webhook),
+            (keys.rate_key("webhook-test", f"team:{team_id}"), settings.webhook_test_limit_per_team),
         ],
         settings.webhook_test_window_seconds,
     )

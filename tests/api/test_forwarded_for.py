@@ -20,7 +20,7 @@ import httpx
 import pytest
 from live_processes import ApiServer, start_api_server
 
-from backend import live
+from backend.messaging import clients, keys
 from backend.settings import Settings
 from common.processes import stop_session
 from dev.services import Redis, free_port, wait_for_port
@@ -50,8 +50,8 @@ backend api
 @pytest.fixture(autouse=True)
 def no_earlier_failures(redis_server: Redis, fresh_database: str) -> None:
     """Every address starts with no failed sign-in (the test Redis is shared by the session)."""
-    redis = live.sync_redis()
-    for key in redis.scan_iter(live.login_failures_key("client", "*")):
+    redis = clients.sync_redis()
+    for key in redis.scan_iter(keys.login_failures_key("client", "*")):
         redis.delete(key)
 
 

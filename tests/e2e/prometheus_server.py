@@ -85,12 +85,12 @@ def wait_for(prometheus: Prometheus, expr: str, timeout_s: float) -> list[dict[s
 def _forget_scrapes() -> None:
     """The scraper is gone: its teams are no longer watched. The API's mark would outlive it by
     SCRAPE_WATCH_S, and later tests on the same stack count the sample batches of unwatched runs
-    (backend.live.mark_scraped). The test's settings point at that stack's Redis."""
-    from backend import live
+    (backend.messaging.viewers.mark_scraped). The test's settings point at that stack's Redis."""
+    from backend.messaging import keys
 
     client = redis.Redis.from_url(get_settings().redis_url)
     try:
-        for key in client.scan_iter(match=live.team_scraped_key("*")):
+        for key in client.scan_iter(match=keys.team_scraped_key("*")):
             client.delete(key)
     finally:
         client.close()

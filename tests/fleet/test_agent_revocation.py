@@ -19,9 +19,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from backend import live
 from backend.labs.revocation import revoke
 from backend.labs.service import online_agent_ids
+from backend.messaging import keys, revoked_agents
 from backend.models import Agent, EnrollmentToken, Lab
 from backend.webhooks.notify import agents_gone_silent
 from spec.protocol import AGENT_REVOKED_ERROR, StopLoad
@@ -160,7 +160,7 @@ def test_a_revoked_token_is_refused_on_every_agent_route(
         refused = client.request(method, path, json=body, headers=agent_headers(agent))
         assert refused_as_revoked(refused), (method, path, refused.status_code, refused.text)
         assert "enroll the agent again" in refused.json()["message"]
-    assert redis_client.llen(live.agent_commands_key(agent["agent_id"])) == 0
+    assert redis_client.llen(keys.agent_commands_key(agent["agent_id"])) == 0
 
 
 def test_enrolling_the_name_again_replaces_the_agent(
@@ -219,7 +219,7 @@ def test_a_revocation_wakes_the_runs_of_the_lab_once_committed_never_when_rolled
     agent = enrolled(client, db, admin, lab, "injector-1", ["injector"])
     run_id = running_run(db, admin, lab, RunState.running)
     pubsub = redis_client.pubsub()
-    pubsub.subscribe(live.run_control_channel(run_id))
+    pubsub.subscribe(keys.run_control_channel(run_id))
     assert pubsub.get_message(timeout=2)["type"] == "subscribe"  # type: ignore[index]
 
     # Revoked inside a savepoint that commits, then the whole transaction rolls back: nothing
@@ -227,16 +227,17 @@ def test_a_revocation_wakes_the_runs_of_the_lab_once_committed_never_when_rolled
     with db.begin_nested():
         assert revoke(db, agent["agent_id"])
     db.rollback()
-    assert redis_client.exists(live.agent_revoked_key(agent["agent_id"])) == 0
+    assert redis_client.exists(keys.agent_revoked_key(agent["agent_id"])) == 0
     assert pubsub.get_message(timeout=0.5) is None
     db.expire_all()
     assert db.get_one(Agent, agent["agent_id"]).revoked_at is None
 
     assert revoke(db, agent["agent_id"])
-    assert redis_client.exists(live.agent_revoked_key(agent["agent_id"])) == 0  # not before the commit
+    assert redis_client.exists(keys.agent_revoked_key(agent["agent_id"])) == 0  # not before the commit
     db.commit()
-    assert redis_client.lrange(live.agent_revoked_key(agent["agent_id"]), 0, -1) == [b"revoked"]
-    assert 0 < redis_client.ttl(live.agent_revoked_key(agent["agent_id"])) <= live.REVOKED_MARK_TTL_S
+    assert redis_client.lrange(keys.agent_revoked_key(agent["agent_id"]), 0, -1) == [b"revoked"]
+    ttl = redis_client.ttl(keys.agent_revoked_key(agent["agent_id"]))
+    assert 0 < ttl <= revoked_agents.REVOKED_MARK_TTL_S
     message = pubsub.get_message(timeout=2)
     assert message is not None and message["data"] == b"agent_revoked"
     pubsub.close()

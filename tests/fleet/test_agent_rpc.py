@@ -16,8 +16,8 @@ import pytest
 from live_processes import wait_until
 from sqlalchemy import func, update
 
-from backend import live
 from backend.db import session_scope
+from backend.messaging import keys
 from backend.models import Agent
 from spec.command_results import TornDown
 from spec.protocol import ONLINE_WINDOW_S, CommandResult, StopLoad, Teardown
@@ -82,7 +82,7 @@ def last_seen(agent_id: int, seconds_ago: float) -> None:
 
 
 def queued(redis_client: Any, agent_id: int) -> int:
-    return int(redis_client.llen(live.agent_commands_key(agent_id)))
+    return int(redis_client.llen(keys.agent_commands_key(agent_id)))
 
 
 def test_a_command_result_reaches_send_command(agent: PlayedAgent, in_thread: Any) -> None:

@@ -13,9 +13,9 @@ import pytest
 from live_processes import wait_until
 from sqlalchemy import select
 
-from backend import live
 from backend.db import session_scope
-from backend.live import LiveSample, LiveState, SamplesMessage, StateMessage
+from backend.messaging import keys, viewers
+from backend.messaging.run_events import LiveSample, LiveState, SamplesMessage, StateMessage
 from backend.models import Run
 from backend.runs.live.events import _Relay
 from spec.protocol import LIVE_VIEWERS_HEADER
@@ -46,7 +46,7 @@ class World:
         return inserted
 
     def finish(self, state: RunState = RunState.succeeded) -> None:
-        # transitions.transition publishes each state (backend.live.publish_state) after commit.
+        # transitions.transition publishes each state (run_events.publish_state) after commit.
         with session_scope() as db:
             fleet.finish(db, self.run_id, state)
 
@@ -188,7 +188,7 @@ def test_an_event_id_stays_on_one_line() -> None:
 
 
 def test_a_viewer_that_leaves_is_unsubscribed(world: World, redis_client: Any) -> None:
-    channel = live.run_events_channel(world.run_id)
+    channel = keys.run_events_channel(world.run_id)
     with stream(world) as response:
         assert next(read_events(response)).event == "state"
         assert dict(redis_client.pubsub_numsub(channel)) == {channel.encode(): 1}
@@ -200,7 +200,7 @@ def test_a_viewer_that_leaves_is_unsubscribed(world: World, redis_client: Any) -
 def test_a_batch_reply_counts_the_runs_live_viewers(world: World, redis_client: Any) -> None:
     """An agent told to hold a run's samples (HoldSamples) holds them while this count is 0: SSE
     streams of the run, and a metrics scraper of its team."""
-    channel = live.run_events_channel(world.run_id)
+    channel = keys.run_events_channel(world.run_id)
 
     def reply_count(batch_id: int) -> str | None:
         body = fleet.sample_batch(world.run_id, sample_points("proxy:fe", {batch_id: {"scur": 1}}), batch_id)
@@ -211,8 +211,8 @@ def test_a_batch_reply_counts_the_runs_live_viewers(world: World, redis_client: 
     assert reply_count(0) == "0"
     with stream(world) as first, stream(world) as second:
         # Held, not dropped: a dropped generator closes its response, and the viewer leaves.
-        viewers = [read_events(first), read_events(second)]
-        assert [next(events).event for events in viewers] == ["state", "state"]
+        streams = [read_events(first), read_events(second)]
+        assert [next(events).event for events in streams] == ["state", "state"]
         assert reply_count(1) == "2"
         assert reply_count(1) is None  # resent: stored and announced once, so not counted again
     wait_until(
@@ -226,6 +226,6 @@ def test_a_batch_reply_counts_the_runs_live_viewers(world: World, redis_client: 
     with session_scope() as db:
         team_id = db.scalar(select(Run.team_id).where(Run.id == world.run_id))
     assert team_id is not None
-    assert 0 < redis_client.ttl(live.team_scraped_key(team_id)) <= live.SCRAPE_WATCH_S
-    redis_client.delete(live.team_scraped_key(team_id))
+    assert 0 < redis_client.ttl(keys.team_scraped_key(team_id)) <= viewers.SCRAPE_WATCH_S
+    redis_client.delete(keys.team_scraped_key(team_id))
     assert reply_count(4) == "0"

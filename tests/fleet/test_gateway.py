@@ -17,8 +17,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
-from backend import live
 from backend.fleet.service import ENDED_RUN_TAKES_SAMPLES_S
+from backend.messaging import keys, load_leases
 from backend.models import Agent, Lab, Run, Sample
 from spec.command_results import LoadStopped
 from spec.protocol import LOAD_LEASE_HEADER, CommandResult, Heartbeat, StopLoad, Teardown
@@ -196,7 +196,7 @@ def test_commands_come_in_order_and_the_poll_is_a_heartbeat(
 
     assert [(c["id"], c["type"]) for c in commands] == [(first, "stop_load"), (second, "teardown")]
     assert commands[1]["body"] == {"type": "teardown", "run_id": 7}
-    assert redis_client.llen(live.agent_commands_key(proxy_agent["agent_id"])) == 0
+    assert redis_client.llen(keys.agent_commands_key(proxy_agent["agent_id"])) == 0
     assert agent_row(db, proxy_agent["agent_id"]).last_seen_at is not None
 
 
@@ -288,7 +288,7 @@ def test_a_resent_batch_is_stored_and_announced_once(
 ) -> None:
     run_id = running_run(db, member, lab)
     listener = redis_client.pubsub()
-    listener.subscribe(live.run_events_channel(run_id))
+    listener.subscribe(keys.run_events_channel(run_id))
     assert listener.get_message(timeout=5)["type"] == "subscribe"
     batch = sample_batch(run_id, sample_points("proxy:fe", {0: {"scur": 3}, 1: {"scur": 4}}))
 
@@ -366,9 +366,9 @@ def test_a_command_result_lands_on_its_reply_list(
     result = CommandResult(command_id=command_id, ok=True, data=LoadStopped(was_running=True, exit_code=0))
     response = post_message(client, proxy_agent, wire(result))
     assert response.status_code == 202
-    key = live.command_reply_key(command_id)
+    key = keys.command_reply_key(command_id)
     assert [CommandResult.model_validate_json(raw) for raw in redis_client.lrange(key, 0, -1)] == [result]
-    assert 0 < redis_client.ttl(key) <= live.REPLY_TTL_S
+    assert 0 < redis_client.ttl(key) <= keys.REPLY_TTL_S
 
 
 def test_a_result_for_a_command_not_sent_to_this_agent_is_refused(
@@ -381,11 +381,11 @@ def test_a_result_for_a_command_not_sent_to_this_agent_is_refused(
         forged = CommandResult(command_id=command_id, ok=False, error="forged")
         response = post_message(client, proxy_agent, wire(forged))
         assert response.status_code == 404, response.text
-        assert redis_client.llen(live.command_reply_key(command_id)) == 0
+        assert redis_client.llen(keys.command_reply_key(command_id)) == 0
 
     genuine = CommandResult(command_id=sent_to_other, ok=True, data={})
     assert post_message(client, other, wire(genuine)).status_code == 202
-    assert redis_client.llen(live.command_reply_key(sent_to_other)) == 1
+    assert redis_client.llen(keys.command_reply_key(sent_to_other)) == 1
 
 
 @pytest.mark.parametrize("run_ref", ["warmup-1", "9" * 40, "12"])
@@ -423,13 +423,13 @@ def test_an_injectors_batch_reply_carries_its_load_lease(
         return response.headers.get(LOAD_LEASE_HEADER)
 
     assert reply_lease(injector, 0) is None  # the worker renews nothing (yet)
-    live.set_load_lease(run_id, injector["agent_id"], lease, ttl_s=10)
+    load_leases.set_load_lease(run_id, injector["agent_id"], lease, ttl_s=10)
     assert reply_lease(injector, 1) == lease.isoformat()
-    live.set_load_lease(run_id, proxy_agent["agent_id"], lease, ttl_s=10)
+    load_leases.set_load_lease(run_id, proxy_agent["agent_id"], lease, ttl_s=10)
     assert reply_lease(proxy_agent, 1) is None  # not an injector: its replies carry no lease
-    live.clear_load_lease(run_id, injector["agent_id"])
+    load_leases.clear_load_lease(run_id, injector["agent_id"])
     assert reply_lease(injector, 2) is None
-    live.set_load_lease(run_id, injector["agent_id"], lease, ttl_s=0.2)
+    load_leases.set_load_lease(run_id, injector["agent_id"], lease, ttl_s=0.2)
     time.sleep(0.3)  # a worker that stopped renewing: the lease is gone with its key
     assert reply_lease(injector, 3) is None
 
@@ -443,4 +443,4 @@ def test_an_answer_that_is_no_commands_model_is_422_naming_data(
     response = post_message(client, proxy_agent, body)
     assert response.status_code == 422, response.text
     assert "data" in response.text
-    assert redis_client.llen(live.command_reply_key(command_id)) == 0
+    assert redis_client.llen(keys.command_reply_key(command_id)) == 0

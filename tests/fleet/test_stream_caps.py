@@ -18,9 +18,9 @@ import pytest
 from live_processes import ApiServer, start_api_server, wait_until
 from sqlalchemy.orm import Session
 
-from backend import live
 from backend.app import create_app
 from backend.db import session_scope
+from backend.messaging import clients
 from backend.models import Lab
 from dev.services import Redis, free_port
 from tests.api.helpers import API, Member, make_lab, make_team_user, new_member, token_headers
@@ -78,7 +78,7 @@ def viewer_of_a_new_team(db: Session) -> Viewer:
 
 @pytest.fixture
 def world(fresh_database: str, redis_server: Redis, tmp_path: Path, lease_s: int) -> Iterator[World]:
-    redis = live.sync_redis()
+    redis = clients.sync_redis()
     for key in redis.scan_iter("haplab:live-streams:*"):
         redis.delete(key)
     with session_scope() as db:

@@ -7,7 +7,7 @@ What counts as a path (the rule; chosen so that prose never trips it):
   comments of shell scripts, the Makefile and TOML/YAML files. Generated code (the API clients)
   is left out: it is rewritten, not read.
 - A rooted path: a run of path characters (letters, digits, ``_ . - / *`` and ``{a,b}``) that
-  starts with a top-level folder of the repository and a slash (``backend/live.py``,
+  starts with a top-level folder of the repository and a slash (``backend/messaging/keys.py``,
   ``worker/verdicts/``), not preceded by a path character or one of ``~ $ @ : { < >`` (so a URL,
   an absolute path or another project's ``server/polar/...`` is not ours); a trailing ``.`` or
   ``,`` ends the sentence, not the path. It must name a file git tracks or a folder holding one:
@@ -234,7 +234,7 @@ def test_every_path_a_doc_or_comment_names_exists() -> None:
         ("https://github.com/o/r/backend/gone.py, /usr/share/spec/gone.py, ~/dev/gone.sh", []),
         ("sides.ts, pages/run/headline.ts, celery/schedules.py", []),
         ("the API/worker split, dev/up", []),
-        ("backend/live.py.", []),
+        ("backend/messaging/keys.py.", []),
         ("backend/runs/gone.py, backend/{runs,gone}/", ["backend/runs/gone.py", "backend/{runs,gone}/"]),
         ("frontend/src/*.gone and worker/gone/", ["frontend/src/*.gone", "worker/gone/"]),
         ("useGone.ts and pages/gone/headline.ts", ["useGone.ts", "pages/gone/headline.ts"]),

@@ -8,7 +8,7 @@ from typing import Any
 
 from factories import RUN_SPEC
 
-from backend import live
+from backend.messaging import keys, load_leases
 from spec.capabilities import Capabilities
 from spec.experiment import ExperimentSpec
 from spec.protocol import Envelope, RenewLease
@@ -27,16 +27,16 @@ def test_leases_go_by_key_to_new_injectors_and_by_command_to_old_ones(
 
     before = datetime.now(UTC)
     keeper.renew()
-    lease = live.load_lease(41, 7)
+    lease = load_leases.load_lease(41, 7)
     assert lease is not None
     assert 9 <= (datetime.fromisoformat(lease) - before).total_seconds() <= 11  # load_lease_seconds
-    assert 0 < redis_client.pttl(live.load_lease_key(41, 7)) <= 10_000  # gone if not renewed
-    assert live.load_lease(41, 8) is None
-    [queued] = redis_client.lrange(live.agent_commands_key(8), 0, -1)
+    assert 0 < redis_client.pttl(keys.load_lease_key(41, 7)) <= 10_000  # gone if not renewed
+    assert load_leases.load_lease(41, 8) is None
+    [queued] = redis_client.lrange(keys.agent_commands_key(8), 0, -1)
     assert isinstance(Envelope.model_validate_json(queued).body, RenewLease)
-    assert redis_client.llen(live.agent_commands_key(7)) == 0
+    assert redis_client.llen(keys.agent_commands_key(7)) == 0
 
     execution.stopped.set()  # the run is over: the keeper clears what it set
     keeper.start()
     keeper.join(5)
-    assert live.load_lease(41, 7) is None
+    assert load_leases.load_lease(41, 7) is None

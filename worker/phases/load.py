@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 from typing import TypeVar
 
-from backend import live
+from backend.messaging import load_leases
 from backend.settings import get_settings
 from spec.command_results import LoadFinished, LoadStarted
 from spec.protocol import AwaitLoad, RenewLease, StartLoad, StartSampling
@@ -176,14 +176,14 @@ class LeaseKeeper(threading.Thread):
         # The run is over: its injectors' batch replies (the teardown's last one) renew nothing.
         for injector in self.execution.injectors:
             if injector.capabilities.load_lease_in_replies:
-                live.clear_load_lease(self.execution.run_id, injector.id)
+                load_leases.clear_load_lease(self.execution.run_id, injector.id)
 
     def renew(self) -> None:
         run_id = self.execution.run_id
         until = datetime.now(UTC) + timedelta(seconds=self.lease_s)
         for injector in self.execution.injectors:
             if injector.capabilities.load_lease_in_replies:
-                live.set_load_lease(run_id, injector.id, until, ttl_s=self.lease_s)
+                load_leases.set_load_lease(run_id, injector.id, until, ttl_s=self.lease_s)
             else:
                 agent_rpc.post_command(injector.id, RenewLease(run_id=run_id, lease_until=until))
 

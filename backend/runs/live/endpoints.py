@@ -9,7 +9,7 @@ from fastapi.responses import JSONResponse
 
 from backend.api.deps import SessionDep, ViewerDep
 from backend.api.storable import StorableRoute
-from backend.live import RunEvent
+from backend.messaging.run_events import RunEvent
 from backend.runs import service
 from backend.runs.live.events import event_stream_response, saw_the_end
 from backend.runs.live.stream_slots import DOCUMENTED as STREAM_CAPS

@@ -41,9 +41,9 @@ from pydantic import ValidationError
 from sqlalchemy import select
 from starlette.types import Receive, Scope, Send
 
-from backend import live
 from backend.db import session_scope
-from backend.live import (
+from backend.messaging import run_events
+from backend.messaging.run_events import (
     EndEvent,
     LiveEnd,
     LiveSample,
@@ -137,9 +137,9 @@ class _Relay:
         if self.final is not None:
             return b""
         try:
-            message = live.run_event_message.validate_json(raw)
+            message = run_events.run_event_message.validate_json(raw)
         except ValidationError:
-            return b""  # not ours to crash on: the channel is only written by backend.live
+            return b""  # not ours to crash on: the channel is only written by backend/messaging/run_events.py
         if isinstance(message, SamplesMessage):
             return b"".join(self.live_sample(s) for s in message.samples)
         assert isinstance(message, StateMessage)
@@ -168,7 +168,7 @@ def _replay_page(run_id: int, after: tuple[str, int] | None) -> list[LiveSample]
 async def run_event_stream(run_id: int) -> AsyncIterator[bytes]:
     """The bytes of the stream: replay, then live relay until the run is terminal."""
     relay = _Relay()
-    async with live.run_event_subscription(run_id) as pubsub:
+    async with run_events.run_event_subscription(run_id) as pubsub:
         state = await run_in_threadpool(_read_state, run_id)
         if state is None:
             return

@@ -2,7 +2,7 @@
 process (counted in Redis), and per API process (a backstop that counts in memory).
 
 An open stream holds a slot: a member of its user's and of its team's sorted set in Redis
-(backend/live.py names them), scored with the Redis time its lease ends. The slot is renewed
+(backend/messaging/keys.py names them), scored with the Redis time its lease ends. The slot is renewed
 every third of the lease (HAPLAB_LIVE_STREAM_LEASE_SECONDS) for as long as the response is being
 served (by a task of its own, so a stream blocked on a client that does not read still renews,
 and still counts), and removed when the response ends, however it ends. A slot of an API process
@@ -29,8 +29,8 @@ import anyio
 import redis
 from starlette.concurrency import run_in_threadpool
 
-from backend import live
 from backend.errors import ApiError, ErrorBody
+from backend.messaging import clients, keys
 from backend.settings import get_settings
 
 log = logging.getLogger(__name__)
@@ -97,14 +97,14 @@ class StreamSlot:
     """One open stream's place in the counts; release() is idempotent."""
 
     def __init__(self, user_id: int, team_id: int) -> None:
-        self.keys = [live.live_streams_key("user", user_id), live.live_streams_key("team", team_id)]
+        self.keys = [keys.live_streams_key("user", user_id), keys.live_streams_key("team", team_id)]
         self.member = uuid.uuid4().hex
         self.lease_s = get_settings().live_stream_lease_seconds
         self.released = False
 
     def renew(self) -> None:
         try:
-            live.sync_redis().register_script(_RENEW)(keys=self.keys, args=[self.lease_s, self.member])
+            clients.sync_redis().register_script(_RENEW)(keys=self.keys, args=[self.lease_s, self.member])
         except redis.RedisError as exc:
             log.warning("could not renew a live stream's slot (%s): it lapses in %d s", exc, self.lease_s)
 
@@ -119,7 +119,7 @@ class StreamSlot:
             return
         self.forget()
         try:
-            with live.sync_redis().pipeline(transaction=False) as pipe:
+            with clients.sync_redis().pipeline(transaction=False) as pipe:
                 for key in self.keys:
                     pipe.zrem(key, self.member)
                 pipe.execute()
@@ -162,7 +162,7 @@ def take_slot(user_id: int, team_id: int) -> StreamSlot:
         _open_here.add(slot)
     caps = (settings.live_streams_per_user, settings.live_streams_per_team)
     try:
-        take = live.sync_redis().register_script(_TAKE)
+        take = clients.sync_redis().register_script(_TAKE)
         taken = take(keys=slot.keys, args=[slot.lease_s, slot.member, *caps])
     except BaseException:
         slot.forget()

@@ -26,7 +26,7 @@ export type LiveRun = {
 
 const RENDER_INTERVAL_MS = 1000;
 
-/** Each SSE event's data, by event name: the OpenAPI's RunEvent schemas (backend/live.py). */
+/** Each SSE event's data, by event name: the OpenAPI's RunEvent schemas (backend/messaging/run_events.py). */
 type RunEventData = { state: StateEvent["data"]; sample: SampleEvent["data"]; end: EndEvent["data"] };
 
 function listen<N extends keyof RunEventData>(source: EventSource, name: N, handle: (data: RunEventData[N]) => void): void {
