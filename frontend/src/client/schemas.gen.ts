@@ -6663,6 +6663,40 @@ export const MetricSchema = {
             ],
             title: 'Better',
             description: 'Which way is better, where one is.'
+        },
+        series: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Series',
+            description: 'The per-second series (a sample_series key) the figure is taken from over the measured seconds, with `aggregate`; None where it is computed otherwise.'
+        },
+        aggregate: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'sum',
+                        'max'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Aggregate',
+            description: 'How the series\' measured seconds make the figure: their sum or their maximum.'
+        },
+        history: {
+            type: 'boolean',
+            title: 'History',
+            description: 'A column of the run list (History): stored as a generated column, sortable.',
+            default: false
         }
     },
     type: 'object',

@@ -3848,6 +3848,24 @@ export type Metric = {
      * Which way is better, where one is.
      */
     better?: 'higher' | 'lower' | null;
+    /**
+     * Series
+     *
+     * The per-second series (a sample_series key) the figure is taken from over the measured seconds, with `aggregate`; None where it is computed otherwise.
+     */
+    series?: string | null;
+    /**
+     * Aggregate
+     *
+     * How the series' measured seconds make the figure: their sum or their maximum.
+     */
+    aggregate?: 'sum' | 'max' | null;
+    /**
+     * History
+     *
+     * A column of the run list (History): stored as a generated column, sortable.
+     */
+    history?: boolean;
 };
 
 /**
