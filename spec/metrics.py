@@ -47,9 +47,12 @@ class Metric(BaseModel):
         default=None,
         description="How the series' measured seconds make the figure: their sum or their maximum.",
     )
-    history: bool = Field(
-        default=False,
-        description="A column of the run list (History): stored as a generated column, sortable.",
+    history: int | None = Field(
+        default=None,
+        description=(
+            "Its place among the figures of the run list (History), 1 first: each is a generated "
+            "column of run, sortable, and a trend. None: not one of them."
+        ),
     )
 
 
@@ -64,7 +67,7 @@ def _m(
     *,
     series: str | None = None,
     aggregate: Aggregate | None = None,
-    history: bool = False,
+    history: int | None = None,
 ) -> Metric:
     return Metric(
         key=key,
@@ -91,7 +94,7 @@ RUN_METRICS: tuple[Metric, ...] = (
         "2xx answers that completed in the measured window, per second of it (the summary's "
         "window_source says who counted them: the tool's own records, or HAProxy's counters).",
         "higher",
-        history=True,
+        history=1,
     ),
     _m("requests", "Requests", "", "client", "total.requests", "Requests completed or failed in the window."),
     _m(
@@ -171,7 +174,7 @@ RUN_METRICS: tuple[Metric, ...] = (
         "total.error_pct",
         "Failed requests of every kind, % of all requests (None when there were none).",
         "lower",
-        history=True,
+        history=5,
     ),
     _m(
         "latency_p50_ms",
@@ -181,7 +184,7 @@ RUN_METRICS: tuple[Metric, ...] = (
         "total.latency.p50",
         "Median latency of successful requests.",
         "lower",
-        history=True,
+        history=2,
     ),
     _m(
         "latency_p90_ms",
@@ -200,7 +203,7 @@ RUN_METRICS: tuple[Metric, ...] = (
         "total.latency.p95",
         "95th percentile latency (None in runs recorded before p95 was kept).",
         "lower",
-        history=True,
+        history=3,
     ),
     _m(
         "latency_p99_ms",
@@ -210,7 +213,7 @@ RUN_METRICS: tuple[Metric, ...] = (
         "total.latency.p99",
         "99th percentile latency.",
         "lower",
-        history=True,
+        history=4,
     ),
     _m(
         "latency_max_ms",
@@ -438,8 +441,12 @@ SERIES_BY_KEY: dict[str, SampleSeries] = {s.key: s for s in SAMPLE_SERIES}
 # Run figures taken straight from one per-second series over the measured seconds (its sum or its
 # maximum): the worker measures each from its registry entry alone (worker/summaries.py).
 SERIES_FIGURES: tuple[Metric, ...] = tuple(m for m in RUN_METRICS if m.series is not None)
-# The run list's (History's) figures: generated columns of run, named by their key.
-HISTORY_METRICS: tuple[Metric, ...] = tuple(m for m in RUN_METRICS if m.history)
+# The run list's (History's) figures, in their order: generated columns of run named by their key
+# (backend/models/run.py), the run list's `figures`, sort keys and trends (backend/runs/schemas.py).
+HISTORY_METRICS: tuple[Metric, ...] = tuple(
+    sorted((m for m in RUN_METRICS if m.history is not None), key=lambda m: m.history or 0)
+)
+HISTORY_KEYS: tuple[str, ...] = tuple(m.key for m in HISTORY_METRICS)
 
 
 def entry_sample_key(sample_key: str, frontend: str, backend: str) -> str:

@@ -6693,10 +6693,16 @@ export const MetricSchema = {
             description: 'How the series\' measured seconds make the figure: their sum or their maximum.'
         },
         history: {
-            type: 'boolean',
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
             title: 'History',
-            description: 'A column of the run list (History): stored as a generated column, sortable.',
-            default: false
+            description: 'Its place among the figures of the run list (History), 1 first: each is a generated column of run, sortable, and a trend. None: not one of them.'
         }
     },
     type: 'object',

@@ -3863,9 +3863,9 @@ export type Metric = {
     /**
      * History
      *
-     * A column of the run list (History): stored as a generated column, sortable.
+     * Its place among the figures of the run list (History), 1 first: each is a generated column of run, sortable, and a trend. None: not one of them.
      */
-    history?: boolean;
+    history?: number | null;
 };
 
 /**

@@ -30,8 +30,8 @@ class Metric:
             measured seconds, with `aggregate`; None where it is computed otherwise.
         aggregate (MetricAggregateType0 | None | Unset): How the series' measured seconds make the figure: their sum or
             their maximum.
-        history (bool | Unset): A column of the run list (History): stored as a generated column, sortable. Default:
-            False.
+        history (int | None | Unset): Its place among the figures of the run list (History), 1 first: each is a
+            generated column of run, sortable, and a trend. None: not one of them.
     """
 
     key: str
@@ -43,7 +43,7 @@ class Metric:
     better: MetricBetterType0 | None | Unset = UNSET
     series: None | str | Unset = UNSET
     aggregate: MetricAggregateType0 | None | Unset = UNSET
-    history: bool | Unset = False
+    history: int | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -81,7 +81,11 @@ class Metric:
         else:
             aggregate = self.aggregate
 
-        history = self.history
+        history: int | None | Unset
+        if isinstance(self.history, Unset):
+            history = UNSET
+        else:
+            history = self.history
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -164,7 +168,14 @@ class Metric:
 
         aggregate = _parse_aggregate(d.pop("aggregate", UNSET))
 
-        history = d.pop("history", UNSET)
+        def _parse_history(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        history = _parse_history(d.pop("history", UNSET))
 
         metric = cls(
             key=key,
