@@ -7535,6 +7535,19 @@ export const ProxySummarySchema = {
             title: 'Bytes Out Per S',
             description: 'Bytes sent to clients per second (HAProxy\'s bout; MB/s = / 1e6).'
         },
+        max_conn_rate: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Max Conn Rate',
+            description: 'Most client connections the entry frontend accepted in a second (its conn_rate).'
+        },
         maxconn: {
             anyOf: [
                 {
@@ -8246,6 +8259,17 @@ export const RunFiguresSchema = {
                 }
             ],
             title: 'Error Pct'
+        },
+        proxy_max_conn_rate: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Proxy Max Conn Rate'
         }
     },
     type: 'object',
@@ -8254,7 +8278,8 @@ export const RunFiguresSchema = {
         'latency_p50_ms',
         'latency_p95_ms',
         'latency_p99_ms',
-        'error_pct'
+        'error_pct',
+        'proxy_max_conn_rate'
     ],
     title: 'RunFigures',
     description: 'A run\'s headline figures by metric key; None while it has no summary, or where its summary\nholds none (p95 of runs recorded before p95 was kept, error % of a run without requests).'
@@ -12048,7 +12073,8 @@ export const TrendsSchema = {
                 'latency_p50_ms',
                 'latency_p95_ms',
                 'latency_p99_ms',
-                'error_pct'
+                'error_pct',
+                'proxy_max_conn_rate'
             ],
             title: 'Metric'
         },
@@ -13646,7 +13672,8 @@ export const TrendsWritableSchema = {
                 'latency_p50_ms',
                 'latency_p95_ms',
                 'latency_p99_ms',
-                'error_pct'
+                'error_pct',
+                'proxy_max_conn_rate'
             ],
             title: 'Metric'
         },

@@ -4374,6 +4374,12 @@ export type ProxySummary = {
      */
     bytes_out_per_s?: number | null;
     /**
+     * Max Conn Rate
+     *
+     * Most client connections the entry frontend accepted in a second (its conn_rate).
+     */
+    max_conn_rate?: number | null;
+    /**
      * Maxconn
      *
      * The entry point's client connection limit, to read max_scur against.
@@ -4751,6 +4757,10 @@ export type RunFigures = {
      * Error Pct
      */
     error_pct: number | null;
+    /**
+     * Proxy Max Conn Rate
+     */
+    proxy_max_conn_rate: number | null;
 };
 
 /**
@@ -6918,7 +6928,7 @@ export type Trends = {
     /**
      * Metric
      */
-    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
     /**
      * Runs
      *
@@ -7815,7 +7825,7 @@ export type TrendsWritable = {
     /**
      * Metric
      */
-    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
     /**
      * Runs
      *
@@ -8579,7 +8589,7 @@ export type RunsGetTrendsData = {
          *
          * A figure of the run list (metric registry key).
          */
-        metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+        metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
         /**
          * Experiment Id
          *
@@ -9275,7 +9285,7 @@ export type RunsListRunsData = {
          *
          * Creation, finish time or a figure (metric key); runs without it come last.
          */
-        sort?: 'created' | 'finished' | 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+        sort?: 'created' | 'finished' | 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
         /**
          * Direction
          *
