@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, Literal
 
 from common.histograms import encode, merge, percentiles
-from spec.metrics import SERIES_BY_KEY, SERIES_FIGURES, Metric, entry_sample_key
+from spec.metrics import BY_KEY, SERIES_BY_KEY, SERIES_FIGURES, Metric, entry_sample_key
 from spec.results import (
     Drain,
     ErrorCounts,
@@ -100,14 +100,15 @@ def counted_by_proxy(
     client's timeout."""
 
     def summed(key: str, keep: Any) -> int:
-        return int(sum(s["data"].get(f"{frontend}.{key}", 0) for s in seconds if keep(int(s["t"]))))
+        return int(sum(s["data"].get(key, 0) for s in seconds if keep(int(s["t"]))))
 
-    in_window = summed("hrsp_2xx", lambda t: 0 <= t < window_s)
-    before = summed("hrsp_2xx", lambda t: t < 0)
-    after = summed("hrsp_2xx", lambda t: t >= window_s)
-    drained = [
-        int(s["t"]) for s in seconds if int(s["t"]) >= window_s and s["data"].get(f"{frontend}.hrsp_2xx", 0)
-    ]
+    # The samples of HAProxy's 2xx figure (the registry's proxy_2xx), as the entry frontend's.
+    ok_2xx = entry_sample_key(SERIES_BY_KEY[str(BY_KEY["proxy_2xx"].series)].sample_key, frontend, "")
+    sent = entry_sample_key(_OTHER_COUNTERS["bytes_out"], frontend, "")
+    in_window = summed(ok_2xx, lambda t: 0 <= t < window_s)
+    before = summed(ok_2xx, lambda t: t < 0)
+    after = summed(ok_2xx, lambda t: t >= window_s)
+    drained = [int(s["t"]) for s in seconds if int(s["t"]) >= window_s and s["data"].get(ok_2xx, 0)]
     successes = min(in_window, total.successes)
     at_least = max(0, total.successes - before - after)
     note = f"HAProxy's count over the window: {driver} cannot tell when each request completed"
@@ -123,7 +124,7 @@ def counted_by_proxy(
             "requests": successes + total.errors.total,
             "duration_s": float(window_s),
             "rps": round(successes / window_s, 3),
-            "bytes_per_s": round(summed("bout", lambda t: 0 <= t < window_s) / window_s, 3),
+            "bytes_per_s": round(summed(sent, lambda t: 0 <= t < window_s) / window_s, 3),
             "window_source": "proxy_counters",
             "window_note": (
                 f"{note}. Errors and latency are {driver}'s own, over its whole run (the warm-up and "
