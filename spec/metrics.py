@@ -399,9 +399,9 @@ RUN_METRICS: tuple[Metric, ...] = (
         "haproxy",
         "proxy.max_conn_rate",
         "Most client connections HAProxy's entry frontend accepted in one second of the window (its "
-        "conn_rate, read each second): near the request rate when every request opens a connection, far "
-        "below it with keep-alive; the rate of TCP (and TLS) handshakes HAProxy had to take.",
-        series="conn_rate",
+        "conn_tot, per second): near the request rate when every request opens a connection, far below "
+        "it with keep-alive; the rate of TCP (and TLS) handshakes HAProxy had to take.",
+        series="conn_s",
         aggregate="max",
         history=6,
     ),
@@ -445,7 +445,7 @@ SAMPLE_SERIES: tuple[SampleSeries, ...] = (
     _s("qcur", "BACKEND.qcur", "queued requests (qcur)", "", "haproxy"),
     _s("connect", "BACKEND.connect", "server connects", "/s", "haproxy"),
     _s("reuse", "BACKEND.reuse", "server reuses", "/s", "haproxy"),
-    _s("conn_rate", "FRONTEND.conn_rate", "client connections accepted (conn_rate)", "/s", "haproxy"),
+    _s("conn_s", "FRONTEND.conn_tot", "client connections accepted (conn_tot)", "/s", "haproxy"),
     _s("cpu", "cpu_pct", "CPU busy", "%", "host"),
     _s("rx", "rx_bytes", "received", "B/s", "host"),
     _s("tx", "tx_bytes", "sent", "B/s", "host"),

@@ -347,7 +347,7 @@ class ProxySummary(StrictModel):
     max_conn_rate: int | None = Field(
         default=None,
         ge=0,
-        description="Most client connections the entry frontend accepted in a second (its conn_rate).",
+        description="Most client connections the entry frontend accepted in a second (its conn_tot).",
     )
     maxconn: int | None = Field(
         default=None, ge=0, description="The entry point's client connection limit, to read max_scur against."

@@ -1,9 +1,9 @@
-"""The History's sixth figure: HAProxy's most client connections accepted in a second
-(proxy_max_conn_rate, summary proxy.max_conn_rate), a generated column of run from the stored
-summary like the five of 0004, with its indexes to sort a team's runs by it (0004) and within a
-state filter (0014). Runs collected before the figure was measured have none (NULL).
-Adding a stored generated column rewrites the table once (seconds for 100,000 runs); the indexes
-are built CONCURRENTLY, so a live history keeps taking runs while they build.
+"""The History's sixth figure: HAProxy's most client connections accepted in a second of the
+window (proxy_max_conn_rate, summary proxy.max_conn_rate, from the entry frontend's conn_tot), a
+generated column of run from the stored summary like the five of 0004, with its indexes to sort a
+team's runs by it (0004) and within a state filter (0014). Runs collected before the figure was
+measured have none (NULL). Adding a stored generated column rewrites the table once (seconds for
+100,000 runs); the indexes are built CONCURRENTLY, so a live history keeps taking runs meanwhile.
 
 Revision ID: 0018
 Revises: 0017

@@ -37,14 +37,14 @@ from tests.api.helpers import API, Member, make_lab, new_member
 from worker.summaries import proxy_summary
 
 FIGURE = "proxy_max_conn_rate"
-SERIES = "conn_rate"
+SERIES = "conn_s"
 
 
 def _measured(peak: int) -> dict[str, Any]:
     """A summary whose proxy part the worker measured from HAProxy's seconds (entry frontend `fe`):
     the peak second is inside the window, a bigger one in the warm-up is not."""
     seconds = [
-        {"t": t, "data": {"fe.conn_rate": rate}} for t, rate in ((-1, 10 * peak), (0, 1), (1, peak), (2, 3))
+        {"t": t, "data": {"fe.conn_tot": rate}} for t, rate in ((-1, 10 * peak), (0, 1), (1, peak), (2, 3))
     ]
     measured = proxy_summary(seconds, "fe", "be", duration_s=3)
     doc = summary_doc(rps=100.0)
@@ -72,7 +72,7 @@ def test_the_registry_entry_is_served_with_its_series(client: TestClient, member
     assert (entry["label"], entry["unit"], entry["source"]) == ("Max connection rate", "/s", "haproxy")
     assert (entry["series"], entry["aggregate"], entry["history"]) == (SERIES, "max", 6)
     assert any(
-        s["key"] == SERIES and s["sample_key"] == "FRONTEND.conn_rate" for s in registry["sample_series"]
+        s["key"] == SERIES and s["sample_key"] == "FRONTEND.conn_tot" for s in registry["sample_series"]
     )
     assert FIGURE in HISTORY_KEYS and BY_KEY[FIGURE].series in SERIES_BY_KEY
 
@@ -137,7 +137,7 @@ def test_prometheus_exports_its_series_live(client: TestClient, db: Session, mem
     for state in (RunState.preparing, RunState.warming, RunState.running):
         assert transition(db, live, state)
     insert_samples(
-        db, live, sample_points("proxy", {0: {"FRONTEND.conn_rate": 64}, 1: {"FRONTEND.conn_rate": 77}})
+        db, live, sample_points("proxy", {0: {"FRONTEND.conn_tot": 64}, 1: {"FRONTEND.conn_tot": 77}})
     )
     db.commit()
     text = client.get("/metrics", headers=member.headers).text

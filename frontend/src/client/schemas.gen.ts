@@ -7546,7 +7546,7 @@ export const ProxySummarySchema = {
                 }
             ],
             title: 'Max Conn Rate',
-            description: 'Most client connections the entry frontend accepted in a second (its conn_rate).'
+            description: 'Most client connections the entry frontend accepted in a second (its conn_tot).'
         },
         maxconn: {
             anyOf: [

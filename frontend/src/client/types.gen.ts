@@ -4376,7 +4376,7 @@ export type ProxySummary = {
     /**
      * Max Conn Rate
      *
-     * Most client connections the entry frontend accepted in a second (its conn_rate).
+     * Most client connections the entry frontend accepted in a second (its conn_tot).
      */
     max_conn_rate?: number | null;
     /**

@@ -45,7 +45,7 @@ class ProxySummary:
             each second).
         bytes_out_per_s (float | None | Unset): Bytes sent to clients per second (HAProxy's bout; MB/s = / 1e6).
         max_conn_rate (int | None | Unset): Most client connections the entry frontend accepted in a second (its
-            conn_rate).
+            conn_tot).
         maxconn (int | None | Unset): The entry point's client connection limit, to read max_scur against.
     """
 
