@@ -13,6 +13,7 @@ import io
 from typing import Any
 
 import pytest
+import typer
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy.orm import Session
@@ -130,6 +131,19 @@ def test_the_cli_compares_it(
         cli.compare([low, high], metric=[FIGURE], url=None, token=None)
     text = captured.get()
     assert FIGURE in text and "120" in text and "480" in text
+
+
+def test_the_cli_refuses_a_figure_the_registry_does_not_know(
+    client: TestClient, member: Member, runs: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    api = Api(str(client.base_url), member.headers["Authorization"].removeprefix("Bearer "))
+    api.client.set_httpx_client(client)
+    client.headers.update(member.headers)
+    monkeypatch.setattr(cli, "connect", lambda url, token: api)
+    with cli.err.console.capture() as captured, pytest.raises(typer.Exit) as exited:
+        cli.compare(list(runs), metric=["rps", "proxy_max_conn"], url=None, token=None)
+    assert exited.value.exit_code == cli.BAD_INPUT
+    assert "--metric: no run figure 'proxy_max_conn'" in captured.get() and FIGURE in captured.get()
 
 
 def test_prometheus_exports_its_series_live(client: TestClient, db: Session, member: Member) -> None:
