@@ -35,6 +35,7 @@ from haplab_cli.client.api.experiments import (
     experiments_validate_spec,
 )
 from haplab_cli.client.api.labs import labs_get_lab, labs_list_labs, labs_revoke_agent
+from haplab_cli.client.api.metrics import metrics_get_metric_registry
 from haplab_cli.client.api.runs import (
     runs_cancel_run,
     runs_compare_runs,
@@ -475,17 +476,32 @@ def export(
         output.write_bytes(data)
 
 
+# The figures `haplab compare` shows without --metric.
+COMPARE_METRICS = ("rps", "latency_p50_ms", "latency_p99_ms", "error_pct", "proxy_connects_per_request")
+
+
 @app.command()
 def compare(
     run_ids: Annotated[list[int], typer.Argument(help="Run ids, two or more.")],
     baseline: Annotated[int | None, typer.Option(help="A run of the list: changes are against it.")] = None,
+    metric: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--metric",
+            help="A run figure by its key in the metric registry (GET /metrics), repeated for several; "
+            f"without: {', '.join(COMPARE_METRICS)}.",
+        ),
+    ] = None,
     url: UrlOption = None,
     token: TokenOption = None,
 ) -> None:
     """Runs side by side: key figures and their change against a baseline run."""
     api = connect(url, token)
+    keys = list(metric or COMPARE_METRICS)
+    known = [m["key"] for m in guarded(lambda: api.call(metrics_get_metric_registry))["run_metrics"]]
+    if unknown := [key for key in keys if key not in known]:
+        fail(f"--metric: no run figure {unknown[0]!r}; the registry's: {', '.join(known)}")
     table_data = guarded(lambda: api.call(runs_compare_runs, run_ids=run_ids, baseline_run_id=baseline))
-    keys = ["rps", "latency_p50_ms", "latency_p99_ms", "error_pct", "proxy_connects_per_request"]
     rows = []
     for row in table_data["rows"]:
         cells = []

@@ -21,6 +21,7 @@ from spec.results import RunSummary
 
 MetricSource = Literal["client", "haproxy", "host"]
 Better = Literal["higher", "lower"]
+Aggregate = Literal["sum", "max"]
 
 
 class Metric(BaseModel):
@@ -35,6 +36,24 @@ class Metric(BaseModel):
     path: str = Field(description="Where a RunSummary holds it, dotted (total.latency.p99).")
     description: str
     better: Better | None = Field(default=None, description="Which way is better, where one is.")
+    series: str | None = Field(
+        default=None,
+        description=(
+            "The per-second series (a sample_series key) the figure is taken from over the measured "
+            "seconds, with `aggregate`; None where it is computed otherwise."
+        ),
+    )
+    aggregate: Aggregate | None = Field(
+        default=None,
+        description="How the series' measured seconds make the figure: their sum or their maximum.",
+    )
+    history: int | None = Field(
+        default=None,
+        description=(
+            "Its place among the figures of the run list (History), 1 first: each is a generated "
+            "column of run, sortable, and a trend. None: not one of them."
+        ),
+    )
 
 
 def _m(
@@ -45,9 +64,22 @@ def _m(
     path: str,
     description: str,
     better: Better | None = None,
+    *,
+    series: str | None = None,
+    aggregate: Aggregate | None = None,
+    history: int | None = None,
 ) -> Metric:
     return Metric(
-        key=key, label=label, unit=unit, source=source, path=path, description=description, better=better
+        key=key,
+        label=label,
+        unit=unit,
+        source=source,
+        path=path,
+        description=description,
+        better=better,
+        series=series,
+        aggregate=aggregate,
+        history=history,
     )
 
 
@@ -62,6 +94,7 @@ RUN_METRICS: tuple[Metric, ...] = (
         "2xx answers that completed in the measured window, per second of it (the summary's "
         "window_source says who counted them: the tool's own records, or HAProxy's counters).",
         "higher",
+        history=1,
     ),
     _m("requests", "Requests", "", "client", "total.requests", "Requests completed or failed in the window."),
     _m(
@@ -141,6 +174,7 @@ RUN_METRICS: tuple[Metric, ...] = (
         "total.error_pct",
         "Failed requests of every kind, % of all requests (None when there were none).",
         "lower",
+        history=5,
     ),
     _m(
         "latency_p50_ms",
@@ -150,6 +184,7 @@ RUN_METRICS: tuple[Metric, ...] = (
         "total.latency.p50",
         "Median latency of successful requests.",
         "lower",
+        history=2,
     ),
     _m(
         "latency_p90_ms",
@@ -168,6 +203,7 @@ RUN_METRICS: tuple[Metric, ...] = (
         "total.latency.p95",
         "95th percentile latency (None in runs recorded before p95 was kept).",
         "lower",
+        history=3,
     ),
     _m(
         "latency_p99_ms",
@@ -177,6 +213,7 @@ RUN_METRICS: tuple[Metric, ...] = (
         "total.latency.p99",
         "99th percentile latency.",
         "lower",
+        history=4,
     ),
     _m(
         "latency_max_ms",
@@ -211,6 +248,8 @@ RUN_METRICS: tuple[Metric, ...] = (
         "haproxy",
         "proxy.connects",
         "Server connections HAProxy opened.",
+        series="connect",
+        aggregate="sum",
     ),
     _m(
         "proxy_reuses",
@@ -219,6 +258,8 @@ RUN_METRICS: tuple[Metric, ...] = (
         "haproxy",
         "proxy.reuses",
         "Requests sent on an already open server connection.",
+        series="reuse",
+        aggregate="sum",
     ),
     _m(
         "proxy_connects_per_request",
@@ -237,6 +278,8 @@ RUN_METRICS: tuple[Metric, ...] = (
         "proxy.econ",
         "Failed server connection attempts.",
         "lower",
+        series="econ",
+        aggregate="sum",
     ),
     _m(
         "proxy_eresp",
@@ -246,6 +289,8 @@ RUN_METRICS: tuple[Metric, ...] = (
         "proxy.eresp",
         "Server responses aborted or refused.",
         "lower",
+        series="eresp",
+        aggregate="sum",
     ),
     _m(
         "proxy_max_scur",
@@ -254,6 +299,8 @@ RUN_METRICS: tuple[Metric, ...] = (
         "haproxy",
         "proxy.max_scur",
         "Most concurrent client sessions.",
+        series="scur",
+        aggregate="max",
     ),
     _m(
         "proxy_max_qcur",
@@ -263,6 +310,8 @@ RUN_METRICS: tuple[Metric, ...] = (
         "proxy.max_qcur",
         "Most requests waiting in HAProxy's queue.",
         "lower",
+        series="qcur",
+        aggregate="max",
     ),
     _m(
         "proxy_requests",
@@ -271,6 +320,8 @@ RUN_METRICS: tuple[Metric, ...] = (
         "haproxy",
         "proxy.requests",
         "HTTP requests HAProxy's frontends received.",
+        series="req_s",
+        aggregate="sum",
     ),
     _m(
         "proxy_2xx",
@@ -279,6 +330,8 @@ RUN_METRICS: tuple[Metric, ...] = (
         "haproxy",
         "proxy.hrsp_2xx",
         "Replies with a 2xx status HAProxy's entry frontend sent.",
+        series="ok_2xx",
+        aggregate="sum",
     ),
     _m(
         "proxy_4xx",
@@ -288,6 +341,8 @@ RUN_METRICS: tuple[Metric, ...] = (
         "proxy.hrsp_4xx",
         "Replies with a 4xx status (denied, bad or too many requests) HAProxy's entry frontend sent.",
         "lower",
+        series="http_4xx",
+        aggregate="sum",
     ),
     _m(
         "proxy_5xx",
@@ -297,6 +352,8 @@ RUN_METRICS: tuple[Metric, ...] = (
         "proxy.hrsp_5xx",
         "Replies with a 5xx status (no server, server error, timeout) HAProxy's entry frontend sent.",
         "lower",
+        series="http_5xx",
+        aggregate="sum",
     ),
     _m(
         "proxy_avg_qtime_ms",
@@ -334,6 +391,19 @@ RUN_METRICS: tuple[Metric, ...] = (
         "haproxy",
         "proxy.max_server_conns",
         "Most server connections open at once (in use + idle).",
+    ),
+    _m(
+        "proxy_max_conn_rate",
+        "Max connection rate",
+        "/s",
+        "haproxy",
+        "proxy.max_conn_rate",
+        "Most client connections HAProxy's entry frontend accepted in one second of the window (its "
+        "conn_tot, per second): near the request rate when every request opens a connection, far below "
+        "it with keep-alive; the rate of TCP (and TLS) handshakes HAProxy had to take.",
+        series="conn_s",
+        aggregate="max",
+        history=6,
     ),
 )
 RUN_METRIC_KEYS: tuple[str, ...] = tuple(m.key for m in RUN_METRICS)
@@ -375,10 +445,31 @@ SAMPLE_SERIES: tuple[SampleSeries, ...] = (
     _s("qcur", "BACKEND.qcur", "queued requests (qcur)", "", "haproxy"),
     _s("connect", "BACKEND.connect", "server connects", "/s", "haproxy"),
     _s("reuse", "BACKEND.reuse", "server reuses", "/s", "haproxy"),
+    _s("conn_s", "FRONTEND.conn_tot", "client connections accepted (conn_tot)", "/s", "haproxy"),
     _s("cpu", "cpu_pct", "CPU busy", "%", "host"),
     _s("rx", "rx_bytes", "received", "B/s", "host"),
     _s("tx", "tx_bytes", "sent", "B/s", "host"),
 )
+
+SERIES_BY_KEY: dict[str, SampleSeries] = {s.key: s for s in SAMPLE_SERIES}
+# Run figures taken straight from one per-second series over the measured seconds (its sum or its
+# maximum): the worker measures each from its registry entry alone (worker/summaries.py).
+SERIES_FIGURES: tuple[Metric, ...] = tuple(m for m in RUN_METRICS if m.series is not None)
+# The run list's (History's) figures, in their order: generated columns of run named by their key
+# (backend/models/run.py), the run list's `figures`, sort keys and trends (backend/runs/schemas.py).
+HISTORY_METRICS: tuple[Metric, ...] = tuple(
+    sorted((m for m in RUN_METRICS if m.history is not None), key=lambda m: m.history or 0)
+)
+HISTORY_KEYS: tuple[str, ...] = tuple(m.key for m in HISTORY_METRICS)
+
+
+def entry_sample_key(sample_key: str, frontend: str, backend: str) -> str:
+    """A FRONTEND./BACKEND. sample key as the named sections of a run's entry point carry it
+    (agents/proxy/metrics.py writes both: FRONTEND. is the first frontend row of show stat, the
+    entry point's own is `<frontend>.`); any other key is itself."""
+    section, _, field = sample_key.partition(".")
+    named = {"FRONTEND": frontend, "BACKEND": backend}.get(section)
+    return f"{named}.{field}" if named is not None else sample_key
 
 
 def _number_at(summary: RunSummary | None, path: str) -> int | float | None:

@@ -348,6 +348,11 @@ class ProxySummary(StrictModel):
     bytes_out_per_s: float | None = Field(
         default=None, ge=0, description="Bytes sent to clients per second (HAProxy's bout; MB/s = / 1e6)."
     )
+    max_conn_rate: int | None = Field(
+        default=None,
+        ge=0,
+        description="Most client connections the entry frontend accepted in a second (its conn_tot).",
+    )
     maxconn: int | None = Field(
         default=None, ge=0, description="The entry point's client connection limit, to read max_scur against."
     )

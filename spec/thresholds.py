@@ -37,7 +37,7 @@ from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
-from spec.metrics import BY_KEY, SAMPLE_SERIES, SampleSeries, run_metrics
+from spec.metrics import BY_KEY, SERIES_BY_KEY, run_metrics
 from spec.results import RunSummary
 from spec.strict import StrictModel
 from spec.sweep import JsonScalar, SweepPath, short_path, values_at
@@ -54,7 +54,6 @@ ASKED_RATE = "asked_rate"  # the load's rate: load.rate
 # close), not its steady state; a rule lost on them says more about the edges than the run.
 MIN_JUDGED_SECONDS = 3
 
-SERIES_BY_KEY: dict[str, SampleSeries] = {s.key: s for s in SAMPLE_SERIES}
 _COMPARE: dict[str, Callable[[float, float], bool]] = {
     "<": op.lt,
     "<=": op.le,

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from backend.runs.seconds import PROXY_SOURCE, SecondRows, Seconds
 from common.histograms import encode, merge, percentiles
+from spec.metrics import BY_KEY, SERIES_BY_KEY, SERIES_FIGURES, Metric, entry_sample_key
 from spec.results import (
     Drain,
     ErrorCounts,
@@ -100,12 +101,15 @@ def counted_by_proxy(
     client's timeout."""
 
     def summed(key: str, part: Seconds) -> int:
-        return int(part.total(f"{frontend}.{key}"))
+        return int(part.total(key))
 
-    in_window = summed("hrsp_2xx", seconds.measured(window_s))
-    before = summed("hrsp_2xx", seconds.warmup())
-    after = summed("hrsp_2xx", seconds.drain(window_s))
-    drained = [s.t for s in seconds.drain(window_s) if s.data.get(f"{frontend}.hrsp_2xx", 0)]
+    # The samples of HAProxy's 2xx figure (the registry's proxy_2xx), as the entry frontend's.
+    ok_2xx = entry_sample_key(SERIES_BY_KEY[str(BY_KEY["proxy_2xx"].series)].sample_key, frontend, "")
+    sent = entry_sample_key(_OTHER_COUNTERS["bytes_out"], frontend, "")
+    in_window = summed(ok_2xx, seconds.measured(window_s))
+    before = summed(ok_2xx, seconds.warmup())
+    after = summed(ok_2xx, seconds.drain(window_s))
+    drained = [s.t for s in seconds.drain(window_s) if s.data.get(ok_2xx, 0)]
     successes = min(in_window, total.successes)
     at_least = max(0, total.successes - before - after)
     note = f"HAProxy's count over the window: {driver} cannot tell when each request completed"
@@ -121,7 +125,7 @@ def counted_by_proxy(
             "requests": successes + total.errors.total,
             "duration_s": float(window_s),
             "rps": round(successes / window_s, 3),
-            "bytes_per_s": round(summed("bout", seconds.measured(window_s)) / window_s, 3),
+            "bytes_per_s": round(summed(sent, seconds.measured(window_s)) / window_s, 3),
             "window_source": "proxy_counters",
             "window_note": (
                 f"{note}. Errors and latency are {driver}'s own, over its whole run (the warm-up and "
@@ -169,36 +173,24 @@ def merge_open_loop(summaries: Sequence[InjectorSummary]) -> OpenLoopStats | Non
 
 # --- proxy ---------------------------------------------------------------------------------------
 
-_COUNTERS = {
-    "requests": "req_tot",
-    "connects": "connect",
-    "reuses": "reuse",
-    "econ": "econ",
-    "eresp": "eresp",
-    "ereq": "ereq",
-    "hrsp_1xx": "hrsp_1xx",
-    "hrsp_2xx": "hrsp_2xx",
-    "hrsp_3xx": "hrsp_3xx",
-    "hrsp_4xx": "hrsp_4xx",
-    "hrsp_5xx": "hrsp_5xx",
-    "hrsp_other": "hrsp_other",
-    "bytes_in": "bin",
-    "bytes_out": "bout",
+# Counters the proxy summary keeps that are no run figure of the registry (the figures are its
+# SERIES_FIGURES, measured from their entries): summary field -> sample key of the entry point's
+# rows (FRONTEND.: client side, from the entry frontend; BACKEND.: server side, from its backend,
+# never summed over both, which would count twice).
+_OTHER_COUNTERS = {
+    "ereq": "FRONTEND.ereq",
+    "hrsp_1xx": "FRONTEND.hrsp_1xx",
+    "hrsp_3xx": "FRONTEND.hrsp_3xx",
+    "hrsp_other": "FRONTEND.hrsp_other",
+    "bytes_in": "FRONTEND.bin",
+    "bytes_out": "FRONTEND.bout",
 }
-# Which section's counter counts for the run as a whole: client-side numbers from the entry
-# frontend, server-side ones from its backend (never summed over both, which would count twice).
-_FRONTEND_FIELDS = {
-    "req_tot",
-    "ereq",
-    "hrsp_1xx",
-    "hrsp_2xx",
-    "hrsp_3xx",
-    "hrsp_4xx",
-    "hrsp_5xx",
-    "hrsp_other",
-    "bin",
-    "bout",
-}
+
+
+def _summary_field(metric: Metric) -> str:
+    where, _, name = metric.path.partition(".")
+    assert where == "proxy", metric  # a HAProxy figure: a field of ProxySummary
+    return name
 
 
 def proxy_summary(
@@ -215,11 +207,16 @@ def proxy_summary(
     seconds = Seconds.of(samples, PROXY_SOURCE)
     measured = seconds.measured(duration_s)
     values: dict[str, Any] = {}
-    for name, field in _COUNTERS.items():
-        section = frontend if field in _FRONTEND_FIELDS else backend
-        values[name] = int(sum(s.data.get(f"{section}.{field}", 0) for s in measured))
-    values["max_scur"] = int(max((s.data.get(f"{frontend}.scur", 0) for s in measured), default=0))
-    values["max_qcur"] = int(max((s.data.get(f"{backend}.qcur", 0) for s in measured), default=0))
+    for name, sample_key in _OTHER_COUNTERS.items():
+        key = entry_sample_key(sample_key, frontend, backend)
+        values[name] = int(sum(s.data.get(key, 0) for s in measured))
+    for metric in SERIES_FIGURES:
+        key = entry_sample_key(SERIES_BY_KEY[str(metric.series)].sample_key, frontend, backend)
+        readings = [s.data[key] for s in measured if key in s.data]
+        if metric.aggregate == "sum":
+            values[_summary_field(metric)] = int(sum(readings))
+        elif readings:  # a maximum of no readings is none: the summary's default says so
+            values[_summary_field(metric)] = int(max(readings))
     qtimes = _since_first_reply(
         [s.data[f"{backend}.qtime"] for s in measured if f"{backend}.qtime" in s.data]
     )

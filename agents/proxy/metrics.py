@@ -49,6 +49,7 @@ STAT_GAUGES = {
 # show stat counters (cumulative since the worker started): sampled as per-second deltas.
 STAT_COUNTERS = (
     "stot",
+    "conn_tot",
     "bin",
     "bout",
     "dreq",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -12,12 +12,14 @@ from pydantic import (
     ValidationError,
     ValidatorFunctionWrapHandler,
     computed_field,
+    create_model,
     field_validator,
 )
 
 from backend.runs.outcome import RunOutcome
 from spec.experiment import ExperimentSpec
 from spec.lint import ConfigWarning
+from spec.metrics import HISTORY_KEYS
 from spec.results import Completeness, RunSummary
 from spec.run_environment import RunEnvironment
 from spec.run_state import RunState
@@ -26,26 +28,33 @@ from spec.thresholds import PointThresholdResult, ThresholdReport
 from spec.verdict import BoundKind
 
 RunOrder = Literal["newest", "oldest"]
-# The figures a run list carries and sorts by: keys of the metric registry (spec/metrics.py), so
-# the UI names them with its labels and units; each is a generated column of run of that name.
-RunFigureKey = Literal["rps", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms", "error_pct"]
-RunSortKey = Literal["created", "finished", RunFigureKey]  # one flat enum
 SortDirection = Literal["asc", "desc"]
 ThresholdFilter = Literal["passed", "failed", "judged"]
 SEARCH_MAX_LENGTH = 100
 
+# The figures a run list carries and sorts by: the metric registry's History figures
+# (spec.metrics.HISTORY_METRICS), named by their keys, so the UI names them with its labels and
+# units; each is a generated column of run of that name. Built from the registry, so a figure added
+# there is carried, sortable and trended with nothing written here.
+if TYPE_CHECKING:
+    RunFigureKey = str
+    RunSortKey = str
 
-class RunFigures(BaseModel):
-    """A run's headline figures by metric key; None while it has no summary, or where its summary
-    holds none (p95 of runs recorded before p95 was kept, error % of a run without requests)."""
+    class RunFigures(BaseModel):
+        def __getattr__(self, key: str) -> float | None: ...
 
-    model_config = ConfigDict(from_attributes=True)
-
-    rps: float | None
-    latency_p50_ms: float | None
-    latency_p95_ms: float | None
-    latency_p99_ms: float | None
-    error_pct: float | None
+else:
+    RunFigureKey = Literal[HISTORY_KEYS]
+    RunSortKey = Literal["created", "finished", *HISTORY_KEYS]  # one flat enum
+    RunFigures = create_model(
+        "RunFigures",
+        __config__=ConfigDict(from_attributes=True),
+        __doc__=(
+            "A run's headline figures by metric key; None while it has no summary, or where its summary\n"
+            "holds none (p95 of runs recorded before p95 was kept, error % of a run without requests)."
+        ),
+        **{key: (float | None, ...) for key in HISTORY_KEYS},
+    )
 
 
 class RunSlim(BaseModel):

@@ -29,6 +29,7 @@ from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError, parse_servers_
 from dev.services import free_port
 from spec.haproxy import Bind, Defaults, Global, HAProxyConfig, Listen, ServerOptions, Timeouts
 from spec.results import is_gauge
+from worker.summaries import proxy_summary
 
 
 @pytest.fixture
@@ -177,6 +178,11 @@ def test_the_real_runtime_api_answers_and_a_listen_reads_like_a_frontend_and_bac
     assert "app.backend.connect" not in data
     assert data["app.t1.status"] == 1
     assert "app.t1.used_conns" in data and "app.used_conns" in data
+    # One keep-alive connection carried the 7 requests: the worker's figures of this second, as the
+    # registry declares them (proxy_requests from req_tot, proxy_max_conn_rate from conn_tot).
+    assert data["FRONTEND.conn_tot"] == data["app.conn_tot"] == 1
+    second = proxy_summary([{"t": 0, "data": data}], "app", "app", duration_s=1)
+    assert (second.requests, second.max_conn_rate, second.hrsp_2xx) == (7, 1, 7)
 
 
 def test_an_unreachable_socket_is_an_error_not_a_hang(tmp_path: Path) -> None:

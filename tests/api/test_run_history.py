@@ -13,12 +13,13 @@ from sqlalchemy.orm import Session
 
 from backend.models import ExperimentVersion, Run
 from backend.runs.transitions import transition
+from spec.metrics import HISTORY_KEYS
 from spec.results import stored_summary
 from spec.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec, summary_doc
 from tests.api.helpers import API, Member, make_lab, new_member
 
-FIGURES = ("rps", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms", "error_pct")
+FIGURES = HISTORY_KEYS  # the registry's History figures: every one is carried, sortable, trended
 
 
 def _runs(db: Session, member: Member, count: int, **experiment: Any) -> list[int]:
@@ -66,6 +67,7 @@ def test_list_items_carry_the_summary_figures_and_the_bound(client: TestClient, 
     items = {item["id"]: item for item in _list(client, member)["items"]}
 
     assert items[done]["figures"] == {
+        **dict.fromkeys(FIGURES),  # the others: not measured in summary_doc, None, never 0
         "rps": 250.0,
         "latency_p50_ms": 41.5 / 4,
         "latency_p95_ms": None,  # summary_doc keeps no p95: None, never 0

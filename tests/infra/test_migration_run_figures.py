@@ -1,4 +1,4 @@
-"""Migration 0004 gives runs stored before it their History figures, and goes back cleanly."""
+"""Migrations 0004 and 0018 give runs stored before them their History figures, and go back cleanly."""
 
 from __future__ import annotations
 
@@ -97,5 +97,43 @@ def test_runs_stored_before_0004_get_their_figures_and_it_downgrades(pg: Postgre
             }
             assert columns.isdisjoint({"rps", "latency_p99_ms", "error_pct", "bound"})
             assert "summary" in columns
+    finally:
+        pg.drop_database(name)
+
+
+def test_runs_stored_before_0018_get_their_max_connection_rate_and_it_downgrades(pg: Postgres) -> None:
+    name = f"migrate_{uuid.uuid4().hex[:8]}"
+    pg.create_database(name)
+    url = pg.url_for(name)
+    dsn = url.replace("postgresql+psycopg://", "postgresql://")
+    try:
+        command.upgrade(alembic_config(url), "0017")
+        measured = summary_doc(rps=80.0)
+        measured["proxy"]["max_conn_rate"] = 42
+        with psycopg.connect(dsn) as conn:
+            with_figure, older, without = _seed_runs_at_0003(conn, [measured, summary_doc(rps=5.0), None])
+
+        command.upgrade(alembic_config(url), "0018")
+
+        with psycopg.connect(dsn) as conn:
+            rows = dict(conn.execute("SELECT id, proxy_max_conn_rate::float8 FROM run").fetchall())
+            # A summary of before the figure has none: NULL, never 0.
+            assert rows == {with_figure: 42, older: None, without: None}
+            sorted_by = conn.execute(
+                "SELECT indexname FROM pg_indexes WHERE tablename = 'run' AND indexname LIKE %s",
+                ("%proxy_max_conn_rate%",),
+            ).fetchall()
+            assert len(sorted_by) == 4  # each way, and each way within a state filter
+
+        command.downgrade(alembic_config(url), "0017")
+
+        with psycopg.connect(dsn) as conn:
+            columns = {
+                row[0]
+                for row in conn.execute(
+                    "SELECT column_name FROM information_schema.columns WHERE table_name = 'run'"
+                )
+            }
+            assert "proxy_max_conn_rate" not in columns and "rps" in columns
     finally:
         pg.drop_database(name)

@@ -75,3 +75,17 @@ def test_an_older_flat_environment_is_read_by_agent() -> None:
     assert env.agents["proxy-1"].capabilities.haproxy == "2.6.12"
     assert env.resolved_hosts == {"upstream.example": "10.0.0.7"} and env.link_shaping is None
     assert stored_environment(env.model_dump(mode="json")) == env  # the typed shape reads as itself
+
+
+def test_a_figure_taken_from_a_series_names_one_and_how_its_seconds_add_up() -> None:
+    from spec.metrics import SERIES_BY_KEY, SERIES_FIGURES
+    from spec.results import ProxySummary
+
+    assert SERIES_FIGURES, "HAProxy's counters are figures of their series"
+    for metric in RUN_METRICS:
+        assert (metric.series is None) == (metric.aggregate is None), metric.key
+    for metric in SERIES_FIGURES:
+        series = SERIES_BY_KEY[str(metric.series)]  # a series that names nothing fails
+        assert series.source == metric.source == "haproxy", metric.key
+        where, _, field = metric.path.partition(".")
+        assert where == "proxy" and field in ProxySummary.model_fields, metric.key

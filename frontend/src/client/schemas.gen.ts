@@ -6994,6 +6994,46 @@ export const MetricSchema = {
             ],
             title: 'Better',
             description: 'Which way is better, where one is.'
+        },
+        series: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Series',
+            description: 'The per-second series (a sample_series key) the figure is taken from over the measured seconds, with `aggregate`; None where it is computed otherwise.'
+        },
+        aggregate: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'sum',
+                        'max'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Aggregate',
+            description: 'How the series\' measured seconds make the figure: their sum or their maximum.'
+        },
+        history: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'History',
+            description: 'Its place among the figures of the run list (History), 1 first: each is a generated column of run, sortable, and a trend. None: not one of them.'
         }
     },
     type: 'object',
@@ -7906,6 +7946,19 @@ export const ProxySummarySchema = {
             title: 'Bytes Out Per S',
             description: 'Bytes sent to clients per second (HAProxy\'s bout; MB/s = / 1e6).'
         },
+        max_conn_rate: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Max Conn Rate',
+            description: 'Most client connections the entry frontend accepted in a second (its conn_tot).'
+        },
         maxconn: {
             anyOf: [
                 {
@@ -8617,6 +8670,17 @@ export const RunFiguresSchema = {
                 }
             ],
             title: 'Error Pct'
+        },
+        proxy_max_conn_rate: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Proxy Max Conn Rate'
         }
     },
     type: 'object',
@@ -8625,7 +8689,8 @@ export const RunFiguresSchema = {
         'latency_p50_ms',
         'latency_p95_ms',
         'latency_p99_ms',
-        'error_pct'
+        'error_pct',
+        'proxy_max_conn_rate'
     ],
     title: 'RunFigures',
     description: 'A run\'s headline figures by metric key; None while it has no summary, or where its summary\nholds none (p95 of runs recorded before p95 was kept, error % of a run without requests).'
@@ -12554,7 +12619,8 @@ export const TrendsSchema = {
                 'latency_p50_ms',
                 'latency_p95_ms',
                 'latency_p99_ms',
-                'error_pct'
+                'error_pct',
+                'proxy_max_conn_rate'
             ],
             title: 'Metric'
         },
@@ -14567,7 +14633,8 @@ export const TrendsWritableSchema = {
                 'latency_p50_ms',
                 'latency_p95_ms',
                 'latency_p99_ms',
-                'error_pct'
+                'error_pct',
+                'proxy_max_conn_rate'
             ],
             title: 'Metric'
         },

@@ -4016,6 +4016,24 @@ export type Metric = {
      * Which way is better, where one is.
      */
     better?: 'higher' | 'lower' | null;
+    /**
+     * Series
+     *
+     * The per-second series (a sample_series key) the figure is taken from over the measured seconds, with `aggregate`; None where it is computed otherwise.
+     */
+    series?: string | null;
+    /**
+     * Aggregate
+     *
+     * How the series' measured seconds make the figure: their sum or their maximum.
+     */
+    aggregate?: 'sum' | 'max' | null;
+    /**
+     * History
+     *
+     * Its place among the figures of the run list (History), 1 first: each is a generated column of run, sortable, and a trend. None: not one of them.
+     */
+    history?: number | null;
 };
 
 /**
@@ -4572,6 +4590,12 @@ export type ProxySummary = {
      */
     bytes_out_per_s?: number | null;
     /**
+     * Max Conn Rate
+     *
+     * Most client connections the entry frontend accepted in a second (its conn_tot).
+     */
+    max_conn_rate?: number | null;
+    /**
      * Maxconn
      *
      * The entry point's client connection limit, to read max_scur against.
@@ -4949,6 +4973,10 @@ export type RunFigures = {
      * Error Pct
      */
     error_pct: number | null;
+    /**
+     * Proxy Max Conn Rate
+     */
+    proxy_max_conn_rate: number | null;
 };
 
 /**
@@ -7194,7 +7222,7 @@ export type Trends = {
     /**
      * Metric
      */
-    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
     /**
      * Runs
      *
@@ -8328,7 +8356,7 @@ export type TrendsWritable = {
     /**
      * Metric
      */
-    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
     /**
      * Runs
      *
@@ -9092,7 +9120,7 @@ export type RunsGetTrendsData = {
          *
          * A figure of the run list (metric registry key).
          */
-        metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+        metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
         /**
          * Experiment Id
          *
@@ -9788,7 +9816,7 @@ export type RunsListRunsData = {
          *
          * Creation, finish time or a figure (metric key); runs without it come last.
          */
-        sort?: 'created' | 'finished' | 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct';
+        sort?: 'created' | 'finished' | 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
         /**
          * Direction
          *

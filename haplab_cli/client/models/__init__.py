@@ -192,6 +192,7 @@ from .message_accepted import MessageAccepted
 from .metric import Metric
 from .metric_against_baseline import MetricAgainstBaseline
 from .metric_against_baseline_better_type_0 import MetricAgainstBaselineBetterType0
+from .metric_aggregate_type_0 import MetricAggregateType0
 from .metric_better_type_0 import MetricBetterType0
 from .metric_registry import MetricRegistry
 from .metric_source import MetricSource
@@ -553,6 +554,7 @@ __all__ = (
     "Metric",
     "MetricAgainstBaseline",
     "MetricAgainstBaselineBetterType0",
+    "MetricAggregateType0",
     "MetricBetterType0",
     "MetricRegistry",
     "MetricSource",

@@ -44,6 +44,8 @@ class ProxySummary:
         max_server_conns (int | None | Unset): Most server connections open at once, in use + idle (show servers conn,
             each second).
         bytes_out_per_s (float | None | Unset): Bytes sent to clients per second (HAProxy's bout; MB/s = / 1e6).
+        max_conn_rate (int | None | Unset): Most client connections the entry frontend accepted in a second (its
+            conn_tot).
         maxconn (int | None | Unset): The entry point's client connection limit, to read max_scur against.
     """
 
@@ -70,6 +72,7 @@ class ProxySummary:
     max_used_conns: int | None | Unset = UNSET
     max_server_conns: int | None | Unset = UNSET
     bytes_out_per_s: float | None | Unset = UNSET
+    max_conn_rate: int | None | Unset = UNSET
     maxconn: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -149,6 +152,12 @@ class ProxySummary:
         else:
             bytes_out_per_s = self.bytes_out_per_s
 
+        max_conn_rate: int | None | Unset
+        if isinstance(self.max_conn_rate, Unset):
+            max_conn_rate = UNSET
+        else:
+            max_conn_rate = self.max_conn_rate
+
         maxconn: int | None | Unset
         if isinstance(self.maxconn, Unset):
             maxconn = UNSET
@@ -204,6 +213,8 @@ class ProxySummary:
             field_dict["max_server_conns"] = max_server_conns
         if bytes_out_per_s is not UNSET:
             field_dict["bytes_out_per_s"] = bytes_out_per_s
+        if max_conn_rate is not UNSET:
+            field_dict["max_conn_rate"] = max_conn_rate
         if maxconn is not UNSET:
             field_dict["maxconn"] = maxconn
 
@@ -317,6 +328,15 @@ class ProxySummary:
 
         bytes_out_per_s = _parse_bytes_out_per_s(d.pop("bytes_out_per_s", UNSET))
 
+        def _parse_max_conn_rate(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        max_conn_rate = _parse_max_conn_rate(d.pop("max_conn_rate", UNSET))
+
         def _parse_maxconn(data: object) -> int | None | Unset:
             if data is None:
                 return data
@@ -350,6 +370,7 @@ class ProxySummary:
             max_used_conns=max_used_conns,
             max_server_conns=max_server_conns,
             bytes_out_per_s=bytes_out_per_s,
+            max_conn_rate=max_conn_rate,
             maxconn=maxconn,
         )
 

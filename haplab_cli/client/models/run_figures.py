@@ -20,6 +20,7 @@ class RunFigures:
             latency_p95_ms (float | None):
             latency_p99_ms (float | None):
             error_pct (float | None):
+            proxy_max_conn_rate (float | None):
     """
 
     rps: float | None
@@ -27,6 +28,7 @@ class RunFigures:
     latency_p95_ms: float | None
     latency_p99_ms: float | None
     error_pct: float | None
+    proxy_max_conn_rate: float | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -45,6 +47,9 @@ class RunFigures:
         error_pct: float | None
         error_pct = self.error_pct
 
+        proxy_max_conn_rate: float | None
+        proxy_max_conn_rate = self.proxy_max_conn_rate
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -54,6 +59,7 @@ class RunFigures:
                 "latency_p95_ms": latency_p95_ms,
                 "latency_p99_ms": latency_p99_ms,
                 "error_pct": error_pct,
+                "proxy_max_conn_rate": proxy_max_conn_rate,
             }
         )
 
@@ -98,12 +104,20 @@ class RunFigures:
 
         error_pct = _parse_error_pct(d.pop("error_pct"))
 
+        def _parse_proxy_max_conn_rate(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        proxy_max_conn_rate = _parse_proxy_max_conn_rate(d.pop("proxy_max_conn_rate"))
+
         run_figures = cls(
             rps=rps,
             latency_p50_ms=latency_p50_ms,
             latency_p95_ms=latency_p95_ms,
             latency_p99_ms=latency_p99_ms,
             error_pct=error_pct,
+            proxy_max_conn_rate=proxy_max_conn_rate,
         )
 
         run_figures.additional_properties = d

@@ -6,6 +6,7 @@ class TrendsMetric(StrEnum):
     LATENCY_P50_MS = "latency_p50_ms"
     LATENCY_P95_MS = "latency_p95_ms"
     LATENCY_P99_MS = "latency_p99_ms"
+    PROXY_MAX_CONN_RATE = "proxy_max_conn_rate"
     RPS = "rps"
 
     def __str__(self) -> str:

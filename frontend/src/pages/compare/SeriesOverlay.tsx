@@ -9,7 +9,7 @@ import type { TimeSeries } from "../../charts/TimeChart";
 import { TimeChart } from "../../charts/TimeChart";
 import type { CompareSeries, CompareSetups } from "../../client/types.gen";
 import { useMetricRegistry } from "../../metrics/useMetricRegistry";
-import { askedLines, overlayRows, type AskedLine } from "./overlay";
+import { askedLines, asksRate, overlayRows, overlaySeries, type AskedLine } from "./overlay";
 import type { CompareView } from "./compareParams";
 import { runListText, runSeries, type RunStyle } from "./runs";
 
@@ -21,7 +21,8 @@ export function SeriesOverlay({ data, setups, runs, view, onChange }: { data: Co
     [known],
   );
   const choice = choices.find((c) => c.value === view.series);
-  const asked: AskedLine[] = useMemo(() => askedLines(view.series, setups, runs.colors), [view.series, setups, runs.colors]);
+  const selected = overlaySeries(view.series, known);
+  const asked: AskedLine[] = useMemo(() => askedLines(selected, setups, runs.colors), [selected, setups, runs.colors]);
   const rows = useMemo(() => overlayRows(data, asked), [data, asked]);
   const series: TimeSeries[] = useMemo(
     () => [
@@ -31,7 +32,7 @@ export function SeriesOverlay({ data, setups, runs, view, onChange }: { data: Co
     [data.runs, runs, asked],
   );
   const unit = choice?.unit ?? "";
-  const closedLoop = view.series === "proxy|FRONTEND.req_tot" && setups != null && asked.length === 0;
+  const closedLoop = asksRate(selected) && setups != null && asked.length === 0;
   return (
     <TimeChart
       title={`Over time: ${choice?.label ?? view.series}`}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 
-import type { ComparePoint, CompareSetups, CompareTable } from "../../client/types.gen";
+import type { ComparePoint, CompareSetups, CompareTable, SampleSeries } from "../../client/types.gen";
 import { parse, toSearch } from "./compareParams";
 import { toCsv } from "./csv";
-import { askedLines, overlayRows } from "./overlay";
+import { askedLines, overlayRows, overlaySeries } from "./overlay";
 import { runLabels, runSeries, runStyle } from "./runs";
 import { differenceHeadline, lineDiff, settingDiffs } from "./setupDiff";
 import { hasRepetitions, spreadNote, sweepCsv, sweepData } from "./sweepData";
@@ -186,16 +186,23 @@ describe("runs across the page's charts", () => {
 
   it("draws each distinct asked load once, over the seconds the load ran", () => {
     const colors = runStyle([11, 2, 30], table).colors;
-    const rate = askedLines("proxy|FRONTEND.req_tot", SETUPS, colors);
+    // The registry's series (GET /metrics), as the overlay's select offers them.
+    const known: SampleSeries[] = [
+      { key: "req_s", sample_key: "FRONTEND.req_tot", label: "requests", unit: "req/s", source: "haproxy" },
+      { key: "scur", sample_key: "FRONTEND.scur", label: "client sessions (scur)", unit: "", source: "haproxy" },
+      { key: "qtime", sample_key: "BACKEND.qtime", label: "queue time", unit: "ms", source: "haproxy" },
+    ];
+    const rate = askedLines(overlaySeries("proxy|FRONTEND.req_tot", known), SETUPS, colors);
     // Run 30 is closed loop (no rate asked); 11 and 2 share one asked line, in the shared grey.
     expect(rate.map((a) => [a.value, a.runIds, a.name])).toEqual([[100, [11, 2], "asked 100 req/s (Runs #2, #11)"]]);
-    const clients = askedLines("proxy|FRONTEND.scur", SETUPS, colors);
+    const clients = askedLines(overlaySeries("proxy|FRONTEND.scur", known), SETUPS, colors);
     expect(clients.map((a) => [a.value, a.runIds])).toEqual([
       [20, [11]],
       [50, [2, 30]],
     ]);
     expect(clients[0].color).toBe(colors.get("11")); // one run's asked line takes its colour
-    expect(askedLines("proxy|BACKEND.qtime", SETUPS, colors)).toEqual([]);
+    expect(askedLines(overlaySeries("proxy|BACKEND.qtime", known), SETUPS, colors)).toEqual([]);
+    expect(askedLines(overlaySeries("proxy|FRONTEND.req_tot", []), SETUPS, colors)).toEqual([]); // registry not read yet
 
     const rows = overlayRows({ series: [], runs: [{ run_id: 11, t: [-3, -2, 0, 5, 6], values: [[1], [2], [3], [4], [5]] }] }, rate);
     expect(rows.map((r) => [r.t, r.r11, r.asked0 ?? null])).toEqual([

@@ -3,23 +3,30 @@
 // over the seconds the load ran (-warm-up .. duration).
 import { PALETTE } from "../../charts/palette";
 import type { TimeRow } from "../../charts/TimeChart";
-import type { CompareSeries, CompareSetups } from "../../client/types.gen";
+import type { CompareSeries, CompareSetups, SampleSeries } from "../../client/types.gen";
 import { quantity } from "../../format/units";
 import { runListText } from "./runs";
 
 export type AskedLine = { key: string; name: string; color: string; value: number; from: number; to: number; runIds: number[] };
 
-// Which overlay series a spec's load profile asks a value of.
-const ASKED: Record<string, { field: "rate" | "connections"; unit: string }> = {
-  "proxy|FRONTEND.req_tot": { field: "rate", unit: "req/s" },
-  "proxy|FRONTEND.scur": { field: "connections", unit: "connections" },
-};
+// Which series of the metric registry (spec/metrics.py SAMPLE_SERIES, by key) a spec's load
+// profile asks a value of: the rate in the series' own unit, the connections as a count of them.
+const ASKED: Record<string, "rate" | "connections"> = { req_s: "rate", scur: "connections" };
 // Shared by several runs, an asked line is grey: no single run's colour fits it.
 const SHARED_ASKED = PALETTE[PALETTE.length - 1];
 
-export function askedLines(series: string, setups: CompareSetups | undefined, colors: Map<string, string>): AskedLine[] {
-  const what = ASKED[series];
-  if (!what || !setups) return [];
+/** The registry series an overlay's `proxy|<sample key>` choice is (the compare series' key). */
+export function overlaySeries(choice: string, known: readonly SampleSeries[] | undefined): SampleSeries | undefined {
+  return known?.find((s) => s.source === "haproxy" && `proxy|${s.sample_key}` === choice);
+}
+
+/** Whether a series of the registry is the one an open loop's asked rate is drawn against. */
+export const asksRate = (series: SampleSeries | undefined): boolean => series != null && ASKED[series.key] === "rate";
+
+export function askedLines(series: SampleSeries | undefined, setups: CompareSetups | undefined, colors: Map<string, string>): AskedLine[] {
+  const field = series && ASKED[series.key];
+  if (!field || !setups) return [];
+  const what = { field, unit: field === "rate" ? series.unit : "connections" };
   const groups = new Map<string, AskedLine>();
   for (const run of setups.runs) {
     const value = run.load[what.field];

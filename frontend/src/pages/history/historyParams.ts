@@ -2,6 +2,7 @@
 // sort, columns, the trend's metric and the page. parse() reads the search params, toSearch()
 // writes only what differs from the defaults, toQuery() is the GET /api/v1/runs query
 // (backend/runs/endpoints.py list_runs).
+import { RunFiguresSchema } from "../../client/schemas.gen";
 import type { RunFigures, RunPage as RunsPage, RunsListRunsData, RunState } from "../../client/types.gen";
 import { RUN_STATES } from "../../runs/states";
 
@@ -13,7 +14,9 @@ export type Direction = "asc" | "desc";
 /** A run figure, by its metric registry key (spec/metrics.py): what a metric column shows. */
 export type FigureKey = keyof RunFigures;
 
-export const FIGURE_KEYS: FigureKey[] = ["rps", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms", "error_pct"];
+/** The registry's History figures in their order (spec.metrics.HISTORY_METRICS), as the generated
+ * client's RunFigures holds them: a figure added to the registry is a column, a sort and a trend. */
+export const FIGURE_KEYS = Object.keys(RunFiguresSchema.properties) as FigureKey[];
 export const SORT_KEYS: SortKey[] = ["created", "finished", ...FIGURE_KEYS];
 /** The API refuses longer text (422 naming q); the input stops there first. */
 export const SEARCH_MAX_LENGTH = 100;

@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import type { AgentOut, RunSlim, RunState } from "../../client/types.gen";
+import type { AgentOut, RunFigures, RunSlim, RunState } from "../../client/types.gen";
+import { FIGURE_KEYS } from "../history/historyParams";
 import { aheadText, keyFigure, labHealth, launchesInProgress } from "./homeData";
+
+// Every figure of the run list none, whichever the registry's are (spec.metrics.HISTORY_METRICS).
+const NO_FIGURES = Object.fromEntries(FIGURE_KEYS.map((key) => [key, null])) as RunFigures;
 
 function run(id: number, launch: number, state: RunState, lab = 1): RunSlim {
   return {
@@ -9,7 +13,7 @@ function run(id: number, launch: number, state: RunState, lab = 1): RunSlim {
     rerun_of_id: null, point_index: 0, repetition: 0, params: {}, state, created_at: "2026-11-25T12:00:00Z",
     outcome: { kind: "in_progress", label: state, tone: "active", rules_judged: 0, rules_failed: 0 },
     state_changed_at: null, started_at: null, finished_at: null, cancel_requested_at: null,
-    figures: { rps: null, latency_p50_ms: null, latency_p95_ms: null, latency_p99_ms: null, error_pct: null }, bound: null,
+    figures: NO_FIGURES, bound: null,
   };
 }
 
@@ -32,7 +36,7 @@ describe("launchesInProgress", () => {
 
 describe("keyFigure", () => {
   const figures = (rps: number | null, p99: number | null, errorPct: number | null) =>
-    ({ rps, latency_p50_ms: null, latency_p95_ms: null, latency_p99_ms: p99, error_pct: errorPct });
+    ({ ...NO_FIGURES, rps, latency_p99_ms: p99, error_pct: errorPct });
 
   it("reads rate, p99 and error share with their units", () => {
     expect(keyFigure(figures(1234.56, 12.34, 0.4))).toBe("1,234.6 req/s · p99 12.3 ms · 0.4 % errors");

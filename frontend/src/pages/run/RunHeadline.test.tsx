@@ -24,7 +24,7 @@ function run(outcome: RunOutcome, extra: Partial<RunDetail> = {}): RunDetail {
 
 describe("the run's header verdict", () => {
   it("never shows a green succeeded beside a failed rule", () => {
-    const html = renderToString(<RunHeadline run={run({ kind: "rules_failed", label: "succeeded, 1 of 3 rules failed", tone: "warning", rules_judged: 3, rules_failed: 1 })} />);
+    const html = renderToString(<RunHeadline registry={undefined} run={run({ kind: "rules_failed", label: "succeeded, 1 of 3 rules failed", tone: "warning", rules_judged: 3, rules_failed: 1 })} />);
     expect(html).toContain('data-testid="run-outcome"');
     expect(html).toContain("succeeded, 1 of 3 rules failed");
     expect(html).toContain('class="badge warn"');
@@ -33,10 +33,10 @@ describe("the run's header verdict", () => {
 
   it("says when every role ran on one machine", () => {
     const ok = { kind: "succeeded", label: "succeeded", tone: "good", rules_judged: 0, rules_failed: 0 } as const;
-    const shared = renderToString(<RunHeadline run={run(ok, { environment: { agents, shared_machines: [machine] } })} />);
+    const shared = renderToString(<RunHeadline registry={undefined} run={run(ok, { environment: { agents, shared_machines: [machine] } })} />);
     expect(shared).toContain('data-testid="shared-machine"');
     expect(shared).toContain("All roles ran on one machine (injector-1, proxy-1, target-1): CPU-bound verdicts cannot tell HAProxy from the load tool.");
-    expect(renderToString(<RunHeadline run={run(ok)} />)).not.toContain("shared-machine");
+    expect(renderToString(<RunHeadline registry={undefined} run={run(ok)} />)).not.toContain("shared-machine");
   });
 
   it("points at a contradiction between its figures", () => {
@@ -44,7 +44,7 @@ describe("the run's header verdict", () => {
     const base = run(ok);
     const caveat = { kind: "figures_disagree" as const, sentence: "the headline rate ... is 8.8 req/s, HAProxy's ... 10.0 req/s", evidence: [] };
     const contradicted = { ...base, summary: { ...base.summary!, verdict: { ...base.summary!.verdict!, caveats: [caveat] } } } as RunDetail;
-    expect(renderToString(<RunHeadline run={contradicted} />)).toContain('data-testid="figures-disagree"');
-    expect(renderToString(<RunHeadline run={base} />)).not.toContain("figures-disagree");
+    expect(renderToString(<RunHeadline registry={undefined} run={contradicted} />)).toContain('data-testid="figures-disagree"');
+    expect(renderToString(<RunHeadline registry={undefined} run={base} />)).not.toContain("figures-disagree");
   });
 });

@@ -6,14 +6,15 @@
 // under the figures they judge.
 import type { ReactNode } from "react";
 
-import type { RunDetail } from "../../client/types.gen";
+import type { MetricRegistry, RunDetail } from "../../client/types.gen";
 import { BoundBadge } from "../../components/BoundBadge";
 import { OutcomeBadge } from "../../components/OutcomeBadge";
 import { headline } from "./headline";
 import { sharedMachineNote } from "./sharedMachine";
 
-export function RunHeadline({ run, checks }: { run: RunDetail; checks?: ReactNode }) {
-  const figures = headline(run);
+// `registry`: the metric registry (GET /metrics) the figures take their labels and units from.
+export function RunHeadline({ run, registry, checks }: { run: RunDetail; registry: MetricRegistry | undefined; checks?: ReactNode }) {
+  const figures = headline(run, registry);
   if (figures.length === 0) return null;
   const verdict = run.summary?.verdict;
   const shared = sharedMachineNote(run.environment);

@@ -19,6 +19,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorState } from "../../components/ErrorState";
 import { LoadingState } from "../../components/LoadingState";
 import { PageHeader } from "../../components/PageHeader";
+import { useMetricRegistry } from "../../metrics/useMetricRegistry";
 import { downloadReport } from "../../report/htmlReport";
 import { LiveCharts } from "./LiveCharts";
 import { sampleCount } from "./liveSeries";
@@ -43,6 +44,7 @@ export default function RunPage() {
   const runId = Number(rawId);
   const valid = Number.isInteger(runId) && runId > 0;
   const { session } = useSession();
+  const registry = useMetricRegistry();
   const queryClient = useQueryClient();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const page = useRef<HTMLDivElement>(null);
@@ -154,7 +156,7 @@ export default function RunPage() {
         // first screen; how it ran (stages, sweep) in one line under them.
         <>
           <div data-report="The answer">
-            <RunHeadline run={run} checks={run.thresholds ? <ThresholdChecks report={run.thresholds} /> : undefined} />
+            <RunHeadline run={run} registry={registry} checks={run.thresholds ? <ThresholdChecks report={run.thresholds} /> : undefined} />
           </div>
           <RunVerdict verdict={run.summary?.verdict} />
         </>

@@ -1,7 +1,21 @@
 import { describe, expect, it } from "vitest";
 
-import type { RunDetail } from "../../client/types.gen";
-import { headline } from "./headline";
+import type { Metric, MetricRegistry, RunDetail } from "../../client/types.gen";
+import { headline as headlineOf } from "./headline";
+
+// The registry entries the tiles read (spec/metrics.py, GET /metrics): a tile says its figure's
+// label and unit from there ("HAProxy sent" is renamed here to prove it is not written in the page).
+const metric = (key: string, label: string, unit: string): Metric => ({ key, label, unit, source: "client", path: key, description: "" });
+const REGISTRY: MetricRegistry = {
+  run_metrics: [
+    metric("rps", "Successful requests", "req/s"),
+    metric("error_pct", "Error rate", "%"),
+    metric("bytes_per_s", "Received", "B/s"),
+    metric("proxy_bytes_out_per_s", "Sent by HAProxy", "B/s"),
+  ],
+  sample_series: [],
+};
+const headline = (r: Pick<RunDetail, "summary" | "spec">) => headlineOf(r, REGISTRY);
 
 const latency = { p50: 4.2, p90: 8, p95: 9.5, p99: 12.25, p999: 20, max: 31, mean: 5 };
 
@@ -32,7 +46,7 @@ describe("the run's headline", () => {
       tone: "",
     });
     // Its bytes are HAProxy's too, and say so.
-    expect(headline(counted)[3]).toMatchObject({ label: "Delivered (HAProxy)", value: "816 B/s", hint: "HAProxy's bytes sent to clients over the window" });
+    expect(headline(counted)[3]).toMatchObject({ label: "Sent by HAProxy", value: "816 B/s", hint: "HAProxy's bytes sent to clients over the window" });
     const own = run({ rps: 8.9, window_source: "tool_totals", window_note: "mariadb-slap runs a fixed number of queries: its rate is its own" }, { connections: 20 });
     expect(headline(own)[0]).toMatchObject({ hint: "mariadb-slap runs a fixed number of queries: its rate is its own; closed loop, 20 connections", tone: "warn" });
   });
@@ -91,7 +105,7 @@ describe("the run's headline", () => {
   it("falls back to HAProxy's bytes when the load tool counts none", () => {
     const r = run({ bytes_per_s: 0 }, {});
     r.summary!.proxy = { bytes_out_per_s: 680 };
-    expect(headline(r)[3]).toMatchObject({ label: "Delivered (HAProxy)", value: "680 B/s" });
+    expect(headline(r)[3]).toMatchObject({ label: "Sent by HAProxy", value: "680 B/s" });
   });
 
   it("says nothing without a summary, and a dash for a p95 older runs did not keep", () => {

@@ -4,9 +4,11 @@
 // (window_source: the tool's own records of each request, or HAProxy's counters when the tool
 // cannot tell when each request completed), a figure the tool does not measure says so, and a
 // run whose window was too short to measure anything has its figures greyed ("muted").
-import type { LoadTotals, RunDetail } from "../../client/types.gen";
+// A tile of one figure is headed by its registry label (spec/metrics.py, GET /metrics).
+import type { LoadTotals, MetricRegistry, RunDetail } from "../../client/types.gen";
 import { fmtNum } from "../../components/keyFigures";
 import { bitsPerSecond, bytesPerSecond } from "../../format/units";
+import { runMetric } from "../../metrics/useMetricRegistry";
 
 export type Tone = "ok" | "warn" | "bad" | "muted" | "";
 export type Headline = { id: string; label: string; value: string; hint?: string; tone: Tone };
@@ -19,7 +21,11 @@ const ERRORS_BAD_PCT = 5;
 // A tool's own time this much past warm-up + duration (plus a second) no longer describes the window.
 const STRETCH = 1.1;
 
-export function headline(run: Pick<RunDetail, "summary" | "spec">): Headline[] {
+/** The registry's label of a figure, and its unit; the key while the registry is not read yet. */
+const labelOf = (registry: MetricRegistry | undefined, key: string) => runMetric(registry, key)?.label ?? key;
+const unitOf = (registry: MetricRegistry | undefined, key: string) => runMetric(registry, key)?.unit ?? "";
+
+export function headline(run: Pick<RunDetail, "summary" | "spec">, registry?: MetricRegistry): Headline[] {
   const s = run.summary;
   if (!s) return [];
   const t = s.total;
@@ -36,13 +42,13 @@ export function headline(run: Pick<RunDetail, "summary" | "spec">): Headline[] {
   const errorPct = t.requests ? (100 * failed) / t.requests : 0;
   const errors: Headline = {
     id: "errors",
-    label: "Errors",
-    value: `${fmtNum(errorPct, 2)} %`,
+    label: labelOf(registry, "error_pct"),
+    value: `${fmtNum(errorPct, 2)} ${unitOf(registry, "error_pct")}`.trim(),
     hint: `${fmtNum(failed, 0)} of ${fmtNum(t.requests, 0)} requests${t.window_source === "proxy_counters" && failed > 0 ? ` (errors: the load tool's whole run)` : ""}`,
     tone: errorPct > ERRORS_BAD_PCT ? "bad" : failed > 0 ? "warn" : "ok",
   };
   const byHaproxy = t.window_source === "proxy_counters"; // then total.bytes_per_s is HAProxy's bout
-  const figures = [rateFigure(run), latency, errors, delivered(byHaproxy ? 0 : t.bytes_per_s, byHaproxy ? t.bytes_per_s : (s.proxy?.bytes_out_per_s ?? null), byHaproxy)];
+  const figures = [rateFigure(run, registry), latency, errors, delivered(registry, byHaproxy ? 0 : t.bytes_per_s, byHaproxy ? t.bytes_per_s : (s.proxy?.bytes_out_per_s ?? null), byHaproxy)];
   const c = s.completeness;
   if (!c?.too_short) return figures;
   // A window far shorter than asked measured too little to stand for anything: the figures stay
@@ -59,14 +65,14 @@ const NOTHING_SUCCEEDED = "nothing succeeded";
  * leaves out the ones still in flight at its end, which is no shortfall), or a closed loop's
  * connections.
  */
-function rateFigure(run: Pick<RunDetail, "summary" | "spec">): Headline {
+function rateFigure(run: Pick<RunDetail, "summary" | "spec">, registry: MetricRegistry | undefined): Headline {
   const t = run.summary!.total;
   const counted = countedBy(run, t);
   const load = loadAgainst(run, t);
   return {
     id: "rate",
-    label: "Achieved rate",
-    value: `${fmtNum(t.rps, 1)} req/s`,
+    label: labelOf(registry, "rps"),
+    value: `${fmtNum(t.rps, 1)} ${unitOf(registry, "rps")}`.trim(),
     hint: [counted.text, load.text].filter(Boolean).join("; "),
     tone: counted.warn || load.warn ? "warn" : "",
   };
@@ -128,18 +134,18 @@ const ms = (v: number) => fmtNum(v, v >= 100 ? 0 : 1);
 
 /** What the clients received; HAProxy's count when the load tool counts no bytes, or when HAProxy
  * counted the window for a tool that cannot (hey: total.bytes_per_s is then HAProxy's). */
-function delivered(clientBytesPerS: number, proxyBytesPerS: number | null, windowByHaproxy = false): Headline {
+function delivered(registry: MetricRegistry | undefined, clientBytesPerS: number, proxyBytesPerS: number | null, windowByHaproxy = false): Headline {
   if (clientBytesPerS > 0 || proxyBytesPerS == null)
     return {
       id: "throughput",
-      label: "Delivered",
+      label: labelOf(registry, "bytes_per_s"),
       value: bytesPerSecond(clientBytesPerS),
       hint: `${bitsPerSecond(clientBytesPerS)} received by the clients`,
       tone: "",
     };
   return {
     id: "throughput",
-    label: "Delivered (HAProxy)",
+    label: labelOf(registry, "proxy_bytes_out_per_s"),
     value: bytesPerSecond(proxyBytesPerS),
     hint: windowByHaproxy ? "HAProxy's bytes sent to clients over the window" : "the load tool counts no bytes: HAProxy's bytes sent to clients",
     tone: "",
