@@ -44,7 +44,7 @@ from typing import BinaryIO
 
 from agents.netns import in_netns
 from agents.programs import program, resolved
-from common.users import unprivileged_user
+from common.system_users import unprivileged_user
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ of that pid, the boot it belongs to), and `reap_leftovers` at start-up stops the
 A pid alone is not an identity (pids are reused): a ledger entry matches a live process only if
 the boot id and the start time (field 22 of /proc/<pid>/stat) match too, so a reused pid is
 never signalled. The ledger forgets entries whose process is gone each time it records one, so
-it holds about as many files as there are live children. `common.processes.stop_session` is the
+it holds about as many files as there are live children. `common.process_groups.stop_session` is the
 one way a role stops such a server: its own shutdown signal first, then SIGKILL for the whole group.
 """
 

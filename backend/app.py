@@ -16,7 +16,7 @@ from backend.api.request_ids import RequestIdMiddleware
 from backend.api.security_headers import CSP, SecurityHeadersMiddleware, ui_policy_of
 from backend.api.v1 import include_api_v1
 from backend.errors import documented, install_error_handlers
-from backend.observability.endpoints import router as metrics_router
+from backend.prometheus.endpoints import router as prometheus_router
 from backend.settings import get_settings
 
 API_VERSION = "1.0.0"
@@ -43,7 +43,7 @@ def create_app() -> FastAPI:
     # Outermost: the request-id middleware's own 500 carries the headers too.
     app.add_middleware(SecurityHeadersMiddleware, frame_only_paths=frozenset({DOCS_URL}))
     include_api_v1(app)
-    app.include_router(metrics_router, responses=documented(401, 403, 500, 503))
+    app.include_router(prometheus_router, responses=documented(401, 403, 500, 503))
     add_constants(app)
     _serve_frontend(app, get_settings().frontend_dist)
     return app

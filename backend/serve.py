@@ -38,8 +38,8 @@ from uvicorn.config import STARTUP_FAILURE
 from uvicorn.importer import import_from_string
 from uvicorn.supervisors import multiprocess
 
+from backend import gc_tuning
 from backend.settings import get_settings
-from common import gc_tuning
 
 log = logging.getLogger("uvicorn.error")
 
@@ -65,7 +65,7 @@ SETTLED_APP = "backend.serve:settled_app"
 
 
 def settled_app() -> ASGIApp:
-    """The app --app's factory makes, then the garbage collector settled (common/gc_tuning.py):
+    """The app --app's factory makes, then the garbage collector settled (backend/gc_tuning.py):
     what the app loaded stays for the process's life, out of the collector's way."""
     app: ASGIApp = import_from_string(os.environ[FACTORY_ENV])()
     gc_tuning.settle()

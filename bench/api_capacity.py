@@ -47,7 +47,7 @@ from bench_stack import ROOT, Stack, bench_stack
 from history_list import seed
 from machine_speed import reference_loop_ms
 
-from common.processes import stop_session
+from common.process_groups import stop_session
 from dev.services import free_port
 
 RUNS = 1_000

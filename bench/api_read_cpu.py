@@ -30,7 +30,7 @@ CHILD = r"""
 import asyncio, json, os, sys, time
 import httpx
 from backend.app import create_app
-from common import gc_tuning
+from backend import gc_tuning
 
 app = create_app()
 gc_tuning.settle()

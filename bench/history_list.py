@@ -59,7 +59,7 @@ INSERT_RUNS = (
 
 def summary_template() -> dict[str, Any]:
     """One summary as the worker stores it (the same size and shape), to vary per run in SQL."""
-    from common.histograms import encode, new_histogram, percentiles
+    from common.latency_histograms import encode, new_histogram, percentiles
     from spec.results import InjectorSummary, ProxySummary, RunSummary
     from spec.verdict import Evidence, RunVerdict
     from worker.summaries import merge_injectors

@@ -70,7 +70,7 @@ from agents.targets.nginx_config import NginxLayout
 from backend.bootstrap import ensure_admin
 from backend.serve import default_workers
 from backend.teams.tokens import create_api_token
-from common.processes import stop_session
+from common.process_groups import stop_session
 from dev.lab import LocalLab, running_local_lab
 from dev.services import free_port, throwaway_services
 from spec.experiment import ExperimentSpec

@@ -41,8 +41,8 @@ from typing import Any
 import httpx
 
 from agents.privileges import USER_KINDS
-from common.processes import stop_session
-from common.users import UnprivilegedUserError, unprivileged_user
+from common.process_groups import stop_session
+from common.system_users import UnprivilegedUserError, unprivileged_user
 from dev.lab_netns import (
     DATA_ADDRESS,
     LAB_NETWORKS,

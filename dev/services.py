@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from common.processes import stop_session
+from common.process_groups import stop_session
 
 PG_BIN_CANDIDATES = [Path("/usr/lib/postgresql/15/bin"), Path("/usr/lib/postgresql/16/bin")]
 

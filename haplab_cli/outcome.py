@@ -1,6 +1,6 @@
 """What a launch means for CI: the exit code of its verdict, and JUnit XML / JSON reports.
 
-The verdict is the API's (GET /launches/{id}, backend/runs/verdict.py); its outcome is the exit
+The verdict is the API's (GET /launches/{id}, backend/runs/launch_outcome.py); its outcome is the exit
 code (docs/automation.md):
   0  passed: every run succeeded and every threshold passed
   1  thresholds_failed: a run's or a sweep point's rule failed (a run stopped early by an

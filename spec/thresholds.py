@@ -15,7 +15,7 @@ A rule may judge a sweep point rather than each run (`per_point`): on its repeti
 a bound of their 95% confidence interval (`rps ci_low >= 1000`: the point holds 1000 req/s with
 95% confidence), or against the same figure at another point of the sweep (`relative_to_point:
 {proxy.backends.0.http_reuse: never}`: below 5 % of what `never` opened). Such a rule is judged
-once every run of its launch has ended (backend/runs/verdict.py), on the runs that succeeded.
+once every run of its launch has ended (backend/runs/launch_outcome.py), on the runs that succeeded.
 
 `abort_on_fail` stops a run as soon as its rule is already lost, judged on the live samples once
 `grace_s` seconds of the measured window have passed. Only per-second series exist while a run is
@@ -410,7 +410,7 @@ def evaluate(
     aborted_by: int | None = None,
 ) -> ThresholdReport:
     """The run rules that apply to this run, judged; it passes when all of them pass. Rules judged
-    per sweep point wait for the launch (backend/runs/verdict.py)."""
+    per sweep point wait for the launch (backend/runs/launch_outcome.py)."""
     results = [
         judge(rule, spec=spec, summary=summary, seconds=seconds, index=index, lost_live=index == aborted_by)
         for index, rule in enumerate(rules)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
-from common.processes import stop_session
+from common.process_groups import stop_session
 
 ROOT = Path(__file__).resolve().parents[1]
 T = TypeVar("T")

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from backend.runs.seconds import PROXY_SOURCE, SecondRows, Seconds
-from common.histograms import encode, merge, percentiles
+from common.latency_histograms import encode, merge, percentiles
 from spec.metrics import BY_KEY, SERIES_BY_KEY, SERIES_FIGURES, Metric, entry_sample_key
 from spec.results import (
     Drain,

@@ -58,7 +58,7 @@ from agents.drivers.base import (
 )
 from agents.drivers.growing_file import GrowingFile
 from agents.privileges import LabUser, read_text
-from common.histograms import encode, histogram_of, percentiles
+from common.latency_histograms import encode, histogram_of, percentiles
 from spec.drivers import DriverName
 from spec.load import LoadProfile
 from spec.results import Drain, ErrorCounts

@@ -52,7 +52,7 @@ from dataclasses import dataclass, field
 from hdrh.histogram import HdrHistogram
 
 from agents.drivers.hey import classify_error  # Go net/http error texts, same as hey's
-from common.histograms import HIGHEST_US, encode, histogram_of, new_histogram, percentiles
+from common.latency_histograms import HIGHEST_US, encode, histogram_of, new_histogram, percentiles
 from spec.results import Drain, ErrorCounts, LatencyPercentiles, OpenLoopStats
 
 LATE_THRESHOLD_MS = 10.0  # Go timers on a shared two-core box jitter by a few ms; beyond 10 ms is late

@@ -58,7 +58,7 @@ from agents.drivers.base import (
     write_body,
 )
 from agents.privileges import create_file, read_text
-from common.histograms import encode, histogram_of, percentiles
+from common.latency_histograms import encode, histogram_of, percentiles
 from spec.drivers import DriverName
 from spec.load import LoadProfile
 from spec.results import Drain, ErrorCounts, LatencyPercentiles

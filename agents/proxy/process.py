@@ -26,7 +26,7 @@ from agents.privileges import LabUser
 from agents.proxy.files import MASTER_SOCKET
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.sessions import spawn
-from common.processes import stop_session
+from common.process_groups import stop_session
 from spec.haproxy import check_output
 
 log = logging.getLogger(__name__)

@@ -37,7 +37,7 @@ from agents.targets.mariadb_setup import (
     server_argv,
 )
 from agents.targets.ports import PortClash, choose_ports, on_free_ports
-from common.processes import stop_session
+from common.process_groups import stop_session
 from spec.protocol import SqlAccess
 from spec.target import ManagedDatabase
 

@@ -29,7 +29,7 @@ from agents.targets.nginx_config import NginxLayout, ServerSettings, render_ngin
 from agents.targets.ports import PortClash, choose_ports, on_free_ports
 from agents.targets.probe import NotAnswering, wait_until_answering
 from agents.targets.tls import write_credentials
-from common.processes import stop_session
+from common.process_groups import stop_session
 from spec.protocol import TlsCredentials
 from spec.target import ManagedTarget
 

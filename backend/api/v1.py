@@ -14,7 +14,7 @@ from backend.experiments.endpoints import router as experiments_router
 from backend.fleet.endpoints import router as fleet_router
 from backend.health.endpoints import router as health_router
 from backend.labs.endpoints import router as labs_router
-from backend.metrics.endpoints import router as metrics_router
+from backend.metric_registry.endpoints import router as metric_registry_router
 from backend.runs.analysis.endpoints import router as analysis_router
 from backend.runs.baselines.endpoints import router as baselines_router
 from backend.runs.changes.endpoints import router as changes_router
@@ -55,7 +55,7 @@ API_V1_ROUTERS: tuple[tuple[APIRouter, tuple[int, ...]], ...] = (
     (webhooks_router, _MEMBER),
     (health_router, (500,)),
     (templates_router, (401, 500, 503)),  # no parameters, no body
-    (metrics_router, (401, 500, 503)),
+    (metric_registry_router, (401, 500, 503)),
     (analysis_router, _MEMBER),
 )
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from backend.settings import get_settings
-from common.users import UnprivilegedUserError, unprivileged_user
+from common.system_users import UnprivilegedUserError, unprivileged_user
 
 # What HAProxy may see of the host: its binary and libraries (merged /usr on Debian 12).
 _USR_LINKS = (("usr/lib", "/lib"), ("usr/lib64", "/lib64"), ("usr/bin", "/bin"), ("usr/sbin", "/sbin"))

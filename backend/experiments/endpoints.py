@@ -27,7 +27,7 @@ from backend.experiments.schemas import (
 )
 from backend.labs import boundary
 from backend.labs.service import get_lab
-from backend.runs.launches import queue_full_response
+from backend.runs.queued_runs import queue_full_response
 from backend.runs.schemas import RunLaunched
 from spec.lab_boundary import Boundary
 

@@ -23,7 +23,7 @@ from backend.experiments.spec_errors import SPEC_FIELD, parse_spec, stored_form
 from backend.experiments.validation import point_check_problems
 from backend.labs import boundary
 from backend.labs.service import get_lab
-from backend.runs.launches import NewRun, queue_launch, refuse_beyond_queue_caps
+from backend.runs.queued_runs import NewRun, queue_launch, refuse_beyond_queue_caps
 from backend.runs.schemas import RunLaunched
 from spec.expansion import RunPoint, SweepPointError, expand
 from spec.experiment import ExperimentSpec

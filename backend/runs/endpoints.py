@@ -17,7 +17,7 @@ from backend.api.deps import EditorDep, SessionDep, ViewerDep
 from backend.api.route_thread import read_only
 from backend.api.storable import StorableRoute
 from backend.runs import service
-from backend.runs.launches import queue_full_response
+from backend.runs.queued_runs import queue_full_response
 from backend.runs.schemas import (
     SEARCH_MAX_LENGTH,
     LaunchDetail,

@@ -2,7 +2,7 @@
 
 A run's page and every script polling `GET /runs/{id}` validate the run's stored spec (~0.3 ms of
 a read's ~2.5 ms of CPU, docs/benchmarks.md "API capacity"), and a run's spec never changes once
-launched (backend/runs/launches.py writes it with the run). So the validated model is kept for the
+launched (backend/runs/queued_runs.py writes it with the run). So the validated model is kept for the
 runs read most recently, keyed by the run's id and creation time (ids restart in another
 database, a creation time to the microsecond does not). The caller has already found the run in
 its team: the cache only saves the validation, it never decides what anyone may read.

@@ -16,7 +16,7 @@ from pydantic import (
     field_validator,
 )
 
-from backend.runs.outcome import RunOutcome
+from backend.runs.run_outcome import RunOutcome
 from spec.experiment import ExperimentSpec
 from spec.lint import ConfigWarning
 from spec.metrics import HISTORY_KEYS
@@ -76,7 +76,7 @@ class RunSlim(BaseModel):
     outcome: RunOutcome = Field(
         description=(
             "The run's one verdict as a result (state, its rules and its completeness read together, "
-            "backend/runs/outcome.py): what every page, the CLI and webhooks show for it."
+            "backend/runs/run_outcome.py): what every page, the CLI and webhooks show for it."
         )
     )
     figures: RunFigures

@@ -26,11 +26,12 @@ from backend.api.storable import BIGINT_MAX
 from backend.errors import conflict, invalid, not_found
 from backend.models import Experiment, ExperimentVersion, Lab, Launch, Note, Run, Schedule
 from backend.queue import after_commit
-from backend.runs.launches import NewRun, queue_launch
-from backend.runs.outcome import rule_counts, run_outcome
+from backend.runs.launch_outcome import JudgedRun, judge_points, outcome
 from backend.runs.paging import TOTAL_CAP, Cursor, after
 from backend.runs.queue_estimate import lab_overhead, queue_estimate
+from backend.runs.queued_runs import NewRun, queue_launch
 from backend.runs.resolved_specs import resolved_spec
+from backend.runs.run_outcome import rule_counts, run_outcome
 from backend.runs.schemas import (
     LaunchDetail,
     RunCancelled,
@@ -44,7 +45,6 @@ from backend.runs.schemas import (
 )
 from backend.runs.search import runs_matching
 from backend.runs.transitions import request_cancel
-from backend.runs.verdict import JudgedRun, judge_points, outcome
 from backend.teams.scoping import owned_by, readable
 from spec.run_state import RunState
 

@@ -13,7 +13,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from backend.models import Agent, ChangePoint, Experiment, Lab, Run, Schedule, ScheduleFiring
-from backend.runs.outcome import rule_counts, run_outcome
+from backend.runs.run_outcome import rule_counts, run_outcome
 from backend.settings import get_settings
 from backend.webhooks.service import emit
 from spec.metrics import BY_KEY, run_metrics

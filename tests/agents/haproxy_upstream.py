@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from agents.netns import in_netns
-from common.processes import stop_session
+from common.process_groups import stop_session
 from dev.services import free_port, wait_for_port
 
 UPSTREAM_CONFIG = """\

@@ -26,7 +26,7 @@ from agents.drivers.hey import HeyDriver, classify_error
 from agents.drivers.wrk import WrkDriver, undo_correction
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
-from common.histograms import decode, encode, histogram_of, merge, percentiles
+from common.latency_histograms import decode, encode, histogram_of, merge, percentiles
 from spec.load import LoadProfile
 from spec.protocol import StartTargets
 from spec.target import Endpoint, ManagedTarget

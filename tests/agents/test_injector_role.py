@@ -25,7 +25,7 @@ from agents.roles.base import AgentContext, CommandFailed
 from agents.roles.injector import InjectorRole
 from agents.roles.target import TargetRole
 from backend.labs.certificates import issue_server, new_authority
-from common.histograms import decode
+from common.latency_histograms import decode
 from dev.services import foreground_server, free_port
 from spec.command_results import LoadFinished, LoadStarted
 from spec.load import LoadProfile

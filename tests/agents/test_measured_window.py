@@ -25,7 +25,7 @@ from agents.drivers.mariadb_slap import MariadbSlapDriver
 from agents.drivers.wrk import REPORT_FILE, WrkDriver
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
-from common.histograms import decode
+from common.latency_histograms import decode
 from spec.load import LoadProfile, SqlWorkload
 from spec.protocol import StartTargets
 from spec.target import Endpoint, ManagedTarget

@@ -22,7 +22,7 @@ from live_processes import ApiServer, start_api_server
 
 from backend.messaging import clients, keys
 from backend.settings import Settings
-from common.processes import stop_session
+from common.process_groups import stop_session
 from dev.services import Redis, free_port, wait_for_port
 
 pytestmark = pytest.mark.slow

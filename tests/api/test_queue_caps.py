@@ -1,4 +1,4 @@
-"""Caps on runs waiting (state queued) per lab and per team (backend/runs/launches.py): a launch
+"""Caps on runs waiting (state queued) per lab and per team (backend/runs/queued_runs.py): a launch
 or a re-run that would pass one is refused, 409 naming `lab_id`, with the runs it adds, those
 queued and the cap, and nothing is written. (A schedule's firing: tests/api/test_schedules.py;
 two launches at once: tests/schedules/test_caps_race.py.)"""

@@ -11,7 +11,7 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from backend.models import Run
-from backend.runs.outcome import rule_counts, run_outcome
+from backend.runs.run_outcome import rule_counts, run_outcome
 from spec.run_state import RunState
 from spec.thresholds import ThresholdReport
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec, summary_doc

@@ -13,7 +13,7 @@ from sqlalchemy import event, func, select, update
 from sqlalchemy.orm import Session
 
 from backend.models import Experiment, ExperimentVersion, Launch, Run
-from backend.runs.launches import NewRun, queue_launch
+from backend.runs.queued_runs import NewRun, queue_launch
 from backend.runs.transitions import transition
 from backend.settings import get_settings
 from spec.run_state import RunState

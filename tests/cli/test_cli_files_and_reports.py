@@ -125,7 +125,7 @@ def _run(run_id: int, state: str, results: list[bool] | None = None, aborted: bo
 
 
 def test_the_exit_code_is_the_launchs_outcome() -> None:
-    # The outcome is judged by the API (backend/runs/verdict.py, tests/api/test_launch_verdict.py).
+    # The outcome is judged by the API (backend/runs/launch_outcome.py, tests/api/test_launch_outcome.py).
     codes = {
         outcome: exit_code({"outcome": outcome}) for outcome in ("passed", "thresholds_failed", "runs_failed")
     }

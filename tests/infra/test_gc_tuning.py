@@ -1,4 +1,4 @@
-"""common/gc_tuning.py, in a process of its own (freezing this test process's objects would keep
+"""backend/gc_tuning.py, in a process of its own (freezing this test process's objects would keep
 its cyclic garbage for the rest of the session)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ PROBE = """
 import gc, json
 import backend.app  # what an API process holds for its lifetime
 before = gc.get_threshold()
-from common.gc_tuning import YOUNG_THRESHOLD, settle
+from backend.gc_tuning import YOUNG_THRESHOLD, settle
 settle()
 print(json.dumps({"before": before, "after": gc.get_threshold(), "frozen": gc.get_freeze_count(),
                   "young": YOUNG_THRESHOLD}))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from hdrh.histogram import HdrHistogram
 
-from common.histograms import HIGHEST_US as HISTOGRAM_MAX_US
-from common.histograms import percentiles as percentiles_of
+from common.latency_histograms import HIGHEST_US as HISTOGRAM_MAX_US
+from common.latency_histograms import percentiles as percentiles_of
 from spec.examples import seed_000_maxconn_capacity
 from spec.results import ErrorCounts, InjectorSummary, LatencyPercentiles
 from worker.completeness import window_total

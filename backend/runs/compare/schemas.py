@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
-from backend.runs.outcome import RunOutcome
+from backend.runs.run_outcome import RunOutcome
 from spec.lint import ConfigWarning
 from spec.run_state import RunState
 from spec.sweep import JsonScalar
@@ -55,7 +55,9 @@ class CompareRow(BaseModel):
     point_index: int
     repetition: int
     state: RunState
-    outcome: RunOutcome = Field(description="The run's one verdict as a result (backend/runs/outcome.py).")
+    outcome: RunOutcome = Field(
+        description="The run's one verdict as a result (backend/runs/run_outcome.py)."
+    )
     capacity_note: str | None = Field(
         default=None,
         description=(

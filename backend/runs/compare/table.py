@@ -11,7 +11,7 @@ from sqlalchemy.orm import Session
 from backend.models import Experiment, ExperimentVersion, Run
 from backend.runs.compare.schemas import CompareRow, CompareTable
 from backend.runs.compare.selection import distinct, require_found
-from backend.runs.outcome import rule_counts, run_outcome
+from backend.runs.run_outcome import rule_counts, run_outcome
 from backend.teams.scoping import runs_among
 from spec.lint import ConfigWarning
 from spec.metrics import RUN_METRIC_KEYS, run_metrics

@@ -2279,7 +2279,7 @@ export const CompareRowSchema = {
         },
         outcome: {
             $ref: '#/components/schemas/RunOutcome',
-            description: 'The run\'s one verdict as a result (backend/runs/outcome.py).'
+            description: 'The run\'s one verdict as a result (backend/runs/run_outcome.py).'
         },
         capacity_note: {
             anyOf: [
@@ -8273,7 +8273,7 @@ export const RunDetailSchema = {
         },
         outcome: {
             $ref: '#/components/schemas/RunOutcome',
-            description: 'The run\'s one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.'
+            description: 'The run\'s one verdict as a result (state, its rules and its completeness read together, backend/runs/run_outcome.py): what every page, the CLI and webhooks show for it.'
         },
         figures: {
             $ref: '#/components/schemas/RunFigures'
@@ -9126,7 +9126,7 @@ export const RunSlimSchema = {
         },
         outcome: {
             $ref: '#/components/schemas/RunOutcome',
-            description: 'The run\'s one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.'
+            description: 'The run\'s one verdict as a result (state, its rules and its completeness read together, backend/runs/run_outcome.py): what every page, the CLI and webhooks show for it.'
         },
         figures: {
             $ref: '#/components/schemas/RunFigures'
@@ -14301,7 +14301,7 @@ export const RunDetailWritableSchema = {
         },
         outcome: {
             $ref: '#/components/schemas/RunOutcome',
-            description: 'The run\'s one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.'
+            description: 'The run\'s one verdict as a result (state, its rules and its completeness read together, backend/runs/run_outcome.py): what every page, the CLI and webhooks show for it.'
         },
         figures: {
             $ref: '#/components/schemas/RunFigures'

@@ -1255,7 +1255,7 @@ export type CompareRow = {
     repetition: number;
     state: RunState;
     /**
-     * The run's one verdict as a result (backend/runs/outcome.py).
+     * The run's one verdict as a result (backend/runs/run_outcome.py).
      */
     outcome: RunOutcome;
     /**
@@ -4795,7 +4795,7 @@ export type RunDetail = {
     };
     state: RunState;
     /**
-     * The run's one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.
+     * The run's one verdict as a result (state, its rules and its completeness read together, backend/runs/run_outcome.py): what every page, the CLI and webhooks show for it.
      */
     outcome: RunOutcome;
     figures: RunFigures;
@@ -5257,7 +5257,7 @@ export type RunSlim = {
     };
     state: RunState;
     /**
-     * The run's one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.
+     * The run's one verdict as a result (state, its rules and its completeness read together, backend/runs/run_outcome.py): what every page, the CLI and webhooks show for it.
      */
     outcome: RunOutcome;
     figures: RunFigures;
@@ -8217,7 +8217,7 @@ export type RunDetailWritable = {
     };
     state: RunState;
     /**
-     * The run's one verdict as a result (state, its rules and its completeness read together, backend/runs/outcome.py): what every page, the CLI and webhooks show for it.
+     * The run's one verdict as a result (state, its rules and its completeness read together, backend/runs/run_outcome.py): what every page, the CLI and webhooks show for it.
      */
     outcome: RunOutcome;
     figures: RunFigures;

@@ -1,4 +1,4 @@
-// A run's one verdict as a badge (backend/runs/outcome.py): "succeeded" in green only when every
+// A run's one verdict as a badge (backend/runs/run_outcome.py): "succeeded" in green only when every
 // rule it was judged on held; "succeeded, 1 of 3 rules failed" and "partial" in amber; "failed" in
 // red. While the run is still going (or the page only knows its live state), its state.
 import type { RunOutcome, RunState } from "../client/types.gen";

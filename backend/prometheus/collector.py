@@ -5,7 +5,7 @@ runs or labs to another. Families:
 - haplab_agents{lab} and haplab_agents_online{lab}: enrolled, and heard from within the
   liveness window (the one rule, backend.models.Agent.heard_within);
 - haplab_runs{state}: the team's runs in each state; haplab_run_outcomes{outcome}: by their one
-  verdict (backend/runs/outcome.py: a succeeded run whose rules failed is rules_failed);
+  verdict (backend/runs/run_outcome.py: a succeeded run whose rules failed is rules_failed);
   haplab_queue_length{lab}: queued runs;
 - haplab_run_duration_seconds: a histogram of the ended runs' start-to-end times;
 - while a run is warming or running, its latest second of each per-second series of the metric
@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 
 from backend.messaging.viewers import mark_scraped
 from backend.models import Agent, Experiment, Lab, Run
-from backend.runs.outcome import OutcomeKind, run_outcome
+from backend.runs.run_outcome import OutcomeKind, run_outcome
 from backend.runs.seconds import PROXY_SOURCE, latest_seconds
 from backend.teams.scoping import owned_by
 from spec.metrics import SAMPLE_SERIES
@@ -94,7 +94,7 @@ class TeamCollector:
         yield queue
 
     def _outcomes(self) -> Metric:
-        """The runs by their one verdict (backend/runs/outcome.py): a succeeded run whose rules
+        """The runs by their one verdict (backend/runs/run_outcome.py): a succeeded run whose rules
         failed counts as rules_failed, never as succeeded."""
         by_outcome = GaugeMetricFamily(
             "haplab_run_outcomes",

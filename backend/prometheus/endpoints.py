@@ -7,7 +7,7 @@ from prometheus_client import CONTENT_TYPE_LATEST
 
 from backend.api.deps import SessionDep, ViewerDep
 from backend.api.storable import StorableRoute
-from backend.observability.prometheus import exposition
+from backend.prometheus.collector import exposition
 
 router = APIRouter(tags=["observability"], route_class=StorableRoute)
 

@@ -1,4 +1,4 @@
-"""A launch's verdict (GET /launches/{id}, backend/runs/verdict.py): the outcome a CI gate acts
+"""A launch's verdict (GET /launches/{id}, backend/runs/launch_outcome.py): the outcome a CI gate acts
 on, and the threshold rules judged per sweep point on their repetitions or against another point.
 """
 
@@ -12,7 +12,7 @@ from sqlalchemy import update
 from sqlalchemy.orm import Session
 
 from backend.models import Run
-from backend.runs.verdict import JudgedRun, judge_points, outcome
+from backend.runs.launch_outcome import JudgedRun, judge_points, outcome
 from spec.results import RunSummary
 from spec.run_state import RunState
 from spec.thresholds import ThresholdReport

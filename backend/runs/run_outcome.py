@@ -14,7 +14,7 @@ green "succeeded" beside "1 of 3 thresholds failed"), so they are read together 
 | cancelled               | -                        | cancelled                                 | neutral |
 | queued ... collecting   | -                        | the state                                 | active  |
 
-Rules judged per sweep point belong to the launch (backend/runs/verdict.py), not to one run.
+Rules judged per sweep point belong to the launch (backend/runs/launch_outcome.py), not to one run.
 """
 
 from __future__ import annotations
