@@ -29,10 +29,27 @@ async def run_event_subscription(run_id: int) -> AsyncIterator[PubSub]:
         pubsub = client.pubsub()
         try:
             await pubsub.subscribe(run_events_channel(run_id))
+            await _subscribed(pubsub)
             yield pubsub
         finally:
             with anyio.move_on_after(CLOSE_TIMEOUT_S, shield=True):
                 await pubsub.aclose()  # type: ignore[no-untyped-call]  # redis-py leaves it unannotated
+
+
+# How long a new stream waits for Redis to confirm its subscription.
+SUBSCRIBE_CONFIRM_S = 5.0
+
+
+async def _subscribed(pubsub: PubSub) -> None:
+    """Wait for Redis's confirmation of the SUBSCRIBE: redis-py only sends it, and a stream that
+    replays from PostgreSQL before Redis has taken the subscription could miss what is published
+    meanwhile (the replay-then-live promise of backend/runs/live/events.py)."""
+    with anyio.move_on_after(SUBSCRIBE_CONFIRM_S):
+        while True:
+            message = await pubsub.get_message(timeout=SUBSCRIBE_CONFIRM_S)
+            if message is not None and message.get("type") == "subscribe":
+                return
+    log.warning("Redis did not confirm a run event subscription within %s s", SUBSCRIBE_CONFIRM_S)
 
 
 class LiveSample(BaseModel):
