@@ -357,19 +357,17 @@ def judge(
             index=index, rule=rule, text=text, value=None, limit=rule.value, passed=False, note=missing_base
         )
     completeness = summary.completeness if summary is not None else None
-    if completeness is not None and completeness.too_short and not lost_live:
+
+    def not_judged(why: str) -> ThresholdResult:
+        """Measured too little to judge: neither passed nor failed (a gate never passes on it)."""
         return ThresholdResult(
-            index=index,
-            rule=rule,
-            text=text,
-            value=None,
-            limit=limit,
-            passed=False,
-            judged=False,
-            note=(
-                f"not judged: too short ({completeness.measured_s:g} s measured of the "
-                f"{completeness.asked_s:g} s asked)"
-            ),
+            index=index, rule=rule, text=text, value=None, limit=limit, passed=False, judged=False,
+            note=f"not judged: {why}",
+        )  # fmt: skip
+
+    if completeness is not None and completeness.too_short and not lost_live:
+        return not_judged(
+            f"too short ({completeness.measured_s:g} s measured of the {completeness.asked_s:g} s asked)"
         )
     if rule.metric in BY_KEY:
         value = run_metrics(summary).get(rule.metric)
@@ -377,18 +375,9 @@ def judge(
     else:
         values = series_values(rule, seconds)
         if 0 < len(values) < MIN_JUDGED_SECONDS:
-            return ThresholdResult(
-                index=index,
-                rule=rule,
-                text=text,
-                value=None,
-                limit=limit,
-                passed=False,
-                judged=False,
-                note=(
-                    f"not judged: {len(values)} second(s) of {rule.metric}, fewer than the "
-                    f"{MIN_JUDGED_SECONDS} a per-second rule needs"
-                ),
+            return not_judged(
+                f"{len(values)} second(s) of {rule.metric}, fewer than the {MIN_JUDGED_SECONDS} a "
+                "per-second rule needs"
             )
         value = _aggregate(rule.aggregate, values)
         missing = f"no per-second samples of {rule.metric} from {source_of(rule)}"
