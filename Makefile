@@ -43,7 +43,7 @@ fmt:
 ## mypy over every Python package (as dev/test.sh's mypy suite) and tsc over the frontend.
 typecheck:
 	@dev/prereqs.sh python node >/dev/null
-	$(VENV)/mypy spec common agents backend worker dev bench haplab_cli
+	$(VENV)/mypy contract common agents backend worker dev bench haplab_cli
 	npm run typecheck --workspace frontend --silent
 
 pytest:

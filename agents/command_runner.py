@@ -3,10 +3,10 @@
 Commands of a run overlap: AwaitLoad blocks for the load's whole duration while RenewLease and
 StopLoad must still be handled, so each command runs on its own worker thread. Whatever a
 command does, it is answered: on success with the model the command is answered with
-(`answered_with`, spec.command_results; any other is an error, a bug in the role), else with
+(`answered_with`, contract.command_results; any other is an error, a bug in the role), else with
 CommandFailed's message, or the type and text of an unexpected exception; nothing a role raises
 ends the loop. The exception: a command nobody waits for and that comes every few seconds
-(RenewLease, spec.protocol.ANSWERED_ONLY_ON_FAILURE) is answered only when it fails. A command
+(RenewLease, contract.protocol.ANSWERED_ONLY_ON_FAILURE) is answered only when it fails. A command
 id seen again (the backend redelivers after a reconnect) is not executed twice: its result is
 sent again if ready. Workers are daemon threads, so a role stuck in a command cannot keep the
 agent from exiting.
@@ -24,8 +24,8 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from agents.roles.base import CommandFailed
-from spec.protocol import ANSWERED_ONLY_ON_FAILURE, Command, CommandResult, Envelope, MessageId
-from spec.strict import StrictModel
+from contract.protocol import ANSWERED_ONLY_ON_FAILURE, Command, CommandResult, Envelope, MessageId
+from contract.strict import StrictModel
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ server's database was replaced, an operator must re-enroll or restore), network 
 as a lost backend; either way the loop backs off (0.5 s .. 30 s, jittered) and says hello again,
 so a backend restart is survived without losing state.
 
-A 401 that says the agent was revoked (spec.protocol.AGENT_REVOKED_ERROR), on any request (the
+A 401 that says the agent was revoked (contract.protocol.AGENT_REVOKED_ERROR), on any request (the
 long poll, a heartbeat, a sample batch, a result), is final: the token will never work again,
 so the agent does not retry. It says so once, sets `revoked` and stops (agents/main.py then
 stops everything its roles run, the load included, and exits AGENT_EXIT_REVOKED).
@@ -37,7 +37,7 @@ from agents.gateway import (
     UnauthorizedError,
     UnavailableError,
 )
-from spec.protocol import (
+from contract.protocol import (
     HEARTBEAT_INTERVAL_S,
     LIVE_VIEWERS_HEADER,
     LOAD_LEASE_HEADER,
@@ -46,7 +46,7 @@ from spec.protocol import (
     Hello,
     SampleBatch,
 )
-from spec.version import PROTOCOL_VERSION
+from contract.version import PROTOCOL_VERSION
 
 log = logging.getLogger(__name__)
 

@@ -27,9 +27,9 @@ from datetime import datetime
 from agents.host_sampler import HostSamplingLoop
 from agents.roles.base import CommandFailed, Role
 from agents.sampling import SampleSink
-from spec.command_results import Done, HostSampling, SamplesSent, SamplingStarted, TornDown
-from spec.protocol import Command, HoldSamples, RenewLease, SendSamplesNow, StartSampling, Teardown
-from spec.strict import StrictModel
+from contract.command_results import Done, HostSampling, SamplesSent, SamplingStarted, TornDown
+from contract.protocol import Command, HoldSamples, RenewLease, SendSamplesNow, StartSampling, Teardown
+from contract.strict import StrictModel
 
 log = logging.getLogger(__name__)
 

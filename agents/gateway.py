@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 
 from agents.http_client import HttpClient, HttpError, Reply, proxied
-from spec.protocol import (
+from contract.protocol import (
     AGENT_REVOKED_ERROR,
     AgentMessage,
     EnrollRequest,
@@ -189,5 +189,5 @@ class Gateway:
 
     def send(self, message: AgentMessage) -> dict[str, str]:
         """POST one message; returns the reply's headers, names in lower case (an injector's
-        sample batch reply carries its load lease: spec.protocol.LOAD_LEASE_HEADER)."""
+        sample batch reply carries its load lease: contract.protocol.LOAD_LEASE_HEADER)."""
         return self._request("POST", "/messages", Envelope.wrap(message).model_dump_json()).headers

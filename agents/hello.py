@@ -10,8 +10,8 @@ from agents import __version__
 from agents.host import host_facts
 from agents.roles.base import AgentContext, Role
 from agents.roles.proxy import HAPROXY_BIN_KEY
-from spec.protocol import Hello
-from spec.protocol import Role as RoleName
+from contract.protocol import Hello
+from contract.protocol import Role as RoleName
 
 # When this agent process started: the lab page shows it, so a restarted agent is visible.
 PROCESS_STARTED_AT = datetime.now(UTC).isoformat(timespec="seconds")

@@ -85,7 +85,7 @@ MACHINE_ID = Path("/etc/machine-id")
 
 
 def host_identity(boot_id: Path = BOOT_ID, machine_id: Path = MACHINE_ID) -> dict[str, JsonValue]:
-    """Which machine this is (spec.capabilities.HostIdentity): agents with one boot id share one
+    """Which machine this is (contract.capabilities.HostIdentity): agents with one boot id share one
     kernel, so the same CPUs. The ids are hashed with haplab's own prefix, as systemd asks of
     machine-id (an application-specific id, never the raw one)."""
     return {

@@ -10,7 +10,7 @@ come from /proc/<pid>/net/dev, which shows the interfaces of the network namespa
 <pid>: with a data-plane namespace, a long-lived `sleep` started inside it (an "anchor") is that
 process, because running `ip netns exec` per sample costs ~0.3 s; without one, /proc/self.
 
-Names follow spec.results.is_gauge: `cpu_pct`, `cpu0_pct`, `mem_used_pct` are gauges;
+Names follow contract.results.is_gauge: `cpu_pct`, `cpu0_pct`, `mem_used_pct` are gauges;
 `rx_bytes`, `tx_bytes`, `rx_packets`, `tx_packets`, `rx_drop`, `tx_drop` (totals over every
 interface of the namespace) and `<iface>.rx_bytes` ... are counters: per-second deltas.
 """
@@ -29,7 +29,7 @@ from agents.netns import in_netns
 from agents.programs import resolved
 from agents.sessions import spawn
 from agents.ticker import SecondTicker
-from spec.results import SamplePoint
+from contract.results import SamplePoint
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,7 @@ from agents.roles.base import AgentContext, Role
 from agents.sampling import SampleSink
 from agents.sessions import SessionLedger, use_ledger
 from agents.state import AgentState, StateFileError, keep_private, load_state, save_state
-from spec.protocol import AGENT_EXIT_REVOKED, EnrollRequest
+from contract.protocol import AGENT_EXIT_REVOKED, EnrollRequest
 
 log = logging.getLogger("agents")
 

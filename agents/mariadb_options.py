@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from agents.privileges import create_file
-from spec.protocol import SqlAccess
+from contract.protocol import SqlAccess
 
 
 def write_client_options(path: Path, access: SqlAccess) -> Path:

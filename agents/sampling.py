@@ -33,8 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from agents.backoff import Backoff
-from spec.protocol import SampleBatch
-from spec.results import SamplePoint
+from contract.protocol import SampleBatch
+from contract.results import SamplePoint
 
 log = logging.getLogger(__name__)
 

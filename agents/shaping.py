@@ -1,4 +1,4 @@
-"""Link shaping on the proxy host: the lab's bandwidth caps (spec.lab.LinkShaping) applied with tc.
+"""Link shaping on the proxy host: the lab's bandwidth caps (contract.lab.LinkShaping) applied with tc.
 
 Each capped interface gets a root qdisc on its egress, inside the agent's network namespace
 (`tc -n NS`, without `ip netns exec`):
@@ -6,7 +6,7 @@ Each capped interface gets a root qdisc on its egress, inside the agent's networ
   at the rate but at least 64 KiB, so a whole GSO segment of a veth fits without tbf having to
   split it; 50 ms of queue, then drops, as on a real link (the same shape as dev/lab_netns).
 - with delay or loss: netem, carrying the rate too. The lab's settings are refused before a
-  run when the proxy host has no netem (spec.lab.netem_problem); this module re-checks.
+  run when the proxy host has no netem (contract.lab.netem_problem); this module re-checks.
 Every command is an argv of typed values; nothing comes from shell text. What was installed is
 remembered, so `clear()` (teardown) removes exactly that and leaves other interfaces alone.
 """
@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pydantic import JsonValue
 
 from agents import programs
-from spec.lab import LinkCap, LinkShaping
+from contract.lab import LinkCap, LinkShaping
 
 TC_TIMEOUT_S = 10.0
 TBF_LATENCY = "50ms"

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spec.protocol import Role
+from contract.protocol import Role
 
 
 class AgentState(BaseModel):

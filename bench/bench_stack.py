@@ -79,7 +79,7 @@ def _seed_team() -> dict[str, Any]:
     from backend.labs.service import create_lab
     from backend.models import ExperimentVersion
     from backend.teams.tokens import create_api_token
-    from spec.examples import seed_000_maxconn_capacity
+    from contract.examples import seed_000_maxconn_capacity
 
     with session_scope() as db:
         user, team = ensure_admin(db, EMAIL, PASSWORD, "Bench team")

@@ -46,9 +46,9 @@ from agents.drivers.vegeta_results import (
 )
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
-from spec.load import LoadProfile
-from spec.protocol import StartTargets
-from spec.target import Endpoint, ManagedTarget
+from contract.load import LoadProfile
+from contract.protocol import StartTargets
+from contract.target import Endpoint, ManagedTarget
 
 WARMUP_S = 1
 EXIT_GRACE_S = 60  # vegeta must have exited this long after its planned end

@@ -63,7 +63,7 @@ FILLER_KEYS = [f"be.t1.k{i}" for i in range(35)]
 def summary(maxconn: int, rep: int) -> dict[str, Any]:
     from hdrh.histogram import HdrHistogram
 
-    from spec.results import LatencyPercentiles, LoadTotals, ProxySummary, RunSummary
+    from contract.results import LatencyPercentiles, LoadTotals, ProxySummary, RunSummary
 
     rng = random.Random(maxconn * 100 + rep)
     histogram = HdrHistogram(1, 3_600_000_000, 3)
@@ -99,7 +99,7 @@ def summary(maxconn: int, rep: int) -> dict[str, Any]:
 def rendered(spec: dict[str, Any]) -> str:
     """The run's HAProxy config as the worker renders it (placeholder addresses)."""
     from backend.experiments.config_check import rendered_for_check
-    from spec.experiment import ExperimentSpec
+    from contract.experiment import ExperimentSpec
 
     return rendered_for_check(ExperimentSpec.model_validate(spec)).text
 

@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 from backend.experiments import config_check, validation
-from spec.examples import seed_000_maxconn_capacity
-from spec.experiment import ExperimentSpec
-from spec.lab_boundary import Boundary
+from contract.examples import seed_000_maxconn_capacity
+from contract.experiment import ExperimentSpec
+from contract.lab_boundary import Boundary
 
 
 def plain_check(text: str) -> float:

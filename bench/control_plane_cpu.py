@@ -169,7 +169,7 @@ def profile_run(
         print(top_functions(raw))
 
 
-PROJECT = ("agents/", "backend/", "worker/", "spec/", "common/")
+PROJECT = ("agents/", "backend/", "worker/", "contract/", "common/")
 
 
 def top_functions(raw: Path, limit: int = 14) -> str:

@@ -60,8 +60,8 @@ INSERT_RUNS = (
 def summary_template() -> dict[str, Any]:
     """One summary as the worker stores it (the same size and shape), to vary per run in SQL."""
     from common.latency_histograms import encode, new_histogram, percentiles
-    from spec.results import InjectorSummary, ProxySummary, RunSummary
-    from spec.verdict import Evidence, RunVerdict
+    from contract.results import InjectorSummary, ProxySummary, RunSummary
+    from contract.verdict import Evidence, RunVerdict
     from worker.summaries import merge_injectors
 
     rng = random.Random(7)
@@ -95,7 +95,7 @@ def summary_template() -> dict[str, Any]:
 
 
 def seed(stack: Stack, n_runs: int) -> None:
-    from spec.examples import seed_000_maxconn_capacity
+    from contract.examples import seed_000_maxconn_capacity
 
     spec = seed_000_maxconn_capacity().model_dump_json(by_alias=True)
     summary = json.dumps(summary_template())
@@ -293,7 +293,7 @@ def explain(team_id: int) -> None:
     from backend.runs import service
     from backend.runs.schemas import SortDirection
     from backend.runs.trends.service import trends
-    from spec.run_state import RunState
+    from contract.run_state import RunState
 
     sent: list[tuple[str, Any]] = []
 

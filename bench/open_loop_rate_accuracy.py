@@ -30,10 +30,10 @@ from agents.drivers import ToolRun
 from agents.drivers.vegeta import VegetaDriver
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
-from spec.load import LoadProfile
-from spec.protocol import StartTargets
-from spec.results import InjectorSummary
-from spec.target import Endpoint, ManagedTarget
+from contract.load import LoadProfile
+from contract.protocol import StartTargets
+from contract.results import InjectorSummary
+from contract.target import Endpoint, ManagedTarget
 
 
 def start_nginx(workdir: Path) -> tuple[TargetRole, str]:

@@ -53,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run_fidelity import Api, haplab_stack, http_spec, wait_lab_idle
 
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 PHASES = tuple(state.value for state in RunState if state.is_active)  # in the order a run goes
 # Agent log lines: when each agent took a command (the worker's command reached it) and started wrk.

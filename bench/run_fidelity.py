@@ -71,12 +71,12 @@ from backend.bootstrap import ensure_admin
 from backend.serve import default_workers
 from backend.teams.tokens import create_api_token
 from common.process_groups import stop_session
+from contract.experiment import ExperimentSpec
+from contract.haproxy.render import RenderContext, render
+from contract.run_state import TERMINAL_STATES
+from contract.target import ManagedTarget
 from dev.lab import LocalLab, running_local_lab
 from dev.services import free_port, throwaway_services
-from spec.experiment import ExperimentSpec
-from spec.haproxy.render import RenderContext, render
-from spec.run_state import TERMINAL_STATES
-from spec.target import ManagedTarget
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA_PLANE = {"haproxy", "nginx", "wrk", "hey", "h2load"}

@@ -48,7 +48,7 @@ PAGE_STEP = 12
 PROXY = "proxy"
 HOSTS = ["host:proxy-1", "host:injector-1", "host:target-1"]
 SOURCES = [PROXY, *HOSTS]
-# Key names like the real ones: counters (deltas) and gauges (levels, spec.results.is_gauge).
+# Key names like the real ones: counters (deltas) and gauges (levels, contract.results.is_gauge).
 PROXY_KEYS = [
     *(
         f"FRONTEND.{k}"

@@ -31,10 +31,10 @@ from agents.drivers.wrk import WrkDriver
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
 from agents.targets.nginx import nginx_version
+from contract.load import LoadProfile
+from contract.protocol import StartTargets
+from contract.target import Endpoint, ManagedTarget
 from dev.services import foreground_server, free_port
-from spec.load import LoadProfile
-from spec.protocol import StartTargets
-from spec.target import Endpoint, ManagedTarget
 
 HAPROXY_CONFIG = """\
 global

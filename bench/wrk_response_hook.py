@@ -36,9 +36,9 @@ from agents.drivers import MeasuredWindow, ToolRun
 from agents.drivers.wrk import WrkDriver
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
-from spec.load import LoadProfile
-from spec.protocol import StartTargets
-from spec.target import Endpoint, ManagedTarget
+from contract.load import LoadProfile
+from contract.protocol import StartTargets
+from contract.target import Endpoint, ManagedTarget
 
 PATHS = ("/fast", "/page")
 

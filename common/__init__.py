@@ -1,6 +1,6 @@
-"""Pieces shared by agents, worker and backend that spec/ cannot hold.
+"""Pieces shared by agents, worker and backend that contract/ cannot hold.
 
-spec/ depends on pydantic and the standard library only (a lab host installs it with nothing
+contract/ depends on pydantic and the standard library only (a lab host installs it with nothing
 else), and the import contracts keep agents, worker and backend apart. What two of them need and
 that uses a third-party library (HdrHistogram) or the operating system lives here: it may import
 spec, the standard library and third-party libraries, never backend, worker or agents.

@@ -1,6 +1,6 @@
 """Latency histograms as haplab exchanges them: HdrHistogram, microseconds, 1 µs .. 1 h, 3 digits.
 
-spec.results fixes the wire form (base64 of HdrHistogram's compressed V2 encoding); this module
+contract.results fixes the wire form (base64 of HdrHistogram's compressed V2 encoding); this module
 builds one from the (value, count) pairs a load tool reports, encodes, decodes, merges, and reads
 percentiles back. Merging adds counts, so histograms of many injectors merge exactly (up to
 HdrHistogram's bounded error of 0.1 %), which averaged percentiles never do.
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from hdrh.histogram import HdrHistogram
 
-from spec.results import HISTOGRAM_SIGNIFICANT_DIGITS, LatencyPercentiles
+from contract.results import HISTOGRAM_SIGNIFICANT_DIGITS, LatencyPercentiles
 
 LOWEST_US = 1
 HIGHEST_US = 3_600_000_000  # one hour: no request a benchmark waits for lasts longer

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Regenerate the API clients from the backend's OpenAPI schema, without a server: the frontend's
 # (TypeScript) and the CLI's (Python, openapi-python-client); and the JSON Schema of experiment
-# files (spec/experiment_file.py) that every haplab serves.
+# files (contract/experiment_file.py) that every haplab serves.
 #
 #   dev/gen_api_client.sh            # writes frontend/openapi.json, frontend/src/client/,
 #                                    # frontend/public/schemas/experiment.schema.json and
@@ -33,7 +33,7 @@ import json
 import sys
 
 from backend.app import create_app
-from spec.experiment_file import experiment_json_schema
+from contract.experiment_file import experiment_json_schema
 
 for path, document in ((sys.argv[1], create_app().openapi()), (sys.argv[2], experiment_json_schema())):
     with open(path, "w") as f:

@@ -1,4 +1,4 @@
-"""Write examples/seeds/*.yaml: each seed experiment (spec/examples.py, the UI's templates) as an
+"""Write examples/seeds/*.yaml: each seed experiment (contract/examples.py, the UI's templates) as an
 experiment file for `haplab run`, thresholds included (docs/automation.md).
 
     .venv/bin/python dev/gen_examples.py [OUT_DIR]     # default examples/seeds/
@@ -41,7 +41,7 @@ def write_examples(out: Path) -> list[Path]:
             f"# Seed {template.id}, {template.title}: {template.summary}",
             *(["# Its conclusion as thresholds:"] + [f"#   {text}" for text in rules] if rules else []),
             f'# Run it: haplab run examples/seeds/{name} --lab "<your lab>"   (docs/automation.md)',
-            "# Generated from spec/examples.py (the UI's templates) by dev/gen_examples.py.",
+            "# Generated from contract/examples.py (the UI's templates) by dev/gen_examples.py.",
         ]
         path = out / name
         text = yaml.safe_dump(body, sort_keys=False, allow_unicode=True, width=1000)

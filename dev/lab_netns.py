@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from agents.shaping import qdisc_argv
-from spec.lab import LinkCap
+from contract.lab import LinkCap
 
 ROLES = ("injector", "proxy", "target")
 NETNS_SUFFIX = {"injector": "inj", "proxy": "prx", "target": "tgt"}

@@ -17,7 +17,7 @@ suite_cmd() {
     case $1 in
         ruff) echo "$VENV/ruff check ." ;;
         format) echo "$VENV/ruff format --check ." ;;
-        mypy) echo "$VENV/mypy spec common agents backend worker haplab_cli dev bench" ;;
+        mypy) echo "$VENV/mypy contract common agents backend worker haplab_cli dev bench" ;;
         imports) echo "$VENV/lint-imports" ;;
         eslint) echo "npm run lint --workspace frontend --silent" ;;
         tsc) echo "npm run typecheck --workspace frontend --silent" ;;

@@ -42,9 +42,9 @@ sys.path.insert(0, str(ROOT))
 
 from backend.settings import DEV_WEBHOOK_SECRET_KEY, Settings, get_settings  # noqa: E402
 from common.process_groups import stop_session  # noqa: E402
+from contract.protocol import AGENT_EXIT_REVOKED  # noqa: E402
 from dev.lab import LocalLab, remove_leftovers  # noqa: E402
 from dev.services import Postgres, Redis, open_path_to_postgres, wait_for_port  # noqa: E402
-from spec.protocol import AGENT_EXIT_REVOKED  # noqa: E402
 
 VAR = Path(os.environ.get("HAPLAB_VAR_DIR") or ROOT / "var").resolve()
 LOGS = VAR / "log"

@@ -1,4 +1,4 @@
-"""Experiment files (spec/experiment_file.py) as the CLI reads them: YAML or JSON, every value's
+"""Experiment files (contract/experiment_file.py) as the CLI reads them: YAML or JSON, every value's
 line kept, so a problem the API names by field (`spec.load.duration_s`) is shown at its line."""
 
 from __future__ import annotations

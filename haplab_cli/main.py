@@ -22,6 +22,8 @@ import typer
 from pydantic import ValidationError
 from rich.text import Text
 
+from contract.experiment import ExperimentSpec
+from contract.run_state import TERMINAL_STATES
 from haplab_cli import config
 from haplab_cli.api import Api, ApiRefusedError, UnreachableError
 from haplab_cli.client.api.auth import auth_get_session
@@ -58,8 +60,6 @@ from haplab_cli.outcome import (
     write_reports,
 )
 from haplab_cli.terminal import err, out, styled, visible
-from spec.experiment import ExperimentSpec
-from spec.run_state import TERMINAL_STATES
 
 POLL_S = 2.0
 PROGRESS_S = 10.0  # how often a measuring run's progress is printed (a CI log stays short)

@@ -19,7 +19,7 @@ from typing import Any
 
 from junitparser import Error, Failure, JUnitXml, Skipped, TestCase, TestSuite
 
-from spec.sweep import short_path
+from contract.sweep import short_path
 
 PASSED, THRESHOLD_FAILED, RUN_FAILED, BAD_INPUT = 0, 1, 2, 3
 

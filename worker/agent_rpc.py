@@ -29,9 +29,9 @@ from sqlalchemy import select
 from backend.db import session_scope
 from backend.messaging import clients, keys
 from backend.models import Agent
-from spec.command_results import CommandOutput
-from spec.protocol import Command, CommandResult, Envelope
-from spec.strict import StrictModel
+from contract.command_results import CommandOutput
+from contract.protocol import Command, CommandResult, Envelope
+from contract.strict import StrictModel
 
 LIVENESS_CHECK_S = 2.0
 

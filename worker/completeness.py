@@ -17,11 +17,12 @@ from datetime import datetime, timedelta
 from typing import Literal
 
 from backend.runs.seconds import PROXY_SOURCE, RunSeconds, SampleRows, SecondRows, Seconds, is_host
-from spec.drivers import DRIVERS
-from spec.experiment import ExperimentSpec
-from spec.haproxy.model import Frontend
-from spec.numbers import fixed
-from spec.results import Completeness, ErrorCounts, InjectorSummary, LoadTotals, RunSummary
+from contract.drivers import DRIVERS
+from contract.experiment import ExperimentSpec
+from contract.haproxy.model import Frontend
+from contract.metrics import series_sample_key
+from contract.numbers import fixed
+from contract.results import Completeness, ErrorCounts, InjectorSummary, LoadTotals, RunSummary
 from worker.summaries import counted_by_proxy, merge_injectors, proxy_summary
 
 # A timed tool stops within a few hundred milliseconds of its duration; one whose measured
@@ -154,7 +155,8 @@ def cut_short_summary(
     """
     frontend, backend = entry_sections(spec)
     seconds = RunSeconds.of(samples).proxy()
-    busy = [s.t for s in seconds.since_start() if s.data.get(f"{frontend}.req_tot", 0) > 0]
+    requests = series_sample_key("req_s", frontend, backend)
+    busy = [s.t for s in seconds.since_start() if s.data.get(requests, 0) > 0]
     span = min(max(busy) + 1, spec.load.duration_s) if busy else 0
     proxy = proxy_summary(seconds, frontend, backend, span, entry_mode(spec)) if span else None
     if injectors:

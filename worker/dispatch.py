@@ -21,7 +21,7 @@ from backend.models import Run
 from backend.queue import enqueue_change_detection
 from backend.runs.transitions import transition
 from backend.settings import get_settings
-from spec.run_state import STOPPED_STATES, RunState
+from contract.run_state import STOPPED_STATES, RunState
 from worker.kicks import kick_lab
 from worker.lab_lock import ReapedRun, claim_lab, lock_lab, reap_expired_lease, release_lab
 from worker.orchestrator import RunOutcome, execute_run

@@ -16,13 +16,13 @@ from sqlalchemy import select, update
 
 from backend.db import session_scope
 from backend.models import Agent, Run
-from spec.capabilities import Capabilities
-from spec.command_results import LoadFinished, StartedProcess
-from spec.experiment import ExperimentSpec
-from spec.protocol import SqlAccess
-from spec.results import InjectorSummary
-from spec.run_environment import RunEnvironment
-from spec.thresholds import ThresholdResult
+from contract.capabilities import Capabilities
+from contract.command_results import LoadFinished, StartedProcess
+from contract.experiment import ExperimentSpec
+from contract.protocol import SqlAccess
+from contract.results import InjectorSummary
+from contract.run_environment import RunEnvironment
+from contract.thresholds import ThresholdResult
 
 
 @dataclass(frozen=True)

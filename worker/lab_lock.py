@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from backend.models import Lab
 from backend.runs.transitions import transition
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,8 @@ from backend.db import get_engine, session_scope
 from backend.models import Lab, Run
 from backend.runs.transitions import transition
 from backend.settings import get_settings
-from spec.protocol import ONLINE_WINDOW_S, StopLoad, Teardown
-from spec.run_state import STOPPED_STATES, RunState
+from contract.protocol import ONLINE_WINDOW_S, StopLoad, Teardown
+from contract.run_state import STOPPED_STATES, RunState
 from worker import agent_rpc
 from worker.execution import Execution, load_execution, pick_agents
 from worker.lease import LeaseRenewer

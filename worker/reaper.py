@@ -17,8 +17,8 @@ from backend.db import session_scope
 from backend.models import Agent, Lab, Run
 from backend.settings import get_settings
 from backend.webhooks import notify
-from spec.protocol import StopLoad, Teardown
-from spec.run_state import RunState
+from contract.protocol import StopLoad, Teardown
+from contract.run_state import RunState
 from worker import agent_rpc
 from worker.kicks import kick_lab
 from worker.lab_lock import ReapedRun, reap_expired_lease

@@ -37,7 +37,7 @@ from sqlalchemy import Select, bindparam, select
 
 from backend.messaging import clients, keys
 from backend.models import Agent, Run
-from spec.run_state import RunState
+from contract.run_state import RunState
 from worker.phases.base import RunContext, check_rows
 
 log = logging.getLogger(__name__)

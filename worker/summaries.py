@@ -19,8 +19,15 @@ from typing import Any, Literal
 
 from backend.runs.seconds import PROXY_SOURCE, SecondRows, Seconds
 from common.latency_histograms import encode, merge, percentiles
-from spec.metrics import BY_KEY, SERIES_BY_KEY, SERIES_FIGURES, Metric, entry_sample_key
-from spec.results import (
+from contract.metrics import (
+    BY_KEY,
+    SERIES_FIGURES,
+    Metric,
+    backend_row_value,
+    series_sample_key,
+    servers_total,
+)
+from contract.results import (
     Drain,
     ErrorCounts,
     InjectorSummary,
@@ -104,8 +111,8 @@ def counted_by_proxy(
         return int(part.total(key))
 
     # The samples of HAProxy's 2xx figure (the registry's proxy_2xx), as the entry frontend's.
-    ok_2xx = entry_sample_key(SERIES_BY_KEY[str(BY_KEY["proxy_2xx"].series)].sample_key, frontend, "")
-    sent = entry_sample_key(_OTHER_COUNTERS["bytes_out"], frontend, "")
+    ok_2xx = series_sample_key(str(BY_KEY["proxy_2xx"].series), frontend, "")
+    sent = series_sample_key("bytes_out", frontend, "")
     in_window = summed(ok_2xx, seconds.measured(window_s))
     before = summed(ok_2xx, seconds.warmup())
     after = summed(ok_2xx, seconds.drain(window_s))
@@ -174,16 +181,16 @@ def merge_open_loop(summaries: Sequence[InjectorSummary]) -> OpenLoopStats | Non
 # --- proxy ---------------------------------------------------------------------------------------
 
 # Counters the proxy summary keeps that are no run figure of the registry (the figures are its
-# SERIES_FIGURES, measured from their entries): summary field -> sample key of the entry point's
-# rows (FRONTEND.: client side, from the entry frontend; BACKEND.: server side, from its backend,
-# never summed over both, which would count twice).
+# SERIES_FIGURES, measured from their entries): summary field -> registry series, read from the
+# entry point's rows (client side from the entry frontend, server side from its backend, never
+# summed over both, which would count twice).
 _OTHER_COUNTERS = {
-    "ereq": "FRONTEND.ereq",
-    "hrsp_1xx": "FRONTEND.hrsp_1xx",
-    "hrsp_3xx": "FRONTEND.hrsp_3xx",
-    "hrsp_other": "FRONTEND.hrsp_other",
-    "bytes_in": "FRONTEND.bin",
-    "bytes_out": "FRONTEND.bout",
+    "ereq": "ereq",
+    "hrsp_1xx": "http_1xx",
+    "hrsp_3xx": "http_3xx",
+    "hrsp_other": "http_other",
+    "bytes_in": "bytes_in",
+    "bytes_out": "bytes_out",
 }
 
 
@@ -207,31 +214,26 @@ def proxy_summary(
     seconds = Seconds.of(samples, PROXY_SOURCE)
     measured = seconds.measured(duration_s)
     values: dict[str, Any] = {}
-    for name, sample_key in _OTHER_COUNTERS.items():
-        key = entry_sample_key(sample_key, frontend, backend)
-        values[name] = int(sum(s.data.get(key, 0) for s in measured))
+    for name, series in _OTHER_COUNTERS.items():
+        values[name] = int(measured.total(series_sample_key(series, frontend, backend)))
     for metric in SERIES_FIGURES:
-        key = entry_sample_key(SERIES_BY_KEY[str(metric.series)].sample_key, frontend, backend)
+        key = series_sample_key(str(metric.series), frontend, backend)
         readings = [s.data[key] for s in measured if key in s.data]
         if metric.aggregate == "sum":
             values[_summary_field(metric)] = int(sum(readings))
         elif readings:  # a maximum of no readings is none: the summary's default says so
             values[_summary_field(metric)] = int(max(readings))
-    qtimes = _since_first_reply(
-        [s.data[f"{backend}.qtime"] for s in measured if f"{backend}.qtime" in s.data]
-    )
-    ttimes = _since_first_reply(
-        [s.data[f"{backend}.ttime"] for s in measured if f"{backend}.ttime" in s.data]
-    )
+    qtimes = _since_first_reply(measured.values(series_sample_key("qtime", frontend, backend)))
+    ttimes = _since_first_reply(measured.values(series_sample_key("ttime", frontend, backend)))
     values["avg_qtime_ms"] = round(sum(qtimes) / len(qtimes), 3) if qtimes else None
     values["avg_ttime_ms"] = round(sum(ttimes) / len(ttimes), 3) if ttimes else None
     values["averaged_before_window"] = (
         _averaged_before_window(seconds, backend, duration_s) if qtimes or ttimes else None
     )
     values["mode"] = mode
-    used = [s.data[f"{backend}.used_conns"] for s in measured if f"{backend}.used_conns" in s.data]
+    used = measured.values(series_sample_key("used_conns", frontend, backend))
     values["max_used_conns"] = int(max(used)) if used else None
-    values["max_server_conns"] = _max_server_conns(measured, backend, values["connects"])
+    values["max_server_conns"] = _max_server_conns(measured, frontend, backend, values["connects"])
     # The deltas of the measured seconds cover the window, even when a tick was skipped.
     values["bytes_out_per_s"] = round(values["bytes_out"] / duration_s, 3) if measured else None
     return ProxySummary(**values)
@@ -245,10 +247,7 @@ def _averaged_before_window(seconds: Seconds, backend: str, duration_s: int) -> 
     `<listen>.backend.stot`."""
 
     def served(part: Seconds) -> int:
-        def streams(data: Mapping[str, Any]) -> float:
-            return float(data.get(f"{backend}.backend.stot", data.get(f"{backend}.stot", 0)))
-
-        return int(sum(streams(s.data) for s in part))
+        return int(sum(backend_row_value(s.data, "streams", backend) for s in part))
 
     in_window = served(seconds.measured(duration_s))
     before = served(seconds.warmup())
@@ -259,15 +258,7 @@ def _server_sessions(data: Mapping[str, Any], backend: str) -> float:
     """The sessions on the backend's servers at one reading: the sum of their rows' scur
     (`<backend>.<server>.scur`; `<backend>.scur` and a listen's `<backend>.backend.scur` are the
     backend's own rows)."""
-    own = {f"{backend}.scur", f"{backend}.backend.scur"}
-    prefix = f"{backend}."
-    return float(
-        sum(
-            value
-            for key, value in data.items()
-            if key.startswith(prefix) and key.endswith(".scur") and key not in own
-        )
-    )
+    return servers_total(data, "scur", backend)
 
 
 def _since_first_reply(readings: list[Any]) -> list[Any]:
@@ -277,7 +268,7 @@ def _since_first_reply(readings: list[Any]) -> list[Any]:
     return readings[first:]
 
 
-def _max_server_conns(measured: Seconds, backend: str, connects: int) -> int | None:
+def _max_server_conns(measured: Seconds, frontend: str, backend: str, connects: int) -> int | None:
     """Most server connections open at one reading: in use + idle, both levels of the same
     `show servers conn` (a per-purge maximum plus a later idle count would count some twice).
 
@@ -288,7 +279,7 @@ def _max_server_conns(measured: Seconds, backend: str, connects: int) -> int | N
     clients queued for 10 server slots are 40 backend sessions, 10 server connections).
     None without readings.
     """
-    used, idle = f"{backend}.used_conns", f"{backend}.idle_conns"
+    used, idle = (series_sample_key(series, frontend, backend) for series in ("used_conns", "idle_conns"))
     readings = [s.data for s in measured if {used, idle} & s.data.keys()]
     shared = max((data.get(used, 0) + data.get(idle, 0) for data in readings), default=None)
     if shared == 0 and connects > 0:

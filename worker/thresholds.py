@@ -1,4 +1,4 @@
-"""Judging a run's threshold rules (spec/thresholds.py): live for abort_on_fail, and once collected.
+"""Judging a run's threshold rules (contract/thresholds.py): live for abort_on_fail, and once collected.
 
 The rules name sources by role ("proxy" for HAProxy, "host:<role>" for a role's host); the
 samples are stored by agent ("proxy", "proxy:2" ..., "host:<agent name>"). `rule_seconds` maps
@@ -22,9 +22,9 @@ from backend.runs.seconds import (
     by_source,
     read_seconds,
 )
-from spec.protocol import StopLoad
-from spec.results import RunSummary
-from spec.thresholds import ThresholdReport, evaluate, judges_runs, lost_live
+from contract.protocol import StopLoad
+from contract.results import RunSummary
+from contract.thresholds import ThresholdReport, evaluate, judges_runs, lost_live
 from worker import agent_rpc
 from worker.execution import Execution
 

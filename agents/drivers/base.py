@@ -34,9 +34,9 @@ from urllib.parse import urlsplit
 
 from agents.privileges import LabUser, create_file
 from agents.probe import probe_output
-from spec.drivers import DRIVERS, DriverName
-from spec.load import LoadProfile
-from spec.results import (
+from contract.drivers import DRIVERS, DriverName
+from contract.load import LoadProfile
+from contract.results import (
     Drain,
     ErrorCounts,
     InjectorSummary,
@@ -135,7 +135,7 @@ class Outcome:
     warnings: list[str]
     open_loop: OpenLoopStats | None = None  # drivers that keep a send schedule (vegeta)
     drain: Drain | None = None  # answers after the window (drivers that time every request)
-    # Where the counts come from (spec.results.WindowSource): tool_records when they are what
+    # Where the counts come from (contract.results.WindowSource): tool_records when they are what
     # completed in the measured window, tool_totals when they are the tool's own run.
     window_source: WindowSource = "tool_totals"
     window_note: str | None = None

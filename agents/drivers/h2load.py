@@ -59,9 +59,9 @@ from agents.drivers.base import (
 from agents.drivers.growing_file import GrowingFile
 from agents.privileges import LabUser, read_text
 from common.latency_histograms import encode, histogram_of, percentiles
-from spec.drivers import DriverName
-from spec.load import LoadProfile
-from spec.results import Drain, ErrorCounts
+from contract.drivers import DriverName
+from contract.load import LoadProfile
+from contract.results import Drain, ErrorCounts
 
 # The main phase runs this much before t0 and after the window's end, so it covers the window
 # whatever the tool's start-up took (milliseconds; a stalled host still has half a second).

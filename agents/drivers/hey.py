@@ -72,9 +72,9 @@ from agents.drivers.base import (
     whole_seconds,
     write_body,
 )
-from spec.drivers import DriverName
-from spec.load import LoadProfile
-from spec.results import ErrorCounts, LatencyPercentiles
+from contract.drivers import DriverName
+from contract.load import LoadProfile
+from contract.results import ErrorCounts, LatencyPercentiles
 
 DETAIL_CAP = 1_000_000  # hey's maxRes: responses whose status and latency it keeps
 WHOLE_RUN_NOTE = (

@@ -47,10 +47,10 @@ from agents.drivers.base import (
 )
 from agents.mariadb_options import write_client_options
 from agents.privileges import create_file
-from spec.drivers import DriverName
-from spec.load import LoadProfile, SqlWorkload
-from spec.protocol import SqlAccess
-from spec.results import ErrorCounts, InjectorSummary, SqlBenchmark
+from contract.drivers import DriverName
+from contract.load import LoadProfile, SqlWorkload
+from contract.protocol import SqlAccess
+from contract.results import ErrorCounts, InjectorSummary, SqlBenchmark
 
 NO_LATENCY = "not measured by mariadb-slap"  # it times whole iterations, never one query
 OPTIONS_FILE = "client.cnf"

@@ -64,8 +64,8 @@ from agents.drivers.growing_file import GrowingFile
 from agents.drivers.vegeta_results import Pace, Reading, ResultsTally, Window, parse_row
 from agents.privileges import LabUser, create_file, open_output, read_text
 from agents.sessions import spawn
-from spec.drivers import DriverName
-from spec.load import LoadProfile
+from contract.drivers import DriverName
+from contract.load import LoadProfile
 
 TARGETS_FILE = "vegeta-targets.json"
 RESULTS_FILE = "vegeta-results.bin"

@@ -53,7 +53,7 @@ from hdrh.histogram import HdrHistogram
 
 from agents.drivers.hey import classify_error  # Go net/http error texts, same as hey's
 from common.latency_histograms import HIGHEST_US, encode, histogram_of, new_histogram, percentiles
-from spec.results import Drain, ErrorCounts, LatencyPercentiles, OpenLoopStats
+from contract.results import Drain, ErrorCounts, LatencyPercentiles, OpenLoopStats
 
 LATE_THRESHOLD_MS = 10.0  # Go timers on a shared two-core box jitter by a few ms; beyond 10 ms is late
 NS_PER_S = 1_000_000_000

@@ -59,9 +59,9 @@ from agents.drivers.base import (
 )
 from agents.privileges import create_file, read_text
 from common.latency_histograms import encode, histogram_of, percentiles
-from spec.drivers import DriverName
-from spec.load import LoadProfile
-from spec.results import Drain, ErrorCounts, LatencyPercentiles
+from contract.drivers import DriverName
+from contract.load import LoadProfile
+from contract.results import Drain, ErrorCounts, LatencyPercentiles
 
 SCRIPT = Path(__file__).with_name("wrk_report.lua")
 SCRIPT_FILE = "wrk_report.lua"  # its copy in the run's directory, where the load user reads it

@@ -3,7 +3,7 @@
 It runs where HAProxy will run (the data-plane namespace), as whom (the unprivileged HAProxy
 user, agents.privileges) and with what (an empty environment, agents.programs). What goes back
 to the orchestrator is only HAProxy's messages about lines of the config
-(spec.haproxy.check_output): its raw output could quote another file.
+(contract.haproxy.check_output): its raw output could quote another file.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from agents import programs
 from agents.privileges import LabUser
-from spec.haproxy import check_output
+from contract.haproxy import check_output
 
 log = logging.getLogger(__name__)
 

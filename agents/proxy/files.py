@@ -36,7 +36,7 @@ def socket_path_problem(workdir: Path) -> str | None:
 
 
 def write_files(workdir: Path, files: dict[str, str]) -> None:
-    """Write `certs/<name>` and `files/<name>` (names validated by spec.protocol) with mode 600."""
+    """Write `certs/<name>` and `files/<name>` (names validated by contract.protocol) with mode 600."""
     root = workdir.resolve()
     for name, content in files.items():
         path = (workdir / name).resolve()

@@ -1,6 +1,6 @@
 """Turn Runtime API readings into sample data: gauges as read, counters as per-second deltas.
 
-Key names (spec.results.is_gauge decides gauge vs counter by the last dotted part):
+Key names (contract.results.is_gauge decides gauge vs counter by the last dotted part):
 - `{frontend}.{field}` / `{backend}.{field}`: a section's aggregate row ("fe.scur", "be.connect");
   a backend also gets the sum of its servers' used_conns/idle_conns/safe_conns.
   A `listen` section has both rows under one name: `{listen}.{field}` is the frontend row's

@@ -27,7 +27,7 @@ from agents.proxy.files import MASTER_SOCKET
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.sessions import spawn
 from common.process_groups import stop_session
-from spec.haproxy import check_output
+from contract.haproxy import check_output
 
 log = logging.getLogger(__name__)
 
@@ -103,7 +103,7 @@ class HAProxyProcess:
 
     def messages(self) -> str:
         """HAProxy's ALERT/WARNING messages of the recent output, about the config only: what may
-        go back over the wire (spec.haproxy.check_output; raw output could quote other files)."""
+        go back over the wire (contract.haproxy.check_output; raw output could quote other files)."""
         found = check_output.config_messages(self.output_tail(), str(self.config_path), str(self.workdir))
         return check_output.shown(found) or "(no message from HAProxy; see the agent's log)"
 

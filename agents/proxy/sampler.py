@@ -17,12 +17,12 @@ from datetime import UTC, datetime
 from agents.proxy.metrics import Snapshot, sample_data, split_for_samples, take_snapshot
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.ticker import SecondTicker
-from spec.results import SamplePoint
+from contract.results import SamplePoint
 
 log = logging.getLogger(__name__)
 
 SOURCE = "proxy"
-# spec.results.SamplePoint.data holds at most 500 values.
+# contract.results.SamplePoint.data holds at most 500 values.
 MAX_VALUES_PER_SAMPLE = 500
 
 

@@ -16,9 +16,9 @@ from typing import ClassVar
 
 from pydantic import JsonValue
 
-from spec.protocol import Command
-from spec.results import SamplePoint
-from spec.strict import StrictModel
+from contract.protocol import Command
+from contract.results import SamplePoint
+from contract.strict import StrictModel
 
 
 class CommandFailed(Exception):  # noqa: N818 - reads as the outcome the orchestrator is told
@@ -82,7 +82,7 @@ class Role(ABC):
 
     @abstractmethod
     def handle(self, command: Command) -> StrictModel:
-        """Carry out `command`; return its answer (the model spec.command_results has for it,
+        """Carry out `command`; return its answer (the model contract.command_results has for it,
         `command.answered_with`, but for StartSampling's ProxySampling) or raise CommandFailed."""
 
     @abstractmethod

@@ -55,10 +55,10 @@ from agents.drivers.mariadb_slap import write_account
 from agents.privileges import LOAD_USER, lab_user, role_directory, unreachable
 from agents.programs import program
 from agents.roles.base import AgentContext, CommandFailed, Role
-from spec.command_results import Done, LeaseRenewed, LoadFinished, LoadStarted, LoadStopped
-from spec.load import LoadProfile
-from spec.protocol import AwaitLoad, Command, RenewLease, StartLoad, StopLoad, Teardown
-from spec.strict import StrictModel
+from contract.command_results import Done, LeaseRenewed, LoadFinished, LoadStarted, LoadStopped
+from contract.load import LoadProfile
+from contract.protocol import AwaitLoad, Command, RenewLease, StartLoad, StopLoad, Teardown
+from contract.strict import StrictModel
 
 log = logging.getLogger(__name__)
 

@@ -1,7 +1,7 @@
 """The proxy role: owns one HAProxy process, applies configs to it and samples its Runtime API.
 
 Its directory is `{runtime_dir}/proxy`, reported in the Hello as capability `runtime_dir`: the
-worker renders haproxy.cfg with that directory (spec.haproxy.RenderContext), so the stats socket,
+worker renders haproxy.cfg with that directory (contract.haproxy.RenderContext), so the stats socket,
 pidfile, certs/ and files/ of the config all live here.
 
 - ApplyProxyConfig: write the files, check the candidate config with `haproxy -c`, then start
@@ -32,9 +32,9 @@ from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.proxy.sampler import ProxySampler
 from agents.roles.base import AgentContext, CommandFailed, Role
 from agents.shaping import LinkShaper, ShapingError
-from spec.command_results import HostsResolved, LinksShaped, ProxySampling, ProxyStarted
-from spec.protocol import ApplyProxyConfig, Command, ResolveHosts, ShapeLinks, StartSampling
-from spec.strict import StrictModel
+from contract.command_results import HostsResolved, LinksShaped, ProxySampling, ProxyStarted
+from contract.protocol import ApplyProxyConfig, Command, ResolveHosts, ShapeLinks, StartSampling
+from contract.strict import StrictModel
 
 log = logging.getLogger(__name__)
 

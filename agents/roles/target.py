@@ -25,9 +25,9 @@ from agents.targets.mariadb import MariadbError, RunningDatabase, mariadb_versio
 from agents.targets.mariadb_setup import MariadbLayout
 from agents.targets.nginx import NginxError, RunningTargets, nginx_version, start_targets
 from agents.targets.nginx_config import NginxLayout, UnservablePath
-from spec.command_results import DatabaseStarted, Done, TargetsStarted
-from spec.protocol import Command, StartDatabase, StartTargets, Teardown
-from spec.strict import StrictModel
+from contract.command_results import DatabaseStarted, Done, TargetsStarted
+from contract.protocol import Command, StartDatabase, StartTargets, Teardown
+from contract.strict import StrictModel
 
 
 class TargetRole(Role):

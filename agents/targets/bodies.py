@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from spec.target import Endpoint
+from contract.target import Endpoint
 
 CHUNK = (b"haplab synthetic response body " * 2200)[:65536]  # 64 KiB of plain ASCII
 

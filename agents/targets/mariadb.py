@@ -38,8 +38,8 @@ from agents.targets.mariadb_setup import (
 )
 from agents.targets.ports import PortClash, choose_ports, on_free_ports
 from common.process_groups import stop_session
-from spec.protocol import SqlAccess
-from spec.target import ManagedDatabase
+from contract.protocol import SqlAccess
+from contract.target import ManagedDatabase
 
 log = logging.getLogger(__name__)
 

@@ -31,8 +31,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from spec.protocol import SqlAccess
-from spec.target import ManagedDatabase
+from contract.protocol import SqlAccess
+from contract.target import ManagedDatabase
 
 INSTALL_BIN = "mariadb-install-db"
 SERVER_BIN = "mariadbd"

@@ -30,8 +30,8 @@ from agents.targets.ports import PortClash, choose_ports, on_free_ports
 from agents.targets.probe import NotAnswering, wait_until_answering
 from agents.targets.tls import write_credentials
 from common.process_groups import stop_session
-from spec.protocol import TlsCredentials
-from spec.target import ManagedTarget
+from contract.protocol import TlsCredentials
+from contract.target import ManagedTarget
 
 log = logging.getLogger(__name__)
 

@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from spec.target import Endpoint, ManagedTarget
+from contract.target import Endpoint, ManagedTarget
 
 ECHO_MODULE = "/usr/lib/nginx/modules/ngx_http_echo_module.so"
 READY_PATH = "/__haplab/ready"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from spec.protocol import TlsCredentials
+from contract.protocol import TlsCredentials
 
 
 def write_credentials(credentials: TlsCredentials, certificate: Path, private_key: Path) -> None:

@@ -13,8 +13,8 @@ from typing import Any
 from fastapi import FastAPI
 
 from backend.runs.queue_estimate import DEFAULT_OVERHEAD_S
-from spec.run_state import STATE_GROUPS, RunState
-from spec.verdict import MEASUREMENT_TOLERANCE
+from contract.run_state import STATE_GROUPS, RunState
+from contract.verdict import MEASUREMENT_TOLERANCE
 
 
 def constant_schemas() -> dict[str, dict[str, Any]]:

@@ -2,7 +2,7 @@
 
 Every validate runs a config written by a user, and HAProxy reads any file a config names (ACL
 and map files, error pages, certificates). The raw-line allowlist refuses such files, and only
-HAProxy's messages about the config's lines reach the user (spec.haproxy.check_output); this box
+HAProxy's messages about the config's lines reach the user (contract.haproxy.check_output); this box
 is the wall that holds when both of those miss something:
 
 - bubblewrap (`bwrap`) gives HAProxy its own mount, PID, network, IPC, UTS and user namespaces:

@@ -30,10 +30,10 @@ from backend.experiments import haproxy_check
 from backend.experiments.check_sandbox import BOX_RUNTIME_DIR
 from backend.experiments.throwaway_cert import throwaway_pem
 from backend.settings import get_settings
-from spec.experiment import ExperimentSpec
-from spec.haproxy.render import RenderContext, raw_line_sources, render
-from spec.haproxy.servers import Server
-from spec.text_types import split_host_port
+from contract.experiment import ExperimentSpec
+from contract.haproxy.render import RenderContext, raw_line_sources, render
+from contract.haproxy.servers import Server
+from contract.text_types import split_host_port
 
 PLACEHOLDER_HOST = "127.0.0.1"
 PLACEHOLDER_FIRST_PORT = 18080

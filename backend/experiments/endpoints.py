@@ -29,7 +29,7 @@ from backend.labs import boundary
 from backend.labs.service import get_lab
 from backend.runs.queued_runs import queue_full_response
 from backend.runs.schemas import RunLaunched
-from spec.lab_boundary import Boundary
+from contract.lab_boundary import Boundary
 
 router = APIRouter(tags=["experiments"], route_class=StorableRoute)
 

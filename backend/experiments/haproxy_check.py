@@ -3,7 +3,7 @@
 HAProxy is the only authority on what HAProxy accepts, so the designer's live validator asks
 it rather than guessing. It runs in a box that can read nothing but the config's own directory
 (backend/experiments/check_sandbox.py), and only its messages about lines of the config are
-kept (spec.haproxy.check_output), which lets the UI put them next to those lines.
+kept (contract.haproxy.check_output), which lets the UI put them next to those lines.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from backend.experiments import check_sandbox
 from backend.settings import get_settings
-from spec.haproxy import check_output
+from contract.haproxy import check_output
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ def check_config(
     except subprocess.TimeoutExpired:
         return _failed(f"haproxy -c did not finish within {timeout_s:g}s")
     # Only HAProxy's messages about our config's lines leave this function: its raw output may
-    # quote other files (spec.haproxy.check_output).
+    # quote other files (contract.haproxy.check_output).
     messages = check_output.config_messages(
         done.stdout + done.stderr, CONFIG_NAME, check_sandbox.BOX_RUNTIME_DIR
     )

@@ -5,7 +5,7 @@ schedule's firing (backend/schedules/firing.py calls launch_experiment): the sam
 same `haproxy -c` of every distinct config on the process's one pool of checkers, and the same
 caps on queued runs.
 
-Runs are created in spec.expansion.expand's order (repetition-major, first axis slowest) and
+Runs are created in contract.expansion.expand's order (repetition-major, first axis slowest) and
 their ids follow it, because a lab executes its queued runs in id order.
 """
 
@@ -25,11 +25,11 @@ from backend.labs import boundary
 from backend.labs.service import get_lab
 from backend.runs.queued_runs import NewRun, queue_launch, refuse_beyond_queue_caps
 from backend.runs.schemas import RunLaunched
-from spec.expansion import RunPoint, SweepPointError, expand
-from spec.experiment import ExperimentSpec
-from spec.haproxy.render import RenderError
-from spec.lint import lint
-from spec.sweep import JsonScalar, PathError, apply_path
+from contract.expansion import RunPoint, SweepPointError, expand
+from contract.experiment import ExperimentSpec
+from contract.haproxy.render import RenderError
+from contract.lint import lint
+from contract.sweep import JsonScalar, PathError, apply_path
 
 
 def apply_overrides(document: dict[str, Any], overrides: dict[str, JsonScalar]) -> ExperimentSpec:

@@ -9,10 +9,10 @@ from pydantic import BaseModel, ConfigDict, Field, SkipValidation, StringConstra
 
 from backend.api.storable import INT4_MAX
 from backend.errors import FieldError
-from spec.experiment import ExperimentSpec
-from spec.experiment_file import MAX_TAGS, Description, Name, Tag
-from spec.run_state import RunState
-from spec.sweep import JsonScalar
+from contract.experiment import ExperimentSpec
+from contract.experiment_file import MAX_TAGS, Description, Name, Tag
+from contract.run_state import RunState
+from contract.sweep import JsonScalar
 
 # A spec as the client sent it. The OpenAPI schema (and so the generated client) shows the
 # full ExperimentSpec, but FastAPI passes the raw JSON through: the service validates it
@@ -147,7 +147,7 @@ class ValidationReport(BaseModel):
     field_errors: list[FieldError]
     warnings: list[FieldError] = Field(
         default_factory=list,
-        description="Valid settings that do nothing or contradict each other (spec.lint), by field.",
+        description="Valid settings that do nothing or contradict each other (contract.lint), by field.",
     )
     rendered_config: str | None = Field(
         description="haproxy.cfg as rendered with placeholder upstreams (127.0.0.1:18080+i)."

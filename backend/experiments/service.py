@@ -28,8 +28,8 @@ from backend.labs import boundary
 from backend.models import Experiment, ExperimentVersion, Run
 from backend.models.base import utcnow
 from backend.teams.scoping import owned_by, readable, writable
-from spec.experiment import ExperimentSpec
-from spec.run_state import IN_PROGRESS_STATES, RunState
+from contract.experiment import ExperimentSpec
+from contract.run_state import IN_PROGRESS_STATES, RunState
 
 DEFAULT_PAGE = 50
 MAX_PAGE = 200

@@ -19,8 +19,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from backend.errors import ApiError, FieldError, fields_from_pydantic
-from spec.expansion import SweepPointError, point_params, point_spec
-from spec.experiment import ExperimentSpec
+from contract.expansion import SweepPointError, point_params, point_spec
+from contract.experiment import ExperimentSpec
 
 SPEC_FIELD = "spec"
 

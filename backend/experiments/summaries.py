@@ -10,8 +10,8 @@ from sqlalchemy.orm import Session
 
 from backend.experiments.schemas import ExperimentDetail, ExperimentSummary, Owner, RunCounts
 from backend.models import Experiment, Run, User
-from spec.experiment import ExperimentSpec
-from spec.run_state import RunState
+from contract.experiment import ExperimentSpec
+from contract.run_state import RunState
 
 
 def summarize(db: Session, experiments: Sequence[Experiment]) -> list[ExperimentSummary]:

@@ -21,13 +21,13 @@ from backend.experiments.haproxy_check import CheckResult
 from backend.experiments.schemas import CheckError, HaproxyCheck, ValidationRefused, ValidationReport
 from backend.experiments.spec_errors import SPEC_FIELD, spec_field_errors, sweep_point_problems
 from backend.labs import boundary
-from spec.expansion import SweepPointError, point_params, point_spec, unmatched_thresholds
-from spec.experiment import ExperimentSpec
-from spec.haproxy.raw_lines import RUNTIME_DIR_PLACEHOLDER
-from spec.haproxy.render import RenderError
-from spec.lab_boundary import Boundary
-from spec.lint import lint
-from spec.sweep import JsonScalar
+from contract.expansion import SweepPointError, point_params, point_spec, unmatched_thresholds
+from contract.experiment import ExperimentSpec
+from contract.haproxy.raw_lines import RUNTIME_DIR_PLACEHOLDER
+from contract.haproxy.render import RenderError
+from contract.lab_boundary import Boundary
+from contract.lint import lint
+from contract.sweep import JsonScalar
 
 # Distinct configs a validate checks with haproxy -c at most (~8 ms each on 2 cores; see
 # docs/benchmarks.md); a launch checks them all.
@@ -137,7 +137,7 @@ def other_raw_line_problems(document: Any, refused: list[FieldError]) -> list[Fi
 
 
 def config_warnings(spec: ExperimentSpec, points: list[PointConfig]) -> list[FieldError]:
-    """spec.lint over the base spec and the checked sweep points, each warning once; one that
+    """contract.lint over the base spec and the checked sweep points, each warning once; one that
     holds only at some points says at which values."""
     found: dict[tuple[str, str], list[str]] = {(w.field, w.message): [] for w in lint(spec)}
     for index, params, _ in points:

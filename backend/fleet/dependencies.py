@@ -1,6 +1,6 @@
 """Agent authentication: `Authorization: Bearer hla_...` -> the Agent row (not revoked).
 
-A revoked agent's token is a 401 whose `error` is spec.protocol.AGENT_REVOKED_ERROR on every
+A revoked agent's token is a 401 whose `error` is contract.protocol.AGENT_REVOKED_ERROR on every
 route that takes CurrentAgent (backend/fleet/service.calling_agent); a poll it holds open is
 answered the same when the revocation comes (backend/fleet/mailbox.py).
 

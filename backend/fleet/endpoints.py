@@ -29,7 +29,7 @@ from backend.labs.enrollment import redeem_enrollment_token
 from backend.messaging.load_leases import load_lease
 from backend.messaging.run_events import publish_sample_batch
 from backend.runs.samples.service import insert_samples
-from spec.protocol import (
+from contract.protocol import (
     HEARTBEAT_INTERVAL_S,
     LIVE_VIEWERS_HEADER,
     LOAD_LEASE_HEADER,
@@ -40,7 +40,7 @@ from spec.protocol import (
     HelloResponse,
     SampleBatch,
 )
-from spec.version import PROTOCOL_VERSION
+from contract.version import PROTOCOL_VERSION
 
 router = APIRouter(tags=["agent"], route_class=EnvelopeRoute)
 

@@ -16,7 +16,7 @@ from fastapi.exceptions import RequestValidationError
 
 from backend.api.storable import StorableRoute
 from backend.errors import ApiError, FieldError
-from spec.version import PROTOCOL_VERSION
+from contract.version import PROTOCOL_VERSION
 
 
 def _version_error(errors: Any) -> ApiError | None:

@@ -35,7 +35,7 @@ from redis.asyncio import Redis
 from backend.errors import not_found
 from backend.fleet.service import revoked_agent_error
 from backend.messaging import clients, keys
-from spec.protocol import CommandResult, Envelope
+from contract.protocol import CommandResult, Envelope
 
 log = logging.getLogger(__name__)
 

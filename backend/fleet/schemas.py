@@ -1,7 +1,7 @@
 """Request and response bodies of the agent gateway (enrollment's and hello's, which the agent
-reads too, are in spec.protocol).
+reads too, are in contract.protocol).
 
-The envelopes narrow spec.protocol.Envelope's body to what each endpoint accepts, so a Hello
+The envelopes narrow contract.protocol.Envelope's body to what each endpoint accepts, so a Hello
 posted to /agent/messages (or a command posted by an agent) is a 422 naming `body.type`, and
 the OpenAPI document shows the exact message types per endpoint.
 """
@@ -12,7 +12,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, Field
 
-from spec.protocol import CommandResult, Envelope, Heartbeat, Hello, SampleBatch
+from contract.protocol import CommandResult, Envelope, Heartbeat, Hello, SampleBatch
 
 
 class HelloEnvelope(Envelope):

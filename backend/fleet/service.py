@@ -18,8 +18,8 @@ from sqlalchemy.orm import Session
 from backend.errors import ApiError, conflict
 from backend.models import Agent, Run
 from backend.teams.scoping import owned_by
-from spec.protocol import AGENT_REVOKED_ERROR, Hello
-from spec.run_state import ACTIVE_STATES, RunState
+from contract.protocol import AGENT_REVOKED_ERROR, Hello
+from contract.run_state import ACTIVE_STATES, RunState
 
 # Agent.version is VARCHAR(40); Hello allows 50 characters. A version is an identifier, and
 # refusing an agent over the length of its version string would help nobody.

@@ -1,6 +1,6 @@
 """Which addresses a lab's runs may send traffic to, and the checks that hold specs to it.
 
-The rules are spec.lab_boundary's; here the lab's part comes from the database: its agents'
+The rules are contract.lab_boundary's; here the lab's part comes from the database: its agents'
 data addresses (from their hello), the entries its admins added, and the control plane's own
 ports (from the settings). Checked at validate (against the chosen lab, or, without one, against
 everything the team's labs allow), at create and new version (the team's labs), at launch (the
@@ -19,9 +19,9 @@ from backend.errors import ApiError, FieldError
 from backend.labs.service import lab_agents, list_labs
 from backend.models import Agent, Lab
 from backend.settings import get_settings
-from spec.expansion import point_params, point_spec
-from spec.experiment import ExperimentSpec
-from spec.lab_boundary import Boundary, BoundaryEntry, destinations, join
+from contract.expansion import point_params, point_spec
+from contract.experiment import ExperimentSpec
+from contract.lab_boundary import Boundary, BoundaryEntry, destinations, join
 
 SPEC_FIELD = "spec"
 

@@ -26,8 +26,8 @@ from backend.labs.schemas import (
     ShapingOffer,
 )
 from backend.models import Agent, Lab
-from spec.lab import LabSettings
-from spec.lab_boundary import SENSITIVE_NETWORKS, BoundaryEntries
+from contract.lab import LabSettings
+from contract.lab_boundary import SENSITIVE_NETWORKS, BoundaryEntries
 
 log = logging.getLogger(__name__)
 router = APIRouter(tags=["labs"], route_class=StorableRoute)

@@ -1,4 +1,4 @@
-"""Lab settings checks for link shaping (spec.lab) and what the lab's proxy host can offer.
+"""Lab settings checks for link shaping (contract.lab) and what the lab's proxy host can offer.
 
 `settings.link_shaping` is validated on every create and update, with errors naming the field
 (`settings.link_shaping.links.0.rate_mbit`). Delay and loss are refused when a proxy agent of
@@ -16,7 +16,7 @@ from pydantic import ValidationError
 
 from backend.errors import invalid, validation_error_from
 from backend.models import Agent
-from spec.lab import LINK_SHAPING_KEY, link_shaping_of, netem_problem
+from contract.lab import LINK_SHAPING_KEY, link_shaping_of, netem_problem
 
 FIELD = f"settings.{LINK_SHAPING_KEY}"
 

@@ -32,7 +32,7 @@ from backend.errors import not_found
 from backend.labs.service import get_lab
 from backend.messaging import revoked_agents, run_control
 from backend.models import Agent, Run
-from spec.run_state import ACTIVE_STATES
+from contract.run_state import ACTIVE_STATES
 
 log = logging.getLogger(__name__)
 

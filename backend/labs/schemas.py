@@ -5,9 +5,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-from spec.capabilities import Capabilities
-from spec.lab import LabSettings
-from spec.lab_boundary import BoundaryEntry
+from contract.capabilities import Capabilities
+from contract.lab import LabSettings
+from contract.lab_boundary import BoundaryEntry
 
 AgentRoleName = Literal["proxy", "injector", "target"]
 AgentStatus = Literal["online", "busy", "offline", "revoked"]
@@ -68,7 +68,7 @@ class AgentAddress(BaseModel):
 
 
 class BoundaryView(BaseModel):
-    """Where this lab's runs may send traffic (spec/lab_boundary.py has the rules)."""
+    """Where this lab's runs may send traffic (contract/lab_boundary.py has the rules)."""
 
     agents: list[AgentAddress] = Field(description="allowed by default: the lab's own agents, any port")
     entries: list[BoundaryEntry] = Field(description="added by lab admins")

@@ -13,7 +13,7 @@ from backend.errors import ApiError, FieldError, conflict, not_found
 from backend.labs.link_shaping import check_settings
 from backend.models import Agent, Lab, Run
 from backend.teams.scoping import readable, writable
-from spec.run_state import IN_PROGRESS_STATES
+from contract.run_state import IN_PROGRESS_STATES
 
 # An agent heartbeats every second; silent for longer than this, it is offline.
 

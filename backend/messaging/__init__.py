@@ -35,7 +35,7 @@ The names:
     haplab:run:{run_id}:load-lease:{agent_id}  string  the lease of the run's load on that injector
                                               (ISO 8601), set by the worker, expiring with it; the
                                               API hands it to the injector with each reply to its
-                                              sample batches (spec.protocol.LOAD_LEASE_HEADER)
+                                              sample batches (contract.protocol.LOAD_LEASE_HEADER)
     haplab:login-failures:{kind}:{who}  sorted set of failed sign-in times (score = time), per
                                               account (SHA-256 of the e-mail) and per client
                                               address; expires with the throttling window

@@ -16,8 +16,8 @@ from redis.asyncio.client import PubSub
 
 from backend.messaging.clients import CLOSE_TIMEOUT_S, async_redis, sync_redis
 from backend.messaging.keys import run_events_channel, team_scraped_key
-from spec.results import SamplePoint
-from spec.run_state import RunState
+from contract.results import SamplePoint
+from contract.run_state import RunState
 
 log = logging.getLogger(__name__)
 

@@ -1,1 +1,1 @@
-"""GET /metrics: the one vocabulary of metrics (spec/metrics.py), for the UI and API clients."""
+"""GET /metrics: the one vocabulary of metrics (contract/metrics.py), for the UI and API clients."""

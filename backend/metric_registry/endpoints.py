@@ -1,4 +1,4 @@
-"""/metrics: what every metric key means (label, unit, who measures it), from spec/metrics.py."""
+"""/metrics: what every metric key means (label, unit, who measures it), from contract/metrics.py."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from fastapi import APIRouter
 
 from backend.api.deps import ViewerDep
 from backend.api.storable import StorableRoute
-from spec.metrics import REGISTRY, MetricRegistry
+from contract.metrics import REGISTRY, MetricRegistry
 
 router = APIRouter(tags=["metrics"], route_class=StorableRoute)
 

@@ -29,7 +29,7 @@ class Experiment(IdMixin, CreatedAtMixin, Base):
 
 
 class ExperimentVersion(IdMixin, CreatedAtMixin, Base):
-    """One immutable version of an experiment's spec (spec.experiment.ExperimentSpec as JSON)."""
+    """One immutable version of an experiment's spec (contract.experiment.ExperimentSpec as JSON)."""
 
     __tablename__ = "experiment_version"
     __table_args__ = (UniqueConstraint("experiment_id", "version"),)

@@ -9,8 +9,8 @@ from sqlalchemy.orm import Mapped, mapped_column, validates
 
 from backend.models.base import Base, CreatedAtMixin, IdMixin
 from backend.models.typed_json import ModelJSON, as_model
-from spec.capabilities import Capabilities
-from spec.protocol import ONLINE_WINDOW_S
+from contract.capabilities import Capabilities
+from contract.protocol import ONLINE_WINDOW_S
 
 
 class Lab(IdMixin, CreatedAtMixin, Base):
@@ -27,9 +27,9 @@ class Lab(IdMixin, CreatedAtMixin, Base):
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(120))
     description: Mapped[str] = mapped_column(Text, default="")
-    # Link shaping and other lab-wide settings (validated by spec.lab when present).
+    # Link shaping and other lab-wide settings (validated by contract.lab when present).
     settings: Mapped[dict[str, Any]] = mapped_column(default=dict)
-    # The lab admins' entries of its traffic boundary (spec.lab_boundary.BoundaryEntry as JSON).
+    # The lab admins' entries of its traffic boundary (contract.lab_boundary.BoundaryEntry as JSON).
     # Apart from `settings` because only admins may change it (editors change settings).
     boundary_entries: Mapped[list[dict[str, Any]]] = mapped_column(
         JSONB, default=list, server_default=text("'[]'::jsonb")

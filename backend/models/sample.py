@@ -27,7 +27,7 @@ class Sample(Base):
     ts: Mapped[datetime]
     # Counters (per-second deltas) and gauges of that second, flat {"name": number}.
     data: Mapped[dict[str, Any]]
-    # Latency of that second (spec.results.SamplePoint.histogram: base64 HdrHistogram V2, us),
+    # Latency of that second (contract.results.SamplePoint.histogram: base64 HdrHistogram V2, us),
     # kept so percentiles over any window can be merged exactly later.
     histogram: Mapped[str | None] = mapped_column(Text)
 

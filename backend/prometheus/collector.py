@@ -9,7 +9,7 @@ runs or labs to another. Families:
   haplab_queue_length{lab}: queued runs;
 - haplab_run_duration_seconds: a histogram of the ended runs' start-to-end times;
 - while a run is warming or running, its latest second of each per-second series of the metric
-  vocabulary (spec.metrics.SAMPLE_SERIES), as haplab_live_<key>{run, experiment, source}: HAProxy's
+  vocabulary (contract.metrics.SAMPLE_SERIES), as haplab_live_<key>{run, experiment, source}: HAProxy's
   figures with source "proxy", each host's with "host:<agent>". A scrape counts as watching the
   team's runs for a minute (backend.messaging.viewers.mark_scraped): their agents send each second as it is
   taken instead of holding samples (worker/phases/sample_pace.py), so the gauges stay fresh.
@@ -31,8 +31,8 @@ from backend.models import Agent, Experiment, Lab, Run
 from backend.runs.run_outcome import OutcomeKind, run_outcome
 from backend.runs.seconds import PROXY_SOURCE, latest_seconds
 from backend.teams.scoping import owned_by
-from spec.metrics import SAMPLE_SERIES
-from spec.run_state import LOAD_STATES, TERMINAL_STATES, RunState
+from contract.metrics import SAMPLE_SERIES
+from contract.run_state import LOAD_STATES, TERMINAL_STATES, RunState
 
 DURATION_BUCKETS = (10, 30, 60, 120, 300, 600, 1800, 3600)
 

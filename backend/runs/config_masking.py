@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 
-from spec.haproxy.raw_references import RUNTIME_DIR_PLACEHOLDER
-from spec.haproxy.render import runtime_dir_of
+from contract.haproxy.raw_references import RUNTIME_DIR_PLACEHOLDER
+from contract.haproxy.render import runtime_dir_of
 
 MASKED_ADDRESS = "<address>"
 # An IPv4 address with an optional port, or a bracketed IPv6 address with one: as a lab assigns

@@ -30,7 +30,7 @@ from backend.runs.schemas import (
     SortDirection,
     ThresholdFilter,
 )
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 router = APIRouter(tags=["runs"], route_class=StorableRoute)
 

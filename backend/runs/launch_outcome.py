@@ -1,5 +1,5 @@
 """A launch's verdict: did every run do what it was asked and pass its rules, and do the rules
-judged per sweep point (spec/thresholds.py: per_point, relative_to_point) hold?
+judged per sweep point (contract/thresholds.py: per_point, relative_to_point) hold?
 
 One place decides what a launch means for a CI gate; `haplab run` exits with its outcome
 (docs/automation.md):
@@ -27,11 +27,11 @@ from pydantic import ValidationError
 
 from backend.runs.schemas import LaunchOutcome
 from backend.runs.statistics import interval
-from spec.metrics import run_metrics
-from spec.results import RunSummary
-from spec.run_state import RunState
-from spec.sweep import JsonScalar
-from spec.thresholds import (
+from contract.metrics import run_metrics
+from contract.results import RunSummary
+from contract.run_state import RunState
+from contract.sweep import JsonScalar
+from contract.thresholds import (
     PointStatistic,
     PointThresholdResult,
     Threshold,

@@ -19,7 +19,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from backend.models import Run
 from backend.runs.schemas import RunQueue
-from spec.run_state import ACTIVE_STATES, RunState
+from contract.run_state import ACTIVE_STATES, RunState
 
 # Orchestration per run beyond warm-up + duration on a lab with no history: prepare, start lead,
 # collect, teardown. docs/benchmarks.md measures a median of 1.2 s (2.1 s on a loaded machine); 3 s

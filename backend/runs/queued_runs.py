@@ -21,7 +21,7 @@ from backend.runs.schemas import RunLaunched
 from backend.settings import get_settings
 from backend.teams.scoping import owned_by
 from backend.teams.service import lock_team
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 
 def queue_full_response(also: str = "") -> dict[int | str, dict[str, Any]]:
@@ -43,7 +43,7 @@ class NewRun:
     params: dict[str, Any]
     spec: dict[str, Any]
     rerun_of_id: int | None = None
-    config_warnings: list[dict[str, Any]] = field(default_factory=list)  # spec.lint at launch
+    config_warnings: list[dict[str, Any]] = field(default_factory=list)  # contract.lint at launch
 
 
 def queue_launch(

@@ -17,7 +17,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from spec.experiment import ExperimentSpec
+from contract.experiment import ExperimentSpec
 
 CACHED_RUNS = 512  # ~10 kB each
 

@@ -23,8 +23,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from spec.run_state import RunState
-from spec.thresholds import ThresholdReport
+from contract.run_state import RunState
+from contract.thresholds import ThresholdReport
 
 OutcomeKind = Literal["in_progress", "succeeded", "rules_failed", "partial", "failed", "cancelled"]
 OutcomeTone = Literal["good", "warning", "bad", "neutral", "active"]

@@ -17,15 +17,15 @@ from pydantic import (
 )
 
 from backend.runs.run_outcome import RunOutcome
-from spec.experiment import ExperimentSpec
-from spec.lint import ConfigWarning
-from spec.metrics import HISTORY_KEYS
-from spec.results import Completeness, RunSummary
-from spec.run_environment import RunEnvironment
-from spec.run_state import RunState
-from spec.sweep import JsonScalar
-from spec.thresholds import PointThresholdResult, ThresholdReport
-from spec.verdict import BoundKind
+from contract.experiment import ExperimentSpec
+from contract.lint import ConfigWarning
+from contract.metrics import HISTORY_KEYS
+from contract.results import Completeness, RunSummary
+from contract.run_environment import RunEnvironment
+from contract.run_state import RunState
+from contract.sweep import JsonScalar
+from contract.thresholds import PointThresholdResult, ThresholdReport
+from contract.verdict import BoundKind
 
 RunOrder = Literal["newest", "oldest"]
 SortDirection = Literal["asc", "desc"]
@@ -33,7 +33,7 @@ ThresholdFilter = Literal["passed", "failed", "judged"]
 SEARCH_MAX_LENGTH = 100
 
 # The figures a run list carries and sorts by: the metric registry's History figures
-# (spec.metrics.HISTORY_METRICS), named by their keys, so the UI names them with its labels and
+# (contract.metrics.HISTORY_METRICS), named by their keys, so the UI names them with its labels and
 # units; each is a generated column of run of that name. Built from the registry, so a figure added
 # there is carried, sortable and trended with nothing written here.
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ class RunDetail(RunSlim):
     )
     config_warnings: list[ConfigWarning] = Field(
         default_factory=list,
-        description="Settings of this run's spec that do nothing or contradict each other (spec.lint).",
+        description="Settings of this run's spec that do nothing or contradict each other (contract.lint).",
     )
     error: str | None = Field(description="Why the run failed, or why it is partial; None otherwise.")
     queue: RunQueue | None = Field(

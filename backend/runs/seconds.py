@@ -5,16 +5,16 @@ checks and thresholds; the API's row form, live stream and Prometheus gauges; th
 reads PostgreSQL answers itself, JSON text and chart columns, are named in
 tests/infra/test_window_said_once.py), and which seconds count is answered here once:
 - `in_window(t, window_s)`: the measured window is 0 <= t < window_s (t counts whole seconds from
-  the load's start, t0; spec.results.SamplePoint);
+  the load's start, t0; contract.results.SamplePoint);
 - a source's `Seconds` give `measured(window_s)`, `warmup()` (t < 0), `drain(window_s)` (t at or
   past the window), `since_start()` (t >= 0) and `steady(window_s)` (the measured seconds without
   their ramps);
 - a run's `RunSeconds` give each source's seconds, HAProxy's with its overflow parts merged
   (`proxy()`), each host's (`host(agent)`) and the load tools' own (`clients()`).
 
-Sources (spec/results.py): "proxy" (HAProxy; a large configuration's overflow parts "proxy:2" ...),
+Sources (contract/results.py): "proxy" (HAProxy; a large configuration's overflow parts "proxy:2" ...),
 "host:<agent>" (a lab host, every agent whatever its roles), anything else a load tool's own
-per-second counters. A `Second`'s data are counter deltas and gauge levels (spec.results.is_gauge).
+per-second counters. A `Second`'s data are counter deltas and gauge levels (contract.results.is_gauge).
 
 `RunSeconds.of` / `Seconds.of` also read the untyped form the API serves ({source: [{"t", "data",
 "ts"}, ...]}), which recorded runs (tests/worker/data) and the end-to-end tests hold.

@@ -46,7 +46,7 @@ from backend.runs.schemas import (
 from backend.runs.search import runs_matching
 from backend.runs.transitions import request_cancel
 from backend.teams.scoping import owned_by, readable
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 DEFAULT_PAGE = 50
 MAX_PAGE = 500

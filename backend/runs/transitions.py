@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 from backend.messaging.run_control import publish_run_control
 from backend.messaging.run_events import publish_state
 from backend.models import Run
-from spec.run_state import ACTIVE_STATES, RunState, sources_of
+from contract.run_state import ACTIVE_STATES, RunState, sources_of
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from backend.schedules import beat
 from backend.schedules.cron import stored
 from backend.teams.scoping import readable
 from backend.webhooks import notify
-from spec.run_state import IN_PROGRESS_STATES
+from contract.run_state import IN_PROGRESS_STATES
 
 
 def fire(db: Session, schedule_id: int, task_id: str) -> ScheduleFiring | None:

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
-from spec.sweep import JsonScalar
+from contract.sweep import JsonScalar
 
 ScheduleName = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=120)]
 CronText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=400)]

@@ -29,7 +29,7 @@ from backend.schedules.schemas import (
 from backend.settings import get_settings
 from backend.teams.scoping import readable, writable
 from backend.teams.service import lock_team
-from spec.sweep import JsonScalar
+from contract.sweep import JsonScalar
 
 FIRINGS_SHOWN = 50
 NEXT_RUNS_SHOWN = 3

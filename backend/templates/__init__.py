@@ -1,1 +1,1 @@
-"""Read-only experiment templates: the five seed experiments of spec/examples.py."""
+"""Read-only experiment templates: the five seed experiments of contract/examples.py."""

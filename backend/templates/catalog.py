@@ -1,6 +1,6 @@
 """The template catalogue: each seed experiment with a title, one sentence and its needs.
 
-The specs themselves come from spec/examples.py (tested there to validate and render); this
+The specs themselves come from contract/examples.py (tested there to validate and render); this
 file only adds what a person choosing a template needs to read. Each sentence is written from
 its spec (descriptions.py), the way the designer proposes it again when an experiment's spec no
 longer says what its template's sentence does.
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from backend.templates.descriptions import SENTENCES
 from backend.templates.schemas import AgentRoleName, TargetKind, Template, TemplateRequirements
-from spec.examples import SEED_EXAMPLES
-from spec.experiment import ExperimentSpec
-from spec.target import ExternalTarget, ManagedDatabase
+from contract.examples import SEED_EXAMPLES
+from contract.experiment import ExperimentSpec
+from contract.target import ExternalTarget, ManagedDatabase
 
 _TITLES: dict[str, str] = {
     "000": "maxconn capacity",

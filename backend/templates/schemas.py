@@ -4,8 +4,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
-from spec.experiment import ExperimentSpec
-from spec.experiment_file import Description
+from contract.experiment import ExperimentSpec
+from contract.experiment_file import Description
 
 AgentRoleName = Literal["proxy", "injector", "target"]
 TargetKind = Literal["managed", "database", "external"]

@@ -16,9 +16,9 @@ from backend.models import Agent, ChangePoint, Experiment, Lab, Run, Schedule, S
 from backend.runs.run_outcome import rule_counts, run_outcome
 from backend.settings import get_settings
 from backend.webhooks.service import emit
-from spec.metrics import BY_KEY, run_metrics
-from spec.run_state import TERMINAL_STATES, RunState
-from spec.sweep import short_path
+from contract.metrics import BY_KEY, run_metrics
+from contract.run_state import TERMINAL_STATES, RunState
+from contract.sweep import short_path
 
 
 def _link(path: str) -> str:

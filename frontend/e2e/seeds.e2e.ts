@@ -92,7 +92,7 @@ async function openFinishedRun(page: Page, runId: number): Promise<Locator> {
   return page.getByTestId("key-figures");
 }
 
-/** A figure of the clients-vs-HAProxy table by its metric key (spec/metrics.py): "22.5 MB/s", "41". */
+/** A figure of the clients-vs-HAProxy table by its metric key (contract/metrics.py): "22.5 MB/s", "41". */
 async function sideFigure(page: Page, metric: string): Promise<string> {
   const cell = page.getByTestId("run-summary").locator(`td[data-metric="${metric}"] .side-value`);
   await expect(cell).toHaveCount(1);

@@ -1,4 +1,4 @@
-"""Thresholds: each run's judged rules (spec.thresholds.ThresholdReport) and, generated from them,
+"""Thresholds: each run's judged rules (contract.thresholds.ThresholdReport) and, generated from them,
 whether all passed, indexed for the History's filter.
 
 Revision ID: 0005

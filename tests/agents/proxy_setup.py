@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from agents.roles.base import AgentContext
-from spec.haproxy import (
+from contract.haproxy import (
     Backend,
     Bind,
     Defaults,
@@ -23,8 +23,8 @@ from spec.haproxy import (
     Timeouts,
     render,
 )
-from spec.haproxy.servers import Server
-from spec.results import SamplePoint
+from contract.haproxy.servers import Server
+from contract.results import SamplePoint
 
 
 @contextlib.contextmanager

@@ -141,7 +141,7 @@ def test_the_registry_offers_every_role_module_of_this_install() -> None:
 def test_a_name_enrollment_would_refuse_is_refused_before_anything_is_sent(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
 ) -> None:
-    # The request is spec.protocol.EnrollRequest, the model the API reads it with.
+    # The request is contract.protocol.EnrollRequest, the model the API reads it with.
     server = f"http://127.0.0.1:{free_port()}"  # nothing listens there: a request would say so
     argv = ["enroll", "--server", server, "--token", "hle_x", "--name", name, "--roles", "proxy"]
     assert main([*argv, "--state-file", str(tmp_path / "s")]) == 1

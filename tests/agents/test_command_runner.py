@@ -17,8 +17,15 @@ from agents.command_runner import CommandRunner
 from agents.dispatch import Dispatcher
 from agents.roles.base import AgentContext, CommandFailed, Role
 from agents.sampling import SampleSink
-from spec.command_results import Done, HostSampling, LeaseRenewed, LoadFinished, LoadStopped, SamplingStarted
-from spec.protocol import (
+from contract.command_results import (
+    Done,
+    HostSampling,
+    LeaseRenewed,
+    LoadFinished,
+    LoadStopped,
+    SamplingStarted,
+)
+from contract.protocol import (
     ApplyProxyConfig,
     AwaitLoad,
     Command,
@@ -29,8 +36,8 @@ from spec.protocol import (
     StopLoad,
     Teardown,
 )
-from spec.results import InjectorSummary
-from spec.strict import StrictModel
+from contract.results import InjectorSummary
+from contract.strict import StrictModel
 
 FINISHED = LoadFinished(
     summary=InjectorSummary(

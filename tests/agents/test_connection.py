@@ -33,10 +33,10 @@ from sqlalchemy import select, update
 from backend.db import session_scope
 from backend.labs.enrollment import create_enrollment_token
 from backend.models import Agent, Sample, Team
+from contract.command_results import HostSampling, SamplingStarted
+from contract.protocol import AGENT_EXIT_REVOKED, ApplyProxyConfig, StartSampling, StartTargets, Teardown
+from contract.target import ManagedTarget
 from dev.services import free_port
-from spec.command_results import HostSampling, SamplingStarted
-from spec.protocol import AGENT_EXIT_REVOKED, ApplyProxyConfig, StartSampling, StartTargets, Teardown
-from spec.target import ManagedTarget
 from tests.api.helpers import make_lab, make_team_user, new_member, token_headers
 from tests.fleet.factories import agent_requests, enrollment_token, hello, running_run
 from worker import agent_rpc

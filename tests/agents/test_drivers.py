@@ -27,9 +27,9 @@ from agents.drivers.wrk import WrkDriver, undo_correction
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
 from common.latency_histograms import decode, encode, histogram_of, merge, percentiles
-from spec.load import LoadProfile
-from spec.protocol import StartTargets
-from spec.target import Endpoint, ManagedTarget
+from contract.load import LoadProfile
+from contract.protocol import StartTargets
+from contract.target import Endpoint, ManagedTarget
 
 RUN_TIMEOUT_S = 30
 

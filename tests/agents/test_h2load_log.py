@@ -18,9 +18,9 @@ from agents.drivers import ToolRun
 from agents.drivers.h2load import LOG_FILE, H2loadDriver, RequestLogFollower, read_request_log
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
-from spec.load import LoadProfile
-from spec.protocol import StartTargets
-from spec.target import Endpoint, ManagedTarget
+from contract.load import LoadProfile
+from contract.protocol import StartTargets
+from contract.target import Endpoint, ManagedTarget
 
 
 def test_a_log_followed_in_pieces_reads_as_the_whole_log(tmp_path: Path) -> None:

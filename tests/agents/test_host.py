@@ -22,7 +22,7 @@ from live_processes import wait_until
 from agents import host
 from agents.host import ToolProbe, host_facts, qdisc_facts, tool_versions
 from agents.host_sampler import HostSampler, HostSamplingLoop, cpu_percentages, read_cpu_times, read_net_dev
-from spec.results import SamplePoint, is_gauge
+from contract.results import SamplePoint, is_gauge
 
 PROC_STAT = """\
 cpu  100 0 50 800 50 0 0 0 0 0

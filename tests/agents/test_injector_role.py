@@ -26,10 +26,9 @@ from agents.roles.injector import InjectorRole
 from agents.roles.target import TargetRole
 from backend.labs.certificates import issue_server, new_authority
 from common.latency_histograms import decode
-from dev.services import foreground_server, free_port
-from spec.command_results import LoadFinished, LoadStarted
-from spec.load import LoadProfile
-from spec.protocol import (
+from contract.command_results import LoadFinished, LoadStarted
+from contract.load import LoadProfile
+from contract.protocol import (
     AwaitLoad,
     RenewLease,
     StartLoad,
@@ -38,8 +37,9 @@ from spec.protocol import (
     Teardown,
     TlsCredentials,
 )
-from spec.results import InjectorSummary, SamplePoint
-from spec.target import Endpoint, ManagedTarget
+from contract.results import InjectorSummary, SamplePoint
+from contract.target import Endpoint, ManagedTarget
+from dev.services import foreground_server, free_port
 
 AGENT = "inj-1"
 SLOW_MS = 1500

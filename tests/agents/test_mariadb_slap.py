@@ -14,8 +14,8 @@ from agents.drivers.base import OutputUnreadableError, ToolRun, UnsupportedProfi
 from agents.drivers.mariadb_slap import MariadbSlapDriver, count_errors, read_report, write_account
 from agents.roles.base import AgentContext, CommandFailed
 from agents.roles.injector import InjectorRole
-from spec.load import LoadProfile, SqlWorkload
-from spec.protocol import SqlAccess, StartLoad
+from contract.load import LoadProfile, SqlWorkload
+from contract.protocol import SqlAccess, StartLoad
 
 # mysqlslap's report as the seed 001 article printed it (maxconn=80).
 ARTICLE_REPORT = """Benchmark

@@ -25,11 +25,11 @@ from agents.roles.base import AgentContext, CommandFailed
 from agents.roles.injector import InjectorRole
 from agents.roles.target import TargetRole
 from agents.state import AgentState, save_state
-from spec.command_results import LoadFinished
-from spec.load import LoadProfile, SqlWorkload
-from spec.protocol import AwaitLoad, SqlAccess, StartDatabase, StartLoad, Teardown
-from spec.results import InjectorSummary
-from spec.target import ManagedDatabase
+from contract.command_results import LoadFinished
+from contract.load import LoadProfile, SqlWorkload
+from contract.protocol import AwaitLoad, SqlAccess, StartDatabase, StartLoad, Teardown
+from contract.results import InjectorSummary
+from contract.target import ManagedDatabase
 
 RUN = 1
 ACCESS = SqlAccess(user="haplab", password="Zx9-throwaway_password", schema_name="bench")

@@ -26,9 +26,9 @@ from agents.drivers.wrk import REPORT_FILE, WrkDriver
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
 from common.latency_histograms import decode
-from spec.load import LoadProfile, SqlWorkload
-from spec.protocol import StartTargets
-from spec.target import Endpoint, ManagedTarget
+from contract.load import LoadProfile, SqlWorkload
+from contract.protocol import StartTargets
+from contract.target import Endpoint, ManagedTarget
 
 T0 = 1_700_000_010.0  # the window's start, Unix seconds
 WINDOW = MeasuredWindow(start=T0, seconds=6.0)

@@ -22,9 +22,9 @@ from proxy_setup import CollectedSamples, agent_context, proxy_config, rendered,
 from agents.privileges import HAPROXY_USER, lab_user
 from agents.roles.base import CommandFailed
 from agents.roles.proxy import ProxyRole
+from contract.haproxy.render import RenderContext, render
+from contract.protocol import ApplyProxyConfig, StartSampling
 from dev.services import free_port
-from spec.haproxy.render import RenderContext, render
-from spec.protocol import ApplyProxyConfig, StartSampling
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="switching users needs a root agent")
 

@@ -20,9 +20,9 @@ from pydantic import JsonValue
 
 from agents.roles.base import CommandFailed
 from agents.roles.proxy import ProxyRole
+from contract.protocol import ApplyProxyConfig, StartSampling
+from contract.results import is_gauge
 from dev.services import free_port
-from spec.protocol import ApplyProxyConfig, StartSampling
-from spec.results import is_gauge
 
 RUN = 1
 

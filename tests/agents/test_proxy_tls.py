@@ -14,10 +14,10 @@ from proxy_setup import CollectedSamples, agent_context, proxy_config, rendered,
 
 from agents.roles.proxy import ProxyRole
 from backend.labs.certificates import new_authority
+from contract.experiment import ExperimentSpec
+from contract.haproxy import BindTls
+from contract.protocol import ApplyProxyConfig
 from dev.services import free_port
-from spec.experiment import ExperimentSpec
-from spec.haproxy import BindTls
-from spec.protocol import ApplyProxyConfig
 from worker.phases.tls_files import proxy_files
 
 CA = new_authority("proxy tls tests")

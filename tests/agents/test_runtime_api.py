@@ -26,9 +26,9 @@ from agents.proxy.metrics import (
 from agents.proxy.process import HAProxyProcess, parse_show_proc
 from agents.proxy.readiness import not_ready
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError, parse_servers_conn, parse_stat
+from contract.haproxy import Bind, Defaults, Global, HAProxyConfig, Listen, ServerOptions, Timeouts
+from contract.results import is_gauge
 from dev.services import free_port
-from spec.haproxy import Bind, Defaults, Global, HAProxyConfig, Listen, ServerOptions, Timeouts
-from spec.results import is_gauge
 from worker.summaries import proxy_summary
 
 

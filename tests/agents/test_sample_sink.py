@@ -20,8 +20,8 @@ from agents.backoff import Backoff
 from agents.connection import SERVER_FAILURES_PER_BATCH, Connection
 from agents.gateway import Gateway
 from agents.sampling import SampleSink
-from spec.protocol import LIVE_VIEWERS_HEADER, LOAD_LEASE_HEADER, SampleBatch
-from spec.results import SamplePoint
+from contract.protocol import LIVE_VIEWERS_HEADER, LOAD_LEASE_HEADER, SampleBatch
+from contract.results import SamplePoint
 
 
 class Backend:
@@ -192,7 +192,7 @@ def test_a_sample_goes_out_at_once_with_the_rest_of_its_tick(backend: Backend) -
 
 def test_a_batch_reply_renews_the_load_lease_and_counts_live_viewers() -> None:
     """The worker renews an injector's load lease through the replies to its sample batches
-    (spec.protocol.LOAD_LEASE_HEADER): each one with the header reaches the agent's renewal. A
+    (contract.protocol.LOAD_LEASE_HEADER): each one with the header reaches the agent's renewal. A
     reply also says how many live viewers the run has (LIVE_VIEWERS_HEADER), when it knows."""
     lease = datetime(2026, 11, 26, 9, 0, 10, tzinfo=UTC)
     replies = {

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from agents.shaping import LinkShaper, ShapingError, qdisc_argv
-from spec.lab import LinkCap, LinkShaping
+from contract.lab import LinkCap, LinkShaping
 
 
 def test_bandwidth_only_is_tbf_and_delay_is_netem() -> None:

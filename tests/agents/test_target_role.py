@@ -26,8 +26,8 @@ from agents.targets.nginx import NginxError, NginxProcess
 from agents.targets.nginx_config import NginxLayout, ServerSettings, render_nginx_config
 from agents.targets.ports import choose_ports
 from backend.labs.certificates import issue_server, new_authority
-from spec.protocol import StartTargets, Teardown, TlsCredentials
-from spec.target import KIB, MIB, Endpoint, ManagedTarget
+from contract.protocol import StartTargets, Teardown, TlsCredentials
+from contract.target import KIB, MIB, Endpoint, ManagedTarget
 
 RUN = 1
 SLOW_MS = 300

@@ -20,9 +20,9 @@ from agents.drivers.vegeta import MAX_WORKERS, VegetaDriver, max_workers
 from agents.drivers.vegeta_results import NS_PER_S, Pace, Result, Window, parse_csv, planned_slots, read
 from agents.roles.base import AgentContext
 from agents.roles.target import TargetRole
-from spec.load import LoadProfile
-from spec.protocol import StartTargets
-from spec.target import Endpoint, ManagedTarget
+from contract.load import LoadProfile
+from contract.protocol import StartTargets
+from contract.target import Endpoint, ManagedTarget
 
 MS = 1_000_000
 

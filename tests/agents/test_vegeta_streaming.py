@@ -38,10 +38,10 @@ from agents.drivers.vegeta_results import (
 from agents.roles.base import AgentContext
 from agents.roles.injector import InjectorRole
 from agents.roles.target import TargetRole
-from spec.load import LoadProfile
-from spec.protocol import AwaitLoad, StartLoad, StartTargets, StopLoad
-from spec.results import InjectorSummary
-from spec.target import Endpoint, ManagedTarget
+from contract.load import LoadProfile
+from contract.protocol import AwaitLoad, StartLoad, StartTargets, StopLoad
+from contract.results import InjectorSummary
+from contract.target import Endpoint, ManagedTarget
 
 MS = 1_000_000
 ORIGIN = 1_700_000_000 * NS_PER_S

@@ -20,9 +20,9 @@ from backend.experiments.service import create_experiment
 from backend.models import Lab
 from backend.runs.schemas import RunLaunched
 from backend.runs.transitions import transition
-from spec.examples import seed_000_maxconn_capacity
-from spec.results import SamplePoint
-from spec.run_state import RunState
+from contract.examples import seed_000_maxconn_capacity
+from contract.results import SamplePoint
+from contract.run_state import RunState
 from tests.api.helpers import Member
 
 _seq = itertools.count(1)
@@ -93,8 +93,8 @@ def summary_doc(
     connects: int = 5,
     reuses: int = 95,
 ) -> dict[str, Any]:
-    """A RunSummary as the worker stores it (model_dump of spec.results.RunSummary)."""
-    from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals, ProxySummary, RunSummary
+    """A RunSummary as the worker stores it (model_dump of contract.results.RunSummary)."""
+    from contract.results import ErrorCounts, LatencyPercentiles, LoadTotals, ProxySummary, RunSummary
 
     total = LoadTotals(
         requests=successes + timeouts,

@@ -14,8 +14,8 @@ from backend.runs.analysis.sweep import (
     find_knee,
     littles_law,
 )
-from spec.results import Completeness, RunSummary, stored_summary
-from spec.verdict import ADVICE, Advice
+from contract.results import Completeness, RunSummary, stored_summary
+from contract.verdict import ADVICE, Advice
 
 
 def summary(

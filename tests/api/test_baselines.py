@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
 from backend.runs.statistics import against_one
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec, summary_doc
 from tests.api.helpers import API, Member, add_member, make_lab, make_user, new_member, token_headers
 

@@ -13,8 +13,8 @@ from sqlalchemy.orm import Session
 from backend.models import Run
 from backend.runs.compare.setups import flatten
 from backend.runs.config_masking import masked_lines
-from spec.experiment import ExperimentSpec
-from spec.haproxy.render import RenderContext, render
+from contract.experiment import ExperimentSpec
+from contract.haproxy.render import RenderContext, render
 from tests.api.experiment_factories import launch, make_experiment, small_spec
 from tests.api.helpers import API, Member, make_lab, new_member
 

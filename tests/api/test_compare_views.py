@@ -9,7 +9,7 @@ from hdrh.histogram import HdrHistogram
 from sqlalchemy.orm import Session
 
 from backend.runs.samples.service import insert_samples
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.api.experiment_factories import (
     finish_run,
     launch,

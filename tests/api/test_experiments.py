@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 
 from backend.experiments.summaries import last_run_states_query, run_counts_query
 from backend.models import Experiment, ExperimentVersion, Launch, Run
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec
 from tests.api.helpers import API, add_member, make_lab, make_user, new_member, token_headers
 
@@ -349,7 +349,7 @@ def test_validate_renders_and_haproxy_accepts(client: TestClient, db: Session) -
 
 
 def test_validate_with_tls_gets_a_throwaway_certificate(client: TestClient, db: Session) -> None:
-    from spec.examples import seed_003_tls_bandwidth
+    from contract.examples import seed_003_tls_bandwidth
 
     viewer = new_member(db, "viewer")
     spec = seed_003_tls_bandwidth().model_dump(mode="json", by_alias=True)
@@ -364,7 +364,7 @@ def test_validate_with_tls_gets_a_throwaway_certificate(client: TestClient, db: 
 def test_a_threshold_scoped_to_a_point_the_sweep_lost_is_a_warning_next_to_its_when(
     client: TestClient, db: Session
 ) -> None:
-    from spec.examples import seed_004_http_reuse
+    from contract.examples import seed_004_http_reuse
 
     viewer = new_member(db, "viewer")
     spec = seed_004_http_reuse().model_dump(mode="json", by_alias=True)

@@ -1,4 +1,4 @@
-"""A run figure added to the metric registry (spec/metrics.py) reaches every place that shows,
+"""A run figure added to the metric registry (contract/metrics.py) reaches every place that shows,
 sorts, compares, judges, prints or exports figures, with nothing written for it anywhere else:
 History (a generated column: carried, sortable, trended), Compare (its metric select is the
 compare table's metric columns, its overlay the registry's series), thresholds (a rule on it
@@ -20,12 +20,12 @@ from sqlalchemy.orm import Session
 
 from backend.runs.samples.service import insert_samples
 from backend.runs.transitions import transition
+from contract.metrics import BY_KEY, HISTORY_KEYS, SERIES_BY_KEY
+from contract.results import RunSummary
+from contract.run_state import RunState
+from contract.thresholds import Threshold, judge
 from haplab_cli import main as cli
 from haplab_cli.api import Api
-from spec.metrics import BY_KEY, HISTORY_KEYS, SERIES_BY_KEY
-from spec.results import RunSummary
-from spec.run_state import RunState
-from spec.thresholds import Threshold, judge
 from tests.api.experiment_factories import (
     finish_run,
     launch,

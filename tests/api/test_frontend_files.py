@@ -51,7 +51,7 @@ BUILT = Path(__file__).resolve().parents[2] / "frontend" / "dist"
 @pytest.mark.skipif(not (BUILT / "index.html").exists(), reason="the UI is not built (make prereqs)")
 def test_the_built_ui_serves_the_experiment_file_schema(monkeypatch: pytest.MonkeyPatch) -> None:
     # frontend/public/schemas/ is copied into the build, so any haplab serves the schema that
-    # editors use for experiment files (spec/experiment_file.py), without signing in.
+    # editors use for experiment files (contract/experiment_file.py), without signing in.
     monkeypatch.setenv("HAPLAB_FRONTEND_DIST", str(BUILT))
     get_settings.cache_clear()
     try:

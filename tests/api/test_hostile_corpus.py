@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 from backend.models import Experiment
 from tests.api.experiment_factories import small_spec
 from tests.api.helpers import API, new_member
-from tests.spec.hostile_corpus import CORPUS
+from tests.contract.hostile_corpus import CORPUS
 
 # Where a line of each section kind goes in the small spec (one listen section, no frontend).
 _FIELD = {"global": "proxy.global", "defaults": "proxy.defaults"}

@@ -16,7 +16,7 @@ from backend.errors import ApiError
 from backend.labs.enrollment import create_enrollment_token, redeem_enrollment_token
 from backend.models import Agent, EnrollmentToken, Experiment, ExperimentVersion, Lab, Launch, Run, Team
 from backend.settings import get_settings
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.api.helpers import API, make_lab, new_member
 
 

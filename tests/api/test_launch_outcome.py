@@ -13,9 +13,9 @@ from sqlalchemy.orm import Session
 
 from backend.models import Run
 from backend.runs.launch_outcome import JudgedRun, judge_points, outcome
-from spec.results import RunSummary
-from spec.run_state import RunState
-from spec.thresholds import ThresholdReport
+from contract.results import RunSummary
+from contract.run_state import RunState
+from contract.thresholds import ThresholdReport
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec, summary_doc
 from tests.api.helpers import API, make_lab, new_member
 

@@ -62,7 +62,7 @@ PARTS: dict[str, tuple[str, ...]] = {
 }
 # The coverage phase walks every documented boundary of every field: for the experiment spec's
 # large schema (each request a haproxy -c in its box) that alone took ~120 s, CI's longest test.
-# Its boundaries are held by the spec tests field by field (tests/spec, test_hostile_corpus.py);
+# Its boundaries are held by the contract tests field by field (tests/contract, test_hostile_corpus.py);
 # here the experiments get the examples and the generated requests.
 PHASES = {"experiments": "examples,fuzzing"}
 

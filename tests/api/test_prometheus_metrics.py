@@ -12,7 +12,7 @@ from sqlalchemy.orm import Session
 from backend.models import Run
 from backend.runs.samples.service import insert_samples
 from backend.runs.transitions import transition
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, sample_points, small_spec
 from tests.api.helpers import make_lab, new_member
 

@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from backend.experiments import config_check
 from backend.models import Launch, Run
 from backend.settings import get_settings
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.api.experiment_factories import finish_run, make_experiment, small_spec
 from tests.api.helpers import API, Member, make_lab, new_member
 

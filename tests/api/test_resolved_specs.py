@@ -8,7 +8,7 @@ import pytest
 
 from backend.runs import resolved_specs
 from backend.runs.resolved_specs import resolved_spec
-from spec.experiment import ExperimentSpec
+from contract.experiment import ExperimentSpec
 from tests.api.experiment_factories import small_spec
 
 CREATED = datetime(2026, 11, 26, 9, 0, tzinfo=UTC)

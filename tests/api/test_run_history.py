@@ -13,9 +13,9 @@ from sqlalchemy.orm import Session
 
 from backend.models import ExperimentVersion, Run
 from backend.runs.transitions import transition
-from spec.metrics import HISTORY_KEYS
-from spec.results import stored_summary
-from spec.run_state import RunState
+from contract.metrics import HISTORY_KEYS
+from contract.results import stored_summary
+from contract.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec, summary_doc
 from tests.api.helpers import API, Member, make_lab, new_member
 

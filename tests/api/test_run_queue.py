@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 from backend.models import Run
 from backend.runs.queue_estimate import DEFAULT_OVERHEAD_S
 from backend.runs.transitions import transition
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec
 from tests.api.helpers import API, Member, make_lab, new_member
 

@@ -16,7 +16,7 @@ from backend.models import Experiment, ExperimentVersion, Launch, Run
 from backend.runs.queued_runs import NewRun, queue_launch
 from backend.runs.transitions import transition
 from backend.settings import get_settings
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec
 from tests.api.helpers import API, Member, add_member, make_lab, make_user, new_member, token_headers
 

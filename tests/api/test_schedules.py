@@ -21,7 +21,7 @@ from backend.schedules.beat import entry_name
 from backend.schedules.firing import fire
 from backend.settings import get_settings
 from backend.webhooks.secret_box import seal
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec
 from tests.api.helpers import API, Member, add_member, make_lab, make_user, new_member, token_headers
 

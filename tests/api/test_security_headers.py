@@ -17,8 +17,8 @@ from live_processes import ApiServer
 from backend.api.security_headers import ui_policy
 from backend.db import session_scope
 from backend.settings import get_settings
+from contract.run_state import RunState
 from dev.services import Redis
-from spec.run_state import RunState
 from tests.api.faulty_app import BOOM_PATH, start_faulty_api
 from tests.api.helpers import API, make_lab, new_member
 from tests.fleet import factories as fleet

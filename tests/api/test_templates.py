@@ -5,7 +5,7 @@ from __future__ import annotations
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from spec.examples import SEED_EXAMPLES
+from contract.examples import SEED_EXAMPLES
 from tests.api.helpers import API, as_member
 
 

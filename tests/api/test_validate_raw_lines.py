@@ -10,10 +10,10 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy.orm import Session
 
-from spec.haproxy.raw_lines import MAX_LINES
+from contract.haproxy.raw_lines import MAX_LINES
 from tests.api.experiment_factories import small_spec
 from tests.api.helpers import API, new_member
-from tests.spec.hostile_corpus import CORPUS
+from tests.contract.hostile_corpus import CORPUS
 
 LISTEN = "spec.proxy.listens.0.extra"
 GLOBAL = "spec.proxy.global.extra"

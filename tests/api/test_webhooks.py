@@ -23,7 +23,7 @@ from backend.models import Agent, ChangePoint, Run, Schedule, ScheduleFiring, We
 from backend.settings import get_settings
 from backend.webhooks import notify, secret_box, signing
 from backend.webhooks.service import attempt, send_test
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.api.experiment_factories import finish_run, launch, make_experiment, small_spec, summary_doc
 from tests.api.helpers import API, Member, make_lab, new_member
 from tests.webhook_receiver import ALLOW_LOOPBACK, receiving

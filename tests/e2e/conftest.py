@@ -106,7 +106,7 @@ def shared_lab(shared_stack: SharedStack) -> Iterator[object]:
     from backend.db import session_scope
     from backend.models import Run, Schedule
     from backend.queue import reset_celery_client
-    from spec.run_state import TERMINAL_STATES
+    from contract.run_state import TERMINAL_STATES
 
     _point_settings_at(shared_stack.database_url, shared_stack.redis_url)
     reset_celery_client()

@@ -12,9 +12,9 @@ from typing import Any
 
 import httpx
 
-from spec.experiment import ExperimentSpec
-from spec.results import stored_summary
-from spec.run_state import TERMINAL_STATES
+from contract.experiment import ExperimentSpec
+from contract.results import stored_summary
+from contract.run_state import TERMINAL_STATES
 from worker.verdicts.consistency import Comparison, check_figures
 
 TERMINAL = {state.value for state in TERMINAL_STATES}

@@ -15,7 +15,7 @@ import pytest
 from live_processes import wait_until
 from run_helpers import TERMINAL, Api, http_spec, load_tools_in
 
-from spec.protocol import AGENT_EXIT_REVOKED
+from contract.protocol import AGENT_EXIT_REVOKED
 
 pytestmark = pytest.mark.slow
 

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from backend.bootstrap import ensure_admin
 from backend.models import Run
 from backend.teams.tokens import create_api_token
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 
 def _admin_token_file(database_url: str, path: Path) -> Path:

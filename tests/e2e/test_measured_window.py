@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from run_helpers import Api
 
-from spec.examples import seed_000_maxconn_capacity
+from contract.examples import seed_000_maxconn_capacity
 
 pytestmark = pytest.mark.slow
 

@@ -1,6 +1,6 @@
 """Seed 001 end to end: MariaDB behind a TCP-mode HAProxy, mariadb-slap, a direct baseline.
 
-From the seed 001 template (spec.examples), scaled down: 40 clients each run their share of the
+From the seed 001 template (contract.examples), scaled down: 40 clients each run their share of the
 queries on one connection; HAProxy's server maxconn 10 lets only 10 of them reach MariaDB at a
 time, the others wait in HAProxy's queue. The query is `SELECT SLEEP(0.02)`, so the times are
 set by timers, not by the CPU of this shared box: 2000 queries x 20 ms = 40 s of sleeping per
@@ -28,7 +28,7 @@ import pytest
 from run_helpers import TERMINAL, Api
 
 from agents.privileges import HAPROXY_USER, LOAD_USER, TARGET_USER, UserKind, lab_user
-from spec.examples import seed_001_mariadb_maxconn
+from contract.examples import seed_001_mariadb_maxconn
 from tests.agents.lab_processes import CAP_NET_BIND_SERVICE, assert_runs_as
 
 pytestmark = pytest.mark.slow

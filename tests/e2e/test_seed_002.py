@@ -1,6 +1,6 @@
 """Seed 002 end to end: an open-loop rate against a proxy whose link is capped (the t2.micro article).
 
-The experiment is the seed 002 template (spec.examples: four managed app servers with 300 ms,
+The experiment is the seed 002 template (contract.examples: four managed app servers with 300 ms,
 50 KB pages behind one frontend, vegeta at fixed rates), shortened to 8 s and rates 50 and 200.
 
 The lab's settings cap the proxy's egress towards the injector at 40 Mbit/s (tc tbf, installed
@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from run_helpers import Api
 
-from spec.examples import seed_002_small_instance_rate
+from contract.examples import seed_002_small_instance_rate
 
 pytestmark = pytest.mark.slow
 

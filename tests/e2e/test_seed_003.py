@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from run_helpers import Api
 
-from spec.examples import seed_003_tls_bandwidth
-from spec.target import MIB
+from contract.examples import seed_003_tls_bandwidth
+from contract.target import MIB
 
 pytestmark = pytest.mark.slow
 

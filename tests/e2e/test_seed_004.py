@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from run_helpers import Api
 
-from spec.examples import seed_004_http_reuse
+from contract.examples import seed_004_http_reuse
 
 pytestmark = pytest.mark.slow
 

@@ -20,9 +20,9 @@ from sqlalchemy.orm import Session
 from backend.labs.enrollment import create_enrollment_token
 from backend.models import Lab
 from backend.runs.transitions import transition
-from spec.protocol import CommandResult, Envelope, Heartbeat, Hello, SampleBatch
-from spec.results import SamplePoint
-from spec.run_state import RunState
+from contract.protocol import CommandResult, Envelope, Heartbeat, Hello, SampleBatch
+from contract.results import SamplePoint
+from contract.run_state import RunState
 from tests.api.experiment_factories import launch, make_experiment
 from tests.api.helpers import API, Member
 

@@ -24,8 +24,8 @@ from backend.labs.service import online_agent_ids
 from backend.messaging import keys, revoked_agents
 from backend.models import Agent, EnrollmentToken, Lab
 from backend.webhooks.notify import agents_gone_silent
-from spec.protocol import AGENT_REVOKED_ERROR, StopLoad
-from spec.run_state import RunState
+from contract.protocol import AGENT_REVOKED_ERROR, StopLoad
+from contract.run_state import RunState
 from tests.api.helpers import API, Member, make_lab, make_team_user, new_member, token_headers
 from tests.fleet.factories import agent_headers, agent_requests, enroll, enrollment_token, hello, running_run
 from worker.agent_rpc import post_command

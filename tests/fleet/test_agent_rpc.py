@@ -19,8 +19,8 @@ from sqlalchemy import func, update
 from backend.db import session_scope
 from backend.messaging import keys
 from backend.models import Agent
-from spec.command_results import TornDown
-from spec.protocol import ONLINE_WINDOW_S, CommandResult, StopLoad, Teardown
+from contract.command_results import TornDown
+from contract.protocol import ONLINE_WINDOW_S, CommandResult, StopLoad, Teardown
 from tests.api.helpers import API, make_lab, new_member
 from tests.fleet.factories import agent_headers, enroll, enrollment_token, hello, wire
 from worker.agent_rpc import (

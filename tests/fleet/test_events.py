@@ -18,8 +18,8 @@ from backend.messaging import keys, viewers
 from backend.messaging.run_events import LiveSample, LiveState, SamplesMessage, StateMessage
 from backend.models import Run
 from backend.runs.live.events import _Relay
-from spec.protocol import LIVE_VIEWERS_HEADER
-from spec.run_state import RunState
+from contract.protocol import LIVE_VIEWERS_HEADER
+from contract.run_state import RunState
 from tests.api.experiment_factories import sample_points
 from tests.api.helpers import API, make_lab, make_team_user, new_member, token_headers
 from tests.fleet import factories as fleet

@@ -20,9 +20,9 @@ from sqlalchemy.orm import Session
 from backend.fleet.service import ENDED_RUN_TAKES_SAMPLES_S
 from backend.messaging import keys, load_leases
 from backend.models import Agent, Lab, Run, Sample
-from spec.command_results import LoadStopped
-from spec.protocol import LOAD_LEASE_HEADER, CommandResult, Heartbeat, StopLoad, Teardown
-from spec.run_state import RunState
+from contract.command_results import LoadStopped
+from contract.protocol import LOAD_LEASE_HEADER, CommandResult, Heartbeat, StopLoad, Teardown
+from contract.run_state import RunState
 from tests.api.experiment_factories import launch, make_experiment, sample_points
 from tests.api.helpers import API, Member, make_lab, new_member
 from tests.fleet.factories import (

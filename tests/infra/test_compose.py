@@ -12,7 +12,7 @@ import pytest
 import yaml
 
 from backend.queue import DELIVER_WEBHOOK_TASK, TASK_ROUTES, WEBHOOK_QUEUE
-from spec.metrics import SAMPLE_SERIES
+from contract.metrics import SAMPLE_SERIES
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVER_SERVICES = ["migrate", "api", "worker", "webhooks", "beat"]
@@ -125,7 +125,7 @@ def test_agent_is_built_alone_and_configured_from_the_environment(services: dict
     dockerfile = (ROOT / "deploy" / "Dockerfile.agent").read_text()
     assert "--extra agent" in dockerfile
     assert "--extra server" not in dockerfile
-    # Only the spec, common/ and the agent go into the image: backend/ and worker/ cannot be imported there.
+    # Only contract/, common/ and the agent go into the image: backend/ and worker/ cannot be imported there.
     copied = re.findall(r"^COPY\s+(\S+)", dockerfile, re.MULTILINE)
     assert not {"backend/", "worker/", "."} & set(copied), copied
 
@@ -135,7 +135,7 @@ def test_agent_build_context_is_an_allowlist() -> None:
     rules = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
     assert rules[0] == "*"
     allowed = {r[1:] for r in rules if r.startswith("!")}
-    assert allowed == {"pyproject.toml", "uv.lock", "README.md", "spec", "common", "agents"}
+    assert allowed == {"pyproject.toml", "uv.lock", "README.md", "contract", "common", "agents"}
 
 
 def test_dockerfiles_exist_for_every_build(services: dict[str, Any]) -> None:

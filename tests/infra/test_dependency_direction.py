@@ -1,8 +1,8 @@
-"""One direction of dependencies: spec depends on nothing of ours, common only on spec, agents
-only on spec and common.
+"""One direction of dependencies: contract depends on nothing of ours, common only on contract,
+agents only on contract and common.
 
 import-linter checks the contracts in pyproject.toml; the `ast` walk below also pins what
-third-party packages spec/ and agents/ may use, so an agent host stays installable with the
+third-party packages contract/ and agents/ may use, so an agent host stays installable with the
 `agent` extra alone, and the rule holds even where import-linter is not installed.
 """
 
@@ -19,9 +19,9 @@ ROOT = Path(__file__).resolve().parents[2]
 STDLIB = set(sys.stdlib_module_names)
 ALLOWED = {
     # pydantic_core is pydantic's own compiled core, always installed with it.
-    "spec": {"spec", "pydantic", "pydantic_core"},
-    "common": {"common", "spec", "pydantic", "pydantic_core", "hdrh"},
-    "agents": {"agents", "spec", "common", "pydantic", "pydantic_core", "httpx", "hdrh"},
+    "contract": {"contract", "pydantic", "pydantic_core"},
+    "common": {"common", "contract", "pydantic", "pydantic_core", "hdrh"},
+    "agents": {"agents", "contract", "common", "pydantic", "pydantic_core", "httpx", "hdrh"},
 }
 
 

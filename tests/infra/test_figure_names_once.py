@@ -1,6 +1,6 @@
-"""One name per figure: the metric registry (spec/metrics.py) is where a run figure or a per-second
+"""One name per figure: the metric registry (contract/metrics.py) is where a run figure or a per-second
 series is named, labelled and given its unit; the places below read it (GET /metrics, the
-generated client, spec.metrics) and must not write it again. Each check fails on the copy it
+generated client, contract.metrics) and must not write it again. Each check fails on the copy it
 names, with the file.
 
 - The browser's own sources hold no label of a figure or series (it reads them from GET /metrics),
@@ -9,9 +9,12 @@ names, with the file.
   Labels of one word ("Requests", "Measured") are also plain words of sentences and headers: they
   are left out of the search; every other label is distinctive.
 - No module lists History's figures (RunFigures, their columns, sort keys): they are the
-  registry's entries with a History place (spec.metrics.HISTORY_KEYS).
-- The worker measures HAProxy's figures from their registry entries: the sample keys of those
-  figures' series are written nowhere in worker/summaries.py.
+  registry's entries with a History place (contract.metrics.HISTORY_KEYS).
+- The worker and the API read HAProxy's seconds by registry series (contract.metrics:
+  `series_sample_key`, `backend_row_value`, `servers_total`): no sample key of the proxy source
+  (`FRONTEND.req_tot`, `PROCESS.idle_pct`) and no `{section}.<HAProxy field>` is written in
+  backend/ or worker/. HAProxy's names stay where its CSV is read (agents/proxy/metrics.py) and in
+  the registry's series, which say once which key each series has.
 """
 
 from __future__ import annotations
@@ -21,7 +24,8 @@ from pathlib import Path
 
 import pytest
 
-from spec.metrics import HISTORY_KEYS, RUN_METRICS, SAMPLE_SERIES, SERIES_BY_KEY, SERIES_FIGURES
+from agents.proxy.metrics import INFO_GAUGES, SERVER_CONN_GAUGES, STAT_COUNTERS, STAT_GAUGES
+from contract.metrics import HISTORY_KEYS, RUN_METRICS, SAMPLE_SERIES
 
 ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "frontend" / "src"
@@ -95,11 +99,51 @@ def test_no_module_lists_historys_figures() -> None:
                 continue
             if listed.search(path.read_text()):
                 found.append(str(path.relative_to(ROOT)))
-    assert not found, f"History's figures listed by hand (read spec.metrics.HISTORY_KEYS): {found}"
+    assert not found, f"History's figures listed by hand (read contract.metrics.HISTORY_KEYS): {found}"
 
 
-def test_the_worker_measures_haproxys_figures_from_the_registry() -> None:
-    text = (ROOT / "worker" / "summaries.py").read_text()
-    keys = {SERIES_BY_KEY[str(m.series)].sample_key for m in SERIES_FIGURES}
-    written = sorted(key for key in keys if key in text or f'"{key.partition(".")[2]}"' in text)
-    assert not written, f"worker/summaries.py names these figures' samples again: {written}"
+# The names agents/proxy/metrics.py gives HAProxy's fields in a sample (show stat, show servers
+# conn, show info).
+HAPROXY_FIELDS = (
+    set(STAT_GAUGES.values())
+    | set(STAT_COUNTERS)
+    | set(SERVER_CONN_GAUGES.values())
+    | set(INFO_GAUGES.values())
+)
+FIXED_SECTIONS = re.compile(r"[\"'](?:FRONTEND|BACKEND|PROCESS)\.\w+")
+# An f-string's `{backend}.qtime` (or `{listen}.backend.stot`): a sample key of a named section.
+NAMED_SECTION = re.compile(r"\}\.(?:backend\.)?(" + "|".join(sorted(HAPROXY_FIELDS)) + r")\b")
+# The API's own description of the samples API, whose `metric` is a raw sample key by design.
+SAMPLE_KEY_FORMAT = {ROOT / "backend" / "runs" / "compare" / "schemas.py"}
+
+
+def haproxy_sample_keys_written(text: str) -> list[str]:
+    return [m.group(0) for m in FIXED_SECTIONS.finditer(text)] + [
+        m.group(0) for m in NAMED_SECTION.finditer(text)
+    ]
+
+
+def test_the_worker_and_the_api_read_haproxys_seconds_by_registry_series() -> None:
+    found = {
+        str(path.relative_to(ROOT)): written
+        for package in ("backend", "worker")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        if path not in SAMPLE_KEY_FORMAT and (written := haproxy_sample_keys_written(path.read_text()))
+    }
+    assert not found, (
+        f"HAProxy's sample keys written again (read them by registry series, contract.metrics): {found}"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ('qtimes = [s.data[f"{backend}.qtime"] for s in measured]', ["}.qtime"]),
+        ('data.get(f"{backend}.backend.stot", 0)', ["}.backend.stot"]),
+        ('values = proxy.values("PROCESS.maxconn_max")', ['"PROCESS.maxconn_max']),
+        ('series_sample_key("qtime", frontend, backend)', []),
+        ('f"{self.key}.first"', []),
+    ],
+)
+def test_the_scan_sees_a_sample_key_written_again(text: str, written: list[str]) -> None:
+    assert haproxy_sample_keys_written(text) == written

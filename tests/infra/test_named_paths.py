@@ -23,7 +23,7 @@ What counts as a path (the rule; chosen so that prose never trips it):
   tracked file's path ends with it. ``NOT_OURS`` lists the few such names that are other
   projects' files, each with whose.
 
-Not read: dotted module names (``spec.results.stored_summary``), since ``spec.load.rate`` is as
+Not read: dotted module names (``contract.results.stored_summary``), since ``spec.load.rate`` is as
 often a field path of an experiment as a module.
 """
 

@@ -7,7 +7,7 @@ import subprocess
 from pathlib import Path
 from typing import get_args
 
-from spec.drivers import DRIVERS, DriverName
+from contract.drivers import DRIVERS, DriverName
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()

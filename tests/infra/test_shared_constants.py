@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from backend.app import create_app
 from backend.runs.queue_estimate import DEFAULT_OVERHEAD_S
-from spec.run_state import STATE_GROUPS, RunState
-from spec.verdict import MEASUREMENT_TOLERANCE
+from contract.run_state import STATE_GROUPS, RunState
+from contract.verdict import MEASUREMENT_TOLERANCE
 
 
 def test_the_served_document_carries_each_state_group_as_spec_says_it() -> None:

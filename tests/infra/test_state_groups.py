@@ -1,4 +1,4 @@
-"""The groups of run states are said once, in spec/run_state.py, and the browser gets them through
+"""The groups of run states are said once, in contract/run_state.py, and the browser gets them through
 the OpenAPI document (backend/api/constants.py -> frontend/src/runs/states.ts).
 
 A group written again by hand is how the browser's ACTIVE_STATES came to mean something other
@@ -13,12 +13,12 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 ROOT = Path(__file__).resolve().parents[2]
 # The product's code; tests and bench/ (which seed and query runs of given states as data) aside.
-PYTHON_PACKAGES = ("spec", "common", "agents", "backend", "worker", "haplab_cli", "dev")
-THE_ONE_PLACE = ROOT / "spec" / "run_state.py"
+PYTHON_PACKAGES = ("contract", "common", "agents", "backend", "worker", "haplab_cli", "dev")
+THE_ONE_PLACE = ROOT / "contract" / "run_state.py"
 GENERATED = (ROOT / "haplab_cli" / "client", ROOT / "frontend" / "src" / "client")
 STATE_VALUES = {state.value for state in RunState}
 GROUP_NAME = re.compile(r"_STATES$")
@@ -128,7 +128,7 @@ def test_no_group_of_states_is_written_again() -> None:
     ]
     found = sorted(set(found))
     assert not found, (
-        "run states grouped by hand; name the group in spec/run_state.py (STATE_GROUPS, which the "
+        "run states grouped by hand; name the group in contract/run_state.py (STATE_GROUPS, which the "
         "browser reads from frontend/src/runs/states.ts) and use it:\n  " + "\n  ".join(found)
     )
 

@@ -1,5 +1,5 @@
 """`make up`'s supervisor (dev/up.py) with real child processes, without the stack: an agent that
-exits because it was revoked (spec.protocol.AGENT_EXIT_REVOKED) is left down, said once, never
+exits because it was revoked (contract.protocol.AGENT_EXIT_REVOKED) is left down, said once, never
 restarted (restarting it would only exit again, and five deaths would stop all of haplab); any
 other death is restarted after its backoff, as before."""
 
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from backend.settings import get_settings
+from contract.protocol import AGENT_EXIT_REVOKED
 from dev.up import Child, Supervisor
-from spec.protocol import AGENT_EXIT_REVOKED
 
 
 def exited(code: int) -> subprocess.Popen[bytes]:

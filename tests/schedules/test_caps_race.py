@@ -28,8 +28,8 @@ from backend.experiments.service import create_experiment
 from backend.labs.service import create_lab
 from backend.models import Run, Schedule
 from backend.teams.tokens import create_api_token
+from contract.run_state import RunState
 from dev.services import Redis, free_port
-from spec.run_state import RunState
 from tests.api.experiment_factories import small_spec
 
 API = "/api/v1"

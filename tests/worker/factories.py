@@ -15,9 +15,9 @@ from sqlalchemy import select, update
 from backend.db import session_scope
 from backend.models import Agent, Experiment, ExperimentVersion, Lab, Launch, Run, Team
 from backend.runs.transitions import transition
-from spec.examples import seed_examples
-from spec.run_state import RunState
-from spec.sweep import Sweep
+from contract.examples import seed_examples
+from contract.run_state import RunState
+from contract.sweep import Sweep
 
 
 @dataclass(frozen=True)

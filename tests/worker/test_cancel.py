@@ -17,7 +17,7 @@ from backend.db import session_scope
 from backend.models import Run
 from backend.queue import enqueue_lab_dispatch
 from backend.runs.transitions import request_cancel
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 pytestmark = pytest.mark.slow
 

@@ -19,10 +19,10 @@ from sqlalchemy.orm import Session
 
 from backend.labs.authority import lab_authority
 from backend.labs.certificates import issue_server, new_authority, self_signed
-from spec.examples import seed_003_tls_bandwidth
-from spec.haproxy.model import HAProxyConfig
-from spec.haproxy.render import RenderContext, render
-from spec.haproxy.servers import ServerTls
+from contract.examples import seed_003_tls_bandwidth
+from contract.haproxy.model import HAProxyConfig
+from contract.haproxy.render import RenderContext, render
+from contract.haproxy.servers import ServerTls
 from tests.api.helpers import API, make_lab, new_member
 from worker.phases.tls_files import needs_tls, proxy_files, target_credentials
 

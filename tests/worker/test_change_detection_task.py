@@ -11,8 +11,8 @@ from sqlalchemy import select, update
 from backend.db import session_scope
 from backend.models import ChangePoint, Run
 from backend.queue import enqueue_change_detection
-from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals, RunSummary
-from spec.run_state import RunState
+from contract.results import ErrorCounts, LatencyPercentiles, LoadTotals, RunSummary
+from contract.run_state import RunState
 
 pytestmark = pytest.mark.slow
 

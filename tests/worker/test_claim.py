@@ -9,7 +9,7 @@ from factories import hold_lab_with_expired_lease, lab, make_lab, make_runs, run
 
 from backend.db import session_scope
 from backend.runs.transitions import request_cancel
-from spec.run_state import RunState
+from contract.run_state import RunState
 from worker.dispatch import Claim, claim_next_run
 
 

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from spec.examples import seed_000_maxconn_capacity, seed_001_mariadb_maxconn
-from spec.experiment import ExperimentSpec
-from spec.results import InjectorSummary
+from contract.examples import seed_000_maxconn_capacity, seed_001_mariadb_maxconn
+from contract.experiment import ExperimentSpec
+from contract.results import InjectorSummary
 from worker.completeness import assess, cut_short_summary, entry_sections
 
 T0 = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)

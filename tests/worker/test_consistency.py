@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from spec.examples import seed_001_mariadb_maxconn
-from spec.experiment import ExperimentSpec
-from spec.results import RunSummary, stored_summary
+from contract.examples import seed_001_mariadb_maxconn
+from contract.experiment import ExperimentSpec
+from contract.results import RunSummary, stored_summary
 from worker.verdicts.consistency import check_figures, figure_caveats
 
 DATA = Path(__file__).parent / "data" / "figures"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from spec.capabilities import Capabilities
-from spec.examples import seed_001_mariadb_maxconn
+from contract.capabilities import Capabilities
+from contract.examples import seed_001_mariadb_maxconn
 from worker.execution import AgentRef, Execution
 from worker.phases.base import PhaseError
 from worker.phases.database import LOAD_USER, check_users, direct_host, direct_url, new_access

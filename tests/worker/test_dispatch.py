@@ -10,7 +10,7 @@ from factories import RunRow, add_agent, lab, make_lab, make_runs, runs
 from live_processes import StartWorker, wait_until
 
 from backend.queue import enqueue_lab_dispatch
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 pytestmark = pytest.mark.slow
 

@@ -15,9 +15,9 @@ from backend.db import session_scope
 from backend.models import Lab, Run, Team
 from backend.runs.samples.service import insert_samples
 from backend.runs.transitions import transition
-from spec.experiment import ExperimentSpec
-from spec.results import SamplePoint, stored_summary
-from spec.run_state import RunState
+from contract.experiment import ExperimentSpec
+from contract.results import SamplePoint, stored_summary
+from contract.run_state import RunState
 from tests.e2e.run_helpers import Api
 from tests.worker.factories import make_runs
 from worker.verdicts.collected import run_samples, with_figures_checked

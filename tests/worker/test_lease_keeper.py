@@ -9,9 +9,9 @@ from typing import Any
 from factories import RUN_SPEC
 
 from backend.messaging import keys, load_leases
-from spec.capabilities import Capabilities
-from spec.experiment import ExperimentSpec
-from spec.protocol import Envelope, RenewLease
+from contract.capabilities import Capabilities
+from contract.experiment import ExperimentSpec
+from contract.protocol import Envelope, RenewLease
 from worker.execution import AgentRef, Execution
 from worker.phases.load import LeaseKeeper
 

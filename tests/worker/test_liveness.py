@@ -8,9 +8,9 @@ from sqlalchemy import update
 
 from backend.db import get_engine, session_scope
 from backend.models import Agent
-from spec.capabilities import Capabilities
-from spec.experiment import ExperimentSpec
-from spec.protocol import ONLINE_WINDOW_S
+from contract.capabilities import Capabilities
+from contract.experiment import ExperimentSpec
+from contract.protocol import ONLINE_WINDOW_S
 from worker.execution import AgentRef, Execution
 from worker.phases.liveness import lost_agent
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spec.results import InjectorSummary, OpenLoopStats
+from contract.results import InjectorSummary, OpenLoopStats
 from worker.summaries import merge_injectors
 
 

@@ -19,9 +19,9 @@ from backend.db import session_scope
 from backend.models import Lab, Run, Sample
 from backend.queue import DISPATCH_LAB_TASK, LAB_QUEUE, enqueue_lab_dispatch, reset_celery_client
 from backend.runs.transitions import transition
-from spec.experiment import ExperimentSpec
-from spec.results import RunSummary
-from spec.run_state import RunState
+from contract.experiment import ExperimentSpec
+from contract.results import RunSummary
+from contract.run_state import RunState
 from worker.completeness import entry_sections
 from worker.dispatch import dispatch_lab
 from worker.reaper import ReapReport, reap_labs

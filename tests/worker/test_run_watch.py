@@ -16,8 +16,8 @@ from backend.labs.revocation import revoke
 from backend.models import Agent, Lab, Run
 from backend.runs.transitions import request_cancel, transition
 from backend.settings import get_settings
+from contract.run_state import RunState
 from dev.services import free_port
-from spec.run_state import RunState
 from worker.phases.base import RunContext
 from worker.run_watch import RunWatch, Stopped
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from spec.examples import seed_000_maxconn_capacity
-from spec.experiment import ExperimentSpec
-from spec.results import ErrorCounts, InjectorSummary, LoadTotals, ProxySummary, RunSummary
+from contract.examples import seed_000_maxconn_capacity
+from contract.experiment import ExperimentSpec
+from contract.results import ErrorCounts, InjectorSummary, LoadTotals, ProxySummary, RunSummary
 from worker.verdicts.sanity import sanity_caveats
 
 CAP = 100e6 / 8  # a 100 Mbit/s link: 12.5 MB/s

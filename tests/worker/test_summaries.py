@@ -6,8 +6,8 @@ from hdrh.histogram import HdrHistogram
 
 from common.latency_histograms import HIGHEST_US as HISTOGRAM_MAX_US
 from common.latency_histograms import percentiles as percentiles_of
-from spec.examples import seed_000_maxconn_capacity
-from spec.results import ErrorCounts, InjectorSummary, LatencyPercentiles
+from contract.examples import seed_000_maxconn_capacity
+from contract.results import ErrorCounts, InjectorSummary, LatencyPercentiles
 from worker.completeness import window_total
 from worker.summaries import merge_injectors, proxy_summary
 

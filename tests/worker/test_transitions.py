@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from backend.db import get_sessionmaker, session_scope
 from backend.runs.transitions import transition
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 
 def collecting_runs(count: int) -> list[int]:

@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from spec.examples import seed_000_maxconn_capacity
-from spec.experiment import ExperimentSpec
-from spec.limits import client_limit, server_limit
-from spec.results import ErrorCounts, LatencyPercentiles, LoadTotals, OpenLoopStats
-from spec.run_environment import SharedMachine
-from spec.verdict import ADVICE
+from contract.examples import seed_000_maxconn_capacity
+from contract.experiment import ExperimentSpec
+from contract.limits import client_limit, server_limit
+from contract.results import ErrorCounts, LatencyPercentiles, LoadTotals, OpenLoopStats
+from contract.run_environment import SharedMachine
+from contract.verdict import ADVICE
 from worker.verdicts import observe, run_verdict
 from worker.verdicts.rules import maxconn_threshold
 
@@ -349,7 +349,7 @@ def test_proxy_ttime_average_skips_the_seconds_before_the_first_reply() -> None:
 def test_the_link_cap_comes_from_the_shaping_the_run_recorded() -> None:
     import pydantic
 
-    from spec.run_environment import stored_environment
+    from contract.run_environment import stored_environment
 
     def link_cap_bytes_per_s(doc: object) -> float | None:
         return stored_environment(doc or {}).link_cap_bytes_per_s

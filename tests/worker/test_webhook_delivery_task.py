@@ -18,7 +18,7 @@ from backend.models import Lab, Run, Team, Webhook, WebhookDelivery
 from backend.queue import DELIVER_WEBHOOK_TASK, WEBHOOK_QUEUE, enqueue_lab_dispatch
 from backend.webhooks import notify, secret_box, signing
 from backend.webhooks.service import send_test
-from spec.run_state import RunState
+from contract.run_state import RunState
 from tests.webhook_receiver import ALLOW_LOOPBACK, misbehaving, receiving
 
 pytestmark = pytest.mark.slow

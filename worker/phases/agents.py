@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from backend.db import session_scope
 from backend.models import Agent
 from backend.settings import get_settings
-from spec.run_state import RunState
+from contract.run_state import RunState
 from worker.phases.base import Phase, RunContext
 
 # Every run drives a proxy, sends load from an injector and serves it from a target.

@@ -19,7 +19,7 @@ import sqlalchemy.exc
 from sqlalchemy import Connection, Executable
 
 from backend.db import session_scope
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 The launch checked every point against the lab, but a lab admin may have narrowed the boundary
 or an agent may have moved since; this runs before anything starts. Host names are resolved by
 the proxy agent (never by the control plane), every address checked, and the config is rendered
-with the checked addresses (spec.haproxy.render RenderContext.resolved_hosts), so HAProxy never
+with the checked addresses (contract.haproxy.render RenderContext.resolved_hosts), so HAProxy never
 resolves a name itself and connects exactly where the check allowed. What was resolved is kept
 in the run's environment.
 """
@@ -13,9 +13,9 @@ from __future__ import annotations
 from backend.db import session_scope
 from backend.labs.boundary import lab_boundary, spec_problems
 from backend.models import Lab
-from spec.command_results import HostsResolved
-from spec.lab_boundary import Boundary, parse_ip, split_destination
-from spec.protocol import ResolveHosts
+from contract.command_results import HostsResolved
+from contract.lab_boundary import Boundary, parse_ip, split_destination
+from contract.protocol import ResolveHosts
 from worker import agent_rpc
 from worker.execution import Execution
 from worker.phases.base import PhaseError

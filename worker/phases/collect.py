@@ -16,11 +16,11 @@ from sqlalchemy import select, update
 from backend.db import session_scope
 from backend.models import Run
 from backend.runs.seconds import first_second_since_start, latest_t_by_source
-from spec.drivers import DRIVERS
-from spec.experiment import ExperimentSpec
-from spec.numbers import fixed
-from spec.results import InjectorSummary, RunSummary
-from spec.run_state import RunState
+from contract.drivers import DRIVERS
+from contract.experiment import ExperimentSpec
+from contract.numbers import fixed
+from contract.results import InjectorSummary, RunSummary
+from contract.run_state import RunState
 from worker.completeness import (
     assess,
     cut_short_summary,

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from backend.labs.certificates import KeyPair
 from backend.settings import get_settings
-from spec.command_results import ProxyStarted, TargetsStarted
-from spec.haproxy.render import RenderContext, render
-from spec.protocol import ApplyProxyConfig, StartTargets
-from spec.run_environment import AgentEnvironment, RunEnvironment, shared_machines
-from spec.run_state import RunState
-from spec.target import ManagedDatabase, ManagedTarget
+from contract.command_results import ProxyStarted, TargetsStarted
+from contract.haproxy.render import RenderContext, render
+from contract.protocol import ApplyProxyConfig, StartTargets
+from contract.run_environment import AgentEnvironment, RunEnvironment, shared_machines
+from contract.run_state import RunState
+from contract.target import ManagedDatabase, ManagedTarget
 from worker import agent_rpc
 from worker.execution import Execution
 from worker.phases.base import BackgroundPhase, PhaseError, RunContext

@@ -15,10 +15,10 @@ from __future__ import annotations
 import secrets
 from urllib.parse import urlsplit
 
-from spec.command_results import DatabaseStarted
-from spec.haproxy.servers import MysqlCheck
-from spec.protocol import SqlAccess, StartDatabase
-from spec.target import ManagedDatabase
+from contract.command_results import DatabaseStarted
+from contract.haproxy.servers import MysqlCheck
+from contract.protocol import SqlAccess, StartDatabase
+from contract.target import ManagedDatabase
 from worker import agent_rpc
 from worker.execution import Execution
 from worker.phases.base import PhaseError

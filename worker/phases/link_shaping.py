@@ -1,4 +1,4 @@
-"""The lab's link shaping (spec.lab), applied by the proxy agent before the load of every run.
+"""The lab's link shaping (contract.lab), applied by the proxy agent before the load of every run.
 
 The caps are a property of the lab (the emulated instance), so they are read from the lab's
 settings at run time, checked against the qdiscs the proxy agent reported (delay and loss need
@@ -12,10 +12,10 @@ from pydantic import ValidationError
 
 from backend.db import session_scope
 from backend.models import Lab
-from spec.command_results import LinksShaped
-from spec.lab import link_shaping_of, netem_problem
-from spec.protocol import ShapeLinks
-from spec.run_environment import AppliedLinkShaping
+from contract.command_results import LinksShaped
+from contract.lab import link_shaping_of, netem_problem
+from contract.protocol import ShapeLinks
+from contract.run_environment import AppliedLinkShaping
 from worker import agent_rpc
 from worker.execution import Execution
 from worker.phases.base import PhaseError

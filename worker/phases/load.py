@@ -20,9 +20,9 @@ from typing import TypeVar
 
 from backend.messaging import load_leases
 from backend.settings import get_settings
-from spec.command_results import LoadFinished, LoadStarted
-from spec.protocol import AwaitLoad, RenewLease, StartLoad, StartSampling
-from spec.run_state import RunState
+from contract.command_results import LoadFinished, LoadStarted
+from contract.protocol import AwaitLoad, RenewLease, StartLoad, StartSampling
+from contract.run_state import RunState
 from worker import agent_rpc
 from worker.execution import AgentRef, Execution
 from worker.phases.base import BackgroundPhase, PhaseError, RunContext

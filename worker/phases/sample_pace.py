@@ -3,7 +3,7 @@
 Every sample batch is a request the API serves while the load it measures runs, and most runs
 are watched by nobody until they end. So once sampling started, the worker lets each agent that
 can (capability `paced_samples`) hold the run's samples up to SAMPLE_HOLD_S while the replies
-to its batches count no live viewer (spec.protocol.HoldSamples, LIVE_VIEWERS_HEADER); a viewer
+to its batches count no live viewer (contract.protocol.HoldSamples, LIVE_VIEWERS_HEADER); a viewer
 who opens the run page gets them within that, then each second as it is taken. When the load
 ends, however it ends, the worker asks every agent for what it holds and waits for it
 (SendSamplesNow) before it reads the run's samples, so a summary never misses a held second.
@@ -22,7 +22,7 @@ import logging
 from concurrent.futures import ThreadPoolExecutor
 
 from backend.settings import get_settings
-from spec.protocol import HoldSamples, SendSamplesNow
+from contract.protocol import HoldSamples, SendSamplesNow
 from worker import agent_rpc
 from worker.execution import AgentRef, Execution
 

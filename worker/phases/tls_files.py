@@ -3,7 +3,7 @@
 - Proxy: every `bind.ssl.cert` name becomes `certs/<name>.pem` (server certificate for the
   proxy's data address, the CA as chain, the key) and every `ssl.ca` name the CA certificate,
   sent in ApplyProxyConfig.files; the agent writes them with mode 600 and the renderer points
-  at them (spec.haproxy.certificates).
+  at them (contract.haproxy.certificates).
 - Target: a TLS target gets its own server certificate (StartTargets.tls), so `ssl verify
   required ca <lab CA>` on the proxy really checks it.
 Server certificates are fresh for every run; only the CA is stored (backend/labs/authority.py).
@@ -14,10 +14,10 @@ from __future__ import annotations
 from backend.db import session_scope
 from backend.labs.authority import lab_authority
 from backend.labs.certificates import KeyPair, issue_server
-from spec.experiment import ExperimentSpec
-from spec.haproxy.certificates import authority_names, bind_certificates, cert_file
-from spec.protocol import TlsCredentials
-from spec.target import ManagedTarget
+from contract.experiment import ExperimentSpec
+from contract.haproxy.certificates import authority_names, bind_certificates, cert_file
+from contract.protocol import TlsCredentials
+from contract.target import ManagedTarget
 from worker.execution import Execution
 
 

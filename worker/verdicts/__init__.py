@@ -1,6 +1,6 @@
 """What bounded a run: read from its summary and samples after collect, stored as summary.bound.
 
-- spec.limits: the limits the spec configured (the entry point's maxconn, the servers' maxconn).
+- contract.limits: the limits the spec configured (the entry point's maxconn, the servers' maxconn).
 - `observation`: the measured seconds, as per-second series with the sample keys resolved.
 - `rules`: one detector per bound, with its thresholds as named constants.
 - `decide`: runs the detectors in priority order; the first that holds is the verdict.

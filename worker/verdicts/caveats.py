@@ -16,8 +16,8 @@ from __future__ import annotations
 import statistics
 
 from backend.runs.seconds import PROXY_SOURCE, RunSeconds, SampleRows, Seconds
-from spec.numbers import fixed
-from spec.verdict import Caveat
+from contract.numbers import fixed
+from contract.verdict import Caveat
 from worker.verdicts.rules import ev
 
 # A sampler that wakes this late was not scheduled for a third of a second: far beyond the few

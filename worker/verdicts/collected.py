@@ -11,9 +11,9 @@ import logging
 
 from backend.db import session_scope
 from backend.runs.seconds import RunSeconds, SampleRows, read_run_seconds
-from spec.experiment import ExperimentSpec
-from spec.limits import client_limit
-from spec.results import RunSummary
+from contract.experiment import ExperimentSpec
+from contract.limits import client_limit
+from contract.results import RunSummary
 from worker.execution import Execution
 from worker.verdicts.caveats import run_caveats
 from worker.verdicts.consistency import figure_caveats

@@ -57,11 +57,12 @@ from dataclasses import dataclass
 
 from backend.runs.analysis.sweep import in_flight
 from backend.runs.seconds import RunSeconds, SampleRows, Second, Seconds
-from spec.drivers import DRIVERS
-from spec.experiment import ExperimentSpec
-from spec.numbers import fixed
-from spec.results import RunSummary
-from spec.verdict import Caveat, Evidence
+from contract.drivers import DRIVERS
+from contract.experiment import ExperimentSpec
+from contract.metrics import series_sample_key
+from contract.numbers import fixed
+from contract.results import RunSummary
+from contract.verdict import Caveat, Evidence
 from worker.completeness import SHORT_TOLERANCE_S, entry_sections
 
 # The tool's window may end one second after the measured window's end (see the module's doc).
@@ -73,7 +74,7 @@ IN_FLIGHT_PER_CONNECTION = 1
 # least this share of the steady seconds (worker.verdicts.rules.SATURATED_SHARE).
 FULL_SHARE_PCT = 50.0
 # HAProxy's answers that are not a 2xx (1xx are interim, never a final answer).
-NOT_2XX_FIELDS = ("hrsp_3xx", "hrsp_4xx", "hrsp_5xx", "hrsp_other")
+NOT_2XX_SERIES = ("http_3xx", "http_4xx", "http_5xx", "http_other")
 # A client counter per second that a driver may report (any source but the proxy and the hosts).
 CLIENT_SUCCESSES_KEY = "successes"
 
@@ -257,14 +258,16 @@ def _haproxy(
     connections: int,
     clients: str,
 ) -> list[Comparison | None]:
-    frontend, _ = entry_sections(spec)
+    frontend, backend = entry_sections(spec)
     seconds = run.proxy().measured(window)
     if not seconds:
         return []  # no HAProxy samples: samples_missing says so
     missing = window - len(seconds.present())
     total = summary.total
-    served = _series(seconds, f"{frontend}.hrsp_2xx")
-    not_2xx = [sum(float(s.data.get(f"{frontend}.{field}", 0)) for field in NOT_2XX_FIELDS) for s in seconds]
+    ok_2xx = series_sample_key("ok_2xx", frontend, backend)
+    served = _series(seconds, ok_2xx)
+    not_2xx_keys = [series_sample_key(series, frontend, backend) for series in NOT_2XX_SERIES]
+    not_2xx = [sum(float(s.data.get(key, 0)) for key in not_2xx_keys) for s in seconds]
     haproxy = f"HAProxy's per-second {frontend} counters, seconds 0-{window - 1}"
     # A client that gave up (timeout) or failed after sending still cost HAProxy its reply, and an
     # answer HAProxy sent inside the window may arrive after it (the drain a tool reports apart).
@@ -283,7 +286,7 @@ def _haproxy(
     # held to HAProxy: one source. Their errors and window still are.
     one_source = total.window_source == "proxy_counters"
     allowed_2xx = allowance(served)
-    steady_2xx = _series(seconds.steady(window), f"{frontend}.hrsp_2xx")
+    steady_2xx = _series(seconds.steady(window), ok_2xx)
     steady_mean = statistics.fmean(steady_2xx) if steady_2xx else count_2xx / window
     gave_up = (
         f"; HAProxy may have sent the {given_up} answers the clients gave up on or got late"

@@ -14,7 +14,7 @@ Why this order:
 
 from __future__ import annotations
 
-from spec.verdict import BoundFinding, RunVerdict
+from contract.verdict import BoundFinding, RunVerdict
 from worker.verdicts.observation import RunObservation
 from worker.verdicts.rules import (
     Detector,

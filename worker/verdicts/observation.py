@@ -1,12 +1,10 @@
 """A run as the verdict rules see it: its totals, its configuration, and per-second series.
 
-Key names are the agents' (agents/proxy/metrics.py, agents/host_sampler.py):
-- source "proxy" (overflow parts "proxy:2" ...): `{frontend}.scur`, `{frontend}.req_tot`,
-  `{frontend}.bin`/`.bout` (counter deltas), `{backend}.qcur`, `.qtime`, `.rtime` (gauges, ms),
-  `{backend}.econ`, `PROCESS.idle_pct` (HAProxy's idle time over all its threads) and
-  `PROCESS.maxconn_max` (the global maxconn HAProxy runs with, when the spec sets none).
-- source "host:<agent>" (every agent, whatever its roles): `cpu_pct` (the whole machine),
-  `rx_bytes`/`tx_bytes` (counter deltas).
+Series are read by their registry names (contract.metrics.SAMPLE_SERIES, which knows the key
+agents/proxy/metrics.py and agents/host_sampler.py give each): HAProxy's scur, req_s, bytes_in
+and bytes_out (counter deltas), qcur, qtime, rtime (gauges, ms), econ, idle (its idle time over
+all its threads) and maxconn (the global maxconn it runs with, when the spec sets none), and each
+host's cpu (the whole machine).
 Only the measured seconds count (backend.runs.seconds: `measured`); the first and last are ramps,
 so the `steady` series drop them when there are enough seconds.
 """
@@ -17,10 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from backend.runs.seconds import RunSeconds, SampleRows, Seconds
-from spec.experiment import ExperimentSpec
-from spec.limits import client_limit, server_limit
-from spec.results import LoadTotals
-from spec.run_environment import SharedMachine
+from contract.experiment import ExperimentSpec
+from contract.limits import client_limit, server_limit
+from contract.metrics import SERIES_BY_KEY, series_sample_key
+from contract.results import LoadTotals
+from contract.run_environment import SharedMachine
 
 
 @dataclass(frozen=True)
@@ -58,7 +57,7 @@ def busiest(per_host: Sequence[Seconds], key: str) -> list[float]:
 
 def _process_maxconn(proxy: Seconds) -> int | None:
     """HAProxy's own global maxconn (show info Maxconn) when the spec leaves it to HAProxy."""
-    values = proxy.values("PROCESS.maxconn_max")
+    values = proxy.values(SERIES_BY_KEY["maxconn"].sample_key)
     return int(max(values)) if values else None
 
 
@@ -79,8 +78,12 @@ def observe(
     duration = spec.load.duration_s
     all_proxy = run.proxy()
     proxy = all_proxy.steady(duration)
-    bytes_in, bytes_out = proxy.values(f"{frontend}.bin"), proxy.values(f"{frontend}.bout")
-    idle = proxy.values("PROCESS.idle_pct")
+
+    def haproxy(series: str) -> list[float]:
+        return proxy.values(series_sample_key(series, frontend, backend))
+
+    bytes_in, bytes_out = haproxy("bytes_in"), haproxy("bytes_out")
+    cpu = SERIES_BY_KEY["cpu"].sample_key
     hosts = [run.host(agent).steady(duration) for agent in injector_agents]
     proxy_host = run.host(proxy_agent).steady(duration) if proxy_agent else Seconds()
     return RunObservation(
@@ -92,14 +95,14 @@ def observe(
         server_maxconn=server_limit(spec),
         link_cap_bytes_per_s=link_cap_bytes_per_s,
         shared_machine=shared_machine,
-        scur=proxy.values(f"{frontend}.scur"),
-        qcur=proxy.values(f"{backend}.qcur"),
-        qtime_ms=proxy.values(f"{backend}.qtime"),
-        rtime_ms=proxy.values(f"{backend}.rtime"),
-        proxy_rps=proxy.values(f"{frontend}.req_tot"),
+        scur=haproxy("scur"),
+        qcur=haproxy("qcur"),
+        qtime_ms=haproxy("qtime"),
+        rtime_ms=haproxy("rtime"),
+        proxy_rps=haproxy("req_s"),
         bytes_per_s=bytes_out if sum(bytes_out) >= sum(bytes_in) else bytes_in,
-        haproxy_busy_pct=[max(0.0, 100.0 - value) for value in idle],
-        proxy_host_cpu_pct=proxy_host.values("cpu_pct"),
-        injector_cpu_pct=busiest(hosts, "cpu_pct"),
-        econ=int(sum(all_proxy.measured(duration).values(f"{backend}.econ"))),
+        haproxy_busy_pct=[max(0.0, 100.0 - value) for value in haproxy("idle")],
+        proxy_host_cpu_pct=proxy_host.values(cpu),
+        injector_cpu_pct=busiest(hosts, cpu),
+        econ=int(all_proxy.measured(duration).total(series_sample_key("econ", frontend, backend))),
     )

@@ -12,9 +12,9 @@ import math
 import statistics
 from collections.abc import Callable, Sequence
 
-from spec.numbers import fixed
-from spec.run_environment import SharedMachine
-from spec.verdict import ADVICE, BoundFinding, Evidence
+from contract.numbers import fixed
+from contract.run_environment import SharedMachine
+from contract.verdict import ADVICE, BoundFinding, Evidence
 from worker.verdicts.observation import RunObservation
 
 # A condition "held" when it was true in at least half the steady seconds: a bound is a state

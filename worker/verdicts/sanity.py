@@ -10,11 +10,11 @@ thing, are held to each other in consistency.py (`figures_disagree`).
 
 from __future__ import annotations
 
-from spec.experiment import ExperimentSpec
-from spec.numbers import fixed
-from spec.results import RunSummary
-from spec.verdict import MEASUREMENT_TOLERANCE as TOLERANCE
-from spec.verdict import Caveat
+from contract.experiment import ExperimentSpec
+from contract.numbers import fixed
+from contract.results import RunSummary
+from contract.verdict import MEASUREMENT_TOLERANCE as TOLERANCE
+from contract.verdict import Caveat
 from worker.verdicts.rules import ev
 
 

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from spec.sweep import JsonScalar
-from spec.verdict import BoundKind
+from contract.sweep import JsonScalar
+from contract.verdict import BoundKind
 
 KneeReason = Literal["throughput_flat", "errors_start", "still_rising", "too_few_points", "several_axes"]
 

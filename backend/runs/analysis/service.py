@@ -21,10 +21,10 @@ from backend.runs.analysis.sweep import (
     littles_law,
 )
 from backend.teams import scoping
-from spec.experiment import ExperimentSpec
-from spec.limits import client_limit
-from spec.results import RunSummary
-from spec.run_state import MEASURED_STATES, RunState
+from contract.experiment import ExperimentSpec
+from contract.limits import client_limit
+from contract.results import RunSummary
+from contract.run_state import MEASURED_STATES, RunState
 
 
 def analyze_launch(

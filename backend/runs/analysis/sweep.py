@@ -1,6 +1,6 @@
 """A sweep read as a whole: per-point results, the knee, and Little's law for maxconn.
 
-Pure functions over the runs' stored summaries (typed spec.results.RunSummary), so they are
+Pure functions over the runs' stored summaries (typed contract.results.RunSummary), so they are
 computed on read and stay right when the rules change. The database side is analysis.service.
 
 - Knee: walk the points in sweep order; the knee is the last point before the next one gains
@@ -27,9 +27,9 @@ from typing import Any, get_args
 
 from backend.runs.analysis.schemas import AnalysisPoint, Knee, LittlesLaw
 from backend.runs.statistics import difference, interval
-from spec.numbers import fixed
-from spec.results import RunSummary
-from spec.verdict import ADVICE, BoundKind
+from contract.numbers import fixed
+from contract.results import RunSummary
+from contract.verdict import ADVICE, BoundKind
 
 # Less gain than this for the next point is no rise: CPU-bound figures move 10-30% run to run
 # on shared cores (LAB-NOTES), so a smaller step is not evidence of more capacity.
@@ -246,7 +246,7 @@ def littles_law(points: Sequence[AnalysisPoint]) -> LittlesLaw:
 
 # ------------------------------------------------------------------ advice that reads the sweep
 
-# A bound's advice names a lever (spec.verdict.ADVICE); when the sweep moved that lever, the
+# A bound's advice names a lever (contract.verdict.ADVICE); when the sweep moved that lever, the
 # neighbouring points say whether pulling it helped.
 
 

@@ -7,8 +7,8 @@ from typing import Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from spec.metrics import Better
-from spec.sweep import JsonScalar
+from contract.metrics import Better
+from contract.sweep import JsonScalar
 
 PinnedFrom = Literal["run", "point", "launch"]
 

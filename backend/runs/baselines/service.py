@@ -21,9 +21,9 @@ from backend.runs.baselines.schemas import BaselineOut, BaselinePin, MetricAgain
 from backend.runs.point_key import point_key
 from backend.runs.statistics import Difference, against_one, difference, interval
 from backend.teams.scoping import owned_by, readable
-from spec.metrics import BY_KEY, run_metrics
-from spec.numbers import fixed
-from spec.run_state import RunState
+from contract.metrics import BY_KEY, run_metrics
+from contract.numbers import fixed
+from contract.run_state import RunState
 
 # The figures a run is compared on, the first one the headline's (per the load's loop).
 COMPARED_METRICS = ("rps", "latency_p50_ms", "latency_p99_ms", "error_pct")

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spec.sweep import JsonScalar
+from contract.sweep import JsonScalar
 
 
 class ChangeDifference(BaseModel):

@@ -22,8 +22,8 @@ from backend.runs.changes.schemas import ChangeOut, ChangePage
 from backend.runs.point_key import point_key
 from backend.teams.scoping import owned_by, readable
 from backend.webhooks import notify
-from spec.metrics import BY_KEY, run_metrics
-from spec.run_state import RunState
+from contract.metrics import BY_KEY, run_metrics
+from contract.run_state import RunState
 
 DETECTED_METRICS = ("rps", "latency_p50_ms", "latency_p99_ms")
 SERIES_LIMIT = 200

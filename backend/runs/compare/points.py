@@ -18,7 +18,7 @@ from backend.runs.compare.schemas import ComparePoint, ComparePoints, CompareRow
 from backend.runs.compare.table import compare_runs
 from backend.runs.point_key import point_key
 from backend.runs.statistics import difference, interval
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 
 def spread(values: list[float]) -> Spread:

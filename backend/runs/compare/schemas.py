@@ -13,10 +13,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
 from backend.runs.run_outcome import RunOutcome
-from spec.lint import ConfigWarning
-from spec.run_state import RunState
-from spec.sweep import JsonScalar
-from spec.thresholds import ThresholdReport
+from contract.lint import ConfigWarning
+from contract.run_state import RunState
+from contract.sweep import JsonScalar
+from contract.thresholds import ThresholdReport
 
 MAX_COMPARE_RUNS = 200
 MAX_SERIES = 12
@@ -70,7 +70,7 @@ class CompareRow(BaseModel):
     metrics: dict[str, int | float | None]
     # With a baseline: 100 * (value - baseline) / baseline per metric; None where undefined.
     change_pct: dict[str, float | None] | None = None
-    config_warnings: list[ConfigWarning] = Field(default_factory=list, description="spec.lint at launch.")
+    config_warnings: list[ConfigWarning] = Field(default_factory=list, description="contract.lint at launch.")
     thresholds: ThresholdReport | None = Field(
         default=None,
         description="Its threshold rules' outcomes; None when its spec has none or it was not judged.",

@@ -24,8 +24,8 @@ from backend.runs.compare.schemas import AskedLoad, CompareSetups, RunSetup, Spe
 from backend.runs.compare.selection import distinct, require_found
 from backend.runs.config_masking import masked_config
 from backend.teams.scoping import runs_among
-from spec.load import LoadProfile
-from spec.sweep import SWEEPABLE_ROOTS
+from contract.load import LoadProfile
+from contract.sweep import SWEEPABLE_ROOTS
 
 _DEFAULT_LOAD = LoadProfile()
 

@@ -18,7 +18,7 @@ from backend.models import Run
 from backend.runs.compare.schemas import SPECTRUM_PERCENTILES, CompareSpectra, RunSpectrum
 from backend.runs.compare.selection import distinct, require_found
 from backend.teams.scoping import runs_among
-from spec.results import RunSummary
+from contract.results import RunSummary
 
 # The summary's own percentiles, when there is no histogram: (percentile, key in latency).
 _SUMMARY_PERCENTILES = ((50.0, "p50"), (90.0, "p90"), (99.0, "p99"), (99.9, "p999"))

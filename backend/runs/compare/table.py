@@ -1,6 +1,6 @@
 """Runs side by side: one row per run, the union of their swept params, headline metrics.
 
-The metrics are the registry's (spec.metrics), read from the run's summary, so a run without a
+The metrics are the registry's (contract.metrics), read from the run's summary, so a run without a
 summary (queued, failed early) still gets a row, with empty metrics.
 """
 
@@ -13,10 +13,10 @@ from backend.runs.compare.schemas import CompareRow, CompareTable
 from backend.runs.compare.selection import distinct, require_found
 from backend.runs.run_outcome import rule_counts, run_outcome
 from backend.teams.scoping import runs_among
-from spec.lint import ConfigWarning
-from spec.metrics import RUN_METRIC_KEYS, run_metrics
-from spec.results import RunSummary
-from spec.run_environment import RunEnvironment
+from contract.lint import ConfigWarning
+from contract.metrics import RUN_METRIC_KEYS, run_metrics
+from contract.results import RunSummary
+from contract.run_environment import RunEnvironment
 
 
 def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:

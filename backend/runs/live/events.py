@@ -56,7 +56,7 @@ from backend.messaging.run_events import (
 from backend.models import Run
 from backend.runs.live.stream_slots import StreamSlot
 from backend.runs.seconds import read_seconds
-from spec.run_state import RunState, progress_rank
+from contract.run_state import RunState, progress_rank
 
 KEEPALIVE_S = 15
 STATE_POLL_S = 2.0

@@ -8,7 +8,7 @@ named once per source instead of once per second, and PostgreSQL does all the wo
   - `values`: counters (per-second deltas) summed and divided by the seconds the bucket's samples
     of that source span (max t - min t + 1: `step` for a full bucket, less for a partial one at
     either end), so a counter stays a per-second rate at any step; gauges (levels: scur, qcur,
-    cpu_pct ...; spec.results.is_gauge) averaged;
+    cpu_pct ...; contract.results.is_gauge) averaged;
   - `min`, `max`: the smallest and largest per-second value in the bucket (a counter's delta of
     one second, a gauge's level), so a chart can draw the band the mean hides.
 
@@ -33,7 +33,7 @@ from sqlalchemy import select, text
 from sqlalchemy.orm import Session
 
 from backend.models import SampleKey
-from spec.results import is_gauge
+from contract.results import is_gauge
 
 # Metrics per statement: each adds a column to the rows, 3 aggregates to the buckets and 3 arrays
 # to the result, and PostgreSQL allows 1,664 columns in a select list (a sample may hold 500 keys).

@@ -11,7 +11,7 @@ class SampleOut(BaseModel):
     t: int
     ts: datetime
     data: dict[str, float | int] = Field(
-        description="Counter deltas and gauge levels (spec.results.is_gauge)."
+        description="Counter deltas and gauge levels (contract.results.is_gauge)."
     )
 
 
@@ -32,7 +32,7 @@ class SourceColumns(BaseModel):
     t: list[int] = Field(description="The second (step 1) or the first second of each bucket.")
     values: dict[str, list[float | None]] = Field(
         description="Per metric: the stored value (step 1); a bucket's per-second rate (counters)"
-        " or mean level (gauges, spec.results.is_gauge). null where the source lacked the key."
+        " or mean level (gauges, contract.results.is_gauge). null where the source lacked the key."
     )
     min: dict[str, list[float | None]] | None = Field(
         description="Per metric: the smallest per-second value of each bucket; null at step 1."

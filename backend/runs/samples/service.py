@@ -19,7 +19,7 @@ from sqlalchemy.sql.dml import ReturningInsert
 from backend.models import Sample, SampleKey
 from backend.runs.samples.schemas import RunSamples, SampleOut
 from backend.runs.seconds import read_seconds
-from spec.results import SamplePoint
+from contract.results import SamplePoint
 
 
 @cache

@@ -7,7 +7,7 @@ from datetime import datetime
 from pydantic import BaseModel, Field, computed_field
 
 from backend.runs.schemas import RunFigureKey
-from spec.sweep import JsonScalar
+from contract.sweep import JsonScalar
 
 
 class TrendPoint(BaseModel):

@@ -18,7 +18,7 @@ from backend.models import Experiment, Run
 from backend.runs.schemas import RunFigureKey
 from backend.runs.trends.schemas import ExperimentTrend, TrendPoint, Trends
 from backend.teams.scoping import owned_by, readable
-from spec.run_state import RunState
+from contract.run_state import RunState
 
 DEFAULT_RUNS = 12
 MAX_RUNS = 50

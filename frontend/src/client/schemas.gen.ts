@@ -1325,7 +1325,7 @@ export const BoundaryViewSchema = {
         'refused_by_default'
     ],
     title: 'BoundaryView',
-    description: 'Where this lab\'s runs may send traffic (spec/lab_boundary.py has the rules).'
+    description: 'Where this lab\'s runs may send traffic (contract/lab_boundary.py has the rules).'
 } as const;
 
 export const CapabilitiesSchema = {
@@ -2103,7 +2103,7 @@ export const CommandResultSchema = {
                 }
             ],
             title: 'Data',
-            description: 'Command output, e.g. the tool\'s command line or a summary: the model the command is answered with (spec.command_results).'
+            description: 'Command output, e.g. the tool\'s command line or a summary: the model the command is answered with (contract.command_results).'
         }
     },
     additionalProperties: false,
@@ -2372,7 +2372,7 @@ export const CompareRowSchema = {
             },
             type: 'array',
             title: 'Config Warnings',
-            description: 'spec.lint at launch.'
+            description: 'contract.lint at launch.'
         },
         thresholds: {
             anyOf: [
@@ -8469,7 +8469,7 @@ export const RunDetailSchema = {
             },
             type: 'array',
             title: 'Config Warnings',
-            description: 'Settings of this run\'s spec that do nothing or contradict each other (spec.lint).'
+            description: 'Settings of this run\'s spec that do nothing or contradict each other (contract.lint).'
         },
         error: {
             anyOf: [
@@ -9514,7 +9514,7 @@ export const SampleOutSchema = {
             },
             type: 'object',
             title: 'Data',
-            description: 'Counter deltas and gauge levels (spec.results.is_gauge).'
+            description: 'Counter deltas and gauge levels (contract.results.is_gauge).'
         }
     },
     type: 'object',
@@ -10921,7 +10921,7 @@ export const SourceColumnsSchema = {
             },
             type: 'object',
             title: 'Values',
-            description: 'Per metric: the stored value (step 1); a bucket\'s per-second rate (counters) or mean level (gauges, spec.results.is_gauge). null where the source lacked the key.'
+            description: 'Per metric: the stored value (step 1); a bucket\'s per-second rate (counters) or mean level (gauges, contract.results.is_gauge). null where the source lacked the key.'
         },
         min: {
             anyOf: [
@@ -12808,7 +12808,7 @@ export const ValidationRefusedSchema = {
             },
             type: 'array',
             title: 'Warnings',
-            description: 'Valid settings that do nothing or contradict each other (spec.lint), by field.'
+            description: 'Valid settings that do nothing or contradict each other (contract.lint), by field.'
         },
         rendered_config: {
             anyOf: [
@@ -12906,7 +12906,7 @@ export const ValidationReportSchema = {
             },
             type: 'array',
             title: 'Warnings',
-            description: 'Valid settings that do nothing or contradict each other (spec.lint), by field.'
+            description: 'Valid settings that do nothing or contradict each other (contract.lint), by field.'
         },
         rendered_config: {
             anyOf: [
@@ -13575,7 +13575,7 @@ export const CommandResultWritableSchema = {
                 }
             ],
             title: 'Data',
-            description: 'Command output, e.g. the tool\'s command line or a summary: the model the command is answered with (spec.command_results).'
+            description: 'Command output, e.g. the tool\'s command line or a summary: the model the command is answered with (contract.command_results).'
         }
     },
     additionalProperties: false,
@@ -14497,7 +14497,7 @@ export const RunDetailWritableSchema = {
             },
             type: 'array',
             title: 'Config Warnings',
-            description: 'Settings of this run\'s spec that do nothing or contradict each other (spec.lint).'
+            description: 'Settings of this run\'s spec that do nothing or contradict each other (contract.lint).'
         },
         error: {
             anyOf: [

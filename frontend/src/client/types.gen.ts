@@ -695,7 +695,7 @@ export type BoundaryEntry = {
 /**
  * BoundaryView
  *
- * Where this lab's runs may send traffic (spec/lab_boundary.py has the rules).
+ * Where this lab's runs may send traffic (contract/lab_boundary.py has the rules).
  */
 export type BoundaryView = {
     /**
@@ -1148,7 +1148,7 @@ export type CommandResult = {
     /**
      * Data
      *
-     * Command output, e.g. the tool's command line or a summary: the model the command is answered with (spec.command_results).
+     * Command output, e.g. the tool's command line or a summary: the model the command is answered with (contract.command_results).
      */
     data?: Done | ProxyStarted | HostsResolved | LinksShaped | SamplingStarted | SamplesSent | TargetsStarted | DatabaseStarted | LoadStarted | LoadFinished | LeaseRenewed | LoadStopped | TornDown;
 };
@@ -1289,7 +1289,7 @@ export type CompareRow = {
     /**
      * Config Warnings
      *
-     * spec.lint at launch.
+     * contract.lint at launch.
      */
     config_warnings?: Array<ConfigWarning>;
     /**
@@ -4881,7 +4881,7 @@ export type RunDetail = {
     /**
      * Config Warnings
      *
-     * Settings of this run's spec that do nothing or contradict each other (spec.lint).
+     * Settings of this run's spec that do nothing or contradict each other (contract.lint).
      */
     config_warnings?: Array<ConfigWarning>;
     /**
@@ -5444,7 +5444,7 @@ export type SampleOut = {
     /**
      * Data
      *
-     * Counter deltas and gauge levels (spec.results.is_gauge).
+     * Counter deltas and gauge levels (contract.results.is_gauge).
      */
     data: {
         [key: string]: number | number;
@@ -6212,7 +6212,7 @@ export type SourceColumns = {
     /**
      * Values
      *
-     * Per metric: the stored value (step 1); a bucket's per-second rate (counters) or mean level (gauges, spec.results.is_gauge). null where the source lacked the key.
+     * Per metric: the stored value (step 1); a bucket's per-second rate (counters) or mean level (gauges, contract.results.is_gauge). null where the source lacked the key.
      */
     values: {
         [key: string]: Array<number | null>;
@@ -7350,7 +7350,7 @@ export type ValidationRefused = {
     /**
      * Warnings
      *
-     * Valid settings that do nothing or contradict each other (spec.lint), by field.
+     * Valid settings that do nothing or contradict each other (contract.lint), by field.
      */
     warnings?: Array<FieldError>;
     /**
@@ -7409,7 +7409,7 @@ export type ValidationReport = {
     /**
      * Warnings
      *
-     * Valid settings that do nothing or contradict each other (spec.lint), by field.
+     * Valid settings that do nothing or contradict each other (contract.lint), by field.
      */
     warnings?: Array<FieldError>;
     /**
@@ -7799,7 +7799,7 @@ export type CommandResultWritable = {
     /**
      * Data
      *
-     * Command output, e.g. the tool's command line or a summary: the model the command is answered with (spec.command_results).
+     * Command output, e.g. the tool's command line or a summary: the model the command is answered with (contract.command_results).
      */
     data?: DoneWritable | ProxyStarted | HostsResolved | LinksShaped | SamplingStarted | SamplesSent | TargetsStarted | DatabaseStarted | LoadStarted | LoadFinishedWritable | LeaseRenewed | LoadStopped | TornDown;
 };
@@ -8303,7 +8303,7 @@ export type RunDetailWritable = {
     /**
      * Config Warnings
      *
-     * Settings of this run's spec that do nothing or contradict each other (spec.lint).
+     * Settings of this run's spec that do nothing or contradict each other (contract.lint).
      */
     config_warnings?: Array<ConfigWarning>;
     /**

@@ -1,6 +1,6 @@
 // The figures of a load tool's own kind, grouped for a compact display: SQL (mariadb-slap) and the
 // open loop (vegeta's schedule). Throughput and connections are on the run page's clients-vs-HAProxy
-// table (pages/run/sides.ts). RunDetail.summary is the typed RunSummary (spec/results.py); a group appears only when
+// table (pages/run/sides.ts). RunDetail.summary is the typed RunSummary (contract/results.py); a group appears only when
 // the run measured what it shows.
 import type { LoadTotals, RunSummary } from "../client/types.gen";
 import { decimal } from "../format/units";

@@ -1,4 +1,4 @@
-// Words and numbers for "what bounded the run" (spec/verdict.py, computed by worker/verdicts):
+// Words and numbers for "what bounded the run" (contract/verdict.py, computed by worker/verdicts):
 // a label and tone per bound kind, what it means for the reader, and evidence values with units.
 import type { Evidence, RunVerdict } from "../client/types.gen";
 import { decimal } from "../format/units";

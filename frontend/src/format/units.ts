@@ -7,7 +7,7 @@ const formats = new Map<number, Intl.NumberFormat>();
 
 /** A number with thousands separators and at most `digits` decimals: 12,345.67. A half rounds
  * away from zero on the number as written (55.25 is 55.3), as the API's sentences do
- * (spec/numbers.py): a sentence and the figure beside it read the same digits. */
+ * (contract/numbers.py): a sentence and the figure beside it read the same digits. */
 export function decimal(v: number, digits: number): string {
   let format = formats.get(digits);
   if (!format) {
@@ -60,7 +60,7 @@ export function compactNumber(value: number): string {
   return num(value, abs < 10 ? 2 : 0);
 }
 
-/** A value with its registry unit (spec/metrics.py: "ms", "s", "B/s", "%", "req/s", "/s", ""):
+/** A value with its registry unit (contract/metrics.py: "ms", "s", "B/s", "%", "req/s", "/s", ""):
  * time and bytes switch scale themselves, the others get a compact number and the unit. */
 export function quantity(value: number, unit: string): string {
   if (unit === "ms") return durationMs(value);

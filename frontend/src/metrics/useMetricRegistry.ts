@@ -1,4 +1,4 @@
-// The one vocabulary of metrics (spec/metrics.py, GET /api/v1/metrics): labels, units and sample
+// The one vocabulary of metrics (contract/metrics.py, GET /api/v1/metrics): labels, units and sample
 // keys of every figure. It never changes while the app runs, so it is fetched once.
 import { useQuery } from "@tanstack/react-query";
 

@@ -1,4 +1,4 @@
-// The groups of run states, as the API's OpenAPI document carries them (spec/run_state.py
+// The groups of run states, as the API's OpenAPI document carries them (contract/run_state.py
 // STATE_GROUPS, added to the document by backend/api/constants.py): never written here by hand;
 // tests/infra/test_state_groups.py fails on a list of states written anywhere in the browser.
 import { ActiveRunStateSchema, BeforeLoadRunStateSchema, InProgressRunStateSchema, RunStateSchema, StoppedRunStateSchema, TerminalRunStateSchema } from "../client/schemas.gen";

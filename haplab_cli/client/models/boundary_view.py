@@ -16,7 +16,7 @@ T = TypeVar("T", bound="BoundaryView")
 
 @_attrs_define
 class BoundaryView:
-    """Where this lab's runs may send traffic (spec/lab_boundary.py has the rules).
+    """Where this lab's runs may send traffic (contract/lab_boundary.py has the rules).
 
     Attributes:
         agents (list[AgentAddress]): allowed by default: the lab's own agents, any port

@@ -44,7 +44,7 @@ class CommandResult:
         error (None | str | Unset): Why it failed, when not ok.
         data (DatabaseStarted | Done | HostsResolved | LeaseRenewed | LinksShaped | LoadFinished | LoadStarted |
             LoadStopped | ProxyStarted | SamplesSent | SamplingStarted | TargetsStarted | TornDown | Unset): Command output,
-            e.g. the tool's command line or a summary: the model the command is answered with (spec.command_results).
+            e.g. the tool's command line or a summary: the model the command is answered with (contract.command_results).
     """
 
     command_id: str

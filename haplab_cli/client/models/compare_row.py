@@ -41,7 +41,7 @@ class CompareRow:
         capacity_note (None | str | Unset): Why this run says nothing of HAProxy's capacity: its bound is the CPU of a
             machine HAProxy shared with the load tool (the local lab). No comparison should crown it; None: nothing known.
         change_pct (CompareRowChangePctType0 | None | Unset):
-        config_warnings (list[ConfigWarning] | Unset): spec.lint at launch.
+        config_warnings (list[ConfigWarning] | Unset): contract.lint at launch.
         thresholds (None | ThresholdReport | Unset): Its threshold rules' outcomes; None when its spec has none or it
             was not judged.
     """

@@ -36,7 +36,7 @@ class LabDetail:
         revoked_agents (list[AgentOut]): agents revoked (or replaced by a new enrollment of their name), the latest
             first: kept because runs name them; they count for nothing
         link_shaping (ShapingOffer):
-        boundary (BoundaryView): Where this lab's runs may send traffic (spec/lab_boundary.py has the rules).
+        boundary (BoundaryView): Where this lab's runs may send traffic (contract/lab_boundary.py has the rules).
     """
 
     id: int

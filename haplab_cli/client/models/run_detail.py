@@ -72,7 +72,7 @@ class RunDetail:
         thresholds (None | ThresholdReport | Unset): Each threshold rule's value, limit and outcome; None when the spec
             has none or the run was not judged (failed, cancelled, not collected yet).
         config_warnings (list[ConfigWarning] | Unset): Settings of this run's spec that do nothing or contradict each
-            other (spec.lint).
+            other (contract.lint).
         queue (None | RunQueue | Unset): Its place in the lab's queue and expected start; None unless queued.
         overhead_s (float | None | Unset): Orchestration seconds per run on its lab beyond warm-up + duration (median of
             the lab's latest succeeded runs, or 3 s without history), for estimates of runs still to come (this run's start,

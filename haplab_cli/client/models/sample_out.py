@@ -20,7 +20,7 @@ class SampleOut:
     Attributes:
         t (int):
         ts (datetime.datetime):
-        data (SampleOutData): Counter deltas and gauge levels (spec.results.is_gauge).
+        data (SampleOutData): Counter deltas and gauge levels (contract.results.is_gauge).
     """
 
     t: int

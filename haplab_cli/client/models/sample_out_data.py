@@ -11,7 +11,7 @@ T = TypeVar("T", bound="SampleOutData")
 
 @_attrs_define
 class SampleOutData:
-    """Counter deltas and gauge levels (spec.results.is_gauge)."""
+    """Counter deltas and gauge levels (contract.results.is_gauge)."""
 
     additional_properties: dict[str, float | int] = _attrs_field(
         init=False, factory=dict

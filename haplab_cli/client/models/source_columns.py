@@ -22,7 +22,7 @@ class SourceColumns:
     Attributes:
         t (list[int]): The second (step 1) or the first second of each bucket.
         values (SourceColumnsValues): Per metric: the stored value (step 1); a bucket's per-second rate (counters) or
-            mean level (gauges, spec.results.is_gauge). null where the source lacked the key.
+            mean level (gauges, contract.results.is_gauge). null where the source lacked the key.
         min_ (None | SourceColumnsMinType0): Per metric: the smallest per-second value of each bucket; null at step 1.
         max_ (None | SourceColumnsMaxType0): Per metric: the largest per-second value of each bucket; null at step 1.
     """

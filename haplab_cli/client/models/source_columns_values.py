@@ -12,7 +12,7 @@ T = TypeVar("T", bound="SourceColumnsValues")
 @_attrs_define
 class SourceColumnsValues:
     """Per metric: the stored value (step 1); a bucket's per-second rate (counters) or mean level (gauges,
-    spec.results.is_gauge). null where the source lacked the key.
+    contract.results.is_gauge). null where the source lacked the key.
 
     """
 

@@ -34,7 +34,7 @@ class ValidationRefused:
             message (str):
             fields (list[FieldError]): Every problem by dotted path: the spec's field errors, then haproxy -c's
                 (spec.proxy).
-            warnings (list[FieldError] | Unset): Valid settings that do nothing or contradict each other (spec.lint), by
+            warnings (list[FieldError] | Unset): Valid settings that do nothing or contradict each other (contract.lint), by
                 field.
     """
 

@@ -29,7 +29,7 @@ class ValidationReport:
         sweep_configs (int): Distinct haproxy.cfg the spec and its sweep points render to.
         sweep_configs_checked (int): How many of them haproxy -c checked now: all up to 200, beyond that every axis
             value at least once; a launch checks every one.
-        warnings (list[FieldError] | Unset): Valid settings that do nothing or contradict each other (spec.lint), by
+        warnings (list[FieldError] | Unset): Valid settings that do nothing or contradict each other (contract.lint), by
             field.
     """
 

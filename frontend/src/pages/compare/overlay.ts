@@ -9,7 +9,7 @@ import { runListText } from "./runs";
 
 export type AskedLine = { key: string; name: string; color: string; value: number; from: number; to: number; runIds: number[] };
 
-// Which series of the metric registry (spec/metrics.py SAMPLE_SERIES, by key) a spec's load
+// Which series of the metric registry (contract/metrics.py SAMPLE_SERIES, by key) a spec's load
 // profile asks a value of: the rate in the series' own unit, the connections as a count of them.
 const ASKED: Record<string, "rate" | "connections"> = { req_s: "rate", scur: "connections" };
 // Shared by several runs, an asked line is grey: no single run's colour fits it.

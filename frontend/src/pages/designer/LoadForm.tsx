@@ -1,5 +1,5 @@
 // The load profile: which tool, how much, how long, and how requests look. The driver's abilities
-// (spec/drivers.py) are checked by the API; its message appears next to the offending knob.
+// (contract/drivers.py) are checked by the API; its message appears next to the offending knob.
 // mariadb-slap shows its SQL workload and `via` (proxy or a direct baseline); vegeta is the open
 // loop and asks for its rate.
 import { useDesigner } from "./DesignerContext";

@@ -65,7 +65,7 @@ export function ServersEditor({ path }: { path: string }) {
   );
 }
 
-// TLS from HAProxy to the target servers (spec/haproxy/servers.py ServerTls): off, or verify none
+// TLS from HAProxy to the target servers (contract/haproxy/servers.py ServerTls): off, or verify none
 // (encrypt, accept any certificate) or required (check against the lab CA, named "lab-ca").
 function ServerTlsKnobs({ path }: { path: string }) {
   const { spec, update, readOnly, fields } = useDesigner();

@@ -1,4 +1,4 @@
-// Thresholds: rules every run must meet to pass (spec/thresholds.py), as a CI gate reads them.
+// Thresholds: rules every run must meet to pass (contract/thresholds.py), as a CI gate reads them.
 // A rule names a figure of the metric vocabulary: a run metric (judged on its value once the run
 // is collected) or a per-second series (judged on its max, min or mean over the measured
 // seconds, and able to stop the run early). The API's field errors show next to each input.

@@ -1,5 +1,5 @@
 // An experiment as a file (YAML, or JSON: YAML reads both): the body the designer saves, as
-// spec/experiment_file.py defines it, so a downloaded file uploads back to the same experiment
+// contract/experiment_file.py defines it, so a downloaded file uploads back to the same experiment
 // and `haplab run file.yaml` runs what the designer shows. Editors check the file against the
 // JSON Schema every haplab serves (frontend/public/schemas/, dev/gen_api_client.sh).
 import { parseDocument, stringify, YAMLParseError } from "yaml";

@@ -1,5 +1,5 @@
 // Switching the load driver: keep the profile valid for the new tool instead of leaving fields the
-// API would refuse behind hidden inputs (spec/load.py LoadProfile._fits_driver).
+// API would refuse behind hidden inputs (contract/load.py LoadProfile._fits_driver).
 export const SQL_DRIVER = "mariadb-slap";
 export const OPEN_LOOP_DRIVER = "vegeta";
 

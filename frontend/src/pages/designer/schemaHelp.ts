@@ -1,5 +1,5 @@
 // The help text, allowed values and bounds of a spec field, read from the OpenAPI JSON Schemas
-// (src/client/schemas.gen.ts): the pydantic Field descriptions of spec/ are the one source, so the
+// (src/client/schemas.gen.ts): the pydantic Field descriptions of contract/ are the one source, so the
 // designer never repeats them. Paths are spec paths ("proxy.global.maxconn", "load.rate").
 import * as schemas from "../../client/schemas.gen";
 

@@ -1,7 +1,7 @@
 // How many runs a spec launches and about how long they take, shown live in the designer.
 //
 // runs = product of the axis lengths (linked paths ride along, they do not multiply)
-//        x repetitions, as spec.experiment.run_count() computes it.
+//        x repetitions, as contract.experiment.run_count() computes it.
 // time = runs x (warmup + duration + overhead). When warm-up or duration is itself swept, every
 //        value occurs equally often in the cartesian product, so the mean of its values is exact.
 

@@ -1,6 +1,6 @@
 // The parameters a sweep can vary, for the sweep picker: read from the spec's JSON Schema (the
-// pydantic models of spec/, through src/client/schemas.gen.ts), walked along the spec being
-// edited so every path exists in it (spec/sweep.py's apply_path refuses a path that leads
+// pydantic models of contract/, through src/client/schemas.gen.ts), walked along the spec being
+// edited so every path exists in it (contract/sweep.py's apply_path refuses a path that leads
 // nowhere: a backend that is not there, a TLS block that is off). No second list of paths.
 //
 // Listed: numbers, booleans and closed sets of values (enums) of proxy, target and load, for each
@@ -14,7 +14,7 @@ import { branches, infoOf, schemaNamed, type FieldInfo, type SchemaNode } from "
 import { getIn } from "./specPath";
 import type { Scalar } from "./sweepValues";
 
-// spec/sweep.py SWEEPABLE_ROOTS: only these parts of a spec can be swept.
+// contract/sweep.py SWEEPABLE_ROOTS: only these parts of a spec can be swept.
 const SWEEPABLE_ROOTS = ["proxy", "target", "load"] as const;
 
 export type SweepParameter = {
@@ -136,7 +136,7 @@ function plainLabel(parts: string[], joiner: "-" | " "): string {
   let unit = "";
   const words = parts.map((part, i) => {
     if (part === "timeouts") {
-      unit = " (ms)"; // spec/haproxy/timeouts.py: every timeout is in milliseconds
+      unit = " (ms)"; // contract/haproxy/timeouts.py: every timeout is in milliseconds
       return "timeout";
     }
     let word = part.replace(/^tune_/, "tune."); // HAProxy's tune.bufsize

@@ -1,4 +1,4 @@
-// The points a sweep expands to, in the order the runs go (spec/expansion.py point_params:
+// The points a sweep expands to, in the order the runs go (contract/expansion.py point_params:
 // cartesian, the first axis slowest, linked paths riding along with their axis' value).
 import type { Scalar } from "./sweepValues";
 

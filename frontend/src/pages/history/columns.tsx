@@ -1,5 +1,5 @@
 // The History table's optional columns: how each is headed (metric columns by the registry's
-// label, spec/metrics.py), whether and by what it sorts, and how a run's cell reads.
+// label, contract/metrics.py), whether and by what it sorts, and how a run's cell reads.
 import { Fragment } from "react";
 
 import type { MetricRegistry, RunSlim } from "../../client/types.gen";

@@ -11,10 +11,10 @@ export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export type RunsQuery = NonNullable<RunsListRunsData["query"]>;
 export type SortKey = NonNullable<RunsQuery["sort"]>;
 export type Direction = "asc" | "desc";
-/** A run figure, by its metric registry key (spec/metrics.py): what a metric column shows. */
+/** A run figure, by its metric registry key (contract/metrics.py): what a metric column shows. */
 export type FigureKey = keyof RunFigures;
 
-/** The registry's History figures in their order (spec.metrics.HISTORY_METRICS), as the generated
+/** The registry's History figures in their order (contract.metrics.HISTORY_METRICS), as the generated
  * client's RunFigures holds them: a figure added to the registry is a column, a sort and a trend. */
 export const FIGURE_KEYS = Object.keys(RunFiguresSchema.properties) as FigureKey[];
 export const SORT_KEYS: SortKey[] = ["created", "finished", ...FIGURE_KEYS];

@@ -4,7 +4,7 @@ import type { AgentOut, RunFigures, RunSlim, RunState } from "../../client/types
 import { FIGURE_KEYS } from "../history/historyParams";
 import { aheadText, keyFigure, labHealth, launchesInProgress } from "./homeData";
 
-// Every figure of the run list none, whichever the registry's are (spec.metrics.HISTORY_METRICS).
+// Every figure of the run list none, whichever the registry's are (contract.metrics.HISTORY_METRICS).
 const NO_FIGURES = Object.fromEntries(FIGURE_KEYS.map((key) => [key, null])) as RunFigures;
 
 function run(id: number, launch: number, state: RunState, lab = 1): RunSlim {

@@ -1,5 +1,5 @@
 // Lab settings: bandwidth caps (and, with netem, delay and loss) on the proxy host's links,
-// applied for every run of the lab (spec/lab.py). Editors save with PATCH /labs/{id}; viewers see
+// applied for every run of the lab (contract/lab.py). Editors save with PATCH /labs/{id}; viewers see
 // the same table read-only. What the proxy host offers (lab.link_shaping) greys out what it cannot do.
 import { useMutation } from "@tanstack/react-query";
 import { useId, type FormEvent } from "react";

@@ -1,4 +1,4 @@
-// Where this lab's runs may send traffic (spec/lab_boundary.py): its agents by default, plus the
+// Where this lab's runs may send traffic (contract/lab_boundary.py): its agents by default, plus the
 // entries lab admins add. Loopback, link-local (cloud metadata), haplab's own ports and host names
 // stay closed unless an entry covers them. Admins save with PUT /labs/{id}/boundary; everyone
 // else sees the same lists read-only.

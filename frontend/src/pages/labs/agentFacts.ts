@@ -1,4 +1,4 @@
-// Agents of a lab, as their hello described them (AgentOut.capabilities is spec/capabilities.py's
+// Agents of a lab, as their hello described them (AgentOut.capabilities is contract/capabilities.py's
 // typed Capabilities).
 import type { Capabilities } from "../../client/types.gen";
 

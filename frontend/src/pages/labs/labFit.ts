@@ -44,7 +44,7 @@ export function labProblems(needs: LabNeeds, lab: Pick<LabDetail, "agents" | "se
     );
     if (targets.length > 0 && !hasMariadb) problems.push("no target agent reports MariaDB");
   }
-  // spec/lab.py: settings.link_shaping caps the proxy host's links (the "small instance" seed).
+  // contract/lab.py: settings.link_shaping caps the proxy host's links (the "small instance" seed).
   if (needs.link_shaping && !lab.settings.link_shaping) {
     problems.push("meant for a capped link: this lab has no link_shaping in its settings");
   }

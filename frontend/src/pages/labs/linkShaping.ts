@@ -1,4 +1,4 @@
-// Pure logic of the lab's link shaping form (spec/lab.py: settings.link_shaping.links).
+// Pure logic of the lab's link shaping form (contract/lab.py: settings.link_shaping.links).
 // The form edits strings (what the inputs hold); the API validates the numbers and answers with
 // field errors at settings.link_shaping.links.<i>.<field>, which the form puts next to the input.
 import type { LabSettings, ShapingOffer } from "../../client/types.gen";
@@ -16,7 +16,7 @@ export const emptyLink = (): LinkDraft => ({ interface: "", rate_mbit: "", delay
 
 const text = (v: unknown): string => valueText(v);
 
-/** The links of `settings.link_shaping` (typed: spec/lab.py LabSettings) as form rows. */
+/** The links of `settings.link_shaping` (typed: contract/lab.py LabSettings) as form rows. */
 export function draftFromSettings(settings: LabSettings): LinkDraft[] {
   return (settings.link_shaping?.links ?? []).map((l) => ({
     interface: l.interface,

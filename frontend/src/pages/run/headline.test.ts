@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Metric, MetricRegistry, RunDetail } from "../../client/types.gen";
 import { headline as headlineOf } from "./headline";
 
-// The registry entries the tiles read (spec/metrics.py, GET /metrics): a tile says its figure's
+// The registry entries the tiles read (contract/metrics.py, GET /metrics): a tile says its figure's
 // label and unit from there ("HAProxy sent" is renamed here to prove it is not written in the page).
 const metric = (key: string, label: string, unit: string): Metric => ({ key, label, unit, source: "client", path: key, description: "" });
 const REGISTRY: MetricRegistry = {

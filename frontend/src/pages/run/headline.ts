@@ -4,7 +4,7 @@
 // (window_source: the tool's own records of each request, or HAProxy's counters when the tool
 // cannot tell when each request completed), a figure the tool does not measure says so, and a
 // run whose window was too short to measure anything has its figures greyed ("muted").
-// A tile of one figure is headed by its registry label (spec/metrics.py, GET /metrics).
+// A tile of one figure is headed by its registry label (contract/metrics.py, GET /metrics).
 import type { LoadTotals, MetricRegistry, RunDetail } from "../../client/types.gen";
 import { fmtNum } from "../../components/keyFigures";
 import { bitsPerSecond, bytesPerSecond } from "../../format/units";

@@ -1,6 +1,6 @@
 // Turn a run's per-second samples into chart rows, one row per second (t = 0 at load start).
 // Pure functions, so the live page and its tests share them. Which sample key is which series is
-// the metric registry's SAMPLE_SERIES (spec/metrics.py, served at GET /api/v1/metrics).
+// the metric registry's SAMPLE_SERIES (contract/metrics.py, served at GET /api/v1/metrics).
 import { assignColors, errorStyle, NEUTRAL, SUCCESS } from "../../charts/palette";
 import type { TimeSeries } from "../../charts/TimeChart";
 import type { SampleSeries } from "../../client/types.gen";

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { MetricRegistry, RunDetail } from "../../client/types.gen";
 import { clientProxySides, type SideRow } from "./sides";
 
-// The registry entries the table reads (spec/metrics.py); "Requests" is renamed to prove the
+// The registry entries the table reads (contract/metrics.py); "Requests" is renamed to prove the
 // labels come from the registry and not from the table's code.
 const m = (key: string, label: string, unit = "", source: "client" | "haproxy" = "client") => ({ key, label, unit, source, path: key, description: `${label}.` });
 const REGISTRY: MetricRegistry = {
@@ -82,42 +82,46 @@ describe("clients and HAProxy side by side", () => {
     expect(r.bytes.note).toBeUndefined();
   });
 
-  it("explains 160 vs 80 requests by the warm-up the tool counts, in the tool's own words", () => {
-    const r = rows(run({ total: { requests: 160, successes: 160 }, proxy: { requests: 80, hrsp_2xx: 80 }, load: { warmup_s: 5, duration_s: 5 }, warnings: ["hey reports once at the end: the summary includes the warm-up seconds"] }));
-    expect(r.requests.clients?.text).toBe("160");
-    expect(r.requests.haproxy?.text).toBe("80");
-    expect(r.requests.note).toBe("Hey reports once at the end: the summary includes the warm-up seconds; HAProxy's count covers only the 5 s measured.");
-    // The verdict's counts_disagree does not know about the warm-up: the tool's own reason comes first.
-    const flagged = rows(run({ total: { requests: 160, successes: 160 }, proxy: { requests: 80, hrsp_2xx: 80 }, load: { warmup_s: 5, duration_s: 5 }, warnings: ["hey reports once at the end: the summary includes the warm-up seconds"], caveats: [{ kind: "counts_disagree", sentence: "The clients counted 80 more successes ..." }] }));
-    expect(flagged.successes.note).toMatch(/^Hey reports once at the end/);
+  it("quotes the check's caveat on the requests, from the comparisons of their parts", () => {
+    const warmedUp = { total: { requests: 160, successes: 160, window_source: "tool_records" as const }, proxy: { requests: 80, hrsp_2xx: 80 }, load: { warmup_s: 5, duration_s: 5 } };
+    const check = "the clients' successes (hey's report) is 160, HAProxy's 2xx answers in the measured seconds 80: ...";
+    const errors = "the clients' non-2xx replies (wrk's report) is 0, HAProxy's 3xx/4xx/5xx/other answers 40: ...";
+    const evidence = (key: string) => [{ name: `${key}.first`, label: "", value: 0 }];
+    const r = rows(run({ ...warmedUp, warnings: ["hey reports once at the end: the summary includes the warm-up seconds"], caveats: [{ kind: "figures_disagree", sentence: check, evidence: evidence("successes_vs_haproxy") }] }));
+    expect([r.requests.clients?.text, r.requests.haproxy?.text]).toEqual(["160", "80"]);
+    // The worker's words, not the tool's warning (no regex over it decides anything).
+    expect(r.requests.note).toBe(check);
+    const onErrors = rows(run({ total: { requests: 1000, successes: 1000, window_source: "tool_records" }, proxy: { requests: 1040, hrsp_2xx: 1000 }, caveats: [{ kind: "figures_disagree", sentence: errors, evidence: evidence("errors_vs_haproxy") }] }));
+    expect(onErrors.requests.note).toBe(errors);
+    expect(onErrors.successes.note).toBeUndefined();
   });
 
-  it("puts small gaps down to the window's edges, and refused connections to HAProxy never seeing them", () => {
-    expect(rows(run({ total: { requests: 1000 }, proxy: { requests: 985, hrsp_2xx: 1000 } })).requests.note).toMatch(/^Within what the window's edges explain \(20\)/);
-    const refused = rows(run({ total: { requests: 1500, errors: { connect: 480, total: 480 } }, proxy: { requests: 1000, hrsp_2xx: 1000 } }));
-    expect(refused.requests.note).toBe("480 connect errors: connections HAProxy never accepted are in the clients' count, not in HAProxy's.");
+  it("leaves a gap in the requests to the check of their parts when it agreed, and says when a run was never checked", () => {
+    const refused = rows(run({ total: { requests: 1500, errors: { connect: 480, total: 480 }, window_source: "tool_records" }, proxy: { requests: 1000, hrsp_2xx: 1000 } }));
+    expect(refused.requests.note).toMatch(/^The run's consistency check held the successes and the non-2xx replies/);
     expect(refused.errors_connect.clients).toMatchObject({ text: "480", warn: true });
+    // Recorded before the check: no reading of the page's own, just that it was never checked.
+    const old = rows(run({ total: { requests: 1000 }, proxy: { requests: 985, hrsp_2xx: 1000 } }));
+    expect(old.requests.note).toBe("Recorded before haplab held a run's figures to each other: this difference was never checked.");
   });
 
-  it("quotes the verdict's caveat for successes, and admits a gap nothing explains", () => {
+  it("quotes an older run's counts_disagree for successes", () => {
     const sentence = "HAProxy answered 300 more 2xx than the clients counted as successes: clients that gave up before the answer came (0 timeouts) or closed early still cost HAProxy a reply. Figures read from one side do not describe the other.";
     const r = rows(run({ total: { requests: 700, successes: 700 }, proxy: { requests: 1000, hrsp_2xx: 1000 }, caveats: [{ kind: "counts_disagree", sentence }] }));
     expect(r.successes.note).toBe(sentence);
-    expect(r.requests.note).toBe("They differ by 300, more than the window's edges (20) explain; nothing in this run's data says why.");
     // The consistency check's caveat on the successes, not another of its comparisons.
     const check = "the clients' successes (the clients' report (wrk)) is 700, HAProxy's 2xx answers in the measured seconds (...) 1,000: ...";
     const evidence = (key: string) => [{ name: `${key}.first`, label: "", value: 0 }];
-    const both = rows(run({ total: { requests: 700, successes: 700 }, proxy: { requests: 1000, hrsp_2xx: 1000 },
+    const both = rows(run({ total: { requests: 700, successes: 700, window_source: "tool_records" }, proxy: { requests: 1000, hrsp_2xx: 1000 },
       caveats: [{ kind: "figures_disagree", sentence: "the seconds the clients' figures cover ...", evidence: evidence("window") }, { kind: "figures_disagree", sentence: check, evidence: evidence("successes_vs_haproxy") }] }));
     expect(both.successes.note).toBe(check);
   });
 
   it("leaves the successes to the run's consistency check when it ran and agreed", () => {
-    // 1,000 vs 930: more than this page's own edges (20) but inside the check's allowance (no caveat).
+    // 1,000 vs 930: inside the check's allowance (no caveat).
     const checked = rows(run({ total: { successes: 930, window_source: "tool_records" }, proxy: { requests: 1000, hrsp_2xx: 1000 } }));
     expect(checked.successes.note).toMatch(/^Within what the window's edges explain \(the run's consistency check\)/);
-    // A run recorded before the check: the page's own reading.
-    expect(rows(run({ total: { successes: 930 }, proxy: { requests: 1000, hrsp_2xx: 1000 } })).successes.note).toMatch(/^They differ by 70/);
+    expect(rows(run({ total: { successes: 930 }, proxy: { requests: 1000, hrsp_2xx: 1000 } })).successes.note).toMatch(/never checked/);
   });
 
   it("quotes the check's verdict on a checked run, never re-judging it with the tools' warnings or its own edges", () => {
@@ -125,7 +129,6 @@ describe("clients and HAProxy side by side", () => {
     const evidence = [{ name: "successes_vs_haproxy.first", label: "", value: 160 }];
     const warmedUp = { total: { requests: 160, successes: 160, window_source: "tool_records" as const }, proxy: { requests: 80, hrsp_2xx: 80 }, load: { warmup_s: 5, duration_s: 5 } };
     const warning = ["hey reports once at the end: its own summary includes the warm-up seconds"];
-    // The worker said they disagree: its words, not the tool's warning the page used to rank first.
     expect(rows(run({ ...warmedUp, warnings: warning, caveats: [{ kind: "figures_disagree", sentence: check, evidence }] })).successes.note).toBe(check);
     // The worker said they agree (no caveat): its agreement, not the page's edges or the warning.
     expect(rows(run({ ...warmedUp, warnings: warning })).successes.note).toMatch(/^Within what the window's edges explain \(the run's consistency check\)/);

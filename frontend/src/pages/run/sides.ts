@@ -1,10 +1,10 @@
 // The clients' figures and HAProxy's side by side, one row per thing both (or one) measured, with
-// labels, units and descriptions from the metric registry (spec/metrics.py). Where the two sides
-// differ for a reason the run's own data shows (the window's edges, a warm-up the tool counts,
-// connections HAProxy never accepted, bytes handed to the kernel vs delivered through a capped
-// link), the row carries that reason in one line. The verdict's caveats (worker/verdicts/sanity.py)
-// and the tools' own warnings are the source of those sentences where they exist; they are quoted,
-// never re-derived. Pure, so the table and its test share it.
+// labels, units and descriptions from the metric registry (contract/metrics.py). Where two counts
+// differ, the row quotes what the worker judged of them (its consistency check,
+// worker/verdicts/consistency.py, and the verdict's caveats, worker/verdicts/sanity.py), never
+// re-deriving it; where two figures measure different things (bytes handed to the kernel vs
+// delivered through a capped link, a mean of HAProxy's last 1,024 requests vs the clients' mean),
+// the row says what each measures. Pure, so the table and its test share it.
 import { MeasurementToleranceSchema } from "../../client/schemas.gen";
 import type { Caveat, Metric, MetricRegistry, RunDetail } from "../../client/types.gen";
 import { fmtNum } from "../../components/keyFigures";
@@ -23,7 +23,7 @@ export type Sides = { clientsTitle: string; rows: SideRow[] };
 
 type Run = Pick<RunDetail, "summary" | "spec" | "environment">;
 
-// The verdict's own tolerance (spec/verdict.py MEASUREMENT_TOLERANCE, from the OpenAPI document):
+// The verdict's own tolerance (contract/verdict.py MEASUREMENT_TOLERANCE, from the OpenAPI document):
 // a gap this small is noise.
 const TOLERANCE: number = MeasurementToleranceSchema.const;
 
@@ -45,56 +45,53 @@ const labelOf = (registry: MetricRegistry, key: string): string => registry.run_
 
 const caveat = (run: Run, kind: Caveat["kind"]): string | undefined => run.summary?.verdict?.caveats?.find((c) => c.kind === kind)?.sentence;
 
-/** The consistency check's caveat on one of its comparisons (worker/verdicts/consistency.py names
- * each one's evidence `<comparison>.first|second|allowed`), or an older run's counts_disagree. */
-const countsCaveat = (run: Run): string | undefined =>
-  run.summary?.verdict?.caveats?.find((c) => c.kind === "figures_disagree" && c.evidence?.some((e) => e.name.startsWith("successes_vs_haproxy.")))?.sentence ??
-  caveat(run, "counts_disagree");
 
-/** Whether the run's collect-time consistency check held the clients' successes to HAProxy's 2xx:
- * runs that record who counted their window. */
+/** The consistency check's caveat on one of these comparisons (worker/verdicts/consistency.py
+ * names each one's evidence `<comparison>.first|second|allowed`), first of them in their order. */
+function checkCaveat(run: Run, ...comparisons: string[]): string | undefined {
+  const disagreements = run.summary?.verdict?.caveats?.filter((c) => c.kind === "figures_disagree") ?? [];
+  for (const comparison of comparisons) {
+    const found = disagreements.find((c) => c.evidence?.some((e) => e.name.startsWith(`${comparison}.`)));
+    if (found) return found.sentence;
+  }
+  return undefined;
+}
+
+/** Whether the run's collect-time consistency check held its figures to each other: runs that
+ * record who counted their window. */
 const checked = (run: Run): boolean => run.summary?.total.window_source != null;
 
+const DIRECT = "The load went straight to the servers (via direct): HAProxy saw none of it.";
+const UNCHECKED = "Recorded before haplab held a run's figures to each other: this difference was never checked.";
 const CHECKED_AGREEMENT =
   "Within what the window's edges explain (the run's consistency check): a request in flight per connection as the window opens and closes, and answers to clients that gave up, count on one side only.";
+const REQUESTS_BY_PARTS =
+  "The run's consistency check held the successes and the non-2xx replies (below) each to HAProxy's count; connect errors, timeouts and requests in flight at the window's edges count on one side only.";
 
 /**
- * The clients' successes beside HAProxy's 2xx. The worker judges whether they disagree
- * (worker/verdicts/consistency.py, successes_vs_haproxy) and the page quotes it: its caveat when
- * they do, its agreement when it ran and left none; never its own edges, the tools' warnings or
- * another order of reasons. Only a run recorded before the check gets the page's own reading.
+ * Why two counts of the clients and HAProxy differ. The worker judges whether they disagree
+ * (worker/verdicts/consistency.py) and the page quotes it: its caveat when they do, its agreement
+ * when it ran and left none; never its own edges, the tools' warnings or another order of reasons.
+ * A run recorded before the check gets its old counts_disagree caveat when it has one, else says
+ * it was never checked.
  */
-export function successesNote(run: Run, clients: number, haproxy: number): string | undefined {
-  const disagreement = countsCaveat(run);
-  if (!checked(run)) return countsNote(run, clients, haproxy, disagreement);
-  return disagreement ?? (clients === haproxy ? undefined : CHECKED_AGREEMENT);
+function countNote(run: Run, clients: number, haproxy: number, comparisons: string[], agreement: string): string | undefined {
+  if (run.spec.load.via === "direct") return DIRECT;
+  if (clients === haproxy) return undefined;
+  if (!checked(run)) return caveat(run, "counts_disagree") ?? UNCHECKED;
+  return checkCaveat(run, ...comparisons) ?? agreement;
 }
+
+/** The clients' successes beside HAProxy's 2xx (the check's successes_vs_haproxy). */
+export const successesNote = (run: Run, clients: number, haproxy: number): string | undefined =>
+  countNote(run, clients, haproxy, ["successes_vs_haproxy"], CHECKED_AGREEMENT);
+
+/** The clients' requests beside HAProxy's: successes plus errors, each of which the check holds to
+ * HAProxy's own count of it. */
+export const requestsNote = (run: Run, clients: number, haproxy: number): string | undefined =>
+  countNote(run, clients, haproxy, ["successes_vs_haproxy", "errors_vs_haproxy"], REQUESTS_BY_PARTS);
 
 const differs = (a: number, b: number, slack: number) => Math.abs(a - b) > Math.max(slack, TOLERANCE * Math.max(a, b));
-
-/**
- * Why the clients' count and HAProxy's differ, from the run's data, or undefined when they agree.
- * In order: the load bypassed HAProxy; a warm-up the tool counts and HAProxy does not (the tool's
- * own warning says so); the verdict's caveat about these counts, when given; requests in flight at
- * the window's edges; connections HAProxy never accepted.
- */
-export function countsNote(run: Run, clients: number, haproxy: number, caveatSentence?: string): string | undefined {
-  if (clients === haproxy) return undefined;
-  const load = run.spec.load;
-  if (load.via === "direct") return "The load went straight to the servers (via direct): HAProxy saw none of it.";
-  const injectors = run.summary?.injectors ?? [];
-  const edges = 2 * (load.connections ?? 0) * Math.max(1, injectors.length);
-  const warmupWarning = injectors.flatMap((i) => i.warnings ?? []).find((w) => /warm-up/.test(w));
-  if ((load.warmup_s ?? 0) > 0 && warmupWarning && clients > haproxy)
-    return `${capitalise(warmupWarning)}; HAProxy's count covers only the ${load.duration_s} s measured.`;
-  if (caveatSentence) return caveatSentence;
-  if (!differs(clients, haproxy, 0) || Math.abs(clients - haproxy) <= edges)
-    return `Within what the window's edges explain (${fmtNum(edges, 0)}): up to one request in flight per connection as the window opens and as it closes.`;
-  const refused = run.summary?.total.errors?.connect ?? 0;
-  if (clients > haproxy && refused >= clients - haproxy - edges)
-    return `${fmtNum(refused, 0)} connect errors: connections HAProxy never accepted are in the clients' count, not in HAProxy's.`;
-  return `They differ by ${fmtNum(Math.abs(clients - haproxy), 0)}, more than the window's edges (${fmtNum(edges, 0)}) explain; nothing in this run's data says why.`;
-}
 
 /** Why bytes received and bytes HAProxy sent differ, or undefined when they agree. */
 export function bytesNote(run: Run, clients: number, haproxy: number): string | undefined {
@@ -115,10 +112,6 @@ function averagedHint(p: NonNullable<RunDetail["summary"]>["proxy"] | null): str
   const what = p.mode === "tcp" ? "sessions" : "requests";
   const before = p.averaged_before_window ?? 0;
   return before > 0 ? `avg of its last 1,024 ${what}, ${fmtNum(before, 0)} from before the window` : `avg of its last 1,024 ${what}`;
-}
-
-function capitalise(s: string): string {
-  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function percentiles(l: NonNullable<NonNullable<RunDetail["summary"]>["total"]["latency"]>): string {
@@ -143,7 +136,7 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
     label: labelOf(registry, "requests"),
     clients: c("requests", t.requests),
     haproxy: http ? c("proxy_requests", p.requests) : null,
-    note: http ? countsNote(run, t.requests, p.requests ?? 0) : undefined,
+    note: http ? requestsNote(run, t.requests, p.requests ?? 0) : undefined,
   });
   add({
     id: "successes",

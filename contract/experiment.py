@@ -1,0 +1,190 @@
+"""The experiment spec: proxy config, target, load, sweep and repetitions, checked together.
+
+Cross-field rules (each error names the field by its dotted path):
+- The load enters through the *entry point*: the first frontend, or the first listen section
+  when there is no frontend. `load.tls` must match whether its bind has `ssl`; HTTP/2 over TLS
+  needs `h2` in the bind's ALPN; a `proto h2` bind needs `load.http_version` "2";
+  mariadb-slap needs an entry point in mode tcp and a MariaDB target: the lab's managed one
+  (`mariadb`) or an external address. `load.via` "direct" (bypass the proxy) needs the managed one.
+- A managed target's servers get addresses only when the lab starts them, so they are reached
+  through `target_servers`: at least one backend or listen must use it. Its settings must match
+  the servers: `proto h2` exactly when the target speaks h2c, `ssl` exactly when it has TLS.
+  With a managed target, `load.path` and HTTP health-check paths must be endpoints it serves.
+- The sweep's paths must exist in this spec, and points x repetitions is capped at MAX_RUNS.
+- A threshold relative to the asked rate needs `load.rate`; an abort_on_fail rule's grace must
+  leave some of the load to judge (contract/thresholds.py checks each rule on its own).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Literal, Self
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from contract.haproxy.model import Frontend, HAProxyConfig, Listen
+from contract.haproxy.servers import ServerOptions
+from contract.load import LoadProfile
+from contract.sweep import PathError, Sweep, select
+from contract.target import ManagedDatabase, ManagedTarget, TargetProfile
+from contract.thresholds import ASKED_RATE, MAX_THRESHOLDS, Threshold, spec_number
+
+MAX_RUNS = 1000
+MAX_REPETITIONS = 50
+
+
+class ExperimentSpec(BaseModel):
+    """Everything needed to run an experiment, apart from the lab it runs on."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    spec_version: Literal[1] = Field(default=1, description="Version of this spec's shape.")
+    proxy: HAProxyConfig = Field(description="The HAProxy configuration under test.")
+    target: TargetProfile = Field(description="The upstream servers behind the proxy.")
+    load: LoadProfile = Field(description="The traffic sent to the proxy.")
+    sweep: Sweep = Field(
+        default_factory=Sweep, description="Parameters to vary; each combination is a point."
+    )
+    repetitions: int = Field(
+        default=1, ge=1, le=MAX_REPETITIONS, description="How many times every point runs (for the spread)."
+    )
+    thresholds: list[Threshold] = Field(
+        default_factory=list,
+        max_length=MAX_THRESHOLDS,
+        description="Rules every run must meet to pass (CI gates read them); none: runs are not judged.",
+    )
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Self:
+        problems = [
+            *self._entry_problems(),
+            *self._target_problems(),
+            *self._sweep_problems(),
+            *self._threshold_problems(),
+        ]
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+    def entry_point(self) -> tuple[str, Frontend | Listen]:
+        """(path, section) where the load enters: the first frontend, else the first listen."""
+        if self.proxy.frontends:
+            return "proxy.frontends.0", self.proxy.frontends[0]
+        return "proxy.listens.0", self.proxy.listens[0]
+
+    def run_count(self) -> int:
+        return self.sweep.point_count() * self.repetitions
+
+    def _entry_problems(self) -> Iterator[str]:
+        path, entry = self.entry_point()
+        ssl = entry.bind.ssl
+        if self.load.driver == "mariadb-slap":
+            if self.proxy.effective_mode(entry) != "tcp":
+                yield f"load.driver: mariadb-slap speaks MariaDB, so {path} must run in mode tcp"
+            if isinstance(self.target, ManagedTarget):
+                yield "load.driver: mariadb-slap needs a MariaDB target (kind mariadb or external)"
+            if self.load.via == "direct" and not isinstance(self.target, ManagedDatabase):
+                yield "load.via: direct load goes to the lab's own MariaDB target (target kind mariadb)"
+            return
+        if self.load.tls and ssl is None:
+            yield f"load.tls: the entry point {path} has no ssl on its bind"
+        if not self.load.tls and ssl is not None:
+            yield f"load.tls: the entry point {path} terminates TLS, so the load must use tls"
+        if self.load.http_version == "2" and ssl is not None and "h2" not in ssl.alpn:
+            yield f"load.http_version: HTTP/2 over TLS needs 'h2' in {path}.bind.ssl.alpn"
+        if self.load.http_version == "1.1" and entry.bind.proto == "h2":
+            yield f"load.http_version: {path}.bind.proto is h2, which only accepts HTTP/2"
+
+    def _target_problems(self) -> Iterator[str]:
+        if isinstance(self.target, ManagedDatabase):
+            yield from self._database_problems()
+            return
+        if not isinstance(self.target, ManagedTarget):
+            return
+        uses = list(self._target_server_uses())
+        if not uses:
+            yield (
+                "target: a managed target's addresses are known only at run time; "
+                "reach it with target_servers in a backend or listen section"
+            )
+        for path, options in uses:
+            if (options.proto == "h2") != (self.target.protocol == "h2c"):
+                yield (
+                    f"{path}.proto: must be h2 exactly when target.protocol is h2c "
+                    f"(it is {self.target.protocol})"
+                )
+            if (options.ssl is not None) != self.target.tls:
+                yield f"{path}.ssl: must be set exactly when target.tls is true (it is {self.target.tls})"
+        served = {endpoint.path for endpoint in self.target.endpoints}
+        if self.load.driver != "mariadb-slap" and self.load.path.split("?")[0] not in served:
+            yield f"load.path: the managed target serves {sorted(served)}, not {self.load.path!r}"
+        for path, check_path in self._http_check_paths():
+            if check_path not in served:
+                yield f"{path}.health_check.path: the managed target does not serve {check_path!r}"
+
+    def _database_problems(self) -> Iterator[str]:
+        if self.load.driver != "mariadb-slap":
+            yield "target: a managed MariaDB speaks SQL, not HTTP; use load.driver mariadb-slap"
+        uses = list(self._target_server_uses())
+        if not uses:
+            yield (
+                "target: the managed MariaDB's address is known only at run time; "
+                "reach it with target_servers in a backend or listen section"
+            )
+        for path, options in uses:
+            if options.ssl is not None or options.proto == "h2":
+                yield f"{path}: the managed MariaDB speaks its own protocol without TLS (no ssl, no proto h2)"
+
+    def _target_server_uses(self) -> Iterator[tuple[str, ServerOptions]]:
+        for path, pool in self.proxy.pools():
+            if pool.target_servers is not None:
+                yield f"proxy.{path}.target_servers", pool.target_servers
+
+    def _http_check_paths(self) -> Iterator[tuple[str, str]]:
+        for path, pool in self.proxy.pools():
+            if pool.health_check is not None and pool.health_check.kind == "http":
+                yield f"proxy.{path}", pool.health_check.path
+
+    def _sweep_problems(self) -> Iterator[str]:
+        if self.run_count() > MAX_RUNS:
+            yield (
+                f"sweep: {self.sweep.point_count()} points x {self.repetitions} repetitions = "
+                f"{self.run_count()} runs, more than the {MAX_RUNS} allowed; drop values or repetitions"
+            )
+        if not self.sweep.axes:
+            return
+        doc = self.model_dump(mode="json", by_alias=True)
+        for index, axis in enumerate(self.sweep.axes):
+            for path in axis.paths:
+                try:
+                    select(doc, path)
+                except PathError as error:
+                    yield f"sweep.axes.{index}: path {path!r} does not exist: {error}"
+
+    def _threshold_problems(self) -> Iterator[str]:
+        doc: dict[str, Any] | None = None
+        for index, rule in enumerate(self.thresholds):
+            if rule.relative_to == ASKED_RATE and self.load.rate is None:
+                yield (
+                    f"thresholds.{index}.relative_to: the load asks no rate (closed loop); "
+                    "set load.rate or give an absolute limit"
+                )
+            elif rule.relative_to is not None and rule.relative_to != ASKED_RATE:
+                doc = doc or self.model_dump(mode="json", by_alias=True)
+                if spec_number(doc, rule.relative_to) is None:
+                    yield (
+                        f"thresholds.{index}.relative_to: {rule.relative_to} is not one number of this spec "
+                        "(a limit relative to it needs one)"
+                    )
+            for field, paths in (("when", rule.when), ("relative_to_point", rule.relative_to_point)):
+                for path in paths:
+                    doc = doc or self.model_dump(mode="json", by_alias=True)
+                    try:
+                        select(doc, path)
+                    except PathError as error:
+                        yield f"thresholds.{index}.{field}: path {path!r} does not exist: {error}"
+            if rule.abort_on_fail and rule.grace_s >= self.load.duration_s:
+                yield (
+                    f"thresholds.{index}.grace_s: {rule.grace_s} s of grace leave nothing of the "
+                    f"{self.load.duration_s} s load to judge"
+                )
