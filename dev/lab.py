@@ -302,7 +302,7 @@ class LocalLab:
         return self.lab_id
 
     def _revoke_extra_injectors(self, client: httpx.Client, lab: dict[str, Any]) -> None:
-        for agent in lab["agents"]:
+        for agent in lab["agents"]:  # the live ones
             name = str(agent["name"])
             extra = (
                 name.startswith("injector-")
@@ -310,7 +310,7 @@ class LocalLab:
                 and name.removeprefix("injector-").isdigit()
                 and injector_index(name) > self.injectors
             )
-            if not extra or agent["revoked_at"] is not None:
+            if not extra:
                 continue
             print(f"[lab] revoking {name}: this lab has {self.injectors} injector(s) now", flush=True)
             response = client.post(f"/api/v1/labs/{lab['id']}/agents/{agent['id']}/revoke")

@@ -1,0 +1,53 @@
+"""A real run on the local lab with two injectors (the `two_injector_lab` fixture): both injector
+agents take part, each sends its load over its own veth to the proxy, and the run's summary, its
+command lines and its samples name both.
+
+How the load is divided between them is the worker's business (StartLoad to every injector of the
+lab); this test holds only that both are there and that what they sent adds up at HAProxy.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from run_helpers import Api, http_spec
+
+from dev.lab_netns import run as ip_run
+
+pytestmark = pytest.mark.slow
+
+INJECTORS = ["injector-1", "injector-2"]
+
+
+def test_a_run_on_the_two_injector_lab_loads_from_both(two_injector_lab: Any, start_worker: Any) -> None:
+    start_worker(agent_wait=20, lease=30)
+    api = Api(two_injector_lab.api_url, two_injector_lab.token)
+    # Seed 000's shape, short: wrk keep-alive on /fast through one frontend and backend.
+    spec = http_spec(driver="wrk", connections=10, duration_s=3, threads=1)
+    [run_id] = api.launch("two-injectors", spec, two_injector_lab.lab_id)
+    run = api.wait_finished(run_id, 120)
+
+    assert run["state"] == "succeeded", run["error"]
+    summary = run["summary"]
+    by_agent = {injector["agent"]: injector for injector in summary["injectors"]}
+    assert sorted(by_agent) == INJECTORS, summary["injectors"]
+    for name, injector in by_agent.items():
+        assert injector["driver"] == "wrk" and injector["successes"] > 0, (name, injector)
+    assert set(INJECTORS) <= set(run["command_lines"]), sorted(run["command_lines"])
+    assert set(INJECTORS) <= set(run["environment"]["agents"])
+    samples = api.samples(run_id)
+    assert {f"host:{name}" for name in INJECTORS} <= set(samples), sorted(samples)
+    # HAProxy served both injectors: it counted (about) what the two sent together, more than
+    # either alone (per-second deltas, so the measured window's edges may differ by a little).
+    proxy_requests = summary["proxy"]["requests"]
+    sent = [by_agent[name]["requests"] for name in INJECTORS]
+    print(f"two-injector run {run_id}: injectors sent {sent}, HAProxy counted {proxy_requests}")
+    assert proxy_requests > max(sent)
+    if two_injector_lab.topology is not None:
+        # Injector-2's requests reached the proxy over its own veth (a request is a segment at
+        # least; wrk does not pipeline).
+        proxy_ns = two_injector_lab.topology.namespaces["proxy-1"]
+        stats = ip_run(["ip", "-n", proxy_ns, "-s", "-j", "link", "show", "dev", "veth-inj2"]).stdout
+        assert json.loads(stats)[0]["stats64"]["rx"]["packets"] >= sent[1]
