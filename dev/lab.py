@@ -512,7 +512,7 @@ class LocalLab:
                 for end in veth.ends
                 if end.host == host.agent
             ]
-            lines.append(f"{host.agent:<11} netns {namespaces[host.agent]}  {', '.join(ends)}")
+            lines.append(f"{host.agent:<11} netns {namespaces[host.agent]:<11}  {', '.join(ends)}")
         if self.injectors > 1:
             lines.append(f"every injector loads the proxy at {PROXY_ADDRESS}, over its own veth")
         lines.append(f"sysctls in each: {', '.join(f'{k}={v}' for k, v in SYSCTLS.items())}")

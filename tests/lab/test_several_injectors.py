@@ -141,9 +141,7 @@ def test_each_injector_has_its_namespace_veth_and_subnet_and_injector_1_keeps_it
             ["10.77.1.2", "dev", "veth-prx"],
             ["10.77.12.0/24", "dev", "veth-prx"],
         ]
-        assert any(
-            line.startswith(f"injector-3  netns {ns['injector-3']}  10.77.13.1") for line in lab.describe()
-        )
+        assert f"injector-3  netns {ns['injector-3']}  10.77.13.1 (veth-prx)" in lab.describe()
         _, settings = lab.describe_for_api()
         assert (
             len(settings["links"]["inj-prx"]["veths"]) == 3
