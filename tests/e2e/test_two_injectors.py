@@ -1,4 +1,4 @@
-"""A real run on the local lab with two injectors (the `two_injector_lab` fixture): both injector
+"""A real run on the local lab with two injectors (`shared_two_injector_lab`): both injector
 agents take part, each sends its load over its own veth to the proxy, and the run's summary, its
 command lines and its samples name both.
 
@@ -21,8 +21,8 @@ pytestmark = pytest.mark.slow
 INJECTORS = ["injector-1", "injector-2"]
 
 
-def test_a_run_on_the_two_injector_lab_loads_from_both(two_injector_lab: Any, start_worker: Any) -> None:
-    start_worker(agent_wait=20, lease=30)
+def test_a_run_on_the_two_injector_lab_loads_from_both(shared_two_injector_lab: Any) -> None:
+    two_injector_lab = shared_two_injector_lab
     api = Api(two_injector_lab.api_url, two_injector_lab.token)
     # Seed 000's shape, short: wrk keep-alive on /fast through one frontend and backend.
     spec = http_spec(driver="wrk", connections=10, duration_s=3, threads=1)
