@@ -21,12 +21,16 @@ pytestmark = pytest.mark.slow
 INJECTORS = ["injector-1", "injector-2"]
 
 
-def test_a_run_on_the_two_injector_lab_loads_from_both(shared_two_injector_lab: Any) -> None:
+@pytest.mark.parametrize("driver", ["wrk", "vegeta"])
+def test_a_run_on_the_two_injector_lab_loads_from_both(shared_two_injector_lab: Any, driver: str) -> None:
     two_injector_lab = shared_two_injector_lab
     api = Api(two_injector_lab.api_url, two_injector_lab.token)
-    # Seed 000's shape, short: wrk keep-alive on /fast through one frontend and backend.
-    spec = http_spec(driver="wrk", connections=10, duration_s=3, threads=1)
-    [run_id] = api.launch("two-injectors", spec, two_injector_lab.lab_id)
+    # Seed 000's shape, short: keep-alive on /fast through one frontend and backend; closed loop
+    # (wrk) and open loop (vegeta, at a rate far below what the box serves).
+    spec = http_spec(driver=driver, connections=10, duration_s=3, threads=1)
+    if driver == "vegeta":
+        spec["load"]["rate"] = 200
+    [run_id] = api.launch(f"two-injectors-{driver}", spec, two_injector_lab.lab_id)
     run = api.wait_finished(run_id, 120)
 
     assert run["state"] == "succeeded", run["error"]
@@ -34,7 +38,7 @@ def test_a_run_on_the_two_injector_lab_loads_from_both(shared_two_injector_lab: 
     by_agent = {injector["agent"]: injector for injector in summary["injectors"]}
     assert sorted(by_agent) == INJECTORS, summary["injectors"]
     for name, injector in by_agent.items():
-        assert injector["driver"] == "wrk" and injector["successes"] > 0, (name, injector)
+        assert injector["driver"] == driver and injector["successes"] > 0, (name, injector)
     assert set(INJECTORS) <= set(run["command_lines"]), sorted(run["command_lines"])
     assert set(INJECTORS) <= set(run["environment"]["agents"])
     samples = api.samples(run_id)
@@ -43,7 +47,7 @@ def test_a_run_on_the_two_injector_lab_loads_from_both(shared_two_injector_lab: 
     # either alone (per-second deltas, so the measured window's edges may differ by a little).
     proxy_requests = summary["proxy"]["requests"]
     sent = [by_agent[name]["requests"] for name in INJECTORS]
-    print(f"two-injector run {run_id}: injectors sent {sent}, HAProxy counted {proxy_requests}")
+    print(f"two-injector {driver} run {run_id}: injectors sent {sent}, HAProxy counted {proxy_requests}")
     assert proxy_requests > max(sent)
     if two_injector_lab.topology is not None:
         # Injector-2's requests reached the proxy over its own veth (a request is a segment at
