@@ -534,12 +534,20 @@ class LocalLab:
                 "no network namespaces, links cannot be shaped. Started by dev/lab.py."
             )
             return text, {"mode": "loopback", "reason": self.loopback_reason, "hosts": hosts}
-        injectors = " ".join(f"{host.agent} {host.data_address}" for host in self.injector_hosts)
+        if self.injectors == 1:
+            shape = (
+                f"injector 10.77.1.1 <-> {PROXY_ADDRESS} proxy 10.77.2.1 <-> 10.77.2.2 target. The injector "
+                "reaches only the proxy. Links can be shaped with tc tbf on the proxy's side."
+            )
+        else:
+            injectors = ", ".join(f"{host.agent} {host.data_address}" for host in self.injector_hosts)
+            shape = (
+                f"{injectors}, each on a veth of its own to the proxy (every injector loads the proxy at "
+                f"{PROXY_ADDRESS}); proxy 10.77.2.1 <-> 10.77.2.2 target. An injector reaches only the "
+                "proxy. Links can be shaped with tc tbf on the proxy's side (inj-prx: each injector's veth)."
+            )
         text = (
-            f"{count}; {self._roles_text()} in network namespaces joined by veth pairs, one per injector "
-            f"to the proxy ({injectors}; every injector loads the proxy at {PROXY_ADDRESS}), proxy "
-            "10.77.2.1 <-> 10.77.2.2 target. An injector reaches only the proxy. Links can be shaped "
-            "with tc tbf on the proxy's side (inj-prx: each injector's veth). "
+            f"{count}; {self._roles_text()} in network namespaces joined by veth pairs: {shape} "
             f"Sysctls in each namespace: {', '.join(f'{k}={v}' for k, v in SYSCTLS.items())}. "
             "Started by dev/lab.py."
         )
