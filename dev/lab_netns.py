@@ -39,7 +39,6 @@ from typing import Literal
 from agents.shaping import qdisc_argv
 from contract.lab import LinkCap
 
-ROLES = ("injector", "proxy", "target")
 LinkName = Literal["inj-prx", "prx-tgt"]
 # A lab of more injectors than this would not fit on one machine's cores anyway; the bound keeps
 # names (hlXXXX-injNN) and subnets (10.77.(10+i).0/24) well inside their limits.
