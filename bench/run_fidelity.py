@@ -317,7 +317,7 @@ class CpuMeter(threading.Thread):
 def data_plane_processes(lab: LocalLab) -> list[str]:
     """HAProxy, nginx and load tools still alive in the lab's namespaces, as "ns: pid name"."""
     found = []
-    for host in lab.hosts.values():
+    for host in lab.all_hosts:
         if host.netns is None:
             continue
         out = subprocess.run(

@@ -1,17 +1,20 @@
-"""The local lab: three haplab agents on this machine (injector-1, proxy-1, target-1), one lab.
+"""The local lab: haplab agents on this machine (injector-1 ... injector-N, proxy-1, target-1).
 
-As root, each role's data plane (HAProxy, nginx, the load tool) lives in a network namespace of
-its own (dev/lab_netns.py), so traffic crosses real veth interfaces that `tc` can shape. The
-agents themselves run in the root namespace, where they reach the API on 127.0.0.1, and start
-their data-plane processes with `ip netns exec` (`--netns`). Without root, everything is on
-loopback and links cannot be shaped.
+N, the number of injectors, is 1 unless asked (`injectors=`; `make up` reads
+HAPLAB_LOCAL_INJECTORS): each injector is an agent of its own with a namespace and a veth to the
+proxy of its own, and the worker sends every run's load to each of them. As root, each host's data
+plane (HAProxy, nginx, the load tool) lives in a network namespace of its own (dev/lab_netns.py),
+so traffic crosses real veth interfaces that `tc` can shape. The agents themselves run in the root
+namespace, where they reach the API on 127.0.0.1, and start their data-plane processes with
+`ip netns exec` (`--netns`). Without root, everything is on loopback (every injector agent too)
+and links cannot be shaped.
 
 Used by `make up` (dev/up.py, lab dir var/lab) and by the tests (the `local_lab` fixture):
 
     with LocalLab.create(root) as lab:          # namespaces (or loopback); destroyed on exit
         lab.enroll_agents(api_url, admin_token)  # the lab "local lab" via REST, one token per agent
         lab.start_agents()                       # `haplab-agent run ...`, each in its own session
-        lab.wait_online(30)                      # until GET /labs/{id} shows the three online
+        lab.wait_online(30)                      # until GET /labs/{id} shows them all online
 
 or `running_local_lab(root, api_url, admin_token)` for all of it.
 
@@ -44,21 +47,28 @@ from agents.privileges import USER_KINDS
 from common.process_groups import stop_session
 from common.system_users import UnprivilegedUserError, unprivileged_user
 from dev.lab_netns import (
-    DATA_ADDRESS,
     LAB_NETWORKS,
-    LINKS,
-    ROLES,
+    MAX_INJECTORS,
+    PROXY,
+    PROXY_ADDRESS,
     SYSCTLS,
     LinkName,
     Topology,
+    VethEnd,
+    check_injector_count,
+    data_address,
+    host_names,
+    injector_name,
     list_netns,
     netns_usable,
     new_prefix,
+    role_of,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = "127.0.0.1"
-AGENT_NAMES = {"injector": "injector-1", "proxy": "proxy-1", "target": "target-1"}
+# The environment variable `make up` reads for the number of injectors (default 1).
+INJECTORS_ENV = "HAPLAB_LOCAL_INJECTORS"
 ENROLL_TIMEOUT = 30.0
 STOP_TIMEOUT = 15.0
 HTTP_TIMEOUT = 10.0
@@ -105,23 +115,33 @@ def agent_command() -> list[str]:
     return [str(script)] if script.exists() else [sys.executable, "-m", "agents"]
 
 
-def hosts_for(topology: Topology | None) -> dict[str, LabHost]:
-    """The three hosts by role. The injector may load only the proxy (a lab's own address)."""
-    if topology is None:
-        return {
-            role: LabHost(role, AGENT_NAMES[role], None, LOOPBACK, (LOOPBACK,) if role == "injector" else ())
-            for role in ROLES
-        }
-    return {
-        role: LabHost(
-            role,
-            AGENT_NAMES[role],
-            topology.netns[role],
-            DATA_ADDRESS[role],
-            (DATA_ADDRESS["proxy"],) if role == "injector" else (),
+def parse_injector_count(text: str | None) -> int:
+    """The number of injectors from HAPLAB_LOCAL_INJECTORS: unset or empty is 1; otherwise plain
+    ASCII digits (no sign, no spaces, no other scripts' digits, which int() would take) from 1 to
+    MAX_INJECTORS. Anything else is refused, naming the variable."""
+    if text is None or text == "":
+        return 1
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_INJECTORS:
+        raise LabError(
+            f"{INJECTORS_ENV}={text!r}: the number of injectors, a whole number from 1 to {MAX_INJECTORS}"
         )
-        for role in ROLES
-    }
+    return int(text)
+
+
+def hosts_for(topology: Topology | None, injectors: int = 1) -> list[LabHost]:
+    """Every host: the injectors in order, then proxy and target. An injector may load only the
+    proxy (its data address, a lab's own address)."""
+    if topology is not None:
+        injectors = topology.injectors
+    hosts = []
+    for name in host_names(injectors):
+        role = role_of(name)
+        if topology is None:
+            netns, address, proxy = None, LOOPBACK, LOOPBACK
+        else:
+            netns, address, proxy = topology.namespaces[name], data_address(name), PROXY_ADDRESS
+        hosts.append(LabHost(role, name, netns, address, (proxy,) if role == "injector" else ()))
+    return hosts
 
 
 @dataclass
@@ -129,6 +149,7 @@ class LocalLab:
     root: Path
     topology: Topology | None
     loopback_reason: str | None = None
+    injectors: int = 1
     log_dir: Path | None = None
     api_url: str | None = None
     token: str | None = None
@@ -138,11 +159,15 @@ class LocalLab:
     # --- the network --------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, root: Path, use_netns: bool | None = None, log_dir: Path | None = None) -> LocalLab:
-        """Namespaces when `use_netns` (None: when root and `ip netns add` works), else loopback.
+    def create(
+        cls, root: Path, use_netns: bool | None = None, log_dir: Path | None = None, injectors: int = 1
+    ) -> LocalLab:
+        """Namespaces when `use_netns` (None: when root and `ip netns add` works), else loopback;
+        `injectors` injector hosts (1 to MAX_INJECTORS).
 
         First removes namespaces a killed earlier run of this lab dir left behind.
         """
+        check_injector_count(injectors)
         root.mkdir(parents=True, exist_ok=True)
         # HAProxy, nginx, MariaDB and the load tools run as unprivileged users that must reach
         # their agents' runtime directories below: traverse only, no listing (agents.privileges).
@@ -154,34 +179,49 @@ class LocalLab:
         elif not use_netns:
             reason = "loopback was asked for"
         if reason is not None:
-            return cls(root, None, loopback_reason=reason, log_dir=log_dir)
+            return cls(root, None, loopback_reason=reason, log_dir=log_dir, injectors=injectors)
         prefix = new_prefix()
         _update_state(root, prefix=prefix)  # before creating: a kill half-way is cleaned up next time
         try:
-            topology = Topology.create(prefix)
+            topology = Topology.create(prefix, injectors)
         except BaseException:
             _update_state(root, prefix=None)  # Topology.create removed what it made
             raise
-        return cls(root, topology, log_dir=log_dir)
+        return cls(root, topology, log_dir=log_dir, injectors=injectors)
+
+    @property
+    def all_hosts(self) -> list[LabHost]:
+        """Every host, one agent each: injector-1 ... injector-N, proxy-1, target-1."""
+        return hosts_for(self.topology, self.injectors)
 
     @property
     def hosts(self) -> dict[str, LabHost]:
-        return hosts_for(self.topology)
+        """role -> the role's first host (injector-1 for "injector"); `all_hosts` has them all."""
+        by_role: dict[str, LabHost] = {}
+        for host in self.all_hosts:
+            by_role.setdefault(host.role, host)
+        return by_role
+
+    @property
+    def injector_hosts(self) -> list[LabHost]:
+        return [host for host in self.all_hosts if host.role == "injector"]
 
     @property
     def addresses(self) -> dict[str, str]:
-        """role -> the address its peer uses (what the agent's --data-address says)."""
+        """role -> the address its peer uses (what the agent's --data-address says), for the
+        role's first host; every injector has its own (`injector_hosts`)."""
         return {role: host.data_address for role, host in self.hosts.items()}
 
     def shape_link(self, link: LinkName, rate_mbit: float) -> None:
-        """tbf on the proxy's end of `link` ("inj-prx" or "prx-tgt"); needs the namespaces."""
+        """tbf on the proxy's end of `link`: of each injector's veth for "inj-prx", of the
+        target's for "prx-tgt"; needs the namespaces."""
         self._require_topology().shape_link(link, rate_mbit)
 
     def unshape(self, link: LinkName) -> None:
         self._require_topology().unshape(link)
 
     def open_direct_path(self) -> None:
-        """Let the injector reach the target straight (load.via "direct" baselines); on loopback it
+        """Let every injector reach the target straight (load.via "direct" baselines); on loopback it
         already can. Opt-in: by default the injector reaches only the proxy."""
         if self.topology is not None:
             self.topology.open_direct_path()
@@ -208,12 +248,14 @@ class LocalLab:
     # --- the lab in the API -------------------------------------------------------------------
 
     def enroll_agents(self, api_url: str, admin_token: str, lab_name: str = "local lab") -> int:
-        """Create (or find) the lab `lab_name` and make sure its three agents are enrolled.
+        """Create (or find) the lab `lab_name` and make sure its agents are enrolled.
 
         State files of a previous start are reused when they belong to this very lab (same id and
         creation time: a recreated database hands out the same ids again) and the API still lists
         their agent (live); otherwise the agent is enrolled with a fresh one-time token, which
-        replaces an agent of that name the lab still has. Returns the lab id.
+        replaces an agent of that name the lab still has. Injectors a start with more of them
+        enrolled (injector-3 when there are two now) are revoked: the worker would otherwise wait
+        for them. Returns the lab id.
         """
         self.api_url, self.token = api_url.rstrip("/"), admin_token
         with self._client() as client:
@@ -225,7 +267,8 @@ class LocalLab:
             same_lab = not created and _read_state(self.root).get("lab") == _lab_identity(lab)
             # Recorded before enrolling: if one enrollment fails, the next start keeps the others.
             _update_state(self.root, lab=_lab_identity(lab))
-            for host in self.hosts.values():
+            self._revoke_extra_injectors(client, lab)
+            for host in self.all_hosts:
                 state_file = self.state_file(host)
                 saved = _read_json(state_file) if same_lab else None
                 agent = known.get(host.agent)
@@ -257,6 +300,21 @@ class LocalLab:
                 _raise_for(response, f"enrollment token for {host.agent}")
                 self._enroll(host, response.json()["token"])
         return self.lab_id
+
+    def _revoke_extra_injectors(self, client: httpx.Client, lab: dict[str, Any]) -> None:
+        """Revoke the live injectors an earlier start with more injectors enrolled (only names
+        this module gives out: an injector a lab admin enrolled by hand under another name stays)."""
+        ours = {injector_name(i) for i in range(1, MAX_INJECTORS + 1)}
+        extra = ours - {host.agent for host in self.all_hosts}
+        for agent in lab["agents"]:  # the live ones
+            if agent["name"] not in extra:
+                continue
+            print(
+                f"[lab] revoking {agent['name']}: this lab has {self.injectors} injector(s) now", flush=True
+            )
+            response = client.post(f"/api/v1/labs/{lab['id']}/agents/{agent['id']}/revoke")
+            _raise_for(response, f"revoke {agent['name']}")
+            (self.root / "agents" / f"{agent['name']}.json").unlink(missing_ok=True)
 
     def state_file(self, host: LabHost) -> Path:
         return self.root / "agents" / f"{host.agent}.json"
@@ -329,7 +387,7 @@ class LocalLab:
         if (missing := missing_lab_users()) is not None:
             raise LabError(missing)
         try:
-            for host in self.hosts.values():
+            for host in self.all_hosts:
                 self.agents.append(self._spawn_agent(host))
         except BaseException:
             self.stop()
@@ -380,10 +438,10 @@ class LocalLab:
         return AgentProcess(host, proc, log)
 
     def wait_online(self, timeout: float = 30.0) -> None:
-        """Poll the lab until its three agents are online (busy counts); fail fast if one exits."""
+        """Poll the lab until all its agents are online (busy counts); fail fast if one exits."""
         assert self.lab_id is not None, "enroll_agents first"
         deadline = time.monotonic() + timeout
-        waiting: list[str] = [h.agent for h in self.hosts.values()]
+        waiting: list[str] = [h.agent for h in self.all_hosts]
         with self._client() as client:
             while True:
                 for agent in self.agents:
@@ -398,7 +456,7 @@ class LocalLab:
                         status = {a["name"]: a["status"] for a in response.json()["agents"]}
                         waiting = [
                             h.agent
-                            for h in self.hosts.values()
+                            for h in self.all_hosts
                             if status.get(h.agent) == "offline" or h.agent not in status
                         ]
                         if not waiting:
@@ -441,54 +499,62 @@ class LocalLab:
         """The lab's shape, one line each, for `make up` to print."""
         if self.topology is None:
             return [
-                f"loopback ({self.loopback_reason}): injector, proxy and target all on {LOOPBACK};"
+                f"loopback ({self.loopback_reason}): {self._roles_text()} all on {LOOPBACK};"
                 " no network namespaces, no link shaping",
             ]
-        ns = self.topology.netns
+        namespaces = self.topology.namespaces
         lines = ["network namespaces joined by veth pairs (traffic crosses real interfaces)"]
-        for role in ROLES:
+        for host in self.all_hosts:
             ends = [
-                f"{addr.split('/')[0]} ({ifname})"
-                for a, b in LINKS.values()
-                for r, ifname, addr in (a, b)
-                if r == role
+                f"{end.address.split('/')[0]} ({end.interface})"
+                for veth in self.topology.veths
+                for end in veth.ends
+                if end.host == host.agent
             ]
-            lines.append(f"{AGENT_NAMES[role]:<11} netns {ns[role]}  {', '.join(ends)}")
+            lines.append(f"{host.agent:<11} netns {namespaces[host.agent]:<11}  {', '.join(ends)}")
+        if self.injectors > 1:
+            lines.append(f"every injector loads the proxy at {PROXY_ADDRESS}, over its own veth")
         lines.append(f"sysctls in each: {', '.join(f'{k}={v}' for k, v in SYSCTLS.items())}")
-        lines.append(f"shape a link: tc -n {ns['proxy']} qdisc show  (veth-inj: inj-prx, veth-tgt: prx-tgt)")
+        links = ", ".join(f"{veth.proxy_end.interface}: {veth.link}" for veth in self.topology.veths)
+        lines.append(f"shape a link: tc -n {namespaces[PROXY]} qdisc show  ({links})")
         return lines
+
+    def _roles_text(self) -> str:
+        injectors = "injector" if self.injectors == 1 else f"{self.injectors} injectors"
+        return f"{injectors}, proxy and target"
 
     def describe_for_api(self) -> tuple[str, dict[str, Any]]:
         """The lab's description and its `settings.local_lab` (recorded with the lab in the API)."""
+        count = f"{len(self.all_hosts)} agents on one machine"
+        hosts = {host.agent: _host_json(host) for host in self.all_hosts}
         if self.topology is None:
             text = (
-                f"Three agents on one machine, all on loopback {LOOPBACK} ({self.loopback_reason}): "
+                f"{count} ({self._roles_text()}), all on loopback {LOOPBACK} ({self.loopback_reason}): "
                 "no network namespaces, links cannot be shaped. Started by dev/lab.py."
             )
-            return text, {
-                "mode": "loopback",
-                "reason": self.loopback_reason,
-                "hosts": {r: _host_json(h) for r, h in self.hosts.items()},
-            }
+            return text, {"mode": "loopback", "reason": self.loopback_reason, "hosts": hosts}
+        if self.injectors == 1:
+            shape = (
+                f"injector 10.77.1.1 <-> {PROXY_ADDRESS} proxy 10.77.2.1 <-> 10.77.2.2 target. The injector "
+                "reaches only the proxy. Links can be shaped with tc tbf on the proxy's side."
+            )
+        else:
+            injectors = ", ".join(f"{host.agent} {host.data_address}" for host in self.injector_hosts)
+            shape = (
+                f"{injectors}, each on a veth of its own to the proxy (every injector loads the proxy at "
+                f"{PROXY_ADDRESS}); proxy 10.77.2.1 <-> 10.77.2.2 target. An injector reaches only the "
+                "proxy. Links can be shaped with tc tbf on the proxy's side (inj-prx: each injector's veth)."
+            )
         text = (
-            "Three agents on one machine; injector, proxy and target in network namespaces joined by "
-            "veth pairs: injector 10.77.1.1 <-> 10.77.1.2 proxy 10.77.2.1 <-> 10.77.2.2 target. The "
-            "injector reaches only the proxy. Links can be shaped with tc tbf on the proxy's side. "
+            f"{count}; {self._roles_text()} in network namespaces joined by veth pairs: {shape} "
             f"Sysctls in each namespace: {', '.join(f'{k}={v}' for k, v in SYSCTLS.items())}. "
             "Started by dev/lab.py."
         )
-        settings = {
-            "mode": "netns",
-            "hosts": {r: _host_json(h) for r, h in self.hosts.items()},
-            "links": {
-                name: {
-                    "ends": [{"role": r, "interface": i, "address": a} for r, i, a in ends],
-                    "shaped_at": "proxy egress (tbf)",
-                }
-                for name, ends in LINKS.items()
-            },
-            "sysctls": dict(SYSCTLS),
-        }
+        links: dict[str, Any] = {}
+        for veth in self.topology.veths:
+            link = links.setdefault(veth.link, {"veths": [], "shaped_at": "proxy egress (tbf), on each veth"})
+            link["veths"].append([_end_json(end) for end in veth.ends])
+        settings = {"mode": "netns", "hosts": hosts, "links": links, "sysctls": dict(SYSCTLS)}
         return text, settings
 
 
@@ -501,9 +567,10 @@ def running_local_lab(
     use_netns: bool | None = None,
     online_timeout: float = 30.0,
     log_dir: Path | None = None,
+    injectors: int = 1,
 ) -> Iterator[LocalLab]:
     """The whole lab, up and online; on exit agents stopped and namespaces gone (also on errors)."""
-    with LocalLab.create(root, use_netns=use_netns, log_dir=log_dir) as lab:
+    with LocalLab.create(root, use_netns=use_netns, log_dir=log_dir, injectors=injectors) as lab:
         lab.enroll_agents(api_url, admin_token, lab_name)
         lab.start_agents()
         lab.wait_online(online_timeout)
@@ -530,8 +597,8 @@ def remove_leftovers(root: Path) -> list[str]:
     if not prefix:
         return []
     topology = Topology(prefix)
-    left = sorted(set(topology.netns.values()) & set(list_netns()))
-    topology.destroy()
+    left = sorted(name for name in list_netns() if name.startswith(f"{prefix}-"))
+    topology.destroy()  # every namespace of the prefix, whatever number of injectors it had
     _update_state(root, prefix=None)
     return left
 
@@ -546,6 +613,10 @@ def _host_json(host: LabHost) -> dict[str, Any]:
         "data_address": host.data_address,
         "allow_load_to": list(host.allow_load_to),
     }
+
+
+def _end_json(end: VethEnd) -> dict[str, str]:
+    return {"host": end.host, "role": end.role, "interface": end.interface, "address": end.address}
 
 
 def _lab_identity(lab: dict[str, Any]) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 """`make up`: PostgreSQL, Redis, migrations, the first admin, the API, the Celery worker (runs,
-with beat) and the webhooks' worker, then the local lab of three agents (dev/lab.py; stopped
-first, its namespaces deleted).
+with beat) and the webhooks' worker, then the local lab's agents (dev/lab.py; HAPLAB_LOCAL_INJECTORS
+injectors, default 1, a proxy and a target; stopped first, its namespaces deleted).
 
 Every long-lived process is a child of this supervisor, started in a session of its own so that
 a Ctrl-C in the terminal reaches only us; we then stop them one by one, by PID, in reverse order
@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 from backend.settings import DEV_WEBHOOK_SECRET_KEY, Settings, get_settings  # noqa: E402
 from common.process_groups import stop_session  # noqa: E402
 from contract.protocol import AGENT_EXIT_REVOKED  # noqa: E402
-from dev.lab import LocalLab, remove_leftovers  # noqa: E402
+from dev.lab import INJECTORS_ENV, LabError, LocalLab, parse_injector_count, remove_leftovers  # noqa: E402
 from dev.services import Postgres, Redis, open_path_to_postgres, wait_for_port  # noqa: E402
 
 VAR = Path(os.environ.get("HAPLAB_VAR_DIR") or ROOT / "var").resolve()
@@ -260,8 +260,9 @@ class Supervisor:
         say(f"started {name} (pid {child.pid}), log in {shown(log)}")
         return child
 
-    def start_lab(self, base_url: str) -> str:
-        """The local lab's three agents (dev/lab.py); returns the lines for the banner.
+    def start_lab(self, base_url: str, injectors: int) -> str:
+        """The local lab's agents (dev/lab.py), `injectors` of them injectors; returns the lines
+        for the banner.
 
         HAPLAB_LOCAL_LAB=auto (namespaces as root, else loopback) | netns | loopback | off. A lab
         that does not come up is a warning, not a failure: the API and the UI stay usable. Once
@@ -271,11 +272,11 @@ class Supervisor:
         if mode == "off":
             return "  local lab    off (HAPLAB_LOCAL_LAB=off)\n"
         use_netns = {"netns": True, "loopback": False}.get(mode)
-        say(f"starting the local lab {LAB_NAME!r} (HAPLAB_LOCAL_LAB={mode})")
+        say(f"starting the local lab {LAB_NAME!r} (HAPLAB_LOCAL_LAB={mode}, {INJECTORS_ENV}={injectors})")
         try:
             if left := remove_leftovers(VAR / "lab"):
                 say(f"removed network namespaces left by a killed run: {left}")
-            self.lab = LocalLab.create(VAR / "lab", use_netns=use_netns, log_dir=LOGS)
+            self.lab = LocalLab.create(VAR / "lab", use_netns=use_netns, log_dir=LOGS, injectors=injectors)
             # Seed 001's baseline (load.via "direct") needs the injector to reach the target; the
             # injector still refuses any direct address the worker did not name for that run.
             self.lab.open_direct_path()
@@ -303,7 +304,8 @@ class Supervisor:
             )
             say(f"started {agent.host.agent} (pid {agent.pid}), log in {shown(agent.log)}")
         shape = "\n".join(f"               {line}" for line in self.lab.describe())
-        return f"  local lab    {LAB_NAME!r} (id {self.lab.lab_id}): 3 agents online\n{shape}\n"
+        online = f"{len(self.lab.agents)} agents online"
+        return f"  local lab    {LAB_NAME!r} (id {self.lab.lab_id}): {online}\n{shape}\n"
 
     def _agent_restarter(self, name: str) -> Callable[[], subprocess.Popen[bytes]]:
         def restart() -> subprocess.Popen[bytes]:
@@ -323,7 +325,7 @@ class Supervisor:
         if alive:
             say(f"agents still running after stop: pids {alive}")
         if self.lab.topology is not None:
-            say(f"deleting the lab's network namespaces {sorted(self.lab.topology.netns.values())}")
+            say(f"deleting the lab's network namespaces {sorted(self.lab.topology.namespaces.values())}")
         self.lab.destroy()
 
     # --- watching -------------------------------------------------------------------------
@@ -454,6 +456,11 @@ def main() -> int:
     sup = Supervisor(settings)
     code = 0
     try:
+        # Checked before anything starts: a typo must not cost a minute of starting first.
+        try:
+            injectors = parse_injector_count(os.environ.get(INJECTORS_ENV))
+        except LabError as e:
+            raise SystemExit(f"[up] {e}") from e
         require_free(settings.api_port, "the API", "set HAPLAB_API_PORT or stop what listens there")
         sup.start_postgres()
         sup.start_redis()
@@ -540,7 +547,7 @@ def main() -> int:
         )
         wait_for_port(settings.api_port, HEALTH_TIMEOUT, api.proc)
         sup.wait_healthy(f"{base_url}/api/v1/health")
-        lab_lines = sup.start_lab(base_url)
+        lab_lines = sup.start_lab(base_url, injectors)
         print(
             "\nhaplab is up\n"
             f"  UI           {base_url}/\n"

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import tempfile
 import uuid
@@ -223,13 +224,9 @@ def lab_admin_token(fresh_database: str) -> str:
     return secret
 
 
-@pytest.fixture
-def local_lab(live_api: object, lab_admin_token: str) -> Iterator[object]:
-    """The local lab (dev/lab.py) of three agents, online in `live_api`; torn down afterwards.
-
-    Yields the `dev.lab.LocalLab`: api_url, token, lab_id, addresses, hosts, shape_link(). Network
-    namespaces as root, else loopback. A run also needs a worker: `start_worker()`.
-    """
+@contextlib.contextmanager
+def _test_lab(live_api: object, lab_admin_token: str, injectors: int) -> Iterator[object]:
+    """A local lab of `injectors` injectors online in `live_api`, its agents' logs printed after."""
     import shutil
 
     from dev.lab import running_local_lab
@@ -240,9 +237,31 @@ def local_lab(live_api: object, lab_admin_token: str) -> Iterator[object]:
     api_url: str = live_api.url  # type: ignore[attr-defined]
     try:
         # 60 s to come online: agents import for a few seconds, more on a busy two-core machine.
-        with running_local_lab(root, api_url, lab_admin_token, online_timeout=60) as lab:
+        with running_local_lab(root, api_url, lab_admin_token, online_timeout=60, injectors=injectors) as lab:
             yield lab
     finally:
         for log in sorted((root / "log").glob("*.log")):
             print(f"===== {log.name} =====\n{log.read_text(errors='replace')[-20000:]}")
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def local_lab(request: pytest.FixtureRequest, live_api: object, lab_admin_token: str) -> Iterator[object]:
+    """The local lab (dev/lab.py) of three agents, online in `live_api`; torn down afterwards.
+
+    Yields the `dev.lab.LocalLab`: api_url, token, lab_id, addresses, hosts, all_hosts,
+    shape_link(). Network namespaces as root, else loopback. A run also needs a worker:
+    `start_worker()`. More injectors: `@pytest.mark.parametrize("local_lab", [2], indirect=True)`,
+    or the `two_injector_lab` fixture.
+    """
+    with _test_lab(live_api, lab_admin_token, getattr(request, "param", 1)) as lab:
+        yield lab
+
+
+@pytest.fixture
+def two_injector_lab(live_api: object, lab_admin_token: str) -> Iterator[object]:
+    """The local lab with two injectors (injector-1, injector-2: each its own agent, namespace and
+    veth to the proxy), a proxy and a target, online in `live_api`: a run on it loads from both.
+    Like `local_lab`, a run also needs `start_worker()`."""
+    with _test_lab(live_api, lab_admin_token, 2) as lab:
+        yield lab

@@ -11,6 +11,10 @@ take queued kicks and Celery's queue bindings from under this worker. Before eac
 made idle (runs a failed test left are cancelled) and every schedule paused, so a test starts as
 on a fresh lab; after it, what the worker and agents logged during the test is printed (pytest
 shows it when the test failed).
+
+A test that needs two injectors asks for `shared_two_injector_lab` instead: the same, on a stack
+of its own (its own database, Redis, API and worker) whose lab has injector-1 and injector-2,
+built only when a test first asks for it, so the one-injector tests never wait for it.
 """
 
 from __future__ import annotations
@@ -46,19 +50,35 @@ class SharedStack:
 def shared_stack(
     pg: Postgres, template_db: str, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[SharedStack]:
+    with _shared_stack(pg, template_db, tmp_path_factory, "haplab_shared", injectors=1) as stack:
+        yield stack
+
+
+@pytest.fixture(scope="session")
+def shared_two_injector_stack(
+    pg: Postgres, template_db: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[SharedStack]:
+    with _shared_stack(pg, template_db, tmp_path_factory, "haplab_shared2", injectors=2) as stack:
+        yield stack
+
+
+@contextlib.contextmanager
+def _shared_stack(
+    pg: Postgres, template_db: str, tmp_path_factory: pytest.TempPathFactory, database: str, injectors: int
+) -> Iterator[SharedStack]:
     from backend.bootstrap import ensure_admin
     from backend.db import session_scope
     from backend.teams.tokens import create_api_token
     from dev.lab import running_local_lab
 
-    root = tmp_path_factory.mktemp("shared-stack")
+    root = tmp_path_factory.mktemp(f"shared-stack-{injectors}")
     # A short directory: HAProxy's stats socket lives under it, and socket paths max out at 107.
     lab_root = Path(tempfile.mkdtemp(prefix="hl-lab-"))
     lab_root.chmod(0o711)  # HAProxy's unprivileged user traverses to the proxy agent's directory
     redis = Redis(data_dir=root / "redis", port=free_port())
     redis.start(root / "redis.log", persist=False)
-    pg.create_database("haplab_shared", template=template_db)
-    database_url = pg.url_for("haplab_shared")
+    pg.create_database(database, template=template_db)
+    database_url = pg.url_for(database)
     _point_settings_at(database_url, redis.url)
     with session_scope() as db:
         user, team = ensure_admin(db, "lab-admin@example.test", "a-long-password", "Lab team")
@@ -82,7 +102,9 @@ def shared_stack(
         )
         stack.callback(api.stop)
         # 60 s to come online: agents import for a few seconds, more on a busy two-core machine.
-        lab = stack.enter_context(running_local_lab(lab_root, api.url, token, online_timeout=60))
+        lab = stack.enter_context(
+            running_local_lab(lab_root, api.url, token, online_timeout=60, injectors=injectors)
+        )
         worker = start_worker_process(
             database_url=database_url, redis_url=redis.url, log_dir=root, agent_wait=20, lease=30, beat=True
         )
@@ -103,6 +125,17 @@ def shared_stack(
 @pytest.fixture
 def shared_lab(shared_stack: SharedStack) -> Iterator[object]:
     """The shared local lab (a `dev.lab.LocalLab`), idle, with its worker running."""
+    yield from _idle_lab(shared_stack)
+
+
+@pytest.fixture
+def shared_two_injector_lab(shared_two_injector_stack: SharedStack) -> Iterator[object]:
+    """The shared local lab with two injectors (injector-1, injector-2), idle, with its worker
+    running: a run on it loads from both."""
+    yield from _idle_lab(shared_two_injector_stack)
+
+
+def _idle_lab(shared_stack: SharedStack) -> Iterator[object]:
     from backend.db import session_scope
     from backend.models import Run, Schedule
     from backend.queue import reset_celery_client

@@ -5,7 +5,10 @@ a temp dir, tests/up_stack.py)."""
 from __future__ import annotations
 
 import json
+import os
 import signal
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,7 +17,7 @@ import pytest
 
 from dev.lab_netns import list_netns
 from tests.lab.test_local_lab import WHY_NO_NETNS, needs_agent
-from tests.up_stack import Up, alive_after_grace, up_stack
+from tests.up_stack import ROOT, Up, alive_after_grace, up_stack
 
 pytestmark = [pytest.mark.slow, needs_agent]
 
@@ -47,3 +50,41 @@ def test_up_starts_the_local_lab_and_removes_it_on_sigint(up: Up) -> None:
     assert alive_after_grace(started) == []
     if prefix:
         assert not any(name.startswith(f"{prefix}-") for name in list_netns())
+
+
+def test_up_builds_the_lab_with_the_injectors_it_is_asked_for(tmp_path: Path) -> None:
+    with up_stack(tmp_path / "var", {"HAPLAB_LOCAL_INJECTORS": "2"}) as up:
+        assert "4 agents online" in up.output, up.output
+        assert "started injector-2 (pid " in up.output
+        token = (up.var / "admin-token").read_text().strip()
+        headers = {"Authorization": f"Bearer {token}"}
+        [lab] = httpx.get(f"{up.api_url}/api/v1/labs", headers=headers, timeout=5).json()
+        assert lab["online_agent_count"] == 4
+        prefix = json.loads((up.var / "lab" / "lab.json").read_text()).get("prefix")
+        if WHY_NO_NETNS is None:
+            assert {f"{prefix}-inj", f"{prefix}-inj2", f"{prefix}-prx", f"{prefix}-tgt"} <= set(list_netns())
+            assert "injector-2  netns " in up.output and "10.77.12.1 (veth-prx)" in up.output
+        started = up.descendants()
+        up.proc.send_signal(signal.SIGINT)
+        assert up.wait() == 0, up.output
+        assert alive_after_grace(started) == []
+        if prefix:
+            assert not any(name.startswith(f"{prefix}-") for name in list_netns())
+
+
+@pytest.mark.parametrize("value", ["0", "9", " 2", "\u0662", "two"])
+def test_up_refuses_a_bad_injector_count_before_starting_anything(tmp_path: Path, value: str) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HAPLAB_")}
+    env |= {"HAPLAB_VAR_DIR": str(tmp_path / "var"), "HAPLAB_LOCAL_INJECTORS": value}
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "dev" / "up.py")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "HAPLAB_LOCAL_INJECTORS=" in result.stderr and "whole number from 1 to 8" in result.stderr
+    assert "started " not in result.stdout and not (tmp_path / "var" / "pg").exists(), result.stdout
