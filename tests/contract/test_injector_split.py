@@ -38,7 +38,7 @@ def test_parts_add_up_to_the_total_and_stay_within_one_of_their_exact_share(
 
 
 @given(total=st.integers(min_value=0, max_value=10**6), n=st.integers(min_value=1, max_value=64))
-def test_equal_weights_differ_by_at_most_one_and_the_first_ones_take_the_remainder(total: int, n: int) -> None:
+def test_equal_weights_differ_by_at_most_one_and_the_first_take_the_rest(total: int, n: int) -> None:
     parts = split_integer(total, [1] * n)
     assert max(parts) - min(parts) <= 1
     assert parts == sorted(parts, reverse=True)  # ties go to the earlier injector
