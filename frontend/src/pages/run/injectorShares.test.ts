@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { InjectorSummary, RunDetail } from "../../client/types.gen";
-import { injectorTable } from "./injectorShares";
+import { injectorTable, labConnections } from "./injectorShares";
 
 type Summary = NonNullable<RunDetail["summary"]>;
 
@@ -61,5 +61,14 @@ describe("injectorTable", () => {
     expect(whole?.rows[0]).toMatchObject({ connections: "15 (whole)", askedRate: "closed loop" });
     const older = injectorTable(summary([injector("a", {}), injector("b", {})]), { connections: 15 });
     expect(older?.rows[0]).toMatchObject({ connections: "—", askedRate: "—", weight: "—" });
+  });
+
+  it("counts the lab's connections from the shares, and a run before the split as each injector's all", () => {
+    const split = summary([injector("a", { asked: share(0, 8, null) }), injector("b", { asked: share(1, 7, null) })]);
+    expect(labConnections(split, 15)).toBe(15);
+    const whole = summary([injector("a", { asked: share(0, 15, null, { per_injector: "whole" }) }), injector("b", { asked: share(1, 15, null, { per_injector: "whole" }) })]);
+    expect(labConnections(whole, 15)).toBe(30);
+    expect(labConnections(summary([injector("a", {}), injector("b", {})]), 15)).toBe(30);
+    expect(labConnections(null, 15)).toBe(15);
   });
 });

@@ -22,6 +22,14 @@ export type InjectorRow = {
   p99: string;
 };
 
+/** Client connections the whole lab opened: the sum of what each injector was asked; a run
+ * recorded before the split (no share kept) had every injector open all of the profile's. */
+export function labConnections(summary: Summary | null | undefined, connections: number | undefined): number | undefined {
+  const injectors = summary?.injectors ?? [];
+  if (injectors.length > 0 && injectors.every((i) => i.asked != null)) return injectors.reduce((n, i) => n + (i.asked?.connections ?? 0), 0);
+  return connections == null ? undefined : connections * Math.max(1, injectors.length);
+}
+
 export type InjectorTable = { caption: string; rows: InjectorRow[] };
 
 const rateText = (v: number): string => `${fmtNum(v, Number.isInteger(v) ? 0 : 3)} req/s`;
