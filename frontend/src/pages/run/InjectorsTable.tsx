@@ -18,7 +18,7 @@ export function InjectorsTable({ run }: { run: RunDetail }) {
             <th scope="col" className="num">Connections asked</th>
             <th scope="col" className="num">Rate asked</th>
             {weighted && <th scope="col" className="num">Weight</th>}
-            <th scope="col" className="num">Sent</th>
+            <th scope="col" className="num">{table.sentLabel}</th>
             <th scope="col" className="num">Successes/s</th>
             <th scope="col" className="num">Successes</th>
             <th scope="col" className="num">Errors</th>

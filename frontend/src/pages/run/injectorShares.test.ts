@@ -46,6 +46,7 @@ describe("injectorTable", () => {
       { connections: 15 },
     );
     expect(table?.caption).toContain("split across 2 injectors");
+    expect(table?.sentLabel).toBe("Requests"); // injector-2 kept no schedule: its column is requests
     expect(table?.rows.map((r) => [r.agent, r.connections, r.askedRate, r.sent, r.errors, r.errorsWarn, r.p99])).toEqual([
       ["injector-1", "8 of 15", "200 req/s", "1,001", "2", true, "4.3 ms"],
       ["injector-2", "7 of 15", "200.5 req/s", "1,000", "0", false, "—"],

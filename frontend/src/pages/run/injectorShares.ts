@@ -30,7 +30,12 @@ export function labConnections(summary: Summary | null | undefined, connections:
   return connections == null ? undefined : connections * Math.max(1, injectors.length);
 }
 
-export type InjectorTable = { caption: string; rows: InjectorRow[] };
+export type InjectorTable = {
+  caption: string;
+  /** "Sent" when every injector kept an open loop's schedule (what it sent), else "Requests". */
+  sentLabel: string;
+  rows: InjectorRow[];
+};
 
 const rateText = (v: number): string => `${fmtNum(v, Number.isInteger(v) ? 0 : 3)} req/s`;
 
@@ -58,5 +63,6 @@ export function injectorTable(summary: Summary | null | undefined, load: { conne
       p99: i.latency == null ? "—" : `${fmtNum(i.latency.p99, i.latency.p99 >= 100 ? 0 : 1)} ms`,
     };
   });
-  return { caption, rows };
+  const sentLabel = injectors.every((i) => i.open_loop != null) ? "Sent" : "Requests";
+  return { caption, sentLabel, rows };
 }
