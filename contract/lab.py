@@ -9,18 +9,29 @@ the hardware being emulated; every experiment run on the lab gets the same link.
 Delay and loss need the kernel's netem qdisc, which many lab hosts lack (the local lab's kernel
 has tbf and htb only). They are accepted in the model but refused, with a message saying why,
 when the lab's proxy agent did not report netem among its qdiscs (`netem_problem`).
+
+`injector_weights` weighs the split of a run's load across the lab's injectors (by agent name;
+1 for an injector not named): a host twice as strong gets weight 2 and twice the connections
+and rate (contract.injector_split). The API refuses names that are not the lab's injectors.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, Self
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue, ValidationError, model_validator
 
 from contract.strict import StrictModel
+from contract.text_types import AgentName
 
 LINK_SHAPING_KEY = "link_shaping"
+INJECTOR_WEIGHTS_KEY = "injector_weights"
+MAX_INJECTOR_WEIGHT = 1000
+MAX_WEIGHTED_INJECTORS = 256
+InjectorWeight = Annotated[int, Field(strict=True, ge=1, le=MAX_INJECTOR_WEIGHT)]  # not "2", not true
+# Only what the API validates is typed; the rest of a lab's settings is the team's own JSON.
+_TYPED_KEYS = (LINK_SHAPING_KEY, INJECTOR_WEIGHTS_KEY)
 # Linux interface names: at most 15 bytes, no '/', no whitespace (IFNAMSIZ - 1).
 InterfaceName = Annotated[str, Field(pattern=r"^[A-Za-z0-9_.:-]{1,15}$")]
 MAX_RATE_MBIT = 100_000.0
@@ -83,21 +94,45 @@ class LabSettings(BaseModel):
         exclude_if=lambda value: value is None,  # absent, as stored; never `null`
         description="Bandwidth caps (and delay, loss) on the proxy host's links; absent when none.",
     )
+    injector_weights: dict[AgentName, InjectorWeight] | None = Field(
+        default=None,
+        max_length=MAX_WEIGHTED_INJECTORS,
+        exclude_if=lambda value: value is None,
+        description=(
+            "Weights of the lab's injectors in a run's split, by agent name (integers >= 1; an "
+            "injector not named weighs 1): weight 2 gets twice the connections and rate of weight 1."
+        ),
+    )
 
     @classmethod
     def stored(cls, settings: Mapping[str, Any]) -> LabSettings:
-        """The stored settings, typed. A link_shaping no current model accepts (the API checks it
+        """The stored settings, typed. A typed key no current model accepts (the API checks them
         on every write, so only an older one) is shown as absent rather than failing the lab."""
         try:
             return cls.model_validate(settings)
-        except ValidationError:
-            return cls.model_validate({k: v for k, v in settings.items() if k != LINK_SHAPING_KEY})
+        except ValidationError as exc:
+            broken = {str(e["loc"][0]) for e in exc.errors() if e["loc"]} & set(_TYPED_KEYS)
+            return cls.model_validate({k: v for k, v in settings.items() if k not in broken})
 
 
 def link_shaping_of(settings: Mapping[str, Any]) -> LinkShaping | None:
     """The lab's link shaping, validated (pydantic ValidationError), or None when it has none."""
     value = settings.get(LINK_SHAPING_KEY)
     return None if value is None else LinkShaping.model_validate(value)
+
+
+def injector_weights_of(settings: Mapping[str, Any]) -> dict[str, int]:
+    """The lab's injector weights by agent name, validated (pydantic ValidationError); {} when none."""
+    value = settings.get(INJECTOR_WEIGHTS_KEY)
+    if value is None:
+        return {}
+    weights = LabSettings.model_validate({INJECTOR_WEIGHTS_KEY: value}).injector_weights
+    return dict(weights or {})
+
+
+def weights_of(injectors: Sequence[str], weights: Mapping[str, int]) -> list[int]:
+    """Each injector's weight, in the order given (1 for one the settings do not name)."""
+    return [weights.get(name, 1) for name in injectors]
 
 
 def netem_problem(shaping: LinkShaping, qdiscs: list[str] | None) -> str | None:

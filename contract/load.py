@@ -77,7 +77,7 @@ def _suggest(ability: str) -> str:
 
 
 class LoadProfile(BaseModel):
-    """The traffic an injector sends during a run."""
+    """The traffic a run sends: the total across the lab's injectors (per_injector)."""
 
     model_config = ConfigDict(extra="forbid")
 
@@ -131,6 +131,15 @@ class LoadProfile(BaseModel):
     )
     sql: SqlWorkload | None = Field(
         default=None, description="The SQL workload; required for mariadb-slap, refused for HTTP drivers."
+    )
+    per_injector: Literal["share", "whole"] = Field(
+        default="share",
+        description=(
+            "How the profile meets a lab with several injectors. share: the profile is the total, "
+            "split across the injectors (connections, rate and threads; integer parts that add up "
+            "to it, weighted by the lab's injector_weights). whole: each injector runs the whole "
+            "profile, so N injectors send N times it."
+        ),
     )
     via: Literal["proxy", "direct"] = Field(
         default="proxy",

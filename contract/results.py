@@ -28,6 +28,7 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, computed_field, model_validator
 
 from contract.drivers import DriverName
+from contract.injector_split import InjectorShare
 from contract.strict import StrictModel
 from contract.text_types import AgentName
 from contract.verdict import RunVerdict
@@ -289,6 +290,13 @@ class InjectorSummary(LoadTotals):
             "or to where the tool stopped or finished); None in summaries recorded before it was kept."
         ),
     )
+    asked: InjectorShare | None = Field(
+        default=None,
+        description=(
+            "What this injector was asked to send: its share of the profile (or the whole of it). "
+            "Set by the worker; None in summaries recorded before the split."
+        ),
+    )
 
 
 class ProxySummary(StrictModel):
@@ -425,6 +433,12 @@ class RunSummary(StrictModel):
         default=None,
         description="Did the load cover the window asked for? None for runs recorded before this existed.",
     )
+
+    @property
+    def shares_kept(self) -> bool:
+        """Every injector's asked share is recorded: False for runs recorded before the split,
+        where every injector ran the whole profile (contract.injector_split.lab_connections)."""
+        return all(injector.asked is not None for injector in self.injectors)
 
 
 def stored_summary(doc: object) -> RunSummary:

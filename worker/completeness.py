@@ -20,6 +20,7 @@ from backend.runs.seconds import PROXY_SOURCE, RunSeconds, SampleRows, SecondRow
 from contract.drivers import DRIVERS
 from contract.experiment import ExperimentSpec
 from contract.haproxy.model import Frontend
+from contract.injector_split import lab_connections
 from contract.metrics import series_sample_key
 from contract.numbers import fixed
 from contract.results import Completeness, ErrorCounts, InjectorSummary, LoadTotals, RunSummary
@@ -137,7 +138,10 @@ def window_total(
         return total
     frontend, _ = entry_sections(spec)
     proxy = Seconds.of(seconds, PROXY_SOURCE)
-    return counted_by_proxy(total, proxy, frontend, window_s, spec.load.driver, spec.load.connections)
+    connections = lab_connections(
+        spec.load, len(injectors), shares_kept=all(i.asked is not None for i in injectors)
+    )
+    return counted_by_proxy(total, proxy, frontend, window_s, spec.load.driver, connections)
 
 
 def cut_short_summary(

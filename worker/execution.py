@@ -12,13 +12,16 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import select, update
 
 from backend.db import session_scope
-from backend.models import Agent, Run
+from backend.models import Agent, Lab, Run
 from contract.capabilities import Capabilities
 from contract.command_results import LoadFinished, StartedProcess
 from contract.experiment import ExperimentSpec
+from contract.injector_split import InjectorShare, injector_shares
+from contract.lab import injector_weights_of, weights_of
 from contract.protocol import SqlAccess
 from contract.results import InjectorSummary
 from contract.run_environment import RunEnvironment
@@ -51,8 +54,11 @@ class Execution:
     lab_name: str
     spec: ExperimentSpec
     agents: dict[str, AgentRef] = field(default_factory=dict)  # role -> the agent playing it
-    # Every online injector of the lab: each runs the load profile, all from the same start_at.
+    # Every online injector of the lab, in name order: each runs its share of the load profile
+    # (contract.injector_split), all from the same start_at.
     injectors: list[AgentRef] = field(default_factory=list)
+    # The lab's injector weights by agent name (settings.injector_weights), read with the agents.
+    injector_weights: dict[str, int] = field(default_factory=dict)
     target_addresses: list[str] = field(default_factory=list)
     # The run's throwaway MariaDB account (managed database only); never persisted.
     sql_access: SqlAccess | None = None
@@ -60,6 +66,8 @@ class Execution:
     t0: datetime | None = None
     load_started_at: datetime | None = None
     injector_summaries: list[InjectorSummary] = field(default_factory=list)
+    # Set by warm-up: what each injector (by agent id) was asked to send.
+    asked: dict[int, InjectorShare] = field(default_factory=dict)
     # Set by configure (record_environment): the agents' facts, resolved names, applied shaping.
     environment: RunEnvironment = field(default_factory=RunEnvironment)
     # Set by collect: why the load did not cover its window (empty: it did). Non-empty ends the run `partial`.
@@ -69,6 +77,11 @@ class Execution:
     threshold_abort_at_s: float = 0.0  # seconds of measured load when it was lost
     # Set when the execution ends, however it ends: background helpers (the lease keeper) stop.
     stopped: threading.Event = field(default_factory=threading.Event)
+
+    def injector_shares(self) -> list[InjectorShare]:
+        """What each injector is asked to send, in `injectors` order (ShareError: it cannot be split)."""
+        names = [injector.name for injector in self.injectors]
+        return injector_shares(self.spec.load, weights_of(names, self.injector_weights))
 
     @property
     def involved_agents(self) -> list[AgentRef]:
@@ -139,3 +152,10 @@ def pick_agents(execution: Execution, online_within_s: int) -> None:
                 execution.agents.setdefault(role, ref)
             if "injector" in agent.roles:
                 execution.injectors.append(ref)
+        # The split's order: the same injector gets the same share (and the larger remainder) every run.
+        execution.injectors.sort(key=lambda ref: (ref.name, ref.id))
+        lab = db.get(Lab, execution.lab_id)
+        try:
+            execution.injector_weights = injector_weights_of(lab.settings if lab is not None else {})
+        except ValidationError:  # stored before the API checked them: an even split
+            execution.injector_weights = {}

@@ -24,6 +24,7 @@ from backend.db import get_engine, session_scope
 from backend.models import Lab, Run
 from backend.runs.transitions import transition
 from backend.settings import get_settings
+from contract.injector_split import ShareError
 from contract.protocol import ONLINE_WINDOW_S, StopLoad, Teardown
 from contract.run_state import STOPPED_STATES, RunState
 from worker import agent_rpc
@@ -156,6 +157,10 @@ class PickAgents(Phase):
         missing = [r for r in ("proxy", "injector", "target") if r not in self.execution.agents]
         if missing:
             raise PhaseError(f"lab {ctx.lab_name!r} lost its agent for {', '.join(missing)}")
+        try:  # checked at launch against the lab's injectors; the online ones may differ now
+            self.execution.injector_shares()
+        except ShareError as exc:
+            raise PhaseError(f"spec.load.{exc.field}: {exc}") from None
         return True
 
     def timeout_error(self, ctx: RunContext) -> str:

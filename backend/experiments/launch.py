@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, FieldError, invalid
@@ -22,12 +23,15 @@ from backend.experiments.service import get_experiment, get_version
 from backend.experiments.spec_errors import SPEC_FIELD, parse_spec, stored_form
 from backend.experiments.validation import point_check_problems
 from backend.labs import boundary
-from backend.labs.service import get_lab
+from backend.labs.service import get_lab, lab_agents
+from backend.models import Lab
 from backend.runs.queued_runs import NewRun, queue_launch, refuse_beyond_queue_caps
 from backend.runs.schemas import RunLaunched
 from contract.expansion import RunPoint, SweepPointError, expand
 from contract.experiment import ExperimentSpec
 from contract.haproxy.render import RenderError
+from contract.injector_split import ShareError, injector_shares
+from contract.lab import injector_weights_of, weights_of
 from contract.lint import lint
 from contract.sweep import JsonScalar, PathError, apply_path
 
@@ -54,6 +58,25 @@ def _check_every_config(points: list[RunPoint]) -> None:
         raise ApiError(422, "validation_error", "; ".join(p.message for p in problems[:3]), problems)
 
 
+def _check_injector_split(db: Session, lab: Lab, points: list[RunPoint]) -> None:
+    """Every point's load can be split across the lab's injectors: each gets at least one
+    connection (and some rate). A lab without injectors yet is the run's problem (no agent plays
+    the role); the worker checks the split again against the injectors online when it starts."""
+    injectors = [a.name for a in lab_agents(db, [lab.id])[lab.id] if "injector" in a.roles]
+    if not injectors:
+        return
+    try:
+        weights = weights_of(injectors, injector_weights_of(lab.settings))
+    except ValidationError:  # stored before the API checked them: an even split
+        weights = [1] * len(injectors)
+    for point in points:
+        try:
+            injector_shares(point.spec.load, weights)
+        except ShareError as exc:
+            where = f" (sweep point {point.point_index}: {dict(point.params)})" if point.params else ""
+            raise invalid(f"{SPEC_FIELD}.load.{exc.field}", f"{exc}{where}") from None
+
+
 def launch_experiment(
     db: Session, team_id: int, user_id: int, experiment_id: int, body: LaunchRequest
 ) -> RunLaunched:
@@ -72,6 +95,7 @@ def launch_experiment(
         ) from None
     # Asked again under the team's lock when the runs are inserted; here a full queue is refused
     # before any haproxy -c (a schedule firing every minute into a full queue costs no checks).
+    _check_injector_split(db, lab, points)
     refuse_beyond_queue_caps(db, team_id=team_id, lab_id=lab.id, adding=len(points))
     _check_every_config(points)
     return queue_launch(

@@ -10,6 +10,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, FieldError, conflict, not_found
+from backend.labs.injector_weights import check_injector_weights
 from backend.labs.link_shaping import check_settings
 from backend.models import Agent, Lab, Run
 from backend.teams.scoping import readable, writable
@@ -31,6 +32,7 @@ def create_lab(
     db: Session, team_id: int, name: str, description: str = "", settings: dict[str, Any] | None = None
 ) -> Lab:
     check_settings(settings or {}, [])
+    check_injector_weights(settings or {}, [])
     lab = Lab(team_id=team_id, name=name, description=description, settings=settings or {})
     try:
         with db.begin_nested():
@@ -81,7 +83,9 @@ def revoked_agents(db: Session, lab_id: int) -> Sequence[Agent]:
 def update_lab(db: Session, team_id: int, lab_id: int, changes: dict[str, Any]) -> Lab:
     lab = get_lab(db, team_id, lab_id)
     if "settings" in changes:
-        check_settings(changes["settings"], lab_agents(db, [lab.id])[lab.id])
+        agents = lab_agents(db, [lab.id])[lab.id]
+        check_settings(changes["settings"], agents)
+        check_injector_weights(changes["settings"], agents)
     for field, value in changes.items():
         setattr(lab, field, value)
     try:

@@ -113,9 +113,21 @@ def test_sessions_at_maxconn_without_anyone_waiting_is_not_maxconn_bound() -> No
 
     assert verdict.kind == "upstream", verdict
     assert verdict.also == []
-    # Two injectors each run the 20 clients: 40 clients want 20 sessions.
-    two = observe(
+    # The profile is the total: two injectors share the 20 clients, still nobody waits.
+    shared = observe(
         spec,
+        load,
+        samples,
+        frontend=SECTION,
+        backend=SECTION,
+        proxy_agent="proxy-1",
+        injector_agents=["injector-1", "injector-2"],
+    )
+    assert shared.connections == 20 and run_verdict(shared).kind == "upstream"
+    # Each injector running the whole profile (named as such): 40 clients want 20 sessions.
+    whole = spec_with(maxconn=20, connections=20, per_injector="whole")
+    two = observe(
+        whole,
         load,
         samples,
         frontend=SECTION,

@@ -21,6 +21,7 @@ from typing import TypeVar
 from backend.messaging import load_leases
 from backend.settings import get_settings
 from contract.command_results import LoadFinished, LoadStarted
+from contract.injector_split import share_profile
 from contract.protocol import AwaitLoad, RenewLease, StartLoad, StartSampling
 from contract.run_state import RunState
 from worker import agent_rpc
@@ -75,15 +76,22 @@ class WarmUp(BackgroundPhase):
             start_at = self._start_sampling(ex, max(lead, 2 * round_trip + START_MARGIN_S))
         hold_samples(ex)  # while nobody watches it live
         lease_s = get_settings().load_lease_seconds
-        command = StartLoad(
-            run_id=ex.run_id,
-            profile=load,
-            target_url=entry_url(ex),
-            start_at=start_at,
-            lease_s=lease_s,
-            sql_access=ex.sql_access,
-            direct_host=direct_host(ex) if load.via == "direct" else None,
-        )
+        # The profile is the total: each injector gets its own share (or the whole, when the
+        # profile says so), in the injectors' name order (contract.injector_split).
+        shares = ex.injector_shares()
+        commands = {
+            injector.id: StartLoad(
+                run_id=ex.run_id,
+                profile=share_profile(load, share),
+                target_url=entry_url(ex),
+                start_at=start_at,
+                lease_s=lease_s,
+                sql_access=ex.sql_access,
+                direct_host=direct_host(ex) if load.via == "direct" else None,
+            )
+            for injector, share in zip(ex.injectors, shares, strict=True)
+        }
+        ex.asked = {injector.id: share for injector, share in zip(ex.injectors, shares, strict=True)}
         # Every injector gets the same start_at and waits for it on its own clock: they start
         # together however long each command took to arrive. Its reply comes after start_at.
         reply_timeout_s = COMMAND_TIMEOUT_S + max(0.0, (start_at - datetime.now(UTC)).total_seconds())
@@ -91,7 +99,7 @@ class WarmUp(BackgroundPhase):
             ex.injectors,
             _on_each(
                 ex.injectors,
-                lambda a: agent_rpc.request(a.id, command, LoadStarted, reply_timeout_s),
+                lambda a: agent_rpc.request(a.id, commands[a.id], LoadStarted, reply_timeout_s),
             ),
             strict=True,
         ):
@@ -148,7 +156,9 @@ class RunLoad(BackgroundPhase):
             ),
         )
         for injector, finished in zip(ex.injectors, results, strict=True):
-            ex.injector_summaries.append(finished.summary)
+            ex.injector_summaries.append(
+                finished.summary.model_copy(update={"asked": ex.asked.get(injector.id)})
+            )
             ex.record_tool_output(injector, finished)
 
     def poll(self, ctx: RunContext) -> bool:

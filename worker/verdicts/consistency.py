@@ -59,6 +59,7 @@ from backend.runs.analysis.sweep import in_flight
 from backend.runs.seconds import RunSeconds, SampleRows, Second, Seconds
 from contract.drivers import DRIVERS
 from contract.experiment import ExperimentSpec
+from contract.injector_split import lab_connections
 from contract.metrics import series_sample_key
 from contract.numbers import fixed
 from contract.results import RunSummary
@@ -181,7 +182,8 @@ def check_figures(
     if completeness is None or completeness.totals_from != "injectors" or not DRIVERS[load.driver].http:
         return []
     window = completeness.window_s
-    connections = load.connections * max(1, len(summary.injectors)) * IN_FLIGHT_PER_CONNECTION
+    connections = lab_connections(load, len(summary.injectors), shares_kept=summary.shares_kept)
+    connections *= IN_FLIGHT_PER_CONNECTION
     tools = sorted({i.driver for i in summary.injectors}) or [load.driver]
     clients = f"{tools[0]}'s report" if len(tools) == 1 else f"the load tools' reports ({', '.join(tools)})"
     found = [_window(summary, clients)]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from backend.runs.seconds import RunSeconds, SampleRows, Seconds
 from contract.experiment import ExperimentSpec
+from contract.injector_split import lab_connections, lab_rate
 from contract.limits import client_limit, server_limit
 from contract.metrics import SERIES_BY_KEY, series_sample_key
 from contract.results import LoadTotals
@@ -88,9 +89,9 @@ def observe(
     proxy_host = run.host(proxy_agent).steady(duration) if proxy_agent else Seconds()
     return RunObservation(
         totals=totals,
-        # Every injector of the lab runs the load profile: the clients add up.
-        connections=spec.load.connections * max(1, len(injector_agents)),
-        offered_rps=spec.load.rate,
+        # The profile is what the whole lab sends (or, `whole`, what each injector sends).
+        connections=lab_connections(spec.load, len(injector_agents)),
+        offered_rps=lab_rate(spec.load, len(injector_agents)),
         maxconn=client_limit(spec) or _process_maxconn(proxy),
         server_maxconn=server_limit(spec),
         link_cap_bytes_per_s=link_cap_bytes_per_s,

@@ -11,6 +11,7 @@ thing, are held to each other in consistency.py (`figures_disagree`).
 from __future__ import annotations
 
 from contract.experiment import ExperimentSpec
+from contract.injector_split import lab_rate
 from contract.numbers import fixed
 from contract.results import RunSummary
 from contract.verdict import MEASUREMENT_TOLERANCE as TOLERANCE
@@ -48,7 +49,7 @@ def above_link_cap(summary: RunSummary, cap: float | None) -> Caveat | None:
 
 
 def above_target_rate(spec: ExperimentSpec, summary: RunSummary) -> Caveat | None:
-    target = spec.load.rate
+    target = lab_rate(spec.load, len(summary.injectors), shares_kept=summary.shares_kept)
     rps = summary.total.rps
     if target is None or rps <= target * (1 + TOLERANCE) + 1:
         return None

@@ -22,7 +22,9 @@ from backend.runs.analysis.sweep import (
 )
 from backend.teams import scoping
 from contract.experiment import ExperimentSpec
+from contract.injector_split import lab_connections, lab_rate
 from contract.limits import client_limit
+from contract.load import LoadProfile
 from contract.results import RunSummary
 from contract.run_state import MEASURED_STATES, RunState
 
@@ -98,17 +100,23 @@ def _result(
     maxconn: int | None,
     readable: frozenset[RunState],
 ) -> RunResult:
-    load = spec.get("load") or {}
-    # Every injector of the lab runs the load profile: the clients add up.
-    injectors = (len(summary.injectors) if summary else 0) or 1
-    connections = load.get("connections")
+    injectors = len(summary.injectors) if summary else 0
+    shares_kept = summary.shares_kept if summary else True
+    connections, offered_rps = None, None
+    try:
+        profile = LoadProfile.model_validate(spec.get("load") or {})
+        # The profile is the lab's total (or each injector's: `whole`, and runs before the split).
+        connections = lab_connections(profile, injectors, shares_kept=shares_kept)
+        offered_rps = lab_rate(profile, injectors, shares_kept=shares_kept)
+    except ValidationError:  # stored by an older spec version: its figures are not read
+        pass
     return RunResult(
         run_id=run_id,
         point_index=point_index,
         params=params,
         summary=summary if state in readable else None,
-        connections=connections * injectors if isinstance(connections, int) else None,
-        offered_rps=load.get("rate"),
+        connections=connections,
+        offered_rps=offered_rps,
         maxconn=maxconn,
     )
 

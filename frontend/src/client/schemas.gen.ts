@@ -4952,6 +4952,88 @@ export const HttpCheckSchema = {
     description: 'HTTP health check: a request whose reply must be 2xx/3xx (or expect_status).'
 } as const;
 
+export const InjectorShareSchema = {
+    properties: {
+        index: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Index',
+            description: 'The injector\'s place in the split (0-based, agents in name order).'
+        },
+        of: {
+            type: 'integer',
+            minimum: 1,
+            title: 'Of',
+            description: 'How many injectors the run\'s load was split across.'
+        },
+        per_injector: {
+            type: 'string',
+            enum: [
+                'share',
+                'whole'
+            ],
+            title: 'Per Injector',
+            description: 'share: this is the injector\'s part of the total; whole: it ran the whole profile.'
+        },
+        weight: {
+            type: 'integer',
+            minimum: 1,
+            title: 'Weight',
+            description: 'The injector\'s weight in the split (the lab\'s setting; 1 by default).'
+        },
+        connections: {
+            type: 'integer',
+            minimum: 1,
+            title: 'Connections',
+            description: 'Client connections this injector opened.'
+        },
+        threads: {
+            type: 'integer',
+            minimum: 1,
+            title: 'Threads',
+            description: 'Tool threads this injector ran.'
+        },
+        rate: {
+            anyOf: [
+                {
+                    type: 'number',
+                    exclusiveMinimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Rate',
+            description: 'Requests/s this injector was asked to hold; None: closed loop.'
+        },
+        queries: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Queries',
+            description: 'mariadb-slap: statements this injector\'s clients ran per iteration.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'index',
+        'of',
+        'per_injector',
+        'weight',
+        'connections',
+        'threads'
+    ],
+    title: 'InjectorShare',
+    description: 'What one injector of a run was asked to send: its share of the profile (or all of it).'
+} as const;
+
 export const InjectorSummarySchema = {
     properties: {
         requests: {
@@ -5150,6 +5232,17 @@ export const InjectorSummarySchema = {
             ],
             title: 'Window S',
             description: 'Seconds of the measured window this injector\'s load covered (from t0 to the window\'s end, or to where the tool stopped or finished); None in summaries recorded before it was kept.'
+        },
+        asked: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/InjectorShare'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.'
         }
     },
     additionalProperties: false,
@@ -5383,6 +5476,29 @@ export const LabSettingsSchema = {
                 }
             ],
             description: 'Bandwidth caps (and delay, loss) on the proxy host\'s links; absent when none.'
+        },
+        injector_weights: {
+            anyOf: [
+                {
+                    additionalProperties: {
+                        type: 'integer',
+                        maximum: 1000,
+                        minimum: 1
+                    },
+                    propertyNames: {
+                        maxLength: 120,
+                        minLength: 1,
+                        description: 'The agent\'s name in its lab.'
+                    },
+                    type: 'object',
+                    maxProperties: 256
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Injector Weights',
+            description: 'Weights of the lab\'s injectors in a run\'s split, by agent name (integers >= 1; an injector not named weighs 1): weight 2 gets twice the connections and rate of weight 1.'
         }
     },
     additionalProperties: {
@@ -6459,6 +6575,16 @@ export const LoadProfileSchema = {
             ],
             description: 'The SQL workload; required for mariadb-slap, refused for HTTP drivers.'
         },
+        per_injector: {
+            type: 'string',
+            enum: [
+                'share',
+                'whole'
+            ],
+            title: 'Per Injector',
+            description: 'How the profile meets a lab with several injectors. share: the profile is the total, split across the injectors (connections, rate and threads; integer parts that add up to it, weighted by the lab\'s injector_weights). whole: each injector runs the whole profile, so N injectors send N times it.',
+            default: 'share'
+        },
         via: {
             type: 'string',
             enum: [
@@ -6473,7 +6599,7 @@ export const LoadProfileSchema = {
     additionalProperties: false,
     type: 'object',
     title: 'LoadProfile',
-    description: 'The traffic an injector sends during a run.'
+    description: 'The traffic a run sends: the total across the lab\'s injectors (per_injector).'
 } as const;
 
 export const LoadStartedSchema = {
@@ -13998,6 +14124,17 @@ export const InjectorSummaryWritableSchema = {
             ],
             title: 'Window S',
             description: 'Seconds of the measured window this injector\'s load covered (from t0 to the window\'s end, or to where the tool stopped or finished); None in summaries recorded before it was kept.'
+        },
+        asked: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/InjectorShare'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.'
         }
     },
     additionalProperties: false,

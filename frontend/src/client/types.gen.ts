@@ -2842,6 +2842,62 @@ export type HttpCheck = {
 };
 
 /**
+ * InjectorShare
+ *
+ * What one injector of a run was asked to send: its share of the profile (or all of it).
+ */
+export type InjectorShare = {
+    /**
+     * Index
+     *
+     * The injector's place in the split (0-based, agents in name order).
+     */
+    index: number;
+    /**
+     * Of
+     *
+     * How many injectors the run's load was split across.
+     */
+    of: number;
+    /**
+     * Per Injector
+     *
+     * share: this is the injector's part of the total; whole: it ran the whole profile.
+     */
+    per_injector: 'share' | 'whole';
+    /**
+     * Weight
+     *
+     * The injector's weight in the split (the lab's setting; 1 by default).
+     */
+    weight: number;
+    /**
+     * Connections
+     *
+     * Client connections this injector opened.
+     */
+    connections: number;
+    /**
+     * Threads
+     *
+     * Tool threads this injector ran.
+     */
+    threads: number;
+    /**
+     * Rate
+     *
+     * Requests/s this injector was asked to hold; None: closed loop.
+     */
+    rate?: number | null;
+    /**
+     * Queries
+     *
+     * mariadb-slap: statements this injector's clients ran per iteration.
+     */
+    queries?: number | null;
+};
+
+/**
  * InjectorSummary
  *
  * One injector's view of the run.
@@ -2952,6 +3008,10 @@ export type InjectorSummary = {
      * Seconds of the measured window this injector's load covered (from t0 to the window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
      */
     window_s?: number | null;
+    /**
+     * What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.
+     */
+    asked?: InjectorShare | null;
 };
 
 export type JsonValue = unknown;
@@ -3083,7 +3143,17 @@ export type LabSettings = {
      * Bandwidth caps (and delay, loss) on the proxy host's links; absent when none.
      */
     link_shaping?: LinkShaping | null;
-    [key: string]: JsonValue | LinkShaping | null | undefined;
+    /**
+     * Injector Weights
+     *
+     * Weights of the lab's injectors in a run's split, by agent name (integers >= 1; an injector not named weighs 1): weight 2 gets twice the connections and rate of weight 1.
+     */
+    injector_weights?: {
+        [key: string]: number;
+    } | null;
+    [key: string]: JsonValue | LinkShaping | null | {
+        [key: string]: number;
+    } | null | undefined;
 };
 
 /**
@@ -3582,7 +3652,7 @@ export type LoadFinished = {
 /**
  * LoadProfile
  *
- * The traffic an injector sends during a run.
+ * The traffic a run sends: the total across the lab's injectors (per_injector).
  */
 export type LoadProfile = {
     /**
@@ -3675,6 +3745,12 @@ export type LoadProfile = {
      * The SQL workload; required for mariadb-slap, refused for HTTP drivers.
      */
     sql?: SqlWorkload | null;
+    /**
+     * Per Injector
+     *
+     * How the profile meets a lab with several injectors. share: the profile is the total, split across the injectors (connections, rate and threads; integer parts that add up to it, weighted by the lab's injector_weights). whole: each injector runs the whole profile, so N injectors send N times it.
+     */
+    per_injector?: 'share' | 'whole';
     /**
      * Via
      *
@@ -8050,6 +8126,10 @@ export type InjectorSummaryWritable = {
      * Seconds of the measured window this injector's load covered (from t0 to the window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
      */
     window_s?: number | null;
+    /**
+     * What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.
+     */
+    asked?: InjectorShare | null;
 };
 
 /**

@@ -133,6 +133,8 @@ from .http_check import HttpCheck
 from .http_check_method import HttpCheckMethod
 from .http_validation_error import HTTPValidationError
 from .in_progress_run_state import InProgressRunState
+from .injector_share import InjectorShare
+from .injector_share_per_injector import InjectorSharePerInjector
 from .injector_summary import InjectorSummary
 from .injector_summary_driver import InjectorSummaryDriver
 from .injector_summary_window_source_type_0 import InjectorSummaryWindowSourceType0
@@ -143,6 +145,7 @@ from .lab_create import LabCreate
 from .lab_create_settings import LabCreateSettings
 from .lab_detail import LabDetail
 from .lab_settings import LabSettings
+from .lab_settings_injector_weights_type_0 import LabSettingsInjectorWeightsType0
 from .lab_summary import LabSummary
 from .lab_update import LabUpdate
 from .lab_update_settings_type_0 import LabUpdateSettingsType0
@@ -174,6 +177,7 @@ from .load_profile_driver import LoadProfileDriver
 from .load_profile_headers import LoadProfileHeaders
 from .load_profile_http_version import LoadProfileHttpVersion
 from .load_profile_method import LoadProfileMethod
+from .load_profile_per_injector import LoadProfilePerInjector
 from .load_profile_via import LoadProfileVia
 from .load_run_state import LoadRunState
 from .load_started import LoadStarted
@@ -495,6 +499,8 @@ __all__ = (
     "HttpCheck",
     "HttpCheckMethod",
     "InProgressRunState",
+    "InjectorShare",
+    "InjectorSharePerInjector",
     "InjectorSummary",
     "InjectorSummaryDriver",
     "InjectorSummaryWindowSourceType0",
@@ -505,6 +511,7 @@ __all__ = (
     "LabCreateSettings",
     "LabDetail",
     "LabSettings",
+    "LabSettingsInjectorWeightsType0",
     "LabSummary",
     "LabUpdate",
     "LabUpdateSettingsType0",
@@ -536,6 +543,7 @@ __all__ = (
     "LoadProfileHeaders",
     "LoadProfileHttpVersion",
     "LoadProfileMethod",
+    "LoadProfilePerInjector",
     "LoadProfileVia",
     "LoadRunState",
     "LoadStarted",

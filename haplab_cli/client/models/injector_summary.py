@@ -14,6 +14,7 @@ from ..types import UNSET, Unset
 if TYPE_CHECKING:
     from ..models.drain import Drain
     from ..models.error_counts import ErrorCounts
+    from ..models.injector_share import InjectorShare
     from ..models.latency_percentiles import LatencyPercentiles
     from ..models.open_loop_stats import OpenLoopStats
     from ..models.sql_benchmark import SqlBenchmark
@@ -55,6 +56,8 @@ class InjectorSummary:
             course.
         window_s (float | None | Unset): Seconds of the measured window this injector's load covered (from t0 to the
             window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
+        asked (InjectorShare | None | Unset): What this injector was asked to send: its share of the profile (or the
+            whole of it). Set by the worker; None in summaries recorded before the split.
     """
 
     requests: int
@@ -77,9 +80,11 @@ class InjectorSummary:
     warnings: list[str] | Unset = UNSET
     stop_reason: None | str | Unset = UNSET
     window_s: float | None | Unset = UNSET
+    asked: InjectorShare | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.drain import Drain
+        from ..models.injector_share import InjectorShare
         from ..models.latency_percentiles import LatencyPercentiles
         from ..models.open_loop_stats import OpenLoopStats
         from ..models.sql_benchmark import SqlBenchmark
@@ -182,6 +187,14 @@ class InjectorSummary:
         else:
             window_s = self.window_s
 
+        asked: dict[str, Any] | None | Unset
+        if isinstance(self.asked, Unset):
+            asked = UNSET
+        elif isinstance(self.asked, InjectorShare):
+            asked = self.asked.to_dict()
+        else:
+            asked = self.asked
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -221,6 +234,8 @@ class InjectorSummary:
             field_dict["stop_reason"] = stop_reason
         if window_s is not UNSET:
             field_dict["window_s"] = window_s
+        if asked is not UNSET:
+            field_dict["asked"] = asked
 
         return field_dict
 
@@ -228,6 +243,7 @@ class InjectorSummary:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.drain import Drain
         from ..models.error_counts import ErrorCounts
+        from ..models.injector_share import InjectorShare
         from ..models.latency_percentiles import LatencyPercentiles
         from ..models.open_loop_stats import OpenLoopStats
         from ..models.sql_benchmark import SqlBenchmark
@@ -397,6 +413,23 @@ class InjectorSummary:
 
         window_s = _parse_window_s(d.pop("window_s", UNSET))
 
+        def _parse_asked(data: object) -> InjectorShare | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                asked_type_0 = InjectorShare.from_dict(data)
+
+                return asked_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(InjectorShare | None | Unset, data)
+
+        asked = _parse_asked(d.pop("asked", UNSET))
+
         injector_summary = cls(
             requests=requests,
             successes=successes,
@@ -418,6 +451,7 @@ class InjectorSummary:
             warnings=warnings,
             stop_reason=stop_reason,
             window_s=window_s,
+            asked=asked,
         )
 
         return injector_summary

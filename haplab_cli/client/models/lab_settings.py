@@ -9,6 +9,9 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.lab_settings_injector_weights_type_0 import (
+        LabSettingsInjectorWeightsType0,
+    )
     from ..models.link_shaping import LinkShaping
 
 
@@ -23,12 +26,19 @@ class LabSettings:
         Attributes:
             link_shaping (LinkShaping | None | Unset): Bandwidth caps (and delay, loss) on the proxy host's links; absent
                 when none.
+            injector_weights (LabSettingsInjectorWeightsType0 | None | Unset): Weights of the lab's injectors in a run's
+                split, by agent name (integers >= 1; an injector not named weighs 1): weight 2 gets twice the connections and
+                rate of weight 1.
     """
 
     link_shaping: LinkShaping | None | Unset = UNSET
+    injector_weights: LabSettingsInjectorWeightsType0 | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.lab_settings_injector_weights_type_0 import (
+            LabSettingsInjectorWeightsType0,
+        )
         from ..models.link_shaping import LinkShaping
 
         link_shaping: dict[str, Any] | None | Unset
@@ -39,16 +49,29 @@ class LabSettings:
         else:
             link_shaping = self.link_shaping
 
+        injector_weights: dict[str, Any] | None | Unset
+        if isinstance(self.injector_weights, Unset):
+            injector_weights = UNSET
+        elif isinstance(self.injector_weights, LabSettingsInjectorWeightsType0):
+            injector_weights = self.injector_weights.to_dict()
+        else:
+            injector_weights = self.injector_weights
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update({})
         if link_shaping is not UNSET:
             field_dict["link_shaping"] = link_shaping
+        if injector_weights is not UNSET:
+            field_dict["injector_weights"] = injector_weights
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.lab_settings_injector_weights_type_0 import (
+            LabSettingsInjectorWeightsType0,
+        )
         from ..models.link_shaping import LinkShaping
 
         d = dict(src_dict)
@@ -70,8 +93,30 @@ class LabSettings:
 
         link_shaping = _parse_link_shaping(d.pop("link_shaping", UNSET))
 
+        def _parse_injector_weights(
+            data: object,
+        ) -> LabSettingsInjectorWeightsType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                injector_weights_type_0 = LabSettingsInjectorWeightsType0.from_dict(
+                    data
+                )
+
+                return injector_weights_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LabSettingsInjectorWeightsType0 | None | Unset, data)
+
+        injector_weights = _parse_injector_weights(d.pop("injector_weights", UNSET))
+
         lab_settings = cls(
             link_shaping=link_shaping,
+            injector_weights=injector_weights,
         )
 
         lab_settings.additional_properties = d

@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..models.load_profile_driver import LoadProfileDriver
 from ..models.load_profile_http_version import LoadProfileHttpVersion
 from ..models.load_profile_method import LoadProfileMethod
+from ..models.load_profile_per_injector import LoadProfilePerInjector
 from ..models.load_profile_via import LoadProfileVia
 from ..types import UNSET, Unset
 
@@ -21,7 +22,7 @@ T = TypeVar("T", bound="LoadProfile")
 
 @_attrs_define
 class LoadProfile:
-    """The traffic an injector sends during a run.
+    """The traffic a run sends: the total across the lab's injectors (per_injector).
 
     Attributes:
         driver (LoadProfileDriver | Unset): The load tool the injector runs. Default: LoadProfileDriver.HEY.
@@ -43,6 +44,10 @@ class LoadProfile:
         request_timeout_s (float | Unset): A request without a reply after this many seconds counts as a timeout.
             Default: 20.0.
         sql (None | SqlWorkload | Unset): The SQL workload; required for mariadb-slap, refused for HTTP drivers.
+        per_injector (LoadProfilePerInjector | Unset): How the profile meets a lab with several injectors. share: the
+            profile is the total, split across the injectors (connections, rate and threads; integer parts that add up to
+            it, weighted by the lab's injector_weights). whole: each injector runs the whole profile, so N injectors send N
+            times it. Default: LoadProfilePerInjector.SHARE.
         via (LoadProfileVia | Unset): proxy = through the HAProxy entry point; direct = straight at the lab's managed
             MariaDB target, bypassing the proxy (a baseline; a sweep axis value). Default: LoadProfileVia.PROXY.
     """
@@ -62,6 +67,7 @@ class LoadProfile:
     body: None | str | Unset = UNSET
     request_timeout_s: float | Unset = 20.0
     sql: None | SqlWorkload | Unset = UNSET
+    per_injector: LoadProfilePerInjector | Unset = LoadProfilePerInjector.SHARE
     via: LoadProfileVia | Unset = LoadProfileVia.PROXY
 
     def to_dict(self) -> dict[str, Any]:
@@ -119,6 +125,10 @@ class LoadProfile:
         else:
             sql = self.sql
 
+        per_injector: str | Unset = UNSET
+        if not isinstance(self.per_injector, Unset):
+            per_injector = self.per_injector.value
+
         via: str | Unset = UNSET
         if not isinstance(self.via, Unset):
             via = self.via.value
@@ -156,6 +166,8 @@ class LoadProfile:
             field_dict["request_timeout_s"] = request_timeout_s
         if sql is not UNSET:
             field_dict["sql"] = sql
+        if per_injector is not UNSET:
+            field_dict["per_injector"] = per_injector
         if via is not UNSET:
             field_dict["via"] = via
 
@@ -246,6 +258,13 @@ class LoadProfile:
 
         sql = _parse_sql(d.pop("sql", UNSET))
 
+        _per_injector = d.pop("per_injector", UNSET)
+        per_injector: LoadProfilePerInjector | Unset
+        if isinstance(_per_injector, Unset):
+            per_injector = UNSET
+        else:
+            per_injector = LoadProfilePerInjector(_per_injector)
+
         _via = d.pop("via", UNSET)
         via: LoadProfileVia | Unset
         if isinstance(_via, Unset):
@@ -269,6 +288,7 @@ class LoadProfile:
             body=body,
             request_timeout_s=request_timeout_s,
             sql=sql,
+            per_injector=per_injector,
             via=via,
         )
 

@@ -29,7 +29,7 @@ class StartLoad:
 
     Attributes:
         run_id (int):
-        profile (LoadProfile): The traffic an injector sends during a run.
+        profile (LoadProfile): The traffic a run sends: the total across the lab's injectors (per_injector).
         target_url (str): Scheme and address of the proxy entry point, without path (the path is in the profile).
         start_at (datetime.datetime): When to start, so several injectors start together (UTC).
         lease_s (int): Seconds the load may run without a RenewLease.

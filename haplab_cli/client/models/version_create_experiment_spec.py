@@ -34,7 +34,7 @@ class VersionCreateExperimentSpec:
     Attributes:
         proxy (HAProxyConfig): A whole haproxy.cfg: global, defaults and the proxy sections. JSON key `global`.
         target (ExternalTarget | ManagedDatabase | ManagedTarget): The upstream servers behind the proxy.
-        load (LoadProfile): The traffic an injector sends during a run.
+        load (LoadProfile): The traffic a run sends: the total across the lab's injectors (per_injector).
         spec_version (Literal[1] | Unset): Version of this spec's shape. Default: 1.
         sweep (Sweep | Unset): The parameters to vary; every combination of their values becomes a point.
         repetitions (int | Unset): How many times every point runs (for the spread). Default: 1.

@@ -48,6 +48,7 @@ export function LoadForm() {
         {!isSql && <Knob path="load.path" label="path" />}
         <Knob path="load.request_timeout_s" label="request timeout (s)" />
         {isSql && <Knob path="load.via" label="via" />}
+        <Knob path="load.per_injector" label="across injectors" />
       </div>
       {isOpenLoop && (
         <fieldset className="designer-group" data-testid="open-loop">

@@ -47,6 +47,22 @@ describe("labProblems", () => {
   });
 });
 
+describe("labProblems and the split", () => {
+  const lab = {
+    agents: [agent("p", ["proxy", "target"]), agent("i1", ["injector"], { drivers: ["hey"] }), agent("i2", ["injector"], { drivers: ["hey"] })],
+    settings: {},
+  };
+
+  it("says when the profile's connections cannot give every injector one", () => {
+    const one = needsOfSpec({ load: { driver: "hey", connections: 1 }, target: { kind: "managed" } });
+    expect(labProblems(one, lab)).toEqual([
+      "1 connections cannot be split across this lab's 2 injectors (one each at least): ask for more, or set load.per_injector to whole",
+    ]);
+    expect(labProblems(needsOfSpec({ load: { driver: "hey", connections: 2 }, target: { kind: "managed" } }), lab)).toEqual([]);
+    expect(labProblems(needsOfSpec({ load: { driver: "hey", connections: 1, per_injector: "whole" }, target: { kind: "managed" } }), lab)).toEqual([]);
+  });
+});
+
 describe("toolList", () => {
   it("lists the hello's tools by name", () => {
     expect(toolList({ tools: { wrk: "4.1", hey: "0.1.4" } })).toEqual([

@@ -9,16 +9,22 @@ export type LabNeeds = {
   driver: string;
   target: "managed" | "database" | "external";
   link_shaping?: boolean;
+  /** The profile's connections when it is split across the injectors (per_injector share). */
+  split_connections?: number;
 };
 
 /** The needs of a spec: every experiment needs a proxy and an injector with its driver. */
-export function needsOfSpec(spec: { load: { driver?: string }; target: { kind?: string } }): LabNeeds {
+export function needsOfSpec(spec: {
+  load: { driver?: string; connections?: number; per_injector?: "share" | "whole" };
+  target: { kind?: string };
+}): LabNeeds {
   const kind = spec.target.kind;
   const target = kind === "external" ? "external" : kind === "mariadb" ? "database" : "managed";
   return {
     roles: target === "external" ? ["proxy", "injector"] : ["proxy", "injector", "target"],
     driver: spec.load.driver ?? "hey",
     target,
+    split_connections: spec.load.per_injector === "whole" ? undefined : spec.load.connections,
   };
 }
 
@@ -36,6 +42,13 @@ export function labProblems(needs: LabNeeds, lab: Pick<LabDetail, "agents" | "se
   const injectors = withRole(lab.agents, "injector");
   if (injectors.length > 0 && !injectors.some((a) => (a.capabilities.drivers ?? []).includes(needs.driver))) {
     problems.push(`no injector has the ${needs.driver} driver installed`);
+  }
+  // contract/injector_split.py: every injector needs a connection of the split (the launch refuses
+  // it otherwise; weights can refuse more, and the API says so exactly).
+  if (needs.split_connections != null && injectors.length > needs.split_connections) {
+    problems.push(
+      `${needs.split_connections} connections cannot be split across this lab's ${injectors.length} injectors (one each at least): ask for more, or set load.per_injector to whole`,
+    );
   }
   if (needs.target === "database") {
     const targets = withRole(lab.agents, "target");

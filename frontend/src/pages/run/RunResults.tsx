@@ -5,6 +5,7 @@
 // it holds, each a <details> a keyboard opens with Enter or Space.
 import type { RunDetail } from "../../client/types.gen";
 import { CompletenessNotice } from "./CompletenessNotice";
+import { InjectorsTable } from "./InjectorsTable";
 import { KeyFigures } from "./KeyFigures";
 import { SidesTable } from "./SidesTable";
 import "./runPage.css";
@@ -61,6 +62,7 @@ export function RunResults({ run }: { run: RunDetail }) {
         )}
         <KeyFigures summary={run.summary} />
         {summary ? <SidesTable run={run} /> : <p className="muted">No summary: the run ended before its results were collected.</p>}
+        {summary && <InjectorsTable run={run} />}
         {warnings.length > 0 && (
           <details className="folded" data-testid="tool-caveats">
             <summary>

@@ -9,6 +9,7 @@ import { MeasurementToleranceSchema } from "../../client/schemas.gen";
 import type { Caveat, Metric, MetricRegistry, RunDetail } from "../../client/types.gen";
 import { fmtNum } from "../../components/keyFigures";
 import { bitsPerSecond, bytesPerSecond } from "../../format/units";
+import { labConnections } from "./injectorShares";
 
 export type SideCell = {
   text: string;
@@ -231,10 +232,11 @@ export function clientProxySides(run: Run, registry: MetricRegistry): Sides {
   if (p) {
     const maxconn = p.maxconn ?? null;
     const atLimit = maxconn != null && maxconn > 0 && (p.max_scur ?? 0) >= maxconn;
+    const connections = labConnections(s, run.spec.load.connections);
     add({
       id: "sessions",
       label: "Concurrent connections",
-      clients: run.spec.load.connections != null ? { text: fmtNum(run.spec.load.connections, 0), hint: "asked for", title: "Connections the load tool was asked to keep open." } : null,
+      clients: connections != null ? { text: fmtNum(connections, 0), hint: "asked for", title: "Connections the load tools were asked to keep open, over all injectors." } : null,
       haproxy: c("proxy_max_scur", p.max_scur, { hint: maxconn ? `most at once, of maxconn ${fmtNum(maxconn, 0)}` : "most at once", warn: atLimit }),
     });
     add({ id: "queued", label: labelOf(registry, "proxy_max_qcur"), clients: null, haproxy: c("proxy_max_qcur", p.max_qcur, { warn: (p.max_qcur ?? 0) > 0 }) });
