@@ -1,9 +1,8 @@
-"""A real run on the local lab with two injectors (`shared_two_injector_lab`): both injector
-agents take part, each sends its load over its own veth to the proxy, and the run's summary, its
-command lines and its samples name both.
-
-How the load is divided between them is the worker's business (StartLoad to every injector of the
-lab); this test holds only that both are there and that what they sent adds up at HAProxy.
+"""The profile is the total, on the local lab with two injectors (`shared_two_injector_lab`: each
+its own agent, namespace and veth to the proxy): an open loop of 400 req/s runs as 200 + 200 and a
+closed loop of 15 connections as 8 + 7, each injector's share is what its tool was given and what
+its summary says it was asked, both take part in the run's command lines, environment and samples,
+and injector-2's requests reach the proxy over its own veth. Loads are bounded: a few seconds each.
 """
 
 from __future__ import annotations
@@ -18,40 +17,68 @@ from dev.lab_netns import run as ip_run
 
 pytestmark = pytest.mark.slow
 
-INJECTORS = ["injector-1", "injector-2"]
+INJECTORS = ["injector-1", "injector-2"]  # name order: injector-2 gets the smaller share of an odd total
 
 
-@pytest.mark.parametrize("driver", ["wrk", "vegeta"])
-def test_a_run_on_the_two_injector_lab_loads_from_both(shared_two_injector_lab: Any, driver: str) -> None:
-    two_injector_lab = shared_two_injector_lab
-    api = Api(two_injector_lab.api_url, two_injector_lab.token)
-    # Seed 000's shape, short: keep-alive on /fast through one frontend and backend; closed loop
-    # (wrk) and open loop (vegeta, at a rate far below what the box serves).
-    spec = http_spec(driver=driver, connections=10, duration_s=3, threads=1)
-    if driver == "vegeta":
-        spec["load"]["rate"] = 200
-    [run_id] = api.launch(f"two-injectors-{driver}", spec, two_injector_lab.lab_id)
+def _argv(run: dict[str, Any], agent: str, tool: str) -> list[str]:
+    [argv] = [a for a in run["command_lines"][agent] if any(arg.endswith(f"/{tool}") for arg in a)]
+    return argv
+
+
+def _after(argv: list[str], flag: str) -> str:
+    return argv[argv.index(flag) + 1]
+
+
+def test_an_open_loop_is_split_200_and_200_and_both_injectors_load_over_their_own_links(
+    shared_two_injector_lab: Any,
+) -> None:
+    lab = shared_two_injector_lab
+    api = Api(lab.api_url, lab.token)
+    spec = http_spec(driver="vegeta", connections=10, threads=1, duration_s=5)
+    spec["load"]["rate"] = 400
+    [run_id] = api.launch("split-open-loop", spec, lab.lab_id)
     run = api.wait_finished(run_id, 120)
 
     assert run["state"] == "succeeded", run["error"]
     summary = run["summary"]
-    by_agent = {injector["agent"]: injector for injector in summary["injectors"]}
-    assert sorted(by_agent) == INJECTORS, summary["injectors"]
-    for name, injector in by_agent.items():
-        assert injector["driver"] == driver and injector["successes"] > 0, (name, injector)
-    assert set(INJECTORS) <= set(run["command_lines"]), sorted(run["command_lines"])
+    injectors = {i["agent"]: i for i in summary["injectors"]}
+    assert sorted(injectors) == INJECTORS, summary["injectors"]
+    for index, name in enumerate(INJECTORS):
+        asked = injectors[name]["asked"]
+        assert (asked["index"], asked["of"], asked["per_injector"]) == (index, 2, "share")
+        assert (asked["connections"], asked["rate"]) == (5, 200), asked
+        argv = _argv(run, name, "vegeta")
+        assert _after(argv, "-rate") == "200/1s" and _after(argv, "-workers") == "5", argv
+        # Each injector's sent count within 1% of its share of the measured window.
+        sent = injectors[name]["open_loop"]["sent"]
+        print(f"{name}: sent {sent} of {200 * 5} asked")
+        assert abs(sent - 200 * 5) <= 0.01 * 200 * 5, injectors[name]["open_loop"]
+    assert summary["total"]["open_loop"]["target_rate"] == pytest.approx(400)
     assert set(INJECTORS) <= set(run["environment"]["agents"])
-    samples = api.samples(run_id)
-    assert {f"host:{name}" for name in INJECTORS} <= set(samples), sorted(samples)
-    # HAProxy served both injectors: it counted (about) what the two sent together, more than
-    # either alone (per-second deltas, so the measured window's edges may differ by a little).
-    proxy_requests = summary["proxy"]["requests"]
-    sent = [by_agent[name]["requests"] for name in INJECTORS]
-    print(f"two-injector {driver} run {run_id}: injectors sent {sent}, HAProxy counted {proxy_requests}")
-    assert proxy_requests > max(sent)
-    if two_injector_lab.topology is not None:
-        # Injector-2's requests reached the proxy over its own veth (a request is a segment at
-        # least; wrk does not pipeline).
-        proxy_ns = two_injector_lab.topology.namespaces["proxy-1"]
+    assert {f"host:{name}" for name in INJECTORS} <= set(api.samples(run_id))
+    # HAProxy served both: it counted more than either sent alone.
+    sent_each = [injectors[name]["requests"] for name in INJECTORS]
+    print(f"run {run_id}: injectors sent {sent_each}, HAProxy counted {summary['proxy']['requests']}")
+    assert summary["proxy"]["requests"] > max(sent_each)
+    if lab.topology is not None:
+        # Injector-2's requests reached the proxy over its own veth (a request is a segment at least).
+        proxy_ns = lab.topology.namespaces["proxy-1"]
         stats = ip_run(["ip", "-n", proxy_ns, "-s", "-j", "link", "show", "dev", "veth-inj2"]).stdout
-        assert json.loads(stats)[0]["stats64"]["rx"]["packets"] >= sent[1]
+        assert json.loads(stats)[0]["stats64"]["rx"]["packets"] >= sent_each[1]
+
+
+def test_a_closed_loop_of_15_connections_is_8_and_7(shared_two_injector_lab: Any) -> None:
+    lab = shared_two_injector_lab
+    api = Api(lab.api_url, lab.token)
+    closed = http_spec(driver="hey", connections=15, threads=2, duration_s=3)
+    [run_id] = api.launch("split-closed-loop", closed, lab.lab_id)
+    run = api.wait_finished(run_id, 120)
+
+    assert run["state"] == "succeeded", run["error"]
+    injectors = {i["agent"]: i for i in run["summary"]["injectors"]}
+    assert [injectors[n]["asked"]["connections"] for n in INJECTORS] == [8, 7]
+    assert [_after(_argv(run, n, "hey"), "-c") for n in INJECTORS] == ["8", "7"]
+    assert all(injectors[n]["requests"] > 0 for n in INJECTORS)
+    # The verdict reads the lab's 15 clients, not each injector's.
+    verdict = run["summary"]["verdict"]
+    assert all(e["value"] == 15 for e in verdict["evidence"] if e["name"] == "connections"), verdict
