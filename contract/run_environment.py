@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pydantic import Field
 
 from contract.capabilities import Capabilities
+from contract.clock import ClockMeasurement
 from contract.command_results import AppliedQdisc
 from contract.lab import LinkShaping
 from contract.strict import StrictModel
@@ -18,6 +19,13 @@ from contract.strict import StrictModel
 class AgentEnvironment(StrictModel):
     roles: list[str] = Field(description="The roles the agent played (proxy, injector, target).")
     capabilities: Capabilities = Field(description="Its Hello's host facts when the run was configured.")
+    clock: ClockMeasurement | None = Field(
+        default=None,
+        description=(
+            "Its clock against the API's, measured at the run's warm-up (contract.clock); None: not "
+            "measured (an older agent, or the exchange failed)."
+        ),
+    )
 
 
 class AppliedLinkShaping(StrictModel):
