@@ -56,6 +56,14 @@ class RunEnvironment(StrictModel):
     )
     link_shaping: AppliedLinkShaping | None = Field(default=None, description="None: no link was shaped.")
 
+    def with_clocks(self, clocks: Mapping[str, ClockMeasurement | None]) -> RunEnvironment:
+        """This environment with the agents' clocks as measured at the warm-up (by agent name); an
+        agent that measured none keeps None."""
+        agents = {
+            name: agent.model_copy(update={"clock": clocks.get(name)}) for name, agent in self.agents.items()
+        }
+        return self.model_copy(update={"agents": agents})
+
     @property
     def one_machine(self) -> SharedMachine | None:
         """The machine that ran every role of the run, if one did (the local lab)."""
