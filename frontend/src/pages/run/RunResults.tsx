@@ -5,6 +5,7 @@
 // it holds, each a <details> a keyboard opens with Enter or Space.
 import type { RunDetail } from "../../client/types.gen";
 import { CompletenessNotice } from "./CompletenessNotice";
+import { RunClocks } from "./RunClocks";
 import { KeyFigures } from "./KeyFigures";
 import { SidesTable } from "./SidesTable";
 import "./runPage.css";
@@ -100,6 +101,7 @@ export function RunResults({ run }: { run: RunDetail }) {
       </section>
       <section className="card">
         <h2>Environment</h2>
+        <RunClocks run={run} />
         {Object.entries(run.environment.agents ?? {}).map(([agent, env]) => (
           <details key={agent}>
             <summary>{agent}</summary>
