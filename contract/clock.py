@@ -53,12 +53,15 @@ class ClockMeasurement(StrictModel):
     """One agent's clock against the API's: the best of several exchanges."""
 
     offset_ms: float = Field(
+        allow_inf_nan=False,
         description=(
             "How far the API's clock is ahead of the agent's (negative: the agent's is ahead), in "
             "milliseconds; true to within half the round trip."
-        )
+        ),
     )
-    round_trip_ms: float = Field(ge=0, description="The kept exchange's network round trip, in milliseconds.")
+    round_trip_ms: float = Field(
+        ge=0, allow_inf_nan=False, description="The kept exchange's network round trip, in milliseconds."
+    )
     measured_at: AwareDatetime = Field(description="When it was measured, on the API's clock.")
     exchanges: int = Field(
         default=1, ge=1, description="Exchanges made; the one with the smallest round trip is kept."

@@ -98,7 +98,9 @@ def test_a_measurement_finds_the_agents_skew_within_half_its_round_trip(
     # The run's instants come to this host's clock and back.
     start_at = datetime.now(UTC) + timedelta(seconds=2)
     assert clock.to_host(start_at) == pytest.approx(start_at.timestamp() - measured.offset_ms / 1000)
-    assert abs(clock.to_api(clock.to_host(start_at)) - start_at) <= timedelta(microseconds=2)  # float rounding
+    assert abs(clock.to_api(clock.to_host(start_at)) - start_at) <= timedelta(
+        microseconds=2
+    )  # float rounding
 
 
 def test_hello_stores_the_measured_clock_and_the_lab_page_shows_it(
@@ -124,3 +126,31 @@ def test_hello_stores_the_measured_clock_and_the_lab_page_shows_it(
     plain = wire(Hello(agent="inj-1", version="0.1.0", roles=["injector"]))
     assert client.post(f"{API}/agent/hello", json=plain, headers=agent_headers(injector)).status_code == 200
     assert client.get(f"{API}/labs/{lab.id}", headers=member.headers).json()["agents"][0]["clock"] is None
+
+
+@pytest.mark.parametrize(
+    ("clock", "field"),
+    [
+        ({"offset_ms": "NaN", "round_trip_ms": 1, "measured_at": "2026-11-27T10:00:00Z"}, "offset_ms"),
+        ({"offset_ms": 1, "round_trip_ms": -1, "measured_at": "2026-11-27T10:00:00Z"}, "round_trip_ms"),
+        (
+            {"offset_ms": 1, "round_trip_ms": "Infinity", "measured_at": "2026-11-27T10:00:00Z"},
+            "round_trip_ms",
+        ),
+        ({"offset_ms": 1, "round_trip_ms": 1, "measured_at": "2026-11-27T10:00:00"}, "measured_at"),
+        ({"offset_ms": 1, "round_trip_ms": 1, "measured_at": "2026-11-27T10:00:00Z", "x": 1}, "x"),
+    ],
+)
+def test_a_hello_with_an_unreadable_clock_is_422_naming_the_field_and_stores_nothing(
+    client: TestClient, db: Session, injector: dict[str, Any], clock: dict[str, Any], field: str
+) -> None:
+    body = wire(Hello(agent="inj-1", version="0.1.0", roles=["injector"]))
+    body["body"]["clock"] = clock
+    response = client.post(f"{API}/agent/hello", json=body, headers=agent_headers(injector))
+    assert response.status_code == 422, response.text
+    assert any(error["field"].endswith(f"clock.{field}") for error in response.json()["fields"]), (
+        response.text
+    )
+    db.expire_all()
+    row = db.get_one(Agent, injector["agent_id"])
+    assert (row.clock, row.version) == (None, "")
