@@ -33,7 +33,7 @@ export function AgentsTable({
     <>
       {revoke.error && <ErrorState error={revoke.error} compact />}
       {clockWarnings.map((warning) => (
-        <p key={warning} className="notice small" role="status">{warning}</p>
+        <p key={warning} className="notice small">{warning}</p>
       ))}
       <table className="table phone-cards">
         <thead>

@@ -29,7 +29,7 @@ export function RunClocks({ run }: { run: RunDetail }) {
     <div data-testid="run-clocks">
       <h3>Clocks</h3>
       {warnings.map((warning) => (
-        <p key={warning} className="notice small" role="status">{warning}</p>
+        <p key={warning} className="notice small">{warning}</p>
       ))}
       <table className="table phone-cards" aria-label="Clocks">
         <thead>
