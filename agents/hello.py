@@ -41,10 +41,13 @@ def capabilities(ctx: AgentContext, roles: list[Role]) -> dict[str, JsonValue]:
 
 
 def build_hello(
-    ctx: AgentContext, role_names: list[RoleName], roles: list[Role], clock: ClockExchanger | None = None
+    ctx: AgentContext,
+    role_names: list[RoleName],
+    roles: list[Role],
+    exchanger: ClockExchanger | None = None,
 ) -> Hello:
-    """The hello; with `clock` (the gateway), this agent's clock is measured against the API's first."""
-    measured = ctx.clock.measure_or_none(clock) if clock is not None else None
+    """The hello; with `exchanger` (the gateway), this agent's clock is measured against the API's first."""
+    measured = ctx.clock.measure_or_none(exchanger) if exchanger is not None else None
     return Hello(
         agent=ctx.name,
         version=__version__,

@@ -188,7 +188,7 @@ def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) ->
     runner = CommandRunner(dispatcher.execute, lambda result: connection.send_result(result))
     connection = Connection(
         gateway,
-        lambda: build_hello(ctx, list(state.roles), roles, clock=gateway),
+        lambda: build_hello(ctx, list(state.roles), roles, exchanger=gateway),
         runner.submit,
         lambda: dispatcher.busy_run_id,
         stop,
