@@ -27,11 +27,19 @@ describe("the run's clocks", () => {
     );
     expect(html).toContain("200 ms ahead of the API&#x27;s (±0.6 ms)");
     expect(html).toContain("in step with the API&#x27;s (0.3 ms off, ±0.6 ms)");
-    expect(html).toContain("first, by its tool&#x27;s first request");
-    expect(html).toContain("+13 ms, by when its tool was started");
+    expect(html).toContain("10:00:01.000 UTC, first, by its tool&#x27;s first request");
+    expect(html).toContain("10:00:01.013 UTC, +13 ms after the first, by when its tool was started");
     expect(html).toContain("injector-1&#x27;s clock is 200 ms ahead of the API&#x27;s");
     expect(html).not.toContain("injector-2&#x27;s clock is");
     expect(html).toContain("not measured");
+  });
+
+  it("gives one injector's start without a place among others", () => {
+    const html = renderToString(
+      <RunClocks run={run({ "injector-1": { roles: ["injector"], capabilities: {}, clock: clock(0.2) } }, [injector("injector-1", "2026-11-27T10:00:01.000Z", "first_request")])} />,
+    );
+    expect(html).toContain("10:00:01.000 UTC, by its tool&#x27;s first request");
+    expect(html).not.toContain("first,");
   });
 
   it("says when nothing was measured (agents older than the exchange)", () => {

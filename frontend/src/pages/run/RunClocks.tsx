@@ -10,17 +10,19 @@ const SOURCE: Record<string, string> = {
   tool_started: "when its tool was started (the tool keeps no send times)",
 };
 
-function startText(injector: InjectorSummary, first: number): string {
-  const at = new Date(injector.started_at!).getTime();
-  const when = at === first ? "first" : `+${(at - first).toFixed(0)} ms`; // Date keeps milliseconds
-  return `${when}, by ${SOURCE[injector.start_source ?? ""] ?? "its report"}`;
+/** "10:00:01.013 UTC, first, by its tool's first request"; the place among several injectors only when there are several. */
+function startText(injector: InjectorSummary, first: number, several: boolean): string {
+  const at = new Date(injector.started_at!); // Date keeps milliseconds
+  const when = `${at.toISOString().slice(11, 23)} UTC`;
+  const place = !several ? "" : at.getTime() === first ? ", first" : `, +${at.getTime() - first} ms after the first`;
+  return `${when}${place}, by ${SOURCE[injector.start_source ?? ""] ?? "its report"}`;
 }
 
 export function RunClocks({ run }: { run: RunDetail }) {
   const agents = Object.entries(run.environment.agents ?? {}).sort(([a], [b]) => a.localeCompare(b));
   const injectors = (run.summary?.injectors ?? []).filter((i) => i.started_at);
   const first = Math.min(...injectors.map((i) => new Date(i.started_at!).getTime()));
-  const startOf = new Map(injectors.map((i) => [i.agent, startText(i, first)]));
+  const startOf = new Map(injectors.map((i) => [i.agent, startText(i, first, injectors.length > 1)]));
   if (!agents.some(([, env]) => env.clock) && injectors.length === 0) {
     return <p className="muted small">Clocks were not measured for this run (its agents predate the clock exchange).</p>;
   }
@@ -36,7 +38,7 @@ export function RunClocks({ run }: { run: RunDetail }) {
           <tr>
             <th>Agent</th>
             <th title="The API's clock minus the agent's, to within half the round trip, measured as the run warmed up">Clock at the warm-up</th>
-            <th title="When each injector's load began, on the API's clock, after the first injector's">Load began</th>
+            <th title="When each injector's load began, on the API's clock">Load began (API clock)</th>
           </tr>
         </thead>
         <tbody>
@@ -44,7 +46,7 @@ export function RunClocks({ run }: { run: RunDetail }) {
             <tr key={name}>
               <td data-label="Agent">{name} <span className="muted small">{env.roles.join(", ")}</span></td>
               <td className="small" data-label="Clock at the warm-up">{env.clock ? clockText(env.clock) : <span className="muted">not measured</span>}</td>
-              <td className="small" data-label="Load began">{startOf.get(name) ?? <span className="muted">—</span>}</td>
+              <td className="small" data-label="Load began (API clock)">{startOf.get(name) ?? <span className="muted">—</span>}</td>
             </tr>
           ))}
         </tbody>
