@@ -2,7 +2,9 @@
 
 - A command goes to the role whose `handles` has its type (roles share none but Teardown);
   none -> "this agent has no role for X". Its answer is the role's.
-- StartSampling also starts host sampling (CPU, network), which belongs to the daemon, not to
+- StartSampling first measures this agent's clock against the API's (agents.clock; the answer
+  carries it) and turns t0 into this host's clock with it, so the seconds of every host of the run
+  line up on the API's clock. It also starts host sampling (CPU, network), which belongs to the daemon, not to
   a role: every agent of a run reports its host, whatever its roles; the proxy role's sampling
   goes beside it in the answer (SamplingStarted). Runs on a lab never overlap, so it first
   stops the host sampling of any other run still going here.
@@ -22,8 +24,9 @@ from __future__ import annotations
 import functools
 import logging
 import threading
-from datetime import datetime
+from datetime import UTC, datetime
 
+from agents.clock import ApiClock, ClockExchanger
 from agents.host_sampler import HostSamplingLoop
 from agents.roles.base import CommandFailed, Role
 from agents.sampling import SampleSink
@@ -37,8 +40,19 @@ TEARDOWN_FLUSH_S = 5.0
 
 
 class Dispatcher:
-    def __init__(self, roles: list[Role], sink: SampleSink, *, host_source: str, netns: str | None) -> None:
+    def __init__(
+        self,
+        roles: list[Role],
+        sink: SampleSink,
+        *,
+        host_source: str,
+        netns: str | None,
+        clock: ApiClock | None = None,
+        exchanger: ClockExchanger | None = None,
+    ) -> None:
         self.roles = roles
+        self._clock = clock or ApiClock()
+        self._exchanger = exchanger  # the gateway: None measures nothing (tests without a backend)
         self._sink = sink
         self._host_source = host_source
         self._netns = netns
@@ -66,9 +80,15 @@ class Dispatcher:
         self._sink.begin_run(command.run_id)
         handlers = [role for role in self.roles if command.type in role.handles]
         if isinstance(command, StartSampling):
-            host = self._start_host_sampling(command)
+            measured = self._clock.measure_or_none(self._exchanger) if self._exchanger is not None else None
+            # t0 is on the API's clock; every sampler of this agent ticks on this host's.
+            local = command.model_copy(
+                update={"t0": datetime.fromtimestamp(self._clock.to_host(command.t0), UTC)}
+            )
+            host = self._start_host_sampling(local)
             # Only the proxy role samples anything of its own (HAProxy).
-            return SamplingStarted(host=host, proxy=handlers[0].handle(command) if handlers else None)
+            proxy = handlers[0].handle(local) if handlers else None
+            return SamplingStarted(host=host, proxy=proxy, clock=measured)
         if not handlers:
             raise CommandFailed(f"this agent has no role for {command.type}")
         return handlers[0].handle(command)

@@ -2,6 +2,7 @@
 
 - POST /api/v1/agent/enroll EnrollRequest -> 201 EnrollResponse
 - with `Authorization: Bearer <agent token>`:
+  - POST /api/v1/agent/clock     ClockProbe -> 200 ClockEcho (one exchange of agents.clock's measurement)
   - POST /api/v1/agent/hello     Envelope(Hello) -> 200 HelloResponse
   - GET  /api/v1/agent/commands?wait_s=N -> [Envelope(command), ...] (long poll)
   - POST /api/v1/agent/messages  Envelope(Heartbeat | SampleBatch | CommandResult) -> 202
@@ -23,6 +24,7 @@ from typing import Any
 import httpx
 
 from agents.http_client import HttpClient, HttpError, Reply, proxied
+from contract.clock import ClockEcho, ClockProbe
 from contract.protocol import (
     AGENT_REVOKED_ERROR,
     AgentMessage,
@@ -170,6 +172,10 @@ class Gateway:
         _raise_for(method, f"{API}{path.split('?')[0]}", reply.status, reply.body)
         self._answered_at = time.monotonic()
         return reply
+
+    def clock(self, probe: ClockProbe) -> ClockEcho:
+        reply = self._request("POST", "/clock", probe.model_dump_json())
+        return ClockEcho.model_validate_json(reply.body)
 
     def hello(self, hello: Hello) -> HelloResponse:
         reply = self._request("POST", "/hello", Envelope.wrap(hello).model_dump_json())

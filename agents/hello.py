@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from pydantic import JsonValue
 
 from agents import __version__
+from agents.clock import ClockExchanger
 from agents.host import host_facts
 from agents.roles.base import AgentContext, Role
 from agents.roles.proxy import HAPROXY_BIN_KEY
@@ -39,5 +40,18 @@ def capabilities(ctx: AgentContext, roles: list[Role]) -> dict[str, JsonValue]:
     return caps
 
 
-def build_hello(ctx: AgentContext, role_names: list[RoleName], roles: list[Role]) -> Hello:
-    return Hello(agent=ctx.name, version=__version__, roles=role_names, capabilities=capabilities(ctx, roles))
+def build_hello(
+    ctx: AgentContext,
+    role_names: list[RoleName],
+    roles: list[Role],
+    exchanger: ClockExchanger | None = None,
+) -> Hello:
+    """The hello; with `exchanger` (the gateway), this agent's clock is measured against the API's first."""
+    measured = ctx.clock.measure_or_none(exchanger) if exchanger is not None else None
+    return Hello(
+        agent=ctx.name,
+        version=__version__,
+        roles=role_names,
+        capabilities=capabilities(ctx, roles),
+        clock=measured,
+    )

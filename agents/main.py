@@ -182,11 +182,13 @@ def serve(state: AgentState, args: argparse.Namespace, stop: threading.Event) ->
     except (KeyError, ValueError) as exc:
         log.error("%s", exc.args[0] if exc.args else exc)
         return 1
-    dispatcher = Dispatcher(roles, sink, host_source=f"host:{state.name}", netns=args.netns)
+    dispatcher = Dispatcher(
+        roles, sink, host_source=f"host:{state.name}", netns=args.netns, clock=ctx.clock, exchanger=gateway
+    )
     runner = CommandRunner(dispatcher.execute, lambda result: connection.send_result(result))
     connection = Connection(
         gateway,
-        lambda: build_hello(ctx, list(state.roles), roles),
+        lambda: build_hello(ctx, list(state.roles), roles, exchanger=gateway),
         runner.submit,
         lambda: dispatcher.busy_run_id,
         stop,

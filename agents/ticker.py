@@ -15,8 +15,9 @@ from __future__ import annotations
 import logging
 import math
 import threading
-import time
 from collections.abc import Callable
+
+from agents.clock import host_time
 
 log = logging.getLogger(__name__)
 
@@ -25,7 +26,8 @@ T_MIN, T_MAX = -3600, 86_400
 
 
 class SecondTicker:
-    """Calls `on_tick(t, now)` once per second of `origin` (epoch seconds): `t` is the second that
+    """Calls `on_tick(t, now)` once per second of `origin` (epoch seconds on this host's clock,
+    agents.clock.host_time; the dispatcher turns the run's t0 into it): `t` is the second that
     just ended (whole seconds since the origin, negative during warm-up), `now` the time of the
     call. Seconds outside what a SamplePoint accepts are not ticked."""
 
@@ -48,9 +50,9 @@ class SecondTicker:
         return self._thread.is_alive()
 
     def _run(self) -> None:
-        boundary = math.floor(time.time() - self._origin) + 1  # the next t0 + n still ahead
+        boundary = math.floor(host_time() - self._origin) + 1  # the next t0 + n still ahead
         while True:
-            now = time.time()
+            now = host_time()
             boundary = max(boundary, math.floor(now - self._origin) + 1)
             if self._stop.wait(max(0.0, self._origin + boundary - now)):
                 return
@@ -59,7 +61,7 @@ class SecondTicker:
             if not T_MIN <= second <= T_MAX:
                 continue
             try:
-                self._on_tick(second, time.time())
+                self._on_tick(second, host_time())
             except Exception:
                 # One bad reading must not end the run's sampling.
                 log.exception("%s: a tick failed", self._thread.name)

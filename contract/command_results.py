@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from contract.clock import ClockMeasurement
 from contract.results import InjectorSummary
 from contract.strict import StrictModel
 
@@ -72,10 +73,17 @@ class ProxySampling(StrictModel):
 
 
 class SamplingStarted(StrictModel):
-    """StartSampling's answer: the host's sampler, and HAProxy's on a proxy agent."""
+    """StartSampling's answer: the host's sampler, HAProxy's on a proxy agent, and the agent's clock."""
 
     host: HostSampling
     proxy: ProxySampling | None = Field(default=None, exclude_if=_absent)
+    clock: ClockMeasurement | None = Field(
+        default=None,
+        exclude_if=_absent,
+        description=(
+            "The agent's clock against the API's, measured as it started sampling (None: it could not)."
+        ),
+    )
 
 
 class SamplesSent(StrictModel):

@@ -4,7 +4,8 @@ Agents execute only the command types below; there is no message that carries sh
 The envelope's `id` is the message id; a CommandResult answers the command with that id.
 Both sides refuse an envelope whose `v` they do not know (see PROTOCOL_VERSION).
 
-Enrollment and hello: EnrollRequest -> EnrollResponse, Hello -> HelloResponse.
+Enrollment and hello: EnrollRequest -> EnrollResponse, Hello -> HelloResponse; the clock
+exchange before each hello and warm-up: ClockProbe -> ClockEcho (contract.clock).
 Agent -> backend: Hello, Heartbeat, SampleBatch, CommandResult.
 Backend -> agent (commands): ApplyProxyConfig, ShapeLinks, StartSampling, HoldSamples,
 SendSamplesNow, StartTargets, StartDatabase, StartLoad, AwaitLoad, RenewLease, StopLoad, Teardown.
@@ -19,6 +20,7 @@ from typing import Annotated, Any, ClassVar, Literal, Self, TypeAlias
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from contract.capabilities import Capabilities
+from contract.clock import ClockMeasurement
 from contract.command_results import (
     CommandOutput,
     DatabaseStarted,
@@ -114,6 +116,10 @@ class Hello(_Message):
     roles: list[Role] = Field(min_length=1, description="Roles this agent plays.")
     capabilities: Capabilities = Field(
         default_factory=Capabilities, description="What the host offers: tools, HAProxy, kernel, qdiscs ..."
+    )
+    clock: ClockMeasurement | None = Field(
+        default=None,
+        description="Its clock against the API's, measured just before this hello (None: it could not).",
     )
 
 

@@ -192,6 +192,10 @@ class Drain(StrictModel):
     histogram: str | None = Field(default=None, description="base64 HdrHistogram V2 of their latency (us).")
 
 
+# Where an injector's start (InjectorSummary.started_at) was read from.
+StartSource = Literal["first_request", "tool_started"]
+
+
 class LoadTotals(StrictModel):
     """What the clients saw over the measured window [t0, t0 + duration): what COMPLETED in it.
 
@@ -295,6 +299,22 @@ class InjectorSummary(LoadTotals):
         description=(
             "What this injector was asked to send: its share of the profile (or the whole of it). "
             "Set by the worker; None in summaries recorded before the split."
+        ),
+    )
+    started_at: datetime | None = Field(
+        default=None,
+        description=(
+            "When this injector's load began, on the API's clock (its own clock corrected by its "
+            "measured offset, contract.clock): see start_source. None in summaries recorded before it "
+            "was kept."
+        ),
+    )
+    start_source: StartSource | None = Field(
+        default=None,
+        description=(
+            "Where started_at comes from: first_request, the tool's own record of its first request's "
+            "send time (vegeta, h2load); tool_started, the moment the agent started the tool (tools "
+            "that keep no per-request send times)."
         ),
     )
 

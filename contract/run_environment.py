@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from pydantic import Field
 
 from contract.capabilities import Capabilities
+from contract.clock import ClockMeasurement
 from contract.command_results import AppliedQdisc
 from contract.lab import LinkShaping
 from contract.strict import StrictModel
@@ -18,6 +19,13 @@ from contract.strict import StrictModel
 class AgentEnvironment(StrictModel):
     roles: list[str] = Field(description="The roles the agent played (proxy, injector, target).")
     capabilities: Capabilities = Field(description="Its Hello's host facts when the run was configured.")
+    clock: ClockMeasurement | None = Field(
+        default=None,
+        description=(
+            "Its clock against the API's, measured at the run's warm-up (contract.clock); None: not "
+            "measured (an older agent, or the exchange failed)."
+        ),
+    )
 
 
 class AppliedLinkShaping(StrictModel):
@@ -47,6 +55,14 @@ class RunEnvironment(StrictModel):
         default_factory=dict, description="Server names the proxy agent resolved, and the address used."
     )
     link_shaping: AppliedLinkShaping | None = Field(default=None, description="None: no link was shaped.")
+
+    def with_clocks(self, clocks: Mapping[str, ClockMeasurement | None]) -> RunEnvironment:
+        """This environment with the agents' clocks as measured at the warm-up (by agent name); an
+        agent that measured none keeps None."""
+        agents = {
+            name: agent.model_copy(update={"clock": clocks.get(name)}) for name, agent in self.agents.items()
+        }
+        return self.model_copy(update={"agents": agents})
 
     @property
     def one_machine(self) -> SharedMachine | None:

@@ -76,6 +76,7 @@ CaveatKind = Literal[
     "above_target_rate",  # an open loop reports more successes/s than the rate it was asked for
     "counts_disagree",  # (stored by older workers) the clients' and HAProxy's counts differed
     "figures_disagree",  # two figures of one thing differ beyond what the window's edges explain
+    "clocks_apart",  # injectors started apart, or an agent's clock is off the API's (contract.clock)
 ]
 
 

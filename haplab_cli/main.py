@@ -529,16 +529,28 @@ def _agent_state(agent: dict[str, Any]) -> str:
     return str(agent["status"])
 
 
+def _agent_clock(agent: dict[str, Any]) -> str:
+    """Its clock against the API's at its last hello (offset_ms: the API's minus the agent's)."""
+    clock = agent.get("clock")
+    if not clock:
+        return "-"
+    offset = float(clock["offset_ms"])
+    side = "ahead" if offset < 0 else "behind"
+    return f"{abs(offset):.1f} ms {side} (±{float(clock['round_trip_ms']) / 2:.1f})"
+
+
 @agents_app.command("list")
 def agents_list(lab: LabOption, url: UrlOption = None, token: TokenOption = None) -> None:
-    """The lab's agents, live ones first, then the revoked (kept: runs name them)."""
+    """The lab's agents, live ones first, then the revoked (kept: runs name them), with each one's
+    clock against the API's as measured at its last hello."""
     api = connect(url, token)
     detail = guarded(lambda: api.call(labs_get_lab, lab_id=find_lab(api, lab)["id"]))
     agents = [*detail["agents"], *detail["revoked_agents"]]
     rows = [
-        [a["name"], str(a["id"]), ",".join(a["roles"]), _agent_state(a), a["version"] or "-"] for a in agents
+        [a["name"], str(a["id"]), ",".join(a["roles"]), _agent_state(a), a["version"] or "-", _agent_clock(a)]
+        for a in agents
     ]
-    out.table(("agent", "id", "roles", "state", "version"), rows)
+    out.table(("agent", "id", "roles", "state", "version", "clock"), rows)
 
 
 @agents_app.command("revoke")

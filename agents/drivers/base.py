@@ -70,6 +70,11 @@ class OutputFollower(ABC):
     def close(self) -> None:
         """Stop following and end any helper process (idempotent; teardown)."""
 
+    def first_request_sent(self) -> float | None:
+        """When the tool sent its first request, as its own records say (Unix seconds on the
+        machine's clock); None when its output does not say, or nothing was read yet."""
+        return None
+
 
 @dataclass(frozen=True)
 class MeasuredWindow:

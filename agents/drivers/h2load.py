@@ -182,6 +182,10 @@ class RequestLogFollower(OutputFollower):
             raise OutputUnreadableError(f"h2load's log was still being read {timeout_s:g} s after its exit")
         return self.tally.log()
 
+    def first_request_sent(self) -> float | None:
+        first = self.tally.first  # the log's first column: each request's start, Unix microseconds
+        return first / 1e6 if first is not None else None
+
     def close(self) -> None:
         self._file.stop()
 

@@ -233,6 +233,10 @@ class ResultsFollower(OutputFollower):
             raise OutputUnreadableError(self._failure)
         return self.tally.finish(stopped_early)
 
+    def first_request_sent(self) -> float | None:
+        first = self.tally.first_sent_ns  # each result's timestamp is its send time
+        return first / 1e9 if first is not None else None
+
     def close(self) -> None:
         self._file.stop()
         with self._lock:

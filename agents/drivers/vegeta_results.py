@@ -305,6 +305,11 @@ class ResultsTally:
         self.rows = 0
 
     @property
+    def first_sent_ns(self) -> int | None:
+        """The earliest send of the rows added so far (Unix ns), None before the first."""
+        return self._first_sent
+
+    @property
     def held(self) -> int:
         """Rows in memory now (waiting for the origin or for the window's end)."""
         return len(self._early) + len(self._waiting)

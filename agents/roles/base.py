@@ -16,6 +16,7 @@ from typing import ClassVar
 
 from pydantic import JsonValue
 
+from agents.clock import ApiClock
 from contract.protocol import Command
 from contract.results import SamplePoint
 from contract.strict import StrictModel
@@ -43,6 +44,8 @@ class AgentContext:
     # emit_samples(run_id, samples). Bind the run with `emitter(run_id)`.
     emit_samples: Callable[[int, list[SamplePoint]], None]
     extra: dict[str, str] = field(default_factory=dict)
+    # This agent's clock against the API's (agents.clock): the run's instants become this host's.
+    clock: ApiClock = field(default_factory=ApiClock)
 
     @classmethod
     def local(

@@ -1,12 +1,14 @@
 """The injector role: runs one load tool per run, bounded by a lease, and reports what it saw.
 
 - StartLoad: refuses targets outside `ctx.allowed_load_targets` (a direct run: anything but the
-  lab target host named in the command), waits until `start_at` (so
-  several injectors start together), starts the driver's argv (inside the data-plane namespace
+  lab target host named in the command), waits until `start_at` (on the API's clock, turned
+  into this host's with the measured offset, agents.clock: so several injectors start together),
+  starts the driver's argv (inside the data-plane namespace
   when there is one) and answers at once with the command line. The load may run until
   start_at + lease_s; RenewLease pushes that back (sent as a command, or carried by the replies
   to this agent's sample batches: agents/connection.py); past it, the tool is stopped.
-- AwaitLoad: waits (bounded) for the tool to exit and answers with its InjectorSummary. A tool
+- AwaitLoad: waits (bounded) for the tool to exit and answers with its InjectorSummary, which
+  says when the load began on the API's clock (the tool's first send where it records it). A tool
   that was stopped early is still parsed where it left output: partial results are results.
 - StopLoad: stop now. Teardown: stop everything of the run and remove its files.
 - The tools run as the load user (`--load-user`, haplab-load; agents.privileges): no
@@ -39,6 +41,7 @@ from urllib.parse import urlsplit
 
 from pydantic import JsonValue
 
+from agents.clock import from_tool, tool_epoch
 from agents.drivers import (
     LoadDriver,
     MeasuredWindow,
@@ -144,7 +147,9 @@ class InjectorRole(Role):
             driver.check(command.profile)
         except UnsupportedProfileError as exc:
             raise CommandFailed(str(exc)) from exc
-        start_at = command.start_at.timestamp()
+        # start_at is on the API's clock: this host's by the measured offset (agents.clock), then
+        # the one the tools and the load's timers read (the same but for a test's clock skew).
+        start_at = tool_epoch(self.ctx.clock.to_host(command.start_at))
         _check_start_time(start_at)
         if not self._starting.acquire(blocking=False):
             raise CommandFailed("another StartLoad is being carried out: one load at a time")
@@ -215,7 +220,7 @@ class InjectorRole(Role):
         load = self._load(command.run_id)
         if load.process.stop_reason is not None:
             raise CommandFailed(f"the load of run {command.run_id} is over ({load.process.stop_reason})")
-        load.process.renew(command.lease_until.timestamp())
+        load.process.renew(tool_epoch(self.ctx.clock.to_host(command.lease_until)))
         return LeaseRenewed(lease_until=_iso(load.process.lease_until), running=load.process.running)
 
     def _stop_load(self, command: StopLoad) -> LoadStopped:
@@ -257,6 +262,7 @@ class InjectorRole(Role):
                 f"{load.driver.name} exited with {process.exit_code}{reason} and left no results: {exc}\n"
                 f"{process.output_tail()}"
             ) from exc
+        summary = summary.model_copy(update=self._start(load))
         if process.stop_reason is not None:
             summary = summary.model_copy(
                 update={
@@ -272,6 +278,18 @@ class InjectorRole(Role):
             raw_output=process.raw_output(),
             driver_version=load.driver_version,
         )
+
+    def _start(self, load: _Load) -> dict[str, object]:
+        """When this injector's load began, on the API's clock (InjectorSummary.started_at): the
+        tool's first send where its records say, else when the agent started the tool."""
+        first = load.follower.first_request_sent() if load.follower is not None else None
+        if first is not None:
+            source, began = "first_request", first
+        elif load.process.started_at is not None:
+            source, began = "tool_started", load.process.started_at.timestamp()
+        else:
+            return {}
+        return {"started_at": self.ctx.clock.to_api(from_tool(began)), "start_source": source}
 
     def _driver(self, name: str) -> tuple[LoadDriver, str]:
         try:

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import FastAPI
 
 from backend.runs.queue_estimate import DEFAULT_OVERHEAD_S
+from contract.clock import CLOCK_BOUND_MS
 from contract.run_state import STATE_GROUPS, RunState
 from contract.verdict import MEASUREMENT_TOLERANCE
 
@@ -46,6 +47,15 @@ def constant_schemas() -> dict[str, dict[str, Any]]:
         "description": (
             "The share by which two measurements of one thing may differ before a check says so (TBF "
             "lets a burst through, counters round, clocks drift): the verdict's sanity checks use it."
+        ),
+    }
+    schemas["ClockBoundMs"] = {
+        "type": "number",
+        "const": CLOCK_BOUND_MS,
+        "title": "ClockBoundMs",
+        "description": (
+            "Milliseconds an agent's clock may be off the API's, or two injectors' starts apart, before a "
+            "run says so (the clocks_apart caveat); the lab and run pages name clocks beyond it."
         ),
     }
     return schemas

@@ -1,7 +1,9 @@
 """/agent: the gateway agents connect OUT to (hosts behind NAT or firewalls work).
 
     POST /agent/enroll     one-time enrollment token -> the agent's own token (no auth)
-    POST /agent/hello      Envelope(Hello): version, roles, capabilities
+    POST /agent/clock      ClockProbe -> ClockEcho: one exchange of the clock measurement
+                           (contract.clock), made before each hello and each run's warm-up
+    POST /agent/hello      Envelope(Hello): version, roles, capabilities, measured clock
     GET  /agent/commands   long-poll: the commands the worker queued for this agent
     POST /agent/messages   Envelope(Heartbeat | SampleBatch | CommandResult); the reply to an
                            injector's SampleBatch carries its load's lease (Haplab-Load-Lease)
@@ -15,9 +17,10 @@ after enroll), and live viewers must only hear about samples that are stored.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Annotated
 
-from fastapi import APIRouter, Query, Request, Response, status
+from fastapi import APIRouter, Depends, Query, Request, Response, status
 from fastapi.concurrency import run_in_threadpool
 
 from backend.api.deps import SessionDep
@@ -29,6 +32,7 @@ from backend.labs.enrollment import redeem_enrollment_token
 from backend.messaging.load_leases import load_lease
 from backend.messaging.run_events import publish_sample_batch
 from backend.runs.samples.service import insert_samples
+from contract.clock import ClockEcho, ClockProbe
 from contract.protocol import (
     HEARTBEAT_INTERVAL_S,
     LIVE_VIEWERS_HEADER,
@@ -51,6 +55,23 @@ def enroll(db: SessionDep, body: EnrollRequest) -> EnrollResponse:
     db.commit()
     return EnrollResponse(
         agent_id=agent.id, agent_token=secret, lab_id=agent.lab_id, name=agent.name, roles=agent.roles
+    )
+
+
+async def _received_at() -> datetime:
+    """t2 of a clock exchange: taken on the event loop before the caller's lookup (which runs in
+    the route's thread), so the lookup counts as the API's time between t2 and t3, not as network."""
+    return datetime.now(UTC)
+
+
+@router.post("/agent/clock")
+def clock(
+    received_at: Annotated[datetime, Depends(_received_at)], agent: CurrentAgent, body: ClockProbe
+) -> ClockEcho:
+    """One exchange of an agent's clock measurement: t1 back, with t2 and t3 on the API's clock.
+    Only an enrolled agent may ask (`agent`), though the answer tells nothing but the time."""
+    return ClockEcho(
+        agent_sent_at=body.agent_sent_at, api_received_at=received_at, api_sent_at=datetime.now(UTC)
     )
 
 

@@ -111,7 +111,11 @@ def record_hello(db: Session, agent: CallingAgent, hello: Hello) -> None:
     db.execute(
         update(Agent)
         .where(Agent.id == agent.id)
-        .values(version=hello.version[:VERSION_COLUMN_LENGTH], capabilities=hello.capabilities)
+        .values(
+            version=hello.version[:VERSION_COLUMN_LENGTH],
+            capabilities=hello.capabilities,
+            clock=hello.clock,  # None from an agent that does not measure: not measured, so not shown
+        )
     )
     db.execute(_mark_seen_statement(), {"agent_id": agent.id})
 

@@ -64,6 +64,7 @@ def _agent_out(agent: Agent, lab: Lab, online: set[int]) -> AgentOut:
         roles=agent.roles,
         version=agent.version,
         capabilities=agent.capabilities,
+        clock=agent.clock,
         last_seen_at=agent.last_seen_at,
         status=service.agent_status(agent, lab, online),
         revoked_at=agent.revoked_at,

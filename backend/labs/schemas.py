@@ -6,6 +6,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 from contract.capabilities import Capabilities
+from contract.clock import ClockMeasurement
 from contract.lab import LabSettings
 from contract.lab_boundary import BoundaryEntry
 
@@ -35,6 +36,9 @@ class AgentOut(BaseModel):
     roles: list[str]
     version: str
     capabilities: Capabilities
+    clock: ClockMeasurement | None = Field(
+        description="its clock against the API's, measured at its last hello (null: never measured)"
+    )
     last_seen_at: datetime | None
     status: AgentStatus = Field(
         description="offline after 15 s without a heartbeat; busy while its lab runs; revoked: its token "

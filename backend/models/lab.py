@@ -10,6 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column, validates
 from backend.models.base import Base, CreatedAtMixin, IdMixin
 from backend.models.typed_json import ModelJSON, as_model
 from contract.capabilities import Capabilities
+from contract.clock import ClockMeasurement
 from contract.protocol import ONLINE_WINDOW_S
 
 
@@ -67,6 +68,9 @@ class Agent(IdMixin, CreatedAtMixin, Base):
     # What the agent said in its hello: version, haproxy -vv, tool versions, cores, kernel, qdiscs.
     capabilities: Mapped[Capabilities] = mapped_column(ModelJSON(Capabilities), default=Capabilities)
     version: Mapped[str] = mapped_column(String(40), default="")
+    # Its clock against the API's, as measured just before its last hello (contract.clock); NULL
+    # until an agent that measures says hello.
+    clock: Mapped[ClockMeasurement | None] = mapped_column(ModelJSON(ClockMeasurement), nullable=True)
     token_hash: Mapped[str] = mapped_column(String(64), unique=True)
     last_seen_at: Mapped[datetime | None]
     revoked_at: Mapped[datetime | None]

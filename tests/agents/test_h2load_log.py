@@ -63,7 +63,12 @@ def test_a_followed_h2load_run_reads_as_its_whole_log(target: str, tmp_path: Pat
     argv = driver.command(profile, f"http://{target}", tmp_path)
     follower = driver.follower(profile, tmp_path)
     follower.start()
+    began = time.time()
     done = subprocess.run(argv, capture_output=True, text=True, timeout=30, check=False)
+    ended = time.time()
+    # Its first request's start, from the log (Unix microseconds): the injector's start_at source.
+    first = follower.first_request_sent()
+    assert first is not None and began <= first <= ended, (began, first, ended)
     run = ToolRun(profile, tmp_path, done.returncode, done.stdout, done.stderr, 0.0, False, follower)
     summary = driver.parse(run, "injector-1")
     whole = read_request_log(tmp_path / LOG_FILE)

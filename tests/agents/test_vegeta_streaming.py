@@ -230,6 +230,18 @@ def test_a_followed_vegeta_run_reads_the_same_as_its_whole_file(
         assert window.seconds < 2  # the window ends at the last send
 
 
+def test_the_follower_reads_vegetas_first_send_time(target: str, tmp_path: Path) -> None:
+    """The injector's start (InjectorSummary.started_at) is vegeta's first send, from its results."""
+    profile = LoadProfile(driver="vegeta", rate=200, duration_s=1, warmup_s=0, connections=4, path="/fast")
+    began = time.time()
+    run = followed_run(profile, f"http://{target}", tmp_path)
+    ended = time.time()
+    assert run.follower is not None
+    first = run.follower.first_request_sent()
+    assert first is not None and began <= first <= ended, (began, first, ended)
+    VegetaDriver().parse(run, "injector-1")  # and the follower still reads as before
+
+
 def test_a_run_read_without_a_follower_reads_the_same(target: str, tmp_path: Path) -> None:
     """A ToolRun without a follower (a tool run by hand) is read from its file the same way."""
     profile = LoadProfile(driver="vegeta", rate=400, duration_s=2, warmup_s=1, connections=10, path="/fast")

@@ -59,6 +59,8 @@ def _bearer(token: str) -> dict[str, str]:
 
 def _hello(url: str, agent: dict[str, Any]) -> httpx.Response:
     body = hello("injector-1", ["injector"])
+    # As an agent whose clock is 200.4 ms ahead of the API's measured it.
+    body["body"]["clock"] = {"offset_ms": -200.4, "round_trip_ms": 0.8, "measured_at": "2026-11-27T10:00:00Z"}
     return httpx.post(f"{url}/api/v1/agent/hello", json=body, headers=_bearer(agent["agent_token"]))
 
 
@@ -70,6 +72,7 @@ def test_a_lab_admin_revokes_an_agent_from_the_cli(lab_with_agent: dict[str, Any
 
     listed = as_("admin", "list", "--lab", "bench lab")
     assert listed.returncode == 0 and "injector-1" in listed.stdout and "online" in listed.stdout
+    assert "200.4 ms ahead (±0.4)" in listed.stdout, listed.stdout
 
     # An editor is refused by the API (403), with its reason; nothing changes.
     editor = as_("editor", "revoke", "--lab", "bench lab", "injector-1", "--yes")

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from backend.labs.enrollment import create_enrollment_token
 from backend.models import Lab
 from backend.runs.transitions import transition
+from contract.clock import ClockProbe
 from contract.protocol import CommandResult, Envelope, Heartbeat, Hello, SampleBatch
 from contract.results import SamplePoint
 from contract.run_state import RunState
@@ -110,6 +111,7 @@ def agent_requests(name: str, roles: Sequence[str]) -> list[tuple[str, str, dict
     from backend.fleet.schemas import AgentMessageEnvelope, HelloEnvelope
 
     examples: dict[Any, dict[str, Any]] = {
+        ClockProbe: {"agent_sent_at": "2026-11-27T10:00:00+00:00"},
         HelloEnvelope: hello(name, roles),
         AgentMessageEnvelope: wire(Heartbeat(busy_run_id=None)),
     }

@@ -1,5 +1,10 @@
 """`warming` and `running`: sample, start the load at one agreed instant, keep its lease alive.
 
+start_at and t0 are on the worker's clock, which is taken as the API's (they run on the control
+plane's hosts). Each agent measures its own clock against the API's as it starts sampling
+(StartSampling's answer carries it; the run's environment keeps it) and waits for them on its own
+clock with that offset (contract.clock).
+
 The load holds a lease: the injector stops it by itself when the lease is not renewed, so a
 worker that dies cannot leave load running. The worker renews it every couple of seconds for as
 long as this run is executing (the renewer stops with the execution): it writes the lease to
@@ -20,7 +25,8 @@ from typing import TypeVar
 
 from backend.messaging import load_leases
 from backend.settings import get_settings
-from contract.command_results import LoadFinished, LoadStarted
+from contract.clock import ClockMeasurement
+from contract.command_results import LoadFinished, LoadStarted, SamplingStarted
 from contract.injector_split import share_profile
 from contract.protocol import AwaitLoad, RenewLease, StartLoad, StartSampling
 from contract.run_state import RunState
@@ -55,6 +61,7 @@ class WarmUp(BackgroundPhase):
     def __init__(self, execution: Execution) -> None:
         super().__init__()
         self.execution = execution
+        self._clocks: dict[str, ClockMeasurement | None] = {}  # by agent name, from StartSampling's answers
 
     def timeout_seconds(self) -> float:
         return self.execution.spec.load.warmup_s + lead_time_s() + 2 * COMMAND_TIMEOUT_S
@@ -105,6 +112,8 @@ class WarmUp(BackgroundPhase):
         ):
             ex.record_command_line(injector, data)
         ex.load_started_at = start_at
+        # Kept while the warm-up runs (one write): the clocks each agent measured as it started sampling.
+        ex.record_environment(ex.environment.with_clocks(self._clocks))
         LeaseKeeper(ex).start()
         # Done when the measured part begins: the state becomes `running` at t0.
         t0 = start_at + timedelta(seconds=ex.spec.load.warmup_s)  # what _start_sampling set as ex.t0
@@ -115,7 +124,12 @@ class WarmUp(BackgroundPhase):
         start_at = datetime.now(UTC) + timedelta(seconds=lead_s)
         ex.t0 = start_at + timedelta(seconds=ex.spec.load.warmup_s)
         sampling = StartSampling(run_id=ex.run_id, t0=ex.t0)
-        _on_each(ex.involved_agents, lambda a: agent_rpc.send_command(a.id, sampling, COMMAND_TIMEOUT_S))
+        agents = ex.involved_agents
+        answers = _on_each(
+            agents, lambda a: agent_rpc.request(a.id, sampling, SamplingStarted, COMMAND_TIMEOUT_S)
+        )
+        # Each agent measured its clock against the API's first (contract.clock) and samples on it.
+        self._clocks = {agent.name: answer.clock for agent, answer in zip(agents, answers, strict=True)}
         return start_at
 
 

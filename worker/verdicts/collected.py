@@ -16,6 +16,7 @@ from contract.limits import client_limit
 from contract.results import RunSummary
 from worker.execution import Execution
 from worker.verdicts.caveats import run_caveats
+from worker.verdicts.clocks import clock_caveats
 from worker.verdicts.consistency import figure_caveats
 from worker.verdicts.decide import run_verdict
 from worker.verdicts.observation import observe
@@ -53,6 +54,7 @@ def with_verdict(
         ran_s = min(ex.spec.load.duration_s, int(summary.total.duration_s)) or ex.spec.load.duration_s
         caveats = run_caveats(samples, ran_s, expect_proxy=ex.spec.load.via != "direct")
         caveats += sanity_caveats(ex.spec, summary, observation.link_cap_bytes_per_s)
+        caveats += clock_caveats(ex.environment, summary.injectors)
         verdict = verdict.model_copy(update={"caveats": caveats})
     except Exception:  # a verdict is a reading of the results, never a reason to lose them
         log.exception("run %s: no verdict", ex.run_id)

@@ -33,6 +33,17 @@ export const AgentEnvironmentSchema = {
         capabilities: {
             $ref: '#/components/schemas/Capabilities',
             description: 'Its Hello\'s host facts when the run was configured.'
+        },
+        clock: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ClockMeasurement'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Its clock against the API\'s, measured at the run\'s warm-up (contract.clock); None: not measured (an older agent, or the exchange failed).'
         }
     },
     additionalProperties: false,
@@ -126,6 +137,17 @@ export const AgentOutSchema = {
         capabilities: {
             $ref: '#/components/schemas/Capabilities'
         },
+        clock: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ClockMeasurement'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'its clock against the API\'s, measured at its last hello (null: never measured)'
+        },
         last_seen_at: {
             anyOf: [
                 {
@@ -170,6 +192,7 @@ export const AgentOutSchema = {
         'roles',
         'version',
         'capabilities',
+        'clock',
         'last_seen_at',
         'status',
         'revoked_at'
@@ -1672,7 +1695,8 @@ export const CaveatSchema = {
                 'above_link_cap',
                 'above_target_rate',
                 'counts_disagree',
-                'figures_disagree'
+                'figures_disagree',
+                'clocks_apart'
             ],
             title: 'Kind'
         },
@@ -2008,6 +2032,92 @@ export const CheckErrorSchema = {
         'message'
     ],
     title: 'CheckError'
+} as const;
+
+export const ClockEchoSchema = {
+    properties: {
+        agent_sent_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Agent Sent At',
+            description: 't1, as the agent sent it.'
+        },
+        api_received_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Api Received At',
+            description: 't2: the API\'s clock when the request reached it.'
+        },
+        api_sent_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Api Sent At',
+            description: 't3: the API\'s clock as it answered.'
+        }
+    },
+    type: 'object',
+    required: [
+        'agent_sent_at',
+        'api_received_at',
+        'api_sent_at'
+    ],
+    title: 'ClockEcho',
+    description: 'The answer to a ClockProbe: t1 back, with the API\'s clock on receipt (t2) and reply (t3).'
+} as const;
+
+export const ClockMeasurementSchema = {
+    properties: {
+        offset_ms: {
+            type: 'number',
+            title: 'Offset Ms',
+            description: 'How far the API\'s clock is ahead of the agent\'s (negative: the agent\'s is ahead), in milliseconds; true to within half the round trip.'
+        },
+        round_trip_ms: {
+            type: 'number',
+            minimum: 0,
+            title: 'Round Trip Ms',
+            description: 'The kept exchange\'s network round trip, in milliseconds.'
+        },
+        measured_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Measured At',
+            description: 'When it was measured, on the API\'s clock.'
+        },
+        exchanges: {
+            type: 'integer',
+            minimum: 1,
+            title: 'Exchanges',
+            description: 'Exchanges made; the one with the smallest round trip is kept.',
+            default: 1
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'offset_ms',
+        'round_trip_ms',
+        'measured_at'
+    ],
+    title: 'ClockMeasurement',
+    description: 'One agent\'s clock against the API\'s: the best of several exchanges.'
+} as const;
+
+export const ClockProbeSchema = {
+    properties: {
+        agent_sent_at: {
+            type: 'string',
+            format: 'date-time',
+            title: 'Agent Sent At',
+            description: 't1: the agent\'s clock when it sent this request.'
+        }
+    },
+    type: 'object',
+    required: [
+        'agent_sent_at'
+    ],
+    title: 'ClockProbe',
+    description: 'The body of POST /agent/clock: the agent\'s clock as it sent the request (t1).'
 } as const;
 
 export const CloneRequestSchema = {
@@ -4686,6 +4796,17 @@ export const HelloSchema = {
         capabilities: {
             $ref: '#/components/schemas/Capabilities',
             description: 'What the host offers: tools, HAProxy, kernel, qdiscs ...'
+        },
+        clock: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ClockMeasurement'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Its clock against the API\'s, measured just before this hello (None: it could not).'
         }
     },
     additionalProperties: false,
@@ -5243,6 +5364,35 @@ export const InjectorSummarySchema = {
                 }
             ],
             description: 'What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.'
+        },
+        started_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Started At',
+            description: 'When this injector\'s load began, on the API\'s clock (its own clock corrected by its measured offset, contract.clock): see start_source. None in summaries recorded before it was kept.'
+        },
+        start_source: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'first_request',
+                        'tool_started'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Start Source',
+            description: 'Where started_at comes from: first_request, the tool\'s own record of its first request\'s send time (vegeta, h2load); tool_started, the moment the agent started the tool (tools that keep no per-request send times).'
         }
     },
     additionalProperties: false,
@@ -9789,6 +9939,17 @@ export const SamplingStartedSchema = {
                     type: 'null'
                 }
             ]
+        },
+        clock: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ClockMeasurement'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'The agent\'s clock against the API\'s, measured as it started sampling (None: it could not).'
         }
     },
     additionalProperties: false,
@@ -9797,7 +9958,7 @@ export const SamplingStartedSchema = {
         'host'
     ],
     title: 'SamplingStarted',
-    description: 'StartSampling\'s answer: the host\'s sampler, and HAProxy\'s on a proxy agent.'
+    description: 'StartSampling\'s answer: the host\'s sampler, HAProxy\'s on a proxy agent, and the agent\'s clock.'
 } as const;
 
 export const ScheduleCreateSchema = {
@@ -13567,6 +13728,13 @@ export const MeasurementToleranceSchema = {
     description: 'The share by which two measurements of one thing may differ before a check says so (TBF lets a burst through, counters round, clocks drift): the verdict\'s sanity checks use it.'
 } as const;
 
+export const ClockBoundMsSchema = {
+    type: 'number',
+    const: 20,
+    title: 'ClockBoundMs',
+    description: 'Milliseconds an agent\'s clock may be off the API\'s, or two injectors\' starts apart, before a run says so (the clocks_apart caveat); the lab and run pages name clocks beyond it.'
+} as const;
+
 export const AgentMessageEnvelopeWritableSchema = {
     properties: {
         v: {
@@ -14135,6 +14303,35 @@ export const InjectorSummaryWritableSchema = {
                 }
             ],
             description: 'What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.'
+        },
+        started_at: {
+            anyOf: [
+                {
+                    type: 'string',
+                    format: 'date-time'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Started At',
+            description: 'When this injector\'s load began, on the API\'s clock (its own clock corrected by its measured offset, contract.clock): see start_source. None in summaries recorded before it was kept.'
+        },
+        start_source: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'first_request',
+                        'tool_started'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Start Source',
+            description: 'Where started_at comes from: first_request, the tool\'s own record of its first request\'s send time (vegeta, h2load); tool_started, the moment the agent started the tool (tools that keep no per-request send times).'
         }
     },
     additionalProperties: false,

@@ -34,6 +34,10 @@ export type AgentEnvironment = {
      * Its Hello's host facts when the run was configured.
      */
     capabilities: Capabilities;
+    /**
+     * Its clock against the API's, measured at the run's warm-up (contract.clock); None: not measured (an older agent, or the exchange failed).
+     */
+    clock?: ClockMeasurement | null;
 };
 
 /**
@@ -93,6 +97,10 @@ export type AgentOut = {
      */
     version: string;
     capabilities: Capabilities;
+    /**
+     * its clock against the API's, measured at its last hello (null: never measured)
+     */
+    clock: ClockMeasurement | null;
     /**
      * Last Seen At
      */
@@ -892,7 +900,7 @@ export type Caveat = {
     /**
      * Kind
      */
-    kind: 'host_stalled' | 'cpu_steal' | 'samples_missing' | 'above_link_cap' | 'above_target_rate' | 'counts_disagree' | 'figures_disagree';
+    kind: 'host_stalled' | 'cpu_steal' | 'samples_missing' | 'above_link_cap' | 'above_target_rate' | 'counts_disagree' | 'figures_disagree' | 'clocks_apart';
     /**
      * Sentence
      *
@@ -1107,6 +1115,78 @@ export type CheckError = {
      * The raw line's field (spec.proxy.<section>.extra.<index>) when the line is one.
      */
     field?: string | null;
+};
+
+/**
+ * ClockEcho
+ *
+ * The answer to a ClockProbe: t1 back, with the API's clock on receipt (t2) and reply (t3).
+ */
+export type ClockEcho = {
+    /**
+     * Agent Sent At
+     *
+     * t1, as the agent sent it.
+     */
+    agent_sent_at: string;
+    /**
+     * Api Received At
+     *
+     * t2: the API's clock when the request reached it.
+     */
+    api_received_at: string;
+    /**
+     * Api Sent At
+     *
+     * t3: the API's clock as it answered.
+     */
+    api_sent_at: string;
+};
+
+/**
+ * ClockMeasurement
+ *
+ * One agent's clock against the API's: the best of several exchanges.
+ */
+export type ClockMeasurement = {
+    /**
+     * Offset Ms
+     *
+     * How far the API's clock is ahead of the agent's (negative: the agent's is ahead), in milliseconds; true to within half the round trip.
+     */
+    offset_ms: number;
+    /**
+     * Round Trip Ms
+     *
+     * The kept exchange's network round trip, in milliseconds.
+     */
+    round_trip_ms: number;
+    /**
+     * Measured At
+     *
+     * When it was measured, on the API's clock.
+     */
+    measured_at: string;
+    /**
+     * Exchanges
+     *
+     * Exchanges made; the one with the smallest round trip is kept.
+     */
+    exchanges?: number;
+};
+
+/**
+ * ClockProbe
+ *
+ * The body of POST /agent/clock: the agent's clock as it sent the request (t1).
+ */
+export type ClockProbe = {
+    /**
+     * Agent Sent At
+     *
+     * t1: the agent's clock when it sent this request.
+     */
+    agent_sent_at: string;
 };
 
 /**
@@ -2667,6 +2747,10 @@ export type Hello = {
      * What the host offers: tools, HAProxy, kernel, qdiscs ...
      */
     capabilities?: Capabilities;
+    /**
+     * Its clock against the API's, measured just before this hello (None: it could not).
+     */
+    clock?: ClockMeasurement | null;
 };
 
 /**
@@ -3012,6 +3096,18 @@ export type InjectorSummary = {
      * What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.
      */
     asked?: InjectorShare | null;
+    /**
+     * Started At
+     *
+     * When this injector's load began, on the API's clock (its own clock corrected by its measured offset, contract.clock): see start_source. None in summaries recorded before it was kept.
+     */
+    started_at?: string | null;
+    /**
+     * Start Source
+     *
+     * Where started_at comes from: first_request, the tool's own record of its first request's send time (vegeta, h2load); tool_started, the moment the agent started the tool (tools that keep no per-request send times).
+     */
+    start_source?: 'first_request' | 'tool_started' | null;
 };
 
 export type JsonValue = unknown;
@@ -5616,11 +5712,15 @@ export type SamplesSent = {
 /**
  * SamplingStarted
  *
- * StartSampling's answer: the host's sampler, and HAProxy's on a proxy agent.
+ * StartSampling's answer: the host's sampler, HAProxy's on a proxy agent, and the agent's clock.
  */
 export type SamplingStarted = {
     host: HostSampling;
     proxy?: ProxySampling | null;
+    /**
+     * The agent's clock against the API's, measured as it started sampling (None: it could not).
+     */
+    clock?: ClockMeasurement | null;
 };
 
 /**
@@ -7811,6 +7911,13 @@ export type DefaultRunOverheadSeconds = 3;
 export type MeasurementTolerance = 0.05;
 
 /**
+ * ClockBoundMs
+ *
+ * Milliseconds an agent's clock may be off the API's, or two injectors' starts apart, before a run says so (the clocks_apart caveat); the lab and run pages name clocks beyond it.
+ */
+export type ClockBoundMs = 20;
+
+/**
  * AgentMessageEnvelope
  */
 export type AgentMessageEnvelopeWritable = {
@@ -8130,6 +8237,18 @@ export type InjectorSummaryWritable = {
      * What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.
      */
     asked?: InjectorShare | null;
+    /**
+     * Started At
+     *
+     * When this injector's load began, on the API's clock (its own clock corrected by its measured offset, contract.clock): see start_source. None in summaries recorded before it was kept.
+     */
+    started_at?: string | null;
+    /**
+     * Start Source
+     *
+     * Where started_at comes from: first_request, the tool's own record of its first request's send time (vegeta, h2load); tool_started, the moment the agent started the tool (tools that keep no per-request send times).
+     */
+    start_source?: 'first_request' | 'tool_started' | null;
 };
 
 /**
@@ -10245,6 +10364,59 @@ export type AgentEnrollResponses = {
 };
 
 export type AgentEnrollResponse = AgentEnrollResponses[keyof AgentEnrollResponses];
+
+export type AgentClockData = {
+    body: ClockProbe;
+    path?: never;
+    query?: never;
+    url: '/api/v1/agent/clock';
+};
+
+export type AgentClockErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type AgentClockError = AgentClockErrors[keyof AgentClockErrors];
+
+export type AgentClockResponses = {
+    /**
+     * Successful Response
+     */
+    200: ClockEcho;
+};
+
+export type AgentClockResponse = AgentClockResponses[keyof AgentClockResponses];
 
 export type AgentHelloData = {
     body: HelloEnvelope;

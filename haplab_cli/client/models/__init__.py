@@ -50,6 +50,9 @@ from .change_status_update_status import ChangeStatusUpdateStatus
 from .changes_list_changes_status_type_0 import ChangesListChangesStatusType0
 from .check import Check
 from .check_error import CheckError
+from .clock_echo import ClockEcho
+from .clock_measurement import ClockMeasurement
+from .clock_probe import ClockProbe
 from .clone_request import CloneRequest
 from .command_result import CommandResult
 from .compare_point import ComparePoint
@@ -137,6 +140,7 @@ from .injector_share import InjectorShare
 from .injector_share_per_injector import InjectorSharePerInjector
 from .injector_summary import InjectorSummary
 from .injector_summary_driver import InjectorSummaryDriver
+from .injector_summary_start_source_type_0 import InjectorSummaryStartSourceType0
 from .injector_summary_window_source_type_0 import InjectorSummaryWindowSourceType0
 from .knee import Knee
 from .knee_params_type_0 import KneeParamsType0
@@ -416,6 +420,9 @@ __all__ = (
     "ChangesListChangesStatusType0",
     "Check",
     "CheckError",
+    "ClockEcho",
+    "ClockMeasurement",
+    "ClockProbe",
     "CloneRequest",
     "CommandResult",
     "ComparePoint",
@@ -503,6 +510,7 @@ __all__ = (
     "InjectorSharePerInjector",
     "InjectorSummary",
     "InjectorSummaryDriver",
+    "InjectorSummaryStartSourceType0",
     "InjectorSummaryWindowSourceType0",
     "Knee",
     "KneeParamsType0",

@@ -11,6 +11,7 @@ from ..models.agent_out_status import AgentOutStatus
 
 if TYPE_CHECKING:
     from ..models.capabilities import Capabilities
+    from ..models.clock_measurement import ClockMeasurement
 
 
 T = TypeVar("T", bound="AgentOut")
@@ -25,6 +26,7 @@ class AgentOut:
         roles (list[str]):
         version (str):
         capabilities (Capabilities):
+        clock (ClockMeasurement | None): its clock against the API's, measured at its last hello (null: never measured)
         last_seen_at (datetime.datetime | None):
         status (AgentOutStatus): offline after 15 s without a heartbeat; busy while its lab runs; revoked: its token is
             refused for good
@@ -37,12 +39,15 @@ class AgentOut:
     roles: list[str]
     version: str
     capabilities: Capabilities
+    clock: ClockMeasurement | None
     last_seen_at: datetime.datetime | None
     status: AgentOutStatus
     revoked_at: datetime.datetime | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.clock_measurement import ClockMeasurement
+
         id = self.id
 
         name = self.name
@@ -52,6 +57,12 @@ class AgentOut:
         version = self.version
 
         capabilities = self.capabilities.to_dict()
+
+        clock: dict[str, Any] | None
+        if isinstance(self.clock, ClockMeasurement):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
 
         last_seen_at: None | str
         if isinstance(self.last_seen_at, datetime.datetime):
@@ -76,6 +87,7 @@ class AgentOut:
                 "roles": roles,
                 "version": version,
                 "capabilities": capabilities,
+                "clock": clock,
                 "last_seen_at": last_seen_at,
                 "status": status,
                 "revoked_at": revoked_at,
@@ -87,6 +99,7 @@ class AgentOut:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.capabilities import Capabilities
+        from ..models.clock_measurement import ClockMeasurement
 
         d = dict(src_dict)
         id = d.pop("id")
@@ -98,6 +111,21 @@ class AgentOut:
         version = d.pop("version")
 
         capabilities = Capabilities.from_dict(d.pop("capabilities"))
+
+        def _parse_clock(data: object) -> ClockMeasurement | None:
+            if data is None:
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                clock_type_0 = ClockMeasurement.from_dict(data)
+
+                return clock_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ClockMeasurement | None, data)
+
+        clock = _parse_clock(d.pop("clock"))
 
         def _parse_last_seen_at(data: object) -> datetime.datetime | None:
             if data is None:
@@ -137,6 +165,7 @@ class AgentOut:
             roles=roles,
             version=version,
             capabilities=capabilities,
+            clock=clock,
             last_seen_at=last_seen_at,
             status=status,
             revoked_at=revoked_at,

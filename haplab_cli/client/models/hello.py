@@ -17,6 +17,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.capabilities import Capabilities
+    from ..models.clock_measurement import ClockMeasurement
 
 
 T = TypeVar("T", bound="Hello")
@@ -32,6 +33,8 @@ class Hello:
         roles (list[HelloRolesItem]): Roles this agent plays.
         type_ (Literal['hello'] | Unset):  Default: 'hello'.
         capabilities (Capabilities | Unset):
+        clock (ClockMeasurement | None | Unset): Its clock against the API's, measured just before this hello (None: it
+            could not).
     """
 
     agent: str
@@ -39,8 +42,11 @@ class Hello:
     roles: list[HelloRolesItem]
     type_: Literal["hello"] | Unset = "hello"
     capabilities: Capabilities | Unset = UNSET
+    clock: ClockMeasurement | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.clock_measurement import ClockMeasurement
+
         agent = self.agent
 
         version = self.version
@@ -56,6 +62,14 @@ class Hello:
         if not isinstance(self.capabilities, Unset):
             capabilities = self.capabilities.to_dict()
 
+        clock: dict[str, Any] | None | Unset
+        if isinstance(self.clock, Unset):
+            clock = UNSET
+        elif isinstance(self.clock, ClockMeasurement):
+            clock = self.clock.to_dict()
+        else:
+            clock = self.clock
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -69,12 +83,15 @@ class Hello:
             field_dict["type"] = type_
         if capabilities is not UNSET:
             field_dict["capabilities"] = capabilities
+        if clock is not UNSET:
+            field_dict["clock"] = clock
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.capabilities import Capabilities
+        from ..models.clock_measurement import ClockMeasurement
 
         d = dict(src_dict)
         agent = d.pop("agent")
@@ -99,12 +116,30 @@ class Hello:
         else:
             capabilities = Capabilities.from_dict(_capabilities)
 
+        def _parse_clock(data: object) -> ClockMeasurement | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                clock_type_0 = ClockMeasurement.from_dict(data)
+
+                return clock_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(ClockMeasurement | None | Unset, data)
+
+        clock = _parse_clock(d.pop("clock", UNSET))
+
         hello = cls(
             agent=agent,
             version=version,
             roles=roles,
             type_=type_,
             capabilities=capabilities,
+            clock=clock,
         )
 
         return hello

@@ -1,11 +1,15 @@
 from __future__ import annotations
 
+import datetime
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.injector_summary_driver import InjectorSummaryDriver
+from ..models.injector_summary_start_source_type_0 import (
+    InjectorSummaryStartSourceType0,
+)
 from ..models.injector_summary_window_source_type_0 import (
     InjectorSummaryWindowSourceType0,
 )
@@ -58,6 +62,12 @@ class InjectorSummary:
             window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
         asked (InjectorShare | None | Unset): What this injector was asked to send: its share of the profile (or the
             whole of it). Set by the worker; None in summaries recorded before the split.
+        started_at (datetime.datetime | None | Unset): When this injector's load began, on the API's clock (its own
+            clock corrected by its measured offset, contract.clock): see start_source. None in summaries recorded before it
+            was kept.
+        start_source (InjectorSummaryStartSourceType0 | None | Unset): Where started_at comes from: first_request, the
+            tool's own record of its first request's send time (vegeta, h2load); tool_started, the moment the agent started
+            the tool (tools that keep no per-request send times).
     """
 
     requests: int
@@ -81,6 +91,8 @@ class InjectorSummary:
     stop_reason: None | str | Unset = UNSET
     window_s: float | None | Unset = UNSET
     asked: InjectorShare | None | Unset = UNSET
+    started_at: datetime.datetime | None | Unset = UNSET
+    start_source: InjectorSummaryStartSourceType0 | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.drain import Drain
@@ -195,6 +207,22 @@ class InjectorSummary:
         else:
             asked = self.asked
 
+        started_at: None | str | Unset
+        if isinstance(self.started_at, Unset):
+            started_at = UNSET
+        elif isinstance(self.started_at, datetime.datetime):
+            started_at = self.started_at.isoformat()
+        else:
+            started_at = self.started_at
+
+        start_source: None | str | Unset
+        if isinstance(self.start_source, Unset):
+            start_source = UNSET
+        elif isinstance(self.start_source, InjectorSummaryStartSourceType0):
+            start_source = self.start_source.value
+        else:
+            start_source = self.start_source
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -236,6 +264,10 @@ class InjectorSummary:
             field_dict["window_s"] = window_s
         if asked is not UNSET:
             field_dict["asked"] = asked
+        if started_at is not UNSET:
+            field_dict["started_at"] = started_at
+        if start_source is not UNSET:
+            field_dict["start_source"] = start_source
 
         return field_dict
 
@@ -430,6 +462,42 @@ class InjectorSummary:
 
         asked = _parse_asked(d.pop("asked", UNSET))
 
+        def _parse_started_at(data: object) -> datetime.datetime | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                started_at_type_0 = datetime.datetime.fromisoformat(data)
+
+                return started_at_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(datetime.datetime | None | Unset, data)
+
+        started_at = _parse_started_at(d.pop("started_at", UNSET))
+
+        def _parse_start_source(
+            data: object,
+        ) -> InjectorSummaryStartSourceType0 | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, str):
+                    raise TypeError()
+                start_source_type_0 = InjectorSummaryStartSourceType0(data)
+
+                return start_source_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(InjectorSummaryStartSourceType0 | None | Unset, data)
+
+        start_source = _parse_start_source(d.pop("start_source", UNSET))
+
         injector_summary = cls(
             requests=requests,
             successes=successes,
@@ -452,6 +520,8 @@ class InjectorSummary:
             stop_reason=stop_reason,
             window_s=window_s,
             asked=asked,
+            started_at=started_at,
+            start_source=start_source,
         )
 
         return injector_summary

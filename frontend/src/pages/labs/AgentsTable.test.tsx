@@ -11,6 +11,7 @@ const agent = (id: number, name: string, status: AgentOut["status"], revoked_at:
   roles: ["injector"],
   version: "0.1.0",
   capabilities: {},
+  clock: null,
   last_seen_at: null,
   status,
   revoked_at,
@@ -29,6 +30,18 @@ describe("AgentsTable", () => {
     const html = render(true);
     expect(html).toContain('aria-label="Revoke agent injector-1"');
     expect(html).toContain('aria-label="Revoke agent proxy-1"');
+  });
+
+  it("shows each agent's clock and says in a sentence when one is off beyond the bound", () => {
+    const skewed = { ...agent(1, "injector-1", "online"), clock: { offset_ms: -200.4, round_trip_ms: 0.8, measured_at: "2026-11-27T10:00:00Z" } };
+    const html = renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <AgentsTable agents={[skewed, agent(2, "proxy-1", "online")]} labId={7} />
+      </QueryClientProvider>,
+    );
+    expect(html).toContain("200 ms ahead of the API&#x27;s (±0.4 ms)");
+    expect(html).toContain("injector-1&#x27;s clock is 200 ms ahead of the API&#x27;s");
+    expect(html).toContain("not measured");
   });
 
   it("offers no one else a Revoke button", () => {

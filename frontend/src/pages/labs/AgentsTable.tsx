@@ -1,5 +1,5 @@
-// The agents of a lab: role, status, versions, and what their hosts offer (from the hello); lab
-// admins revoke one here (its token is refused at once, a run using it fails).
+// The agents of a lab: role, status, versions, their clock against the API's and what their hosts
+// offer (from the hello); lab admins revoke one here (its token is refused at once, a run using it fails).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 
@@ -7,6 +7,7 @@ import { labsGetLabQueryKey, labsRevokeAgentMutation } from "../../client/@tanst
 import type { AgentOut } from "../../client/types.gen";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ErrorState } from "../../components/ErrorState";
+import { clockText, clockWarning } from "../../format/clock";
 import { AgentStatusBadge } from "./AgentStatusBadge";
 import { toolList } from "./agentFacts";
 
@@ -27,9 +28,13 @@ export function AgentsTable({
     ...labsRevokeAgentMutation(),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: labsGetLabQueryKey({ path: { lab_id: labId } }) }),
   });
+  const clockWarnings = agents.flatMap((a) => clockWarning(a.name, a.clock) ?? []);
   return (
     <>
       {revoke.error && <ErrorState error={revoke.error} compact />}
+      {clockWarnings.map((warning) => (
+        <p key={warning} className="notice small">{warning}</p>
+      ))}
       <table className="table phone-cards">
         <thead>
           <tr>
@@ -37,6 +42,7 @@ export function AgentsTable({
             <th>Roles</th>
             <th>Status</th>
             <th>Agent version</th>
+            <th title="Measured at its last hello: the API's clock minus the agent's, to within half the round trip">Clock</th>
             <th>Host</th>
             <th>Capabilities</th>
             {canRevoke && <th aria-label="actions" />}
@@ -52,6 +58,7 @@ export function AgentsTable({
                 <td data-label="Roles">{a.roles.map((r) => <span key={r} className="badge" style={{ marginRight: 4 }}>{r}</span>)}</td>
                 <td data-label="Status"><AgentStatusBadge agent={a} /></td>
                 <td data-label="Agent version">{a.version || "—"}</td>
+                <td className="small" data-label="Clock">{a.clock ? clockText(a.clock) : <span className="muted">not measured</span>}</td>
                 <td className="small" data-label="Host">
                   {f.cores != null && <div>{f.cores} cores</div>}
                   {f.kernel && <div>kernel {f.kernel}</div>}

@@ -10,6 +10,7 @@ const agent = (name: string, roles: string[], capabilities: Capabilities = {}, s
   roles,
   version: "0.1",
   capabilities,
+  clock: null,
   last_seen_at: null,
   status,
   revoked_at: null,

@@ -30,6 +30,7 @@ const CAVEAT_LABELS: Record<NonNullable<Verdict["caveats"]>[number]["kind"], str
   above_target_rate: "above the target rate",
   counts_disagree: "counts disagree",
   figures_disagree: "figures disagree",
+  clocks_apart: "clocks apart",
 };
 
 function Caveats({ caveats }: { caveats: Verdict["caveats"] }) {
