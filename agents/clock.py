@@ -11,7 +11,9 @@ The test hook HAPLAB_AGENT_TEST_CLOCK_SKEW_MS (milliseconds, default 0; read onc
 tests only: never set it on a real host) adds that much to every reading `host_time()` makes, as
 if this host's clock were that far ahead. The tools the injector runs read the machine's own
 clock, which the hook does not touch: `tool_epoch`/`from_tool` convert between them (identities
-without the hook).
+without the hook). A second test hook, HAPLAB_AGENT_TEST_START_DELAY_MS, makes an injector start
+its load that much after the run's start_at (with its clock right), so a test can hold the
+start-spread check to two injectors that really started apart.
 """
 
 from __future__ import annotations
@@ -29,21 +31,23 @@ from contract.clock import CLOCK_EXCHANGES, ClockEcho, ClockMeasurement, ClockPr
 log = logging.getLogger(__name__)
 
 TEST_CLOCK_SKEW_ENV = "HAPLAB_AGENT_TEST_CLOCK_SKEW_MS"
+TEST_START_DELAY_ENV = "HAPLAB_AGENT_TEST_START_DELAY_MS"
 
 
-def _test_skew_s() -> float:
-    text = os.environ.get(TEST_CLOCK_SKEW_ENV, "").strip()
+def _test_hook_s(env: str, what: str) -> float:
+    text = os.environ.get(env, "").strip()
     if not text:
         return 0.0
     try:
-        skew_ms = float(text)
+        value_ms = float(text)
     except ValueError:
-        raise SystemExit(f"{TEST_CLOCK_SKEW_ENV}={text!r}: a number of milliseconds") from None
-    log.warning("test hook %s: this agent's clock reads %+g ms off the host's", TEST_CLOCK_SKEW_ENV, skew_ms)
-    return skew_ms / 1000
+        raise SystemExit(f"{env}={text!r}: a number of milliseconds") from None
+    log.warning("test hook %s: %s %+g ms", env, what, value_ms)
+    return value_ms / 1000
 
 
-TEST_SKEW_S = _test_skew_s()
+TEST_SKEW_S = _test_hook_s(TEST_CLOCK_SKEW_ENV, "this agent's clock reads off the host's by")
+TEST_START_DELAY_S = _test_hook_s(TEST_START_DELAY_ENV, "this injector starts its load after start_at by")
 
 
 def host_time() -> float:

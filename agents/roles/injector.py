@@ -41,7 +41,7 @@ from urllib.parse import urlsplit
 
 from pydantic import JsonValue
 
-from agents.clock import from_tool, tool_epoch
+from agents.clock import TEST_START_DELAY_S, from_tool, tool_epoch
 from agents.drivers import (
     LoadDriver,
     MeasuredWindow,
@@ -149,7 +149,7 @@ class InjectorRole(Role):
             raise CommandFailed(str(exc)) from exc
         # start_at is on the API's clock: this host's by the measured offset (agents.clock), then
         # the one the tools and the load's timers read (the same but for a test's clock skew).
-        start_at = tool_epoch(self.ctx.clock.to_host(command.start_at))
+        start_at = tool_epoch(self.ctx.clock.to_host(command.start_at)) + TEST_START_DELAY_S
         _check_start_time(start_at)
         if not self._starting.acquire(blocking=False):
             raise CommandFailed("another StartLoad is being carried out: one load at a time")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import signal
 import subprocess
 import time
 from pathlib import Path
@@ -203,3 +204,29 @@ def load_tools_in(netns: str) -> list[str]:
         if name in LOAD_TOOLS:
             found.append(f"{pid} {name}")
     return found
+
+
+def restart_agent_with(lab: Any, name: str, env: dict[str, str], why: str) -> Any:
+    """Stop agent `name` of a dev.lab.LocalLab (SIGTERM, by PID) and start it again, same argv,
+    with `env` added (a test hook: agents/clock.py); it is stopped with the lab."""
+    from dev.lab import ROOT, AgentProcess
+
+    agent = next(a for a in lab.agents if a.host.agent == name)
+    agent.proc.send_signal(signal.SIGTERM)
+    agent.proc.wait(30)
+    agent.stopped = True
+    with open(agent.log, "ab") as out:
+        out.write(f"\n----- {name} restarted with {why} -----\n".encode())
+        out.flush()
+        proc = subprocess.Popen(
+            agent.proc.args,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **env},
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+    fresh = AgentProcess(agent.host, proc, agent.log)
+    lab.agents[lab.agents.index(agent)] = fresh
+    return fresh

@@ -10,15 +10,12 @@ Its own lab, not the shared one: it restarts one of the lab's agents.
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
 from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
 from live_processes import wait_until
-from run_helpers import Api, http_spec
+from run_helpers import Api, http_spec, restart_agent_with
 
 from agents.clock import TEST_CLOCK_SKEW_ENV
 from contract.clock import CLOCK_BOUND_MS
@@ -31,37 +28,14 @@ SKEW_MS = 200.0
 START_WITHIN_MS = 120.0
 
 
-def restart_skewed(lab: Any, name: str, skew_ms: float) -> Any:
-    """Stop agent `name` (SIGTERM, by PID) and start it again, same argv, with its clock skewed."""
-    from dev.lab import ROOT, AgentProcess
-
-    agent = next(a for a in lab.agents if a.host.agent == name)
-    agent.proc.send_signal(signal.SIGTERM)
-    agent.proc.wait(30)
-    agent.stopped = True
-    with open(agent.log, "ab") as out:
-        out.write(f"\n----- {name} restarted with its clock {skew_ms:+g} ms -----\n".encode())
-        out.flush()
-        proc = subprocess.Popen(
-            agent.proc.args,
-            cwd=ROOT,
-            env={**os.environ, "PYTHONUNBUFFERED": "1", TEST_CLOCK_SKEW_ENV: f"{skew_ms:g}"},
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            start_new_session=True,
-        )
-    fresh = AgentProcess(agent.host, proc, agent.log)
-    lab.agents[lab.agents.index(agent)] = fresh  # stopped with the lab
-    return fresh
-
-
 def test_a_skewed_injector_is_measured_started_on_the_apis_clock_and_named_in_a_caveat(
     local_lab: Any, start_worker: Any
 ) -> None:
     api = Api(local_lab.api_url, local_lab.token)
     restarted_at = datetime.now().astimezone()
-    restart_skewed(local_lab, "injector-1", SKEW_MS)
+    restart_agent_with(
+        local_lab, "injector-1", {TEST_CLOCK_SKEW_ENV: f"{SKEW_MS:g}"}, f"its clock {SKEW_MS:+g} ms"
+    )
 
     def hello_measured() -> dict[str, Any] | None:
         agents = api.call("GET", f"/labs/{local_lab.lab_id}")["agents"]

@@ -8,11 +8,15 @@ and injector-2's requests reach the proxy over its own veth. Loads are bounded: 
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 
 import pytest
-from run_helpers import Api, http_spec
+from live_processes import wait_until
+from run_helpers import Api, http_spec, restart_agent_with
 
+from agents.clock import TEST_START_DELAY_ENV
+from contract.clock import CLOCK_BOUND_MS
 from dev.lab_netns import run as ip_run
 
 pytestmark = pytest.mark.slow
@@ -82,3 +86,47 @@ def test_a_closed_loop_of_15_connections_is_8_and_7(shared_two_injector_lab: Any
     # The verdict reads the lab's 15 clients, not each injector's.
     verdict = run["summary"]["verdict"]
     assert all(e["value"] == 15 for e in verdict["evidence"] if e["name"] == "connections"), verdict
+
+
+# injector-2 starts this late (the test hook; its clock is right): well past the bound, well inside
+# the lead a loaded box leaves before start_at.
+START_DELAY_MS = 150.0
+
+
+def test_two_injectors_that_start_apart_carry_a_caveat_naming_the_late_one(
+    two_injector_lab: Any, start_worker: Any
+) -> None:
+    """Its own lab, not the shared one: it restarts injector-2 with the start-delay hook."""
+    lab = two_injector_lab
+    api = Api(lab.api_url, lab.token)
+    restarted_at = datetime.now().astimezone()
+    restart_agent_with(lab, "injector-2", {TEST_START_DELAY_ENV: f"{START_DELAY_MS:g}"}, "its start delayed")
+
+    def said_hello() -> bool:
+        agents = api.call("GET", f"/labs/{lab.lab_id}")["agents"]
+        agent = next(a for a in agents if a["name"] == "injector-2" and a["revoked_at"] is None)
+        clock = agent["clock"]
+        return clock is not None and datetime.fromisoformat(clock["measured_at"]) > restarted_at
+
+    wait_until(said_hello, 60, "the restarted injector-2's hello")
+    start_worker(agent_wait=20, lease=30)
+    spec = http_spec(driver="vegeta", connections=10, threads=1, duration_s=3)
+    spec["load"]["rate"] = 200
+    [run_id] = api.launch("injectors apart", spec, lab.lab_id)
+    run = api.wait_finished(run_id, 120)
+    assert run["state"] == "succeeded", run["error"]
+
+    starts = {i["agent"]: (i["started_at"], i["start_source"]) for i in run["summary"]["injectors"]}
+    print(f"starts: {starts}")
+    assert all(source == "first_request" for _, source in starts.values()), starts
+    apart_ms = (
+        datetime.fromisoformat(starts["injector-2"][0]) - datetime.fromisoformat(starts["injector-1"][0])
+    ).total_seconds() * 1000
+    assert apart_ms > CLOCK_BOUND_MS, apart_ms
+    [caveat] = [c for c in run["summary"]["verdict"]["caveats"] if c["kind"] == "clocks_apart"]
+    print(caveat["sentence"])
+    assert "injector-2" in caveat["sentence"] and "later" in caveat["sentence"], caveat
+    spread = next(e["value"] for e in caveat["evidence"] if e["name"] == "start_spread_ms")
+    assert spread == pytest.approx(apart_ms, abs=0.5)
+    # Their clocks are right: the caveat is about the start, not an offset.
+    assert "ahead of the API's" not in caveat["sentence"] and "behind the API's" not in caveat["sentence"]
