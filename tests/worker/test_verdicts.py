@@ -9,9 +9,9 @@ import pytest
 from contract.examples import seed_000_maxconn_capacity
 from contract.experiment import ExperimentSpec
 from contract.limits import client_limit, server_limit
-from contract.results import ErrorCounts, LatencyPercentiles, LoadTotals, OpenLoopStats
+from contract.results import ErrorCounts, InjectorSummary, LatencyPercentiles, LoadTotals, OpenLoopStats
 from contract.run_environment import SharedMachine
-from contract.verdict import ADVICE
+from contract.verdict import ADVICE, INJECTOR_BOUNDS, RunVerdict
 from worker.verdicts import observe, run_verdict
 from worker.verdicts.rules import maxconn_threshold
 
@@ -185,12 +185,12 @@ def test_haproxy_without_idle_time_is_proxy_cpu_bound() -> None:
 
     assert verdict.kind == "proxy_cpu", verdict
     assert "HAProxy was 95% busy" in verdict.sentence
-    assert [f.kind for f in verdict.also] == ["client_cpu"]
+    assert [f.kind for f in verdict.also] == ["injector"]
     # The advice the sweep analysis checks against an nbthread sweep (backend/runs/analysis/sweep.py).
     assert verdict.sentence.endswith(ADVICE["proxy_cpu"].ending)
 
 
-def test_a_full_injector_host_with_an_idle_haproxy_is_client_bound() -> None:
+def test_a_full_injector_host_with_an_idle_haproxy_is_injector_bound_naming_it() -> None:
     spec = spec_with(maxconn=1000, connections=50, path="/fast")
     load = totals(successes=300_000, rps=30_000.0, mean_ms=1.6)
     samples = {
@@ -200,8 +200,10 @@ def test_a_full_injector_host_with_an_idle_haproxy_is_client_bound() -> None:
 
     verdict = verdict_of(spec, load, samples)
 
-    assert verdict.kind == "client_cpu", verdict
+    assert verdict.kind == "injector", verdict
     assert {e.name: e.value for e in verdict.evidence}["injector_cpu_pct"] == 98.5
+    assert "injector injector-1 fell behind: its host was 99% busy" in verdict.sentence
+    assert "not HAProxy's capacity" in verdict.sentence
     assert "shared" not in verdict.sentence and "one machine" not in verdict.sentence
 
 
@@ -220,7 +222,7 @@ def test_cpu_verdicts_on_one_machine_say_they_cannot_tell_haproxy_from_the_load_
          "host:injector-1": seconds(cpu_pct=[97.0, 100.0])},
         shared_machine=machine,
     )  # fmt: skip
-    assert client.kind == "client_cpu"
+    assert client.kind == "injector"
     assert "on a shared machine" in client.sentence and "cannot tell" in client.sentence
     assert "proxy-1, injector-1" not in client.sentence and "injector-1, proxy-1, target-1" in client.sentence
     assert {e.name: e.value for e in client.evidence}["roles_on_one_machine"] == 3
@@ -333,7 +335,7 @@ def test_clients_waiting_on_a_slow_server_are_not_client_bound_on_a_busy_shared_
     verdict = verdict_of(spec, load, samples)
 
     assert verdict.kind == "upstream", verdict
-    assert [f.kind for f in verdict.also] == ["client_cpu"]
+    assert [f.kind for f in verdict.also] == ["injector"]
 
 
 def test_proxy_ttime_average_skips_the_seconds_before_the_first_reply() -> None:
@@ -409,3 +411,100 @@ def test_an_open_loop_whose_last_answers_came_after_the_window_kept_up() -> None
     assert load.open_loop is not None
     unanswered = load.model_copy(update={"open_loop": load.open_loop.model_copy(update={"answered": 180})})
     assert verdict_of(spec, unanswered, samples).kind != "offered_load"
+
+
+# ------------------------------------------------------------------------- the injector as the limit
+
+
+def _injector(agent: str, *, sent: int, dropped: int, late: int, rate: float = 400.0) -> InjectorSummary:
+    return InjectorSummary(
+        agent=agent,
+        driver="vegeta",
+        requests=sent,
+        successes=sent,
+        duration_s=DURATION,
+        rps=sent / DURATION,
+        bytes_per_s=0,
+        open_loop=OpenLoopStats(
+            target_rate=rate, sent=sent, send_rate=sent / DURATION, late_sends=late, dropped_sends=dropped,
+            max_send_lag_ms=250.0 if late else 2.0, late_threshold_ms=10, answered=sent,
+        ),
+    )  # fmt: skip
+
+
+def _two_injector_verdict(summaries: list[InjectorSummary], **kw: Any):  # type: ignore[no-untyped-def]
+    spec = spec_with(maxconn=1000, connections=20, rate=800.0, driver="vegeta", path="/fast")
+    sent = sum(s.successes for s in summaries)
+    load = totals(successes=sent, rps=sent / DURATION, mean_ms=40.0)
+    samples = {
+        "proxy": proxy(scur=20, qcur=0, rtime=0.2, req_tot=sent // DURATION, idle_pct=70),
+        "host:proxy-1": seconds(cpu_pct=40.0),
+        "host:injector-1": seconds(cpu_pct=40.0, steal_pct=0.0),
+        "host:injector-2": seconds(cpu_pct=45.0, steal_pct=0.0),
+    }
+    obs = observe(
+        spec, load, samples, frontend=SECTION, backend=SECTION, proxy_agent="proxy-1",
+        injector_agents=["injector-1", "injector-2"], injector_summaries=summaries, **kw,
+    )  # fmt: skip
+    return run_verdict(obs)
+
+
+def test_an_injector_behind_its_schedule_is_named_injector_bound_with_its_sends() -> None:
+    """Two injectors of 400 req/s each: injector-2 dropped a quarter of its slots (its CPU was
+    capped); the other held its schedule. The run is the injectors' limit, and the one behind is
+    named, with its sends as evidence; its host's CPU (45%) was not what said so."""
+    verdict = _two_injector_verdict(
+        [_injector("injector-1", sent=4000, dropped=0, late=3), _injector("injector-2", sent=3000, dropped=1000, late=900)]
+    )  # fmt: skip
+    assert verdict.kind == "injector", verdict
+    assert "injector injector-2 fell behind: it sent 300.0 of the 400 req/s asked" in verdict.sentence
+    assert "1000 sends dropped" in verdict.sentence and "injector-1" not in verdict.sentence
+    evidence = {e.name: e.value for e in verdict.evidence}
+    assert evidence["injector_dropped_sends"] == 1000 and evidence["injector_send_rate"] == 300
+    assert "injector_cpu_pct" not in evidence  # 45% is no CPU limit
+
+
+def test_injectors_that_held_their_schedule_are_not_injector_bound() -> None:
+    """A few late sends (under a tenth) and no drops: the schedule held; the run is not the
+    injectors' limit, whatever else bound it."""
+    verdict = _two_injector_verdict(
+        [_injector("injector-1", sent=4000, dropped=0, late=300), _injector("injector-2", sent=4000, dropped=0, late=0)]
+    )  # fmt: skip
+    assert verdict.kind != "injector" and "injector" not in [f.kind for f in verdict.also], verdict
+
+
+def test_a_schedule_missed_on_a_shared_machine_is_still_the_injector_and_says_why_it_may_be() -> None:
+    machine = SharedMachine(
+        agents=["injector-1", "injector-2", "proxy-1"], roles=["injector", "proxy"], how="boot id"
+    )
+    verdict = _two_injector_verdict(
+        [_injector("injector-1", sent=2000, dropped=2000, late=0), _injector("injector-2", sent=3000, dropped=1000, late=0)],
+        shared_machine=machine,
+    )  # fmt: skip
+    assert verdict.kind == "injector", verdict
+    assert "injector injector-1 fell behind" in verdict.sentence and "(injector-2 too)" in verdict.sentence
+    assert "HAProxy's CPU use may have starved it" in verdict.sentence
+    names = [e.name for e in verdict.evidence]
+    assert len(names) == len(set(names))  # the others' evidence keys carry their names
+    assert "injector_dropped_sends.injector-2" in names
+
+
+def test_stolen_cpu_counts_against_an_injector_and_is_named() -> None:
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=300_000, rps=30_000.0, mean_ms=1.6)
+    samples = {
+        "proxy": proxy(scur=50, qcur=0, rtime=0, req_tot=30_000, idle_pct=60),
+        "host:injector-1": seconds(cpu_pct=93.0, steal_pct=30.0),
+    }
+    verdict = verdict_of(spec, load, samples)
+    assert verdict.kind == "injector", verdict
+    assert "its host was 93% busy (median, 30% of it stolen by the hypervisor)" in verdict.sentence
+    assert {e.name: e.value for e in verdict.evidence}["injector_steal_pct"] == 30.0
+
+
+def test_a_stored_client_cpu_verdict_still_reads() -> None:
+    """Runs judged by older workers stored `client_cpu`: they parse, and count as injector-bound."""
+    stored = RunVerdict.model_validate(
+        {"kind": "client_cpu", "sentence": "Client-bound: ...", "evidence": []}
+    )
+    assert stored.kind in INJECTOR_BOUNDS

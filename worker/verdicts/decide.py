@@ -6,8 +6,10 @@ Why this order:
 2. errors: unexplained failures make every other number questionable.
 3. offered_load: an open loop that got its rate was not bounded, however busy the CPUs were.
 4. proxy_cpu: HAProxy's own idle_pct is specific to it.
-5. upstream before client_cpu: clients waiting on slow servers are not short of CPU, and a
-   host's CPU may be busy with other work (the local lab's hosts share one machine).
+5. upstream before injector: clients waiting on slow servers are not short of CPU, and a
+   host's CPU may be busy with other work (the local lab's hosts share one machine). The
+   injector bound (an injector behind its schedule, its host's CPU or NIC full) replaces the
+   client_cpu of older workers, whose stored verdicts still read.
 6. network plateau (no known cap): needs idle CPUs and fast servers.
 7. concurrency: the closed-loop fallback when nothing saturated.
 """
@@ -18,9 +20,9 @@ from contract.verdict import BoundFinding, RunVerdict
 from worker.verdicts.observation import RunObservation
 from worker.verdicts.rules import (
     Detector,
-    client_cpu_bound,
     concurrency_bound,
     errors_bound,
+    injector_bound,
     link_cap_bound,
     maxconn_bound,
     network_plateau_bound,
@@ -36,7 +38,7 @@ PRIORITY: tuple[Detector, ...] = (
     offered_load_bound,
     proxy_cpu_bound,
     upstream_bound,
-    client_cpu_bound,
+    injector_bound,
     network_plateau_bound,
     concurrency_bound,
 )

@@ -18,8 +18,24 @@ from backend.runs.seconds import RunSeconds, SampleRows, Seconds
 from contract.experiment import ExperimentSpec
 from contract.limits import client_limit, server_limit
 from contract.metrics import SERIES_BY_KEY, series_sample_key
-from contract.results import LoadTotals
+from contract.results import InjectorSummary, LoadTotals, OpenLoopStats
 from contract.run_environment import SharedMachine
+
+# The host sampler's share of CPU time the hypervisor gave other guests (agents/host_sampler.py);
+# not a chart series, read by the verdict's rules and caveats alone.
+STEAL_KEY = "steal_pct"
+
+
+@dataclass(frozen=True)
+class InjectorObservation:
+    """One injector as the injector bound reads it: its host's steady seconds and its schedule."""
+
+    agent: str
+    cpu_pct: list[float] = field(default_factory=list)  # its host's CPU busy (steal included), per second
+    steal_pct: list[float] = field(default_factory=list)  # of which the hypervisor ran other guests
+    nic_bytes_per_s: list[float] = field(default_factory=list)  # its busier direction, rx or tx
+    open_loop: OpenLoopStats | None = None  # how well it held its send schedule (vegeta), when it keeps one
+    window_s: float = 0.0  # the seconds its schedule covered (its summary's duration)
 
 
 @dataclass(frozen=True)
@@ -43,6 +59,12 @@ class RunObservation:
     proxy_host_cpu_pct: list[float] = field(default_factory=list)
     injector_cpu_pct: list[float] = field(default_factory=list)  # the busiest injector host
     econ: int = 0  # over all measured seconds
+    injectors: list[InjectorObservation] = field(default_factory=list)  # each injector, by name
+
+
+def _busier_direction(host: Seconds) -> list[float]:
+    received, sent = host.values(SERIES_BY_KEY["rx"].sample_key), host.values(SERIES_BY_KEY["tx"].sample_key)
+    return sent if sum(sent) >= sum(received) else received
 
 
 def busiest(per_host: Sequence[Seconds], key: str) -> list[float]:
@@ -72,6 +94,7 @@ def observe(
     injector_agents: Sequence[str],
     link_cap_bytes_per_s: float | None = None,
     shared_machine: SharedMachine | None = None,
+    injector_summaries: Sequence[InjectorSummary] = (),
 ) -> RunObservation:
     """Build the observation of one run from its seconds by source."""
     run = RunSeconds.of(samples)
@@ -85,6 +108,18 @@ def observe(
     bytes_in, bytes_out = haproxy("bytes_in"), haproxy("bytes_out")
     cpu = SERIES_BY_KEY["cpu"].sample_key
     hosts = [run.host(agent).steady(duration) for agent in injector_agents]
+    reported = {summary.agent: summary for summary in injector_summaries}
+    injectors = [
+        InjectorObservation(
+            agent=agent,
+            cpu_pct=host.values(cpu),
+            steal_pct=host.values(STEAL_KEY),
+            nic_bytes_per_s=_busier_direction(host),
+            open_loop=reported[agent].open_loop if agent in reported else None,
+            window_s=reported[agent].duration_s if agent in reported else 0.0,
+        )
+        for agent, host in zip(injector_agents, hosts, strict=True)
+    ]
     proxy_host = run.host(proxy_agent).steady(duration) if proxy_agent else Seconds()
     return RunObservation(
         totals=totals,
@@ -105,4 +140,5 @@ def observe(
         proxy_host_cpu_pct=proxy_host.values(cpu),
         injector_cpu_pct=busiest(hosts, cpu),
         econ=int(all_proxy.measured(duration).total(series_sample_key("econ", frontend, backend))),
+        injectors=injectors,
     )

@@ -418,6 +418,7 @@ export const AnalysisPointSchema = {
                         'errors',
                         'offered_load',
                         'proxy_cpu',
+                        'injector',
                         'client_cpu',
                         'network',
                         'upstream',
@@ -443,6 +444,14 @@ export const AnalysisPointSchema = {
             ],
             title: 'Verdict',
             description: 'That verdict\'s sentence (from one of the runs).'
+        },
+        injector_bound_run_ids: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Injector Bound Run Ids',
+            description: 'The point\'s runs whose injectors, not HAProxy, were the limit (verdict injector-bound): the point\'s throughput is theirs, so no knee is read at or past it.'
         }
     },
     type: 'object',
@@ -1189,6 +1198,7 @@ export const BoundFindingSchema = {
                 'errors',
                 'offered_load',
                 'proxy_cpu',
+                'injector',
                 'client_cpu',
                 'network',
                 'upstream',
@@ -5178,7 +5188,8 @@ export const KneeSchema = {
                 'errors_start',
                 'still_rising',
                 'too_few_points',
-                'several_axes'
+                'several_axes',
+                'injector_bound'
             ],
             title: 'Reason'
         },
@@ -8287,6 +8298,7 @@ export const RunDetailSchema = {
                         'errors',
                         'offered_load',
                         'proxy_cpu',
+                        'injector',
                         'client_cpu',
                         'network',
                         'upstream',
@@ -9140,6 +9152,7 @@ export const RunSlimSchema = {
                         'errors',
                         'offered_load',
                         'proxy_cpu',
+                        'injector',
                         'client_cpu',
                         'network',
                         'upstream',
@@ -9374,6 +9387,7 @@ export const RunVerdictSchema = {
                 'errors',
                 'offered_load',
                 'proxy_cpu',
+                'injector',
                 'client_cpu',
                 'network',
                 'upstream',
@@ -14315,6 +14329,7 @@ export const RunDetailWritableSchema = {
                         'errors',
                         'offered_load',
                         'proxy_cpu',
+                        'injector',
                         'client_cpu',
                         'network',
                         'upstream',

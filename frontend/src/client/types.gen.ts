@@ -242,13 +242,19 @@ export type AnalysisPoint = {
      *
      * The most frequent verdict of the point's runs.
      */
-    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Verdict
      *
      * That verdict's sentence (from one of the runs).
      */
     verdict: string | null;
+    /**
+     * Injector Bound Run Ids
+     *
+     * The point's runs whose injectors, not HAProxy, were the limit (verdict injector-bound): the point's throughput is theirs, so no knee is read at or past it.
+     */
+    injector_bound_run_ids?: Array<number>;
 };
 
 /**
@@ -641,7 +647,7 @@ export type BoundFinding = {
     /**
      * Kind
      */
-    kind: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown';
+    kind: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown';
     /**
      * Sentence
      *
@@ -2965,7 +2971,7 @@ export type Knee = {
     /**
      * Reason
      */
-    reason: 'throughput_flat' | 'errors_start' | 'still_rising' | 'too_few_points' | 'several_axes';
+    reason: 'throughput_flat' | 'errors_start' | 'still_rising' | 'too_few_points' | 'several_axes' | 'injector_bound';
     /**
      * Point Index
      *
@@ -4804,7 +4810,7 @@ export type RunDetail = {
      *
      * What bounded the run (its verdict's kind), once collected.
      */
-    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Thresholds Passed
      *
@@ -5266,7 +5272,7 @@ export type RunSlim = {
      *
      * What bounded the run (its verdict's kind), once collected.
      */
-    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Thresholds Passed
      *
@@ -5361,7 +5367,7 @@ export type RunVerdict = {
     /**
      * Kind
      */
-    kind: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown';
+    kind: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown';
     /**
      * Sentence
      *
@@ -8226,7 +8232,7 @@ export type RunDetailWritable = {
      *
      * What bounded the run (its verdict's kind), once collected.
      */
-    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Thresholds Passed
      *
