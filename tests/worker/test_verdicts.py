@@ -454,7 +454,10 @@ def test_an_injector_behind_its_schedule_is_named_injector_bound_with_its_sends(
     capped); the other held its schedule. The run is the injectors' limit, and the one behind is
     named, with its sends as evidence; its host's CPU (45%) was not what said so."""
     verdict = _two_injector_verdict(
-        [_injector("injector-1", sent=4000, dropped=0, late=3), _injector("injector-2", sent=3000, dropped=1000, late=900)]
+        [
+            _injector("injector-1", sent=4000, dropped=0, late=3),
+            _injector("injector-2", sent=3000, dropped=1000, late=900),
+        ]
     )  # fmt: skip
     assert verdict.kind == "injector", verdict
     assert "injector injector-2 fell behind: it sent 300.0 of the 400 req/s asked" in verdict.sentence
@@ -468,7 +471,10 @@ def test_injectors_that_held_their_schedule_are_not_injector_bound() -> None:
     """A few late sends (under a tenth) and no drops: the schedule held; the run is not the
     injectors' limit, whatever else bound it."""
     verdict = _two_injector_verdict(
-        [_injector("injector-1", sent=4000, dropped=0, late=300), _injector("injector-2", sent=4000, dropped=0, late=0)]
+        [
+            _injector("injector-1", sent=4000, dropped=0, late=300),
+            _injector("injector-2", sent=4000, dropped=0, late=0),
+        ]
     )  # fmt: skip
     assert verdict.kind != "injector" and "injector" not in [f.kind for f in verdict.also], verdict
 
@@ -478,7 +484,10 @@ def test_a_schedule_missed_on_a_shared_machine_is_still_the_injector_and_says_wh
         agents=["injector-1", "injector-2", "proxy-1"], roles=["injector", "proxy"], how="boot id"
     )
     verdict = _two_injector_verdict(
-        [_injector("injector-1", sent=2000, dropped=2000, late=0), _injector("injector-2", sent=3000, dropped=1000, late=0)],
+        [
+            _injector("injector-1", sent=2000, dropped=2000, late=0),
+            _injector("injector-2", sent=3000, dropped=1000, late=0),
+        ],
         shared_machine=machine,
     )  # fmt: skip
     assert verdict.kind == "injector", verdict
@@ -508,3 +517,21 @@ def test_a_stored_client_cpu_verdict_still_reads() -> None:
         {"kind": "client_cpu", "sentence": "Client-bound: ...", "evidence": []}
     )
     assert stored.kind in INJECTOR_BOUNDS
+
+
+def test_a_schedule_sent_late_is_no_kept_up_even_when_every_request_was_answered() -> None:
+    """injector-1 sent all its requests but half of them late (its CPU was throttled in bursts):
+    every request was answered, yet the load HAProxy got was not the schedule asked. The
+    injector, not "kept up", is the verdict; offered_load follows it."""
+    verdict = _two_injector_verdict(
+        [
+            _injector("injector-1", sent=4000, dropped=0, late=2000),
+            _injector("injector-2", sent=4000, dropped=0, late=0),
+        ]
+    )  # fmt: skip
+    assert verdict.kind == "injector", verdict
+    assert (
+        "injector injector-1 fell behind" in verdict.sentence
+        and "2000 more than 10 ms late" in verdict.sentence
+    )
+    assert [f.kind for f in verdict.also] == ["offered_load"]

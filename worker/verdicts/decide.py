@@ -4,6 +4,8 @@ Why this order:
 1. maxconn/queue: a full maxconn explains timeouts and connect errors, so it comes before them.
 1b. a shaped link at its cap explains them too (seed 002: requests time out behind the link).
 2. errors: unexplained failures make every other number questionable.
+2b. injector_schedule: an open-loop injector that did not send its schedule (dropped or late
+   sends, the tool's own record) did not offer the load asked: what came back is no "kept up".
 3. offered_load: an open loop that got its rate was not bounded, however busy the CPUs were.
 4. proxy_cpu: HAProxy's own idle_pct is specific to it.
 5. upstream before injector: clients waiting on slow servers are not short of CPU, and a
@@ -23,6 +25,7 @@ from worker.verdicts.rules import (
     concurrency_bound,
     errors_bound,
     injector_bound,
+    injector_schedule_bound,
     link_cap_bound,
     maxconn_bound,
     network_plateau_bound,
@@ -35,6 +38,7 @@ PRIORITY: tuple[Detector, ...] = (
     maxconn_bound,
     link_cap_bound,
     errors_bound,
+    injector_schedule_bound,
     offered_load_bound,
     proxy_cpu_bound,
     upstream_bound,

@@ -311,17 +311,35 @@ def _behind(injector: InjectorObservation, link_cap: float | None) -> _BehindInj
     return _BehindInjector(name, reasons, evidence, missed, cpu or 0.0)
 
 
+def injector_schedule_bound(obs: RunObservation) -> BoundFinding | None:
+    """An open-loop injector did not send what its schedule asked (the tool's own record of its
+    sends): the load HAProxy got was not the load asked, whatever the rate that came back says."""
+    behind = _injectors_behind(obs)
+    if not any(b.schedule_missed > 0 for b in behind):
+        return None
+    return _injector_finding(obs, behind)
+
+
 def injector_bound(obs: RunObservation) -> BoundFinding | None:
-    """An injector fell behind: it did not send what its schedule asked (open loop), or its host had
-    no CPU left (steal included), or its NIC sat at the link's cap. The load that reached HAProxy
-    was the injectors' limit, not HAProxy's. Names the injector furthest behind (schedule first:
-    the tool's own record of its sends; then its host's CPU), and the others."""
+    """An injector's host had no CPU left (steal included) or its NIC sat at the link's cap, and
+    no injector missed its schedule (injector_schedule_bound said that first)."""
+    behind = _injectors_behind(obs)
+    if not behind or any(b.schedule_missed > 0 for b in behind):
+        return None
+    return _injector_finding(obs, behind)
+
+
+def _injectors_behind(obs: RunObservation) -> list[_BehindInjector]:
     # An observation without its injectors (built by hand) has the busiest host's CPU alone.
     injectors = obs.injectors or [InjectorObservation(agent="", cpu_pct=obs.injector_cpu_pct)]
     behind = [b for i in injectors if (b := _behind(i, obs.link_cap_bytes_per_s)) is not None]
-    if not behind:
-        return None
-    behind.sort(key=lambda b: (-b.schedule_missed, -b.cpu, b.agent))
+    # The one furthest behind first: its schedule (the tool's own record), then its host's CPU.
+    return sorted(behind, key=lambda b: (-b.schedule_missed, -b.cpu, b.agent))
+
+
+def _injector_finding(obs: RunObservation, behind: list[_BehindInjector]) -> BoundFinding:
+    """The injector bound's finding: the injector furthest behind named, the others after it. The
+    load that reached HAProxy was the injectors' limit, not HAProxy's."""
     worst, *others = behind
     evidence = [
         *worst.evidence,
