@@ -30,10 +30,11 @@ ERROR_RATIO = 0.05
 OFFERED_KEPT_UP = 0.95
 # Above 90% busy there is no headroom left; HAProxy's own idle_pct and /proc/stat both say so.
 CPU_BUSY_PCT = 90.0
-# An injector fell behind its open-loop schedule when it never sent 1% of its slots, or sent a tenth
-# of its requests late (vegeta's lateness threshold, 10 ms: beyond a shared box's timer jitter).
+# An injector fell behind its open-loop schedule when it never sent 1% of its slots, or sent a
+# quarter of its requests late (> 10 ms after their slot): on the busy 2-core lab box vegeta kept
+# its rate with at most 5% of its sends late (docs/benchmarks.md, open-loop rate accuracy).
 DROPPED_SHARE = 0.01
-LATE_SHARE = 0.10
+LATE_SHARE = 0.25
 # Steal worth naming in an injector's CPU (worker/verdicts/caveats.py's caveat threshold too).
 STEAL_SHARE_PCT = 5.0
 # A host below 70% is clearly not the busy one: another host's saturation is the bound.
