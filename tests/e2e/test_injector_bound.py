@@ -5,7 +5,8 @@ puts vegeta, once it has started in the injector's namespace, into a CPU cgroup 
 `cpu`, CFS quota) that gives it a few percent of one core: it sends its schedule late and
 drops slots. The agent itself is not capped (its sampler and its messages stay on time), and
 neither is HAProxy. The run's verdict must say the injector was the limit, name it, and show
-its sends as evidence; HAProxy, mostly idle, must not be read as the bound.
+its sends as evidence; HAProxy, mostly idle, must not be read as the bound. The same spec run
+again without the cap is not injector-bound (it keeps up).
 """
 
 from __future__ import annotations
@@ -99,3 +100,11 @@ def test_an_injector_starved_of_cpu_is_injector_bound_not_haproxy(
     # HAProxy was not the limit: it stayed mostly idle, and no HAProxy bound leads.
     assert verdict["kind"] not in {"proxy_cpu", "offered_load"}
     assert evidence.get("haproxy_busy_pct", 0) < 90
+
+    # The same load with vegeta left alone keeps its schedule: the cap, not the rate, made the
+    # injector the limit (on the shared box its host's CPU may still be named among the others).
+    [control_id] = api.launch("unstarved injector", spec, local_lab.lab_id)
+    control = api.wait_finished(control_id, 120)
+    [kept] = [i["open_loop"] for i in control["summary"]["injectors"]]
+    print(f"control: {control['summary']['verdict']['sentence']}\nsends: {kept}")
+    assert control["summary"]["verdict"]["kind"] != "injector", control["summary"]["verdict"]

@@ -535,3 +535,21 @@ def test_a_schedule_sent_late_is_no_kept_up_even_when_every_request_was_answered
         and "2000 more than 10 ms late" in verdict.sentence
     )
     assert [f.kind for f in verdict.also] == ["offered_load"]
+
+
+def test_an_injectors_nic_at_the_link_cap_is_named_beside_the_network_bound() -> None:
+    """The link is full (network-bound, first): the injector whose NIC carried it is named too,
+    with its NIC's bytes/s, so a reader knows which host's link to widen."""
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=4170, rps=417.0, mean_ms=120)
+    cap = 180e6 / 8
+    samples = {
+        "proxy": proxy(scur=50, qcur=0, rtime=1, bout=21.8e6, req_tot=417, idle_pct=92),
+        "host:proxy-1": seconds(cpu_pct=15.0),
+        "host:injector-1": seconds(cpu_pct=15.0, rx_bytes=21.9e6, tx_bytes=0.4e6),
+    }
+    verdict = verdict_of(spec, load, samples, link_cap_bytes_per_s=cap)
+    assert verdict.kind == "network", verdict
+    [injector] = [f for f in verdict.also if f.kind == "injector"]
+    assert "its NIC carried 21.9 MB/s of the link's 22.5 MB/s cap" in injector.sentence
+    assert {e.name: e.value for e in injector.evidence}["injector_nic_bytes_per_s"] == 21.9e6
