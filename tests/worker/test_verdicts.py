@@ -461,7 +461,8 @@ def test_an_injector_behind_its_schedule_is_named_injector_bound_with_its_sends(
     )  # fmt: skip
     assert verdict.kind == "injector", verdict
     assert "injector injector-2 fell behind: it sent 300.0 of the 400 req/s asked" in verdict.sentence
-    assert "1000 sends dropped" in verdict.sentence and "injector-1" not in verdict.sentence
+    assert "(1000 slots of the window never sent, 900 sent more than 10 ms late)" in verdict.sentence
+    assert "injector-1" not in verdict.sentence
     evidence = {e.name: e.value for e in verdict.evidence}
     assert evidence["injector_dropped_sends"] == 1000 and evidence["injector_send_rate"] == 300
     assert "injector_cpu_pct" not in evidence  # 45% is no CPU limit
@@ -492,7 +493,7 @@ def test_a_schedule_missed_on_a_shared_machine_is_still_the_injector_and_says_wh
     )  # fmt: skip
     assert verdict.kind == "injector", verdict
     assert "injector injector-1 fell behind" in verdict.sentence and "(injector-2 too)" in verdict.sentence
-    assert "HAProxy's CPU use may have starved it" in verdict.sentence
+    assert "HAProxy's CPU use may have starved the load tool" in verdict.sentence
     names = [e.name for e in verdict.evidence]
     assert len(names) == len(set(names))  # the others' evidence keys carry their names
     assert "injector_dropped_sends.injector-2" in names
@@ -532,7 +533,7 @@ def test_a_schedule_sent_late_is_no_kept_up_even_when_every_request_was_answered
     assert verdict.kind == "injector", verdict
     assert (
         "injector injector-1 fell behind" in verdict.sentence
-        and "2000 more than 10 ms late" in verdict.sentence
+        and "(2000 sent more than 10 ms late)" in verdict.sentence
     )
     assert [f.kind for f in verdict.also] == ["offered_load"]
 

@@ -275,11 +275,16 @@ def _behind(injector: InjectorObservation, link_cap: float | None) -> _BehindInj
         late = loop.late_sends / loop.sent if loop.sent else 0.0
         if dropped >= DROPPED_SHARE or late >= LATE_SHARE:
             missed = dropped + (1 - dropped) * late
-            reasons.append(
-                f"it sent {fixed(loop.send_rate, 1)} of the {loop.target_rate:g} req/s asked "
-                f"({loop.dropped_sends} sends dropped, {loop.late_sends} more than "
-                f"{fixed(loop.late_threshold_ms, 0)} ms late)"
-            )
+            shortfall = [
+                *([f"{loop.dropped_sends} slots of the window never sent"] if loop.dropped_sends else []),
+                *(
+                    [f"{loop.late_sends} sent more than {fixed(loop.late_threshold_ms, 0)} ms late"]
+                    if loop.late_sends
+                    else []
+                ),
+            ]
+            asked = f"it sent {fixed(loop.send_rate, 1)} of the {loop.target_rate:g} req/s asked"
+            reasons.append(f"{asked} ({', '.join(shortfall)})")
             evidence += [
                 ev("injector_send_rate", f"{name}: requests/s sent", loop.send_rate, "req/s"),
                 ev("injector_target_rate", f"{name}: requests/s asked", loop.target_rate, "req/s"),
@@ -342,35 +347,32 @@ def _injector_finding(obs: RunObservation, behind: list[_BehindInjector]) -> Bou
     """The injector bound's finding: the injector furthest behind named, the others after it. The
     load that reached HAProxy was the injectors' limit, not HAProxy's."""
     worst, *others = behind
-    evidence = [
-        *worst.evidence,
-        ev("rps", "successful requests per second", obs.totals.rps, "req/s"),
-    ]
+    evidence = [*worst.evidence, ev("rps", "successful requests per second", obs.totals.rps, "req/s")]
     if (busy := median(obs.haproxy_busy_pct)) is not None:
         evidence.append(ev("haproxy_busy_pct", "HAProxy busy (100 - idle_pct), median", busy, "%"))
+    if obs.shared_machine is not None:
+        evidence.append(_shared_evidence(obs.shared_machine))
     for other in others:  # the others' keys name them: one evidence key per number
         evidence += [e.model_copy(update={"name": f"{e.name}.{other.agent}"[:64]}) for e in other.evidence]
-    evidence = evidence[:30]  # BoundFinding keeps at most 30
     named = f"injector {worst.agent}" if worst.agent else "the injector"
     what = f"{named} fell behind: {'; '.join(worst.reasons)}"
     also = f" ({', '.join(o.agent for o in others)} too)" if others else ""
-    schedule = worst.schedule_missed > 0
-    if obs.shared_machine is not None and not schedule:
-        evidence.append(_shared_evidence(obs.shared_machine))
+    rps = fixed(obs.totals.rps, 0)
+    if obs.shared_machine is not None and worst.schedule_missed == 0:
         sentence = (
-            f"Injector-bound on a shared machine: {what}{also}, at {fixed(obs.totals.rps, 0)} req/s, but "
+            f"Injector-bound on a shared machine: {what}{also}, at {rps} req/s, but "
             f"{_sharing(obs.shared_machine)}, so that CPU was HAProxy's too: this run cannot tell the load "
             "tool's limit from HAProxy's."
         )
     else:
         shared = (
-            f" ({_sharing(obs.shared_machine)}: HAProxy's CPU use may have starved it)"
+            f" {_sharing(obs.shared_machine)}: HAProxy's CPU use may have starved the load tool."
             if obs.shared_machine is not None
             else ""
         )
         sentence = (
-            f"Injector-bound: {what}{also}{shared}; the {fixed(obs.totals.rps, 0)} req/s measured are the "
-            "load the injectors delivered, not HAProxy's capacity: add injectors or give them CPU."
+            f"Injector-bound: {what}{also}. The {rps} req/s measured are the load the injectors delivered, "
+            f"not HAProxy's capacity: add injectors or give them CPU.{shared}"
         )
     return BoundFinding(kind="injector", sentence=sentence, evidence=evidence[:30])
 
