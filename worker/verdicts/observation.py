@@ -4,7 +4,9 @@ Series are read by their registry names (contract.metrics.SAMPLE_SERIES, which k
 agents/proxy/metrics.py and agents/host_sampler.py give each): HAProxy's scur, req_s, bytes_in
 and bytes_out (counter deltas), qcur, qtime, rtime (gauges, ms), econ, idle (its idle time over
 all its threads) and maxconn (the global maxconn it runs with, when the spec sets none), and each
-host's cpu (the whole machine).
+host's cpu (the whole machine), rx and tx. Each injector is also seen on its own (`injectors`:
+its host's cpu, steal and busier NIC direction, and its summary's open-loop schedule), so the
+injector bound can name the one that fell behind.
 Only the measured seconds count (backend.runs.seconds: `measured`); the first and last are ramps,
 so the `steady` series drop them when there are enough seconds.
 """
