@@ -251,7 +251,7 @@ def test_no_knee_is_read_at_or_past_a_point_whose_injectors_were_the_limit() -> 
     points = [point(0, summary(100)), point(1, summary(300)), point(2, summary(310, bound="injector"))]
     knee = find_knee(points, axis_count=1)
     assert (knee.reason, knee.point_index, knee.rps) == ("injector_bound", None, None)
-    assert "injectors, not HAProxy, were the limit (injector-bound run 20)" in knee.sentence
+    assert "at connections 50, run 20 found the injectors, not HAProxy, to be the limit" in knee.sentence
     assert "HAProxy served at least 300.0 req/s" in knee.sentence
     assert points[2].injector_bound_run_ids == [20] and points[1].injector_bound_run_ids == []
     # One repetition of three injector-bound is enough: the point's mean carries it.

@@ -214,9 +214,11 @@ def find_knee(points: Sequence[AnalysisPoint], axis_count: int) -> Knee:
 def _injector_knee(last: AnalysisPoint | None, limited: AnalysisPoint) -> Knee:
     """No knee past `limited`: its injectors were the limit. `last`, the point before it, measured
     HAProxy, but only as a lower bound on its capacity (the knee is somewhere past it)."""
-    runs = ", ".join(map(str, limited.injector_bound_run_ids))
+    ids = limited.injector_bound_run_ids
+    runs = f"run{'s' if len(ids) > 1 else ''} {', '.join(map(str, ids))}"
     where = (
-        f"at {_params_text(limited)} the injectors, not HAProxy, were the limit (injector-bound run {runs})"
+        f"at {_params_text(limited)}, {runs} found the injectors, not HAProxy, to be the limit (or, on a "
+        "machine they shared with HAProxy, could not tell them apart)"
     )
     before = (
         f"; HAProxy served at least {fixed(last.rps, 1)} req/s at {_params_text(last)}"
@@ -229,7 +231,7 @@ def _injector_knee(last: AnalysisPoint | None, limited: AnalysisPoint) -> Knee:
         params=None,
         rps=None,
         sentence=(
-            f"No knee read: {where}, so that point's throughput is theirs, not HAProxy's capacity{before}. "
+            f"No knee read: {where}, so that point's throughput is no capacity of HAProxy's{before}. "
             "Add injectors (or give them CPU) to measure further."
         ),
     )
