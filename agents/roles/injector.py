@@ -257,6 +257,7 @@ class InjectorRole(Role):
                 f"{load.driver.name} exited with {process.exit_code}{reason} and left no results: {exc}\n"
                 f"{process.output_tail()}"
             ) from exc
+        summary = summary.model_copy(update={"tool_cpu": process.tool_cpu})
         if process.stop_reason is not None:
             summary = summary.model_copy(
                 update={

@@ -9,7 +9,14 @@ import pytest
 from contract.examples import seed_000_maxconn_capacity
 from contract.experiment import ExperimentSpec
 from contract.limits import client_limit, server_limit
-from contract.results import ErrorCounts, InjectorSummary, LatencyPercentiles, LoadTotals, OpenLoopStats
+from contract.results import (
+    ErrorCounts,
+    InjectorSummary,
+    LatencyPercentiles,
+    LoadTotals,
+    OpenLoopStats,
+    ToolCpu,
+)
 from contract.run_environment import SharedMachine
 from contract.verdict import ADVICE, INJECTOR_BOUNDS, RunVerdict
 from worker.verdicts import observe, run_verdict
@@ -554,3 +561,31 @@ def test_an_injectors_nic_at_the_link_cap_is_named_beside_the_network_bound() ->
     [injector] = [f for f in verdict.also if f.kind == "injector"]
     assert "its NIC carried 21.9 MB/s of the link's 22.5 MB/s cap" in injector.sentence
     assert {e.name: e.value for e in injector.evidence}["injector_nic_bytes_per_s"] == 21.9e6
+
+
+def test_a_closed_loop_tool_that_waited_for_a_cpu_is_injector_bound_even_on_a_shared_machine() -> None:
+    """wrk capped by a CPU quota: the machine is mostly idle (its host 40%), HAProxy too, but the
+    tool's threads waited for a CPU 95% of the time they were ready. Read from the tool itself,
+    so the injector is named as the limit on the shared machine too, not "cannot tell"."""
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=20_000, rps=2_000.0, mean_ms=25.0)
+    samples = {
+        "proxy": proxy(scur=50, qcur=0, rtime=0.2, req_tot=2_000, idle_pct=85),
+        "host:proxy-1": seconds(cpu_pct=40.0),
+        "host:injector-1": seconds(cpu_pct=40.0),
+    }
+    starved = InjectorSummary(
+        agent="injector-1", driver="wrk", requests=20_000, successes=20_000, duration_s=DURATION,
+        rps=2_000.0, bytes_per_s=0, tool_cpu=ToolCpu(cpu_s=0.5, wait_s=9.5, wall_s=12.0),
+    )  # fmt: skip
+    machine = SharedMachine(agents=["injector-1", "proxy-1"], roles=["injector", "proxy"], how="boot id")
+    verdict = verdict_of(spec, load, samples, injector_summaries=[starved], shared_machine=machine)
+    assert verdict.kind == "injector", verdict
+    assert "its load tool waited for a CPU 95% of the time it was ready to run" in verdict.sentence
+    assert "cannot tell" not in verdict.sentence
+    assert {e.name: e.value for e in verdict.evidence}["injector_tool_wait_pct"] == 95.0
+    # A tool that mostly ran, or mostly slept, was not starved: the closed loop's own bound stands.
+    for fed in (ToolCpu(cpu_s=8.0, wait_s=3.0, wall_s=12.0), ToolCpu(cpu_s=0.1, wait_s=0.3, wall_s=12.0)):
+        summary = starved.model_copy(update={"tool_cpu": fed})
+        kind = verdict_of(spec, load, samples, injector_summaries=[summary], shared_machine=machine).kind
+        assert kind != "injector", fed

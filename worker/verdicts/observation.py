@@ -20,7 +20,7 @@ from backend.runs.seconds import RunSeconds, SampleRows, Seconds
 from contract.experiment import ExperimentSpec
 from contract.limits import client_limit, server_limit
 from contract.metrics import SERIES_BY_KEY, series_sample_key
-from contract.results import InjectorSummary, LoadTotals, OpenLoopStats
+from contract.results import InjectorSummary, LoadTotals, OpenLoopStats, ToolCpu
 from contract.run_environment import SharedMachine
 
 # The host sampler's share of CPU time the hypervisor gave other guests (agents/host_sampler.py);
@@ -38,6 +38,7 @@ class InjectorObservation:
     nic_bytes_per_s: list[float] = field(default_factory=list)  # its busier direction, rx or tx
     open_loop: OpenLoopStats | None = None  # how well it held its send schedule (vegeta), when it keeps one
     window_s: float = 0.0  # the seconds its schedule covered (its summary's duration)
+    tool_cpu: ToolCpu | None = None  # its load tool's threads' CPU and wait for a CPU
 
 
 @dataclass(frozen=True)
@@ -119,6 +120,7 @@ def observe(
             nic_bytes_per_s=_busier_direction(host),
             open_loop=reported[agent].open_loop if agent in reported else None,
             window_s=reported[agent].duration_s if agent in reported else 0.0,
+            tool_cpu=reported[agent].tool_cpu if agent in reported else None,
         )
         for agent, host in zip(injector_agents, hosts, strict=True)
     ]

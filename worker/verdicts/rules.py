@@ -35,6 +35,12 @@ CPU_BUSY_PCT = 90.0
 # its rate with at most 5% of its sends late (docs/benchmarks.md, open-loop rate accuracy).
 DROPPED_SHARE = 0.01
 LATE_SHARE = 0.25
+# A load tool was starved of CPU when its threads waited for one longer than they ran, and on
+# average at least half a thread waited all the time (a mostly idle tool's few waits are not it).
+# Measured: capped at 4 % of a core, a spinning process waited 95 % of the time it was ready; on
+# the busy lab box uncapped, 42 % (agents/tool_cpu.py).
+TOOL_WAIT_SHARE = 0.5
+TOOL_WAITING_THREADS = 0.5
 # Steal worth naming in an injector's CPU (worker/verdicts/caveats.py's caveat threshold too).
 STEAL_SHARE_PCT = 5.0
 # A host below 70% is clearly not the busy one: another host's saturation is the bound.
@@ -260,10 +266,14 @@ class _BehindInjector:
     evidence: list[Evidence]
     schedule_missed: float  # share of its schedule sent late or never (0 for a closed loop)
     cpu: float  # its host's median CPU busy
+    # Read from the tool itself (its schedule, its threads' wait for a CPU), not from its host's
+    # CPU: on a machine shared with HAProxy it still names the injector as the limit.
+    specific: bool = False
 
 
 def _behind(injector: InjectorObservation, link_cap: float | None) -> _BehindInjector | None:
-    """What says `injector` fell behind: its schedule, its host's CPU (steal included), its NIC."""
+    """What says `injector` fell behind: its schedule, its tool's wait for a CPU, its host's CPU
+    (steal included), its NIC."""
     name = injector.agent or "injector"
     reasons: list[str] = []
     evidence: list[Evidence] = []
@@ -292,6 +302,29 @@ def _behind(injector: InjectorObservation, link_cap: float | None) -> _BehindInj
                 ev("injector_late_sends", f"{name}: sends later than their slot", loop.late_sends),
                 ev("injector_max_send_lag_ms", f"{name}: worst send lag", loop.max_send_lag_ms, "ms"),
             ]
+    tool = injector.tool_cpu
+    starved = False
+    if tool is not None and tool.wall_s > 0 and tool.cpu_s + tool.wait_s > 0:
+        waited = tool.wait_s / (tool.cpu_s + tool.wait_s)
+        if waited >= TOOL_WAIT_SHARE and tool.wait_s / tool.wall_s >= TOOL_WAITING_THREADS:
+            starved = True
+            reasons.append(
+                f"its load tool waited for a CPU {fixed(100 * waited, 0)}% of the time it was ready to run "
+                f"({fixed(tool.wait_s, 1)} s waiting, {fixed(tool.cpu_s, 1)} s running "
+                f"in {fixed(tool.wall_s, 1)} s)"
+            )
+            evidence += [
+                ev(
+                    "injector_tool_wait_pct",
+                    f"{name}: load tool's ready time spent waiting for a CPU",
+                    100 * waited,
+                    "%",
+                ),
+                ev(
+                    "injector_tool_wait_s", f"{name}: load tool's threads waiting for a CPU", tool.wait_s, "s"
+                ),
+                ev("injector_tool_cpu_s", f"{name}: load tool's threads on a CPU", tool.cpu_s, "s"),
+            ]
     cpu = median(injector.cpu_pct)
     steal = median(injector.steal_pct)
     if cpu is not None and cpu >= CPU_BUSY_PCT:
@@ -314,7 +347,7 @@ def _behind(injector: InjectorObservation, link_cap: float | None) -> _BehindInj
         )
     if not reasons:
         return None
-    return _BehindInjector(name, reasons, evidence, missed, cpu or 0.0)
+    return _BehindInjector(name, reasons, evidence, missed, cpu or 0.0, specific=missed > 0 or starved)
 
 
 def injector_schedule_bound(obs: RunObservation) -> BoundFinding | None:
@@ -327,8 +360,9 @@ def injector_schedule_bound(obs: RunObservation) -> BoundFinding | None:
 
 
 def injector_bound(obs: RunObservation) -> BoundFinding | None:
-    """An injector's host had no CPU left (steal included) or its NIC sat at the link's cap, and
-    no injector missed its schedule (injector_schedule_bound said that first)."""
+    """An injector's load tool waited for a CPU longer than it ran, or its host had no CPU left
+    (steal included), or its NIC sat at the link's cap, and no injector missed its schedule
+    (injector_schedule_bound said that first)."""
     behind = _injectors_behind(obs)
     if not behind or any(b.schedule_missed > 0 for b in behind):
         return None
@@ -340,7 +374,7 @@ def _injectors_behind(obs: RunObservation) -> list[_BehindInjector]:
     injectors = obs.injectors or [InjectorObservation(agent="", cpu_pct=obs.injector_cpu_pct)]
     behind = [b for i in injectors if (b := _behind(i, obs.link_cap_bytes_per_s)) is not None]
     # The one furthest behind first: its schedule (the tool's own record), then its host's CPU.
-    return sorted(behind, key=lambda b: (-b.schedule_missed, -b.cpu, b.agent))
+    return sorted(behind, key=lambda b: (-b.schedule_missed, not b.specific, -b.cpu, b.agent))
 
 
 def _injector_finding(obs: RunObservation, behind: list[_BehindInjector]) -> BoundFinding:
@@ -358,7 +392,7 @@ def _injector_finding(obs: RunObservation, behind: list[_BehindInjector]) -> Bou
     what = f"{named} fell behind: {'; '.join(worst.reasons)}"
     also = f" ({', '.join(o.agent for o in others)} too)" if others else ""
     rps = fixed(obs.totals.rps, 0)
-    if obs.shared_machine is not None and worst.schedule_missed == 0:
+    if obs.shared_machine is not None and not worst.specific:
         sentence = (
             f"Injector-bound on a shared machine: {what}{also}, at {rps} req/s, but "
             f"{_sharing(obs.shared_machine)}, so that CPU was HAProxy's too: this run cannot tell the load "

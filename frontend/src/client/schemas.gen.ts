@@ -5148,6 +5148,17 @@ export const InjectorSummarySchema = {
             title: 'Stop Reason',
             description: 'Why the load stopped before its end (lease expired ...); None when it ran its course.'
         },
+        tool_cpu: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ToolCpu'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Whether the load tool got the CPU it wanted (None: not read, or an older agent).'
+        },
         window_s: {
             anyOf: [
                 {
@@ -12567,6 +12578,38 @@ export const TokenOutSchema = {
     title: 'TokenOut'
 } as const;
 
+export const ToolCpuSchema = {
+    properties: {
+        cpu_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Cpu S',
+            description: 'Seconds the tool\'s threads ran on a CPU.'
+        },
+        wait_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Wait S',
+            description: 'Seconds the tool\'s threads were ready to run but waited for a CPU (another process had it, or a CPU quota was spent).'
+        },
+        wall_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Wall S',
+            description: 'Seconds from the tool\'s start to the reading.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'cpu_s',
+        'wait_s',
+        'wall_s'
+    ],
+    title: 'ToolCpu',
+    description: 'How much CPU the load tool got of what it wanted: its threads\' time on a CPU and waiting for\none (the kernel\'s per-thread scheduler statistics), from its start to its last reading.'
+} as const;
+
 export const TornDownSchema = {
     properties: {
         roles: {
@@ -13999,6 +14042,17 @@ export const InjectorSummaryWritableSchema = {
             ],
             title: 'Stop Reason',
             description: 'Why the load stopped before its end (lease expired ...); None when it ran its course.'
+        },
+        tool_cpu: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ToolCpu'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Whether the load tool got the CPU it wanted (None: not read, or an older agent).'
         },
         window_s: {
             anyOf: [

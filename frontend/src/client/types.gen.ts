@@ -2953,6 +2953,10 @@ export type InjectorSummary = {
      */
     stop_reason?: string | null;
     /**
+     * Whether the load tool got the CPU it wanted (None: not read, or an older agent).
+     */
+    tool_cpu?: ToolCpu | null;
+    /**
      * Window S
      *
      * Seconds of the measured window this injector's load covered (from t0 to the window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
@@ -7180,6 +7184,33 @@ export type TokenOut = {
 };
 
 /**
+ * ToolCpu
+ *
+ * How much CPU the load tool got of what it wanted: its threads' time on a CPU and waiting for
+ * one (the kernel's per-thread scheduler statistics), from its start to its last reading.
+ */
+export type ToolCpu = {
+    /**
+     * Cpu S
+     *
+     * Seconds the tool's threads ran on a CPU.
+     */
+    cpu_s: number;
+    /**
+     * Wait S
+     *
+     * Seconds the tool's threads were ready to run but waited for a CPU (another process had it, or a CPU quota was spent).
+     */
+    wait_s: number;
+    /**
+     * Wall S
+     *
+     * Seconds from the tool's start to the reading.
+     */
+    wall_s: number;
+};
+
+/**
  * TornDown
  *
  * Teardown's answer: every role stopped what it started for the run.
@@ -8050,6 +8081,10 @@ export type InjectorSummaryWritable = {
      * Why the load stopped before its end (lease expired ...); None when it ran its course.
      */
     stop_reason?: string | null;
+    /**
+     * Whether the load tool got the CPU it wanted (None: not read, or an older agent).
+     */
+    tool_cpu?: ToolCpu | null;
     /**
      * Window S
      *
