@@ -108,3 +108,29 @@ def test_an_injector_starved_of_cpu_is_injector_bound_not_haproxy(
     [kept] = [i["open_loop"] for i in control["summary"]["injectors"]]
     print(f"control: {control['summary']['verdict']['sentence']}\nsends: {kept}")
     assert control["summary"]["verdict"]["kind"] != "injector", control["summary"]["verdict"]
+
+
+def test_a_closed_loop_tool_starved_of_cpu_is_injector_bound_from_its_own_wait(
+    api: Api, local_lab: Any, starved_cgroup: Path
+) -> None:
+    """A closed loop has no schedule to miss: wrk with 50 connections, capped like vegeta above,
+    simply sends less. What names it is the tool's own threads' wait for a CPU (tool_cpu), read
+    by the injector while wrk ran; the box's CPU, which HAProxy and nginx share, is not."""
+    injector = local_lab.hosts["injector"]
+    if injector.netns is None:
+        pytest.skip("the lab runs on loopback: the load tool cannot be told apart from HAProxy")
+    spec = http_spec(driver="wrk", connections=50, threads=2, duration_s=DURATION_S, path="/fast")
+    spec["load"].update(warmup_s=WARMUP_S)
+    [run_id] = api.launch("starved closed loop", spec, local_lab.lab_id)
+    assert cap_the_load_tool(injector.netns, starved_cgroup, timeout_s=60) == "wrk"
+    run = api.wait_finished(run_id, 120)
+
+    assert run["state"] in {"succeeded", "partial"}, run["error"]
+    verdict = run["summary"]["verdict"]
+    [tool_cpu] = [i["tool_cpu"] for i in run["summary"]["injectors"]]
+    print(f"verdict: {verdict['sentence']}\nalso: {[f['kind'] for f in verdict['also']]}\ntool: {tool_cpu}")
+    evidence = {e["name"]: e["value"] for e in verdict["evidence"]}
+    assert verdict["kind"] == "injector", verdict
+    assert f"injector {injector.agent} fell behind: its load tool waited for a CPU" in verdict["sentence"]
+    assert evidence["injector_tool_wait_pct"] >= 80
+    assert evidence.get("haproxy_busy_pct", 0) < 90

@@ -589,3 +589,31 @@ def test_a_closed_loop_tool_that_waited_for_a_cpu_is_injector_bound_even_on_a_sh
         summary = starved.model_copy(update={"tool_cpu": fed})
         kind = verdict_of(spec, load, samples, injector_summaries=[summary], shared_machine=machine).kind
         assert kind != "injector", fed
+
+
+def test_a_starved_tool_explains_full_sessions_and_timeouts_before_maxconn() -> None:
+    """vegeta capped to 4% of a core could not read its answers: it held 1,000 sessions open (it
+    opens a connection per worker) and 146 of its requests timed out. HAProxy's maxconn was full,
+    but by the starved client: the injector leads, maxconn follows, and the injector is said once."""
+    spec = spec_with(maxconn=1000, connections=20, rate=3000.0, driver="vegeta", path="/fast")
+    load = totals(successes=4_500, rps=450.0, mean_ms=3000.0, timeout=146)
+    samples = {
+        "proxy": proxy(scur=1000, qcur=0, rtime=0.2, req_tot=450, idle_pct=90),
+        "host:injector-1": seconds(cpu_pct=60.0),
+    }
+    starved = _injector("injector-1", sent=5518, dropped=16959, late=1041, rate=3000.0).model_copy(
+        update={"tool_cpu": ToolCpu(cpu_s=0.4, wait_s=7.6, wall_s=10.0)}
+    )
+    verdict = verdict_of(spec, load, samples, injector_summaries=[starved])
+    assert verdict.kind == "injector", verdict
+    assert verdict.sentence.startswith("Injector-bound: injector injector-1 fell behind: it sent")
+    assert "its load tool waited for a CPU 95%" in verdict.sentence
+    assert [f.kind for f in verdict.also][:1] == ["maxconn"] and [f.kind for f in verdict.also].count(
+        "injector"
+    ) == 0
+    # Waiting 70% of its ready time (a busy shared box's fair share is 67%) is not starved outright:
+    # the full sessions stay maxconn's, the injector follows.
+    busy = starved.model_copy(
+        update={"tool_cpu": ToolCpu(cpu_s=2.4, wait_s=5.6, wall_s=10.0), "open_loop": None}
+    )
+    assert verdict_of(spec, load, samples, injector_summaries=[busy]).kind == "maxconn"

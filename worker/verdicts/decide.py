@@ -1,6 +1,9 @@
 """Run every detector in priority order; the first that holds names the run's bound.
 
 Why this order:
+0. injector_starved: a load tool that waited for a CPU four times as long as it ran (its own
+   threads' scheduler statistics) could not read its answers either: the sessions it held open,
+   its timeouts and its latencies are its doing, not HAProxy's.
 1. maxconn/queue: a full maxconn explains timeouts and connect errors, so it comes before them.
 1b. a shaped link at its cap explains them too (seed 002: requests time out behind the link).
 2. errors: unexplained failures make every other number questionable.
@@ -26,6 +29,7 @@ from worker.verdicts.rules import (
     errors_bound,
     injector_bound,
     injector_schedule_bound,
+    injector_starved_bound,
     link_cap_bound,
     maxconn_bound,
     network_plateau_bound,
@@ -35,6 +39,7 @@ from worker.verdicts.rules import (
 )
 
 PRIORITY: tuple[Detector, ...] = (
+    injector_starved_bound,
     maxconn_bound,
     link_cap_bound,
     errors_bound,
@@ -62,6 +67,12 @@ def run_verdict(obs: RunObservation) -> RunVerdict:
             evidence=[],
         )
     first, *others = findings
-    # The closed-loop fallback says nothing once a real bound was found.
-    also = [f for f in others if f.kind != "concurrency"]
+    # The closed-loop fallback says nothing once a real bound was found; a kind read by two
+    # detectors (the injector's) is said once, by the first.
+    kinds = {first.kind}
+    also = []
+    for finding in others:
+        if finding.kind != "concurrency" and finding.kind not in kinds:
+            kinds.add(finding.kind)
+            also.append(finding)
     return RunVerdict(kind=first.kind, sentence=first.sentence, evidence=first.evidence, also=also)

@@ -41,6 +41,10 @@ LATE_SHARE = 0.25
 # the busy lab box uncapped, 42 % (agents/tool_cpu.py).
 TOOL_WAIT_SHARE = 0.5
 TOOL_WAITING_THREADS = 0.5
+# Starved outright: it waited four times as long as it ran (80%; a fair share of the busy lab
+# box's two cores, a third, is 67%). A tool that could not run could not read its answers either,
+# so the sessions it held open, its timeouts and its latencies are its doing: this comes first.
+TOOL_STARVED_SHARE = 0.8
 # Steal worth naming in an injector's CPU (worker/verdicts/caveats.py's caveat threshold too).
 STEAL_SHARE_PCT = 5.0
 # A host below 70% is clearly not the busy one: another host's saturation is the bound.
@@ -266,6 +270,7 @@ class _BehindInjector:
     evidence: list[Evidence]
     schedule_missed: float  # share of its schedule sent late or never (0 for a closed loop)
     cpu: float  # its host's median CPU busy
+    tool_waited: float  # share of its tool's ready time spent waiting for a CPU, when starved (else 0)
     # Read from the tool itself (its schedule, its threads' wait for a CPU), not from its host's
     # CPU: on a machine shared with HAProxy it still names the injector as the limit.
     specific: bool = False
@@ -303,11 +308,12 @@ def _behind(injector: InjectorObservation, link_cap: float | None) -> _BehindInj
                 ev("injector_max_send_lag_ms", f"{name}: worst send lag", loop.max_send_lag_ms, "ms"),
             ]
     tool = injector.tool_cpu
-    starved = False
+    waited = 0.0
     if tool is not None and tool.wall_s > 0 and tool.cpu_s + tool.wait_s > 0:
         waited = tool.wait_s / (tool.cpu_s + tool.wait_s)
-        if waited >= TOOL_WAIT_SHARE and tool.wait_s / tool.wall_s >= TOOL_WAITING_THREADS:
-            starved = True
+        if waited < TOOL_WAIT_SHARE or tool.wait_s / tool.wall_s < TOOL_WAITING_THREADS:
+            waited = 0.0
+        else:
             reasons.append(
                 f"its load tool waited for a CPU {fixed(100 * waited, 0)}% of the time it was ready to run "
                 f"({fixed(tool.wait_s, 1)} s waiting, {fixed(tool.cpu_s, 1)} s running "
@@ -347,7 +353,18 @@ def _behind(injector: InjectorObservation, link_cap: float | None) -> _BehindInj
         )
     if not reasons:
         return None
-    return _BehindInjector(name, reasons, evidence, missed, cpu or 0.0, specific=missed > 0 or starved)
+    return _BehindInjector(
+        name, reasons, evidence, missed, cpu or 0.0, waited, specific=missed > 0 or waited > 0
+    )
+
+
+def injector_starved_bound(obs: RunObservation) -> BoundFinding | None:
+    """An injector's load tool waited for a CPU most of the time it was ready to run (its own
+    threads' scheduler statistics): whatever else the run shows, the client could not run."""
+    behind = _injectors_behind(obs)
+    if not any(b.tool_waited >= TOOL_STARVED_SHARE for b in behind):
+        return None
+    return _injector_finding(obs, behind)
 
 
 def injector_schedule_bound(obs: RunObservation) -> BoundFinding | None:
@@ -373,8 +390,9 @@ def _injectors_behind(obs: RunObservation) -> list[_BehindInjector]:
     # An observation without its injectors (built by hand) has the busiest host's CPU alone.
     injectors = obs.injectors or [InjectorObservation(agent="", cpu_pct=obs.injector_cpu_pct)]
     behind = [b for i in injectors if (b := _behind(i, obs.link_cap_bytes_per_s)) is not None]
-    # The one furthest behind first: its schedule (the tool's own record), then its host's CPU.
-    return sorted(behind, key=lambda b: (-b.schedule_missed, not b.specific, -b.cpu, b.agent))
+    # The one furthest behind first: its tool starved, its schedule missed (the tool's own record),
+    # then its host's CPU.
+    return sorted(behind, key=lambda b: (-b.tool_waited, -b.schedule_missed, not b.specific, -b.cpu, b.agent))
 
 
 def _injector_finding(obs: RunObservation, behind: list[_BehindInjector]) -> BoundFinding:
