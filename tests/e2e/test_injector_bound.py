@@ -83,7 +83,9 @@ def test_an_injector_starved_of_cpu_is_injector_bound_not_haproxy(
     [run_id] = api.launch("starved injector", spec, local_lab.lab_id)
     tool = cap_the_load_tool(injector.netns, starved_cgroup, timeout_s=60)
     assert tool == "vegeta"
-    run = api.wait_finished(run_id, 120)
+    # A starved client misses answers HAProxy sent (it cannot read them in time): the run's own
+    # consistency check may say so (a figures_disagree caveat), and that is the finding here.
+    run = api.wait_finished(run_id, 120, check_figures=False)
 
     assert run["state"] in {"succeeded", "partial"}, run["error"]
     verdict = run["summary"]["verdict"]
@@ -123,7 +125,7 @@ def test_a_closed_loop_tool_starved_of_cpu_is_injector_bound_from_its_own_wait(
     spec["load"].update(warmup_s=WARMUP_S)
     [run_id] = api.launch("starved closed loop", spec, local_lab.lab_id)
     assert cap_the_load_tool(injector.netns, starved_cgroup, timeout_s=60) == "wrk"
-    run = api.wait_finished(run_id, 120)
+    run = api.wait_finished(run_id, 120, check_figures=False)  # a starved client, as above
 
     assert run["state"] in {"succeeded", "partial"}, run["error"]
     verdict = run["summary"]["verdict"]

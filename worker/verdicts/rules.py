@@ -316,8 +316,8 @@ def _behind(injector: InjectorObservation, link_cap: float | None) -> _BehindInj
         else:
             reasons.append(
                 f"its load tool waited for a CPU {fixed(100 * waited, 0)}% of the time it was ready to run "
-                f"({fixed(tool.wait_s, 1)} s waiting, {fixed(tool.cpu_s, 1)} s running "
-                f"in {fixed(tool.wall_s, 1)} s)"
+                f"(its threads {fixed(tool.wait_s, 1)} s waiting, {fixed(tool.cpu_s, 1)} s running, "
+                f"in its {fixed(tool.wall_s, 1)} s)"
             )
             evidence += [
                 ev(
