@@ -9,13 +9,13 @@ injector's histogram is built from vegeta's per-request records the way the agen
 are merged as the worker merges injectors (worker.summaries.merge_injectors). The union is one
 histogram of every 2xx latency of both record files. The two must give the same p50 ... p99.99
 and max to the microsecond, and both must be within HdrHistogram's 3 significant digits of the
-exact percentiles of the sorted latencies (docs/benchmarks.md records a run's numbers).
+exact percentiles of the sorted latencies, ranked as HdrHistogram ranks them (docs/benchmarks.md
+records a run's numbers).
 """
 
 from __future__ import annotations
 
 import json
-import math
 import subprocess
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -92,8 +92,9 @@ def as_injector(agent: str, records: list[Result]) -> InjectorSummary:
 
 
 def exact_percentile(sorted_us: list[int], percentile: float) -> int:
-    """The value below which `percentile` % of the latencies fall (HdrHistogram's definition)."""
-    rank = max(1, math.ceil(percentile / 100 * len(sorted_us)))
+    """The latency of rank round(p % of the count), as HdrHistogram ranks a percentile
+    (get_target_count_at_percentile), read from the sorted latencies themselves."""
+    rank = max(1, int(percentile * len(sorted_us) / 100 + 0.5))
     return sorted_us[rank - 1]
 
 
@@ -125,9 +126,10 @@ def test_the_merged_histogram_of_two_real_injectors_is_the_histogram_of_their_un
         )
         rows.append(f"p{p:g}: merged {got} us, union {want} us, exact {exact} us")
         assert got == want, rows[-1]
-        assert abs(got - exact) <= RELATIVE_PRECISION * exact, rows[-1]
+        # HdrHistogram reports the top of the value's bucket: never below it, at most 0.1 % above.
+        assert exact <= got <= exact * (1 + RELATIVE_PRECISION), rows[-1]
     assert merged.get_max_value() == union.get_max_value()
-    assert abs(merged.get_max_value() - union_us[-1]) <= RELATIVE_PRECISION * union_us[-1]
+    assert union_us[-1] <= merged.get_max_value() <= union_us[-1] * (1 + RELATIVE_PRECISION)
     rows.append(f"max: merged {merged.get_max_value()} us, exact {union_us[-1]} us")
     # The run's figures people read (ms, 3 decimals) are the union's.
     assert merged_total.latency is not None
