@@ -162,6 +162,21 @@ class OpenLoopStats(StrictModel):
     )
 
 
+class ToolCpu(StrictModel):
+    """How much CPU the load tool got of what it wanted: its threads' time on a CPU and waiting for
+    one (the kernel's per-thread scheduler statistics), from its start to its last reading."""
+
+    cpu_s: float = Field(ge=0, description="Seconds the tool's threads ran on a CPU.")
+    wait_s: float = Field(
+        ge=0,
+        description=(
+            "Seconds the tool's threads were ready to run but waited for a CPU (another process had it, "
+            "or a CPU quota was spent)."
+        ),
+    )
+    wall_s: float = Field(ge=0, description="Seconds from the tool's start to the reading.")
+
+
 # Where the figures of the measured window come from (LoadTotals.window_source):
 # - tool_records: the tool timed every request, so its counts are the requests that COMPLETED
 #   inside the window [t0, t0 + duration) (vegeta, h2load's request log, wrk's response hook);
@@ -285,6 +300,10 @@ class InjectorSummary(LoadTotals):
         default=None,
         max_length=500,
         description="Why the load stopped before its end (lease expired ...); None when it ran its course.",
+    )
+    tool_cpu: ToolCpu | None = Field(
+        default=None,
+        description="Whether the load tool got the CPU it wanted (None: not read, or an older agent).",
     )
     window_s: float | None = Field(
         default=None,

@@ -21,7 +21,8 @@ BoundKind = Literal[
     "errors",  # too many requests failed for the throughput to mean anything
     "offered_load",  # open loop: the proxy kept up with the requested rate; nothing bound it
     "proxy_cpu",  # HAProxy (or the proxy host) had no CPU left
-    "client_cpu",  # the injector host had no CPU left: the clients, not the proxy, were the limit
+    "injector",  # an injector fell behind (its schedule, host CPU or NIC): the load was the limit
+    "client_cpu",  # stored by older workers (the injector host's CPU alone): shown as injector-bound
     "network",  # bytes/s at the link's cap, or a flat bytes/s plateau with idle CPUs
     "upstream",  # the servers' response time made most of the latency, the proxy was not saturated
     "concurrency",  # closed loop, nothing saturated: throughput = clients / latency
@@ -37,6 +38,10 @@ class Advice(NamedTuple):
     lever: str  # the setting to raise, as the last part of a sweep axis' spec path names it
     ending: str  # the sentence's last words, from their punctuation on
 
+
+# Bounds that say the load tools, not HAProxy, were the limit: a run with one of these measured its
+# injectors, so its throughput is no capacity of HAProxy's (the sweep analysis skips it as a knee).
+INJECTOR_BOUNDS: frozenset[BoundKind] = frozenset({"injector", "client_cpu"})
 
 # Measurement error a sanity check tolerates: TBF lets a burst through, counters round, clocks
 # drift (worker/verdicts/sanity.py; the run page's side-by-side table reads it from the OpenAPI

@@ -56,8 +56,18 @@ def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
         non_2xx=sum(s.errors.non_2xx for s in summaries),
         other=sum(s.errors.other for s in summaries),
     )
+    unmergeable = [s.agent for s in summaries if s.latency is not None and not s.histogram]
+    merged_note = None
     if len(summaries) == 1:  # nothing to merge: the injector's own figures, as it reported them
         latency, encoded = summaries[0].latency, summaries[0].histogram
+    elif unmergeable:
+        # Percentiles without a histogram (hey's text summary) cannot be combined exactly, and a
+        # merge of the others' histograms would describe only part of the run: none, and why.
+        latency, encoded = None, None
+        merged_note = (
+            f"{', '.join(unmergeable)} reported percentiles without a histogram ({summaries[0].driver}): "
+            "percentiles of several injectors cannot be merged exactly; each injector's own are on its row"
+        )[:300]
     else:
         histogram = merge(s.histogram for s in summaries if s.histogram)
         latency = percentiles(histogram)
@@ -75,7 +85,7 @@ def merge_injectors(summaries: Sequence[InjectorSummary]) -> LoadTotals:
         latency=latency,
         latency_note=None
         if latency is not None
-        else next((s.latency_note for s in summaries if s.latency_note), None),
+        else merged_note or next((s.latency_note for s in summaries if s.latency_note), None),
         histogram=encoded,
         open_loop=merge_open_loop(summaries),
         drain=merge_drains(summaries),

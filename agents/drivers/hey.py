@@ -11,8 +11,10 @@ Errors counted by kind are the point of using hey (overload experiments), so the
 the TEXT summary. The price, surfaced as warnings in every hey summary:
 - p99.9 is not measured: it is reported as the slowest request (an upper bound, never lower
   than the truth), and so is p99 when fewer than 100 responses came back;
-- no histogram: hey's summary has no per-request latencies to build one from (merged run
-  histograms leave hey out; percentiles of several hey injectors cannot be combined exactly);
+- no histogram: hey's summary has no per-request latencies to build one from, so a run of
+  several hey injectors has no merged percentiles (worker/summaries.py merge_injectors says why;
+  each injector's own stay on its row). tests/agents/test_drivers.py holds the installed hey to
+  the reason: its csv has no row for a failed request;
 - hey's percentiles include non-2xx replies (it times every response);
 - hey keeps per-response details (status, latency) for the first 1,000,000 responses only;
   beyond that the status counts are scaled from hey's own request total.

@@ -10,8 +10,9 @@ which wrk and hey still print their results), then SIGKILL to the whole group af
 period.
 
 The watchdog is the one thread that waits for the tool: it sleeps on the tool's pidfd (readable
-when it exits) until the next deadline, reaps it and sets `exited`, which everyone else waits
-on. Polling instead (the watchdog every 0.1 s, Popen.wait's own loop every 50 ms) woke the agent
+when it exits) until the next deadline or for a second at most (it then reads the tool's
+threads' CPU and run-queue wait, agents/tool_cpu.py), reaps it and sets `exited`, which everyone
+else waits on. Polling instead (the watchdog every 0.1 s, Popen.wait's own loop every 50 ms) woke the agent
 30 times a second for the whole load, CPU taken from the load it measures.
 """
 
@@ -31,6 +32,8 @@ from pathlib import Path
 
 from agents.privileges import open_output, read_text
 from agents.sessions import spawn
+from agents.tool_cpu import ToolCpuReadings
+from contract.results import ToolCpu
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +41,9 @@ STDOUT_FILE = "stdout.txt"
 STDERR_FILE = "stderr.txt"
 # Without a pidfd (not Linux >= 5.3) the watchdog polls the tool this often instead.
 WATCH_INTERVAL_S = 0.1
+# While the tool runs the watchdog wakes this often to read its threads' CPU and wait
+# (agents/tool_cpu.py): once a second, like the host sampler, not the 30 wake-ups above.
+CPU_READ_INTERVAL_S = 1.0
 # After SIGKILL, how long anyone waits for the group's leader to go.
 KILL_WAIT_S = 10.0
 # After the stop signal the tool sends nothing more (wrk and hey stop their loops at once on
@@ -71,6 +77,7 @@ class LoadProcess:
         self.started_at: datetime | None = None
         self.stop_reason: str | None = None
         self.stopped_at: float | None = None  # Unix seconds: when it was told to stop, if it was
+        self._cpu: ToolCpuReadings | None = None
         self._watchdog = threading.Thread(target=self._watch, name=f"lease-{workdir.name}", daemon=True)
 
     # ------------------------------------------------------------ lifecycle
@@ -83,6 +90,7 @@ class LoadProcess:
                 self.argv, "load tool", cwd=self.workdir, stdin=subprocess.DEVNULL, stdout=out, stderr=err
             )
         self._started_monotonic = time.monotonic()
+        self._cpu = ToolCpuReadings(self._proc.pid, self._started_monotonic)
         self.started_at = datetime.now(UTC)
         log.info("load tool started (pid %d): %s", self._proc.pid, " ".join(self.argv))
         self._watchdog.start()
@@ -123,6 +131,11 @@ class LoadProcess:
     @property
     def pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
+
+    @property
+    def tool_cpu(self) -> ToolCpu | None:
+        """The tool's threads' CPU and wait for a CPU, as last read while it ran."""
+        return self._cpu.result() if self._cpu is not None else None
 
     @property
     def running(self) -> bool:
@@ -180,6 +193,8 @@ class LoadProcess:
         try:
             with _exit_waiter(proc.pid) as wait_for_exit:
                 while proc.poll() is None:
+                    if self._cpu is not None:
+                        self._cpu.read()
                     now = time.monotonic()
                     if kill_at is not None:
                         if now >= kill_at:
@@ -195,7 +210,7 @@ class LoadProcess:
                         continue
                     lease_left = self.lease_until - time.time()  # renewals only push it back
                     limit_left = self._started_monotonic + self._run_limit_s - now
-                    wait_for_exit(min(lease_left, limit_left))
+                    wait_for_exit(min(lease_left, limit_left, CPU_READ_INTERVAL_S))
         finally:
             if proc.poll() is not None:
                 self._note_exit()

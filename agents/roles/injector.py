@@ -262,7 +262,7 @@ class InjectorRole(Role):
                 f"{load.driver.name} exited with {process.exit_code}{reason} and left no results: {exc}\n"
                 f"{process.output_tail()}"
             ) from exc
-        summary = summary.model_copy(update=self._start(load))
+        summary = summary.model_copy(update={**self._start(load), "tool_cpu": process.tool_cpu})
         if process.stop_reason is not None:
             summary = summary.model_copy(
                 update={

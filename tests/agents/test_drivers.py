@@ -30,6 +30,7 @@ from common.latency_histograms import decode, encode, histogram_of, merge, perce
 from contract.load import LoadProfile
 from contract.protocol import StartTargets
 from contract.target import Endpoint, ManagedTarget
+from dev.services import free_port
 
 RUN_TIMEOUT_S = 30
 
@@ -173,6 +174,33 @@ def test_hey_with_few_replies_says_which_percentiles_it_could_not_measure(
     assert summary.latency.p999 == summary.latency.max  # hey has no p99.9: an upper bound
     assert any("no p99" in w for w in summary.warnings)
     assert summary.histogram is None
+
+
+@pytest.mark.slow
+def test_heys_csv_rows_leave_out_every_failed_request_so_the_driver_reads_its_text_summary(
+    target: str, tmp_path: Path
+) -> None:
+    """Why hey's latencies cannot join the run's merged histogram (agents/drivers/hey.py): its
+    per-request `-o csv` would give one, but it has no row for a request that failed, and failures
+    by kind are what hey is used for. Held against the installed binary: if a hey ever prints its
+    failures in the csv, this fails and the driver can read the csv instead."""
+    refused = f"http://127.0.0.1:{free_port()}/"
+    answered = f"http://{target}/fast"
+
+    def hey(*args: str) -> str:
+        done = subprocess.run(
+            ["hey", "-n", "20", "-c", "2", *args], capture_output=True, text=True, timeout=30
+        )
+        return done.stdout
+
+    csv_rows = hey("-o", "csv", refused).strip().splitlines()
+    assert csv_rows == [
+        "response-time,DNS+dialup,DNS,Request-write,Response-delay,Response-read,status-code,offset"
+    ]
+    assert len(hey("-o", "csv", answered).strip().splitlines()) == 1 + 20  # a row per response only
+    profile = LoadProfile(driver="hey", connections=2, threads=1, duration_s=1)
+    text = ToolRun(profile, tmp_path, 0, hey(refused), "", 0.0, stopped_early=False)
+    assert HeyDriver().outcome(text).errors.connect == 20  # the text summary counts them by kind
 
 
 @pytest.mark.slow

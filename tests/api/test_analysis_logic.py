@@ -242,3 +242,31 @@ def test_each_bounds_advice_is_read_against_a_sweep_of_its_lever(kind: str, advi
         f"{kind}-bound at 334 req/s. The sweep says raising {advice.lever} does not help here: "
         f"{advice.lever} 2 measured 275 req/s (-18%)."
     )
+
+
+def test_no_knee_is_read_at_or_past_a_point_whose_injectors_were_the_limit() -> None:
+    """300 -> 310 would be a flat step (a knee at 300), but at 310 the injectors fell behind: the
+    310 is theirs, so the analysis says HAProxy served at least 300 and reads no knee. A stored
+    client_cpu verdict (older workers) counts the same."""
+    points = [point(0, summary(100)), point(1, summary(300)), point(2, summary(310, bound="injector"))]
+    knee = find_knee(points, axis_count=1)
+    assert (knee.reason, knee.point_index, knee.rps) == ("injector_bound", None, None)
+    assert "at connections 50, run 20 found the injectors, not HAProxy, to be the limit" in knee.sentence
+    assert "HAProxy served at least 300.0 req/s" in knee.sentence
+    assert points[2].injector_bound_run_ids == [20] and points[1].injector_bound_run_ids == []
+    # One repetition of three injector-bound is enough: the point's mean carries it.
+    mixed = point(1, summary(300), summary(310, bound="client_cpu"), summary(305))
+    assert mixed.injector_bound_run_ids == [11]
+    first = find_knee([mixed, point(2, summary(600))], axis_count=1)
+    assert first.reason == "injector_bound" and "HAProxy served at least" not in first.sentence
+
+
+def test_advice_is_not_checked_against_a_point_whose_injectors_were_the_limit() -> None:
+    axis = "proxy.global.nbthread"
+    limited = threads_point(1, 2, 280).model_copy(update={"injector_bound_run_ids": [7]})
+    read = advice_from_the_sweep([threads_point(0, 1, 334), limited], axis, axis_count=1)
+    assert "does not help" not in read[0].verdict
+    assert (
+        "The sweep cannot check this: at nbthread 2 the injectors, not HAProxy, were the limit."
+        in read[0].verdict
+    )

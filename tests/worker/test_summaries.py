@@ -60,6 +60,24 @@ def test_one_injector_is_passed_through() -> None:
     assert total.histogram == only.histogram
 
 
+def test_injectors_without_histograms_get_no_merged_percentiles_and_say_why() -> None:
+    """hey reports percentiles, not a histogram: two hey injectors' p50s cannot be combined, and a
+    merge of only the injectors that have histograms would describe part of the run. Before, the
+    merged latency was silently that of the others (or none, without a reason)."""
+    hey = _summary("inj-2", [100_000] * 100, ErrorCounts()).model_copy(
+        update={"histogram": None, "driver": "hey"}
+    )
+    for injectors in (
+        [_summary("inj-1", [1_000] * 900, ErrorCounts()), hey],
+        [hey, hey.model_copy(update={"agent": "inj-3"})],
+    ):
+        total = merge_injectors(injectors)
+        assert total.latency is None and total.histogram is None
+        assert total.latency_note is not None and "cannot be merged exactly" in total.latency_note
+        assert "inj-2" in total.latency_note
+        assert total.successes == sum(i.successes for i in injectors)  # the counts still add up
+
+
 def test_no_injector_gives_zero_totals() -> None:
     total = merge_injectors([])
     assert (total.requests, total.successes, total.latency) == (0, 0, None)

@@ -9,9 +9,16 @@ import pytest
 from contract.examples import seed_000_maxconn_capacity
 from contract.experiment import ExperimentSpec
 from contract.limits import client_limit, server_limit
-from contract.results import ErrorCounts, LatencyPercentiles, LoadTotals, OpenLoopStats
+from contract.results import (
+    ErrorCounts,
+    InjectorSummary,
+    LatencyPercentiles,
+    LoadTotals,
+    OpenLoopStats,
+    ToolCpu,
+)
 from contract.run_environment import SharedMachine
-from contract.verdict import ADVICE
+from contract.verdict import ADVICE, INJECTOR_BOUNDS, RunVerdict
 from worker.verdicts import observe, run_verdict
 from worker.verdicts.rules import maxconn_threshold
 
@@ -197,12 +204,12 @@ def test_haproxy_without_idle_time_is_proxy_cpu_bound() -> None:
 
     assert verdict.kind == "proxy_cpu", verdict
     assert "HAProxy was 95% busy" in verdict.sentence
-    assert [f.kind for f in verdict.also] == ["client_cpu"]
+    assert [f.kind for f in verdict.also] == ["injector"]
     # The advice the sweep analysis checks against an nbthread sweep (backend/runs/analysis/sweep.py).
     assert verdict.sentence.endswith(ADVICE["proxy_cpu"].ending)
 
 
-def test_a_full_injector_host_with_an_idle_haproxy_is_client_bound() -> None:
+def test_a_full_injector_host_with_an_idle_haproxy_is_injector_bound_naming_it() -> None:
     spec = spec_with(maxconn=1000, connections=50, path="/fast")
     load = totals(successes=300_000, rps=30_000.0, mean_ms=1.6)
     samples = {
@@ -212,8 +219,10 @@ def test_a_full_injector_host_with_an_idle_haproxy_is_client_bound() -> None:
 
     verdict = verdict_of(spec, load, samples)
 
-    assert verdict.kind == "client_cpu", verdict
+    assert verdict.kind == "injector", verdict
     assert {e.name: e.value for e in verdict.evidence}["injector_cpu_pct"] == 98.5
+    assert "injector injector-1 fell behind: its host was 99% busy" in verdict.sentence
+    assert "not HAProxy's capacity" in verdict.sentence
     assert "shared" not in verdict.sentence and "one machine" not in verdict.sentence
 
 
@@ -232,7 +241,7 @@ def test_cpu_verdicts_on_one_machine_say_they_cannot_tell_haproxy_from_the_load_
          "host:injector-1": seconds(cpu_pct=[97.0, 100.0])},
         shared_machine=machine,
     )  # fmt: skip
-    assert client.kind == "client_cpu"
+    assert client.kind == "injector"
     assert "on a shared machine" in client.sentence and "cannot tell" in client.sentence
     assert "proxy-1, injector-1" not in client.sentence and "injector-1, proxy-1, target-1" in client.sentence
     assert {e.name: e.value for e in client.evidence}["roles_on_one_machine"] == 3
@@ -345,7 +354,7 @@ def test_clients_waiting_on_a_slow_server_are_not_client_bound_on_a_busy_shared_
     verdict = verdict_of(spec, load, samples)
 
     assert verdict.kind == "upstream", verdict
-    assert [f.kind for f in verdict.also] == ["client_cpu"]
+    assert [f.kind for f in verdict.also] == ["injector"]
 
 
 def test_proxy_ttime_average_skips_the_seconds_before_the_first_reply() -> None:
@@ -421,3 +430,202 @@ def test_an_open_loop_whose_last_answers_came_after_the_window_kept_up() -> None
     assert load.open_loop is not None
     unanswered = load.model_copy(update={"open_loop": load.open_loop.model_copy(update={"answered": 180})})
     assert verdict_of(spec, unanswered, samples).kind != "offered_load"
+
+
+# ------------------------------------------------------------------------- the injector as the limit
+
+
+def _injector(agent: str, *, sent: int, dropped: int, late: int, rate: float = 400.0) -> InjectorSummary:
+    return InjectorSummary(
+        agent=agent,
+        driver="vegeta",
+        requests=sent,
+        successes=sent,
+        duration_s=DURATION,
+        rps=sent / DURATION,
+        bytes_per_s=0,
+        open_loop=OpenLoopStats(
+            target_rate=rate, sent=sent, send_rate=sent / DURATION, late_sends=late, dropped_sends=dropped,
+            max_send_lag_ms=250.0 if late else 2.0, late_threshold_ms=10, answered=sent,
+        ),
+    )  # fmt: skip
+
+
+def _two_injector_verdict(summaries: list[InjectorSummary], **kw: Any):  # type: ignore[no-untyped-def]
+    spec = spec_with(maxconn=1000, connections=20, rate=800.0, driver="vegeta", path="/fast")
+    sent = sum(s.successes for s in summaries)
+    load = totals(successes=sent, rps=sent / DURATION, mean_ms=40.0)
+    samples = {
+        "proxy": proxy(scur=20, qcur=0, rtime=0.2, req_tot=sent // DURATION, idle_pct=70),
+        "host:proxy-1": seconds(cpu_pct=40.0),
+        "host:injector-1": seconds(cpu_pct=40.0, steal_pct=0.0),
+        "host:injector-2": seconds(cpu_pct=45.0, steal_pct=0.0),
+    }
+    obs = observe(
+        spec, load, samples, frontend=SECTION, backend=SECTION, proxy_agent="proxy-1",
+        injector_agents=["injector-1", "injector-2"], injector_summaries=summaries, **kw,
+    )  # fmt: skip
+    return run_verdict(obs)
+
+
+def test_an_injector_behind_its_schedule_is_named_injector_bound_with_its_sends() -> None:
+    """Two injectors of 400 req/s each: injector-2 dropped a quarter of its slots (its CPU was
+    capped); the other held its schedule. The run is the injectors' limit, and the one behind is
+    named, with its sends as evidence; its host's CPU (45%) was not what said so."""
+    verdict = _two_injector_verdict(
+        [
+            _injector("injector-1", sent=4000, dropped=0, late=3),
+            _injector("injector-2", sent=3000, dropped=1000, late=900),
+        ]
+    )  # fmt: skip
+    assert verdict.kind == "injector", verdict
+    assert "injector injector-2 fell behind: it sent 300.0 of the 400 req/s asked" in verdict.sentence
+    assert "(1000 slots of the window never sent, 900 sent more than 10 ms late)" in verdict.sentence
+    assert "injector-1" not in verdict.sentence
+    evidence = {e.name: e.value for e in verdict.evidence}
+    assert evidence["injector_dropped_sends"] == 1000 and evidence["injector_send_rate"] == 300
+    assert "injector_cpu_pct" not in evidence  # 45% is no CPU limit
+
+
+def test_injectors_that_held_their_schedule_are_not_injector_bound() -> None:
+    """A few late sends (7.5%, as a busy box makes) and no drops: the schedule held; the run is not the
+    injectors' limit, whatever else bound it."""
+    verdict = _two_injector_verdict(
+        [
+            _injector("injector-1", sent=4000, dropped=0, late=300),
+            _injector("injector-2", sent=4000, dropped=0, late=0),
+        ]
+    )  # fmt: skip
+    assert verdict.kind != "injector" and "injector" not in [f.kind for f in verdict.also], verdict
+
+
+def test_a_schedule_missed_on_a_shared_machine_is_still_the_injector_and_says_why_it_may_be() -> None:
+    machine = SharedMachine(
+        agents=["injector-1", "injector-2", "proxy-1"], roles=["injector", "proxy"], how="boot id"
+    )
+    verdict = _two_injector_verdict(
+        [
+            _injector("injector-1", sent=2000, dropped=2000, late=0),
+            _injector("injector-2", sent=3000, dropped=1000, late=0),
+        ],
+        shared_machine=machine,
+    )  # fmt: skip
+    assert verdict.kind == "injector", verdict
+    assert "injector injector-1 fell behind" in verdict.sentence and "(injector-2 too)" in verdict.sentence
+    assert "HAProxy's CPU use may have starved the load tool" in verdict.sentence
+    names = [e.name for e in verdict.evidence]
+    assert len(names) == len(set(names))  # the others' evidence keys carry their names
+    assert "injector_dropped_sends.injector-2" in names
+
+
+def test_stolen_cpu_counts_against_an_injector_and_is_named() -> None:
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=300_000, rps=30_000.0, mean_ms=1.6)
+    samples = {
+        "proxy": proxy(scur=50, qcur=0, rtime=0, req_tot=30_000, idle_pct=60),
+        "host:injector-1": seconds(cpu_pct=93.0, steal_pct=30.0),
+    }
+    verdict = verdict_of(spec, load, samples)
+    assert verdict.kind == "injector", verdict
+    assert "its host was 93% busy (median, 30% of it stolen by the hypervisor)" in verdict.sentence
+    assert {e.name: e.value for e in verdict.evidence}["injector_steal_pct"] == 30.0
+
+
+def test_a_stored_client_cpu_verdict_still_reads() -> None:
+    """Runs judged by older workers stored `client_cpu`: they parse, and count as injector-bound."""
+    stored = RunVerdict.model_validate(
+        {"kind": "client_cpu", "sentence": "Client-bound: ...", "evidence": []}
+    )
+    assert stored.kind in INJECTOR_BOUNDS
+
+
+def test_a_schedule_sent_late_is_no_kept_up_even_when_every_request_was_answered() -> None:
+    """injector-1 sent all its requests but half of them late (its CPU was throttled in bursts):
+    every request was answered, yet the load HAProxy got was not the schedule asked. The
+    injector, not "kept up", is the verdict; offered_load follows it."""
+    verdict = _two_injector_verdict(
+        [
+            _injector("injector-1", sent=4000, dropped=0, late=2000),
+            _injector("injector-2", sent=4000, dropped=0, late=0),
+        ]
+    )  # fmt: skip
+    assert verdict.kind == "injector", verdict
+    assert (
+        "injector injector-1 fell behind" in verdict.sentence
+        and "(2000 sent more than 10 ms late)" in verdict.sentence
+    )
+    assert [f.kind for f in verdict.also] == ["offered_load"]
+
+
+def test_an_injectors_nic_at_the_link_cap_is_named_beside_the_network_bound() -> None:
+    """The link is full (network-bound, first): the injector whose NIC carried it is named too,
+    with its NIC's bytes/s, so a reader knows which host's link to widen."""
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=4170, rps=417.0, mean_ms=120)
+    cap = 180e6 / 8
+    samples = {
+        "proxy": proxy(scur=50, qcur=0, rtime=1, bout=21.8e6, req_tot=417, idle_pct=92),
+        "host:proxy-1": seconds(cpu_pct=15.0),
+        "host:injector-1": seconds(cpu_pct=15.0, rx_bytes=21.9e6, tx_bytes=0.4e6),
+    }
+    verdict = verdict_of(spec, load, samples, link_cap_bytes_per_s=cap)
+    assert verdict.kind == "network", verdict
+    [injector] = [f for f in verdict.also if f.kind == "injector"]
+    assert "its NIC carried 21.9 MB/s of the link's 22.5 MB/s cap" in injector.sentence
+    assert {e.name: e.value for e in injector.evidence}["injector_nic_bytes_per_s"] == 21.9e6
+
+
+def test_a_closed_loop_tool_that_waited_for_a_cpu_is_injector_bound_even_on_a_shared_machine() -> None:
+    """wrk capped by a CPU quota: the machine is mostly idle (its host 40%), HAProxy too, but the
+    tool's threads waited for a CPU 95% of the time they were ready. Read from the tool itself,
+    so the injector is named as the limit on the shared machine too, not "cannot tell"."""
+    spec = spec_with(maxconn=1000, connections=50, path="/fast")
+    load = totals(successes=20_000, rps=2_000.0, mean_ms=25.0)
+    samples = {
+        "proxy": proxy(scur=50, qcur=0, rtime=0.2, req_tot=2_000, idle_pct=85),
+        "host:proxy-1": seconds(cpu_pct=40.0),
+        "host:injector-1": seconds(cpu_pct=40.0),
+    }
+    starved = InjectorSummary(
+        agent="injector-1", driver="wrk", requests=20_000, successes=20_000, duration_s=DURATION,
+        rps=2_000.0, bytes_per_s=0, tool_cpu=ToolCpu(cpu_s=0.5, wait_s=9.5, wall_s=12.0),
+    )  # fmt: skip
+    machine = SharedMachine(agents=["injector-1", "proxy-1"], roles=["injector", "proxy"], how="boot id")
+    verdict = verdict_of(spec, load, samples, injector_summaries=[starved], shared_machine=machine)
+    assert verdict.kind == "injector", verdict
+    assert "its load tool waited for a CPU 95% of the time it was ready to run" in verdict.sentence
+    assert "cannot tell" not in verdict.sentence
+    assert {e.name: e.value for e in verdict.evidence}["injector_tool_wait_pct"] == 95.0
+    # A tool that mostly ran, or mostly slept, was not starved: the closed loop's own bound stands.
+    for fed in (ToolCpu(cpu_s=8.0, wait_s=3.0, wall_s=12.0), ToolCpu(cpu_s=0.1, wait_s=0.3, wall_s=12.0)):
+        summary = starved.model_copy(update={"tool_cpu": fed})
+        kind = verdict_of(spec, load, samples, injector_summaries=[summary], shared_machine=machine).kind
+        assert kind != "injector", fed
+
+
+def test_a_starved_tool_explains_full_sessions_and_timeouts_before_maxconn() -> None:
+    """vegeta capped to 4% of a core could not read its answers: it held 1,000 sessions open (it
+    opens a connection per worker) and 146 of its requests timed out. HAProxy's maxconn was full,
+    but by the starved client: the injector leads, maxconn follows, and the injector is said once."""
+    spec = spec_with(maxconn=1000, connections=20, rate=3000.0, driver="vegeta", path="/fast")
+    load = totals(successes=4_500, rps=450.0, mean_ms=3000.0, timeout=146)
+    samples = {
+        "proxy": proxy(scur=1000, qcur=0, rtime=0.2, req_tot=450, idle_pct=90),
+        "host:injector-1": seconds(cpu_pct=60.0),
+    }
+    starved = _injector("injector-1", sent=5518, dropped=16959, late=1041, rate=3000.0).model_copy(
+        update={"tool_cpu": ToolCpu(cpu_s=0.4, wait_s=7.6, wall_s=10.0)}
+    )
+    verdict = verdict_of(spec, load, samples, injector_summaries=[starved])
+    assert verdict.kind == "injector", verdict
+    assert verdict.sentence.startswith("Injector-bound: injector injector-1 fell behind: it sent")
+    assert "its load tool waited for a CPU 95%" in verdict.sentence
+    assert [f.kind for f in verdict.also][:1] == ["maxconn"] and [f.kind for f in verdict.also].count(
+        "injector"
+    ) == 0
+    # Waiting 70% of its ready time (a busy shared box's fair share is 67%) is not starved outright:
+    # the full sessions stay maxconn's, the injector follows.
+    busy = starved.model_copy(
+        update={"tool_cpu": ToolCpu(cpu_s=2.4, wait_s=5.6, wall_s=10.0), "open_loop": None}
+    )
+    assert verdict_of(spec, load, samples, injector_summaries=[busy]).kind == "maxconn"

@@ -18,6 +18,7 @@ import statistics
 from backend.runs.seconds import PROXY_SOURCE, RunSeconds, SampleRows, Seconds
 from contract.numbers import fixed
 from contract.verdict import Caveat
+from worker.verdicts.observation import STEAL_KEY
 from worker.verdicts.rules import ev
 
 # A sampler that wakes this late was not scheduled for a third of a second: far beyond the few
@@ -51,7 +52,7 @@ def stalled(agent: str, seconds: Seconds) -> Caveat | None:
 
 
 def stolen(agent: str, seconds: Seconds) -> Caveat | None:
-    steal = seconds.values("steal_pct")
+    steal = seconds.values(STEAL_KEY)
     if not steal or statistics.fmean(steal) < STEAL_PCT:
         return None
     mean = statistics.fmean(steal)

@@ -4,7 +4,9 @@ Series are read by their registry names (contract.metrics.SAMPLE_SERIES, which k
 agents/proxy/metrics.py and agents/host_sampler.py give each): HAProxy's scur, req_s, bytes_in
 and bytes_out (counter deltas), qcur, qtime, rtime (gauges, ms), econ, idle (its idle time over
 all its threads) and maxconn (the global maxconn it runs with, when the spec sets none), and each
-host's cpu (the whole machine).
+host's cpu (the whole machine), rx and tx. Each injector is also seen on its own (`injectors`:
+its host's cpu, steal and busier NIC direction, and its summary's open-loop schedule), so the
+injector bound can name the one that fell behind.
 Only the measured seconds count (backend.runs.seconds: `measured`); the first and last are ramps,
 so the `steady` series drop them when there are enough seconds.
 """
@@ -19,8 +21,25 @@ from contract.experiment import ExperimentSpec
 from contract.injector_split import lab_connections, lab_rate
 from contract.limits import client_limit, server_limit
 from contract.metrics import SERIES_BY_KEY, series_sample_key
-from contract.results import LoadTotals
+from contract.results import InjectorSummary, LoadTotals, OpenLoopStats, ToolCpu
 from contract.run_environment import SharedMachine
+
+# The host sampler's share of CPU time the hypervisor gave other guests (agents/host_sampler.py);
+# not a chart series, read by the verdict's rules and caveats alone.
+STEAL_KEY = "steal_pct"
+
+
+@dataclass(frozen=True)
+class InjectorObservation:
+    """One injector as the injector bound reads it: its host's steady seconds and its schedule."""
+
+    agent: str
+    cpu_pct: list[float] = field(default_factory=list)  # its host's CPU busy (steal included), per second
+    steal_pct: list[float] = field(default_factory=list)  # of which the hypervisor ran other guests
+    nic_bytes_per_s: list[float] = field(default_factory=list)  # its busier direction, rx or tx
+    open_loop: OpenLoopStats | None = None  # how well it held its send schedule (vegeta), when it keeps one
+    window_s: float = 0.0  # the seconds its schedule covered (its summary's duration)
+    tool_cpu: ToolCpu | None = None  # its load tool's threads' CPU and wait for a CPU
 
 
 @dataclass(frozen=True)
@@ -44,6 +63,12 @@ class RunObservation:
     proxy_host_cpu_pct: list[float] = field(default_factory=list)
     injector_cpu_pct: list[float] = field(default_factory=list)  # the busiest injector host
     econ: int = 0  # over all measured seconds
+    injectors: list[InjectorObservation] = field(default_factory=list)  # each injector, by name
+
+
+def _busier_direction(host: Seconds) -> list[float]:
+    received, sent = host.values(SERIES_BY_KEY["rx"].sample_key), host.values(SERIES_BY_KEY["tx"].sample_key)
+    return sent if sum(sent) >= sum(received) else received
 
 
 def busiest(per_host: Sequence[Seconds], key: str) -> list[float]:
@@ -73,6 +98,7 @@ def observe(
     injector_agents: Sequence[str],
     link_cap_bytes_per_s: float | None = None,
     shared_machine: SharedMachine | None = None,
+    injector_summaries: Sequence[InjectorSummary] = (),
 ) -> RunObservation:
     """Build the observation of one run from its seconds by source."""
     run = RunSeconds.of(samples)
@@ -86,6 +112,19 @@ def observe(
     bytes_in, bytes_out = haproxy("bytes_in"), haproxy("bytes_out")
     cpu = SERIES_BY_KEY["cpu"].sample_key
     hosts = [run.host(agent).steady(duration) for agent in injector_agents]
+    reported = {summary.agent: summary for summary in injector_summaries}
+    injectors = [
+        InjectorObservation(
+            agent=agent,
+            cpu_pct=host.values(cpu),
+            steal_pct=host.values(STEAL_KEY),
+            nic_bytes_per_s=_busier_direction(host),
+            open_loop=reported[agent].open_loop if agent in reported else None,
+            window_s=reported[agent].duration_s if agent in reported else 0.0,
+            tool_cpu=reported[agent].tool_cpu if agent in reported else None,
+        )
+        for agent, host in zip(injector_agents, hosts, strict=True)
+    ]
     proxy_host = run.host(proxy_agent).steady(duration) if proxy_agent else Seconds()
     return RunObservation(
         totals=totals,
@@ -106,4 +145,5 @@ def observe(
         proxy_host_cpu_pct=proxy_host.values(cpu),
         injector_cpu_pct=busiest(hosts, cpu),
         econ=int(all_proxy.measured(duration).total(series_sample_key("econ", frontend, backend))),
+        injectors=injectors,
     )

@@ -11,11 +11,12 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from contract.numbers import fixed
 from contract.run_environment import SharedMachine
 from contract.verdict import ADVICE, BoundFinding, Evidence
-from worker.verdicts.observation import RunObservation
+from worker.verdicts.observation import InjectorObservation, RunObservation
 
 # A condition "held" when it was true in at least half the steady seconds: a bound is a state
 # the run sat in, not a moment.
@@ -29,6 +30,23 @@ ERROR_RATIO = 0.05
 OFFERED_KEPT_UP = 0.95
 # Above 90% busy there is no headroom left; HAProxy's own idle_pct and /proc/stat both say so.
 CPU_BUSY_PCT = 90.0
+# An injector fell behind its open-loop schedule when it never sent 1% of its slots, or sent a
+# quarter of its requests late (> 10 ms after their slot): on the busy 2-core lab box vegeta kept
+# its rate with at most 5% of its sends late (docs/benchmarks.md, open-loop rate accuracy).
+DROPPED_SHARE = 0.01
+LATE_SHARE = 0.25
+# A load tool was starved of CPU when its threads waited for one longer than they ran, and on
+# average at least half a thread waited all the time (a mostly idle tool's few waits are not it).
+# Measured: capped at 4 % of a core, a spinning process waited 95 % of the time it was ready; on
+# the busy lab box uncapped, 42 % (agents/tool_cpu.py).
+TOOL_WAIT_SHARE = 0.5
+TOOL_WAITING_THREADS = 0.5
+# Starved outright: it waited four times as long as it ran (80%; a fair share of the busy lab
+# box's two cores, a third, is 67%). A tool that could not run could not read its answers either,
+# so the sessions it held open, its timeouts and its latencies are its doing: this comes first.
+TOOL_STARVED_SHARE = 0.8
+# Steal worth naming in an injector's CPU (worker/verdicts/caveats.py's caveat threshold too).
+STEAL_SHARE_PCT = 5.0
 # A host below 70% is clearly not the busy one: another host's saturation is the bound.
 CPU_HEADROOM_PCT = 70.0
 # At 90% of a shaped link's cap the link is full (tbf lets bursts slightly over it).
@@ -243,30 +261,172 @@ def proxy_cpu_bound(obs: RunObservation) -> BoundFinding | None:
     return BoundFinding(kind="proxy_cpu", sentence=sentence, evidence=evidence)
 
 
-def client_cpu_bound(obs: RunObservation) -> BoundFinding | None:
-    """The injector host had no CPU left: the clients could not send more."""
-    injector = median(obs.injector_cpu_pct)
-    if injector is None or injector < CPU_BUSY_PCT:
+@dataclass(frozen=True)
+class _BehindInjector:
+    """One injector that fell behind, with what says so (injector_bound)."""
+
+    agent: str
+    reasons: list[str]  # the clauses of the sentence, e.g. "its host 97% busy (median)"
+    evidence: list[Evidence]
+    schedule_missed: float  # share of its schedule sent late or never (0 for a closed loop)
+    cpu: float  # its host's median CPU busy
+    tool_waited: float  # share of its tool's ready time spent waiting for a CPU, when starved (else 0)
+    # Read from the tool itself (its schedule, its threads' wait for a CPU), not from its host's
+    # CPU: on a machine shared with HAProxy it still names the injector as the limit.
+    specific: bool = False
+
+
+def _behind(injector: InjectorObservation, link_cap: float | None) -> _BehindInjector | None:
+    """What says `injector` fell behind: its schedule, its tool's wait for a CPU, its host's CPU
+    (steal included), its NIC."""
+    name = injector.agent or "injector"
+    reasons: list[str] = []
+    evidence: list[Evidence] = []
+    missed = 0.0
+    loop = injector.open_loop
+    if loop is not None and loop.target_rate > 0:
+        slots = loop.target_rate * (injector.window_s or 0.0)
+        dropped = loop.dropped_sends / slots if slots else 0.0
+        late = loop.late_sends / loop.sent if loop.sent else 0.0
+        if dropped >= DROPPED_SHARE or late >= LATE_SHARE:
+            missed = dropped + (1 - dropped) * late
+            shortfall = [
+                *([f"{loop.dropped_sends} slots of the window never sent"] if loop.dropped_sends else []),
+                *(
+                    [f"{loop.late_sends} sent more than {fixed(loop.late_threshold_ms, 0)} ms late"]
+                    if loop.late_sends
+                    else []
+                ),
+            ]
+            asked = f"it sent {fixed(loop.send_rate, 1)} of the {loop.target_rate:g} req/s asked"
+            reasons.append(f"{asked} ({', '.join(shortfall)})")
+            evidence += [
+                ev("injector_send_rate", f"{name}: requests/s sent", loop.send_rate, "req/s"),
+                ev("injector_target_rate", f"{name}: requests/s asked", loop.target_rate, "req/s"),
+                ev("injector_dropped_sends", f"{name}: sends of the schedule never sent", loop.dropped_sends),
+                ev("injector_late_sends", f"{name}: sends later than their slot", loop.late_sends),
+                ev("injector_max_send_lag_ms", f"{name}: worst send lag", loop.max_send_lag_ms, "ms"),
+            ]
+    tool = injector.tool_cpu
+    waited = 0.0
+    if tool is not None and tool.wall_s > 0 and tool.cpu_s + tool.wait_s > 0:
+        waited = tool.wait_s / (tool.cpu_s + tool.wait_s)
+        if waited < TOOL_WAIT_SHARE or tool.wait_s / tool.wall_s < TOOL_WAITING_THREADS:
+            waited = 0.0
+        else:
+            reasons.append(
+                f"its load tool waited for a CPU {fixed(100 * waited, 0)}% of the time it was ready to run "
+                f"(its threads {fixed(tool.wait_s, 1)} s waiting, {fixed(tool.cpu_s, 1)} s running, "
+                f"in its {fixed(tool.wall_s, 1)} s)"
+            )
+            evidence += [
+                ev(
+                    "injector_tool_wait_pct",
+                    f"{name}: load tool's ready time spent waiting for a CPU",
+                    100 * waited,
+                    "%",
+                ),
+                ev(
+                    "injector_tool_wait_s", f"{name}: load tool's threads waiting for a CPU", tool.wait_s, "s"
+                ),
+                ev("injector_tool_cpu_s", f"{name}: load tool's threads on a CPU", tool.cpu_s, "s"),
+            ]
+    cpu = median(injector.cpu_pct)
+    steal = median(injector.steal_pct)
+    if cpu is not None and cpu >= CPU_BUSY_PCT:
+        stolen = (
+            f", {fixed(steal, 0)}% of it stolen by the hypervisor"
+            if steal and steal >= STEAL_SHARE_PCT
+            else ""
+        )
+        reasons.append(f"its host was {fixed(cpu, 0)}% busy (median{stolen})")
+        evidence.append(ev("injector_cpu_pct", f"{name}: host CPU busy (steal included), median", cpu, "%"))
+        if steal is not None:
+            evidence.append(
+                ev("injector_steal_pct", f"{name}: CPU stolen by the hypervisor, median", steal, "%")
+            )
+    nic = median(injector.nic_bytes_per_s)
+    if link_cap and nic is not None and nic >= LINK_CAP_SHARE * link_cap:
+        reasons.append(f"its NIC carried {_mb(nic)} MB/s of the link's {_mb(link_cap)} MB/s cap")
+        evidence.append(
+            ev("injector_nic_bytes_per_s", f"{name}: NIC bytes/s, busier direction, median", nic, "B/s")
+        )
+    if not reasons:
         return None
-    evidence = [
-        ev("injector_cpu_pct", "injector host CPU, median", injector, "%"),
-        ev("rps", "successful requests per second", obs.totals.rps, "req/s"),
-    ]
+    return _BehindInjector(
+        name, reasons, evidence, missed, cpu or 0.0, waited, specific=missed > 0 or waited > 0
+    )
+
+
+def injector_starved_bound(obs: RunObservation) -> BoundFinding | None:
+    """An injector's load tool waited for a CPU most of the time it was ready to run (its own
+    threads' scheduler statistics): whatever else the run shows, the client could not run."""
+    behind = _injectors_behind(obs)
+    if not any(b.tool_waited >= TOOL_STARVED_SHARE for b in behind):
+        return None
+    return _injector_finding(obs, behind)
+
+
+def injector_schedule_bound(obs: RunObservation) -> BoundFinding | None:
+    """An open-loop injector did not send what its schedule asked (the tool's own record of its
+    sends): the load HAProxy got was not the load asked, whatever the rate that came back says."""
+    behind = _injectors_behind(obs)
+    if not any(b.schedule_missed > 0 for b in behind):
+        return None
+    return _injector_finding(obs, behind)
+
+
+def injector_bound(obs: RunObservation) -> BoundFinding | None:
+    """An injector's load tool waited for a CPU longer than it ran, or its host had no CPU left
+    (steal included), or its NIC sat at the link's cap, and no injector missed its schedule
+    (injector_schedule_bound said that first)."""
+    behind = _injectors_behind(obs)
+    if not behind or any(b.schedule_missed > 0 for b in behind):
+        return None
+    return _injector_finding(obs, behind)
+
+
+def _injectors_behind(obs: RunObservation) -> list[_BehindInjector]:
+    # An observation without its injectors (built by hand) has the busiest host's CPU alone.
+    injectors = obs.injectors or [InjectorObservation(agent="", cpu_pct=obs.injector_cpu_pct)]
+    behind = [b for i in injectors if (b := _behind(i, obs.link_cap_bytes_per_s)) is not None]
+    # The one furthest behind first: its tool starved, its schedule missed (the tool's own record),
+    # then its host's CPU.
+    return sorted(behind, key=lambda b: (-b.tool_waited, -b.schedule_missed, not b.specific, -b.cpu, b.agent))
+
+
+def _injector_finding(obs: RunObservation, behind: list[_BehindInjector]) -> BoundFinding:
+    """The injector bound's finding: the injector furthest behind named, the others after it. The
+    load that reached HAProxy was the injectors' limit, not HAProxy's."""
+    worst, *others = behind
+    evidence = [*worst.evidence, ev("rps", "successful requests per second", obs.totals.rps, "req/s")]
     if (busy := median(obs.haproxy_busy_pct)) is not None:
         evidence.append(ev("haproxy_busy_pct", "HAProxy busy (100 - idle_pct), median", busy, "%"))
     if obs.shared_machine is not None:
         evidence.append(_shared_evidence(obs.shared_machine))
+    for other in others:  # the others' keys name them: one evidence key per number
+        evidence += [e.model_copy(update={"name": f"{e.name}.{other.agent}"[:64]}) for e in other.evidence]
+    named = f"injector {worst.agent}" if worst.agent else "the injector"
+    what = f"{named} fell behind: {'; '.join(worst.reasons)}"
+    also = f" ({', '.join(o.agent for o in others)} too)" if others else ""
+    rps = fixed(obs.totals.rps, 0)
+    if obs.shared_machine is not None and not worst.specific:
         sentence = (
-            f"Client-bound on a shared machine: the injector host was {fixed(injector, 0)}% busy (median) at "
-            f"{fixed(obs.totals.rps, 0)} req/s, but {_sharing(obs.shared_machine)}, so that CPU was "
-            "HAProxy's too: this run cannot tell the load tool's limit from HAProxy's."
+            f"Injector-bound on a shared machine: {what}{also}, at {rps} req/s, but "
+            f"{_sharing(obs.shared_machine)}, so that CPU was HAProxy's too: this run cannot tell the load "
+            "tool's limit from HAProxy's."
         )
     else:
-        sentence = (
-            f"Client-bound: the injector host was {fixed(injector, 0)}% busy (median) at "
-            f"{fixed(obs.totals.rps, 0)} req/s; the load tool, not the proxy, set the pace."
+        shared = (
+            f" {_sharing(obs.shared_machine)}: HAProxy's CPU use may have starved the load tool."
+            if obs.shared_machine is not None
+            else ""
         )
-    return BoundFinding(kind="client_cpu", sentence=sentence, evidence=evidence)
+        sentence = (
+            f"Injector-bound: {what}{also}. The {rps} req/s measured are the load the injectors delivered, "
+            f"not HAProxy's capacity: add injectors or give them CPU.{shared}"
+        )
+    return BoundFinding(kind="injector", sentence=sentence, evidence=evidence[:30])
 
 
 def _sharing(machine: SharedMachine) -> str:

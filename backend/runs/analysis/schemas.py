@@ -9,7 +9,9 @@ from pydantic import BaseModel, Field
 from contract.sweep import JsonScalar
 from contract.verdict import BoundKind
 
-KneeReason = Literal["throughput_flat", "errors_start", "still_rising", "too_few_points", "several_axes"]
+KneeReason = Literal[
+    "throughput_flat", "errors_start", "still_rising", "too_few_points", "several_axes", "injector_bound"
+]
 
 
 class AnalysisPoint(BaseModel):
@@ -52,6 +54,13 @@ class AnalysisPoint(BaseModel):
     maxconn_sufficient: bool | None = Field(description="maxconn >= concurrency_needed.")
     bound: BoundKind | None = Field(description="The most frequent verdict of the point's runs.")
     verdict: str | None = Field(description="That verdict's sentence (from one of the runs).")
+    injector_bound_run_ids: list[int] = Field(
+        default_factory=list,
+        description=(
+            "The point's runs whose injectors, not HAProxy, were the limit (verdict injector-bound): the "
+            "point's throughput is theirs, so no knee is read at or past it."
+        ),
+    )
 
 
 class Knee(BaseModel):

@@ -13,6 +13,9 @@ computed on read and stay right when the rules change. The database side is anal
   `concurrency_needed` is what the load asks for: a closed loop of N clients holds at most N
   requests in flight, so N; an open loop at rate R with requests taking W holds R x W. A maxconn
   below it makes clients wait outside HAProxy.
+- Injector-bound points: a run whose injectors fell behind (verdict `injector`, or `client_cpu` of
+  older workers) measured the load tools, not HAProxy. The knee is not read at or past the first
+  point with such a run ("injector_bound"), and a bound's advice is not checked against one.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from backend.runs.analysis.schemas import AnalysisPoint, Knee, LittlesLaw
 from backend.runs.statistics import difference, interval
 from contract.numbers import fixed
 from contract.results import RunSummary
-from contract.verdict import ADVICE, BoundKind
+from contract.verdict import ADVICE, INJECTOR_BOUNDS, BoundKind
 
 # Less gain than this for the next point is no rise: CPU-bound figures move 10-30% run to run
 # on shared cores (LAB-NOTES), so a smaller step is not evidence of more capacity.
@@ -109,6 +112,11 @@ def analyze_point(runs: Sequence[RunResult]) -> AnalysisPoint:
         maxconn_sufficient=(maxconn >= needed) if maxconn is not None and needed is not None else None,
         bound=bound,
         verdict=verdict if isinstance(verdict, str) else None,
+        injector_bound_run_ids=[
+            r.run_id
+            for r in done
+            if r.summary and r.summary.verdict and r.summary.verdict.kind in INJECTOR_BOUNDS
+        ],
     )
 
 
@@ -167,8 +175,12 @@ def find_knee(points: Sequence[AnalysisPoint], axis_count: int) -> Knee:
             rps=None,
             sentence="No knee: fewer than two points have results.",
         )
+    if measured[0].injector_bound_run_ids:
+        return _injector_knee(None, measured[0])
     for current, following in pairwise(measured):
         assert current.rps is not None and following.rps is not None
+        if following.injector_bound_run_ids:  # its throughput is the injectors': no knee reads it
+            return _injector_knee(current, following)
         if (following.error_pct or 0) > ERROR_PCT >= (current.error_pct or 0):
             return _knee(
                 current, "errors_start", f"errors start at the next point ({fixed(following.error_pct, 1)}%)"
@@ -195,6 +207,32 @@ def find_knee(points: Sequence[AnalysisPoint], axis_count: int) -> Knee:
         sentence=(
             f"No knee within the sweep: throughput still rose by at least {KNEE_MIN_GAIN_PCT:g}% "
             f"at every step, up to {fixed(last.rps, 1)} req/s at {_params_text(last)}."
+        ),
+    )
+
+
+def _injector_knee(last: AnalysisPoint | None, limited: AnalysisPoint) -> Knee:
+    """No knee past `limited`: its injectors were the limit. `last`, the point before it, measured
+    HAProxy, but only as a lower bound on its capacity (the knee is somewhere past it)."""
+    ids = limited.injector_bound_run_ids
+    runs = f"run{'s' if len(ids) > 1 else ''} {', '.join(map(str, ids))}"
+    where = (
+        f"at {_params_text(limited)}, {runs} found the injectors, not HAProxy, to be the limit (or, on a "
+        "machine they shared with HAProxy, could not tell them apart)"
+    )
+    before = (
+        f"; HAProxy served at least {fixed(last.rps, 1)} req/s at {_params_text(last)}"
+        if last is not None and last.rps is not None
+        else ""
+    )
+    return Knee(
+        reason="injector_bound",
+        point_index=None,
+        params=None,
+        rps=None,
+        sentence=(
+            f"No knee read: {where}, so that point's throughput is no capacity of HAProxy's{before}. "
+            "Add injectors (or give them CPU) to measure further."
         ),
     )
 
@@ -275,6 +313,13 @@ def advice_from_the_sweep(
             out.append(point)
             continue
         assert nxt.rps is not None
+        if nxt.injector_bound_run_ids:  # the next point measured its injectors: it checks nothing
+            sentence = (
+                f"{point.verdict} The sweep cannot check this: at {lever} {nxt.params[axis]} the injectors, "
+                "not HAProxy, were the limit."
+            )
+            out.append(point.model_copy(update={"verdict": sentence}))
+            continue
         pct = 100 * (nxt.rps - point.rps) / point.rps
         test = (
             difference(point.rps_runs, nxt.rps_runs)

@@ -17,6 +17,7 @@ from contract.lint import ConfigWarning
 from contract.metrics import RUN_METRIC_KEYS, run_metrics
 from contract.results import RunSummary
 from contract.run_environment import RunEnvironment
+from contract.verdict import INJECTOR_BOUNDS
 
 
 def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
@@ -78,8 +79,9 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
     )
 
 
-# Bounds read from a host's CPU: on a machine HAProxy shares with the load tool, either is both.
-CPU_BOUNDS = frozenset({"client_cpu", "proxy_cpu"})
+# Bounds read from a host's CPU (or a load tool behind its schedule): on a machine HAProxy shares
+# with the load tool, either is both.
+CPU_BOUNDS = INJECTOR_BOUNDS | {"proxy_cpu"}
 
 
 def shared_cpu_bound(summary: RunSummary | None, environment: RunEnvironment | None) -> str | None:
@@ -89,7 +91,7 @@ def shared_cpu_bound(summary: RunSummary | None, environment: RunEnvironment | N
     machine = environment.sharing("proxy", "injector") if environment else None
     if verdict is None or verdict.kind not in CPU_BOUNDS or machine is None:
         return None
-    what = "the load tool's" if verdict.kind == "client_cpu" else "HAProxy's"
+    what = "the load tool's" if verdict.kind in INJECTOR_BOUNDS else "HAProxy's"
     return (
         f"Bound by {what} CPU on a machine HAProxy shared with the load tool ({', '.join(machine.agents)}): "
         "not a measure of HAProxy's capacity, and not comparable for it."

@@ -441,6 +441,7 @@ export const AnalysisPointSchema = {
                         'errors',
                         'offered_load',
                         'proxy_cpu',
+                        'injector',
                         'client_cpu',
                         'network',
                         'upstream',
@@ -466,6 +467,14 @@ export const AnalysisPointSchema = {
             ],
             title: 'Verdict',
             description: 'That verdict\'s sentence (from one of the runs).'
+        },
+        injector_bound_run_ids: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Injector Bound Run Ids',
+            description: 'The point\'s runs whose injectors, not HAProxy, were the limit (verdict injector-bound): the point\'s throughput is theirs, so no knee is read at or past it.'
         }
     },
     type: 'object',
@@ -1212,6 +1221,7 @@ export const BoundFindingSchema = {
                 'errors',
                 'offered_load',
                 'proxy_cpu',
+                'injector',
                 'client_cpu',
                 'network',
                 'upstream',
@@ -5341,6 +5351,17 @@ export const InjectorSummarySchema = {
             title: 'Stop Reason',
             description: 'Why the load stopped before its end (lease expired ...); None when it ran its course.'
         },
+        tool_cpu: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ToolCpu'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Whether the load tool got the CPU it wanted (None: not read, or an older agent).'
+        },
         window_s: {
             anyOf: [
                 {
@@ -5421,7 +5442,8 @@ export const KneeSchema = {
                 'errors_start',
                 'still_rising',
                 'too_few_points',
-                'several_axes'
+                'several_axes',
+                'injector_bound'
             ],
             title: 'Reason'
         },
@@ -8563,6 +8585,7 @@ export const RunDetailSchema = {
                         'errors',
                         'offered_load',
                         'proxy_cpu',
+                        'injector',
                         'client_cpu',
                         'network',
                         'upstream',
@@ -9416,6 +9439,7 @@ export const RunSlimSchema = {
                         'errors',
                         'offered_load',
                         'proxy_cpu',
+                        'injector',
                         'client_cpu',
                         'network',
                         'upstream',
@@ -9650,6 +9674,7 @@ export const RunVerdictSchema = {
                 'errors',
                 'offered_load',
                 'proxy_cpu',
+                'injector',
                 'client_cpu',
                 'network',
                 'upstream',
@@ -12840,6 +12865,38 @@ export const TokenOutSchema = {
     title: 'TokenOut'
 } as const;
 
+export const ToolCpuSchema = {
+    properties: {
+        cpu_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Cpu S',
+            description: 'Seconds the tool\'s threads ran on a CPU.'
+        },
+        wait_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Wait S',
+            description: 'Seconds the tool\'s threads were ready to run but waited for a CPU (another process had it, or a CPU quota was spent).'
+        },
+        wall_s: {
+            type: 'number',
+            minimum: 0,
+            title: 'Wall S',
+            description: 'Seconds from the tool\'s start to the reading.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'cpu_s',
+        'wait_s',
+        'wall_s'
+    ],
+    title: 'ToolCpu',
+    description: 'How much CPU the load tool got of what it wanted: its threads\' time on a CPU and waiting for\none (the kernel\'s per-thread scheduler statistics), from its start to its last reading.'
+} as const;
+
 export const TornDownSchema = {
     properties: {
         roles: {
@@ -14280,6 +14337,17 @@ export const InjectorSummaryWritableSchema = {
             title: 'Stop Reason',
             description: 'Why the load stopped before its end (lease expired ...); None when it ran its course.'
         },
+        tool_cpu: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ToolCpu'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Whether the load tool got the CPU it wanted (None: not read, or an older agent).'
+        },
         window_s: {
             anyOf: [
                 {
@@ -14649,6 +14717,7 @@ export const RunDetailWritableSchema = {
                         'errors',
                         'offered_load',
                         'proxy_cpu',
+                        'injector',
                         'client_cpu',
                         'network',
                         'upstream',

@@ -250,13 +250,19 @@ export type AnalysisPoint = {
      *
      * The most frequent verdict of the point's runs.
      */
-    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Verdict
      *
      * That verdict's sentence (from one of the runs).
      */
     verdict: string | null;
+    /**
+     * Injector Bound Run Ids
+     *
+     * The point's runs whose injectors, not HAProxy, were the limit (verdict injector-bound): the point's throughput is theirs, so no knee is read at or past it.
+     */
+    injector_bound_run_ids?: Array<number>;
 };
 
 /**
@@ -649,7 +655,7 @@ export type BoundFinding = {
     /**
      * Kind
      */
-    kind: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown';
+    kind: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown';
     /**
      * Sentence
      *
@@ -3087,6 +3093,10 @@ export type InjectorSummary = {
      */
     stop_reason?: string | null;
     /**
+     * Whether the load tool got the CPU it wanted (None: not read, or an older agent).
+     */
+    tool_cpu?: ToolCpu | null;
+    /**
      * Window S
      *
      * Seconds of the measured window this injector's load covered (from t0 to the window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
@@ -3121,7 +3131,7 @@ export type Knee = {
     /**
      * Reason
      */
-    reason: 'throughput_flat' | 'errors_start' | 'still_rising' | 'too_few_points' | 'several_axes';
+    reason: 'throughput_flat' | 'errors_start' | 'still_rising' | 'too_few_points' | 'several_axes' | 'injector_bound';
     /**
      * Point Index
      *
@@ -4976,7 +4986,7 @@ export type RunDetail = {
      *
      * What bounded the run (its verdict's kind), once collected.
      */
-    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Thresholds Passed
      *
@@ -5438,7 +5448,7 @@ export type RunSlim = {
      *
      * What bounded the run (its verdict's kind), once collected.
      */
-    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Thresholds Passed
      *
@@ -5533,7 +5543,7 @@ export type RunVerdict = {
     /**
      * Kind
      */
-    kind: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown';
+    kind: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown';
     /**
      * Sentence
      *
@@ -7350,6 +7360,33 @@ export type TokenOut = {
 };
 
 /**
+ * ToolCpu
+ *
+ * How much CPU the load tool got of what it wanted: its threads' time on a CPU and waiting for
+ * one (the kernel's per-thread scheduler statistics), from its start to its last reading.
+ */
+export type ToolCpu = {
+    /**
+     * Cpu S
+     *
+     * Seconds the tool's threads ran on a CPU.
+     */
+    cpu_s: number;
+    /**
+     * Wait S
+     *
+     * Seconds the tool's threads were ready to run but waited for a CPU (another process had it, or a CPU quota was spent).
+     */
+    wait_s: number;
+    /**
+     * Wall S
+     *
+     * Seconds from the tool's start to the reading.
+     */
+    wall_s: number;
+};
+
+/**
  * TornDown
  *
  * Teardown's answer: every role stopped what it started for the run.
@@ -8228,6 +8265,10 @@ export type InjectorSummaryWritable = {
      */
     stop_reason?: string | null;
     /**
+     * Whether the load tool got the CPU it wanted (None: not read, or an older agent).
+     */
+    tool_cpu?: ToolCpu | null;
+    /**
      * Window S
      *
      * Seconds of the measured window this injector's load covered (from t0 to the window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
@@ -8425,7 +8466,7 @@ export type RunDetailWritable = {
      *
      * What bounded the run (its verdict's kind), once collected.
      */
-    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
+    bound: 'maxconn' | 'errors' | 'offered_load' | 'proxy_cpu' | 'injector' | 'client_cpu' | 'network' | 'upstream' | 'concurrency' | 'unknown' | null;
     /**
      * Thresholds Passed
      *

@@ -27,8 +27,15 @@ export const BOUNDS: Record<BoundKind, { label: string; tone: Tone; meaning: str
     tone: "info",
     meaning: "HAProxy (or its host) had no CPU left: this is the proxy's own limit.",
   },
+  injector: {
+    label: "injector",
+    tone: "warn",
+    meaning:
+      "An injector fell behind (its send schedule, its host's CPU or NIC): the figures measure the clients, not HAProxy.",
+  },
+  // Stored by older workers (the injector host's CPU alone): read as injector-bound.
   client_cpu: {
-    label: "client CPU",
+    label: "injector (client CPU)",
     tone: "warn",
     meaning: "The injector host ran out of CPU: the figures measure the clients, not HAProxy.",
   },

@@ -349,6 +349,7 @@ from .tls_credentials import TlsCredentials
 from .token_create import TokenCreate
 from .token_created import TokenCreated
 from .token_out import TokenOut
+from .tool_cpu import ToolCpu
 from .torn_down import TornDown
 from .trend_point import TrendPoint
 from .trends import Trends
@@ -715,6 +716,7 @@ __all__ = (
     "TokenCreate",
     "TokenCreated",
     "TokenOut",
+    "ToolCpu",
     "TornDown",
     "TrendPoint",
     "Trends",

@@ -45,6 +45,8 @@ class AnalysisPoint:
         rps_ci_low (float | None | Unset): 95% confidence interval of the mean rps (Student's t); None with one run.
         rps_ci_high (float | None | Unset): Upper end of that interval.
         noisy (bool | Unset): The rps interval is wider than +-10% of its mean: too wide to conclude. Default: False.
+        injector_bound_run_ids (list[int] | Unset): The point's runs whose injectors, not HAProxy, were the limit
+            (verdict injector-bound): the point's throughput is theirs, so no knee is read at or past it.
     """
 
     point_index: int
@@ -69,6 +71,7 @@ class AnalysisPoint:
     rps_ci_low: float | None | Unset = UNSET
     rps_ci_high: float | None | Unset = UNSET
     noisy: bool | Unset = False
+    injector_bound_run_ids: list[int] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -147,6 +150,10 @@ class AnalysisPoint:
 
         noisy = self.noisy
 
+        injector_bound_run_ids: list[int] | Unset = UNSET
+        if not isinstance(self.injector_bound_run_ids, Unset):
+            injector_bound_run_ids = self.injector_bound_run_ids
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -180,6 +187,8 @@ class AnalysisPoint:
             field_dict["rps_ci_high"] = rps_ci_high
         if noisy is not UNSET:
             field_dict["noisy"] = noisy
+        if injector_bound_run_ids is not UNSET:
+            field_dict["injector_bound_run_ids"] = injector_bound_run_ids
 
         return field_dict
 
@@ -331,6 +340,8 @@ class AnalysisPoint:
 
         noisy = d.pop("noisy", UNSET)
 
+        injector_bound_run_ids = cast(list[int], d.pop("injector_bound_run_ids", UNSET))
+
         analysis_point = cls(
             point_index=point_index,
             params=params,
@@ -354,6 +365,7 @@ class AnalysisPoint:
             rps_ci_low=rps_ci_low,
             rps_ci_high=rps_ci_high,
             noisy=noisy,
+            injector_bound_run_ids=injector_bound_run_ids,
         )
 
         analysis_point.additional_properties = d

@@ -5,6 +5,7 @@ class BoundFindingKind(StrEnum):
     CLIENT_CPU = "client_cpu"
     CONCURRENCY = "concurrency"
     ERRORS = "errors"
+    INJECTOR = "injector"
     MAXCONN = "maxconn"
     NETWORK = "network"
     OFFERED_LOAD = "offered_load"

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..models.latency_percentiles import LatencyPercentiles
     from ..models.open_loop_stats import OpenLoopStats
     from ..models.sql_benchmark import SqlBenchmark
+    from ..models.tool_cpu import ToolCpu
 
 
 T = TypeVar("T", bound="InjectorSummary")
@@ -58,6 +59,8 @@ class InjectorSummary:
             accepted'.
         stop_reason (None | str | Unset): Why the load stopped before its end (lease expired ...); None when it ran its
             course.
+        tool_cpu (None | ToolCpu | Unset): Whether the load tool got the CPU it wanted (None: not read, or an older
+            agent).
         window_s (float | None | Unset): Seconds of the measured window this injector's load covered (from t0 to the
             window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
         asked (InjectorShare | None | Unset): What this injector was asked to send: its share of the profile (or the
@@ -89,6 +92,7 @@ class InjectorSummary:
     sql: None | SqlBenchmark | Unset = UNSET
     warnings: list[str] | Unset = UNSET
     stop_reason: None | str | Unset = UNSET
+    tool_cpu: None | ToolCpu | Unset = UNSET
     window_s: float | None | Unset = UNSET
     asked: InjectorShare | None | Unset = UNSET
     started_at: datetime.datetime | None | Unset = UNSET
@@ -100,6 +104,7 @@ class InjectorSummary:
         from ..models.latency_percentiles import LatencyPercentiles
         from ..models.open_loop_stats import OpenLoopStats
         from ..models.sql_benchmark import SqlBenchmark
+        from ..models.tool_cpu import ToolCpu
 
         requests = self.requests
 
@@ -193,6 +198,14 @@ class InjectorSummary:
         else:
             stop_reason = self.stop_reason
 
+        tool_cpu: dict[str, Any] | None | Unset
+        if isinstance(self.tool_cpu, Unset):
+            tool_cpu = UNSET
+        elif isinstance(self.tool_cpu, ToolCpu):
+            tool_cpu = self.tool_cpu.to_dict()
+        else:
+            tool_cpu = self.tool_cpu
+
         window_s: float | None | Unset
         if isinstance(self.window_s, Unset):
             window_s = UNSET
@@ -260,6 +273,8 @@ class InjectorSummary:
             field_dict["warnings"] = warnings
         if stop_reason is not UNSET:
             field_dict["stop_reason"] = stop_reason
+        if tool_cpu is not UNSET:
+            field_dict["tool_cpu"] = tool_cpu
         if window_s is not UNSET:
             field_dict["window_s"] = window_s
         if asked is not UNSET:
@@ -279,6 +294,7 @@ class InjectorSummary:
         from ..models.latency_percentiles import LatencyPercentiles
         from ..models.open_loop_stats import OpenLoopStats
         from ..models.sql_benchmark import SqlBenchmark
+        from ..models.tool_cpu import ToolCpu
 
         d = dict(src_dict)
         requests = d.pop("requests")
@@ -436,6 +452,23 @@ class InjectorSummary:
 
         stop_reason = _parse_stop_reason(d.pop("stop_reason", UNSET))
 
+        def _parse_tool_cpu(data: object) -> None | ToolCpu | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                tool_cpu_type_0 = ToolCpu.from_dict(data)
+
+                return tool_cpu_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | ToolCpu | Unset, data)
+
+        tool_cpu = _parse_tool_cpu(d.pop("tool_cpu", UNSET))
+
         def _parse_window_s(data: object) -> float | None | Unset:
             if data is None:
                 return data
@@ -518,6 +551,7 @@ class InjectorSummary:
             sql=sql,
             warnings=warnings,
             stop_reason=stop_reason,
+            tool_cpu=tool_cpu,
             window_s=window_s,
             asked=asked,
             started_at=started_at,

@@ -9,6 +9,7 @@ export const KNEE_REASONS: Record<SweepAnalysis["knee"]["reason"], string> = {
   still_rising: "no knee yet: still rising",
   too_few_points: "too few points",
   several_axes: "several axes",
+  injector_bound: "the injectors were the limit",
 };
 
 /** A path as a label: its last name, with a list index after it (`cpu_map.0`), like spec.sweep.short_path. */
