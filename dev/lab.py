@@ -438,7 +438,8 @@ class LocalLab:
         return AgentProcess(host, proc, log)
 
     def wait_online(self, timeout: float = 30.0) -> None:
-        """Poll the lab until all its agents are online (busy counts); fail fast if one exits."""
+        """Poll the lab until all its agents are online (busy counts) and have said hello; fail fast
+        if one exits."""
         assert self.lab_id is not None, "enroll_agents first"
         deadline = time.monotonic() + timeout
         waiting: list[str] = [h.agent for h in self.all_hosts]
@@ -453,12 +454,14 @@ class LocalLab:
                 with contextlib.suppress(httpx.HTTPError):
                     response = client.get(f"/api/v1/labs/{self.lab_id}")
                     if response.status_code == 200:
-                        status = {a["name"]: a["status"] for a in response.json()["agents"]}
-                        waiting = [
-                            h.agent
-                            for h in self.all_hosts
-                            if status.get(h.agent) == "offline" or h.agent not in status
-                        ]
+                        # Online and past its hello (its version said): an agent's clock exchange,
+                        # which comes first, already counts as a sign of life (backend/fleet).
+                        ready = {
+                            a["name"]
+                            for a in response.json()["agents"]
+                            if a["status"] != "offline" and a["version"] and a["revoked_at"] is None
+                        }
+                        waiting = [h.agent for h in self.all_hosts if h.agent not in ready]
                         if not waiting:
                             return
                 if time.monotonic() > deadline:
