@@ -148,8 +148,13 @@ def client(db: Session) -> Iterator[object]:
 
 @pytest.fixture
 def fresh_database(pg: Postgres, redis_server: Redis, template_db: str) -> Iterator[str]:
-    """A database of this test's own, committed to for real; dropped afterwards."""
+    """A database of this test's own, committed to for real; dropped afterwards. Its ids start
+    again at 1, so the Redis of this xdist worker starts empty too: a key another test's database
+    left under an id (an agent's revocation mark, its queued commands) would otherwise reach the
+    agent that gets that id here."""
     name = f"haplab_{uuid.uuid4().hex[:12]}"
+    with redis_lib.Redis.from_url(redis_server.url) as redis_client:
+        redis_client.flushdb()
     pg.create_database(name, template=template_db)
     url = pg.url_for(name)
     _point_settings_at(url, redis_server.url)
