@@ -25,6 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from contract.haproxy.model import Frontend, HAProxyConfig, Listen
 from contract.haproxy.servers import ServerOptions
 from contract.load import LoadProfile
+from contract.request_timers import RequestTimersSettings
 from contract.sweep import PathError, Sweep, select
 from contract.target import ManagedDatabase, ManagedTarget, TargetProfile
 from contract.thresholds import ASKED_RATE, MAX_THRESHOLDS, Threshold, spec_number
@@ -42,6 +43,10 @@ class ExperimentSpec(BaseModel):
     proxy: HAProxyConfig = Field(description="The HAProxy configuration under test.")
     target: TargetProfile = Field(description="The upstream servers behind the proxy.")
     load: LoadProfile = Field(description="The traffic sent to the proxy.")
+    timers: RequestTimersSettings = Field(
+        default_factory=RequestTimersSettings,
+        description="HAProxy's per-request timers: collected (every request, or one in N) or not.",
+    )
     sweep: Sweep = Field(
         default_factory=Sweep, description="Parameters to vary; each combination is a point."
     )

@@ -29,6 +29,7 @@ from pydantic import ConfigDict, Field, computed_field, model_validator
 
 from contract.drivers import DriverName
 from contract.injector_split import InjectorShare
+from contract.request_timers import RequestTimers, TimerSecond
 from contract.strict import StrictModel
 from contract.text_types import AgentName
 from contract.verdict import RunVerdict
@@ -87,6 +88,10 @@ class SamplePoint(StrictModel):
         default=None,
         max_length=1_000_000,
         description="Latency of this second: base64 HdrHistogram V2, microseconds, 3 significant digits.",
+    )
+    timers: TimerSecond | None = Field(
+        default=None,
+        description="HAProxy's request log of this second (source timers): per-timer histograms, states.",
     )
 
 
@@ -461,6 +466,10 @@ class RunSummary(StrictModel):
         description="All injectors merged (histograms merged, not percentiles averaged)."
     )
     proxy: ProxySummary | None = None
+    timers: RequestTimers | None = Field(
+        default=None,
+        description="HAProxy's per-request timers over the window (its log); None when not collected.",
+    )
     verdict: RunVerdict | None = Field(
         default=None,
         description=(

@@ -30,6 +30,9 @@ class Sample(Base):
     # Latency of that second (contract.results.SamplePoint.histogram: base64 HdrHistogram V2, us),
     # kept so percentiles over any window can be merged exactly later.
     histogram: Mapped[str | None] = mapped_column(Text)
+    # HAProxy's request log of that second (contract.request_timers.TimerSecond, source "timers"):
+    # per-timer histograms and termination states; NULL on every other source.
+    timers: Mapped[dict[str, Any] | None]
 
 
 class SampleKey(Base):

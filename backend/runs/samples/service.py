@@ -35,6 +35,7 @@ def _upsert_sample() -> ReturningInsert[tuple[int]]:
             "ts": statement.excluded.ts,
             "data": statement.excluded.data,
             "histogram": statement.excluded.histogram,
+            "timers": statement.excluded.timers,
         },
         where=table.c.ts < statement.excluded.ts,
     ).returning(table.c.t)  # RETURNING lists only the rows written; cursor.rowcount is not reliable here.
@@ -77,7 +78,15 @@ def insert_samples(db: Session, run_id: int, samples: Sequence[SamplePoint]) -> 
     if not latest:
         return 0
     rows = [
-        {"run_id": run_id, "source": s.source, "t": s.t, "ts": s.ts, "data": s.data, "histogram": s.histogram}
+        {
+            "run_id": run_id,
+            "source": s.source,
+            "t": s.t,
+            "ts": s.ts,
+            "data": s.data,
+            "histogram": s.histogram,
+            "timers": s.timers.model_dump(mode="json") if s.timers is not None else None,
+        }
         for s in latest.values()
     ]
     written = len(db.execute(_upsert_sample(), rows).all())

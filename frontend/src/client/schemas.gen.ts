@@ -3804,6 +3804,10 @@ export const ExperimentCreateSchema = {
                     $ref: '#/components/schemas/LoadProfile',
                     description: 'The traffic sent to the proxy.'
                 },
+                timers: {
+                    $ref: '#/components/schemas/RequestTimersSettings',
+                    description: 'HAProxy\'s per-request timers: collected (every request, or one in N) or not.'
+                },
                 sweep: {
                     $ref: '#/components/schemas/Sweep',
                     description: 'Parameters to vary; each combination is a point.'
@@ -4048,6 +4052,10 @@ export const ExperimentSpecSchema = {
         load: {
             $ref: '#/components/schemas/LoadProfile',
             description: 'The traffic sent to the proxy.'
+        },
+        timers: {
+            $ref: '#/components/schemas/RequestTimersSettings',
+            description: 'HAProxy\'s per-request timers: collected (every request, or one in N) or not.'
         },
         sweep: {
             $ref: '#/components/schemas/Sweep',
@@ -7736,6 +7744,104 @@ export const OwnerSchema = {
     title: 'Owner'
 } as const;
 
+export const PhaseBandSchema = {
+    properties: {
+        upper_ms: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Upper Ms',
+            description: 'The band\'s upper edge (BAND_UPPER_MS), inclusive.'
+        },
+        count: {
+            type: 'integer',
+            minimum: 1,
+            title: 'Count'
+        },
+        total_ms: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Total Ms',
+            description: 'The sum of their own times (phases summed), ms.'
+        },
+        sums_ms: {
+            additionalProperties: {
+                type: 'integer'
+            },
+            propertyNames: {
+                enum: [
+                    'th',
+                    'treq',
+                    'tw',
+                    'tc',
+                    'tr',
+                    'td'
+                ]
+            },
+            type: 'object',
+            title: 'Sums Ms',
+            description: 'Per phase, the sum of their times in it, ms.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'upper_ms',
+        'count',
+        'total_ms',
+        'sums_ms'
+    ],
+    title: 'PhaseBand',
+    description: 'Requests of one second whose own time fell in one band, and what they spent in each phase.'
+} as const;
+
+export const PhaseSplitSchema = {
+    properties: {
+        percentile: {
+            type: 'number',
+            title: 'Percentile',
+            description: '50, 90 or 99: the requests at this percentile of their own time.'
+        },
+        total_ms: {
+            type: 'number',
+            title: 'Total Ms',
+            description: 'Their mean own time (phases summed), ms.'
+        },
+        requests: {
+            type: 'integer',
+            title: 'Requests',
+            description: 'How many requests of the log that band holds.'
+        },
+        phases: {
+            additionalProperties: {
+                type: 'number'
+            },
+            propertyNames: {
+                enum: [
+                    'th',
+                    'treq',
+                    'tw',
+                    'tc',
+                    'tr',
+                    'td'
+                ]
+            },
+            type: 'object',
+            title: 'Phases',
+            description: 'Their mean time in each phase, ms.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'percentile',
+        'total_ms',
+        'requests',
+        'phases'
+    ],
+    title: 'PhaseSplit',
+    description: 'Where the time of the requests at one percentile of their own time went.'
+} as const;
+
 export const PointDifferenceSchema = {
     properties: {
         diff: {
@@ -8305,6 +8411,320 @@ export const RenewLeaseSchema = {
     ],
     title: 'RenewLease',
     description: 'Injector role: keep the load running until lease_until. Sent every few seconds while a\nload runs and never waited for: the agent answers it only when it fails (see\nANSWERED_ONLY_ON_FAILURE). An injector whose capabilities say `load_lease_in_replies` gets\nno such command: the reply to each of its sample batches carries the lease instead\n(LOAD_LEASE_HEADER), which costs the backend no request of its own.'
+} as const;
+
+export const RequestTimersSchema = {
+    properties: {
+        mode: {
+            type: 'string',
+            enum: [
+                'http',
+                'tcp'
+            ],
+            title: 'Mode'
+        },
+        one_in: {
+            type: 'integer',
+            minimum: 1,
+            title: 'One In',
+            description: 'HAProxy logged one request in this many.'
+        },
+        lines: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Lines',
+            description: 'Log lines read over the window.'
+        },
+        unparsed: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Unparsed',
+            default: 0
+        },
+        th: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/TimerStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Th: handshake, ms.'
+        },
+        ti: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/TimerStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Ti: idle before the request, ms.'
+        },
+        treq: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/TimerStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'TR: receiving the request, ms.'
+        },
+        tw: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/TimerStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Tw: waiting in the queues, ms.'
+        },
+        tc: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/TimerStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Tc: connecting to the server, ms.'
+        },
+        tr: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/TimerStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Tr: the server\'s response time, ms.'
+        },
+        td: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/TimerStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Td: moving the data, ms.'
+        },
+        ta: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/TimerStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Ta: active time, ms.'
+        },
+        tt: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/TimerStats'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Tt: total session time, ms.'
+        },
+        queued_share: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Queued Share',
+            description: 'Requests that queued, share.'
+        },
+        connects_per_request: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Connects Per Request',
+            description: 'Server connections opened per request that reached one.'
+        },
+        states: {
+            additionalProperties: {
+                type: 'integer'
+            },
+            type: 'object',
+            title: 'States',
+            description: 'Termination state -> requests.'
+        },
+        ended_by_client: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Ended By Client',
+            description: 'Ended by the client (C, c).',
+            default: 0
+        },
+        ended_by_server: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Ended By Server',
+            description: 'Requests the server ended (S.., s..).',
+            default: 0
+        },
+        ended_by_proxy: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Ended By Proxy',
+            description: 'Requests HAProxy ended (P, R, I, D, U, K, L).',
+            default: 0
+        },
+        unset_by_state: {
+            additionalProperties: {
+                additionalProperties: {
+                    type: 'integer'
+                },
+                type: 'object'
+            },
+            propertyNames: {
+                enum: [
+                    'th',
+                    'ti',
+                    'treq',
+                    'tw',
+                    'tc',
+                    'tr',
+                    'td',
+                    'ta',
+                    'tt'
+                ]
+            },
+            type: 'object',
+            title: 'Unset By State'
+        },
+        breakdown: {
+            items: {
+                $ref: '#/components/schemas/PhaseSplit'
+            },
+            type: 'array',
+            title: 'Breakdown',
+            description: 'Where time went at p50, p90, p99.'
+        },
+        scopes: {
+            additionalProperties: {
+                additionalProperties: {
+                    $ref: '#/components/schemas/TimerStats'
+                },
+                propertyNames: {
+                    enum: [
+                        'th',
+                        'ti',
+                        'treq',
+                        'tw',
+                        'tc',
+                        'tr',
+                        'td',
+                        'ta',
+                        'tt'
+                    ]
+                },
+                type: 'object'
+            },
+            type: 'object',
+            title: 'Scopes',
+            description: 'Each backend (and backend/server): its timers.'
+        },
+        sum_checked: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Sum Checked',
+            default: 0
+        },
+        sum_mismatches: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Sum Mismatches',
+            default: 0
+        },
+        haproxy_requests: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Haproxy Requests',
+            description: 'HAProxy\'s counters over the same seconds.'
+        },
+        dropped_lines: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Dropped Lines',
+            description: 'Log lines HAProxy could not send over the window (its DroppedLogs).'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'mode',
+        'one_in',
+        'lines'
+    ],
+    title: 'RequestTimers',
+    description: 'HAProxy\'s per-request timers over the measured window (RunSummary.timers).'
+} as const;
+
+export const RequestTimersSettingsSchema = {
+    properties: {
+        collect: {
+            type: 'boolean',
+            title: 'Collect',
+            description: 'Have HAProxy log every request\'s timers to the proxy agent (no disk): where time went, by phase. Off: HAProxy logs nothing of haplab\'s, and the run has no timer figures.',
+            default: true
+        },
+        one_in: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    maximum: 10000,
+                    minimum: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'One In',
+            description: 'Log one request in this many. Empty: chosen by the rule (every request up to 5,000 expected a second, then the fewest that keeps under it).'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    title: 'RequestTimersSettings',
+    description: 'Whether and how the run collects HAProxy\'s per-request timers (ExperimentSpec.timers).'
 } as const;
 
 export const ResolveHostsSchema = {
@@ -9633,6 +10053,17 @@ export const RunSummarySchema = {
                 }
             ]
         },
+        timers: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/RequestTimers'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'HAProxy\'s per-request timers over the window (its log); None when not collected.'
+        },
         verdict: {
             anyOf: [
                 {
@@ -9877,6 +10308,17 @@ export const SamplePointSchema = {
             ],
             title: 'Histogram',
             description: 'Latency of this second: base64 HdrHistogram V2, microseconds, 3 significant digits.'
+        },
+        timers: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/TimerSecond'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'HAProxy\'s request log of this second (source timers): per-timer histograms, states.'
         }
     },
     additionalProperties: false,
@@ -12641,6 +13083,232 @@ export const TimeoutsSchema = {
     description: 'Every timeout; used by defaults and listen sections, which have both sides.'
 } as const;
 
+export const TimerSecondSchema = {
+    properties: {
+        one_in: {
+            type: 'integer',
+            maximum: 10000,
+            minimum: 1,
+            title: 'One In',
+            description: 'HAProxy logged one request in this many.'
+        },
+        lines: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Lines',
+            description: 'Log lines read and understood this second.'
+        },
+        unparsed: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Unparsed',
+            description: 'Lines received that were not haplab\'s format.',
+            default: 0
+        },
+        histograms: {
+            additionalProperties: {
+                additionalProperties: {
+                    type: 'string'
+                },
+                propertyNames: {
+                    enum: [
+                        'th',
+                        'ti',
+                        'treq',
+                        'tw',
+                        'tc',
+                        'tr',
+                        'td',
+                        'ta',
+                        'tt'
+                    ]
+                },
+                type: 'object'
+            },
+            type: 'object',
+            title: 'Histograms',
+            description: 'Scope (* the whole, a backend, backend/server) -> timer -> base64 HdrHistogram V2 of its values in MICROSECONDS (ms x 1000, as every haplab histogram), -1 left out.'
+        },
+        unset: {
+            additionalProperties: {
+                additionalProperties: {
+                    type: 'integer'
+                },
+                type: 'object'
+            },
+            propertyNames: {
+                enum: [
+                    'th',
+                    'ti',
+                    'treq',
+                    'tw',
+                    'tc',
+                    'tr',
+                    'td',
+                    'ta',
+                    'tt'
+                ]
+            },
+            type: 'object',
+            title: 'Unset',
+            description: 'Timer -> termination state -> requests where it was -1.'
+        },
+        states: {
+            additionalProperties: {
+                additionalProperties: {
+                    type: 'integer'
+                },
+                type: 'object'
+            },
+            type: 'object',
+            title: 'States',
+            description: 'Scope -> termination state -> requests.'
+        },
+        queued: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Queued',
+            description: 'Requests that waited in a queue.',
+            default: 0
+        },
+        connections: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Connections',
+            description: 'Requests the log shows opening a server connection.',
+            default: 0
+        },
+        with_server: {
+            type: 'integer',
+            minimum: 0,
+            title: 'With Server',
+            description: 'Requests that reached a server (Tc set).',
+            default: 0
+        },
+        sum_checked: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Sum Checked',
+            description: 'Requests whose timers were all set, checked.',
+            default: 0
+        },
+        sum_mismatches: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Sum Mismatches',
+            description: 'Of those, the ones whose phases did not add up to Tt within 1 ms.',
+            default: 0
+        },
+        bands: {
+            items: {
+                $ref: '#/components/schemas/PhaseBand'
+            },
+            type: 'array',
+            maxItems: 131,
+            title: 'Bands'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'one_in',
+        'lines'
+    ],
+    title: 'TimerSecond',
+    description: 'One second of HAProxy\'s request log, as the proxy agent read it (SamplePoint.timers).'
+} as const;
+
+export const TimerStatsSchema = {
+    properties: {
+        count: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Count',
+            description: 'Requests where the timer was set (estimated when sampled).'
+        },
+        unset: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Unset',
+            description: 'Requests where HAProxy logged -1 (estimated when sampled).'
+        },
+        p50: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'P50'
+        },
+        p90: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'P90'
+        },
+        p99: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'P99'
+        },
+        p999: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'P999'
+        },
+        mean: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Mean'
+        },
+        max: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Max'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'count',
+        'unset'
+    ],
+    title: 'TimerStats',
+    description: 'One timer over the measured window.'
+} as const;
+
 export const TlsCredentialsSchema = {
     properties: {
         certificate_pem: {
@@ -13039,6 +13707,10 @@ export const ValidateRequestSchema = {
                     $ref: '#/components/schemas/LoadProfile',
                     description: 'The traffic sent to the proxy.'
                 },
+                timers: {
+                    $ref: '#/components/schemas/RequestTimersSettings',
+                    description: 'HAProxy\'s per-request timers: collected (every request, or one in N) or not.'
+                },
                 sweep: {
                     $ref: '#/components/schemas/Sweep',
                     description: 'Parameters to vary; each combination is a point.'
@@ -13351,6 +14023,10 @@ export const VersionCreateSchema = {
                 load: {
                     $ref: '#/components/schemas/LoadProfile',
                     description: 'The traffic sent to the proxy.'
+                },
+                timers: {
+                    $ref: '#/components/schemas/RequestTimersSettings',
+                    description: 'HAProxy\'s per-request timers: collected (every request, or one in N) or not.'
                 },
                 sweep: {
                     $ref: '#/components/schemas/Sweep',
@@ -14994,6 +15670,17 @@ export const RunSummaryWritableSchema = {
                     type: 'null'
                 }
             ]
+        },
+        timers: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/RequestTimers'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'HAProxy\'s per-request timers over the window (its log); None when not collected.'
         },
         verdict: {
             anyOf: [

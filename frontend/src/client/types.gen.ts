@@ -2197,6 +2197,10 @@ export type ExperimentCreate = {
          */
         load: LoadProfile;
         /**
+         * HAProxy's per-request timers: collected (every request, or one in N) or not.
+         */
+        timers?: RequestTimersSettings;
+        /**
          * Parameters to vary; each combination is a point.
          */
         sweep?: Sweep;
@@ -2330,6 +2334,10 @@ export type ExperimentSpec = {
      * The traffic sent to the proxy.
      */
     load: LoadProfile;
+    /**
+     * HAProxy's per-request timers: collected (every request, or one in N) or not.
+     */
+    timers?: RequestTimersSettings;
     /**
      * Parameters to vary; each combination is a point.
      */
@@ -4473,6 +4481,72 @@ export type Owner = {
 };
 
 /**
+ * PhaseBand
+ *
+ * Requests of one second whose own time fell in one band, and what they spent in each phase.
+ */
+export type PhaseBand = {
+    /**
+     * Upper Ms
+     *
+     * The band's upper edge (BAND_UPPER_MS), inclusive.
+     */
+    upper_ms: number;
+    /**
+     * Count
+     */
+    count: number;
+    /**
+     * Total Ms
+     *
+     * The sum of their own times (phases summed), ms.
+     */
+    total_ms: number;
+    /**
+     * Sums Ms
+     *
+     * Per phase, the sum of their times in it, ms.
+     */
+    sums_ms: {
+        [key: string]: number;
+    };
+};
+
+/**
+ * PhaseSplit
+ *
+ * Where the time of the requests at one percentile of their own time went.
+ */
+export type PhaseSplit = {
+    /**
+     * Percentile
+     *
+     * 50, 90 or 99: the requests at this percentile of their own time.
+     */
+    percentile: number;
+    /**
+     * Total Ms
+     *
+     * Their mean own time (phases summed), ms.
+     */
+    total_ms: number;
+    /**
+     * Requests
+     *
+     * How many requests of the log that band holds.
+     */
+    requests: number;
+    /**
+     * Phases
+     *
+     * Their mean time in each phase, ms.
+     */
+    phases: {
+        [key: string]: number;
+    };
+};
+
+/**
  * PointDifference
  *
  * A point's metric against the baseline point's, over their repetitions (Welch's t-test).
@@ -4807,6 +4881,172 @@ export type RenewLease = {
      * Lease Until
      */
     lease_until: string;
+};
+
+/**
+ * RequestTimers
+ *
+ * HAProxy's per-request timers over the measured window (RunSummary.timers).
+ */
+export type RequestTimers = {
+    /**
+     * Mode
+     */
+    mode: 'http' | 'tcp';
+    /**
+     * One In
+     *
+     * HAProxy logged one request in this many.
+     */
+    one_in: number;
+    /**
+     * Lines
+     *
+     * Log lines read over the window.
+     */
+    lines: number;
+    /**
+     * Unparsed
+     */
+    unparsed?: number;
+    /**
+     * Th: handshake, ms.
+     */
+    th?: TimerStats | null;
+    /**
+     * Ti: idle before the request, ms.
+     */
+    ti?: TimerStats | null;
+    /**
+     * TR: receiving the request, ms.
+     */
+    treq?: TimerStats | null;
+    /**
+     * Tw: waiting in the queues, ms.
+     */
+    tw?: TimerStats | null;
+    /**
+     * Tc: connecting to the server, ms.
+     */
+    tc?: TimerStats | null;
+    /**
+     * Tr: the server's response time, ms.
+     */
+    tr?: TimerStats | null;
+    /**
+     * Td: moving the data, ms.
+     */
+    td?: TimerStats | null;
+    /**
+     * Ta: active time, ms.
+     */
+    ta?: TimerStats | null;
+    /**
+     * Tt: total session time, ms.
+     */
+    tt?: TimerStats | null;
+    /**
+     * Queued Share
+     *
+     * Requests that queued, share.
+     */
+    queued_share?: number | null;
+    /**
+     * Connects Per Request
+     *
+     * Server connections opened per request that reached one.
+     */
+    connects_per_request?: number | null;
+    /**
+     * States
+     *
+     * Termination state -> requests.
+     */
+    states?: {
+        [key: string]: number;
+    };
+    /**
+     * Ended By Client
+     *
+     * Ended by the client (C, c).
+     */
+    ended_by_client?: number;
+    /**
+     * Ended By Server
+     *
+     * Requests the server ended (S.., s..).
+     */
+    ended_by_server?: number;
+    /**
+     * Ended By Proxy
+     *
+     * Requests HAProxy ended (P, R, I, D, U, K, L).
+     */
+    ended_by_proxy?: number;
+    /**
+     * Unset By State
+     */
+    unset_by_state?: {
+        [key: string]: {
+            [key: string]: number;
+        };
+    };
+    /**
+     * Breakdown
+     *
+     * Where time went at p50, p90, p99.
+     */
+    breakdown?: Array<PhaseSplit>;
+    /**
+     * Scopes
+     *
+     * Each backend (and backend/server): its timers.
+     */
+    scopes?: {
+        [key: string]: {
+            [key: string]: TimerStats;
+        };
+    };
+    /**
+     * Sum Checked
+     */
+    sum_checked?: number;
+    /**
+     * Sum Mismatches
+     */
+    sum_mismatches?: number;
+    /**
+     * Haproxy Requests
+     *
+     * HAProxy's counters over the same seconds.
+     */
+    haproxy_requests?: number | null;
+    /**
+     * Dropped Lines
+     *
+     * Log lines HAProxy could not send over the window (its DroppedLogs).
+     */
+    dropped_lines?: number | null;
+};
+
+/**
+ * RequestTimersSettings
+ *
+ * Whether and how the run collects HAProxy's per-request timers (ExperimentSpec.timers).
+ */
+export type RequestTimersSettings = {
+    /**
+     * Collect
+     *
+     * Have HAProxy log every request's timers to the proxy agent (no disk): where time went, by phase. Off: HAProxy logs nothing of haplab's, and the run has no timer figures.
+     */
+    collect?: boolean;
+    /**
+     * One In
+     *
+     * Log one request in this many. Empty: chosen by the rule (every request up to 5,000 expected a second, then the fewest that keeps under it).
+     */
+    one_in?: number | null;
 };
 
 /**
@@ -5525,6 +5765,10 @@ export type RunSummary = {
     total: LoadTotals;
     proxy?: ProxySummary | null;
     /**
+     * HAProxy's per-request timers over the window (its log); None when not collected.
+     */
+    timers?: RequestTimers | null;
+    /**
      * What bounded the run: its kind, the sentence people read, and the numbers it was read from (worker.verdicts). None until collected.
      */
     verdict?: RunVerdict | null;
@@ -5671,6 +5915,10 @@ export type SamplePoint = {
      * Latency of this second: base64 HdrHistogram V2, microseconds, 3 significant digits.
      */
     histogram?: string | null;
+    /**
+     * HAProxy's request log of this second (source timers): per-timer histograms, states.
+     */
+    timers?: TimerSecond | null;
 };
 
 /**
@@ -7236,6 +7484,140 @@ export type Timeouts = {
 };
 
 /**
+ * TimerSecond
+ *
+ * One second of HAProxy's request log, as the proxy agent read it (SamplePoint.timers).
+ */
+export type TimerSecond = {
+    /**
+     * One In
+     *
+     * HAProxy logged one request in this many.
+     */
+    one_in: number;
+    /**
+     * Lines
+     *
+     * Log lines read and understood this second.
+     */
+    lines: number;
+    /**
+     * Unparsed
+     *
+     * Lines received that were not haplab's format.
+     */
+    unparsed?: number;
+    /**
+     * Histograms
+     *
+     * Scope (* the whole, a backend, backend/server) -> timer -> base64 HdrHistogram V2 of its values in MICROSECONDS (ms x 1000, as every haplab histogram), -1 left out.
+     */
+    histograms?: {
+        [key: string]: {
+            [key: string]: string;
+        };
+    };
+    /**
+     * Unset
+     *
+     * Timer -> termination state -> requests where it was -1.
+     */
+    unset?: {
+        [key: string]: {
+            [key: string]: number;
+        };
+    };
+    /**
+     * States
+     *
+     * Scope -> termination state -> requests.
+     */
+    states?: {
+        [key: string]: {
+            [key: string]: number;
+        };
+    };
+    /**
+     * Queued
+     *
+     * Requests that waited in a queue.
+     */
+    queued?: number;
+    /**
+     * Connections
+     *
+     * Requests the log shows opening a server connection.
+     */
+    connections?: number;
+    /**
+     * With Server
+     *
+     * Requests that reached a server (Tc set).
+     */
+    with_server?: number;
+    /**
+     * Sum Checked
+     *
+     * Requests whose timers were all set, checked.
+     */
+    sum_checked?: number;
+    /**
+     * Sum Mismatches
+     *
+     * Of those, the ones whose phases did not add up to Tt within 1 ms.
+     */
+    sum_mismatches?: number;
+    /**
+     * Bands
+     */
+    bands?: Array<PhaseBand>;
+};
+
+/**
+ * TimerStats
+ *
+ * One timer over the measured window.
+ */
+export type TimerStats = {
+    /**
+     * Count
+     *
+     * Requests where the timer was set (estimated when sampled).
+     */
+    count: number;
+    /**
+     * Unset
+     *
+     * Requests where HAProxy logged -1 (estimated when sampled).
+     */
+    unset: number;
+    /**
+     * P50
+     */
+    p50?: number | null;
+    /**
+     * P90
+     */
+    p90?: number | null;
+    /**
+     * P99
+     */
+    p99?: number | null;
+    /**
+     * P999
+     */
+    p999?: number | null;
+    /**
+     * Mean
+     */
+    mean?: number | null;
+    /**
+     * Max
+     */
+    max?: number | null;
+};
+
+/**
  * TlsCredentials
  *
  * A server certificate (then its chain) and its private key, PEM, issued by the lab's CA.
@@ -7493,6 +7875,10 @@ export type ValidateRequest = {
          */
         load: LoadProfile;
         /**
+         * HAProxy's per-request timers: collected (every request, or one in N) or not.
+         */
+        timers?: RequestTimersSettings;
+        /**
          * Parameters to vary; each combination is a point.
          */
         sweep?: Sweep;
@@ -7686,6 +8072,10 @@ export type VersionCreate = {
          * The traffic sent to the proxy.
          */
         load: LoadProfile;
+        /**
+         * HAProxy's per-request timers: collected (every request, or one in N) or not.
+         */
+        timers?: RequestTimersSettings;
         /**
          * Parameters to vary; each combination is a point.
          */
@@ -8579,6 +8969,10 @@ export type RunSummaryWritable = {
      */
     total: LoadTotalsWritable;
     proxy?: ProxySummary | null;
+    /**
+     * HAProxy's per-request timers over the window (its log); None when not collected.
+     */
+    timers?: RequestTimers | null;
     /**
      * What bounded the run: its kind, the sentence people read, and the numbers it was read from (worker.verdicts). None until collected.
      */

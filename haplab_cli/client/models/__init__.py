@@ -210,6 +210,10 @@ from .note_out import NoteOut
 from .open_files_limit import OpenFilesLimit
 from .open_loop_stats import OpenLoopStats
 from .owner import Owner
+from .phase_band import PhaseBand
+from .phase_band_sums_ms import PhaseBandSumsMs
+from .phase_split import PhaseSplit
+from .phase_split_phases import PhaseSplitPhases
 from .point_difference import PointDifference
 from .point_threshold_result import PointThresholdResult
 from .point_threshold_result_params import PointThresholdResultParams
@@ -221,6 +225,18 @@ from .proxy_started import ProxyStarted
 from .proxy_summary import ProxySummary
 from .proxy_summary_mode_type_0 import ProxySummaryModeType0
 from .renew_lease import RenewLease
+from .request_timers import RequestTimers
+from .request_timers_mode import RequestTimersMode
+from .request_timers_scopes import RequestTimersScopes
+from .request_timers_scopes_additional_property import (
+    RequestTimersScopesAdditionalProperty,
+)
+from .request_timers_settings import RequestTimersSettings
+from .request_timers_states import RequestTimersStates
+from .request_timers_unset_by_state import RequestTimersUnsetByState
+from .request_timers_unset_by_state_additional_property import (
+    RequestTimersUnsetByStateAdditionalProperty,
+)
 from .resolve_hosts import ResolveHosts
 from .role import Role
 from .run_against_baseline import RunAgainstBaseline
@@ -345,6 +361,16 @@ from .threshold_report import ThresholdReport
 from .threshold_result import ThresholdResult
 from .threshold_when import ThresholdWhen
 from .timeouts import Timeouts
+from .timer_second import TimerSecond
+from .timer_second_histograms import TimerSecondHistograms
+from .timer_second_histograms_additional_property import (
+    TimerSecondHistogramsAdditionalProperty,
+)
+from .timer_second_states import TimerSecondStates
+from .timer_second_states_additional_property import TimerSecondStatesAdditionalProperty
+from .timer_second_unset import TimerSecondUnset
+from .timer_second_unset_additional_property import TimerSecondUnsetAdditionalProperty
+from .timer_stats import TimerStats
 from .tls_credentials import TlsCredentials
 from .token_create import TokenCreate
 from .token_created import TokenCreated
@@ -581,6 +607,10 @@ __all__ = (
     "OpenFilesLimit",
     "OpenLoopStats",
     "Owner",
+    "PhaseBand",
+    "PhaseBandSumsMs",
+    "PhaseSplit",
+    "PhaseSplitPhases",
     "PointDifference",
     "PointThresholdResult",
     "PointThresholdResultParams",
@@ -590,6 +620,14 @@ __all__ = (
     "ProxySummary",
     "ProxySummaryModeType0",
     "RenewLease",
+    "RequestTimers",
+    "RequestTimersMode",
+    "RequestTimersScopes",
+    "RequestTimersScopesAdditionalProperty",
+    "RequestTimersSettings",
+    "RequestTimersStates",
+    "RequestTimersUnsetByState",
+    "RequestTimersUnsetByStateAdditionalProperty",
     "ResolveHosts",
     "Role",
     "RunAgainstBaseline",
@@ -712,6 +750,14 @@ __all__ = (
     "ThresholdResult",
     "ThresholdWhen",
     "Timeouts",
+    "TimerSecond",
+    "TimerSecondHistograms",
+    "TimerSecondHistogramsAdditionalProperty",
+    "TimerSecondStates",
+    "TimerSecondStatesAdditionalProperty",
+    "TimerSecondUnset",
+    "TimerSecondUnsetAdditionalProperty",
+    "TimerStats",
     "TlsCredentials",
     "TokenCreate",
     "TokenCreated",

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..models.load_profile import LoadProfile
     from ..models.managed_database import ManagedDatabase
     from ..models.managed_target import ManagedTarget
+    from ..models.request_timers_settings import RequestTimersSettings
     from ..models.sweep import Sweep
     from ..models.threshold import Threshold
 
@@ -36,6 +37,8 @@ class ExperimentSpec:
         target (ExternalTarget | ManagedDatabase | ManagedTarget): The upstream servers behind the proxy.
         load (LoadProfile): The traffic a run sends: the total across the lab's injectors (per_injector).
         spec_version (Literal[1] | Unset): Version of this spec's shape. Default: 1.
+        timers (RequestTimersSettings | Unset): Whether and how the run collects HAProxy's per-request timers
+            (ExperimentSpec.timers).
         sweep (Sweep | Unset): The parameters to vary; every combination of their values becomes a point.
         repetitions (int | Unset): How many times every point runs (for the spread). Default: 1.
         thresholds (list[Threshold] | Unset): Rules every run must meet to pass (CI gates read them); none: runs are not
@@ -46,6 +49,7 @@ class ExperimentSpec:
     target: ExternalTarget | ManagedDatabase | ManagedTarget
     load: LoadProfile
     spec_version: Literal[1] | Unset = 1
+    timers: RequestTimersSettings | Unset = UNSET
     sweep: Sweep | Unset = UNSET
     repetitions: int | Unset = 1
     thresholds: list[Threshold] | Unset = UNSET
@@ -67,6 +71,10 @@ class ExperimentSpec:
         load = self.load.to_dict()
 
         spec_version = self.spec_version
+
+        timers: dict[str, Any] | Unset = UNSET
+        if not isinstance(self.timers, Unset):
+            timers = self.timers.to_dict()
 
         sweep: dict[str, Any] | Unset = UNSET
         if not isinstance(self.sweep, Unset):
@@ -92,6 +100,8 @@ class ExperimentSpec:
         )
         if spec_version is not UNSET:
             field_dict["spec_version"] = spec_version
+        if timers is not UNSET:
+            field_dict["timers"] = timers
         if sweep is not UNSET:
             field_dict["sweep"] = sweep
         if repetitions is not UNSET:
@@ -108,6 +118,7 @@ class ExperimentSpec:
         from ..models.load_profile import LoadProfile
         from ..models.managed_database import ManagedDatabase
         from ..models.managed_target import ManagedTarget
+        from ..models.request_timers_settings import RequestTimersSettings
         from ..models.sweep import Sweep
         from ..models.threshold import Threshold
 
@@ -147,6 +158,13 @@ class ExperimentSpec:
         if spec_version != 1 and not isinstance(spec_version, Unset):
             raise ValueError(f"spec_version must match const 1, got '{spec_version}'")
 
+        _timers = d.pop("timers", UNSET)
+        timers: RequestTimersSettings | Unset
+        if isinstance(_timers, Unset):
+            timers = UNSET
+        else:
+            timers = RequestTimersSettings.from_dict(_timers)
+
         _sweep = d.pop("sweep", UNSET)
         sweep: Sweep | Unset
         if isinstance(_sweep, Unset):
@@ -170,6 +188,7 @@ class ExperimentSpec:
             target=target,
             load=load,
             spec_version=spec_version,
+            timers=timers,
             sweep=sweep,
             repetitions=repetitions,
             thresholds=thresholds,

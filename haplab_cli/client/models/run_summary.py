@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from ..models.injector_summary import InjectorSummary
     from ..models.load_totals import LoadTotals
     from ..models.proxy_summary import ProxySummary
+    from ..models.request_timers import RequestTimers
     from ..models.run_verdict import RunVerdict
 
 
@@ -31,6 +32,8 @@ class RunSummary:
             reported apart and are in no rate.
         injectors (list[InjectorSummary] | Unset):
         proxy (None | ProxySummary | Unset):
+        timers (None | RequestTimers | Unset): HAProxy's per-request timers over the window (its log); None when not
+            collected.
         verdict (None | RunVerdict | Unset): What bounded the run: its kind, the sentence people read, and the numbers
             it was read from (worker.verdicts). None until collected.
         completeness (Completeness | None | Unset): Did the load cover the window asked for? None for runs recorded
@@ -40,12 +43,14 @@ class RunSummary:
     total: LoadTotals
     injectors: list[InjectorSummary] | Unset = UNSET
     proxy: None | ProxySummary | Unset = UNSET
+    timers: None | RequestTimers | Unset = UNSET
     verdict: None | RunVerdict | Unset = UNSET
     completeness: Completeness | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.completeness import Completeness
         from ..models.proxy_summary import ProxySummary
+        from ..models.request_timers import RequestTimers
         from ..models.run_verdict import RunVerdict
 
         total = self.total.to_dict()
@@ -64,6 +69,14 @@ class RunSummary:
             proxy = self.proxy.to_dict()
         else:
             proxy = self.proxy
+
+        timers: dict[str, Any] | None | Unset
+        if isinstance(self.timers, Unset):
+            timers = UNSET
+        elif isinstance(self.timers, RequestTimers):
+            timers = self.timers.to_dict()
+        else:
+            timers = self.timers
 
         verdict: dict[str, Any] | None | Unset
         if isinstance(self.verdict, Unset):
@@ -92,6 +105,8 @@ class RunSummary:
             field_dict["injectors"] = injectors
         if proxy is not UNSET:
             field_dict["proxy"] = proxy
+        if timers is not UNSET:
+            field_dict["timers"] = timers
         if verdict is not UNSET:
             field_dict["verdict"] = verdict
         if completeness is not UNSET:
@@ -105,6 +120,7 @@ class RunSummary:
         from ..models.injector_summary import InjectorSummary
         from ..models.load_totals import LoadTotals
         from ..models.proxy_summary import ProxySummary
+        from ..models.request_timers import RequestTimers
         from ..models.run_verdict import RunVerdict
 
         d = dict(src_dict)
@@ -135,6 +151,23 @@ class RunSummary:
             return cast(None | ProxySummary | Unset, data)
 
         proxy = _parse_proxy(d.pop("proxy", UNSET))
+
+        def _parse_timers(data: object) -> None | RequestTimers | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                timers_type_0 = RequestTimers.from_dict(data)
+
+                return timers_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | RequestTimers | Unset, data)
+
+        timers = _parse_timers(d.pop("timers", UNSET))
 
         def _parse_verdict(data: object) -> None | RunVerdict | Unset:
             if data is None:
@@ -174,6 +207,7 @@ class RunSummary:
             total=total,
             injectors=injectors,
             proxy=proxy,
+            timers=timers,
             verdict=verdict,
             completeness=completeness,
         )

@@ -10,6 +10,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.sample_point_data import SamplePointData
+    from ..models.timer_second import TimerSecond
 
 
 T = TypeVar("T", bound="SamplePoint")
@@ -26,6 +27,8 @@ class SamplePoint:
         data (SamplePointData): Counter deltas for this second and gauge levels (see is_gauge).
         histogram (None | str | Unset): Latency of this second: base64 HdrHistogram V2, microseconds, 3 significant
             digits.
+        timers (None | TimerSecond | Unset): HAProxy's request log of this second (source timers): per-timer histograms,
+            states.
     """
 
     source: str
@@ -33,8 +36,11 @@ class SamplePoint:
     ts: datetime.datetime
     data: SamplePointData
     histogram: None | str | Unset = UNSET
+    timers: None | TimerSecond | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.timer_second import TimerSecond
+
         source = self.source
 
         t = self.t
@@ -49,6 +55,14 @@ class SamplePoint:
         else:
             histogram = self.histogram
 
+        timers: dict[str, Any] | None | Unset
+        if isinstance(self.timers, Unset):
+            timers = UNSET
+        elif isinstance(self.timers, TimerSecond):
+            timers = self.timers.to_dict()
+        else:
+            timers = self.timers
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -61,12 +75,15 @@ class SamplePoint:
         )
         if histogram is not UNSET:
             field_dict["histogram"] = histogram
+        if timers is not UNSET:
+            field_dict["timers"] = timers
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.sample_point_data import SamplePointData
+        from ..models.timer_second import TimerSecond
 
         d = dict(src_dict)
         source = d.pop("source")
@@ -86,12 +103,30 @@ class SamplePoint:
 
         histogram = _parse_histogram(d.pop("histogram", UNSET))
 
+        def _parse_timers(data: object) -> None | TimerSecond | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                timers_type_0 = TimerSecond.from_dict(data)
+
+                return timers_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(None | TimerSecond | Unset, data)
+
+        timers = _parse_timers(d.pop("timers", UNSET))
+
         sample_point = cls(
             source=source,
             t=t,
             ts=ts,
             data=data,
             histogram=histogram,
+            timers=timers,
         )
 
         return sample_point
