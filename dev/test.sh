@@ -33,8 +33,9 @@ suite_cmd() {
             # fails is run once more (shown as RERUN): on a shared machine a neighbour's burst can
             # stall the whole box for a second, which a real measurement cannot tell from a
             # regression, while a real regression fails twice. Runs name such stalls themselves
-            # (summary.bound.caveats), and the assertions print them.
-            echo "$VENV/pytest -p no:xdist tests/e2e --reruns 1 --reruns-delay 5 --durations=5 ${PYTEST_ARGS:-}"
+            # (summary.bound.caveats), and the assertions print them; -rfER prints why each rerun was
+            # needed, and the slowest tests are listed to keep the suite inside its time.
+            echo "$VENV/pytest -p no:xdist tests/e2e --reruns 1 --reruns-delay 5 -rfER --durations=15 ${PYTEST_ARGS:-}"
             ;;
         *) return 1 ;;
     esac
