@@ -192,7 +192,9 @@ def cut_short_summary(
         reasons=[reason],
         totals_from=totals_from,
     )
-    timers = request_timers(RunSeconds.of(samples), span, entry_mode(spec), frontend, backend) if span else None
+    timers = (
+        request_timers(RunSeconds.of(samples), span, entry_mode(spec), frontend, backend) if span else None
+    )
     return RunSummary(
         injectors=list(injectors), total=total, proxy=proxy, timers=timers, completeness=completeness
     )

@@ -59,7 +59,8 @@ def test_values_come_out_by_key_and_missing_ones_are_none() -> None:
     assert run_metrics(None)[BY_KEY["rps"].key] is None
     assert run_metrics(None) == dict.fromkeys(values)
     assert values["tw_p99_ms"] is None  # no request log: no timer figures, never 0
-    timed = run_metrics(stored_summary(_summary(timers={**_TIMERS, "tw": {"count": 10, "unset": 0, "p99": 7.5}})))
+    queue = {"count": 10, "unset": 0, "p99": 7.5}
+    timed = run_metrics(stored_summary(_summary(timers={**_TIMERS, "tw": queue})))
     assert timed["tw_p99_ms"] == 7.5 and timed["tr_p50_ms"] == 1.0 and timed["tw_p50_ms"] is None
 
 

@@ -109,7 +109,10 @@ def test_the_breakdown_takes_the_band_that_holds_each_percentile(run_id: int) ->
 
 
 def test_haproxy_counts_and_dropped_lines_are_read_over_the_same_seconds(run_id: int) -> None:
-    proxy = [(t, {"fe.req_tot": 10, "fe.stot": 4, "PROCESS.dropped_logs": 1 if t == 1 else 0}) for t in range(-1, 5)]
+    proxy = [
+        (t, {"fe.req_tot": 10, "fe.stot": 4, "PROCESS.dropped_logs": 1 if t == 1 else 0})
+        for t in range(-1, 5)
+    ]
     store(run_id, [(t, timer_second([Req(tr=1)] * 10)) for t in range(WINDOW_S)], proxy)
 
     http = summarise(run_id)

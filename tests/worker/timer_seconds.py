@@ -48,7 +48,14 @@ class Req:
     tt_off_by: int = 0  # a Tt that does not add up (the consistency check's case)
 
     def timers(self) -> dict[TimerName, int]:
-        phases = {"th": self.th, "treq": self.treq, "tw": self.tw, "tc": self.tc, "tr": self.tr, "td": self.td}
+        phases = {
+            "th": self.th,
+            "treq": self.treq,
+            "tw": self.tw,
+            "tc": self.tc,
+            "tr": self.tr,
+            "td": self.td,
+        }
         active = sum(v for k, v in phases.items() if k != "th" and v >= 0)
         total = active + max(self.th, 0) + max(self.ti, 0) + self.tt_off_by
         return {**phases, "ti": self.ti, "ta": active, "tt": total}  # type: ignore[dict-item]
@@ -105,13 +112,17 @@ def timer_second(requests: Sequence[Req], one_in: int = 1, unparsed: int = 0) ->
     )
 
 
-def store(run_id: int, timers: Iterable[tuple[int, TimerSecond]], proxy: Iterable[tuple[int, dict[str, Any]]] = ()) -> None:
+def store(
+    run_id: int, timers: Iterable[tuple[int, TimerSecond]], proxy: Iterable[tuple[int, dict[str, Any]]] = ()
+) -> None:
     """Store TimerSeconds (source timers) and proxy seconds at their t through insert_samples."""
     t0 = datetime.now(UTC) - timedelta(minutes=5)
     points = [
         SamplePoint(source=TIMERS_SOURCE, t=t, ts=t0 + timedelta(seconds=t + 1), data={}, timers=second)
         for t, second in timers
     ]
-    points += [SamplePoint(source="proxy", t=t, ts=t0 + timedelta(seconds=t + 1), data=data) for t, data in proxy]
+    points += [
+        SamplePoint(source="proxy", t=t, ts=t0 + timedelta(seconds=t + 1), data=data) for t, data in proxy
+    ]
     with session_scope() as db:
         insert_samples(db, run_id, points)
