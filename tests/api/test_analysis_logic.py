@@ -242,7 +242,7 @@ def test_each_bounds_advice_is_read_against_a_sweep_of_its_lever(kind: str, advi
         f"{kind}-bound at 334 req/s. The sweep says raising {advice.lever} does not help here: "
         f"{advice.lever} 2 measured 275 req/s (-18%)."
     )
-    # The request log's note after the advice (worker/verdicts/phases.py): the advice still goes, the note stays.
+    # The request log's note after the advice (worker/verdicts/phases.py): the advice goes, the note stays.
     note = "p99 2.0 s: 1.0 s in HAProxy's queue (Tw), 1.0 s at the server (Tr)."
     noted = [
         p.model_copy(update={"verdict": f"{p.verdict} {note}"})

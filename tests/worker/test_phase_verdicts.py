@@ -97,9 +97,10 @@ def test_client_aborts_are_named_when_the_clients_timeout_ended_requests() -> No
     sentence = verdict_of(spec, load, samples, timers=timers).sentence
 
     assert (
-        "The clients' 2 s timeout ended requests: 80 timed out, and HAProxy's log shows 80 ended by the client "
-        "(CQ 60: the client aborted while it waited in the queue; CH 18: the client aborted while waiting for "
-        "the server's response headers; cD 2: the client-side timeout expired in the data phase)." in sentence
+        "The clients' 2 s timeout ended requests: 80 timed out, and HAProxy's log shows 80 ended by the "
+        "client (CQ 60: the client aborted while it waited in the queue; CH 18: the client aborted while "
+        "waiting for the server's response headers; cD 2: the client-side timeout expired in the data "
+        "phase)." in sentence
     )
     # Without client timeouts the states are no verdict's business.
     calm = totals(successes=200, rps=20.0, mean_ms=1900)
