@@ -273,11 +273,14 @@ def latest_seconds(db: Session, run_id: int) -> list[StoredSecond]:
         .subquery()
     )
     rows = db.execute(
-        select(Sample.source, Sample.t, Sample.ts, Sample.data)
+        select(Sample.source, Sample.t, Sample.ts, Sample.data, Sample.timers)
         .join(newest, and_(Sample.source == newest.c.source, Sample.t == newest.c.t))
         .where(Sample.run_id == run_id)
     ).all()
-    return [StoredSecond(source=source, t=t, data=data, ts=ts) for source, t, ts, data in rows]
+    return [
+        StoredSecond(source=source, t=t, data=data, ts=ts, timers=timers)
+        for source, t, ts, data, timers in rows
+    ]
 
 
 def first_second_since_start(db: Session, run_id: int) -> StoredSecond | None:
