@@ -168,8 +168,8 @@ class TeamCollector:
         for run_id, experiment in live:
             for second in latest_seconds(self.db, run_id):  # HAProxy's overflow parts aside
                 if second.source == TIMERS_SOURCE:
-                    for labels, value in _timer_quantiles(second):
-                        timers.add_metric([str(run_id), experiment, *labels], value)
+                    for labels, ms in _timer_quantiles(second):
+                        timers.add_metric([str(run_id), experiment, *labels], ms)
                     continue
                 for series in SAMPLE_SERIES:
                     from_proxy = second.source == PROXY_SOURCE
