@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, func, select, tuple_
+from sqlalchemy import and_, func, null, select, tuple_
 from sqlalchemy.orm import Session
 
 from backend.models import Sample
@@ -218,9 +218,11 @@ def read_seconds(
     to_t: int | None = None,
     after: tuple[str, int] | None = None,
     limit: int | None = None,
+    with_timers: bool = True,
 ) -> list[StoredSecond]:
     """Stored seconds in (source, t) order: of one source or all, from_t <= t <= to_t, those past
-    the (source, t) key `after` (keyset pages), at most `limit`."""
+    the (source, t) key `after` (keyset pages), at most `limit`; with their request log (`timers`)
+    unless a reader that never looks at it says so (its histograms are the bulk of those rows)."""
     where: list[Any] = [Sample.run_id == run_id]
     if source is not None:
         where.append(Sample.source == source)
@@ -231,7 +233,7 @@ def read_seconds(
     if after is not None:
         where.append(tuple_(Sample.source, Sample.t) > tuple_(*after))
     query = (
-        select(Sample.source, Sample.t, Sample.ts, Sample.data, Sample.timers)
+        select(Sample.source, Sample.t, Sample.ts, Sample.data, Sample.timers if with_timers else null())
         .where(*where)
         .order_by(Sample.source, Sample.t)
     )
