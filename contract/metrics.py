@@ -433,7 +433,8 @@ def _timer_metric(timer: TimerName, stat: str, stat_label: str, stat_words: str)
         f"HAProxy's {HAPROXY_NAME[timer]} ({TIMER_MEANING[timer]}): the {stat_words} over the measured "
         "window's requests, from its request log (the summary's timers.one_in says when it logged one "
         "request in N; requests where the timer was -1 are counted apart, not in it).",
-        "lower",
+        # Ti is the client's idle time between requests: no way of it is better.
+        None if timer == "ti" else "lower",
         history=_TIMER_HISTORY.get(key),
     )
 

@@ -48,6 +48,16 @@ def test_lines_short_of_haproxys_count_by_more_than_1_percent_are_a_caveat() -> 
     assert not comparisons(with_log(summary, lines=979, haproxy_requests=1000))["log_vs_haproxy"].agrees
 
 
+def test_sessions_haproxy_held_beyond_the_clients_connections_widen_the_edges() -> None:
+    """Clients that timed out reconnect while HAProxy still serves their first requests (seed 000):
+    HAProxy counted those on arrival, the log has them when they end, after the window."""
+    _, summary, _ = recorded(RUN)
+    assert summary.proxy is not None
+    held = summary.model_copy(update={"proxy": summary.proxy.model_copy(update={"max_scur": 60})})
+    assert comparisons(with_log(held, lines=941, haproxy_requests=1000))["log_vs_haproxy"].agrees
+    assert not comparisons(with_log(held, lines=939, haproxy_requests=1000))["log_vs_haproxy"].agrees
+
+
 def test_a_sampled_log_is_held_to_its_count_within_one_sampling_period() -> None:
     _, summary, _ = recorded(RUN)
     # One in 100: 1% of 100,000 (1,000) plus one period (100).

@@ -420,7 +420,7 @@ LOG_CONNECTS_SHARE = 0.10
 
 
 def _request_log(summary: RunSummary, connections: int) -> list[Comparison]:
-    """The request log's count against HAProxy's, and its connects per request against HAProxy's
+    """The request log's count against HAProxy's (`connections`: the clients'), and its connects per request against HAProxy's
     connect counter. Sampling (HAProxy's `log ... sample 1:N`) keeps every Nth request by a counter,
     not by chance: over any span the lines x N are within N of the requests, so a sampled count is
     held to the same 1% plus N. The connects are not checked when sampled: a connection's first
@@ -437,7 +437,10 @@ def _request_log(summary: RunSummary, connections: int) -> list[Comparison]:
     counters = "HAProxy's counters over the same seconds"
     if timers.haproxy_requests is not None:
         counted = "sessions" if timers.mode == "tcp" else "requests"
-        edges = max(LOG_COUNT_SHARE * timers.haproxy_requests, float(connections))
+        # In flight at an edge: one per client connection, or per session HAProxy held where it held
+        # more (a client that timed out reconnects while HAProxy still serves its first request).
+        held = max(connections, summary.proxy.max_scur if summary.proxy is not None else 0)
+        edges = max(LOG_COUNT_SHARE * timers.haproxy_requests, float(held))
         allowed = edges + (timers.one_in if timers.one_in > 1 else 0)
         sampled = f", plus {timers.one_in} (one sampling period)" if timers.one_in > 1 else ""
         found.append(
@@ -450,8 +453,8 @@ def _request_log(summary: RunSummary, connections: int) -> list[Comparison]:
                 allowed_above=allowed,
                 allowed_below=allowed,
                 allowance=(
-                    f"1% of HAProxy's count, or a {counted[:-1]} in flight per client connection "
-                    f"({connections}) at the window's edges{sampled}"
+                    f"1% of HAProxy's count, or a {counted[:-1]} in flight per client connection or "
+                    f"HAProxy session ({held}) at the window's edges{sampled}"
                 ),
                 hint=(
                     "The log is missing lines: HAProxy dropped them (its DroppedLogs), or the agent could "
