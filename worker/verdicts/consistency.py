@@ -422,9 +422,10 @@ LOG_CONNECTS_SHARE = 0.10
 def _request_log(summary: RunSummary, connections: int) -> list[Comparison]:
     """The request log's count against HAProxy's (`connections`: the clients'), and its connects
     per request against HAProxy's connect counter. Sampling (HAProxy's `log ... sample 1:N`) keeps
-    every Nth request by a counter, not by chance: over any span the lines x N are within N of the requests, so a sampled count is
-    held to the same 1% plus N. The connects are not checked when sampled: a connection's first
-    logged request need not be its first, so the log would count reused connections as new."""
+    every Nth request by a counter, not by chance: over any span the lines x N are within N of the
+    requests, so a sampled count is held to the same 1% plus N. The connects are not checked when
+    sampled: a connection's first logged request need not be its first, so the log would count
+    reused connections as new."""
     timers = summary.timers
     if timers is None:
         return []
