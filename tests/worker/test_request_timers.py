@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 from sqlalchemy.orm import Session
 
+from contract.examples import seed_000_maxconn_capacity
 from tests.worker.factories import make_lab, make_runs
 from tests.worker.timer_seconds import Req, store, timer_second
+from worker.completeness import cut_short_summary, entry_sections
 from worker.request_timers import request_timers
 from worker.verdicts.collected import run_samples
 
@@ -133,3 +135,21 @@ def test_a_mismatched_sum_is_counted(run_id: int) -> None:
     store(run_id, [(0, timer_second([Req(tr=5)] * 3 + [Req(tr=5, tt_off_by=4)]))])
     timers = summarise(run_id)
     assert timers.sum_checked == 4 and timers.sum_mismatches == 1
+
+
+def test_a_run_cut_short_keeps_the_logs_figures_of_its_busy_seconds() -> None:
+    """A run whose injector was lost: its summary's request log covers the seconds in which
+    requests still arrived, as HAProxy's counters do (worker.completeness.cut_short_summary)."""
+    spec = seed_000_maxconn_capacity()
+    frontend, _ = entry_sections(spec)
+    proxy = [{"t": t, "data": {f"{frontend}.req_tot": 10 if t < 4 else 0}} for t in range(0, 8)]
+    logged = [
+        {"t": t, "data": {}, "timers": timer_second([Req(tr=t + 1)] * 10).model_dump(mode="json")}
+        for t in range(0, 4)
+    ] + [{"t": 6, "data": {}, "timers": timer_second([Req(tr=999)]).model_dump(mode="json")}]
+
+    summary = cut_short_summary(spec, "agent injector-1 lost", [], {"proxy": proxy, "timers": logged}, None)
+
+    assert summary is not None and summary.timers is not None
+    assert summary.timers.lines == 40 and summary.timers.haproxy_requests == 40
+    assert summary.timers.tr is not None and summary.timers.tr.max == pytest.approx(4, rel=1e-3)
