@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from contract.request_timers import HAPROXY_NAME, TIMER_KEYS, TIMER_MEANING, TimerName
 from contract.results import RunSummary
 
 MetricSource = Literal["client", "haproxy", "host"]
@@ -407,6 +408,89 @@ RUN_METRICS: tuple[Metric, ...] = (
         history=6,
     ),
 )
+
+# HAProxy's request log (RunSummary.timers, contract.request_timers): each timer's percentiles and
+# mean over the measured window, `<timer>_<stat>_ms`; the History shows the two that say where a
+# slow p99 went: the queue (tw_p99_ms) and the server (tr_p99_ms).
+_TIMER_STATS: tuple[tuple[str, str, str], ...] = (
+    ("p50", "p50", "median"),
+    ("p90", "p90", "90th percentile"),
+    ("p99", "p99", "99th percentile"),
+    ("p999", "p99.9", "99.9th percentile"),
+    ("mean", "mean", "mean"),
+)
+_TIMER_HISTORY: dict[str, int] = {"tw_p99_ms": 7, "tr_p99_ms": 8}
+
+
+def _timer_metric(timer: TimerName, stat: str, stat_label: str, stat_words: str) -> Metric:
+    key = f"{timer}_{stat}_ms"
+    return _m(
+        key,
+        f"{HAPROXY_NAME[timer]} {stat_label} ({TIMER_MEANING[timer].partition(':')[0]})",
+        "ms",
+        "haproxy",
+        f"timers.{timer}.{stat}",
+        f"HAProxy's {HAPROXY_NAME[timer]} ({TIMER_MEANING[timer]}): the {stat_words} over the measured "
+        "window's requests, from its request log (the summary's timers.one_in says when it logged one "
+        "request in N; requests where the timer was -1 are counted apart, not in it).",
+        # Ti is the client's idle time between requests: no way of it is better.
+        None if timer == "ti" else "lower",
+        history=_TIMER_HISTORY.get(key),
+    )
+
+
+TIMER_METRICS: tuple[Metric, ...] = (
+    *(_timer_metric(timer, *stat) for timer in TIMER_KEYS for stat in _TIMER_STATS),
+    _m(
+        "queued_share",
+        "Requests that queued",
+        "",
+        "haproxy",
+        "timers.queued_share",
+        "The share of the window's logged requests that waited in one of HAProxy's queues (0 to 1).",
+        "lower",
+    ),
+    _m(
+        "log_connects_per_request",
+        "Server connects per request (log)",
+        "",
+        "haproxy",
+        "timers.connects_per_request",
+        "Server connections opened per request that reached a server, read from the request log (a new "
+        "server connection port): an estimate, held to HAProxy's connect counter by a consistency check.",
+        "lower",
+    ),
+    _m(
+        "ended_by_client",
+        "Ended by the client",
+        "",
+        "haproxy",
+        "timers.ended_by_client",
+        "Requests the client aborted or whose client-side timeout expired (termination states C.., c..); "
+        "estimated x one_in when HAProxy logged one request in N.",
+        "lower",
+    ),
+    _m(
+        "ended_by_server",
+        "Ended by the server",
+        "",
+        "haproxy",
+        "timers.ended_by_server",
+        "Requests the server aborted or refused, or whose server-side timeout expired (S.., s..).",
+        "lower",
+    ),
+    _m(
+        "ended_by_proxy",
+        "Ended by HAProxy",
+        "",
+        "haproxy",
+        "timers.ended_by_proxy",
+        "Requests HAProxy ended itself: a limit, a deny, a resource, a kill or its own answer (P, R, I, D, "
+        "U, K, L).",
+        "lower",
+    ),
+)
+RUN_METRICS = (*RUN_METRICS, *TIMER_METRICS)
 RUN_METRIC_KEYS: tuple[str, ...] = tuple(m.key for m in RUN_METRICS)
 BY_KEY: dict[str, Metric] = {m.key: m for m in RUN_METRICS}
 
@@ -452,12 +536,14 @@ SAMPLE_SERIES: tuple[SampleSeries, ...] = (
     _s("reuse", "BACKEND.reuse", "server reuses", "/s", "haproxy"),
     _s("conn_s", "FRONTEND.conn_tot", "client connections accepted (conn_tot)", "/s", "haproxy"),
     _s("streams", "BACKEND.stot", "server-side streams begun (stot)", "/s", "haproxy"),
+    _s("sessions", "FRONTEND.stot", "client sessions begun (stot)", "/s", "haproxy"),
     _s("used_conns", "BACKEND.used_conns", "server connections in use", "", "haproxy"),
     _s("idle_conns", "BACKEND.idle_conns", "idle server connections", "", "haproxy"),
     _s("bytes_in", "FRONTEND.bin", "bytes from clients (bin)", "B/s", "haproxy"),
     _s("bytes_out", "FRONTEND.bout", "bytes to clients (bout)", "B/s", "haproxy"),
     _s("idle", "PROCESS.idle_pct", "HAProxy idle (all threads)", "%", "haproxy"),
     _s("maxconn", "PROCESS.maxconn_max", "HAProxy's global maxconn", "", "haproxy"),
+    _s("dropped_logs", "PROCESS.dropped_logs", "log lines HAProxy dropped", "/s", "haproxy"),
     _s("cpu", "cpu_pct", "CPU busy", "%", "host"),
     _s("rx", "rx_bytes", "received", "B/s", "host"),
     _s("tx", "tx_bytes", "sent", "B/s", "host"),

@@ -24,6 +24,7 @@ from contract.injector_split import lab_connections
 from contract.metrics import series_sample_key
 from contract.numbers import fixed
 from contract.results import Completeness, ErrorCounts, InjectorSummary, LoadTotals, RunSummary
+from worker.request_timers import request_timers
 from worker.summaries import counted_by_proxy, merge_injectors, proxy_summary
 
 # A timed tool stops within a few hundred milliseconds of its duration; one whose measured
@@ -191,4 +192,9 @@ def cut_short_summary(
         reasons=[reason],
         totals_from=totals_from,
     )
-    return RunSummary(injectors=list(injectors), total=total, proxy=proxy, completeness=completeness)
+    timers = (
+        request_timers(RunSeconds.of(samples), span, entry_mode(spec), frontend, backend) if span else None
+    )
+    return RunSummary(
+        injectors=list(injectors), total=total, proxy=proxy, timers=timers, completeness=completeness
+    )

@@ -12,7 +12,12 @@ runs or labs to another. Families:
   vocabulary (contract.metrics.SAMPLE_SERIES), as haplab_live_<key>{run, experiment, source}: HAProxy's
   figures with source "proxy", each host's with "host:<agent>". A scrape counts as watching the
   team's runs for a minute (backend.messaging.viewers.mark_scraped): their agents send each second as it is
-  taken instead of holding samples (worker/phases/sample_pace.py), so the gauges stay fresh.
+  taken instead of holding samples (worker/phases/sample_pace.py), so the gauges stay fresh;
+- while a run is warming or running, the percentiles of its newest second of HAProxy's request log
+  (contract.request_timers, source "timers") as haplab_live_timer_ms{run, experiment, timer,
+  quantile}: where the requests of that second spent their time (tw: the queue, tr: the server ...),
+  the whole run's scope. A run's figures once it ended are the metric vocabulary's (Compare, the
+  exports), not Prometheus series: one label set per run would grow without bound.
 """
 
 from __future__ import annotations
@@ -29,12 +34,16 @@ from sqlalchemy.orm import Session
 from backend.messaging.viewers import mark_scraped
 from backend.models import Agent, Experiment, Lab, Run
 from backend.runs.run_outcome import OutcomeKind, run_outcome
-from backend.runs.seconds import PROXY_SOURCE, latest_seconds
+from backend.runs.seconds import PROXY_SOURCE, TIMERS_SOURCE, StoredSecond, latest_seconds
 from backend.teams.scoping import owned_by
+from common.latency_histograms import decode
 from contract.metrics import SAMPLE_SERIES
+from contract.request_timers import SCOPE_ALL, TIMER_KEYS, TimerSecond
 from contract.run_state import LOAD_STATES, TERMINAL_STATES, RunState
 
 DURATION_BUCKETS = (10, 30, 60, 120, 300, 600, 1800, 3600)
+# The quantiles of haplab_live_timer_ms (as Prometheus' summaries label them).
+TIMER_QUANTILES = (0.5, 0.9, 0.99, 0.999)
 
 
 class TeamCollector:
@@ -150,8 +159,18 @@ class TeamCollector:
             )
             for s in SAMPLE_SERIES
         }
+        timers = GaugeMetricFamily(
+            "haplab_live_timer_ms",
+            "A live run's newest second of HAProxy's request log: each timer's quantile over its "
+            "logged requests (ms).",
+            labels=["run", "experiment", "timer", "quantile"],
+        )
         for run_id, experiment in live:
             for second in latest_seconds(self.db, run_id):  # HAProxy's overflow parts aside
+                if second.source == TIMERS_SOURCE:
+                    for labels, ms in _timer_quantiles(second):
+                        timers.add_metric([str(run_id), experiment, *labels], ms)
+                    continue
                 for series in SAMPLE_SERIES:
                     from_proxy = second.source == PROXY_SOURCE
                     if (series.source == "haproxy") != from_proxy:
@@ -162,6 +181,22 @@ class TeamCollector:
                             [str(run_id), experiment, second.source], float(value)
                         )
         yield from families.values()
+        yield timers
+
+
+def _timer_quantiles(second: StoredSecond) -> Iterator[tuple[tuple[str, str], float]]:
+    """((timer, quantile), ms) of one stored TimerSecond's whole-run histograms."""
+    if second.timers is None:
+        return
+    histograms = TimerSecond.model_validate(second.timers).histograms.get(SCOPE_ALL, {})
+    for timer in TIMER_KEYS:
+        if timer not in histograms:
+            continue
+        histogram = decode(histograms[timer])
+        if histogram.get_total_count() == 0:
+            continue
+        for quantile in TIMER_QUANTILES:
+            yield (timer, f"{quantile:g}"), histogram.get_value_at_percentile(100 * quantile) / 1000.0
 
 
 def exposition(db: Session, team_id: int) -> bytes:

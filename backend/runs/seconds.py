@@ -27,12 +27,14 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import and_, func, select, tuple_
+from sqlalchemy import and_, func, null, select, tuple_
 from sqlalchemy.orm import Session
 
 from backend.models import Sample
 
 PROXY_SOURCE = "proxy"
+# HAProxy's request log, one TimerSecond a second (contract.request_timers; the sample's `timers`).
+TIMERS_SOURCE = "timers"
 HOST_PREFIX = "host:"  # every agent samples its host as host:<agent>
 # With fewer measured seconds than this, `steady` keeps the ramps: dropping them would leave too little.
 MIN_SECONDS_TO_TRIM = 4
@@ -63,6 +65,8 @@ class Second:
     t: int
     data: Mapping[str, float]
     ts: datetime | None = None
+    # Source "timers" only: the stored TimerSecond as JSON (sample.timers); None on every other.
+    timers: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +89,9 @@ class Seconds:
             return rows
         return cls(
             tuple(
-                row if isinstance(row, Second) else Second(source=source, t=int(row["t"]), data=row["data"])
+                row
+                if isinstance(row, Second)
+                else Second(source=source, t=int(row["t"]), data=row["data"], timers=row.get("timers"))
                 for row in rows
             )
         )
@@ -188,8 +194,16 @@ class RunSeconds:
         }
 
     def clients(self) -> dict[str, Seconds]:
-        """The load tools' own seconds: every source but HAProxy's and the hosts'."""
-        return {name: s for name, s in self.by_source.items() if not is_proxy(name) and not is_host(name)}
+        """The load tools' own seconds: every source but HAProxy's, its request log's and the hosts'."""
+        return {
+            name: s
+            for name, s in self.by_source.items()
+            if not is_proxy(name) and not is_host(name) and name != TIMERS_SOURCE
+        }
+
+    def timers(self) -> Seconds:
+        """HAProxy's request log, a second at a time (their `timers`; none when not collected)."""
+        return self.source(TIMERS_SOURCE)
 
 
 # --- reading them from PostgreSQL ------------------------------------------------------------------
@@ -204,9 +218,11 @@ def read_seconds(
     to_t: int | None = None,
     after: tuple[str, int] | None = None,
     limit: int | None = None,
+    with_timers: bool = True,
 ) -> list[StoredSecond]:
     """Stored seconds in (source, t) order: of one source or all, from_t <= t <= to_t, those past
-    the (source, t) key `after` (keyset pages), at most `limit`."""
+    the (source, t) key `after` (keyset pages), at most `limit`; with their request log (`timers`)
+    unless a reader that never looks at it says so (its histograms are the bulk of those rows)."""
     where: list[Any] = [Sample.run_id == run_id]
     if source is not None:
         where.append(Sample.source == source)
@@ -217,13 +233,16 @@ def read_seconds(
     if after is not None:
         where.append(tuple_(Sample.source, Sample.t) > tuple_(*after))
     query = (
-        select(Sample.source, Sample.t, Sample.ts, Sample.data)
+        select(Sample.source, Sample.t, Sample.ts, Sample.data, Sample.timers if with_timers else null())
         .where(*where)
         .order_by(Sample.source, Sample.t)
     )
     if limit is not None:
         query = query.limit(limit)
-    return [StoredSecond(source=src, t=t, data=data, ts=ts) for src, t, ts, data in db.execute(query)]
+    return [
+        StoredSecond(source=src, t=t, data=data, ts=ts, timers=timers)
+        for src, t, ts, data, timers in db.execute(query)
+    ]
 
 
 def by_source(seconds: Iterable[Second]) -> RunSeconds:
@@ -256,11 +275,14 @@ def latest_seconds(db: Session, run_id: int) -> list[StoredSecond]:
         .subquery()
     )
     rows = db.execute(
-        select(Sample.source, Sample.t, Sample.ts, Sample.data)
+        select(Sample.source, Sample.t, Sample.ts, Sample.data, Sample.timers)
         .join(newest, and_(Sample.source == newest.c.source, Sample.t == newest.c.t))
         .where(Sample.run_id == run_id)
     ).all()
-    return [StoredSecond(source=source, t=t, data=data, ts=ts) for source, t, ts, data in rows]
+    return [
+        StoredSecond(source=source, t=t, data=data, ts=ts, timers=timers)
+        for source, t, ts, data, timers in rows
+    ]
 
 
 def first_second_since_start(db: Session, run_id: int) -> StoredSecond | None:

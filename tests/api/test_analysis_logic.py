@@ -242,6 +242,16 @@ def test_each_bounds_advice_is_read_against_a_sweep_of_its_lever(kind: str, advi
         f"{kind}-bound at 334 req/s. The sweep says raising {advice.lever} does not help here: "
         f"{advice.lever} 2 measured 275 req/s (-18%)."
     )
+    # The request log's note after the advice (worker/verdicts/phases.py): the advice goes, the note stays.
+    note = "p99 2.0 s: 1.0 s in HAProxy's queue (Tw), 1.0 s at the server (Tr)."
+    noted = [
+        p.model_copy(update={"verdict": f"{p.verdict} {note}"})
+        for p in (lever_point(0, kind, advice, 1, 334), lever_point(1, kind, advice, 2, 275))
+    ]
+    assert advice_from_the_sweep(noted, axis, 1)[0].verdict == (
+        f"{kind}-bound at 334 req/s. {note} The sweep says raising {advice.lever} does not help here: "
+        f"{advice.lever} 2 measured 275 req/s (-18%)."
+    )
 
 
 def test_no_knee_is_read_at_or_past_a_point_whose_injectors_were_the_limit() -> None:

@@ -6,6 +6,7 @@ import pytest
 from pydantic import ValidationError
 
 from contract.metrics import BY_KEY, RUN_METRICS, run_metrics
+from contract.request_timers import TIMER_KEYS
 from contract.results import RunSummary, stored_summary
 from contract.run_environment import stored_environment
 
@@ -28,9 +29,18 @@ def _summary(**extra: object) -> dict[str, object]:
     }
 
 
+# HAProxy's request log, every timer measured (contract.request_timers.RequestTimers).
+_TIMERS = {
+    "mode": "http",
+    "one_in": 1,
+    "lines": 10,
+    **{timer: {"count": 10, "unset": 0, "p50": 1.0, "p99": 2.0} for timer in TIMER_KEYS},
+}
+
+
 def test_keys_are_unique_and_every_path_is_a_figure_of_a_summary() -> None:
     assert len(BY_KEY) == len(RUN_METRICS)
-    full = stored_summary(_summary())
+    full = stored_summary(_summary(timers=_TIMERS))
     for metric in RUN_METRICS:
         node: object = full
         for part in metric.path.split("."):  # a field, or a property derived from fields (error_pct)
@@ -48,6 +58,10 @@ def test_values_come_out_by_key_and_missing_ones_are_none() -> None:
     assert values["proxy_max_server_conns"] is None  # not measured: None, never 0
     assert run_metrics(None)[BY_KEY["rps"].key] is None
     assert run_metrics(None) == dict.fromkeys(values)
+    assert values["tw_p99_ms"] is None  # no request log: no timer figures, never 0
+    queue = {"count": 10, "unset": 0, "p99": 7.5}
+    timed = run_metrics(stored_summary(_summary(timers={**_TIMERS, "tw": queue})))
+    assert timed["tw_p99_ms"] == 7.5 and timed["tr_p50_ms"] == 1.0 and timed["tw_p50_ms"] is None
 
 
 def test_an_older_summary_keeps_its_verdict_under_the_one_name() -> None:

@@ -31,6 +31,7 @@ from worker.completeness import (
 from worker.execution import Execution
 from worker.phases.base import BackgroundPhase, RunContext
 from worker.phases.sample_pace import send_samples_now
+from worker.request_timers import request_timers
 from worker.summaries import proxy_summary
 from worker.thresholds import judge_collected
 from worker.verdicts.collected import run_samples, with_verdict
@@ -75,6 +76,7 @@ class Collect(BackgroundPhase):
             injectors=ex.injector_summaries,
             total=window_total(ex.spec, ex.injector_summaries, seconds, window),
             proxy=proxy,
+            timers=request_timers(samples, window, entry_mode(ex.spec), frontend, backend),
             completeness=completeness,
         )
         summary = with_verdict(ex, summary, samples, frontend, backend)  # what bounded the run

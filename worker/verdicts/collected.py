@@ -49,6 +49,7 @@ def with_verdict(
             link_cap_bytes_per_s=ex.environment.link_cap_bytes_per_s,
             shared_machine=ex.environment.sharing("proxy", "injector"),
             injector_summaries=summary.injectors,
+            timers=summary.timers,
         )
         verdict = run_verdict(observation)
         # A tool may end before the spec's duration (mariadb-slap's is a time cap): judge the seconds it ran.

@@ -88,9 +88,11 @@ class Figure:
     label: str
     source: str
     unit: str = ""
+    decimals: int | None = None  # None: one with a unit, none for a count
 
     def text(self) -> str:
-        number = fixed(self.value, 1 if self.unit else 0, grouping=True)
+        decimals = self.decimals if self.decimals is not None else 1 if self.unit else 0
+        number = fixed(self.value, decimals, grouping=True)
         if self.unit == "s":
             return f"{number} s"
         return f"{number} {self.unit}".rstrip()
@@ -122,8 +124,9 @@ class Comparison:
 
     def caveat(self) -> Caveat:
         unit = self.first.unit
-        amount = Figure(abs(self.gap), "", "", unit).text()
-        limit = Figure(self.allowed(), "", "", unit).text()
+        decimals = self.first.decimals
+        amount = Figure(abs(self.gap), "", "", unit, decimals).text()
+        limit = Figure(self.allowed(), "", "", unit, decimals).text()
         label = self.first.label[:1].upper() + self.first.label[1:]
         sentence = (
             f"{label}: {self.first.text()}, from {self.first.source}; {self.second.label}: "
@@ -167,8 +170,10 @@ def _evidence(name: str, figure: Figure) -> Evidence:
 def figure_caveats(
     spec: ExperimentSpec, summary: RunSummary, samples: RunSeconds | SampleRows
 ) -> list[Caveat]:
-    """A `figures_disagree` caveat per comparison that fails, in the order of check_figures."""
-    return [c.caveat() for c in check_figures(spec, summary, samples) if not c.agrees]
+    """A `figures_disagree` caveat per comparison that fails, in the order of check_figures, then
+    the request log's own: timers that do not add up, log lines HAProxy dropped."""
+    found = [c.caveat() for c in check_figures(spec, summary, samples) if not c.agrees]
+    return found + request_log_caveats(summary)
 
 
 def check_figures(
@@ -177,20 +182,24 @@ def check_figures(
     """Every comparison that applies to the run, agreeing or not."""
     run = RunSeconds.of(samples)
     load, completeness = spec.load, summary.completeness
-    # A run whose totals ARE HAProxy's counters (cut short before any tool reported) has one
-    # source; a SQL load's figures (mariadb-slap) have no per-request counterpart at HAProxy.
-    if completeness is None or completeness.totals_from != "injectors" or not DRIVERS[load.driver].http:
+    if completeness is None:
         return []
     window = completeness.window_s
     connections = lab_connections(load, len(summary.injectors), shares_kept=summary.shares_kept)
     connections *= IN_FLIGHT_PER_CONNECTION
+    # HAProxy's request log against its own counters: HTTP and TCP alike, whoever counted the totals.
+    logged = _request_log(summary, connections)
+    # A run whose totals ARE HAProxy's counters (cut short before any tool reported) has one
+    # source; a SQL load's figures (mariadb-slap) have no per-request counterpart at HAProxy.
+    if completeness.totals_from != "injectors" or not DRIVERS[load.driver].http:
+        return logged
     tools = sorted({i.driver for i in summary.injectors}) or [load.driver]
     clients = f"{tools[0]}'s report" if len(tools) == 1 else f"the load tools' reports ({', '.join(tools)})"
     found = [_window(summary, clients)]
     found += _client_series(summary, run, window, clients)
     if load.via == "proxy":
         found += _haproxy(spec, summary, run, window, connections, clients)
-    return [c for c in found if c is not None]
+    return [c for c in found if c is not None] + logged
 
 
 def _window(summary: RunSummary, clients: str) -> Comparison | None:
@@ -394,3 +403,156 @@ def _in_flight(
         ),
         hint="A maxconn-bound run held about maxconn requests: an in-flight far from it reads another rate.",
     )
+
+
+# --- HAProxy's request log (RunSummary.timers) ------------------------------------------------------
+
+# Log lines x one_in against HAProxy's own count of the window: the issue's 1%, or the requests in
+# flight at the window's edges where that is more (a request counts for HAProxy when it arrives, in
+# the log when it ends).
+LOG_COUNT_SHARE = 0.01
+# The log's connects per request is an estimate (a server connection port not seen before is a new
+# connection: a port the kernel gives out again reads as a reuse); held to HAProxy's connect counter
+# (connect / (connect + reuse): each request sent to a server opened a connection or reused one)
+# within this much, or this share of HAProxy's figure, whichever is more.
+LOG_CONNECTS_ABSOLUTE = 0.05
+LOG_CONNECTS_SHARE = 0.10
+
+
+def _request_log(summary: RunSummary, connections: int) -> list[Comparison]:
+    """The request log's count against HAProxy's (`connections`: the clients'), and its connects
+    per request against HAProxy's connect counter. Sampling (HAProxy's `log ... sample 1:N`) keeps
+    every Nth request by a counter, not by chance: over any span the lines x N are within N of the
+    requests, so a sampled count is held to the same 1% plus N. The connects are not checked when
+    sampled: a connection's first logged request need not be its first, so the log would count
+    reused connections as new."""
+    timers = summary.timers
+    if timers is None:
+        return []
+    found = []
+    log = (
+        f"HAProxy's request log (one request in {timers.one_in})"
+        if timers.one_in > 1
+        else "HAProxy's request log"
+    )
+    counters = "HAProxy's counters over the same seconds"
+    if timers.haproxy_requests is not None:
+        counted = "sessions" if timers.mode == "tcp" else "requests"
+        # In flight at an edge: one per client connection, or per session HAProxy held where it held
+        # more (a client that timed out reconnects while HAProxy still serves its first request).
+        held = max(connections, summary.proxy.max_scur if summary.proxy is not None else 0)
+        edges = max(LOG_COUNT_SHARE * timers.haproxy_requests, float(held))
+        allowed = edges + (timers.one_in if timers.one_in > 1 else 0)
+        sampled = f", plus {timers.one_in} (one sampling period)" if timers.one_in > 1 else ""
+        found.append(
+            Comparison(
+                key="log_vs_haproxy",
+                first=Figure(
+                    timers.lines * timers.one_in, f"the {counted} in the log (lines x {timers.one_in})", log
+                ),
+                second=Figure(timers.haproxy_requests, f"HAProxy's {counted} ({'entry frontend'})", counters),
+                allowed_above=allowed,
+                allowed_below=allowed,
+                allowance=(
+                    f"1% of HAProxy's count, or a {counted[:-1]} in flight per client connection or "
+                    f"HAProxy session ({held}) at the window's edges{sampled}"
+                ),
+                hint=(
+                    "The log is missing lines: HAProxy dropped them (its DroppedLogs), or the agent could "
+                    "not keep up with its socket; its percentiles describe the requests it read."
+                    if timers.lines * timers.one_in < timers.haproxy_requests
+                    else "The log holds more lines than HAProxy counted: another frontend's lines reached it."
+                ),
+            )
+        )
+    proxy = summary.proxy
+    if timers.one_in == 1 and timers.connects_per_request is not None and proxy is not None:
+        sent = proxy.connects + proxy.reuses
+        if sent > 0:
+            haproxy = proxy.connects / sent
+            margin = max(LOG_CONNECTS_ABSOLUTE, LOG_CONNECTS_SHARE * haproxy)
+            found.append(
+                Comparison(
+                    key="log_connects_vs_haproxy",
+                    first=Figure(
+                        timers.connects_per_request,
+                        "server connects per request, read from the log's server connection ports",
+                        log,
+                        decimals=3,
+                    ),
+                    second=Figure(
+                        haproxy,
+                        "HAProxy's connects per request sent to a server (connect / (connect + reuse))",
+                        counters,
+                        decimals=3,
+                    ),
+                    allowed_above=margin,
+                    allowed_below=margin,
+                    allowance=(
+                        f"the log's figure is an estimate: {LOG_CONNECTS_ABSOLUTE:g} connects per request or "
+                        f"{100 * LOG_CONNECTS_SHARE:g}% of HAProxy's, whichever is more"
+                    ),
+                    hint="Read connection reuse from HAProxy's counters (Server connects, Server reuses).",
+                )
+            )
+    return found
+
+
+def request_log_caveats(summary: RunSummary) -> list[Caveat]:
+    """The log's own checks: each request's phases add up to its Tt within 1 ms, and HAProxy sent
+    every line (its DroppedLogs)."""
+    timers = summary.timers
+    if timers is None:
+        return []
+    caveats = []
+    if timers.sum_mismatches > 0:
+        share = timers.sum_mismatches / timers.sum_checked if timers.sum_checked else 1.0
+        caveats.append(
+            Caveat(
+                kind="figures_disagree",
+                sentence=(
+                    f"In {fixed(timers.sum_mismatches, 0, grouping=True)} of the "
+                    f"{fixed(timers.sum_checked, 0, grouping=True)} logged requests with every timer set "
+                    f"({fixed(100 * share, 2)}%), Th+Ti+TR+Tw+Tc+Tr+Td differ from Tt by more than 1 ms: "
+                    "the breakdown of where their time went does not hold for them."
+                ),
+                evidence=[
+                    Evidence(
+                        name="timer_sums.mismatches",
+                        label="requests whose phases do not add up to Tt",
+                        value=timers.sum_mismatches,
+                    ),
+                    Evidence(
+                        name="timer_sums.checked",
+                        label="requests with every timer set, checked",
+                        value=timers.sum_checked,
+                    ),
+                    Evidence(
+                        name="timer_sums.share",
+                        label="share that did not add up",
+                        value=round(100 * share, 3),
+                        unit="%",
+                    ),
+                ],
+            )
+        )
+    if timers.dropped_lines:
+        caveats.append(
+            Caveat(
+                kind="figures_disagree",
+                sentence=(
+                    f"HAProxy dropped {fixed(timers.dropped_lines, 0, grouping=True)} log lines over the "
+                    f"window (its DroppedLogs; {fixed(timers.lines, 0, grouping=True)} were read): the timer "
+                    "figures miss those requests, and a sampled log (timers.one_in) would send fewer."
+                ),
+                evidence=[
+                    Evidence(
+                        name="log_dropped.lines",
+                        label="log lines HAProxy dropped (DroppedLogs)",
+                        value=timers.dropped_lines,
+                    ),
+                    Evidence(name="log_dropped.read", label="log lines the agent read", value=timers.lines),
+                ],
+            )
+        )
+    return caveats

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from contract.verdict import BoundFinding, RunVerdict
 from worker.verdicts.observation import RunObservation
+from worker.verdicts.phases import phase_notes
 from worker.verdicts.rules import (
     Detector,
     concurrency_bound,
@@ -75,4 +76,24 @@ def run_verdict(obs: RunObservation) -> RunVerdict:
         if finding.kind != "concurrency" and finding.kind not in kinds:
             kinds.add(finding.kind)
             also.append(finding)
-    return RunVerdict(kind=first.kind, sentence=first.sentence, evidence=first.evidence, also=also)
+    verdict = RunVerdict(kind=first.kind, sentence=first.sentence, evidence=first.evidence, also=also)
+    return with_phases(verdict, obs)
+
+
+def with_phases(verdict: RunVerdict, obs: RunObservation) -> RunVerdict:
+    """The verdict's sentence followed by what HAProxy's request log says of where time went
+    (worker/verdicts/phases.py), its numbers added to the evidence; unchanged without the log."""
+    notes = phase_notes(
+        obs.timers,
+        reuse_off=obs.reuse_off,
+        timeouts=obs.totals.errors.timeout,
+        timeout_s=obs.request_timeout_s,
+    )
+    if not notes.sentences:
+        return verdict
+    return verdict.model_copy(
+        update={
+            "sentence": " ".join([verdict.sentence, *notes.sentences])[:1000],
+            "evidence": [*verdict.evidence, *notes.evidence][:30],
+        }
+    )

@@ -21,8 +21,10 @@ from contract.experiment import ExperimentSpec
 from contract.injector_split import lab_connections, lab_rate
 from contract.limits import client_limit, server_limit
 from contract.metrics import SERIES_BY_KEY, series_sample_key
+from contract.request_timers import RequestTimers
 from contract.results import InjectorSummary, LoadTotals, OpenLoopStats, ToolCpu
 from contract.run_environment import SharedMachine
+from worker.verdicts.phases import ReuseOff
 
 # The host sampler's share of CPU time the hypervisor gave other guests (agents/host_sampler.py);
 # not a chart series, read by the verdict's rules and caveats alone.
@@ -64,6 +66,12 @@ class RunObservation:
     injector_cpu_pct: list[float] = field(default_factory=list)  # the busiest injector host
     econ: int = 0  # over all measured seconds
     injectors: list[InjectorObservation] = field(default_factory=list)  # each injector, by name
+    # HAProxy's request log over the window (RunSummary.timers), when the run collected it.
+    timers: RequestTimers | None = None
+    # Why no server connection was reused, when none was: the spec's `http-reuse never`, or HTTP
+    # with HAProxy's reuse counter at 0 over the window while it connected ("unused").
+    reuse_off: ReuseOff | None = None
+    request_timeout_s: float = 0.0  # the clients' timeout (load.request_timeout_s)
 
 
 def _busier_direction(host: Seconds) -> list[float]:
@@ -99,6 +107,7 @@ def observe(
     link_cap_bytes_per_s: float | None = None,
     shared_machine: SharedMachine | None = None,
     injector_summaries: Sequence[InjectorSummary] = (),
+    timers: RequestTimers | None = None,
 ) -> RunObservation:
     """Build the observation of one run from its seconds by source."""
     run = RunSeconds.of(samples)
@@ -146,4 +155,21 @@ def observe(
         injector_cpu_pct=busiest(hosts, cpu),
         econ=int(all_proxy.measured(duration).total(series_sample_key("econ", frontend, backend))),
         injectors=injectors,
+        timers=timers,
+        reuse_off=_reuse_off(spec, all_proxy.measured(duration), frontend, backend),
+        request_timeout_s=spec.load.request_timeout_s,
     )
+
+
+def _reuse_off(spec: ExperimentSpec, measured: Seconds, frontend: str, backend: str) -> ReuseOff | None:
+    """`never` when the entry backend's spec says http-reuse never; `unused` when an HTTP backend
+    connected to its servers over the window and HAProxy's reuse counter never moved."""
+    pool = spec.proxy.backend_like(backend)
+    if pool is not None and pool.http_reuse == "never":
+        return "never"
+    _, entry = spec.entry_point()
+    if spec.proxy.effective_mode(entry) != "http":
+        return None
+    connects = measured.total(series_sample_key("connect", frontend, backend))
+    reuses = measured.total(series_sample_key("reuse", frontend, backend))
+    return "unused" if connects > 0 and reuses == 0 else None

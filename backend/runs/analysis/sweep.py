@@ -337,9 +337,10 @@ def advice_from_the_sweep(
                 else ""
             )
             # The advice the sweep contradicts goes; a sentence without it (a maxconn-bound run whose
-            # sessions, not its queue, were full) stays as it is.
-            advised = point.verdict.endswith(advice.ending)
-            base = point.verdict.removesuffix(advice.ending) + "." if advised else point.verdict
+            # sessions, not its queue, were full) stays as it is. What the request log adds (where the
+            # time went, worker/verdicts/phases.py) follows the advice and stays.
+            advised = advice.ending in point.verdict
+            base = point.verdict.replace(advice.ending, ".", 1) if advised else point.verdict
             sentence = f"{base} The sweep says raising {lever} does not help here: {measured}{noise}."
         out.append(point.model_copy(update={"verdict": sentence}))
     return out

@@ -161,7 +161,7 @@ def _read_state(run_id: int) -> LiveState | None:
 def _replay_page(run_id: int, after: tuple[str, int] | None) -> list[LiveSample]:
     # Keyset pages in primary-key order: each page is one short index range scan.
     with session_scope() as db:
-        page = read_seconds(db, run_id, after=after, limit=REPLAY_PAGE)
+        page = read_seconds(db, run_id, after=after, limit=REPLAY_PAGE, with_timers=False)
     return [LiveSample(source=s.source, t=s.t, ts=s.ts, data=s.data) for s in page]
 
 

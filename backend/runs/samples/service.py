@@ -113,7 +113,7 @@ def read_samples(
     """Every stored second by source, in time order (the row form: CSV export, scripts).
     Charts read columns.py's form, which also downsamples."""
     sources: dict[str, list[SampleOut]] = {}
-    for second in read_seconds(db, run_id, source=source, from_t=from_t, to_t=to_t):
+    for second in read_seconds(db, run_id, source=source, from_t=from_t, to_t=to_t, with_timers=False):
         sources.setdefault(second.source, []).append(SampleOut(t=second.t, ts=second.ts, data=second.data))
     return RunSamples(run_id=run_id, step=None, sources=sources)
 

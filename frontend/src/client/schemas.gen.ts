@@ -9400,6 +9400,28 @@ export const RunFiguresSchema = {
                 }
             ],
             title: 'Proxy Max Conn Rate'
+        },
+        tw_p99_ms: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Tw P99 Ms'
+        },
+        tr_p99_ms: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Tr P99 Ms'
         }
     },
     type: 'object',
@@ -9409,7 +9431,9 @@ export const RunFiguresSchema = {
         'latency_p95_ms',
         'latency_p99_ms',
         'error_pct',
-        'proxy_max_conn_rate'
+        'proxy_max_conn_rate',
+        'tw_p99_ms',
+        'tr_p99_ms'
     ],
     title: 'RunFigures',
     description: 'A run\'s headline figures by metric key; None while it has no summary, or where its summary\nholds none (p95 of runs recorded before p95 was kept, error % of a run without requests).'
@@ -13632,7 +13656,9 @@ export const TrendsSchema = {
                 'latency_p95_ms',
                 'latency_p99_ms',
                 'error_pct',
-                'proxy_max_conn_rate'
+                'proxy_max_conn_rate',
+                'tw_p99_ms',
+                'tr_p99_ms'
             ],
             title: 'Metric'
         },
@@ -15724,7 +15750,9 @@ export const TrendsWritableSchema = {
                 'latency_p95_ms',
                 'latency_p99_ms',
                 'error_pct',
-                'proxy_max_conn_rate'
+                'proxy_max_conn_rate',
+                'tw_p99_ms',
+                'tr_p99_ms'
             ],
             title: 'Metric'
         },

@@ -5399,6 +5399,14 @@ export type RunFigures = {
      * Proxy Max Conn Rate
      */
     proxy_max_conn_rate: number | null;
+    /**
+     * Tw P99 Ms
+     */
+    tw_p99_ms: number | null;
+    /**
+     * Tr P99 Ms
+     */
+    tr_p99_ms: number | null;
 };
 
 /**
@@ -7817,7 +7825,7 @@ export type Trends = {
     /**
      * Metric
      */
-    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
+    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate' | 'tw_p99_ms' | 'tr_p99_ms';
     /**
      * Runs
      *
@@ -8990,7 +8998,7 @@ export type TrendsWritable = {
     /**
      * Metric
      */
-    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
+    metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate' | 'tw_p99_ms' | 'tr_p99_ms';
     /**
      * Runs
      *
@@ -9754,7 +9762,7 @@ export type RunsGetTrendsData = {
          *
          * A figure of the run list (metric registry key).
          */
-        metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
+        metric: 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate' | 'tw_p99_ms' | 'tr_p99_ms';
         /**
          * Experiment Id
          *
@@ -10450,7 +10458,7 @@ export type RunsListRunsData = {
          *
          * Creation, finish time or a figure (metric key); runs without it come last.
          */
-        sort?: 'created' | 'finished' | 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate';
+        sort?: 'created' | 'finished' | 'rps' | 'latency_p50_ms' | 'latency_p95_ms' | 'latency_p99_ms' | 'error_pct' | 'proxy_max_conn_rate' | 'tw_p99_ms' | 'tr_p99_ms';
         /**
          * Direction
          *

@@ -21,6 +21,8 @@ class RunFigures:
             latency_p99_ms (float | None):
             error_pct (float | None):
             proxy_max_conn_rate (float | None):
+            tw_p99_ms (float | None):
+            tr_p99_ms (float | None):
     """
 
     rps: float | None
@@ -29,6 +31,8 @@ class RunFigures:
     latency_p99_ms: float | None
     error_pct: float | None
     proxy_max_conn_rate: float | None
+    tw_p99_ms: float | None
+    tr_p99_ms: float | None
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -50,6 +54,12 @@ class RunFigures:
         proxy_max_conn_rate: float | None
         proxy_max_conn_rate = self.proxy_max_conn_rate
 
+        tw_p99_ms: float | None
+        tw_p99_ms = self.tw_p99_ms
+
+        tr_p99_ms: float | None
+        tr_p99_ms = self.tr_p99_ms
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -60,6 +70,8 @@ class RunFigures:
                 "latency_p99_ms": latency_p99_ms,
                 "error_pct": error_pct,
                 "proxy_max_conn_rate": proxy_max_conn_rate,
+                "tw_p99_ms": tw_p99_ms,
+                "tr_p99_ms": tr_p99_ms,
             }
         )
 
@@ -111,6 +123,20 @@ class RunFigures:
 
         proxy_max_conn_rate = _parse_proxy_max_conn_rate(d.pop("proxy_max_conn_rate"))
 
+        def _parse_tw_p99_ms(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        tw_p99_ms = _parse_tw_p99_ms(d.pop("tw_p99_ms"))
+
+        def _parse_tr_p99_ms(data: object) -> float | None:
+            if data is None:
+                return data
+            return cast(float | None, data)
+
+        tr_p99_ms = _parse_tr_p99_ms(d.pop("tr_p99_ms"))
+
         run_figures = cls(
             rps=rps,
             latency_p50_ms=latency_p50_ms,
@@ -118,6 +144,8 @@ class RunFigures:
             latency_p99_ms=latency_p99_ms,
             error_pct=error_pct,
             proxy_max_conn_rate=proxy_max_conn_rate,
+            tw_p99_ms=tw_p99_ms,
+            tr_p99_ms=tr_p99_ms,
         )
 
         run_figures.additional_properties = d

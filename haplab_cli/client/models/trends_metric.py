@@ -8,6 +8,8 @@ class TrendsMetric(StrEnum):
     LATENCY_P99_MS = "latency_p99_ms"
     PROXY_MAX_CONN_RATE = "proxy_max_conn_rate"
     RPS = "rps"
+    TR_P99_MS = "tr_p99_ms"
+    TW_P99_MS = "tw_p99_ms"
 
     def __str__(self) -> str:
         return str(self.value)
