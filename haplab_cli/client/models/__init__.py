@@ -212,6 +212,8 @@ from .open_loop_stats import OpenLoopStats
 from .owner import Owner
 from .phase_band import PhaseBand
 from .phase_band_sums_ms import PhaseBandSumsMs
+from .phase_meaning import PhaseMeaning
+from .phase_meaning_key import PhaseMeaningKey
 from .phase_split import PhaseSplit
 from .phase_split_phases import PhaseSplitPhases
 from .point_difference import PointDifference
@@ -270,6 +272,10 @@ from .run_spectrum import RunSpectrum
 from .run_spectrum_source import RunSpectrumSource
 from .run_state import RunState
 from .run_summary import RunSummary
+from .run_timers import RunTimers
+from .run_timers_mode_type_0 import RunTimersModeType0
+from .run_timers_state_counts import RunTimersStateCounts
+from .run_timers_timers import RunTimersTimers
 from .run_verdict import RunVerdict
 from .run_verdict_kind import RunVerdictKind
 from .runs_get_trends_metric import RunsGetTrendsMetric
@@ -351,6 +357,8 @@ from .template_requirements import TemplateRequirements
 from .template_requirements_roles_item import TemplateRequirementsRolesItem
 from .template_requirements_target import TemplateRequirementsTarget
 from .terminal_run_state import TerminalRunState
+from .termination_state import TerminationState
+from .termination_state_group import TerminationStateGroup
 from .threshold import Threshold
 from .threshold_aggregate import ThresholdAggregate
 from .threshold_host_type_0 import ThresholdHostType0
@@ -361,6 +369,9 @@ from .threshold_report import ThresholdReport
 from .threshold_result import ThresholdResult
 from .threshold_when import ThresholdWhen
 from .timeouts import Timeouts
+from .timer_meaning import TimerMeaning
+from .timer_meaning_key import TimerMeaningKey
+from .timer_percentiles import TimerPercentiles
 from .timer_second import TimerSecond
 from .timer_second_histograms import TimerSecondHistograms
 from .timer_second_histograms_additional_property import (
@@ -609,6 +620,8 @@ __all__ = (
     "Owner",
     "PhaseBand",
     "PhaseBandSumsMs",
+    "PhaseMeaning",
+    "PhaseMeaningKey",
     "PhaseSplit",
     "PhaseSplitPhases",
     "PointDifference",
@@ -661,6 +674,10 @@ __all__ = (
     "RunSpectrumSource",
     "RunState",
     "RunSummary",
+    "RunTimers",
+    "RunTimersModeType0",
+    "RunTimersStateCounts",
+    "RunTimersTimers",
     "RunVerdict",
     "RunVerdictKind",
     "RunsGetTrendsMetric",
@@ -740,6 +757,8 @@ __all__ = (
     "TemplateRequirementsRolesItem",
     "TemplateRequirementsTarget",
     "TerminalRunState",
+    "TerminationState",
+    "TerminationStateGroup",
     "Threshold",
     "ThresholdAggregate",
     "ThresholdHostType0",
@@ -750,6 +769,9 @@ __all__ = (
     "ThresholdResult",
     "ThresholdWhen",
     "Timeouts",
+    "TimerMeaning",
+    "TimerMeaningKey",
+    "TimerPercentiles",
     "TimerSecond",
     "TimerSecondHistograms",
     "TimerSecondHistogramsAdditionalProperty",
