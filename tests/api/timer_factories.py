@@ -95,7 +95,7 @@ def _stats(p50: float, p99: float, count: int = 1000, unset: int = 0) -> TimerSt
     )
 
 
-def queueing_summary(one_in: int = 1) -> RequestTimers:
+def queueing_summary(one_in: int = 1, scopes: tuple[str, ...] = ()) -> RequestTimers:
     """The summary the worker would write of queueing_seconds: p99's time in Tw."""
     states = {"--": 990, "cQ": 7, "sH": 3}
     ended = {
@@ -137,4 +137,5 @@ def queueing_summary(one_in: int = 1) -> RequestTimers:
             )
         ],
         sum_checked=990,
+        scopes={scope: dict(stats) for scope in scopes},
     )
