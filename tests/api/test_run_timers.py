@@ -141,3 +141,52 @@ def test_another_teams_run_is_404(client: TestClient, db: Session, member: Membe
     assert response.status_code == 404
     assert response.json()["error"] == "not_found"
     assert client.get(f"{API}/runs/999999/timers", headers=member.headers).status_code == 404
+
+
+def test_compare_overlays_a_timer_across_runs(client: TestClient, db: Session, member: Member) -> None:
+    """Compare: one timer at one percentile per point of every run, a run without a log empty."""
+    queued, fast, older = _run(db, member), _run(db, member), _run(db, member)
+    insert_samples(db, queued, timer_points(queueing_seconds(4)))
+    insert_samples(
+        db, fast, timer_points({t: timer_second({"tw": [0] * 9 + [2]}, {"--": 10}) for t in range(3)})
+    )
+    params = {"run_ids": [queued, fast, older], "timer": "tw", "percentile": "p50", "step": 2}
+    response = client.get(f"{API}/runs/compare/timers", params=params, headers=member.headers)
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["haproxy_name"] == "Tw" and body["percentile"] == "p50" and body["step"] == 2
+    runs = {r["run_id"]: r for r in body["runs"]}
+    assert runs[queued]["t"] == [0, 2]
+    # Seconds 0 and 1 merged: 300..390 and 305..395 ms; their p50 is the 10th of 20 values.
+    assert runs[queued]["values"][0][0] == pytest.approx(345, rel=0.002)
+    assert runs[fast]["values"] == [[0.0], [0.0]]
+    assert runs[older] == {"run_id": older, "t": [], "values": [], "collected": False, "one_in": 1}
+
+
+@pytest.mark.parametrize(
+    ("params", "field"),
+    [
+        ({"timer": "TW"}, "timer"),
+        ({"timer": "x"}, "timer"),
+        ({"percentile": "p95"}, "percentile"),
+        ({"step": 0}, "step"),
+        ({"scope": ""}, "scope"),
+    ],
+)
+def test_compare_timers_refuses_bad_parameters(
+    client: TestClient, db: Session, member: Member, params: dict, field: str
+) -> None:
+    run_id = _run(db, member)
+    response = client.get(
+        f"{API}/runs/compare/timers", params={"run_ids": [run_id], **params}, headers=member.headers
+    )
+    assert response.status_code == 422, response.text
+    assert any(field in error["field"] for error in response.json()["fields"])
+
+
+def test_compare_timers_of_another_teams_run_is_404(client: TestClient, db: Session, member: Member) -> None:
+    mine, theirs = _run(db, member), _run(db, new_member(db, "viewer"))
+    response = client.get(
+        f"{API}/runs/compare/timers", params={"run_ids": [mine, theirs]}, headers=member.headers
+    )
+    assert response.status_code == 404 and response.json()["error"] == "not_found"

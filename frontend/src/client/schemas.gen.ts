@@ -2651,6 +2651,70 @@ export const CompareTableSchema = {
     description: 'Runs side by side: `param_columns` and `metric_columns` fix the column order.'
 } as const;
 
+export const CompareTimersSchema = {
+    properties: {
+        timer: {
+            type: 'string',
+            enum: [
+                'th',
+                'ti',
+                'treq',
+                'tw',
+                'tc',
+                'tr',
+                'td',
+                'ta',
+                'tt'
+            ],
+            title: 'Timer'
+        },
+        haproxy_name: {
+            type: 'string',
+            title: 'Haproxy Name'
+        },
+        meaning: {
+            type: 'string',
+            title: 'Meaning'
+        },
+        percentile: {
+            type: 'string',
+            enum: [
+                'p50',
+                'p90',
+                'p99'
+            ],
+            title: 'Percentile'
+        },
+        scope: {
+            type: 'string',
+            title: 'Scope'
+        },
+        step: {
+            type: 'integer',
+            title: 'Step'
+        },
+        runs: {
+            items: {
+                $ref: '#/components/schemas/RunTimerSeries'
+            },
+            type: 'array',
+            title: 'Runs'
+        }
+    },
+    type: 'object',
+    required: [
+        'timer',
+        'haproxy_name',
+        'meaning',
+        'percentile',
+        'scope',
+        'step',
+        'runs'
+    ],
+    title: 'CompareTimers',
+    description: 'One of HAProxy\'s request timers at one percentile per point of every run (values[i][0],\nms), on the runs\' common time axis: each point\'s seconds\' histograms merged.'
+} as const;
+
 export const CompletenessSchema = {
     properties: {
         complete: {
@@ -10122,6 +10186,58 @@ export const RunSummarySchema = {
     ],
     title: 'RunSummary',
     description: 'The result of one run.'
+} as const;
+
+export const RunTimerSeriesSchema = {
+    properties: {
+        run_id: {
+            type: 'integer',
+            title: 'Run Id'
+        },
+        t: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'T'
+        },
+        values: {
+            items: {
+                items: {
+                    anyOf: [
+                        {
+                            type: 'number'
+                        },
+                        {
+                            type: 'null'
+                        }
+                    ]
+                },
+                type: 'array'
+            },
+            type: 'array',
+            title: 'Values'
+        },
+        collected: {
+            type: 'boolean',
+            title: 'Collected',
+            description: 'False: the run has no request log (or none for this scope).'
+        },
+        one_in: {
+            type: 'integer',
+            title: 'One In',
+            description: 'HAProxy logged one request in this many (the run\'s largest).'
+        }
+    },
+    type: 'object',
+    required: [
+        'run_id',
+        't',
+        'values',
+        'collected',
+        'one_in'
+    ],
+    title: 'RunTimerSeries'
 } as const;
 
 export const RunTimersSchema = {

@@ -1462,6 +1462,43 @@ export type CompareTable = {
 };
 
 /**
+ * CompareTimers
+ *
+ * One of HAProxy's request timers at one percentile per point of every run (values[i][0],
+ * ms), on the runs' common time axis: each point's seconds' histograms merged.
+ */
+export type CompareTimers = {
+    /**
+     * Timer
+     */
+    timer: 'th' | 'ti' | 'treq' | 'tw' | 'tc' | 'tr' | 'td' | 'ta' | 'tt';
+    /**
+     * Haproxy Name
+     */
+    haproxy_name: string;
+    /**
+     * Meaning
+     */
+    meaning: string;
+    /**
+     * Percentile
+     */
+    percentile: 'p50' | 'p90' | 'p99';
+    /**
+     * Scope
+     */
+    scope: string;
+    /**
+     * Step
+     */
+    step: number;
+    /**
+     * Runs
+     */
+    runs: Array<RunTimerSeries>;
+};
+
+/**
  * Completeness
  *
  * Whether the run measured what it was asked to measure.
@@ -5795,6 +5832,36 @@ export type RunSummary = {
 };
 
 /**
+ * RunTimerSeries
+ */
+export type RunTimerSeries = {
+    /**
+     * Run Id
+     */
+    run_id: number;
+    /**
+     * T
+     */
+    t: Array<number>;
+    /**
+     * Values
+     */
+    values: Array<Array<number | null>>;
+    /**
+     * Collected
+     *
+     * False: the run has no request log (or none for this scope).
+     */
+    collected: boolean;
+    /**
+     * One In
+     *
+     * HAProxy logged one request in this many (the run's largest).
+     */
+    one_in: number;
+};
+
+/**
  * RunTimers
  *
  * HAProxy's per-request timers of a run: per point (a second, or `step` seconds merged) the
@@ -9386,6 +9453,86 @@ export type RunsCompareRunsSeriesResponses = {
 };
 
 export type RunsCompareRunsSeriesResponse = RunsCompareRunsSeriesResponses[keyof RunsCompareRunsSeriesResponses];
+
+export type RunsCompareRunsTimersData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Run Ids
+         *
+         * The runs, one parameter each (run_ids=3&run_ids=7), at most 200.
+         */
+        run_ids: Array<number>;
+        /**
+         * Timer
+         *
+         * One of HAProxy's request timers (contract.request_timers.TIMERS).
+         */
+        timer?: 'th' | 'ti' | 'treq' | 'tw' | 'tc' | 'tr' | 'td' | 'ta' | 'tt';
+        /**
+         * Percentile
+         *
+         * The timer's percentile per point.
+         */
+        percentile?: 'p50' | 'p90' | 'p99';
+        /**
+         * Scope
+         *
+         * "*" the whole proxy, a backend, or backend/server.
+         */
+        scope?: string;
+        /**
+         * Step
+         *
+         * Seconds per point: 1, or more to merge them.
+         */
+        step?: number;
+    };
+    url: '/api/v1/runs/compare/timers';
+};
+
+export type RunsCompareRunsTimersErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsCompareRunsTimersError = RunsCompareRunsTimersErrors[keyof RunsCompareRunsTimersErrors];
+
+export type RunsCompareRunsTimersResponses = {
+    /**
+     * Successful Response
+     */
+    200: CompareTimers;
+};
+
+export type RunsCompareRunsTimersResponse = RunsCompareRunsTimersResponses[keyof RunsCompareRunsTimersResponses];
 
 export type RunsCompareRunsSpectrumData = {
     body?: never;

@@ -68,6 +68,9 @@ from .compare_series import CompareSeries
 from .compare_setups import CompareSetups
 from .compare_spectra import CompareSpectra
 from .compare_table import CompareTable
+from .compare_timers import CompareTimers
+from .compare_timers_percentile import CompareTimersPercentile
+from .compare_timers_timer import CompareTimersTimer
 from .completeness import Completeness
 from .completeness_totals_from import CompletenessTotalsFrom
 from .config_warning import ConfigWarning
@@ -272,12 +275,15 @@ from .run_spectrum import RunSpectrum
 from .run_spectrum_source import RunSpectrumSource
 from .run_state import RunState
 from .run_summary import RunSummary
+from .run_timer_series import RunTimerSeries
 from .run_timers import RunTimers
 from .run_timers_mode_type_0 import RunTimersModeType0
 from .run_timers_state_counts import RunTimersStateCounts
 from .run_timers_timers import RunTimersTimers
 from .run_verdict import RunVerdict
 from .run_verdict_kind import RunVerdictKind
+from .runs_compare_runs_timers_percentile import RunsCompareRunsTimersPercentile
+from .runs_compare_runs_timers_timer import RunsCompareRunsTimersTimer
 from .runs_get_trends_metric import RunsGetTrendsMetric
 from .runs_list_runs_direction_type_0 import RunsListRunsDirectionType0
 from .runs_list_runs_order import RunsListRunsOrder
@@ -476,6 +482,9 @@ __all__ = (
     "CompareSetups",
     "CompareSpectra",
     "CompareTable",
+    "CompareTimers",
+    "CompareTimersPercentile",
+    "CompareTimersTimer",
     "Completeness",
     "CompletenessTotalsFrom",
     "ConfigWarning",
@@ -674,12 +683,15 @@ __all__ = (
     "RunSpectrumSource",
     "RunState",
     "RunSummary",
+    "RunTimerSeries",
     "RunTimers",
     "RunTimersModeType0",
     "RunTimersStateCounts",
     "RunTimersTimers",
     "RunVerdict",
     "RunVerdictKind",
+    "RunsCompareRunsTimersPercentile",
+    "RunsCompareRunsTimersTimer",
     "RunsGetTrendsMetric",
     "RunsListRunsDirectionType0",
     "RunsListRunsOrder",
