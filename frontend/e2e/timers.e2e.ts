@@ -52,6 +52,19 @@ for (const mode of MODES) {
       await page.goto(`/runs/${env.noTimersRunId}`);
       await expect(page.getByTestId("timers-not-collected")).toContainText("were not collected for this run");
       await shot(page, `${mode.name}-run-no-timers`);
+
+      // Compare overlays a timer across runs; a run without a log is named, not drawn as zero.
+      await page.goto(`/compare?runs=${env.timersRunId},${env.noTimersRunId}`);
+      const overlay = page.getByTestId("timer-overlay");
+      await expect(overlay.getByRole("heading")).toContainText("HAProxy's Tw p99 over time");
+      await expect(overlay.locator("svg.recharts-surface")).toBeVisible();
+      await expect(overlay).toContainText(`#${env.timersRunId}: HAProxy logged 1 request in 4`);
+      await expect(overlay.getByTestId("timer-overlay-note")).toContainText(`Run #${env.noTimersRunId}: no request log`);
+      await overlay.getByLabel("Timer").selectOption("tr");
+      await expect(overlay.getByRole("heading")).toContainText("HAProxy's Tr p99 over time");
+      await overlay.scrollIntoViewIfNeeded();
+      await expectAccessible(page, `compare timers (${mode.name})`);
+      await overlay.screenshot({ path: `${env.artifacts}/screens/${mode.name}-compare-timer-overlay.png` });
     } finally {
       await context.close();
     }

@@ -273,6 +273,9 @@ class CompareTimers(BaseModel):
     timer: TimerName
     haproxy_name: str
     meaning: str
+    timers: dict[TimerName, str] = Field(
+        description="Every timer that can be overlaid: key -> HAProxy's name."
+    )
     percentile: Literal["p50", "p90", "p99"]
     scope: str
     step: int

@@ -33,6 +33,7 @@ def compare_timers(db: Session, team_id: int, query: TimerOverlayQuery) -> Compa
         timer=query.timer,
         haproxy_name=HAPROXY_NAME[query.timer],
         meaning=TIMER_MEANING[query.timer],
+        timers=HAPROXY_NAME,
         percentile=query.percentile,
         scope=query.scope,
         step=query.step,

@@ -2676,6 +2676,27 @@ export const CompareTimersSchema = {
             type: 'string',
             title: 'Meaning'
         },
+        timers: {
+            additionalProperties: {
+                type: 'string'
+            },
+            propertyNames: {
+                enum: [
+                    'th',
+                    'ti',
+                    'treq',
+                    'tw',
+                    'tc',
+                    'tr',
+                    'td',
+                    'ta',
+                    'tt'
+                ]
+            },
+            type: 'object',
+            title: 'Timers',
+            description: 'Every timer that can be overlaid: key -> HAProxy\'s name.'
+        },
         percentile: {
             type: 'string',
             enum: [
@@ -2706,6 +2727,7 @@ export const CompareTimersSchema = {
         'timer',
         'haproxy_name',
         'meaning',
+        'timers',
         'percentile',
         'scope',
         'step',

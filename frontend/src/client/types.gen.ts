@@ -1481,6 +1481,14 @@ export type CompareTimers = {
      */
     meaning: string;
     /**
+     * Timers
+     *
+     * Every timer that can be overlaid: key -> HAProxy's name.
+     */
+    timers: {
+        [key: string]: string;
+    };
+    /**
      * Percentile
      */
     percentile: 'p50' | 'p90' | 'p99';
