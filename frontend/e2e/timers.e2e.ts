@@ -2,6 +2,8 @@
 // run test_browser.py seeded with HAProxy's request log as the proxy agent and the worker write it
 // (1 request in 4 logged, two backends' scopes, a queue-bound breakdown, client and server aborts
 // in the second half), and a run without timers (the empty state).
+import { readFile } from "node:fs/promises";
+
 import { STORAGE_STATE } from "../playwright.config";
 import { env } from "./env";
 import { expect, expectAccessible, expectNoHorizontalScroll, shot, test } from "./fixtures";
@@ -15,7 +17,7 @@ const MODES = [
 for (const mode of MODES) {
   test(`the run page says where the time went inside HAProxy (${mode.name})`, async ({ browser, consoleChecks }) => {
     const { baseURL } = test.info().project.use;
-    const context = await browser.newContext({ baseURL, storageState: STORAGE_STATE, viewport: mode.viewport, colorScheme: mode.colorScheme });
+    const context = await browser.newContext({ baseURL, storageState: STORAGE_STATE, viewport: mode.viewport, colorScheme: mode.colorScheme, acceptDownloads: true });
     consoleChecks.watch(context);
     const page = await context.newPage();
     try {
@@ -27,7 +29,7 @@ for (const mode of MODES) {
       await expect(section.getByTestId("timers-sampled")).toContainText("HAProxy logged 1 request in 4");
       await expect(section.getByTestId("timers-table").locator("tbody tr")).toHaveCount(9);
       await expect(section.getByTestId("timers-table").locator("tr[data-timer='tw']")).toContainText("waiting in HAProxy's backend and server queues");
-      await expect(section.getByTestId("timers-states").locator("tr[data-state='cQ']")).toContainText("the client aborted while it waited in the queue");
+      await expect(section.getByTestId("timers-states").locator("tr[data-state='cQ']")).toContainText("the client-side timeout expired while it waited in the queue");
       // Every chart carries the sampling too, and draws.
       for (const id of ["timers-breakdown", "timers-over-time", "timers-states-timeline"]) {
         const chart = section.getByTestId(id);
@@ -48,6 +50,16 @@ for (const mode of MODES) {
       await expectAccessible(page, `run page timers (${mode.name})`);
       await shot(page, `${mode.name}-run-timers`);
       await section.screenshot({ path: `${env.artifacts}/screens/${mode.name}-run-timers-section.png` });
+
+      // The HTML report holds the answer, the breakdown, the timers' table and the states' counts.
+      if (mode.name === "light") {
+        const [reportFile] = await Promise.all([page.waitForEvent("download"), page.getByTestId("export-report").click()]);
+        const report = await readFile(await reportFile.path(), "utf8");
+        expect(report).toContain("<h2>Where the time goes in HAProxy</h2>");
+        for (const part of ["timers-answer", "timers-breakdown-table", "timers-table", "timers-states", "HAProxy logged 1 request in 4"]) expect(report).toContain(part);
+        expect(report).toContain("<h2>Where the time of a request went, at p50, p90 and p99</h2>");
+        expect(report).toContain("<h2>How requests ended, per second</h2>");
+      }
 
       await page.goto(`/runs/${env.noTimersRunId}`);
       await expect(page.getByTestId("timers-not-collected")).toContainText("were not collected for this run");

@@ -77,7 +77,7 @@ function Timers({ body, runId, scope, onScope }: { body: RunTimers; runId: numbe
     <ChartGroup>
       {sampled && (
         <p className="timers-sampled" data-testid="timers-sampled">
-          {sampled}: every figure here is of the logged requests, counts scaled by {body.one_in.toLocaleString("en-US")}.
+          {sampled}: every figure here is read from the requests it logged.
         </p>
       )}
       {body.scopes.length > 1 && (
@@ -93,7 +93,14 @@ function Timers({ body, runId, scope, onScope }: { body: RunTimers; runId: numbe
         </label>
       )}
       <div data-report="Where the time goes in HAProxy">
-        {summary ? <Answer body={body} /> : <p className="muted">The run&apos;s summary of its timers is not there (the run ended before it was collected): the per-second charts below are all there is.</p>}
+        {summary ? (
+          <>
+            <Answer body={body} />
+            <BreakdownTable body={body} sampled={sampled} />
+          </>
+        ) : (
+          <p className="muted">The run&apos;s summary of its timers is not there (the run ended before it was collected): the per-second charts below are all there is.</p>
+        )}
         {scopeStats && <TimerTable body={body} stats={scopeStats} sampled={sampled} scope={scope} />}
         <StateTable body={body} sampled={sampled} />
       </div>
@@ -123,6 +130,50 @@ function Answer({ body }: { body: RunTimers }) {
         );
       })}
     </ul>
+  );
+}
+
+function BreakdownTable({ body, sampled }: { body: RunTimers; sampled: string | null }) {
+  const { rows, phases } = breakdown(body.summary!, body.phases);
+  if (rows.length === 0) return null;
+  return (
+    <TableScroll label="Where the time went, by phase">
+      <table className="table small breakdown-table" data-testid="timers-breakdown-table">
+        <caption>
+          Where the time of the requests at each percentile went: each phase&apos;s mean, ms{sampled ? ` · ${sampled}` : ""}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Requests at</th>
+            {phases.map((p) => (
+              <th key={p.key} scope="col" className="num">
+                {p.label}
+              </th>
+            ))}
+            <th scope="col" className="num">
+              total
+            </th>
+            <th scope="col" className="num" title="Logged requests in that percentile's band">
+              requests
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.label} data-percentile={r.percentile}>
+              <th scope="row">{r.label}</th>
+              {phases.map((p) => (
+                <td key={p.key} className="num">
+                  {ms(r[p.key])}
+                </td>
+              ))}
+              <td className="num">{ms(r.total)}</td>
+              <td className="num">{count(r.requests)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
   );
 }
 
