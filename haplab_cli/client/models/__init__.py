@@ -71,6 +71,7 @@ from .compare_table import CompareTable
 from .compare_timers import CompareTimers
 from .compare_timers_percentile import CompareTimersPercentile
 from .compare_timers_timer import CompareTimersTimer
+from .compare_timers_timers import CompareTimersTimers
 from .completeness import Completeness
 from .completeness_totals_from import CompletenessTotalsFrom
 from .config_warning import ConfigWarning
@@ -485,6 +486,7 @@ __all__ = (
     "CompareTimers",
     "CompareTimersPercentile",
     "CompareTimersTimer",
+    "CompareTimersTimers",
     "Completeness",
     "CompletenessTotalsFrom",
     "ConfigWarning",

@@ -10,6 +10,7 @@ from ..models.compare_timers_percentile import CompareTimersPercentile
 from ..models.compare_timers_timer import CompareTimersTimer
 
 if TYPE_CHECKING:
+    from ..models.compare_timers_timers import CompareTimersTimers
     from ..models.run_timer_series import RunTimerSeries
 
 
@@ -25,6 +26,7 @@ class CompareTimers:
             timer (CompareTimersTimer):
             haproxy_name (str):
             meaning (str):
+            timers (CompareTimersTimers): Every timer that can be overlaid: key -> HAProxy's name.
             percentile (CompareTimersPercentile):
             scope (str):
             step (int):
@@ -34,6 +36,7 @@ class CompareTimers:
     timer: CompareTimersTimer
     haproxy_name: str
     meaning: str
+    timers: CompareTimersTimers
     percentile: CompareTimersPercentile
     scope: str
     step: int
@@ -46,6 +49,8 @@ class CompareTimers:
         haproxy_name = self.haproxy_name
 
         meaning = self.meaning
+
+        timers = self.timers.to_dict()
 
         percentile = self.percentile.value
 
@@ -65,6 +70,7 @@ class CompareTimers:
                 "timer": timer,
                 "haproxy_name": haproxy_name,
                 "meaning": meaning,
+                "timers": timers,
                 "percentile": percentile,
                 "scope": scope,
                 "step": step,
@@ -76,6 +82,7 @@ class CompareTimers:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.compare_timers_timers import CompareTimersTimers
         from ..models.run_timer_series import RunTimerSeries
 
         d = dict(src_dict)
@@ -84,6 +91,8 @@ class CompareTimers:
         haproxy_name = d.pop("haproxy_name")
 
         meaning = d.pop("meaning")
+
+        timers = CompareTimersTimers.from_dict(d.pop("timers"))
 
         percentile = CompareTimersPercentile(d.pop("percentile"))
 
@@ -102,6 +111,7 @@ class CompareTimers:
             timer=timer,
             haproxy_name=haproxy_name,
             meaning=meaning,
+            timers=timers,
             percentile=percentile,
             scope=scope,
             step=step,
