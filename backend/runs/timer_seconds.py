@@ -38,7 +38,8 @@ class TimerBucket:
         histogram = self.histograms.get(timer)
         if histogram is None or histogram.get_total_count() == 0:
             return None
-        return round(histogram.get_value_at_percentile(percentile) / 1000.0, 3)
+        value_us: int = histogram.get_value_at_percentile(percentile)
+        return round(value_us / 1000.0, 3)
 
 
 def timer_scopes(db: Session, run_id: int) -> list[str]:
