@@ -37,7 +37,7 @@ for (const mode of MODES) {
         await expect(chart.locator(".chart-legend")).not.toBeEmpty();
       }
       await expect(section.getByTestId("timers-breakdown").locator(".recharts-bar-rectangle").first()).toBeVisible();
-      await expect(section.getByTestId("timers-states-timeline")).toContainText("sH: the server aborted or refused while waiting for the server's response headers");
+      await expect(section.getByTestId("timers-states-timeline")).toContainText("sH: the server-side timeout expired while waiting for the server's response headers");
       // Pick another timer and a backend's scope.
       await section.getByTestId("timers-pick").selectOption("tr");
       await expect(section.getByTestId("timers-over-time").getByRole("heading")).toContainText("Tr per second");
