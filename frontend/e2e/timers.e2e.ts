@@ -42,7 +42,7 @@ for (const mode of MODES) {
       await section.getByTestId("timers-pick").selectOption("tr");
       await expect(section.getByTestId("timers-over-time").getByRole("heading")).toContainText("Tr per second");
       await section.getByTestId("timers-scope").selectOption("app/s1");
-      await expect(section.getByTestId("timers-table").locator("caption")).toContainText("(app/s1)");
+      await expect(section.getByTestId("timers-table-caption")).toContainText("(app/s1)");
       await expect(section.getByTestId("timers-over-time").locator("svg.recharts-surface")).toBeVisible();
       await section.getByTestId("timers-scope").selectOption("*");
       await section.scrollIntoViewIfNeeded();

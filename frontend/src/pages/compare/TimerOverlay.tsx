@@ -69,6 +69,7 @@ export function TimerOverlay({ ids, setups, runs }: { ids: number[]; setups: Com
       }
       footer={
         <p className="muted small" data-testid="timer-overlay-note">
+          {sampled.map((r) => `#${r.run_id}: HAProxy logged 1 request in ${r.one_in.toLocaleString("en-US")}. `)}
           {data.meaning}.{step > 1 ? ` Each point merges ${step} s.` : ""}
           {missing.length > 0 && ` ${runListText(missing)}: no request log (timers not collected, or an older run).`}
         </p>

@@ -92,20 +92,20 @@ function Timers({ body, runId, scope, onScope }: { body: RunTimers; runId: numbe
           </select>
         </label>
       )}
-      <div data-report="Where the time goes in HAProxy">
-        {summary ? (
-          <>
-            <Answer body={body} />
-            <BreakdownTable body={body} sampled={sampled} />
-          </>
-        ) : (
-          <p className="muted">The run&apos;s summary of its timers is not there (the run ended before it was collected): the per-second charts below are all there is.</p>
-        )}
+      {summary ? (
+        <div data-report="Where the time goes in HAProxy">
+          <Answer body={body} />
+        </div>
+      ) : (
+        <p className="muted">The run&apos;s summary of its timers is not there (the run ended before it was collected): the per-second charts below are all there is.</p>
+      )}
+      {summary && <BreakdownChart body={body} subtitle={subtitle} runId={runId} />}
+      <div data-report="HAProxy's timers and how requests ended" className="timers-tables">
+        {summary && <BreakdownTable body={body} sampled={sampled} />}
         {scopeStats && <TimerTable body={body} stats={scopeStats} sampled={sampled} scope={scope} />}
         <StateTable body={body} sampled={sampled} />
       </div>
-      {summary && <BreakdownChart body={body} subtitle={subtitle} runId={runId} />}
-      <div className="chart-grid">
+      <div className="chart-grid two">
         <TimerChart body={body} subtitle={subtitle} runId={runId} />
         <StateChart body={body} subtitle={subtitle} runId={runId} />
       </div>
@@ -137,11 +137,12 @@ function BreakdownTable({ body, sampled }: { body: RunTimers; sampled: string | 
   const { rows, phases } = breakdown(body.summary!, body.phases);
   if (rows.length === 0) return null;
   return (
+    <>
+    <h3 className="timers-subhead" id="timers-breakdown-caption">
+      Where the time of the requests at each percentile went: each phase&apos;s mean{sampled ? ` · ${sampled}` : ""}
+    </h3>
     <TableScroll label="Where the time went, by phase">
-      <table className="table small breakdown-table" data-testid="timers-breakdown-table">
-        <caption>
-          Where the time of the requests at each percentile went: each phase&apos;s mean, ms{sampled ? ` · ${sampled}` : ""}
-        </caption>
+      <table className="table small breakdown-table" data-testid="timers-breakdown-table" aria-labelledby="timers-breakdown-caption">
         <thead>
           <tr>
             <th scope="col">Requests at</th>
@@ -174,10 +175,12 @@ function BreakdownTable({ body, sampled }: { body: RunTimers; sampled: string | 
         </tbody>
       </table>
     </TableScroll>
+    </>
   );
 }
 
 function BreakdownChart({ body, subtitle, runId }: { body: RunTimers; subtitle: string; runId: number }) {
+  const sampled = samplingNote(body.one_in);
   const { rows, phases } = useMemo(() => breakdown(body.summary!, body.phases), [body]);
   const colors = phaseColors(body.phases);
   const data = rows.map((r) => ({ ...r, name: `${r.label} · ${durationMs(r.total)}` }));
@@ -197,6 +200,7 @@ function BreakdownChart({ body, subtitle, runId }: { body: RunTimers; subtitle: 
       xLabel="ms: each phase's mean over those requests"
       legend={series}
       height={Math.max(120, 44 * data.length + 40)}
+      footer={sampled && <p className="muted small">{sampled}.</p>}
       actions={
         <button type="button" onClick={() => downloadCsv(csv, `run-${runId}-timers-breakdown.csv`)}>
           Chart CSV
@@ -226,16 +230,16 @@ function TimerTable({ body, stats, sampled, scope }: { body: RunTimers; stats: P
   const rows = timerTable(stats, body.timer_meanings);
   if (rows.length === 0) return null;
   return (
+    <>
+    <h3 className="timers-subhead" id="timers-table-caption" data-testid="timers-table-caption">
+      HAProxy&apos;s timers over the measured window{scope === "*" ? "" : ` (${scope})`}
+      {sampled ? ` · ${sampled}` : ""}
+    </h3>
     <TableScroll label="HAProxy's timers">
-      <table className="table small timers-table" data-testid="timers-table">
-        <caption>
-          HAProxy&apos;s timers over the measured window{scope === "*" ? "" : ` (${scope})`}
-          {sampled ? ` · ${sampled}` : ""}
-        </caption>
+      <table className="table small timers-table" data-testid="timers-table" aria-labelledby="timers-table-caption">
         <thead>
           <tr>
-            <th scope="col">Timer</th>
-            <th scope="col">What it measures</th>
+            <th scope="col">Timer: what it measures</th>
             <th scope="col" className="num">p50</th>
             <th scope="col" className="num">p90</th>
             <th scope="col" className="num">p99</th>
@@ -249,10 +253,9 @@ function TimerTable({ body, stats, sampled, scope }: { body: RunTimers; stats: P
         <tbody>
           {rows.map((r) => (
             <tr key={r.key} data-timer={r.key}>
-              <th scope="row">
-                <code>{r.haproxy_name}</code>
+              <th scope="row" className="timer-name">
+                <code>{r.haproxy_name}</code> <span className="timer-meaning">{r.meaning}</span>
               </th>
-              <td className="small">{r.meaning}</td>
               <td className="num">{ms(r.stats.p50)}</td>
               <td className="num">{ms(r.stats.p90)}</td>
               <td className="num">{ms(r.stats.p99)}</td>
@@ -264,6 +267,7 @@ function TimerTable({ body, stats, sampled, scope }: { body: RunTimers; stats: P
         </tbody>
       </table>
     </TableScroll>
+    </>
   );
 }
 
@@ -276,17 +280,17 @@ function StateTable({ body, sampled }: { body: RunTimers; sampled: string | null
   if (states.length === 0) return null;
   const colors = stateColors(body.states);
   return (
+    <>
+    <h3 className="timers-subhead" id="timers-states-caption">
+      How requests ended (HAProxy&apos;s termination state), {fromSummary ? "over the measured window" : "over every logged second"}
+      {sampled ? ` · ${sampled}` : ""}
+    </h3>
     <TableScroll label="Termination states">
-      <table className="table small states-table" data-testid="timers-states">
-        <caption>
-          How requests ended (HAProxy&apos;s termination state), {fromSummary ? "over the measured window" : "over every logged second"}
-          {sampled ? ` · ${sampled}` : ""}
-        </caption>
+      <table className="table small states-table" data-testid="timers-states" aria-labelledby="timers-states-caption">
         <thead>
           <tr>
             <th scope="col">State</th>
             <th scope="col">In words</th>
-            <th scope="col">Who</th>
             <th scope="col" className="num">Requests</th>
             <th scope="col" className="num">Share</th>
           </tr>
@@ -297,8 +301,7 @@ function StateTable({ body, sampled }: { body: RunTimers; sampled: string | null
               <th scope="row">
                 <span className="chart-swatch" style={{ background: colors.get(s.state) }} aria-hidden="true" /> <code>{s.state}</code>
               </th>
-              <td>{s.words}</td>
-              <td>{GROUP_WORDS[s.group]}</td>
+              <td title={GROUP_WORDS[s.group]}>{s.words}</td>
               <td className="num">{count(counts[s.state])}</td>
               <td className="num">{total > 0 ? `${((100 * counts[s.state]) / total).toFixed(counts[s.state] * 1000 < total ? 2 : 1)}%` : "—"}</td>
             </tr>
@@ -306,10 +309,12 @@ function StateTable({ body, sampled }: { body: RunTimers; sampled: string | null
         </tbody>
       </table>
     </TableScroll>
+    </>
   );
 }
 
 function TimerChart({ body, subtitle, runId }: { body: RunTimers; subtitle: string; runId: number }) {
+  const sampled = samplingNote(body.one_in);
   const [picked, setPicked] = useState<TimerKey | null>(null);
   const [percentile, setPercentile] = useState<Percentile | "all">("all");
   const present = body.timer_meanings.filter((m) => m.key in body.timers);
@@ -353,12 +358,18 @@ function TimerChart({ body, subtitle, runId }: { body: RunTimers; subtitle: stri
           </button>
         </>
       }
-      footer={<p className="muted small">{meaning.meaning}. Percentiles of each point&apos;s logged requests (its seconds&apos; histograms merged); gaps: no request had it set.</p>}
+      footer={
+        <p className="muted small">
+          {sampled && `${sampled}. `}
+          {meaning.meaning}. Percentiles of each point&apos;s logged requests (its seconds&apos; histograms merged); gaps: no request had it set.
+        </p>
+      }
     />
   );
 }
 
 function StateChart({ body, subtitle, runId }: { body: RunTimers; subtitle: string; runId: number }) {
+  const sampled = samplingNote(body.one_in);
   const rows = useMemo(() => stateRows(body), [body]);
   const colors = stateColors(body.states);
   const series = body.states.map((s) => ({ key: s.state, name: `${s.state}: ${s.words}`, color: colors.get(s.state)! }));
@@ -382,7 +393,11 @@ function StateChart({ body, subtitle, runId }: { body: RunTimers; subtitle: stri
           Chart CSV
         </button>
       }
-      footer={<p className="muted small">Green: completed; ambers: the client ended it; reds: the server; violets: HAProxy.</p>}
+      footer={
+        <p className="muted small">
+          {sampled && `${sampled}: counts of the logged requests. `}Green: completed; ambers: the client ended it; reds: the server; violets: HAProxy.
+        </p>
+      }
     >
       {({ width, height }: PlotSize) => (
         <BarChart width={width} height={height} data={rows} margin={{ top: 8, right: 16, bottom: 0, left: 0 }} barCategoryGap={0}>
