@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { PhaseMeaning, RequestTimers, RunTimers, TerminationState } from "../../client/types.gen";
-import { breakdown, defaultTimer, mainPhase, samplingNote, stateColors, stateRows, timerRows, timerTable } from "./requestTimers";
+import { breakdown, defaultTimer, phaseColors, mainPhase, samplingNote, stateColors, stateRows, timerRows, timerTable } from "./requestTimers";
 
 const PHASES: PhaseMeaning[] = [
   { key: "th", label: "handshake (Th)" },
@@ -101,5 +101,12 @@ describe("state colours", () => {
     expect(colors.get("--")).toBe("#3D9A4F");
     expect(colors.get("sH")).not.toBe(colors.get("SH"));
     expect(colors.get("cD")).toMatch(/^#/);
+  });
+});
+
+describe("phase colours", () => {
+  it("are one per phase, all different", () => {
+    const colors = phaseColors(PHASES);
+    expect(new Set(colors.values()).size).toBe(PHASES.length);
   });
 });

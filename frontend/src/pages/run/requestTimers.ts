@@ -17,9 +17,20 @@ export function samplingNote(oneIn: number | null | undefined): string | null {
   return oneIn != null && oneIn > 1 ? `HAProxy logged 1 request in ${oneIn.toLocaleString("en-US")}` : null;
 }
 
-/** One colour per phase, the same in every chart and on every visit (the breakdown's order). */
+// Each phase keeps its colour in every chart: waiting (queue) warm, the server blue, moving data
+// green, connecting amber, the client's side (handshake, request) violet and brown.
+const PHASE_COLOR: Record<PhaseKey, string> = {
+  th: PALETTE[6],
+  treq: PALETTE[7],
+  tw: PALETTE[1],
+  tc: PALETTE[5],
+  tr: PALETTE[0],
+  td: PALETTE[2],
+};
+
+/** One colour per phase, the same in every chart and on every visit. */
 export function phaseColors(phases: readonly PhaseMeaning[]): Map<PhaseKey, string> {
-  return new Map(phases.map((p, i) => [p.key, PALETTE[i % PALETTE.length]]));
+  return new Map(phases.map((p) => [p.key, PHASE_COLOR[p.key]]));
 }
 
 export type BreakdownRow = { label: string; percentile: number; total: number; requests: number } & Partial<Record<PhaseKey, number>>;
