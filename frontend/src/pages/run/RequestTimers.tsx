@@ -208,7 +208,7 @@ function BreakdownChart({ body, subtitle, runId }: { body: RunTimers; subtitle: 
       }
     >
       {({ width, height }: PlotSize) => (
-        <BarChart width={width} height={height} data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 0, left: 0 }}>
+        <BarChart width={width} height={height} data={data} layout="vertical" margin={{ top: 4, right: 28, bottom: 0, left: 0 }}>
           <CartesianGrid strokeDasharray="3 3" horizontal={false} />
           <XAxis {...valueAxis(x, "ms")} width={undefined} />
           <YAxis type="category" dataKey="name" tick={UNWRAPPED_TICK} width={110} />
