@@ -23,6 +23,7 @@ from backend.runs.endpoints import router as runs_router
 from backend.runs.live.endpoints import router as runs_live_router
 from backend.runs.notes.endpoints import router as notes_router
 from backend.runs.samples.endpoints import router as runs_samples_router
+from backend.runs.timers.endpoints import router as runs_timers_router
 from backend.runs.trends.endpoints import router as runs_trends_router
 from backend.schedules.endpoints import router as schedules_router
 from backend.teams.endpoints import router as teams_router
@@ -40,6 +41,7 @@ API_V1_ROUTERS: tuple[tuple[APIRouter, tuple[int, ...]], ...] = (
     # runs' parts before its core: /runs/export.csv would otherwise be read as a run id.
     (runs_compare_router, _MEMBER),
     (runs_samples_router, _MEMBER),
+    (runs_timers_router, _MEMBER),
     (runs_live_router, _MEMBER),
     (runs_trends_router, _MEMBER),
     (baselines_router, _MEMBER),

@@ -14,6 +14,9 @@ export const env = {
   get viewerEmail() { return required("HAPLAB_E2E_VIEWER_EMAIL"); },
   get viewerPassword() { return required("HAPLAB_E2E_VIEWER_PASSWORD"); },
   get labId() { return Number(required("HAPLAB_E2E_LAB_ID")); },
+  // Runs test_browser.py seeded with HAProxy's request log (and one without), for timers.e2e.ts.
+  get timersRunId() { return Number(required("HAPLAB_E2E_TIMERS_RUN_ID")); },
+  get noTimersRunId() { return Number(required("HAPLAB_E2E_NO_TIMERS_RUN_ID")); },
   artifacts: process.env.HAPLAB_E2E_ARTIFACTS ?? "../var/artifacts/playwright",
 };
 

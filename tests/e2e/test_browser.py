@@ -69,6 +69,49 @@ def _add_viewer(team_name: str) -> None:
         add_membership(db, team_id=team.id, user_id=viewer.id, role=Role.viewer)
 
 
+def _seed_timer_runs(team_name: str, lab_id: int) -> tuple[int, int]:
+    """Two finished runs for timers.e2e.ts, written as the proxy agent and the worker will write
+    them (tests/api/timer_factories.py): one whose HAProxy logged 1 request in 4 across two
+    backends, with a queue-bound breakdown and client and server aborts, and one without timers
+    (an older run). Walked to succeeded before the commit, so the worker never sees them queued."""
+    from backend.db import session_scope
+    from backend.experiments.launch import launch_experiment
+    from backend.experiments.schemas import ExperimentCreate, LaunchRequest
+    from backend.experiments.service import create_experiment
+    from backend.models import Team, User
+    from backend.runs.samples.service import insert_samples
+    from backend.runs.transitions import transition
+    from contract.results import RunSummary
+    from contract.run_state import RunState
+    from tests.api.experiment_factories import small_spec, summary_doc
+    from tests.api.timer_factories import queueing_seconds, queueing_summary, timer_points
+
+    spec = small_spec()
+    spec["load"]["duration_s"] = 40
+    spec["load"]["warmup_s"] = 0
+    run_ids = []
+    with session_scope() as db:
+        team = db.query(Team).filter_by(name=team_name).one()
+        user = db.query(User).filter_by(email=ADMIN_EMAIL).one()
+        for name, timers in (("e2e request timers", True), ("e2e before timers", False)):
+            body = ExperimentCreate(name=name, description="", tags=["timers"], spec=spec)
+            experiment = create_experiment(db, team.id, user.id, body)
+            launched = launch_experiment(db, team.id, user.id, experiment.id, LaunchRequest(lab_id=lab_id))
+            run_id = launched.run_ids[0]
+            summary = RunSummary.model_validate(summary_doc(rps=20, successes=800, p50=402, p99=480))
+            if timers:
+                summary = summary.model_copy(
+                    update={"timers": queueing_summary(one_in=4, scopes=("app", "app/s1"))}
+                )
+                seconds = queueing_seconds(40, scopes=("*", "app", "app/s1"), one_in=4)
+                insert_samples(db, run_id, timer_points(seconds))
+            for state in (RunState.preparing, RunState.warming, RunState.running, RunState.collecting):
+                assert transition(db, run_id, state)
+            assert transition(db, run_id, RunState.succeeded, summary=summary.model_dump(mode="json"))
+            run_ids.append(run_id)
+    return run_ids[0], run_ids[1]
+
+
 @pytest.mark.timeout(1200)
 def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: Any) -> None:
     assert CHROMIUM.is_file(), f"{CHROMIUM} is missing: run dev/prereqs.sh apt (installs chromium)"
@@ -76,6 +119,7 @@ def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: 
     start_worker(agent_wait=20, lease=30)
     local_lab.open_direct_path()  # seeds.e2e.ts: seed 001's direct MariaDB baseline (load.via)
     _add_viewer("Lab team")
+    timers_run, no_timers_run = _seed_timer_runs("Lab team", local_lab.lab_id)
     # A rerun (dev/test.sh's --reruns) keeps the failed attempt's output, traces and screenshots
     # beside the new ones, so the first failure is still there to read.
     previous = ARTIFACTS.with_name("playwright-previous")
@@ -92,6 +136,8 @@ def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: 
         "HAPLAB_E2E_VIEWER_EMAIL": VIEWER_EMAIL,
         "HAPLAB_E2E_VIEWER_PASSWORD": VIEWER_PASSWORD,
         "HAPLAB_E2E_LAB_ID": str(local_lab.lab_id),
+        "HAPLAB_E2E_TIMERS_RUN_ID": str(timers_run),
+        "HAPLAB_E2E_NO_TIMERS_RUN_ID": str(no_timers_run),
         "HAPLAB_E2E_ARTIFACTS": str(ARTIFACTS),
         "HAPLAB_E2E_CHROMIUM": str(CHROMIUM),
         "CI": "1",  # no interactive HTML report server

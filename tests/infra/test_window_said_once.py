@@ -105,6 +105,8 @@ TABLE_USERS = {
     "backend/runs/samples/service.py": "batch writes, and the full record as JSON text written by PostgreSQL",
     "backend/runs/samples/columns.py": "the charts' columns, downsampled in SQL",
     "backend/runs/compare/series.py": "Compare's overlays: chosen keys of several runs as SQL columns",
+    "backend/runs/timer_seconds.py": "HAProxy's request log (sample.timers): one scope's histograms and"
+    " states out of the JSONB, every logged second (the pictures apply no window)",
 }
 
 

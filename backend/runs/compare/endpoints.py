@@ -19,12 +19,15 @@ from backend.runs.compare.schemas import (
     CompareSetups,
     CompareSpectra,
     CompareTable,
+    CompareTimers,
     SeriesQuery,
+    TimerOverlayQuery,
 )
 from backend.runs.compare.series import compare_series
 from backend.runs.compare.setups import compare_setups
 from backend.runs.compare.spectrum import compare_spectra
 from backend.runs.compare.table import compare_runs as compare_table
+from backend.runs.compare.timers import compare_timers
 from backend.runs.downloads import CSV_RESPONSE, attachment
 
 router = APIRouter(tags=["runs"], route_class=StorableRoute)
@@ -32,6 +35,7 @@ router = APIRouter(tags=["runs"], route_class=StorableRoute)
 CompareArgs = Annotated[CompareQuery, Query()]
 BaselineArgs = Annotated[BaselineCompareQuery, Query()]
 SeriesArgs = Annotated[SeriesQuery, Query()]
+TimerArgs = Annotated[TimerOverlayQuery, Query()]
 
 
 @router.get("/runs/compare")
@@ -54,6 +58,13 @@ def compare_runs_points(db: SessionDep, who: ViewerDep, query: BaselineArgs) -> 
 def compare_runs_series(db: SessionDep, who: ViewerDep, query: SeriesArgs) -> CompareSeries:
     """Per-second values of the given (source, metric) pairs, every run on t = 0 at load start."""
     return compare_series(db, who.team_id, query.run_ids, query.keys)
+
+
+@router.get("/runs/compare/timers")
+def compare_runs_timers(db: SessionDep, who: ViewerDep, query: TimerArgs) -> CompareTimers:
+    """One of HAProxy's request timers at p50, p90 or p99 per point of every run, t = 0 at load
+    start: each point's seconds' histograms merged, never percentiles averaged."""
+    return compare_timers(db, who.team_id, query)
 
 
 @router.get("/runs/compare/spectrum")

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, JsonValue, StringConstraints
 
 from backend.runs.run_outcome import RunOutcome
 from contract.lint import ConfigWarning
+from contract.request_timers import SCOPE_ALL, TimerName
 from contract.run_state import RunState
 from contract.sweep import JsonScalar
 from contract.thresholds import ThresholdReport
@@ -242,3 +243,40 @@ class CompareSetups(BaseModel):
             "page keeps its exact text."
         )
     )
+
+
+class TimerOverlayQuery(CompareQuery):
+    timer: TimerName = Field(
+        default="tw", description="One of HAProxy's request timers (contract.request_timers.TIMERS)."
+    )
+    percentile: Literal["p50", "p90", "p99"] = Field(
+        default="p99", description="The timer's percentile per point."
+    )
+    scope: str = Field(
+        default=SCOPE_ALL,
+        min_length=1,
+        max_length=300,
+        description='"*" the whole proxy, a backend, or backend/server.',
+    )
+    step: int = Field(default=1, ge=1, le=3600, description="Seconds per point: 1, or more to merge them.")
+
+
+class RunTimerSeries(RunSeries):
+    collected: bool = Field(description="False: the run has no request log (or none for this scope).")
+    one_in: int = Field(description="HAProxy logged one request in this many (the run's largest).")
+
+
+class CompareTimers(BaseModel):
+    """One of HAProxy's request timers at one percentile per point of every run (values[i][0],
+    ms), on the runs' common time axis: each point's seconds' histograms merged."""
+
+    timer: TimerName
+    haproxy_name: str
+    meaning: str
+    timers: dict[TimerName, str] = Field(
+        description="Every timer that can be overlaid: key -> HAProxy's name."
+    )
+    percentile: Literal["p50", "p90", "p99"]
+    scope: str
+    step: int
+    runs: list[RunTimerSeries]

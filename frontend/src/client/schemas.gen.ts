@@ -2651,6 +2651,92 @@ export const CompareTableSchema = {
     description: 'Runs side by side: `param_columns` and `metric_columns` fix the column order.'
 } as const;
 
+export const CompareTimersSchema = {
+    properties: {
+        timer: {
+            type: 'string',
+            enum: [
+                'th',
+                'ti',
+                'treq',
+                'tw',
+                'tc',
+                'tr',
+                'td',
+                'ta',
+                'tt'
+            ],
+            title: 'Timer'
+        },
+        haproxy_name: {
+            type: 'string',
+            title: 'Haproxy Name'
+        },
+        meaning: {
+            type: 'string',
+            title: 'Meaning'
+        },
+        timers: {
+            additionalProperties: {
+                type: 'string'
+            },
+            propertyNames: {
+                enum: [
+                    'th',
+                    'ti',
+                    'treq',
+                    'tw',
+                    'tc',
+                    'tr',
+                    'td',
+                    'ta',
+                    'tt'
+                ]
+            },
+            type: 'object',
+            title: 'Timers',
+            description: 'Every timer that can be overlaid: key -> HAProxy\'s name.'
+        },
+        percentile: {
+            type: 'string',
+            enum: [
+                'p50',
+                'p90',
+                'p99'
+            ],
+            title: 'Percentile'
+        },
+        scope: {
+            type: 'string',
+            title: 'Scope'
+        },
+        step: {
+            type: 'integer',
+            title: 'Step'
+        },
+        runs: {
+            items: {
+                $ref: '#/components/schemas/RunTimerSeries'
+            },
+            type: 'array',
+            title: 'Runs'
+        }
+    },
+    type: 'object',
+    required: [
+        'timer',
+        'haproxy_name',
+        'meaning',
+        'timers',
+        'percentile',
+        'scope',
+        'step',
+        'runs'
+    ],
+    title: 'CompareTimers',
+    description: 'One of HAProxy\'s request timers at one percentile per point of every run (values[i][0],\nms), on the runs\' common time axis: each point\'s seconds\' histograms merged.'
+} as const;
+
 export const CompletenessSchema = {
     properties: {
         complete: {
@@ -7794,6 +7880,34 @@ export const PhaseBandSchema = {
     description: 'Requests of one second whose own time fell in one band, and what they spent in each phase.'
 } as const;
 
+export const PhaseMeaningSchema = {
+    properties: {
+        key: {
+            type: 'string',
+            enum: [
+                'th',
+                'treq',
+                'tw',
+                'tc',
+                'tr',
+                'td'
+            ],
+            title: 'Key'
+        },
+        label: {
+            type: 'string',
+            title: 'Label'
+        }
+    },
+    type: 'object',
+    required: [
+        'key',
+        'label'
+    ],
+    title: 'PhaseMeaning',
+    description: 'A phase of the breakdown, in the order the breakdown stacks them (PHASE_LABEL).'
+} as const;
+
 export const PhaseSplitSchema = {
     properties: {
         percentile: {
@@ -10118,6 +10232,221 @@ export const RunSummarySchema = {
     ],
     title: 'RunSummary',
     description: 'The result of one run.'
+} as const;
+
+export const RunTimerSeriesSchema = {
+    properties: {
+        run_id: {
+            type: 'integer',
+            title: 'Run Id'
+        },
+        t: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'T'
+        },
+        values: {
+            items: {
+                items: {
+                    anyOf: [
+                        {
+                            type: 'number'
+                        },
+                        {
+                            type: 'null'
+                        }
+                    ]
+                },
+                type: 'array'
+            },
+            type: 'array',
+            title: 'Values'
+        },
+        collected: {
+            type: 'boolean',
+            title: 'Collected',
+            description: 'False: the run has no request log (or none for this scope).'
+        },
+        one_in: {
+            type: 'integer',
+            title: 'One In',
+            description: 'HAProxy logged one request in this many (the run\'s largest).'
+        }
+    },
+    type: 'object',
+    required: [
+        'run_id',
+        't',
+        'values',
+        'collected',
+        'one_in'
+    ],
+    title: 'RunTimerSeries'
+} as const;
+
+export const RunTimersSchema = {
+    properties: {
+        run_id: {
+            type: 'integer',
+            title: 'Run Id'
+        },
+        collected: {
+            type: 'boolean',
+            title: 'Collected',
+            description: 'False: the run has no request log (not collected, or an older run).'
+        },
+        mode: {
+            anyOf: [
+                {
+                    type: 'string',
+                    enum: [
+                        'http',
+                        'tcp'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Mode',
+            description: 'HTTP logs requests, TCP sessions.'
+        },
+        one_in: {
+            type: 'integer',
+            title: 'One In',
+            description: 'HAProxy logged one request in this many (the largest of the run).'
+        },
+        step: {
+            type: 'integer',
+            title: 'Step',
+            description: 'Seconds per point: 1 for the stored seconds.'
+        },
+        scope: {
+            type: 'string',
+            title: 'Scope',
+            description: '"*" the whole proxy, a backend, or backend/server.'
+        },
+        scopes: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Scopes',
+            description: 'The scopes the run\'s log holds, the whole first.'
+        },
+        t: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'T',
+            description: 'The second (step 1) or the first second of each bucket.'
+        },
+        lines: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Lines',
+            description: 'Log lines read per point (all scopes).'
+        },
+        point_one_in: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Point One In',
+            description: 'Per point, HAProxy logged one request in this many.'
+        },
+        timers: {
+            additionalProperties: {
+                $ref: '#/components/schemas/TimerPercentiles'
+            },
+            propertyNames: {
+                enum: [
+                    'th',
+                    'ti',
+                    'treq',
+                    'tw',
+                    'tc',
+                    'tr',
+                    'td',
+                    'ta',
+                    'tt'
+                ]
+            },
+            type: 'object',
+            title: 'Timers',
+            description: 'The timers the scope\'s log holds.'
+        },
+        states: {
+            items: {
+                $ref: '#/components/schemas/TerminationState'
+            },
+            type: 'array',
+            title: 'States',
+            description: 'The scope\'s states, most frequent first.'
+        },
+        state_counts: {
+            additionalProperties: {
+                items: {
+                    type: 'integer'
+                },
+                type: 'array'
+            },
+            type: 'object',
+            title: 'State Counts',
+            description: 'Per state, its requests per point.'
+        },
+        timer_meanings: {
+            items: {
+                $ref: '#/components/schemas/TimerMeaning'
+            },
+            type: 'array',
+            title: 'Timer Meanings'
+        },
+        phases: {
+            items: {
+                $ref: '#/components/schemas/PhaseMeaning'
+            },
+            type: 'array',
+            title: 'Phases'
+        },
+        summary: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/RequestTimers'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'The run\'s summary of its timers (RunSummary.timers).'
+        }
+    },
+    type: 'object',
+    required: [
+        'run_id',
+        'collected',
+        'mode',
+        'one_in',
+        'step',
+        'scope',
+        'scopes',
+        't',
+        'lines',
+        'point_one_in',
+        'timers',
+        'states',
+        'state_counts',
+        'timer_meanings',
+        'phases',
+        'summary'
+    ],
+    title: 'RunTimers',
+    description: 'HAProxy\'s per-request timers of a run: per point (a second, or `step` seconds merged) the\npercentiles of each timer and the termination states\' counts, for one scope; and the run\'s\nsummary of them. Item i of every per-point array is the point at t[i].'
 } as const;
 
 export const RunVerdictSchema = {
@@ -12683,6 +13012,45 @@ export const TemplateRequirementsSchema = {
     description: 'What a lab needs to run the template, so the UI can warn before a run fails.'
 } as const;
 
+export const TerminationStateSchema = {
+    properties: {
+        state: {
+            type: 'string',
+            title: 'State',
+            description: 'HAProxy\'s two letters (%ts), e.g. sQ, CD, --.'
+        },
+        group: {
+            type: 'string',
+            enum: [
+                'normal',
+                'client',
+                'server',
+                'proxy'
+            ],
+            title: 'Group',
+            description: 'Who ended it: normal, client, server or proxy.'
+        },
+        words: {
+            type: 'string',
+            title: 'Words'
+        },
+        count: {
+            type: 'integer',
+            title: 'Count',
+            description: 'Requests logged with it over the seconds served (the scope\'s).'
+        }
+    },
+    type: 'object',
+    required: [
+        'state',
+        'group',
+        'words',
+        'count'
+    ],
+    title: 'TerminationState',
+    description: 'A termination state the run\'s log holds, in words (contract.request_timers.describe_state).'
+} as const;
+
 export const ThresholdSchema = {
     properties: {
         metric: {
@@ -13105,6 +13473,98 @@ export const TimeoutsSchema = {
     type: 'object',
     title: 'Timeouts',
     description: 'Every timeout; used by defaults and listen sections, which have both sides.'
+} as const;
+
+export const TimerMeaningSchema = {
+    properties: {
+        key: {
+            type: 'string',
+            enum: [
+                'th',
+                'ti',
+                'treq',
+                'tw',
+                'tc',
+                'tr',
+                'td',
+                'ta',
+                'tt'
+            ],
+            title: 'Key'
+        },
+        haproxy_name: {
+            type: 'string',
+            title: 'Haproxy Name',
+            description: 'HAProxy\'s own name: Th, Ti, TR, Tw, Tc, Tr, Td, Ta, Tt.'
+        },
+        meaning: {
+            type: 'string',
+            title: 'Meaning'
+        }
+    },
+    type: 'object',
+    required: [
+        'key',
+        'haproxy_name',
+        'meaning'
+    ],
+    title: 'TimerMeaning',
+    description: 'A timer as HAProxy names it and what it measures (contract.request_timers.TIMERS).'
+} as const;
+
+export const TimerPercentilesSchema = {
+    properties: {
+        p50: {
+            items: {
+                anyOf: [
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'array',
+            title: 'P50'
+        },
+        p90: {
+            items: {
+                anyOf: [
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'array',
+            title: 'P90'
+        },
+        p99: {
+            items: {
+                anyOf: [
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'array',
+            title: 'P99'
+        }
+    },
+    type: 'object',
+    required: [
+        'p50',
+        'p90',
+        'p99'
+    ],
+    title: 'TimerPercentiles',
+    description: 'One timer\'s percentiles per point, ms; null where no request of the point had it set.'
 } as const;
 
 export const TimerSecondSchema = {

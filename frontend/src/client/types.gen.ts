@@ -1462,6 +1462,51 @@ export type CompareTable = {
 };
 
 /**
+ * CompareTimers
+ *
+ * One of HAProxy's request timers at one percentile per point of every run (values[i][0],
+ * ms), on the runs' common time axis: each point's seconds' histograms merged.
+ */
+export type CompareTimers = {
+    /**
+     * Timer
+     */
+    timer: 'th' | 'ti' | 'treq' | 'tw' | 'tc' | 'tr' | 'td' | 'ta' | 'tt';
+    /**
+     * Haproxy Name
+     */
+    haproxy_name: string;
+    /**
+     * Meaning
+     */
+    meaning: string;
+    /**
+     * Timers
+     *
+     * Every timer that can be overlaid: key -> HAProxy's name.
+     */
+    timers: {
+        [key: string]: string;
+    };
+    /**
+     * Percentile
+     */
+    percentile: 'p50' | 'p90' | 'p99';
+    /**
+     * Scope
+     */
+    scope: string;
+    /**
+     * Step
+     */
+    step: number;
+    /**
+     * Runs
+     */
+    runs: Array<RunTimerSeries>;
+};
+
+/**
  * Completeness
  *
  * Whether the run measured what it was asked to measure.
@@ -4513,6 +4558,22 @@ export type PhaseBand = {
 };
 
 /**
+ * PhaseMeaning
+ *
+ * A phase of the breakdown, in the order the breakdown stacks them (PHASE_LABEL).
+ */
+export type PhaseMeaning = {
+    /**
+     * Key
+     */
+    key: 'th' | 'treq' | 'tw' | 'tc' | 'tr' | 'td';
+    /**
+     * Label
+     */
+    label: string;
+};
+
+/**
  * PhaseSplit
  *
  * Where the time of the requests at one percentile of their own time went.
@@ -5784,6 +5845,138 @@ export type RunSummary = {
      * Did the load cover the window asked for? None for runs recorded before this existed.
      */
     completeness?: Completeness | null;
+};
+
+/**
+ * RunTimerSeries
+ */
+export type RunTimerSeries = {
+    /**
+     * Run Id
+     */
+    run_id: number;
+    /**
+     * T
+     */
+    t: Array<number>;
+    /**
+     * Values
+     */
+    values: Array<Array<number | null>>;
+    /**
+     * Collected
+     *
+     * False: the run has no request log (or none for this scope).
+     */
+    collected: boolean;
+    /**
+     * One In
+     *
+     * HAProxy logged one request in this many (the run's largest).
+     */
+    one_in: number;
+};
+
+/**
+ * RunTimers
+ *
+ * HAProxy's per-request timers of a run: per point (a second, or `step` seconds merged) the
+ * percentiles of each timer and the termination states' counts, for one scope; and the run's
+ * summary of them. Item i of every per-point array is the point at t[i].
+ */
+export type RunTimers = {
+    /**
+     * Run Id
+     */
+    run_id: number;
+    /**
+     * Collected
+     *
+     * False: the run has no request log (not collected, or an older run).
+     */
+    collected: boolean;
+    /**
+     * Mode
+     *
+     * HTTP logs requests, TCP sessions.
+     */
+    mode: 'http' | 'tcp' | null;
+    /**
+     * One In
+     *
+     * HAProxy logged one request in this many (the largest of the run).
+     */
+    one_in: number;
+    /**
+     * Step
+     *
+     * Seconds per point: 1 for the stored seconds.
+     */
+    step: number;
+    /**
+     * Scope
+     *
+     * "*" the whole proxy, a backend, or backend/server.
+     */
+    scope: string;
+    /**
+     * Scopes
+     *
+     * The scopes the run's log holds, the whole first.
+     */
+    scopes: Array<string>;
+    /**
+     * T
+     *
+     * The second (step 1) or the first second of each bucket.
+     */
+    t: Array<number>;
+    /**
+     * Lines
+     *
+     * Log lines read per point (all scopes).
+     */
+    lines: Array<number>;
+    /**
+     * Point One In
+     *
+     * Per point, HAProxy logged one request in this many.
+     */
+    point_one_in: Array<number>;
+    /**
+     * Timers
+     *
+     * The timers the scope's log holds.
+     */
+    timers: {
+        [key: string]: TimerPercentiles;
+    };
+    /**
+     * States
+     *
+     * The scope's states, most frequent first.
+     */
+    states: Array<TerminationState>;
+    /**
+     * State Counts
+     *
+     * Per state, its requests per point.
+     */
+    state_counts: {
+        [key: string]: Array<number>;
+    };
+    /**
+     * Timer Meanings
+     */
+    timer_meanings: Array<TimerMeaning>;
+    /**
+     * Phases
+     */
+    phases: Array<PhaseMeaning>;
+    /**
+     * The run's summary of its timers (RunSummary.timers).
+     */
+    summary: RequestTimers | null;
 };
 
 /**
@@ -7284,6 +7477,36 @@ export type TemplateRequirements = {
 };
 
 /**
+ * TerminationState
+ *
+ * A termination state the run's log holds, in words (contract.request_timers.describe_state).
+ */
+export type TerminationState = {
+    /**
+     * State
+     *
+     * HAProxy's two letters (%ts), e.g. sQ, CD, --.
+     */
+    state: string;
+    /**
+     * Group
+     *
+     * Who ended it: normal, client, server or proxy.
+     */
+    group: 'normal' | 'client' | 'server' | 'proxy';
+    /**
+     * Words
+     */
+    words: string;
+    /**
+     * Count
+     *
+     * Requests logged with it over the seconds served (the scope's).
+     */
+    count: number;
+};
+
+/**
  * Threshold
  *
  * One rule: `metric [aggregate] operator value [x asked rate]`.
@@ -7489,6 +7712,48 @@ export type Timeouts = {
      * Extra read timeout of a health check once connected; default is `inter` (ms).
      */
     check?: number | null;
+};
+
+/**
+ * TimerMeaning
+ *
+ * A timer as HAProxy names it and what it measures (contract.request_timers.TIMERS).
+ */
+export type TimerMeaning = {
+    /**
+     * Key
+     */
+    key: 'th' | 'ti' | 'treq' | 'tw' | 'tc' | 'tr' | 'td' | 'ta' | 'tt';
+    /**
+     * Haproxy Name
+     *
+     * HAProxy's own name: Th, Ti, TR, Tw, Tc, Tr, Td, Ta, Tt.
+     */
+    haproxy_name: string;
+    /**
+     * Meaning
+     */
+    meaning: string;
+};
+
+/**
+ * TimerPercentiles
+ *
+ * One timer's percentiles per point, ms; null where no request of the point had it set.
+ */
+export type TimerPercentiles = {
+    /**
+     * P50
+     */
+    p50: Array<number | null>;
+    /**
+     * P90
+     */
+    p90: Array<number | null>;
+    /**
+     * P99
+     */
+    p99: Array<number | null>;
 };
 
 /**
@@ -9205,6 +9470,86 @@ export type RunsCompareRunsSeriesResponses = {
 
 export type RunsCompareRunsSeriesResponse = RunsCompareRunsSeriesResponses[keyof RunsCompareRunsSeriesResponses];
 
+export type RunsCompareRunsTimersData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Run Ids
+         *
+         * The runs, one parameter each (run_ids=3&run_ids=7), at most 200.
+         */
+        run_ids: Array<number>;
+        /**
+         * Timer
+         *
+         * One of HAProxy's request timers (contract.request_timers.TIMERS).
+         */
+        timer?: 'th' | 'ti' | 'treq' | 'tw' | 'tc' | 'tr' | 'td' | 'ta' | 'tt';
+        /**
+         * Percentile
+         *
+         * The timer's percentile per point.
+         */
+        percentile?: 'p50' | 'p90' | 'p99';
+        /**
+         * Scope
+         *
+         * "*" the whole proxy, a backend, or backend/server.
+         */
+        scope?: string;
+        /**
+         * Step
+         *
+         * Seconds per point: 1, or more to merge them.
+         */
+        step?: number;
+    };
+    url: '/api/v1/runs/compare/timers';
+};
+
+export type RunsCompareRunsTimersErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsCompareRunsTimersError = RunsCompareRunsTimersErrors[keyof RunsCompareRunsTimersErrors];
+
+export type RunsCompareRunsTimersResponses = {
+    /**
+     * Successful Response
+     */
+    200: CompareTimers;
+};
+
+export type RunsCompareRunsTimersResponse = RunsCompareRunsTimersResponses[keyof RunsCompareRunsTimersResponses];
+
 export type RunsCompareRunsSpectrumData = {
     body?: never;
     path?: never;
@@ -9676,6 +10021,73 @@ export type RunsExportRunToolOutputResponses = {
 };
 
 export type RunsExportRunToolOutputResponse = RunsExportRunToolOutputResponses[keyof RunsExportRunToolOutputResponses];
+
+export type RunsGetRunTimersData = {
+    body?: never;
+    path: {
+        /**
+         * Run Id
+         */
+        run_id: number;
+    };
+    query?: {
+        /**
+         * Scope
+         *
+         * "*" the whole proxy, a backend, or backend/server (see scopes).
+         */
+        scope?: string;
+        /**
+         * Step
+         *
+         * Seconds per point: 1 for the stored seconds, more to merge them.
+         */
+        step?: number;
+    };
+    url: '/api/v1/runs/{run_id}/timers';
+};
+
+export type RunsGetRunTimersErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type RunsGetRunTimersError = RunsGetRunTimersErrors[keyof RunsGetRunTimersErrors];
+
+export type RunsGetRunTimersResponses = {
+    /**
+     * Successful Response
+     */
+    200: RunTimers;
+};
+
+export type RunsGetRunTimersResponse = RunsGetRunTimersResponses[keyof RunsGetRunTimersResponses];
 
 export type RunsStreamRunEventsData = {
     body?: never;

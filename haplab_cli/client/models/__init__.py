@@ -68,6 +68,10 @@ from .compare_series import CompareSeries
 from .compare_setups import CompareSetups
 from .compare_spectra import CompareSpectra
 from .compare_table import CompareTable
+from .compare_timers import CompareTimers
+from .compare_timers_percentile import CompareTimersPercentile
+from .compare_timers_timer import CompareTimersTimer
+from .compare_timers_timers import CompareTimersTimers
 from .completeness import Completeness
 from .completeness_totals_from import CompletenessTotalsFrom
 from .config_warning import ConfigWarning
@@ -212,6 +216,8 @@ from .open_loop_stats import OpenLoopStats
 from .owner import Owner
 from .phase_band import PhaseBand
 from .phase_band_sums_ms import PhaseBandSumsMs
+from .phase_meaning import PhaseMeaning
+from .phase_meaning_key import PhaseMeaningKey
 from .phase_split import PhaseSplit
 from .phase_split_phases import PhaseSplitPhases
 from .point_difference import PointDifference
@@ -270,8 +276,15 @@ from .run_spectrum import RunSpectrum
 from .run_spectrum_source import RunSpectrumSource
 from .run_state import RunState
 from .run_summary import RunSummary
+from .run_timer_series import RunTimerSeries
+from .run_timers import RunTimers
+from .run_timers_mode_type_0 import RunTimersModeType0
+from .run_timers_state_counts import RunTimersStateCounts
+from .run_timers_timers import RunTimersTimers
 from .run_verdict import RunVerdict
 from .run_verdict_kind import RunVerdictKind
+from .runs_compare_runs_timers_percentile import RunsCompareRunsTimersPercentile
+from .runs_compare_runs_timers_timer import RunsCompareRunsTimersTimer
 from .runs_get_trends_metric import RunsGetTrendsMetric
 from .runs_list_runs_direction_type_0 import RunsListRunsDirectionType0
 from .runs_list_runs_order import RunsListRunsOrder
@@ -351,6 +364,8 @@ from .template_requirements import TemplateRequirements
 from .template_requirements_roles_item import TemplateRequirementsRolesItem
 from .template_requirements_target import TemplateRequirementsTarget
 from .terminal_run_state import TerminalRunState
+from .termination_state import TerminationState
+from .termination_state_group import TerminationStateGroup
 from .threshold import Threshold
 from .threshold_aggregate import ThresholdAggregate
 from .threshold_host_type_0 import ThresholdHostType0
@@ -361,6 +376,9 @@ from .threshold_report import ThresholdReport
 from .threshold_result import ThresholdResult
 from .threshold_when import ThresholdWhen
 from .timeouts import Timeouts
+from .timer_meaning import TimerMeaning
+from .timer_meaning_key import TimerMeaningKey
+from .timer_percentiles import TimerPercentiles
 from .timer_second import TimerSecond
 from .timer_second_histograms import TimerSecondHistograms
 from .timer_second_histograms_additional_property import (
@@ -465,6 +483,10 @@ __all__ = (
     "CompareSetups",
     "CompareSpectra",
     "CompareTable",
+    "CompareTimers",
+    "CompareTimersPercentile",
+    "CompareTimersTimer",
+    "CompareTimersTimers",
     "Completeness",
     "CompletenessTotalsFrom",
     "ConfigWarning",
@@ -609,6 +631,8 @@ __all__ = (
     "Owner",
     "PhaseBand",
     "PhaseBandSumsMs",
+    "PhaseMeaning",
+    "PhaseMeaningKey",
     "PhaseSplit",
     "PhaseSplitPhases",
     "PointDifference",
@@ -661,8 +685,15 @@ __all__ = (
     "RunSpectrumSource",
     "RunState",
     "RunSummary",
+    "RunTimerSeries",
+    "RunTimers",
+    "RunTimersModeType0",
+    "RunTimersStateCounts",
+    "RunTimersTimers",
     "RunVerdict",
     "RunVerdictKind",
+    "RunsCompareRunsTimersPercentile",
+    "RunsCompareRunsTimersTimer",
     "RunsGetTrendsMetric",
     "RunsListRunsDirectionType0",
     "RunsListRunsOrder",
@@ -740,6 +771,8 @@ __all__ = (
     "TemplateRequirementsRolesItem",
     "TemplateRequirementsTarget",
     "TerminalRunState",
+    "TerminationState",
+    "TerminationStateGroup",
     "Threshold",
     "ThresholdAggregate",
     "ThresholdHostType0",
@@ -750,6 +783,9 @@ __all__ = (
     "ThresholdResult",
     "ThresholdWhen",
     "Timeouts",
+    "TimerMeaning",
+    "TimerMeaningKey",
+    "TimerPercentiles",
     "TimerSecond",
     "TimerSecondHistograms",
     "TimerSecondHistogramsAdditionalProperty",

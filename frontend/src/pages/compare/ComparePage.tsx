@@ -25,6 +25,7 @@ import { runStyle } from "./runs";
 import { SeriesOverlay } from "./SeriesOverlay";
 import { SetupDiff, UnsweptNotice } from "./SetupDiff";
 import { SpectrumChart } from "./SpectrumChart";
+import { TimerOverlay } from "./TimerOverlay";
 import { SweepChart } from "./SweepChart";
 import { baselineOf, useCompareTable, usePoints, useRunIds, useSeries, useSetups, useSpectrum } from "./useCompareData";
 
@@ -152,6 +153,7 @@ export default function ComparePage() {
         <div className="chart-grid two">
           <Slot query={series}>{() => <SeriesOverlay data={series.data!} setups={setups.data} runs={runs} view={view} onChange={update} />}</Slot>
           <Slot query={spectrum}>{() => <SpectrumChart data={spectrum.data!} runs={runs} />}</Slot>
+          <TimerOverlay ids={ids} setups={setups.data} runs={runs} />
         </div>
       </ChartGroup>
       <CompareNotes runs={ids} />

@@ -43,7 +43,7 @@ export function askedLines(series: SampleSeries | undefined, setups: CompareSetu
   }));
 }
 
-export function overlayRows(data: CompareSeries, asked: readonly AskedLine[] = []): TimeRow[] {
+export function overlayRows(data: Pick<CompareSeries, "runs"> | CompareSeries, asked: readonly AskedLine[] = []): TimeRow[] {
   const byT = new Map<number, TimeRow>();
   for (const run of data.runs) {
     run.t.forEach((t, i) => {

@@ -33,6 +33,7 @@ import { BaselineCard } from "./BaselineCard";
 import { RunChanges } from "./RunChanges";
 import { RunNotes } from "./RunNotes";
 import { RunProgress } from "./RunProgress";
+import { RequestTimers } from "./RequestTimers";
 import { RunResults } from "./RunResults";
 import { RunVerdict } from "./RunVerdict";
 import "./runSide.css";
@@ -198,6 +199,7 @@ export default function RunPage() {
           />
         </>
       )}
+      {finished && <RequestTimers runId={run.id} seconds={(run.spec.load.warmup_s ?? 0) + (run.spec.load.duration_s ?? 0)} />}
       {finished && <RunResults run={run} />}
       <RunNotes runId={run.id} />
       {(canCancel || confirmCancel) && (

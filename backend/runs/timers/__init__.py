@@ -1,0 +1,1 @@
+"""A run's HAProxy request timers: where the time went, per second and over the run."""

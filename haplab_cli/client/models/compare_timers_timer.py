@@ -1,0 +1,16 @@
+from enum import StrEnum
+
+
+class CompareTimersTimer(StrEnum):
+    TA = "ta"
+    TC = "tc"
+    TD = "td"
+    TH = "th"
+    TI = "ti"
+    TR = "tr"
+    TREQ = "treq"
+    TT = "tt"
+    TW = "tw"
+
+    def __str__(self) -> str:
+        return str(self.value)

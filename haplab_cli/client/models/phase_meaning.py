@@ -1,0 +1,72 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+from ..models.phase_meaning_key import PhaseMeaningKey
+
+T = TypeVar("T", bound="PhaseMeaning")
+
+
+@_attrs_define
+class PhaseMeaning:
+    """A phase of the breakdown, in the order the breakdown stacks them (PHASE_LABEL).
+
+    Attributes:
+        key (PhaseMeaningKey):
+        label (str):
+    """
+
+    key: PhaseMeaningKey
+    label: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        key = self.key.value
+
+        label = self.label
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "key": key,
+                "label": label,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        key = PhaseMeaningKey(d.pop("key"))
+
+        label = d.pop("label")
+
+        phase_meaning = cls(
+            key=key,
+            label=label,
+        )
+
+        phase_meaning.additional_properties = d
+        return phase_meaning
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
