@@ -1,0 +1,358 @@
+"""The proxy agent's reader of HAProxy's request log: lines -> one TimerSecond a second.
+
+HAProxy sends one datagram per logged request (haplab's format, contract.request_timers) to a
+unix datagram socket the agent binds in its runtime directory before HAProxy starts. A reader
+thread receives them, reads each with contract.request_timers.parse_logged_request and counts it
+into the second of the run's clock it ARRIVED in (a line is written when its request ends); a
+SecondTicker (the proxy sampler's labels: t = the second that closes) turns each closed second
+into SamplePoint(source="timers", t, ts, data={scalar counts}, timers=TimerSecond).
+
+Per line the reader does one Counter increment keyed by what the second's figures need
+(backend, server, state, the timers, queued or not), plus the connection estimate; histograms,
+states, bands and sums are built from the distinct keys once a second. Millisecond timers repeat
+a lot, so a second of thousands of lines is a few hundred keys.
+
+Kernel limits that decide whether a line is lost (HAProxy counts a line it could not send in
+`show info` DroppedLogs, sampled by the proxy sampler as PROCESS.dropped_logs): the socket's
+receive buffer (asked large here, granted up to net.core.rmem_max, or beyond it as root with
+SO_RCVBUFFORCE) and net.unix.max_dgram_qlen, the datagrams a unix socket queues whatever its
+buffer (10 on Debian 12): the reader must drain the socket faster than HAProxy fills it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+import os
+import re
+import socket
+import threading
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from agents.clock import host_time
+from agents.privileges import LabUser
+from agents.ticker import SecondTicker
+from common.latency_histograms import HIGHEST_US, encode, new_histogram
+from contract.request_timers import (
+    BAND_UPPER_MS,
+    LOG_LINE_MAX,
+    LOG_SOCKET,
+    PHASES,
+    SCOPE_ALL,
+    TCP_PHASES,
+    TCP_TIMERS,
+    TIMER_KEYS,
+    LoggedRequest,
+    PhaseBand,
+    PhaseName,
+    TimerName,
+    TimerSecond,
+    band_index,
+    parse_logged_request,
+)
+from contract.results import SamplePoint
+
+log = logging.getLogger(__name__)
+
+SOURCE = "timers"
+# Asked of the kernel for the socket's receive buffer: ~30,000 lines of ~100 bytes (each datagram
+# also costs its skb's overhead, ~1 KB of the buffer's accounting).
+RECEIVE_BUFFER_BYTES = 32 * 1024 * 1024
+# How long the reader waits for a line before looking whether it should stop.
+POLL_S = 0.2
+# A server connection's local port not seen for this long is taken as a new connection when seen
+# again. Longer than a busy run leaves a pooled connection idle (ms), far shorter than the time
+# the kernel takes to hand the same local port to a new connection to the same server (it walks
+# ~28,000 ports of ip_local_port_range, so at up to ~5,000 new connections/s per server a port
+# comes back after > 5 s). Wrong both ways outside that: a connection idle > 5 s and reused is
+# counted again; faster port cycling hides new connections. With sampling (one_in > 1) most of a
+# reused connection's requests are not seen, so the estimate counts too many.
+CONNECTION_HORIZON_S = 5.0
+_TIMER_INDEX_HTTP = {name: index for index, name in enumerate(TIMER_KEYS)}
+_TIMER_INDEX_TCP = {name: index for index, name in enumerate(TCP_TIMERS)}
+
+
+def bind_log_socket(directory: Path, user: LabUser) -> tuple[socket.socket, int]:
+    """The unix datagram socket HAProxy logs to (`{directory}/timers.sock`), writable by HAProxy's
+    user alone, and the receive buffer the kernel granted (bytes, as getsockopt reports it)."""
+    path = directory / LOG_SOCKET
+    with contextlib.suppress(FileNotFoundError):
+        path.unlink()
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    try:
+        force = getattr(socket, "SO_RCVBUFFORCE", None)
+        try:
+            if force is None:
+                raise PermissionError
+            sock.setsockopt(socket.SOL_SOCKET, force, RECEIVE_BUFFER_BYTES)  # root: past rmem_max
+        except PermissionError:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER_BYTES)
+        old_umask = os.umask(0o177)  # the socket file is born 0600: no moment anyone else may write
+        try:
+            sock.bind(str(path))
+        finally:
+            os.umask(old_umask)
+        user.own(path)
+    except BaseException:
+        sock.close()
+        raise
+    return sock, sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+
+
+_SECTION = re.compile(r"^(backend|listen) (\S+)")
+_SERVER = re.compile(r"^[ \t]+server (\S+) ")
+
+
+def multi_server_backends(config_text: str) -> frozenset[str]:
+    """The backends and listens of a rendered config (contract.haproxy.render) with more than one
+    server: their servers get a scope of their own."""
+    counts: Counter[str] = Counter()
+    current: str | None = None
+    for line in config_text.splitlines():
+        if section := _SECTION.match(line):
+            current = section.group(2)
+        elif line and not line[0].isspace():
+            current = None
+        elif current is not None and _SERVER.match(line):
+            counts[current] += 1
+    return frozenset(name for name, count in counts.items() if count > 1)
+
+
+# What a line counts towards, once the port is accounted for: (mode, backend, server, state,
+# timers in the mode's order, queued).
+_Key = tuple[str, str, str | None, str, tuple[int, ...], bool]
+
+
+@dataclass
+class _Second:
+    """The lines of one second, as they arrive."""
+
+    keys: Counter[_Key] = field(default_factory=Counter)
+    unparsed: int = 0
+    connections: int = 0
+
+
+class ConnectionEstimate:
+    """New server connections seen in the log: in TCP mode every session that connected; in HTTP
+    mode HAProxy 2.6 logs no "reused" flag, so a (backend, server, local port) not seen for
+    CONNECTION_HORIZON_S is taken as a new connection. An estimate (see the horizon's comment):
+    the worker cross-checks it against HAProxy's `connect` counter."""
+
+    def __init__(self, horizon_s: float = CONNECTION_HORIZON_S) -> None:
+        self._horizon = horizon_s
+        self._last_seen: dict[tuple[str, str | None, int], float] = {}
+        self._pruned_at = 0.0
+
+    def is_new(self, request: LoggedRequest, now: float) -> bool:
+        if request.mode == "tcp":
+            return request.timers["tc"] >= 0
+        if request.server_port is None or request.timers["tc"] < 0:
+            return False
+        key = (request.backend, request.server, request.server_port)
+        seen = self._last_seen.get(key)
+        self._last_seen[key] = now
+        if now - self._pruned_at > self._horizon:
+            self._prune(now)
+        return seen is None or now - seen > self._horizon
+
+    def _prune(self, now: float) -> None:
+        self._pruned_at = now
+        self._last_seen = {k: seen for k, seen in self._last_seen.items() if now - seen <= self._horizon}
+
+
+def timer_second(
+    one_in: int, keys: Counter[_Key], unparsed: int, connections: int, multi_server: frozenset[str]
+) -> TimerSecond:
+    """One second's TimerSecond from its lines' keys (pure: the unit tests' entry point)."""
+    values: dict[str, dict[TimerName, Counter[int]]] = {}
+    unset: dict[TimerName, Counter[str]] = {}
+    states: dict[str, Counter[str]] = {}
+    bands: dict[int, list[int]] = {}  # band index -> [count, total, *phase sums]
+    queued = with_server = sum_checked = sum_mismatches = lines = 0
+    for (mode, backend, server, state, timers, was_queued), count in keys.items():
+        lines += count
+        names = TIMER_KEYS if mode == "http" else TCP_TIMERS
+        index = _TIMER_INDEX_HTTP if mode == "http" else _TIMER_INDEX_TCP
+        scopes = [SCOPE_ALL, backend]
+        if server is not None and backend in multi_server:
+            scopes.append(f"{backend}/{server}")
+        for scope in scopes:
+            states.setdefault(scope, Counter())[state] += count
+        for name, value in zip(names, timers, strict=True):
+            if value < 0:
+                unset.setdefault(name, Counter())[state] += count
+                continue
+            for scope in scopes:
+                values.setdefault(scope, {}).setdefault(name, Counter())[value] += count
+        queued += count if was_queued else 0
+        with_server += count if timers[index["tc"]] >= 0 else 0
+        if all(value >= 0 for value in timers):
+            sum_checked += count
+            parts = sum(timers) - timers[index["tt"]] - (timers[index["ta"]] if mode == "http" else 0)
+            if abs(parts - timers[index["tt"]]) > 1:
+                sum_mismatches += count
+        phases = PHASES if mode == "http" else TCP_PHASES
+        spent = [max(timers[index[phase]], 0) for phase in phases]
+        own = sum(spent)
+        band = bands.setdefault(band_index(own), [0, 0] + [0] * len(PHASES))
+        band[0] += count
+        band[1] += own * count
+        for phase, value in zip(phases, spent, strict=True):
+            band[2 + PHASES.index(phase)] += value * count
+    return TimerSecond(
+        one_in=one_in,
+        lines=lines,
+        unparsed=unparsed,
+        histograms={
+            scope: {name: _encoded(counter) for name, counter in timers_of.items()}
+            for scope, timers_of in values.items()
+        },
+        unset={name: dict(by_state) for name, by_state in unset.items()},
+        states={scope: dict(by_state) for scope, by_state in states.items()},
+        queued=queued,
+        connections=connections,
+        with_server=with_server,
+        sum_checked=sum_checked,
+        sum_mismatches=sum_mismatches,
+        bands=[
+            PhaseBand(
+                upper_ms=BAND_UPPER_MS[band],
+                count=sums[0],
+                total_ms=sums[1],
+                sums_ms=_phase_sums(sums[2:]),
+            )
+            for band, sums in sorted(bands.items())
+        ],
+    )
+
+
+def _phase_sums(sums: Iterable[int]) -> dict[PhaseName, int]:
+    return dict(zip(PHASES, sums, strict=True))
+
+
+def _encoded(counter: Counter[int]) -> str:
+    histogram = new_histogram()
+    for ms, count in counter.items():
+        histogram.record_value(min(ms * 1000, HIGHEST_US), count)  # HdrHistogram: microseconds
+    return encode(histogram)
+
+
+def key_of(request: LoggedRequest) -> _Key:
+    names = TIMER_KEYS if request.mode == "http" else TCP_TIMERS
+    return (
+        request.mode,
+        request.backend,
+        request.server,
+        request.state,
+        tuple(request.timers[name] for name in names),
+        request.timers.get("tw", -1) > 0 or request.queued_ahead > 0,
+    )
+
+
+class RequestLogReader:
+    """Reads the bound log socket from start() to stop(), emitting one timers sample a second of
+    the run's clock (origin t0, epoch seconds on this host's clock)."""
+
+    def __init__(
+        self,
+        sock: socket.socket,
+        one_in: int,
+        t0: float,
+        emit: Callable[[list[SamplePoint]], None],
+        multi_server: frozenset[str] = frozenset(),
+    ) -> None:
+        self._sock = sock
+        self._one_in = one_in
+        self._t0 = t0
+        self._emit = emit
+        self._multi_server = multi_server
+        self._lock = threading.Lock()
+        self._seconds: dict[int, _Second] = {}
+        self._closed_through = -math.inf  # the last second emitted: later lines go after it
+        self._connections = ConnectionEstimate()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._read, name="request-log-reader", daemon=True)
+        self._ticker = SecondTicker("request-log-ticker", t0, self._tick)
+        self.lines_read = 0
+
+    def start(self) -> None:
+        self._drain()  # lines from before sampling (readiness checks, an earlier config) are not the run's
+        self._sock.settimeout(POLL_S)
+        self._thread.start()
+        self._ticker.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._ticker.stop()
+        if self._thread.is_alive() and threading.current_thread() is not self._thread:
+            self._thread.join(POLL_S * 5)
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def _drain(self) -> None:
+        self._sock.setblocking(False)
+        with contextlib.suppress(BlockingIOError, InterruptedError):
+            while True:
+                self._sock.recv(LOG_LINE_MAX)
+
+    def _read(self) -> None:
+        recv = self._sock.recv
+        while not self._stop.is_set():
+            try:
+                datagram = recv(LOG_LINE_MAX)
+            except TimeoutError:
+                continue
+            except OSError as exc:
+                if not self._stop.is_set():
+                    log.warning("request log reader: the socket failed (%s); reading stops", exc)
+                return
+            self._take(datagram, host_time())
+
+    def _take(self, datagram: bytes, now: float) -> None:
+        request = parse_logged_request(datagram.decode("utf-8", "replace"))
+        second = math.floor(now - self._t0)
+        with self._lock:
+            if second <= self._closed_through:
+                second = int(self._closed_through) + 1  # arrived as its second was being closed
+            bucket = self._seconds.get(second)
+            if bucket is None:
+                bucket = self._seconds[second] = _Second()
+            if request is None:
+                bucket.unparsed += 1
+                return
+            self.lines_read += 1
+            bucket.keys[key_of(request)] += 1
+            if self._connections.is_new(request, now):
+                bucket.connections += 1
+
+    def _tick(self, t: int, now: float) -> None:
+        with self._lock:
+            closed = sorted(s for s in self._seconds if s <= t)
+            buckets = [self._seconds.pop(s) for s in closed]
+            self._closed_through = max(self._closed_through, t)
+        merged = _Second()
+        for bucket in buckets:  # a second the ticker skipped (the box stalled) joins this one
+            merged.keys.update(bucket.keys)
+            merged.unparsed += bucket.unparsed
+            merged.connections += bucket.connections
+        second = timer_second(
+            self._one_in, merged.keys, merged.unparsed, merged.connections, self._multi_server
+        )
+        data: dict[str, float | int] = {
+            "lines": second.lines,
+            "unparsed": second.unparsed,
+            "queued": second.queued,
+            "connections": second.connections,
+            "with_server": second.with_server,
+            "sum_mismatches": second.sum_mismatches,
+        }
+        self._emit(
+            [SamplePoint(source=SOURCE, t=t, ts=datetime.fromtimestamp(now, UTC), data=data, timers=second)]
+        )
