@@ -125,14 +125,14 @@ def multi_server_backends(config_text: str) -> frozenset[str]:
 
 # What a line counts towards, once the port is accounted for: (mode, backend, server, state,
 # timers in the mode's order, queued).
-_Key = tuple[str, str, str | None, str, tuple[int, ...], bool]
+LineKey = tuple[str, str, str | None, str, tuple[int, ...], bool]
 
 
 @dataclass
 class _Second:
     """The lines of one second, as they arrive."""
 
-    keys: Counter[_Key] = field(default_factory=Counter)
+    keys: Counter[LineKey] = field(default_factory=Counter)
     unparsed: int = 0
     connections: int = 0
 
@@ -166,7 +166,7 @@ class ConnectionEstimate:
 
 
 def timer_second(
-    one_in: int, keys: Counter[_Key], unparsed: int, connections: int, multi_server: frozenset[str]
+    one_in: int, keys: Counter[LineKey], unparsed: int, connections: int, multi_server: frozenset[str]
 ) -> TimerSecond:
     """One second's TimerSecond from its lines' keys (pure: the unit tests' entry point)."""
     values: dict[str, dict[TimerName, Counter[int]]] = {}
@@ -242,7 +242,7 @@ def _encoded(counter: Counter[int]) -> str:
     return encode(histogram)
 
 
-def key_of(request: LoggedRequest) -> _Key:
+def key_of(request: LoggedRequest) -> LineKey:
     names = TIMER_KEYS if request.mode == "http" else TCP_TIMERS
     return (
         request.mode,

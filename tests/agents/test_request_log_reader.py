@@ -170,7 +170,8 @@ def settled(samples: CollectedSamples, expected_lines: int) -> list[TimerSecond]
         seconds = [s.timers for s in timer_seconds(samples) if s.timers is not None]
         return seconds if sum(s.lines for s in seconds) >= expected_lines else None
 
-    return wait_until(enough, 10, f"{expected_lines} logged lines")
+    seconds: list[TimerSecond] = wait_until(enough, 10, f"{expected_lines} logged lines")
+    return seconds
 
 
 def ms_at(seconds: list[TimerSecond], scope: str, timer: str, percentile: float) -> float:
