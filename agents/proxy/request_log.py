@@ -28,7 +28,7 @@ import os
 import re
 import socket
 import threading
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -44,7 +44,6 @@ from contract.request_timers import (
     LOG_SOCKET,
     PHASES,
     SCOPE_ALL,
-    TCP_PHASES,
     TCP_TIMERS,
     TIMER_KEYS,
     LoggedRequest,
@@ -169,41 +168,52 @@ def timer_second(
     one_in: int, keys: Counter[LineKey], unparsed: int, connections: int, multi_server: frozenset[str]
 ) -> TimerSecond:
     """One second's TimerSecond from its lines' keys (pure: the unit tests' entry point)."""
-    values: dict[str, dict[TimerName, Counter[int]]] = {}
-    unset: dict[TimerName, Counter[str]] = {}
-    states: dict[str, Counter[str]] = {}
-    bands: dict[int, list[int]] = {}  # band index -> [count, total, *phase sums]
+    values: defaultdict[str, defaultdict[TimerName, Counter[int]]] = defaultdict(lambda: defaultdict(Counter))
+    unset: defaultdict[TimerName, Counter[str]] = defaultdict(Counter)
+    states: defaultdict[str, Counter[str]] = defaultdict(Counter)
+    bands: dict[int, list[int]] = {}  # band index -> [count, total, *phase sums in PHASES order]
     queued = with_server = sum_checked = sum_mismatches = lines = 0
+    phase_at = {
+        "http": [_TIMER_INDEX_HTTP.get(phase) for phase in PHASES],
+        "tcp": [_TIMER_INDEX_TCP.get(phase) for phase in PHASES],
+    }
     for (mode, backend, server, state, timers, was_queued), count in keys.items():
         lines += count
-        names = TIMER_KEYS if mode == "http" else TCP_TIMERS
-        index = _TIMER_INDEX_HTTP if mode == "http" else _TIMER_INDEX_TCP
-        scopes = [SCOPE_ALL, backend]
+        http = mode == "http"
+        names, index = (TIMER_KEYS, _TIMER_INDEX_HTTP) if http else (TCP_TIMERS, _TIMER_INDEX_TCP)
+        scopes = [values[SCOPE_ALL], values[backend]]
+        states[SCOPE_ALL][state] += count
+        states[backend][state] += count
         if server is not None and backend in multi_server:
-            scopes.append(f"{backend}/{server}")
-        for scope in scopes:
-            states.setdefault(scope, Counter())[state] += count
+            scope = f"{backend}/{server}"
+            scopes.append(values[scope])
+            states[scope][state] += count
         for name, value in zip(names, timers, strict=True):
             if value < 0:
-                unset.setdefault(name, Counter())[state] += count
+                unset[name][state] += count
                 continue
-            for scope in scopes:
-                values.setdefault(scope, {}).setdefault(name, Counter())[value] += count
-        queued += count if was_queued else 0
-        with_server += count if timers[index["tc"]] >= 0 else 0
-        if all(value >= 0 for value in timers):
+            for by_timer in scopes:
+                by_timer[name][value] += count
+        if was_queued:
+            queued += count
+        if timers[index["tc"]] >= 0:
+            with_server += count
+        total = timers[index["tt"]]
+        if min(timers) >= 0:
             sum_checked += count
-            parts = sum(timers) - timers[index["tt"]] - (timers[index["ta"]] if mode == "http" else 0)
-            if abs(parts - timers[index["tt"]]) > 1:
+            parts = sum(timers) - total - (timers[index["ta"]] if http else 0)
+            if abs(parts - total) > 1:
                 sum_mismatches += count
-        phases = PHASES if mode == "http" else TCP_PHASES
-        spent = [max(timers[index[phase]], 0) for phase in phases]
+        # Each phase's time, in PHASES order; a phase the mode lacks (TCP: TR, Tr) or -1 counts 0.
+        spent = [max(timers[at], 0) if at is not None else 0 for at in phase_at[mode]]
         own = sum(spent)
-        band = bands.setdefault(band_index(own), [0, 0] + [0] * len(PHASES))
+        band = bands.get(own_band := band_index(own))
+        if band is None:
+            band = bands[own_band] = [0] * (2 + len(PHASES))
         band[0] += count
         band[1] += own * count
-        for phase, value in zip(phases, spent, strict=True):
-            band[2 + PHASES.index(phase)] += value * count
+        for position, value in enumerate(spent, start=2):
+            band[position] += value * count
     return TimerSecond(
         one_in=one_in,
         lines=lines,
