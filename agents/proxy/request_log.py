@@ -16,7 +16,13 @@ Kernel limits that decide whether a line is lost (HAProxy counts a line it could
 `show info` DroppedLogs, sampled by the proxy sampler as PROCESS.dropped_logs): the socket's
 receive buffer (asked large here, granted up to net.core.rmem_max, or beyond it as root with
 SO_RCVBUFFORCE) and net.unix.max_dgram_qlen, the datagrams a unix socket queues whatever its
-buffer (10 on Debian 12): the reader must drain the socket faster than HAProxy fills it.
+buffer (10 on Debian 12: 2 ms of lines at 5,000 a second, less than a busy box keeps a thread
+waiting). That limit belongs to the network namespace the socket is created in, so where the
+agent runs HAProxy in a lab namespace of its own, the socket is created inside it, with the
+namespace's limit raised to DGRAM_QUEUE; elsewhere the host's is left alone, and the sampling
+rule and the dropped count carry it. Past that limit, the sender's buffer is the bound (a unix
+datagram is charged to its sender until read): ~280 lines with the default 208 KiB wmem, 56 ms
+of lines at 5,000 a second.
 """
 
 from __future__ import annotations
@@ -24,7 +30,6 @@ from __future__ import annotations
 import contextlib
 import logging
 import math
-import os
 import re
 import socket
 import threading
@@ -35,6 +40,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from agents.clock import host_time
+from agents.netns import call_in_netns
 from agents.privileges import LabUser
 from agents.ticker import SecondTicker
 from common.latency_histograms import HIGHEST_US, encode, new_histogram
@@ -62,6 +68,10 @@ SOURCE = "timers"
 # Asked of the kernel for the socket's receive buffer: ~30,000 lines of ~100 bytes (each datagram
 # also costs its skb's overhead, ~1 KB of the buffer's accounting).
 RECEIVE_BUFFER_BYTES = 32 * 1024 * 1024
+# Datagrams the socket may queue, set in the lab namespace's net.unix.max_dgram_qlen (only
+# raised): with the buffer above, seconds of lines while the reader waits for a core.
+DGRAM_QUEUE = 16_384
+_DGRAM_QLEN = Path("/proc/sys/net/unix/max_dgram_qlen")
 # How long the reader waits for a line before looking whether it should stop.
 POLL_S = 0.2
 # A server connection's local port not seen for this long is taken as a new connection when seen
@@ -76,13 +86,16 @@ _TIMER_INDEX_HTTP = {name: index for index, name in enumerate(TIMER_KEYS)}
 _TIMER_INDEX_TCP = {name: index for index, name in enumerate(TCP_TIMERS)}
 
 
-def bind_log_socket(directory: Path, user: LabUser) -> tuple[socket.socket, int]:
+def bind_log_socket(directory: Path, user: LabUser, netns: str | None = None) -> tuple[socket.socket, int]:
     """The unix datagram socket HAProxy logs to (`{directory}/timers.sock`), writable by HAProxy's
-    user alone, and the receive buffer the kernel granted (bytes, as getsockopt reports it)."""
+    user alone, and the receive buffer the kernel granted (bytes, as getsockopt reports it).
+
+    With a lab namespace, the socket is made inside it after raising the namespace's queue limit
+    (the module's docstring); HAProxy reaches it by its path from any namespace."""
     path = directory / LOG_SOCKET
     with contextlib.suppress(FileNotFoundError):
         path.unlink()
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    sock = call_in_netns(netns, lambda: _new_socket(raise_queue=netns is not None))
     try:
         force = getattr(socket, "SO_RCVBUFFORCE", None)
         try:
@@ -91,16 +104,23 @@ def bind_log_socket(directory: Path, user: LabUser) -> tuple[socket.socket, int]
             sock.setsockopt(socket.SOL_SOCKET, force, RECEIVE_BUFFER_BYTES)  # root: past rmem_max
         except PermissionError:
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, RECEIVE_BUFFER_BYTES)
-        old_umask = os.umask(0o177)  # the socket file is born 0600: no moment anyone else may write
-        try:
-            sock.bind(str(path))
-        finally:
-            os.umask(old_umask)
+        # The directory is HAProxy's user's alone (0700), so nobody else reaches the socket file
+        # before it is 0600 (a process-wide umask would race the agent's other threads).
+        sock.bind(str(path))
+        path.chmod(0o600)
         user.own(path)
     except BaseException:
         sock.close()
         raise
     return sock, sock.getsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF)
+
+
+def _new_socket(*, raise_queue: bool) -> socket.socket:
+    """A unix datagram socket; with raise_queue, after this (namespace's) queue limit is raised:
+    a socket takes the limit in force when it is created."""
+    if raise_queue and int(_DGRAM_QLEN.read_text()) < DGRAM_QUEUE:
+        _DGRAM_QLEN.write_text(str(DGRAM_QUEUE))
+    return socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
 
 
 _SECTION = re.compile(r"^(backend|listen) (\S+)")

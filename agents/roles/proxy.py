@@ -234,7 +234,7 @@ class ProxyRole(Role):
             self._close_request_log()
             return
         if self._log_socket is None:
-            self._log_socket, granted = bind_log_socket(self.workdir, self.user)
+            self._log_socket, granted = bind_log_socket(self.workdir, self.user, self.ctx.netns)
             log.info("request log socket bound; the kernel granted a %d-byte receive buffer", granted)
 
     def _close_request_log(self) -> None:

@@ -345,3 +345,59 @@ def test_the_socket_is_haproxys_users_alone_and_a_foreign_line_is_counted_not_gu
     finally:
         reader.stop()
         sock.close()
+
+
+def _queued_before_refusal(path: Path, tries: int = 2_000) -> int:
+    """Datagrams a sender gets into the socket at `path`, nobody reading, before the kernel says
+    EAGAIN (HAProxy then counts the line in DroppedLogs)."""
+    import socket as socket_module
+
+    with socket_module.socket(socket_module.AF_UNIX, socket_module.SOCK_DGRAM) as sender:
+        sender.setblocking(False)
+        for sent in range(tries):
+            try:
+                sender.sendto(b"hl1h 0 0 0 0 0 1 0 1 1 -- be t1 0 0 0 40000 200", str(path))
+            except BlockingIOError:
+                return sent
+    return tries
+
+
+@pytest.fixture
+def namespace() -> Iterator[str]:
+    from dev.lab_netns import netns_usable
+
+    if (why := netns_usable()) is not None:
+        pytest.skip(f"no network namespaces: {why}")
+    name = f"hltest-timers-{os.getpid()}"
+    subprocess.run(["ip", "netns", "add", name], check=True)
+    try:
+        yield name
+    finally:
+        subprocess.run(["ip", "netns", "delete", name], check=False)
+
+
+def test_in_a_lab_namespace_the_socket_queues_thousands_of_lines_and_the_host_keeps_its_limit(
+    runtime_dir: Path, namespace: str
+) -> None:
+    """net.unix.max_dgram_qlen (10 on Debian 12) caps the datagrams a unix socket queues: the
+    socket made inside the lab's namespace gets that namespace's limit raised; the host's is not
+    touched, and a socket made outside keeps it."""
+    from agents.privileges import HAPROXY_USER, lab_user
+    from agents.proxy.request_log import DGRAM_QUEUE
+
+    host_limit = int(Path("/proc/sys/net/unix/max_dgram_qlen").read_text())
+    user = lab_user(HAPROXY_USER)
+    inside, _ = bind_log_socket(runtime_dir, user, namespace)
+    try:
+        # Now the sender's own buffer is the limit (a unix datagram is charged to its sender until
+        # read: ~280 short lines of the default 208 KiB, HAProxy's too).
+        assert _queued_before_refusal(runtime_dir / "timers.sock") > 20 * host_limit
+    finally:
+        inside.close()
+    assert int(Path("/proc/sys/net/unix/max_dgram_qlen").read_text()) == host_limit
+    assert host_limit < DGRAM_QUEUE
+    outside, _ = bind_log_socket(runtime_dir, user)
+    try:
+        assert _queued_before_refusal(runtime_dir / "timers.sock") <= host_limit + 1
+    finally:
+        outside.close()
