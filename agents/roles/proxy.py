@@ -31,7 +31,7 @@ from agents.proxy import files, resolution
 from agents.proxy.config_check import check_config
 from agents.proxy.process import HAProxyError, HAProxyProcess
 from agents.proxy.readiness import wait_until_ready
-from agents.proxy.request_log import RequestLogReader, bind_log_socket, multi_server_backends
+from agents.proxy.request_log import BATCH_WAIT_S, RequestLogReader, bind_log_socket, multi_server_backends
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.proxy.sampler import ProxySampler
 from agents.roles.base import AgentContext, CommandFailed, Role
@@ -74,6 +74,8 @@ class ProxyRole(Role):
         self._log_one_in: int | None = None
         self._multi_server: frozenset[str] = frozenset()
         self._log_reader: RequestLogReader | None = None
+        # Made in a lab namespace, the socket's queue was raised: lines may wait for a batch.
+        self._log_batch_wait_s = 0.0
         self._version: str | None = None
         self._shaper: LinkShaper | None = None
         self._shaping_run: int | None = None
@@ -201,6 +203,7 @@ class ProxyRole(Role):
                     command.t0.timestamp(),
                     self.ctx.emitter(command.run_id),
                     self._multi_server,
+                    batch_wait_s=self._log_batch_wait_s,
                 )
                 self._log_reader.start()
         return ProxySampling(source="proxy", socket=str(self.api.socket_path))
@@ -235,6 +238,7 @@ class ProxyRole(Role):
             return
         if self._log_socket is None:
             self._log_socket, granted = bind_log_socket(self.workdir, self.user, self.ctx.netns)
+            self._log_batch_wait_s = BATCH_WAIT_S if self.ctx.netns is not None else 0.0
             log.info("request log socket bound; the kernel granted a %d-byte receive buffer", granted)
 
     def _close_request_log(self) -> None:

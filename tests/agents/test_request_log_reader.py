@@ -401,3 +401,26 @@ def test_in_a_lab_namespace_the_socket_queues_thousands_of_lines_and_the_host_ke
         assert _queued_before_refusal(runtime_dir / "timers.sock") <= host_limit + 1
     finally:
         outside.close()
+
+
+def test_a_batching_reader_in_a_lab_namespace_reads_a_burst_whole(runtime_dir: Path, namespace: str) -> None:
+    """The lab's reader drains the socket, then waits BATCH_WAIT_S instead of waking for each line:
+    a burst of 250 lines sent without a pause arrives whole, none refused."""
+    from agents.privileges import HAPROXY_USER, lab_user
+    from agents.proxy.request_log import BATCH_WAIT_S
+
+    sock, _ = bind_log_socket(runtime_dir, lab_user(HAPROXY_USER), namespace)
+    emitted: list[SamplePoint] = []
+    reader = RequestLogReader(sock, 1, time.time() - 0.5, emitted.extend, batch_wait_s=BATCH_WAIT_S)
+    reader.start()
+    try:
+        for _ in range(4):
+            assert _queued_before_refusal(runtime_dir / "timers.sock", tries=250) == 250
+            time.sleep(0.05)
+        wait_until(lambda: reader.lines_read == 1_000, 5, "1,000 lines read")
+        wait_until(
+            lambda: sum(s.timers.lines for s in emitted if s.timers) == 1_000, 5, "1,000 lines emitted"
+        )
+    finally:
+        reader.stop()
+        sock.close()
