@@ -7,10 +7,12 @@ contract.haproxy.render with `nbthread 2`, as a run does): one without timers, o
 request in N to the role's request log reader (agents.proxy.request_log), which runs in this
 process as it runs in the agent. Both stay up; `wrk -t2 -c50` (the injector's wrk driver) loads
 one, then the other, for --duration seconds, the order flipping every round, --rounds rounds per
-N. It prints each pair's successful req/s and their ratio on/off, the lines the reader read, the
-lines HAProxy could not send (`show info` DroppedLogs), and the reader's CPU (its two threads'
-user + system time, from /proc/self/task) per 10,000 lines; then, per N, the median ratio with
-its range. All on this one machine: wrk, nginx, both HAProxy and the reader share its cores.
+N (N = 0: the control, a second HAProxy without timers, the noise floor of the method). It
+prints each pair's successful req/s and their ratio on/off, the lines the reader read, the lines
+HAProxy could not send (`show info` DroppedLogs), the reader's CPU (its two threads' user +
+system time, from /proc/self/task) per 10,000 lines and HAProxy's CPU per request (its worker,
+/proc/<pid>/stat); then, per N, the medians and the ratio's range. All on this one machine:
+wrk, nginx, both HAProxy and the reader share its cores.
 HAProxy and wrk run on loopback here; with --lab-namespace the log socket is made as the agent
 makes it when HAProxy runs in a lab namespace (inside a throwaway namespace whose
 net.unix.max_dgram_qlen is raised; HAProxy reaches it by path), without it as on a host where
@@ -126,9 +128,10 @@ def thread_cpu_s(native_ids: list[int]) -> float:
     return total / CLOCK_TICKS
 
 
-def reader_threads(role: ProxyRole) -> tuple[RequestLogReader, list[int]]:
+def reader_threads(role: ProxyRole) -> tuple[RequestLogReader | None, list[int]]:
     reader = role._log_reader
-    assert reader is not None
+    if reader is None:  # the control: no timers
+        return None, []
     ids = [reader._thread.native_id, reader._ticker._thread.native_id]
     return reader, [tid for tid in ids if tid is not None]
 
@@ -160,7 +163,10 @@ def main() -> None:
     parser.add_argument("--duration", type=int, default=5, help="seconds per wrk run")
     parser.add_argument("--rounds", type=int, default=5, help="off/on pairs per N, alternating")
     parser.add_argument(
-        "--one-in", type=int, action="append", help="log one request in N (repeatable; default 1 and 10)"
+        "--one-in",
+        type=int,
+        action="append",
+        help="log one request in N (repeatable; default 1 and 10); 0: the control, no timers on either",
     )
     parser.add_argument(
         "--lab-namespace", action="store_true", help="make the log socket in a lab namespace, as the lab does"
@@ -195,7 +201,7 @@ def compare(args: argparse.Namespace, one_ins: list[int], socket_netns: str | No
                 f"{os.cpu_count()} cores"
             )
             for one_in in one_ins:
-                with proxy(root, f"on{one_in}", upstream, one_in, socket_netns) as (role, on):
+                with proxy(root, f"on{one_in}", upstream, one_in or None, socket_netns) as (role, on):
                     reader, threads = reader_threads(role)
                     ratios, per_10k, haproxy_us = [], [], {"off": [], "on": []}  # type: ignore[var-annotated]
                     pids = {"off": off_role._worker_pid, "on": role._worker_pid}
@@ -211,13 +217,13 @@ def compare(args: argparse.Namespace, one_ins: list[int], socket_netns: str | No
                                 rates[side] = wrk_rps(off, args.duration, work)
                             else:
                                 lines0, cpu0, drops0 = (
-                                    reader.lines_read,
+                                    reader.lines_read if reader else 0,
                                     thread_cpu_s(threads),
                                     dropped_logs(role),
                                 )
                                 rates[side] = wrk_rps(on, args.duration, work)
                                 time.sleep(1.5)  # the last lines arrive and are read
-                                lines = reader.lines_read - lines0
+                                lines = (reader.lines_read if reader else 0) - lines0
                                 cpu = thread_cpu_s(threads) - cpu0
                                 drops = dropped_logs(role) - drops0
                             # HAProxy's CPU per request (the worker's threads; the box's noise moves
