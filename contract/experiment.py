@@ -11,6 +11,8 @@ Cross-field rules (each error names the field by its dotted path):
   the servers: `proto h2` exactly when the target speaks h2c, `ssl` exactly when it has TLS.
   With a managed target, `load.path` and HTTP health-check paths must be endpoints it serves.
 - The sweep's paths must exist in this spec, and points x repetitions is capped at MAX_RUNS.
+- With timers collected, raw lines that would make HAProxy's request log lie (option logasap,
+  no log, log-format ...: contract.haproxy.raw_lines.request_log_problem) are refused.
 - A threshold relative to the asked rate needs `load.rate`; an abort_on_fail rule's grace must
   leave some of the load to judge (contract/thresholds.py checks each rule on its own).
 """
@@ -23,6 +25,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from contract.haproxy.model import Frontend, HAProxyConfig, Listen
+from contract.haproxy.raw_lines import request_log_problem
 from contract.haproxy.servers import ServerOptions
 from contract.load import LoadProfile
 from contract.request_timers import RequestTimersSettings
@@ -66,6 +69,7 @@ class ExperimentSpec(BaseModel):
             *self._target_problems(),
             *self._sweep_problems(),
             *self._threshold_problems(),
+            *self._request_log_problems(),
         ]
         if problems:
             raise ValueError("; ".join(problems))
@@ -149,6 +153,22 @@ class ExperimentSpec(BaseModel):
         for path, pool in self.proxy.pools():
             if pool.health_check is not None and pool.health_check.kind == "http":
                 yield f"proxy.{path}", pool.health_check.path
+
+    def _request_log_problems(self) -> Iterator[str]:
+        if not self.timers.collect:
+            return
+        proxy = self.proxy
+        sections: list[tuple[str, list[str]]] = [
+            ("proxy.global", proxy.global_.extra),
+            ("proxy.defaults", proxy.defaults.extra),
+            *((f"proxy.frontends.{i}", f.extra) for i, f in enumerate(proxy.frontends)),
+            *((f"proxy.backends.{i}", b.extra) for i, b in enumerate(proxy.backends)),
+            *((f"proxy.listens.{i}", s.extra) for i, s in enumerate(proxy.listens)),
+        ]
+        for path, lines in sections:
+            for index, line in enumerate(lines):
+                if why := request_log_problem(line):
+                    yield f"{path}.extra.{index}: {why}"
 
     def _sweep_problems(self) -> Iterator[str]:
         if self.run_count() > MAX_RUNS:

@@ -543,7 +543,7 @@ SAMPLE_SERIES: tuple[SampleSeries, ...] = (
     _s("bytes_out", "FRONTEND.bout", "bytes to clients (bout)", "B/s", "haproxy"),
     _s("idle", "PROCESS.idle_pct", "HAProxy idle (all threads)", "%", "haproxy"),
     _s("maxconn", "PROCESS.maxconn_max", "HAProxy's global maxconn", "", "haproxy"),
-    _s("dropped_logs", "PROCESS.dropped_logs", "log lines HAProxy dropped", "/s", "haproxy"),
+    _s("dropped_logs", "PROCESS.dropped_logs", "log lines HAProxy could not send", "/s", "haproxy"),
     _s("cpu", "cpu_pct", "CPU busy", "%", "host"),
     _s("rx", "rx_bytes", "received", "B/s", "host"),
     _s("tx", "tx_bytes", "sent", "B/s", "host"),

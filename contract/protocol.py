@@ -39,6 +39,7 @@ from contract.command_results import (
 )
 from contract.lab import LinkShaping
 from contract.load import LoadProfile
+from contract.request_timers import MAX_ONE_IN
 from contract.results import SamplePoint
 from contract.strict import StrictModel
 from contract.target import ManagedDatabase, ManagedTarget
@@ -177,6 +178,16 @@ class ApplyProxyConfig(_Message):
     )
     files: dict[RuntimeFileName, str] = Field(
         default_factory=dict, description="Files written under the runtime directory before the check."
+    )
+    request_log_one_in: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_ONE_IN,
+        description=(
+            "The config logs one request in this many to the runtime directory's timers socket "
+            "(RenderContext.request_log_one_in): bind it before HAProxy starts and read it from "
+            "StartSampling on (source `timers`). None: no request log."
+        ),
     )
 
 

@@ -55,6 +55,15 @@ class RunEnvironment(StrictModel):
         default_factory=dict, description="Server names the proxy agent resolved, and the address used."
     )
     link_shaping: AppliedLinkShaping | None = Field(default=None, description="None: no link was shaped.")
+    request_log_one_in: int | None = Field(
+        default=None,
+        ge=1,
+        description=(
+            "HAProxy logged one request in this many to the proxy agent (spec.timers.one_in, or the "
+            "sampling rule contract.request_timers.one_in_for on the load's rate); None: timers not "
+            "collected."
+        ),
+    )
 
     def with_clocks(self, clocks: Mapping[str, ClockMeasurement | None]) -> RunEnvironment:
         """This environment with the agents' clocks as measured at the warm-up (by agent name); an
@@ -104,7 +113,7 @@ def shared_machines(agents: Mapping[str, AgentEnvironment]) -> list[SharedMachin
     return found
 
 
-_NOT_AGENTS = ("resolved_hosts", "link_shaping", "shared_machines")
+_NOT_AGENTS = ("resolved_hosts", "link_shaping", "shared_machines", "request_log_one_in")
 
 
 def stored_environment(doc: object) -> RunEnvironment:

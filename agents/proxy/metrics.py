@@ -101,7 +101,13 @@ INFO_GAUGES = {
     "Maxconn": "maxconn_max",
     "Nbthread": "threads",
 }
-INFO_COUNTERS = {"CumConns": "conns", "CumReq": "requests", "CumSslConns": "ssl_conns"}
+# DroppedLogs: log lines HAProxy could not send (the request log's socket full: agents.proxy.request_log).
+INFO_COUNTERS = {
+    "CumConns": "conns",
+    "CumReq": "requests",
+    "CumSslConns": "ssl_conns",
+    "DroppedLogs": "dropped_logs",
+}
 # Row `type` in show stat.
 FRONTEND_ROW, BACKEND_ROW, SERVER_ROW = "0", "1", "2"
 UP_STATES = ("OPEN", "UP", "no check")

@@ -8,7 +8,9 @@ pidfile, certs/ and files/ of the config all live here.
   HAProxy (master-worker, foreground child) or, when it already runs for this run, reload it;
   wait until every frontend is OPEN and every server UP on the new worker. Any failure stops
   HAProxy and fails the command with HAProxy's own words.
-- StartSampling: a 1 Hz sampler of the Runtime API (agents.proxy.sampler).
+- StartSampling: a 1 Hz sampler of the Runtime API (agents.proxy.sampler) and, when the config
+  logs requests (ApplyProxyConfig.request_log_one_in), the reader of that log
+  (agents.proxy.request_log), whose socket was bound before HAProxy started.
 - ShapeLinks: cap this host's interfaces with tc (agents.shaping) until the run's Teardown.
 - Teardown: stop the sampler and HAProxy, remove the run's link caps, empty the directory. Idempotent.
 """
@@ -16,6 +18,7 @@ pidfile, certs/ and files/ of the config all live here.
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 import time
 from typing import ClassVar
@@ -28,6 +31,7 @@ from agents.proxy import files, resolution
 from agents.proxy.config_check import check_config
 from agents.proxy.process import HAProxyError, HAProxyProcess
 from agents.proxy.readiness import wait_until_ready
+from agents.proxy.request_log import BATCH_WAIT_S, RequestLogReader, bind_log_socket, multi_server_backends
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.proxy.sampler import ProxySampler
 from agents.roles.base import AgentContext, CommandFailed, Role
@@ -65,6 +69,13 @@ class ProxyRole(Role):
         self._process: HAProxyProcess | None = None
         self._worker_pid: int | None = None
         self._sampler: ProxySampler | None = None
+        # The request log of the running config: its socket, one in N, the multi-server backends.
+        self._log_socket: socket.socket | None = None
+        self._log_one_in: int | None = None
+        self._multi_server: frozenset[str] = frozenset()
+        self._log_reader: RequestLogReader | None = None
+        # Made in a lab namespace, the socket's queue was raised: lines may wait for a batch.
+        self._log_batch_wait_s = 0.0
         self._version: str | None = None
         self._shaper: LinkShaper | None = None
         self._shaping_run: int | None = None
@@ -140,6 +151,7 @@ class ProxyRole(Role):
         files.write_files(self.workdir, command.files)
         candidate = files.write_candidate(self.workdir, command.config_text)
         self.user.own(self.workdir)
+        self._prepare_request_log(command)
         check = check_config(self.haproxy_bin, candidate, self.ctx.netns, self.user)
         if not check.ok:
             raise CommandFailed("haproxy -c refused the configuration:\n" + "\n".join(check.alerts))
@@ -181,6 +193,19 @@ class ProxyRole(Role):
                 self._sampler.stop()
             self._sampler = ProxySampler(self.api, command.t0, self.ctx.emitter(command.run_id))
             self._sampler.start()
+            if self._log_reader is not None:
+                self._log_reader.stop()
+                self._log_reader = None
+            if self._log_socket is not None and self._log_one_in is not None:
+                self._log_reader = RequestLogReader(
+                    self._log_socket,
+                    self._log_one_in,
+                    command.t0.timestamp(),
+                    self.ctx.emitter(command.run_id),
+                    self._multi_server,
+                    batch_wait_s=self._log_batch_wait_s,
+                )
+                self._log_reader.start()
         return ProxySampling(source="proxy", socket=str(self.api.socket_path))
 
     def shape_links(self, command: ShapeLinks) -> LinksShaped:
@@ -203,10 +228,32 @@ class ProxyRole(Role):
             log.warning("haproxy exited with status %s:\n%s", code, self._process.output_tail())
             raise HAProxyError(f"haproxy exited with status {code}:\n{self._process.messages()}")
 
+    def _prepare_request_log(self, command: ApplyProxyConfig) -> None:
+        """Bind the log socket before HAProxy (re)reads a config that logs to it: HAProxy counts a
+        line it cannot send as dropped, never retries it. A config without it closes the socket."""
+        self._log_one_in = command.request_log_one_in
+        self._multi_server = multi_server_backends(command.config_text)
+        if command.request_log_one_in is None:
+            self._close_request_log()
+            return
+        if self._log_socket is None:
+            self._log_socket, granted = bind_log_socket(self.workdir, self.user, self.ctx.netns)
+            self._log_batch_wait_s = BATCH_WAIT_S if self.ctx.netns is not None else 0.0
+            log.info("request log socket bound; the kernel granted a %d-byte receive buffer", granted)
+
+    def _close_request_log(self) -> None:
+        if self._log_reader is not None:
+            self._log_reader.stop()
+            self._log_reader = None
+        if self._log_socket is not None:
+            self._log_socket.close()
+            self._log_socket = None
+
     def _stop_locked(self) -> None:
         if self._sampler is not None:
             self._sampler.stop()
             self._sampler = None
+        self._close_request_log()
         if self._process is not None:
             self._process.stop()
             self._process = None

@@ -306,3 +306,44 @@ def raw_line(section: str) -> Callable[[str], str]:
         return line
 
     return validate
+
+
+# With timers collected (ExperimentSpec.timers.collect), lines that would make haplab's request
+# log lie: HAProxy's own words are case-sensitive (`Option` and `LOGASAP` are refused as unknown
+# by HAProxy and by the allowlist alike), so the words are compared exactly, after split_words.
+# `option httplog` / `tcplog` stay allowed: haplab's log-format is rendered after a section's raw
+# lines and replaces them (and any defaults' format). `option dontlognull` stays allowed: it only
+# leaves out connections that sent nothing.
+_LOG_CHANGING_OPTIONS = {
+    "logasap": "logs a request before it ends, with '+'-prefixed partial timers",
+    "dontlog-normal": "leaves every normally ended request out of the log",
+}
+_LOG_CHANGING_KEYWORDS = {
+    "log-format": "replaces haplab's log format",
+    "log-format-sd": "changes the log lines haplab reads",
+}
+
+
+def request_log_problem(line: str) -> str | None:
+    """Why `line` would falsify haplab's request log (contract.request_timers), or None.
+
+    A line the allowlist refuses anyway (unreadable, unknown words) is left to it."""
+    try:
+        all_words = split_words(line)
+    except CfgSyntaxError:
+        return None
+    if not all_words or not all_words[0]:
+        return None
+    keyword, modifier, words = _keyword(all_words)
+    why = None
+    if keyword == "log" and modifier == "no":
+        why = "'no log' turns the request log off"
+    elif keyword in _LOG_CHANGING_KEYWORDS:
+        why = f"'{keyword}' {_LOG_CHANGING_KEYWORDS[keyword]}"
+    elif keyword == "option" and modifier is None and len(words) > 1 and words[1] in _LOG_CHANGING_OPTIONS:
+        why = f"'option {words[1]}' {_LOG_CHANGING_OPTIONS[words[1]]}"
+    elif "set-log-level" in words:
+        why = "'set-log-level' can silence or re-level requests in the log"
+    if why is None:
+        return None
+    return f"{why}, so the request timers would not be true; set timers.collect false to use it"

@@ -27,6 +27,7 @@ from contract.haproxy.names import BindAddress
 from contract.haproxy.raw_references import resolve_runtime_dir
 from contract.haproxy.servers import HealthCheck, Server, ServerOptions
 from contract.haproxy.timeouts import timeout_lines
+from contract.request_timers import LOG_FORMAT_HTTP, LOG_FORMAT_TCP, LOG_LINE_MAX, LOG_SOCKET, MAX_ONE_IN
 from contract.text_types import HostPort, split_host_port
 from contract.version import SPEC_VERSION
 
@@ -58,6 +59,15 @@ class RenderContext(BaseModel):
         description=(
             "Host name -> the IP address the proxy agent resolved it to and the lab's boundary "
             "allowed: server lines name the address, so HAProxy resolves nothing itself."
+        ),
+    )
+    request_log_one_in: int | None = Field(
+        default=None,
+        ge=1,
+        le=MAX_ONE_IN,
+        description=(
+            "Have every frontend and listen log one request in this many, in haplab's format "
+            "(contract.request_timers), to the agent's timers socket; None: no timer logging."
         ),
     )
 
@@ -122,15 +132,45 @@ def _blocks(config: HAProxyConfig, ctx: RenderContext) -> list[list[str]]:
         [f"# Rendered by haplab (spec version {SPEC_VERSION}). Do not edit: change the experiment."],
         ["global", *_indent(_global_lines(config.global_, ctx))],
         ["defaults", *_indent(_defaults_lines(config.defaults, config.global_, ctx))],
-        *(_section("frontend", f.name, _frontend_lines(f, ctx, i)) for i, f in enumerate(config.frontends)),
+        *(
+            _section("frontend", f.name, _frontend_lines(f, ctx, i, config.effective_mode(f)))
+            for i, f in enumerate(config.frontends)
+        ),
         *(_section("backend", b.name, _backend_lines(b, ctx, i)) for i, b in enumerate(config.backends)),
-        *(_section("listen", s.name, _listen_lines(s, ctx, i)) for i, s in enumerate(config.listens)),
+        *(
+            _section("listen", s.name, _listen_lines(s, ctx, i, config.effective_mode(s)))
+            for i, s in enumerate(config.listens)
+        ),
     ]
     for block in blocks:
         for line in block:
-            if not isinstance(line, _RawLine) and not line.startswith("#"):
+            if not isinstance(line, _RawLine | _LogFormatLine) and not line.startswith("#"):
                 _check_modelled_line(line)
     return blocks
+
+
+class _LogFormatLine(str):
+    """haplab's `log-format "..."` line: one quoted word, checked where it is built."""
+
+
+def _request_log_lines(ctx: RenderContext, mode: str) -> list[str]:
+    """The request log haplab reads (contract.request_timers): a unix datagram target in the
+    agent's runtime directory, raw lines (no syslog header to parse), one request in N, and
+    haplab's format for the section's mode. Rendered after the section's raw lines, so a
+    user's log format never replaces it (the ones that would make it lie are refused when
+    timers are collected: contract.haproxy.raw_lines.request_log_problem)."""
+    if ctx.request_log_one_in is None:
+        return []
+    one_in = ctx.request_log_one_in
+    sample = f" sample 1:{one_in}" if one_in > 1 else ""
+    log_format = LOG_FORMAT_HTTP if mode == "http" else LOG_FORMAT_TCP
+    line = f'log-format "{log_format}"'
+    if split_words(line) != ["log-format", log_format]:  # the format is ours: a guard, not a check
+        raise RenderError(f"haplab's log format would not read back as written: {log_format!r}")
+    return [
+        f"log unix@{ctx.runtime_dir}/{LOG_SOCKET} len {LOG_LINE_MAX} format raw{sample} local0",
+        _LogFormatLine(line),
+    ]
 
 
 def _check_modelled_line(line: str) -> None:
@@ -150,7 +190,11 @@ def _check_modelled_line(line: str) -> None:
 
 def _indent(lines: list[str]) -> list[str]:
     return [
-        _RawLine(INDENT + line, line.source) if isinstance(line, _RawLine) else INDENT + line
+        _RawLine(INDENT + line, line.source)
+        if isinstance(line, _RawLine)
+        else _LogFormatLine(INDENT + line)
+        if isinstance(line, _LogFormatLine)
+        else INDENT + line
         for line in lines
     ]
 
@@ -225,11 +269,12 @@ def _front_side_lines(section: Frontend | Listen, ctx: RenderContext) -> list[st
     return lines
 
 
-def _frontend_lines(f: Frontend, ctx: RenderContext, index: int) -> list[str]:
+def _frontend_lines(f: Frontend, ctx: RenderContext, index: int, mode: str) -> list[str]:
     lines = _front_side_lines(f, ctx)
     lines += [f"option {option}" for option in f.options]
     lines += timeout_lines(f.timeouts)
     lines += _extra(f.extra, ctx, f"frontends.{index}")
+    lines += _request_log_lines(ctx, mode)
     if f.default_backend is not None:
         lines.append(f"default_backend {f.default_backend}")
     return lines
@@ -244,12 +289,13 @@ def _backend_lines(b: Backend, ctx: RenderContext, index: int) -> list[str]:
     return lines + _server_lines(b, ctx)
 
 
-def _listen_lines(s: Listen, ctx: RenderContext, index: int) -> list[str]:
+def _listen_lines(s: Listen, ctx: RenderContext, index: int, mode: str) -> list[str]:
     lines = _front_side_lines(s, ctx)
     lines += _pool_settings(s)
     lines += [f"option {option}" for option in s.options]
     lines += timeout_lines(s.timeouts)
     lines += _extra(s.extra, ctx, f"listens.{index}")
+    lines += _request_log_lines(ctx, mode)
     return lines + _server_lines(s, ctx)
 
 

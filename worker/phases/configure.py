@@ -5,8 +5,10 @@ from __future__ import annotations
 from backend.labs.certificates import KeyPair
 from backend.settings import get_settings
 from contract.command_results import ProxyStarted, TargetsStarted
+from contract.experiment import ExperimentSpec
 from contract.haproxy.render import RenderContext, render
 from contract.protocol import ApplyProxyConfig, StartTargets
+from contract.request_timers import one_in_for
 from contract.run_environment import AgentEnvironment, RunEnvironment, shared_machines
 from contract.run_state import RunState
 from contract.target import ManagedDatabase, ManagedTarget
@@ -43,7 +45,11 @@ class ConfigureLab(BackgroundPhase):
             for a in ex.involved_agents
         }
         # Which roles share a machine (the local lab: all of them): CPU verdicts say so.
-        environment = RunEnvironment(agents=agents, shared_machines=shared_machines(agents))
+        environment = RunEnvironment(
+            agents=agents,
+            shared_machines=shared_machines(agents),
+            request_log_one_in=request_log_one_in(ex.spec),
+        )
         ex.record_environment(environment)
         lab_boundary = check_run(ex)  # before anything starts: the lab as it is now
         for agent in ex.involved_agents:
@@ -54,7 +60,7 @@ class ConfigureLab(BackgroundPhase):
         if resolved:
             environment = environment.model_copy(update={"resolved_hosts": resolved})
             ex.record_environment(environment)
-        self._start_proxy(ex, authority, resolved)
+        self._start_proxy(ex, authority, resolved, environment.request_log_one_in)
         shaping = apply_link_shaping(ex)  # the lab's bandwidth caps, before any load
         if shaping is not None:
             ex.record_environment(environment.model_copy(update={"link_shaping": shaping}))
@@ -86,19 +92,37 @@ class ConfigureLab(BackgroundPhase):
         ex.target_addresses = list(started.addresses)
         ex.record_command_line(agent, started)
 
-    def _start_proxy(self, ex: Execution, authority: KeyPair | None, resolved: dict[str, str]) -> None:
+    def _start_proxy(
+        self, ex: Execution, authority: KeyPair | None, resolved: dict[str, str], one_in: int | None
+    ) -> None:
         agent = ex.agent("proxy")
         ctx = RenderContext(
-            target_addresses=ex.target_addresses, runtime_dir=agent.runtime_dir, resolved_hosts=resolved
+            target_addresses=ex.target_addresses,
+            runtime_dir=agent.runtime_dir,
+            resolved_hosts=resolved,
+            request_log_one_in=one_in,
         )
         config_text = render(ex.spec.proxy, ctx)
         ex.record(rendered_config=config_text)
         files = proxy_files(ex.spec, authority, agent.data_address) if authority else {}
         command = ApplyProxyConfig(
-            run_id=ex.run_id, config_text=config_text, ready_timeout_s=PROXY_READY_TIMEOUT_S, files=files
+            run_id=ex.run_id,
+            config_text=config_text,
+            ready_timeout_s=PROXY_READY_TIMEOUT_S,
+            files=files,
+            request_log_one_in=one_in,
         )
         started = agent_rpc.request(agent.id, command, ProxyStarted, PROXY_READY_TIMEOUT_S + 15)
         ex.record_command_line(agent, started)
+
+
+def request_log_one_in(spec: ExperimentSpec) -> int | None:
+    """HAProxy logs one request in this many (None: timers not collected): the spec's own choice,
+    else the sampling rule on the rate the whole lab is asked to send (open loop); a closed loop
+    states no rate, so every request is logged and HAProxy's DroppedLogs says if that was too many."""
+    if not spec.timers.collect:
+        return None
+    return spec.timers.one_in or one_in_for(spec.load.rate)
 
 
 def lead_time_s() -> float:

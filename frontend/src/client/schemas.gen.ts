@@ -594,6 +594,20 @@ export const ApplyProxyConfigSchema = {
             type: 'object',
             title: 'Files',
             description: 'Files written under the runtime directory before the check.'
+        },
+        request_log_one_in: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    maximum: 10000,
+                    minimum: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Request Log One In',
+            description: 'The config logs one request in this many to the runtime directory\'s timers socket (RenderContext.request_log_one_in): bind it before HAProxy starts and read it from StartSampling on (source `timers`). None: no request log.'
         }
     },
     additionalProperties: false,
@@ -8832,7 +8846,7 @@ export const RequestTimersSettingsSchema = {
                 }
             ],
             title: 'One In',
-            description: 'Log one request in this many. Empty: chosen by the rule (every request up to 5,000 expected a second, then the fewest that keeps under it).'
+            description: 'Log one request in this many. Empty: chosen by the rule (every request up to 2,000 expected a second, then the fewest that keeps under it).'
         }
     },
     additionalProperties: false,
@@ -9440,6 +9454,19 @@ export const RunEnvironmentSchema = {
                 }
             ],
             description: 'None: no link was shaped.'
+        },
+        request_log_one_in: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Request Log One In',
+            description: 'HAProxy logged one request in this many to the proxy agent (spec.timers.one_in, or the sampling rule contract.request_timers.one_in_for on the load\'s rate); None: timers not collected.'
         }
     },
     additionalProperties: false,

@@ -336,6 +336,12 @@ export type ApplyProxyConfig = {
     files?: {
         [key: string]: unknown | string;
     };
+    /**
+     * Request Log One In
+     *
+     * The config logs one request in this many to the runtime directory's timers socket (RenderContext.request_log_one_in): bind it before HAProxy starts and read it from StartSampling on (source `timers`). None: no request log.
+     */
+    request_log_one_in?: number | null;
 };
 
 /**
@@ -5105,7 +5111,7 @@ export type RequestTimersSettings = {
     /**
      * One In
      *
-     * Log one request in this many. Empty: chosen by the rule (every request up to 5,000 expected a second, then the fewest that keeps under it).
+     * Log one request in this many. Empty: chosen by the rule (every request up to 2,000 expected a second, then the fewest that keeps under it).
      */
     one_in?: number | null;
 };
@@ -5427,6 +5433,12 @@ export type RunEnvironment = {
      * None: no link was shaped.
      */
     link_shaping?: AppliedLinkShaping | null;
+    /**
+     * Request Log One In
+     *
+     * HAProxy logged one request in this many to the proxy agent (spec.timers.one_in, or the sampling rule contract.request_timers.one_in_for on the load's rate); None: timers not collected.
+     */
+    request_log_one_in?: number | null;
 };
 
 /**

@@ -32,6 +32,9 @@ class ApplyProxyConfig:
         ready_timeout_s (float | Unset): How long to wait for the frontends to listen and servers to be UP. Default:
             15.0.
         files (ApplyProxyConfigFiles | Unset): Files written under the runtime directory before the check.
+        request_log_one_in (int | None | Unset): The config logs one request in this many to the runtime directory's
+            timers socket (RenderContext.request_log_one_in): bind it before HAProxy starts and read it from StartSampling
+            on (source `timers`). None: no request log.
     """
 
     run_id: int
@@ -39,6 +42,7 @@ class ApplyProxyConfig:
     type_: Literal["apply_proxy_config"] | Unset = "apply_proxy_config"
     ready_timeout_s: float | Unset = 15.0
     files: ApplyProxyConfigFiles | Unset = UNSET
+    request_log_one_in: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         run_id = self.run_id
@@ -52,6 +56,12 @@ class ApplyProxyConfig:
         files: dict[str, Any] | Unset = UNSET
         if not isinstance(self.files, Unset):
             files = self.files.to_dict()
+
+        request_log_one_in: int | None | Unset
+        if isinstance(self.request_log_one_in, Unset):
+            request_log_one_in = UNSET
+        else:
+            request_log_one_in = self.request_log_one_in
 
         field_dict: dict[str, Any] = {}
 
@@ -67,6 +77,8 @@ class ApplyProxyConfig:
             field_dict["ready_timeout_s"] = ready_timeout_s
         if files is not UNSET:
             field_dict["files"] = files
+        if request_log_one_in is not UNSET:
+            field_dict["request_log_one_in"] = request_log_one_in
 
         return field_dict
 
@@ -94,12 +106,24 @@ class ApplyProxyConfig:
         else:
             files = ApplyProxyConfigFiles.from_dict(_files)
 
+        def _parse_request_log_one_in(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        request_log_one_in = _parse_request_log_one_in(
+            d.pop("request_log_one_in", UNSET)
+        )
+
         apply_proxy_config = cls(
             run_id=run_id,
             config_text=config_text,
             type_=type_,
             ready_timeout_s=ready_timeout_s,
             files=files,
+            request_log_one_in=request_log_one_in,
         )
 
         return apply_proxy_config

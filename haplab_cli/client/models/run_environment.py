@@ -27,12 +27,16 @@ class RunEnvironment:
         resolved_hosts (RunEnvironmentResolvedHosts | Unset): Server names the proxy agent resolved, and the address
             used.
         link_shaping (AppliedLinkShaping | None | Unset): None: no link was shaped.
+        request_log_one_in (int | None | Unset): HAProxy logged one request in this many to the proxy agent
+            (spec.timers.one_in, or the sampling rule contract.request_timers.one_in_for on the load's rate); None: timers
+            not collected.
     """
 
     agents: RunEnvironmentAgents | Unset = UNSET
     shared_machines: list[SharedMachine] | Unset = UNSET
     resolved_hosts: RunEnvironmentResolvedHosts | Unset = UNSET
     link_shaping: AppliedLinkShaping | None | Unset = UNSET
+    request_log_one_in: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.applied_link_shaping import AppliedLinkShaping
@@ -60,6 +64,12 @@ class RunEnvironment:
         else:
             link_shaping = self.link_shaping
 
+        request_log_one_in: int | None | Unset
+        if isinstance(self.request_log_one_in, Unset):
+            request_log_one_in = UNSET
+        else:
+            request_log_one_in = self.request_log_one_in
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -71,6 +81,8 @@ class RunEnvironment:
             field_dict["resolved_hosts"] = resolved_hosts
         if link_shaping is not UNSET:
             field_dict["link_shaping"] = link_shaping
+        if request_log_one_in is not UNSET:
+            field_dict["request_log_one_in"] = request_log_one_in
 
         return field_dict
 
@@ -124,11 +136,23 @@ class RunEnvironment:
 
         link_shaping = _parse_link_shaping(d.pop("link_shaping", UNSET))
 
+        def _parse_request_log_one_in(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        request_log_one_in = _parse_request_log_one_in(
+            d.pop("request_log_one_in", UNSET)
+        )
+
         run_environment = cls(
             agents=agents,
             shared_machines=shared_machines,
             resolved_hosts=resolved_hosts,
             link_shaping=link_shaping,
+            request_log_one_in=request_log_one_in,
         )
 
         return run_environment
