@@ -28,7 +28,7 @@ from contract.haproxy.model import Frontend, HAProxyConfig, Listen
 from contract.haproxy.raw_lines import request_log_problem
 from contract.haproxy.servers import ServerOptions
 from contract.load import LoadProfile
-from contract.request_timers import RequestTimersSettings
+from contract.request_timers import RequestTimersSettings, expected_requests_per_s, one_in_for
 from contract.sweep import PathError, Sweep, select
 from contract.target import ManagedDatabase, ManagedTarget, TargetProfile
 from contract.thresholds import ASKED_RATE, MAX_THRESHOLDS, Threshold, spec_number
@@ -74,6 +74,30 @@ class ExperimentSpec(BaseModel):
         if problems:
             raise ValueError("; ".join(problems))
         return self
+
+    def request_log_one_in(self) -> int | None:
+        """HAProxy logs one request in this many (None: timers not collected): the spec's own
+        choice, else the sampling rule (contract.request_timers) on what the load can ask: the
+        open-loop rate, or for a closed loop its connections over the managed endpoint's delay."""
+        if not self.timers.collect:
+            return None
+        if self.timers.one_in is not None:
+            return self.timers.one_in
+        path = self.load.path.split("?", 1)[0]
+        delays = (
+            [e.delay_ms for e in self.target.endpoints if e.path == path]
+            if isinstance(self.target, ManagedTarget)
+            else []
+        )
+        _, entry = self.entry_point()
+        tcp = self.proxy.effective_mode(entry) == "tcp"
+        expected = expected_requests_per_s(
+            rate=self.load.rate,
+            connections=self.load.connections,
+            endpoint_delay_ms=delays[0] if delays else None,
+            sessions_are_requests=not tcp or not self.load.keep_alive,
+        )
+        return one_in_for(expected)
 
     def entry_point(self) -> tuple[str, Frontend | Listen]:
         """(path, section) where the load enters: the first frontend, else the first listen."""

@@ -209,11 +209,32 @@ FULL_LOG_LINES_PER_S = 2_000
 MAX_ONE_IN = 10_000
 
 
-def one_in_for(expected_requests_per_s: float | None) -> int:
+# A closed loop states no rate. Its most is one request per connection per endpoint delay (taken
+# as at least a millisecond: a loopback round trip through HAProxy and a server), and no lab is
+# assumed to serve more than this a second: an estimate too high only logs fewer requests (at 2,000
+# lines a second, a minute still holds 120,000 requests), one too low disturbs the run it measures.
+CLOSED_LOOP_CEILING_PER_S = 100_000
+
+
+def expected_requests_per_s(
+    *, rate: float | None, connections: int, endpoint_delay_ms: float | None, sessions_are_requests: bool
+) -> float:
+    """What the sampling rule expects HAProxy to log a second: an open loop's rate; for a closed
+    loop, the most its connections can ask (CLOSED_LOOP_CEILING_PER_S when nothing bounds it). In
+    TCP mode a log line is a session: with connections kept open (`sessions_are_requests` False)
+    there are about as many as connections for the whole run."""
+    if not sessions_are_requests:
+        return float(connections)
+    if rate is not None:
+        return rate
+    per_connection = 1000.0 / max(endpoint_delay_ms or 0.0, 1.0)
+    return min(float(CLOSED_LOOP_CEILING_PER_S), connections * per_connection)
+
+
+def one_in_for(expected_requests_per_s: float) -> int:
     """The sampling rule: 1 (every request) up to FULL_LOG_LINES_PER_S, else the smallest N that
-    brings the expected rate under it. No expectation (closed loop, nothing known): 1, and the
-    reader's drop count says when that was too many."""
-    if expected_requests_per_s is None or expected_requests_per_s <= FULL_LOG_LINES_PER_S:
+    brings the expected rate under it."""
+    if expected_requests_per_s <= FULL_LOG_LINES_PER_S:
         return 1
     return min(MAX_ONE_IN, math.ceil(expected_requests_per_s / FULL_LOG_LINES_PER_S))
 

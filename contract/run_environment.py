@@ -60,8 +60,8 @@ class RunEnvironment(StrictModel):
         ge=1,
         description=(
             "HAProxy logged one request in this many to the proxy agent (spec.timers.one_in, or the "
-            "sampling rule contract.request_timers.one_in_for on the load's rate); None: timers not "
-            "collected."
+            "sampling rule on what the load can ask: ExperimentSpec.request_log_one_in); None: timers "
+            "not collected."
         ),
     )
 

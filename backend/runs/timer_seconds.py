@@ -43,8 +43,8 @@ class TimerBucket:
 
 
 def timer_scopes(db: Session, run_id: int) -> list[str]:
-    """The scopes the run's log seconds hold: "*" (the whole) first, then backends and
-    backend/servers by name."""
+    """The scopes the run's log seconds hold: "*" (the whole) first, then backends and their
+    servers ("<backend>/<server>") by name."""
     keys = db.scalars(
         select(func.jsonb_object_keys(Sample.timers["histograms"]))
         .where(Sample.run_id == run_id, Sample.timers.is_not(None))

@@ -5,10 +5,8 @@ from __future__ import annotations
 from backend.labs.certificates import KeyPair
 from backend.settings import get_settings
 from contract.command_results import ProxyStarted, TargetsStarted
-from contract.experiment import ExperimentSpec
 from contract.haproxy.render import RenderContext, render
 from contract.protocol import ApplyProxyConfig, StartTargets
-from contract.request_timers import one_in_for
 from contract.run_environment import AgentEnvironment, RunEnvironment, shared_machines
 from contract.run_state import RunState
 from contract.target import ManagedDatabase, ManagedTarget
@@ -48,7 +46,7 @@ class ConfigureLab(BackgroundPhase):
         environment = RunEnvironment(
             agents=agents,
             shared_machines=shared_machines(agents),
-            request_log_one_in=request_log_one_in(ex.spec),
+            request_log_one_in=ex.spec.request_log_one_in(),
         )
         ex.record_environment(environment)
         lab_boundary = check_run(ex)  # before anything starts: the lab as it is now
@@ -114,15 +112,6 @@ class ConfigureLab(BackgroundPhase):
         )
         started = agent_rpc.request(agent.id, command, ProxyStarted, PROXY_READY_TIMEOUT_S + 15)
         ex.record_command_line(agent, started)
-
-
-def request_log_one_in(spec: ExperimentSpec) -> int | None:
-    """HAProxy logs one request in this many (None: timers not collected): the spec's own choice,
-    else the sampling rule on the rate the whole lab is asked to send (open loop); a closed loop
-    states no rate, so every request is logged and HAProxy's DroppedLogs says if that was too many."""
-    if not spec.timers.collect:
-        return None
-    return spec.timers.one_in or one_in_for(spec.load.rate)
 
 
 def lead_time_s() -> float:

@@ -28,8 +28,8 @@ class RunEnvironment:
             used.
         link_shaping (AppliedLinkShaping | None | Unset): None: no link was shaped.
         request_log_one_in (int | None | Unset): HAProxy logged one request in this many to the proxy agent
-            (spec.timers.one_in, or the sampling rule contract.request_timers.one_in_for on the load's rate); None: timers
-            not collected.
+            (spec.timers.one_in, or the sampling rule on what the load can ask: ExperimentSpec.request_log_one_in); None:
+            timers not collected.
     """
 
     agents: RunEnvironmentAgents | Unset = UNSET
