@@ -78,14 +78,18 @@ _DGRAM_QLEN = Path("/proc/sys/net/unix/max_dgram_qlen")
 BATCH_WAIT_S = 0.005
 # How long the reader waits for a line before looking whether it should stop.
 POLL_S = 0.2
-# A server connection's local port not seen for this long is taken as a new connection when seen
-# again. Longer than a busy run leaves a pooled connection idle (ms), far shorter than the time
-# the kernel takes to hand the same local port to a new connection to the same server (it walks
-# ~28,000 ports of ip_local_port_range, so at up to ~5,000 new connections/s per server a port
-# comes back after > 5 s). Wrong both ways outside that: a connection idle > 5 s and reused is
-# counted again; faster port cycling hides new connections. With sampling (one_in > 1) most of a
-# reused connection's requests are not seen, so the estimate counts too many.
+# A server connection's local port not seen for a while is taken as a new connection when seen
+# again. How long: the kernel hands the same local port to a new connection to the same server only
+# after walking the even ports of ip_local_port_range (~14,000 of them: at R new connections a second
+# a port comes back after ~14,000 / R s), so the horizon is half that time at the server's request
+# rate (the most new connections it can have), within these bounds: long enough for a pooled
+# connection a busy run leaves idle (ms), never more than CONNECTION_HORIZON_S. Wrong outside that: a
+# connection idle longer and reused is counted again; with sampling (one_in > 1) most of a reused
+# connection's requests are not seen, so the estimate may count too many. The worker cross-checks
+# it against HAProxy's connect counter.
 CONNECTION_HORIZON_S = 5.0
+MIN_CONNECTION_HORIZON_S = 0.2
+PORT_RANGE = Path("/proc/sys/net/ipv4/ip_local_port_range")
 _TIMER_INDEX_HTTP = {name: index for index, name in enumerate(TIMER_KEYS)}
 _TIMER_INDEX_TCP = {name: index for index, name in enumerate(TCP_TIMERS)}
 
@@ -160,32 +164,63 @@ class _Second:
     connections: int = 0
 
 
+def local_ports() -> int:
+    """How many local ports connect() picks from (ip_local_port_range); Linux's default if unread."""
+    try:
+        low, high = (int(word) for word in PORT_RANGE.read_text().split())
+    except (OSError, ValueError):
+        low, high = 32768, 60999
+    return max(high - low + 1, 2)
+
+
 class ConnectionEstimate:
     """New server connections seen in the log: in TCP mode every session that connected; in HTTP
-    mode HAProxy 2.6 logs no "reused" flag, so a (backend, server, local port) not seen for
-    CONNECTION_HORIZON_S is taken as a new connection. An estimate (see the horizon's comment):
-    the worker cross-checks it against HAProxy's `connect` counter."""
+    mode HAProxy 2.6 logs no "reused" flag, so a (backend, server, local port) not seen within the
+    server's horizon (see CONNECTION_HORIZON_S) is taken as a new connection. An estimate: the
+    worker cross-checks it against HAProxy's `connect` counter."""
 
-    def __init__(self, horizon_s: float = CONNECTION_HORIZON_S) -> None:
-        self._horizon = horizon_s
+    def __init__(
+        self, one_in: int = 1, horizon_s: float = CONNECTION_HORIZON_S, ports: int | None = None
+    ) -> None:
+        self._one_in = one_in
+        self._max_horizon = horizon_s
+        self._ports = ports if ports is not None else local_ports()
         self._last_seen: dict[tuple[str, str | None, int], float] = {}
+        # (backend, server) -> [start of the current second, requests in it, the last second's rate]
+        self._rates: dict[tuple[str, str | None], list[float]] = {}
         self._pruned_at = 0.0
+
+    def horizon(self, backend: str, server: str | None) -> float:
+        """Half the time a new connection's port takes to come back at the server's request rate."""
+        rate = self._rates.get((backend, server), [0.0, 0.0, 0.0])[2]
+        if rate <= 0:
+            return self._max_horizon
+        comes_back_s = (self._ports / 2) / rate
+        return min(self._max_horizon, max(MIN_CONNECTION_HORIZON_S, comes_back_s / 2))
+
+    def _count(self, backend: str, server: str | None, now: float) -> None:
+        window = self._rates.setdefault((backend, server), [now, 0.0, 0.0])
+        window[1] += self._one_in
+        if now - window[0] >= 1.0:
+            window[2] = window[1] / (now - window[0])
+            window[0], window[1] = now, 0.0
 
     def is_new(self, request: LoggedRequest, now: float) -> bool:
         if request.mode == "tcp":
             return request.timers["tc"] >= 0
         if request.server_port is None or request.timers["tc"] < 0:
             return False
+        self._count(request.backend, request.server, now)
         key = (request.backend, request.server, request.server_port)
         seen = self._last_seen.get(key)
         self._last_seen[key] = now
-        if now - self._pruned_at > self._horizon:
+        if now - self._pruned_at > self._max_horizon:
             self._prune(now)
-        return seen is None or now - seen > self._horizon
+        return seen is None or now - seen > self.horizon(request.backend, request.server)
 
     def _prune(self, now: float) -> None:
         self._pruned_at = now
-        self._last_seen = {k: seen for k, seen in self._last_seen.items() if now - seen <= self._horizon}
+        self._last_seen = {k: seen for k, seen in self._last_seen.items() if now - seen <= self._max_horizon}
 
 
 def timer_second(
@@ -310,7 +345,7 @@ class RequestLogReader:
         self._lock = threading.Lock()
         self._seconds: dict[int, _Second] = {}
         self._closed_through = -math.inf  # the last second emitted: later lines go after it
-        self._connections = ConnectionEstimate()
+        self._connections = ConnectionEstimate(one_in)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._read, name="request-log-reader", daemon=True)
         self._ticker = SecondTicker("request-log-ticker", t0, self._tick)

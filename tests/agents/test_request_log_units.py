@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from proxy_setup import proxy_config
 
 from agents.proxy.request_log import ConnectionEstimate, LineKey, key_of, multi_server_backends, timer_second
@@ -70,7 +71,7 @@ def test_tcp_sessions_check_their_own_timers() -> None:
 
 
 def test_a_port_seen_again_within_the_horizon_is_a_reused_connection() -> None:
-    estimate = ConnectionEstimate(horizon_s=5)
+    estimate = ConnectionEstimate(horizon_s=5, ports=28_232)
     first = _request("hl1h 0 0 0 0 0 1 0 1 1 -- be t1 0 0 0 40000 200")
     other_server = _request("hl1h 0 0 0 0 0 1 0 1 1 -- be t2 0 0 0 40000 200")
     no_connection = _request("hl1h 0 0 0 -1 -1 -1 -1 1 1 sQ be <NOSRV> 0 0 0 - 503")
@@ -82,6 +83,24 @@ def test_a_port_seen_again_within_the_horizon_is_a_reused_connection() -> None:
     assert estimate.is_new(first, 111.0)  # idle 5.1 s: taken for a new connection
     tcp = _request("hl1t 0 0 1 5 6 -- db m1 0 0 0 51234")
     assert estimate.is_new(tcp, 111.0) and estimate.is_new(tcp, 111.1)  # a TCP session is its connection
+
+
+def test_the_horizon_shrinks_as_fast_port_cycling_brings_ports_back_sooner() -> None:
+    """7,000 new connections a second walk the ~14,000 even ports in 2 s: a port seen again after
+    1.5 s is a new connection then, while at a few requests a second it is a pooled one."""
+    busy = ConnectionEstimate(one_in=4, horizon_s=5, ports=28_232)
+    other = [_request(f"hl1h 0 0 0 0 0 1 0 1 1 -- be t1 0 0 0 {41000 + i} 200") for i in range(1750)]
+    for index, request in enumerate(other):  # 1,750 logged lines of one in 4 over 1 s: 7,000/s
+        busy.is_new(request, 100.0 + index / 1750)
+    busy.is_new(other[0], 101.001)
+    assert busy.horizon("be", "t1") == pytest.approx((14_116 / 7000) / 2, rel=0.01)
+    assert busy.is_new(other[1], 101.6)  # seen 1.6 s ago: over the horizon of ~1 s
+    assert busy.horizon("be", "t2") == 5  # a server not seen yet: the longest
+    quiet = ConnectionEstimate(horizon_s=5, ports=28_232)
+    pooled = _request("hl1h 0 0 0 0 0 1 0 1 1 -- be t1 0 0 0 40000 200")
+    assert quiet.is_new(pooled, 100.0)
+    assert not quiet.is_new(pooled, 101.5) and not quiet.is_new(pooled, 104.0)
+    assert quiet.horizon("be", "t1") == 5
 
 
 def test_multi_server_backends_are_read_from_the_rendered_config() -> None:

@@ -6,8 +6,9 @@ log by the proxy agent, say which phase held each request.
   still answers in about 50 ms (Tr); the same without the maxconn moves it all to Tr.
 - A TLS server behind `http-reuse never` with client keep-alive off: every request connects and
   handshakes, and the handshake shows in Tc (a plain server's Tc is about 0 on loopback).
-- Clients whose own timeout is shorter than the server's answer abort: the log shows client-aborted
-  states (C..), in the seconds they happened.
+- Clients whose own timeout is shorter than the server's answer abort: with `option abortonclose`
+  HAProxy gives the request up at once, and the log shows client-aborted states (C..) in the
+  seconds they happened.
 (http-reuse never vs always, one connect per request against almost none, is asserted on seed 004's
 runs: tests/e2e/test_seed_004.py.)
 """
@@ -110,7 +111,7 @@ def test_a_server_maxconn_puts_the_time_in_the_queue_and_without_it_at_the_serve
 def test_a_tls_servers_handshake_shows_in_connect_time(api: Api, local_lab: Any) -> None:
     def spec(*, tls: bool) -> dict[str, Any]:
         spec = http_spec(
-            driver="wrk", connections=8, threads=2, duration_s=4, keep_alive=False, http_reuse="never"
+            driver="hey", connections=8, threads=1, duration_s=4, keep_alive=False, http_reuse="never"
         )
         spec["load"]["warmup_s"] = 1
         spec["target"]["tls"] = tls
@@ -147,6 +148,9 @@ def test_clients_that_time_out_show_as_client_aborts_in_the_seconds_they_did(
         ],
     )
     spec["load"]["warmup_s"] = 0
+    # abortonclose: HAProxy gives up a request whose client went away (without it, HAProxy waits
+    # for the server and writes its answer to the closed connection, and the log says "--").
+    spec["proxy"]["defaults"]["options"] = ["abortonclose"]
     [run_id] = api.launch("timers: clients time out", spec, local_lab.lab_id)
     run = api.wait_finished(run_id, 120, check_figures=False)
     assert run["state"] in {"succeeded", "partial"}, run["error"]

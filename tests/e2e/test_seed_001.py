@@ -202,6 +202,15 @@ def test_server_maxconn_queues_clients_in_haproxy_and_direct_is_the_baseline(
         "mariadb/10.11"
     )
 
+    # HAProxy's log of the sessions (TCP mode: a line per client session, with only the timers TCP
+    # has): the clients beyond the server's maxconn waited in HAProxy's queue (Tw) before their
+    # connection to MariaDB; none of HTTP's timers is invented.
+    timers = proxied["summary"]["timers"]
+    print(f"seed 001 log: {timers and {k: timers[k] for k in ('lines', 'one_in', 'states', 'tw', 'tc')}}")
+    assert timers is not None and timers["mode"] == "tcp", timers
+    assert timers["lines"] > 0 and timers["tw"]["max"] > 0, timers
+    assert timers["treq"] is None and timers["tr"] is None and timers["ta"] is None, timers
+
     # The direct run bypassed HAProxy: no server connection through it at all.
     assert sum(s.get(f"{LISTEN}.connect", 0) for s in proxy_seconds(api, direct_id)) == 0
     assert sum(s.get(f"{LISTEN}.connect", 0) for s in seconds) >= CLIENTS

@@ -68,8 +68,11 @@ def _split(timers: RequestTimers, percentile: float) -> PhaseSplit | None:
     return next((s for s in timers.breakdown if s.percentile == percentile), None)
 
 
-def _sampled(timers: RequestTimers) -> str:
-    return f" (HAProxy's log of one request in {timers.one_in})" if timers.one_in > 1 else ""
+def _sampled(timers: RequestTimers, *, inside_brackets: bool = False) -> str:
+    if timers.one_in == 1:
+        return ""
+    said = f"HAProxy's log of one request in {timers.one_in}"
+    return f", {said}" if inside_brackets else f" ({said})"
 
 
 def where_p99_went(timers: RequestTimers) -> tuple[str, list[Evidence]] | None:
@@ -119,7 +122,7 @@ def connect_advice(timers: RequestTimers, reuse_off: ReuseOff | None) -> tuple[s
     share = 100 * connect / split.total_ms
     sentence = (
         f"Connect time is {fixed(share, 0)}% of p50 ({duration(connect)} of {duration(split.total_ms)}"
-        f"{_sampled(timers)}): {why}; http-reuse would remove it."
+        f"{_sampled(timers, inside_brackets=True)}): {why}; http-reuse would remove it."
     )
     return sentence, [
         Evidence(name="p50_tc_ms", label="at p50: connect (Tc), mean", value=connect, unit="ms"),
