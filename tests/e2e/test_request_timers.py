@@ -107,6 +107,21 @@ def test_a_server_maxconn_puts_the_time_in_the_queue_and_without_it_at_the_serve
     for timers in (queued, free):
         assert timers["sum_checked"] > 0 and timers["sum_mismatches"] == 0, timers
 
+    # The path of the lines: the config HAProxy ran logs to the agent's socket in haplab's format,
+    # and the stored seconds hold every line HAProxy counted, none dropped or unread.
+    run = api.call("GET", f"/runs/{queued_id}")
+    assert run["environment"]["request_log_one_in"] == 1
+    assert "timers.sock len 2048 format raw local0" in run["rendered_config"]
+    assert 'log-format "hl1h ' in run["rendered_config"]
+    samples = api.samples(queued_id)
+    logged = [s["data"] for s in samples["timers"]]
+    counted = [s["data"] for s in samples["proxy"]]
+    lines = sum(d["lines"] for d in logged)
+    requests = sum(int(d.get("FRONTEND.req_tot", 0)) for d in counted)
+    assert sum(int(d.get("PROCESS.dropped_logs", 0)) for d in counted) == 0
+    assert sum(d["unparsed"] for d in logged) == 0
+    assert requests > 50 and abs(lines - requests) <= max(2, requests // 100), (lines, requests)
+
 
 def test_a_tls_servers_handshake_shows_in_connect_time(api: Api, local_lab: Any) -> None:
     def spec(*, tls: bool) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import { UNWRAPPED_TICK, valueAxis, valueScale } from "../../charts/axes";
 import { ChartCard, type PlotSize } from "../../charts/ChartCard";
 import { ChartGroup } from "../../charts/ChartGroup";
 import { ChartTooltip } from "../../charts/ChartTooltip";
-import { NEUTRAL } from "../../charts/palette";
+import { NEUTRAL, PALETTE } from "../../charts/palette";
 import { TimeChart, type TimeSeries } from "../../charts/TimeChart";
 import { runsGetRunTimersOptions } from "../../client/@tanstack/react-query.gen";
 import type { RunTimers, TimerStats } from "../../client/types.gen";
@@ -41,7 +41,7 @@ import { chartStep } from "./sampleColumns";
 import "./runPage.css";
 
 const HEIGHT = 220;
-const PERCENTILE_COLORS: Record<Percentile, string> = { p50: NEUTRAL, p90: "#C98200", p99: "#D55E00" };
+const PERCENTILE_COLORS: Record<Percentile, string> = { p50: NEUTRAL, p90: PALETTE[3], p99: PALETTE[1] };
 const ms = (v: number | null | undefined) => (v == null ? "—" : durationMs(v));
 const count = (v: number) => v.toLocaleString("en-US");
 

@@ -18,12 +18,12 @@ export function samplingNote(oneIn: number | null | undefined): string | null {
 }
 
 // Each phase keeps its colour in every chart: waiting (queue) warm, the server blue, moving data
-// green, connecting amber, the client's side (handshake, request) violet and brown.
+// green, connecting purple, the client's side (handshake, request) violet and brown.
 const PHASE_COLOR: Record<PhaseKey, string> = {
   th: PALETTE[6],
   treq: PALETTE[7],
   tw: PALETTE[1],
-  tc: PALETTE[5],
+  tc: PALETTE[3],
   tr: PALETTE[0],
   td: PALETTE[2],
 };
