@@ -8846,7 +8846,7 @@ export const RequestTimersSettingsSchema = {
                 }
             ],
             title: 'One In',
-            description: 'Log one request in this many. Empty: chosen by the rule (every request up to 2,000 expected a second, then the fewest that keeps under it).'
+            description: 'Log one request in this many. Empty: chosen by the rule (every request up to 1,000 expected a second, then the fewest that keeps under it).'
         }
     },
     additionalProperties: false,

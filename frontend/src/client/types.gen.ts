@@ -5111,7 +5111,7 @@ export type RequestTimersSettings = {
     /**
      * One In
      *
-     * Log one request in this many. Empty: chosen by the rule (every request up to 2,000 expected a second, then the fewest that keeps under it).
+     * Log one request in this many. Empty: chosen by the rule (every request up to 1,000 expected a second, then the fewest that keeps under it).
      */
     one_in?: number | null;
 };

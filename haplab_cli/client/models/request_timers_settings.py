@@ -17,7 +17,7 @@ class RequestTimersSettings:
     Attributes:
         collect (bool | Unset): Have HAProxy log every request's timers to the proxy agent (no disk): where time went,
             by phase. Off: HAProxy logs nothing of haplab's, and the run has no timer figures. Default: True.
-        one_in (int | None | Unset): Log one request in this many. Empty: chosen by the rule (every request up to 2,000
+        one_in (int | None | Unset): Log one request in this many. Empty: chosen by the rule (every request up to 1,000
             expected a second, then the fewest that keeps under it).
     """
 
