@@ -66,8 +66,9 @@ class RenderContext(BaseModel):
         ge=1,
         le=MAX_ONE_IN,
         description=(
-            "Have every frontend and listen log one request in this many, in haplab's format "
-            "(contract.request_timers), to the agent's timers socket; None: no timer logging."
+            "Have the entry point (first frontend, else first listen) log one request in this many, in "
+            "haplab's format (contract.request_timers), to the agent's timers socket; None: no timer "
+            "logging."
         ),
     )
 
@@ -133,12 +134,16 @@ def _blocks(config: HAProxyConfig, ctx: RenderContext) -> list[list[str]]:
         ["global", *_indent(_global_lines(config.global_, ctx))],
         ["defaults", *_indent(_defaults_lines(config.defaults, config.global_, ctx))],
         *(
-            _section("frontend", f.name, _frontend_lines(f, ctx, i, config.effective_mode(f)))
+            _section("frontend", f.name, _frontend_lines(f, ctx, i, config.effective_mode(f), logs=i == 0))
             for i, f in enumerate(config.frontends)
         ),
         *(_section("backend", b.name, _backend_lines(b, ctx, i)) for i, b in enumerate(config.backends)),
         *(
-            _section("listen", s.name, _listen_lines(s, ctx, i, config.effective_mode(s)))
+            _section(
+                "listen",
+                s.name,
+                _listen_lines(s, ctx, i, config.effective_mode(s), logs=i == 0 and not config.frontends),
+            )
             for i, s in enumerate(config.listens)
         ),
     ]
@@ -156,7 +161,9 @@ class _LogFormatLine(str):
 def _request_log_lines(ctx: RenderContext, mode: str) -> list[str]:
     """The request log haplab reads (contract.request_timers): a unix datagram target in the
     agent's runtime directory, raw lines (no syslog header to parse), one request in N, and
-    haplab's format for the section's mode. Rendered after the section's raw lines, so a
+    haplab's format for the section's mode. Only the entry point logs (the first frontend, else
+    the first listen: where a run's load enters), so the log counts what HAProxy's entry counters
+    count, and a chain of sections does not log a request twice. Rendered after the section's raw lines, so a
     user's log format never replaces it (the ones that would make it lie are refused when
     timers are collected: contract.haproxy.raw_lines.request_log_problem)."""
     if ctx.request_log_one_in is None:
@@ -269,12 +276,12 @@ def _front_side_lines(section: Frontend | Listen, ctx: RenderContext) -> list[st
     return lines
 
 
-def _frontend_lines(f: Frontend, ctx: RenderContext, index: int, mode: str) -> list[str]:
+def _frontend_lines(f: Frontend, ctx: RenderContext, index: int, mode: str, *, logs: bool) -> list[str]:
     lines = _front_side_lines(f, ctx)
     lines += [f"option {option}" for option in f.options]
     lines += timeout_lines(f.timeouts)
     lines += _extra(f.extra, ctx, f"frontends.{index}")
-    lines += _request_log_lines(ctx, mode)
+    lines += _request_log_lines(ctx, mode) if logs else []
     if f.default_backend is not None:
         lines.append(f"default_backend {f.default_backend}")
     return lines
@@ -289,13 +296,13 @@ def _backend_lines(b: Backend, ctx: RenderContext, index: int) -> list[str]:
     return lines + _server_lines(b, ctx)
 
 
-def _listen_lines(s: Listen, ctx: RenderContext, index: int, mode: str) -> list[str]:
+def _listen_lines(s: Listen, ctx: RenderContext, index: int, mode: str, *, logs: bool) -> list[str]:
     lines = _front_side_lines(s, ctx)
     lines += _pool_settings(s)
     lines += [f"option {option}" for option in s.options]
     lines += timeout_lines(s.timeouts)
     lines += _extra(s.extra, ctx, f"listens.{index}")
-    lines += _request_log_lines(ctx, mode)
+    lines += _request_log_lines(ctx, mode) if logs else []
     return lines + _server_lines(s, ctx)
 
 
