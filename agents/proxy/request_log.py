@@ -73,11 +73,11 @@ RECEIVE_BUFFER_BYTES = 32 * 1024 * 1024
 DGRAM_QUEUE = 16_384
 _DGRAM_QLEN = Path("/proc/sys/net/unix/max_dgram_qlen")
 # With the raised queue, the reader drains the socket then sleeps this long instead of waking for
-# every line (50 wake-ups a second, not thousands: at the sampling rule's ~1,000 lines a second a
-# wake-up cost more than the lines it read, docs/benchmarks.md); HAProxy's sending socket holds
-# ~280 lines, which covers the wait up to ~14,000 lines a second. With the host's queue of 10 it
-# must wake for each line.
-BATCH_WAIT_S = 0.02
+# every line (200 wake-ups a second, not thousands); HAProxy's sending socket holds ~280 lines,
+# which covers the wait up to ~50,000 lines a second. Not longer: a line is counted in the second
+# the reader reads it, and waking every 20 ms cost no less (docs/benchmarks.md). With the host's
+# queue of 10 it must wake for each line.
+BATCH_WAIT_S = 0.005
 # How long the reader waits for a line before looking whether it should stop.
 POLL_S = 0.2
 # A server connection's local port not seen for a while is taken as a new connection when seen

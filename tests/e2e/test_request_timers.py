@@ -120,7 +120,9 @@ def test_a_server_maxconn_puts_the_time_in_the_queue_and_without_it_at_the_serve
     requests = sum(int(d.get("FRONTEND.req_tot", 0)) for d in counted)
     assert sum(int(d.get("PROCESS.dropped_logs", 0)) for d in counted) == 0
     assert sum(d["unparsed"] for d in logged) == 0
-    assert requests > 50 and abs(lines - requests) <= max(2, requests // 100), (lines, requests)
+    # (All the sampled seconds: the requests still queued when the clients stopped were counted by
+    # HAProxy on arrival and logged after sampling ended, one per client at most.)
+    assert requests > 50 and abs(lines - requests) <= CLIENTS + requests // 100, (lines, requests)
 
 
 def test_a_tls_servers_handshake_shows_in_connect_time(api: Api, local_lab: Any) -> None:

@@ -11,6 +11,7 @@ import time
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
+import sqlalchemy.exc
 from sqlalchemy import select, update
 
 from backend.db import session_scope
@@ -46,6 +47,9 @@ LAST_BATCH_POLL_S = 0.1
 # A drain counted by HAProxy's seconds is waited for this many seconds past the window at most
 # (the wait itself is bounded by LAST_BATCH_WAIT_S: the seconds are already sampled by then).
 MAX_DRAIN_SECONDS_WAITED = 60
+# How long a cut-short run waits for PostgreSQL to come back to keep what it measured (the lost
+# database is the usual fault that cut it short; its supervisor restarts it within seconds).
+CUT_SHORT_RETRY_S = 20.0
 
 
 class Collect(BackgroundPhase):
@@ -112,24 +116,40 @@ def record_cut_short(
     """Store what a run that failed mid-load measured before the fault (never raises).
 
     Kept only when the run has no summary yet and the load had begun; True when one was stored.
+    PostgreSQL lost mid-run (the fault that failed it) is back within seconds under its
+    supervisor: this waits for it up to CUT_SHORT_RETRY_S, as finishing the run does.
     """
-    try:
-        with session_scope() as db:
-            row = db.execute(select(Run.spec, Run.summary).where(Run.id == run_id)).one()
-        if row.summary is not None:
+    deadline = time.monotonic() + CUT_SHORT_RETRY_S
+    while True:
+        try:
+            return _record_cut_short(run_id, reason, injectors, t0)
+        except sqlalchemy.exc.OperationalError:
+            if time.monotonic() >= deadline:
+                log.exception("run %s: no summary of what was measured before it failed", run_id)
+                return False
+            log.warning("run %s: PostgreSQL is away; retrying to keep what the run measured", run_id)
+            time.sleep(1)
+        except Exception:  # the run's own outcome matters more than this reading of it
+            log.exception("run %s: no summary of what was measured before it failed", run_id)
             return False
-        samples = run_samples(run_id)
-        summary = cut_short_summary(
-            ExperimentSpec.model_validate(row.spec), reason, injectors, samples, t0 or sampled_t0(run_id)
-        )
-        if summary is None:
-            return False
-        with session_scope() as db:
-            db.execute(update(Run).where(Run.id == run_id, Run.summary.is_(None)).values(summary=summary))
-        return True
-    except Exception:  # the run's own outcome matters more than this reading of it
-        log.exception("run %s: no summary of what was measured before it failed", run_id)
+
+
+def _record_cut_short(
+    run_id: int, reason: str, injectors: Sequence[InjectorSummary], t0: datetime | None
+) -> bool:
+    with session_scope() as db:
+        row = db.execute(select(Run.spec, Run.summary).where(Run.id == run_id)).one()
+    if row.summary is not None:
         return False
+    samples = run_samples(run_id)
+    summary = cut_short_summary(
+        ExperimentSpec.model_validate(row.spec), reason, injectors, samples, t0 or sampled_t0(run_id)
+    )
+    if summary is None:
+        return False
+    with session_scope() as db:
+        db.execute(update(Run).where(Run.id == run_id, Run.summary.is_(None)).values(summary=summary))
+    return True
 
 
 def sampled_t0(run_id: int) -> datetime | None:

@@ -411,6 +411,9 @@ def _in_flight(
 # flight at the window's edges where that is more (a request counts for HAProxy when it arrives, in
 # the log when it ends).
 LOG_COUNT_SHARE = 0.01
+# How far apart the sampler's reading of HAProxy's counters and the agent's reading of the log may
+# put the same second's edge, in seconds of requests.
+LOG_EDGE_S = 0.1
 # The log's connects per request is an estimate (a server connection port not seen before is a new
 # connection: a port the kernel gives out again reads as a reuse); held to HAProxy's connect counter
 # (connect / (connect + reuse): each request sent to a server opened a connection or reused one)
@@ -445,7 +448,11 @@ def _request_log(summary: RunSummary, connections: int) -> list[Comparison]:
         # In flight at an edge: one per client connection, or per session HAProxy held where it held
         # more (a client that timed out reconnects while HAProxy still serves its first request).
         held = max(connections, summary.proxy.max_scur if summary.proxy is not None else 0)
-        edges = max(LOG_COUNT_SHARE * timers.haproxy_requests, float(held))
+        # And the two clocks of a second's edge: HAProxy's counters are read by the sampler a little
+        # after each tick, the log's lines are counted in the second the agent read them.
+        window_s = summary.completeness.window_s if summary.completeness is not None else 0
+        per_second = timers.haproxy_requests / window_s if window_s else 0.0
+        edges = max(LOG_COUNT_SHARE * timers.haproxy_requests, held + LOG_EDGE_S * per_second)
         allowed = edges + (timers.one_in if timers.one_in > 1 else 0)
         sampled = f", plus {timers.one_in} (one sampling period)" if timers.one_in > 1 else ""
         found.append(
@@ -463,7 +470,7 @@ def _request_log(summary: RunSummary, connections: int) -> list[Comparison]:
                 allowed_below=allowed,
                 allowance=(
                     f"1% of HAProxy's count, or a {counted[:-1]} in flight per client connection or "
-                    f"HAProxy session ({held}) at the window's edges{sampled}"
+                    f"HAProxy session ({held}) and {LOG_EDGE_S:g} s of them at the window's edges{sampled}"
                 ),
                 hint=(
                     "The log is missing lines: HAProxy dropped them (its DroppedLogs), or the agent could "
