@@ -603,6 +603,11 @@ async def _sleep_or_stop(stop: asyncio.Event, seconds: float) -> None:
         await asyncio.wait_for(stop.wait(), timeout=max(0.0, seconds))
 
 
+async def _after(delay_s: float, work: Any) -> None:
+    await asyncio.sleep(delay_s)
+    await work
+
+
 async def _loop_lag(stats: Stats, stop: asyncio.Event, interval_s: float = 0.1) -> None:
     """How late the event loop wakes a 0.1 s sleep: a loop that cannot keep up shows it here."""
     while not stop.is_set():
@@ -611,16 +616,19 @@ async def _loop_lag(stats: Stats, stop: asyncio.Event, interval_s: float = 0.1) 
         stats.loop_lag.append(time.perf_counter() - began - interval_s)
 
 
-async def run_fleet(api_url: str, specs: list[AgentSpec], stop_at: float, stop_event: Any = None) -> Stats:
-    """Run these agents in this process until epoch `stop_at` (or `stop_event` is set), and
-    return what they measured. One httpx client (its own connection pool) per agent, as each
-    real agent keeps its own connections."""
+async def run_fleet(
+    api_url: str, specs: list[AgentSpec], stop_at: float, stop_event: Any = None, ramp_s: float = 0.0
+) -> Stats:
+    """Run these agents in this process until epoch `stop_at` (or `stop_event` is set), started
+    evenly over `ramp_s`, and return what they measured. One httpx client (its own connection
+    pool) per agent, as each real agent keeps its own connections."""
     stats = Stats()
     stop = asyncio.Event()
     limits = httpx.Limits(max_connections=4, max_keepalive_connections=4)
     clients = [httpx.AsyncClient(base_url=api_url, limits=limits) for _ in specs]
     agents = [SimAgent(spec, client, stats) for spec, client in zip(specs, clients, strict=True)]
-    tasks = [asyncio.create_task(agent.run(stop)) for agent in agents]
+    gap = ramp_s / max(1, len(agents))
+    tasks = [asyncio.create_task(_after(i * gap, agent.run(stop))) for i, agent in enumerate(agents)]
     lag = asyncio.create_task(_loop_lag(stats, stop))
     try:
         while time.time() < stop_at:

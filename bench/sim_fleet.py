@@ -78,19 +78,11 @@ SAMPLE_EVERY_S = 0.5
 
 
 def worker_commands() -> list[tuple[str, list[str]]]:
-    """(name, celery argv after `python -m`) of each worker process `make up` starts (dev/up.py)."""
-    return [
-        (
-            "worker",
-            ["celery", "-A", "worker.celery_app", "worker", "-B", "--concurrency", "2",
-             "-Q", "haplab.runs,celery", "--loglevel", "INFO"],
-        ),
-        (
-            "webhooks-worker",
-            ["celery", "-A", "worker.celery_app", "worker", "--concurrency", "2",
-             "-Q", "haplab.webhooks", "-n", "webhooks@%h", "--loglevel", "INFO"],
-        ),
-    ]  # fmt: skip
+    """(name, celery argv after `python -m`) of each worker process `make up` starts (dev/up.py):
+    backend.queue.worker_pools(), the one definition `make up`, docker-compose.yml and the tests share."""
+    from backend.queue import worker_pools
+
+    return [(f"{pool.name}-worker", pool.argv()) for pool in worker_pools()]
 
 
 @dataclass
@@ -288,7 +280,7 @@ class Meter(threading.Thread):
                     pids = tree(root, table)
                     cpu[part] = sum(table[p][1] for p in pids)
                     rss[part] = sum(table[p][2] for p in pids)
-                    if part.startswith("worker") or part.startswith("webhooks"):
+                    if part.endswith("-worker"):
                         pss[part] = pss_kib(pids)
                 self.samples.append(
                     {
@@ -306,14 +298,16 @@ class Meter(threading.Thread):
 # ---------------------------------------------------------------- the simulated agents' processes
 
 
-def _sim_process(api_url: str, specs: list[dict[str, Any]], stop_at: float, stop: Any, out: str) -> None:
+def _sim_process(
+    api_url: str, specs: list[dict[str, Any]], stop_at: float, stop: Any, out: str, ramp_s: float
+) -> None:
     import asyncio
     import logging
 
     from sim_agents import AgentSpec, run_fleet
 
     logging.basicConfig(level=logging.ERROR)
-    stats = asyncio.run(run_fleet(api_url, [AgentSpec(**s) for s in specs], stop_at, stop))
+    stats = asyncio.run(run_fleet(api_url, [AgentSpec(**s) for s in specs], stop_at, stop, ramp_s))
     Path(out).write_text(json.dumps(stats.as_json()))
 
 
@@ -390,6 +384,9 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
                     }
                 )
         # 2. the simulated agents, in --sim-processes processes
+        # Agents come up spread over ramp_s (as hosts do): 3N enrolling, measuring their clock
+        # and saying hello in the same instant is a herd the API cannot take (docs/benchmarks.md).
+        ramp_s = args.ramp_per_agent * 3 * n
         context = multiprocessing.get_context("spawn")
         stop = context.Event()
         stop_at = time.time() + args.max_wait + 600  # a bound if this script dies
@@ -397,7 +394,7 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
         sims = [
             context.Process(
                 target=_sim_process,
-                args=(stack.api_url, specs[i :: args.sim_processes], stop_at, stop, outs[i]),
+                args=(stack.api_url, specs[i :: args.sim_processes], stop_at, stop, outs[i], ramp_s),
             )
             for i in range(args.sim_processes)
         ]
@@ -523,20 +520,27 @@ def _report(
     busy = [s for s in samples if launched_at <= s["at"] <= busy_until]
     series = [(round(s["at"] - launched_at, 1), sum(s["states"].get(a, 0) for a in ACTIVE)) for s in busy]
 
-    def cores(part_prefix: str) -> float | None:
+    def cores(part_prefix: str, suffix: str = "") -> float | None:
         if len(busy) < 2:
             return None
         first, last = busy[0], busy[-1]
-        used = sum(v for k, v in last["cpu"].items() if k.startswith(part_prefix)) - sum(
-            v for k, v in first["cpu"].items() if k.startswith(part_prefix)
+
+        def mine(name: str) -> bool:
+            return name.startswith(part_prefix) and name.endswith(suffix)
+
+        used = sum(v for k, v in last["cpu"].items() if mine(k)) - sum(
+            v for k, v in first["cpu"].items() if mine(k)
         )
         return round(float(used) / (float(last["at"]) - float(first["at"])), 3)
 
     def peak(kind: str, part: str) -> int:
+        """The most `part` held at once; "*-worker": all the workers together."""
+        if part == "*-worker":
+            return max((sum(v for k, v in s[kind].items() if k.endswith("-worker")) for s in busy), default=0)
         return max((s[kind].get(part, 0) for s in busy), default=0)
 
     mean_in_flight = statistics.fmean(c for _, c in series) if series else 0.0
-    worker_cores = cores("worker")
+    worker_cores = cores("runs-worker")
     latency: dict[str, list[float]] = {}  # in the busy window only
     lag: list[float] = []
     errors_seen: Counter[str] = Counter()
@@ -577,9 +581,10 @@ def _report(
         "worker_cores_per_run": round(worker_cores / mean_in_flight, 4)
         if worker_cores and mean_in_flight
         else None,
-        "worker_rss_peak_mib": round(peak("rss", "worker") / 1024, 1),
-        "worker_pss_peak_mib": round(peak("pss", "worker") / 1024, 1),
-        "webhooks_worker_rss_peak_mib": round(peak("rss", "webhooks-worker") / 1024, 1),
+        "worker_rss_peak_mib": round(peak("rss", "runs-worker") / 1024, 1),
+        "worker_pss_peak_mib": round(peak("pss", "runs-worker") / 1024, 1),
+        "all_workers_cores": cores("", "-worker"),
+        "all_workers_pss_peak_mib": round(peak("pss", "*-worker") / 1024, 1),
         "api_cores": cores("api"),
         "postgres_cores": cores("postgres"),
         "redis_cores": cores("redis"),
@@ -616,8 +621,9 @@ def _print(r: dict[str, Any]) -> None:
         f"mean {r['mean_in_flight_busy']}"
         f" over the busy window of {r['busy_window_s']} s\n"
         f"dispatch delay: p50 {d['p50']} s, p95 {d['p95']} s, max {d['max']} s (of {d['n']})\n"
-        f"worker: {r['worker_cores']} cores ({r['worker_cores_per_run']} per run in flight), "
-        f"peak RSS {r['worker_rss_peak_mib']} MiB, PSS {r['worker_pss_peak_mib']} MiB\n"
+        f"runs worker: {r['worker_cores']} cores ({r['worker_cores_per_run']} per run in flight), "
+        f"peak RSS {r['worker_rss_peak_mib']} MiB, PSS {r['worker_pss_peak_mib']} MiB; all workers "
+        f"{r['all_workers_cores']} cores, PSS {r['all_workers_pss_peak_mib']} MiB\n"
         f"API {r['api_cores']} cores, PostgreSQL {r['postgres_cores']}, Redis {r['redis_cores']}, "
         f"simulator {r['sim_cores']} (loop lag p95 {r['sim_loop_lag_ms']['p95']} ms)\n"
         f"PostgreSQL client connections: max {r['pg_connections_max']}",
@@ -646,6 +652,9 @@ def main() -> None:
     parser.add_argument("--duration", type=int, default=20, help="the load's duration of each run (s)")
     parser.add_argument("--max-wait", type=float, default=300, help="after the launch, at most this long (s)")
     parser.add_argument("--sim-processes", type=int, default=1, help="processes the simulated agents run in")
+    parser.add_argument(
+        "--ramp-per-agent", type=float, default=0.05, help="agents start this many s apart (0: all at once)"
+    )
     parser.add_argument("--launchers", type=int, default=8, help="launch requests in parallel")
     parser.add_argument("--json", type=Path, help="write every figure here")
     args = parser.parse_args()
