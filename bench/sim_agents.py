@@ -301,7 +301,7 @@ class SimAgent:
                     backoff = min(5.0, backoff * 2)
         finally:
             heartbeats.cancel()
-            for task in list(self._tasks):
+            for task in [*self._tasks, *(sampling.task for sampling in self._sampling.values())]:
                 task.cancel()
 
     async def _poll_once(self) -> None:

@@ -240,6 +240,13 @@ def tree(root: int, table: dict[int, tuple[int, float, int]]) -> set[int]:
     return found
 
 
+def machine_cpu_s() -> float:
+    """CPU seconds the whole machine has used since boot (every process, ours and others')."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(v) for v in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / CLOCK_TICKS
+
+
 def pss_kib(pids: set[int]) -> int:
     total = 0
     for pid in pids:
@@ -282,8 +289,10 @@ class Meter(threading.Thread):
                     rss[part] = sum(table[p][2] for p in pids)
                     if part.endswith("-worker"):
                         pss[part] = pss_kib(pids)
+                cpu["machine"] = machine_cpu_s()
                 self.samples.append(
                     {
+                        "load1": float(Path("/proc/loadavg").read_text().split()[0]),
                         "at": began,
                         "states": states,
                         "pg_connections": connections,
@@ -589,6 +598,8 @@ def _report(
         "postgres_cores": cores("postgres"),
         "redis_cores": cores("redis"),
         "sim_cores": cores("sim-"),
+        "machine_cores": cores("machine"),
+        "load1_max": max((s["load1"] for s in busy), default=None),
         "pg_connections_max": max((s["pg_connections"] for s in busy), default=0),
         "latency_ms": {
             kind: {
@@ -626,7 +637,9 @@ def _print(r: dict[str, Any]) -> None:
         f"{r['all_workers_cores']} cores, PSS {r['all_workers_pss_peak_mib']} MiB\n"
         f"API {r['api_cores']} cores, PostgreSQL {r['postgres_cores']}, Redis {r['redis_cores']}, "
         f"simulator {r['sim_cores']} (loop lag p95 {r['sim_loop_lag_ms']['p95']} ms)\n"
-        f"PostgreSQL client connections: max {r['pg_connections_max']}",
+        f"PostgreSQL client connections: max {r['pg_connections_max']}\n"
+        f"the machine: {r['machine_cores']} cores busy (all processes, others' included), "
+        f"load average (1 min) up to {r['load1_max']}",
         flush=True,
     )
     for kind, lat in r["latency_ms"].items():
