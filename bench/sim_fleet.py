@@ -411,7 +411,15 @@ def measure(n: int, args: argparse.Namespace) -> dict[str, Any]:
             sim.start()
         meter = Meter(stack, [sim.pid for sim in sims if sim.pid is not None])
         try:
-            online_s = _wait_online(stack, 3 * n, timeout_s=120 + n)
+            try:
+                online_s = _wait_online(stack, 3 * n, timeout_s=120 + n)
+            except RuntimeError as exc:
+                # Said as a result, with what PostgreSQL's sessions were doing (a stalled API shows there).
+                print(f"{exc}; PostgreSQL's client sessions now:", flush=True)
+                sessions = _pg_sessions(stack)
+                for row in sessions:
+                    print(f"  {row}", flush=True)
+                return {"labs": n, "agents": 3 * n, "not_online": str(exc), "pg_sessions": sessions}
             print(f"{3 * n} agents online after {online_s:.1f} s", flush=True)
             meter.start()
             experiment = call(
@@ -478,6 +486,17 @@ def _wait_online(stack: Stack, count: int, timeout_s: float) -> float:
                     f"only {online} of {count} simulated agents online after {timeout_s:.0f} s"
                 )
             time.sleep(0.5)
+
+
+def _pg_sessions(stack: Stack) -> list[list[Any]]:
+    """PostgreSQL's client sessions by state, wait and statement (its start), most first."""
+    with psycopg.connect(stack.dsn, autocommit=True) as conn:
+        rows = conn.execute(
+            "SELECT state, wait_event_type, wait_event, left(regexp_replace(query, '\\s+', ' ', 'g'), 60), "
+            "count(*) FROM pg_stat_activity WHERE backend_type = 'client backend' "
+            "AND pid <> pg_backend_pid() GROUP BY 1, 2, 3, 4 ORDER BY 5 DESC"
+        ).fetchall()
+    return [list(row) for row in rows]
 
 
 def _wait_ended(stack: Stack, run_ids: list[int], deadline: float) -> bool:
