@@ -197,13 +197,21 @@ class SimAgent:
         if self.token is not None:
             headers["Authorization"] = f"Bearer {self.token}"
         began = time.perf_counter()
-        try:
-            response = await self.client.request(
-                method, f"{API}{path}", content=body, headers=headers, timeout=timeout
-            )
-        except httpx.HTTPError as exc:
-            self.stats.error(f"{kind}: {type(exc).__name__}")
-            raise GatewayError(f"{method} {path}: {type(exc).__name__}: {exc}") from exc
+        for attempt in (1, 2):
+            try:
+                response = await self.client.request(
+                    method, f"{API}{path}", content=body, headers=headers, timeout=timeout
+                )
+                break
+            except (httpx.RemoteProtocolError, httpx.ReadError) as exc:
+                # A kept connection the server closed as it was reused (uvicorn closes idle ones
+                # after 5 s): sent once more on a new one, as agents/http_client.py does.
+                self.stats.error(f"{kind}: {type(exc).__name__} (sent again)")
+                if attempt == 2:
+                    raise GatewayError(f"{method} {path}: {type(exc).__name__}: {exc}") from exc
+            except httpx.HTTPError as exc:
+                self.stats.error(f"{kind}: {type(exc).__name__}")
+                raise GatewayError(f"{method} {path}: {type(exc).__name__}: {exc}") from exc
         self.stats.timed(kind, time.perf_counter() - began)
         if response.status_code >= 400:
             self.stats.error(f"{kind}: HTTP {response.status_code}")
