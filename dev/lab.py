@@ -635,6 +635,7 @@ def running_local_labs(
     online_timeout: float = 30.0,
     log_dirs: Sequence[Path | None] | None = None,
     injectors: int = 1,
+    direct_path: bool = False,
 ) -> Iterator[list[LocalLab]]:
     """Several labs, one per lab dir in `roots`, up and online at once: each its own namespaces,
     agents and lab in the API (`lab_names`, default "local lab", "local lab 2" ...). On exit every
@@ -643,6 +644,8 @@ def running_local_labs(
     The namespaces are made one lab after the other (quick); the agents of every lab enroll and
     start together, so the labs' few seconds of imports overlap instead of adding up. More than one
     lab needs the namespaces: on loopback the proxies would share 127.0.0.1's ports.
+    `direct_path` opens each lab's injector -> target path (`open_direct_path`) before its agents
+    start.
     """
     default_names = [local_lab_name(i) for i in range(1, len(roots) + 1)]
     names = list(lab_names) if lab_names is not None else default_names
@@ -663,6 +666,8 @@ def running_local_labs(
                     f"{len(roots)} local labs need network namespaces, and this one is on loopback "
                     f"({lab.loopback_reason}): their proxies would share 127.0.0.1's ports"
                 )
+            if direct_path:
+                lab.open_direct_path()
         with ThreadPoolExecutor(len(labs)) as pool:
             # list(): an enrollment's error is raised here, not lost in the pool
             list(pool.map(lambda lab, name: lab.enroll_agents(api_url, admin_token, name), labs, names))
