@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import shutil
 import tempfile
+import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -51,24 +52,29 @@ class LabsStack:
 
 
 @pytest.fixture(scope="module")
-def labs_stack(pg: Postgres, template_db: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[LabsStack]:
+def labs_stack(
+    pg: Postgres, template_db: str, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[LabsStack]:
     """Like tests/e2e/conftest.py's shared stack, with three labs instead of one."""
     from backend.bootstrap import ensure_admin
-    from backend.db import session_scope
+    from backend.db import reset_engine, session_scope
     from backend.teams.tokens import create_api_token
     from dev.lab import running_local_labs
 
     root = tmp_path_factory.mktemp("labs-at-once")
+    database = f"haplab_labs_{uuid.uuid4().hex[:8]}"  # a rerun's setup must not meet the last one's
     redis = Redis(data_dir=root / "redis", port=free_port())
-    redis.start(root / "redis.log", persist=False)
-    pg.create_database("haplab_labs_at_once", template=template_db)
-    database_url = pg.url_for("haplab_labs_at_once")
-    _point_settings_at(database_url, redis.url)
-    with session_scope() as db:
-        user, team = ensure_admin(db, "lab-admin@example.test", "a-long-password", "Lab team")
-        _, token = create_api_token(db, user.id, team.id, "labs at once", "admin")
     with contextlib.ExitStack() as stack:
+        redis.start(root / "redis.log", persist=False)
         stack.callback(redis.stop)
+        pg.create_database(database, template=template_db)
+        stack.callback(pg.drop_database, database)
+        stack.callback(reset_engine)  # this process's connections to it, before it is dropped
+        database_url = pg.url_for(database)
+        _point_settings_at(database_url, redis.url)
+        with session_scope() as db:
+            user, team = ensure_admin(db, "lab-admin@example.test", "a-long-password", "Lab team")
+            _, token = create_api_token(db, user.id, team.id, "labs at once", "admin")
         # Short lab dirs: HAProxy's stats socket lives under each, and socket paths max out at 107.
         lab_roots = []
         for _ in range(LABS):
