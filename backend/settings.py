@@ -94,8 +94,12 @@ class Settings(BaseSettings):
     lab_lease_seconds: int = 30
     # How long a run in `preparing` waits for its lab's agents (proxy, injector, target) to be online.
     agent_wait_seconds: float = 10
-    # The longest a run may hold its worker (soft limit; the hard limit kills the process 60 s later).
+    # The longest a run may take from claiming its lab to its end; beyond, it fails (its load stops).
     run_time_limit_seconds: int = 2 * 3600
+    # How many runs one runs' worker orchestrates at once (threads: a run mostly waits). Labs run
+    # one run each, so this bounds the labs running at once per worker host; measured to 200 in
+    # docs/benchmarks.md ("Many labs at once"). Another worker host adds as many.
+    run_slots: int = Field(200, ge=1, le=2000)
     # How often beat runs the reaper (expired lab leases, labs with queued runs and nothing kicking them).
     reap_interval_seconds: float = 5
     # Seconds between choosing the agreed start instant and that instant: StartSampling and StartLoad

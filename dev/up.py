@@ -45,6 +45,7 @@ from sqlalchemy.engine import make_url
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from backend.queue import worker_pools  # noqa: E402
 from backend.settings import DEV_WEBHOOK_SECRET_KEY, Settings, get_settings  # noqa: E402
 from common.process_groups import stop_session  # noqa: E402
 from contract.protocol import AGENT_EXIT_REVOKED  # noqa: E402
@@ -68,8 +69,6 @@ ADMIN_TEAM = "Default team"
 PASSWORD_FILE = VAR / "admin-password"
 TOKEN_FILE = VAR / "admin-token"
 WEBHOOK_KEY_FILE = VAR / "webhook-secret-key"
-# The webhooks' worker (its own queue, backend/queue.py): deliveries wait on receivers, not on the CPU.
-WEBHOOK_WORKER_CONCURRENCY = 2
 HEALTH_TIMEOUT = 60.0
 LAB_ONLINE_TIMEOUT = 60.0
 STOP_TIMEOUT = 20.0
@@ -534,44 +533,10 @@ def main() -> int:
             # are given 5 s on Ctrl-C.
             [py, "-m", "backend.serve", "--host", settings.api_host, "--port", str(settings.api_port)],
         )
-        sup.spawn(
-            "worker",
-            [
-                py,
-                "-m",
-                "celery",
-                "-A",
-                "worker.celery_app",
-                "worker",
-                "-B",
-                "--concurrency",
-                "2",
-                "-Q",
-                "haplab.runs,celery",
-                "--loglevel",
-                "INFO",
-            ],
-        )
-        # Webhook deliveries on a worker of their own: a slow receiver never delays a run.
-        sup.spawn(
-            "webhooks-worker",
-            [
-                py,
-                "-m",
-                "celery",
-                "-A",
-                "worker.celery_app",
-                "worker",
-                "--concurrency",
-                str(WEBHOOK_WORKER_CONCURRENCY),
-                "-Q",
-                "haplab.webhooks",
-                "-n",
-                "webhooks@%h",
-                "--loglevel",
-                "INFO",
-            ],
-        )
+        # The workers, one per kind of work (backend/queue.py): runs on threads (hundreds at
+        # once), the housekeeping with beat, change searches, webhook deliveries.
+        for pool in worker_pools():
+            sup.spawn(f"{pool.name}-worker", [py, "-m", *pool.argv()])
         say(f"ensuring the admin {ADMIN_EMAIL}")
         # `--password=X` in one argument: a generated password may start with "-".
         sup.run_once(

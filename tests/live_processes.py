@@ -17,8 +17,10 @@ from common.process_groups import stop_session
 
 ROOT = Path(__file__).resolve().parents[1]
 T = TypeVar("T")
-# The queues of `make up`'s worker; its webhooks' worker takes backend.queue.WEBHOOK_QUEUE.
-RUNS_QUEUES = "haplab.runs,celery"
+# What a test's worker consumes unless told: the runs', the housekeeping's and the change
+# searches' queues in one process (a test starts one worker where `make up` starts three;
+# `start_service_workers` starts them as the service does). The webhooks' worker is its own.
+RUNS_QUEUES = "haplab.runs,haplab.housekeeping,haplab.changes"
 
 
 def wait_until(check: Callable[[], T | None], timeout: float, what: str, interval: float = 0.1) -> T:
@@ -98,15 +100,31 @@ def start_worker_process(
     index: int = 0,
     env: dict[str, str] | None = None,
     queues: str = RUNS_QUEUES,
-    concurrency: int = 2,
+    pool: str | None = None,
+    concurrency: int | None = None,
+    name: str = "haplab-test",
 ) -> WorkerProcess:
     """Start a real `celery -A worker.celery_app worker` and wait until it answers a ping.
 
-    `queues`: what it consumes (RUNS_QUEUES, as `make up`'s worker; WEBHOOK_QUEUE, as its
-    webhooks' worker). `env` adds or overrides environment variables (other HAPLAB_* settings)."""
+    `queues`: what it consumes (RUNS_QUEUES; WEBHOOK_QUEUE, as the webhooks' worker). `pool` and
+    `concurrency`: Celery's; by default those of the service's worker for the first queue named
+    (backend.queue.worker_pools: threads and the run slots for the runs'). `env` adds or
+    overrides environment variables (other HAPLAB_* settings)."""
     from celery import Celery
 
-    nodename = f"haplab-test-{uuid.uuid4().hex[:8]}@localhost"
+    from backend.queue import WorkerPool, worker_pools
+
+    service = next(
+        (pool for pool in worker_pools() if pool.queues[0] == queues.split(",")[0]), worker_pools()[0]
+    )
+    worker_pool = WorkerPool(
+        name,
+        tuple(queues.split(",")),
+        pool or service.pool,
+        service.concurrency if concurrency is None else concurrency,
+        beat=beat,
+    )
+    nodename = f"{name}-{uuid.uuid4().hex[:8]}@localhost"
     log_path = log_dir / f"worker-{index}.log"
     worker_env = {
         **os.environ,
@@ -118,28 +136,8 @@ def start_worker_process(
         "HAPLAB_REAP_INTERVAL_SECONDS": str(reap_interval),
         **(env or {}),
     }
-    cmd = [
-        sys.executable,
-        "-m",
-        "celery",
-        "-A",
-        "worker.celery_app",
-        "worker",
-        "-Q",
-        queues,
-        "--pool",
-        "prefork",
-        "--concurrency",
-        str(concurrency),
-        "-n",
-        nodename,
-        "--loglevel",
-        "INFO",
-        "--without-mingle",
-        "--without-gossip",
-    ]
-    if beat:
-        cmd += ["-B"]  # beat keeps its entries in the test database (sqlalchemy-celery-beat)
+    # Beat (when asked) keeps its entries in the test database (sqlalchemy-celery-beat).
+    cmd = [sys.executable, "-m", *worker_pool.argv(nodename=nodename), "--without-mingle", "--without-gossip"]
     with open(log_path, "wb") as log:
         proc = subprocess.Popen(
             cmd, cwd=ROOT, env=worker_env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
@@ -160,6 +158,45 @@ def start_worker_process(
     finally:
         control.close()
     return worker
+
+
+def start_service_workers(
+    *,
+    database_url: str,
+    redis_url: str,
+    log_dir: Path,
+    beat: bool = True,
+    run_slots: int | None = None,
+    **options: object,
+) -> list[WorkerProcess]:
+    """Every worker of the service, each as `make up` starts it (backend.queue.worker_pools: its
+    queues, pool and concurrency; `run_slots` instead of the setting's), beat in the
+    housekeeping's unless `beat` is False; `options` as start_worker_process's (agent_wait,
+    lease, env ...)."""
+    from backend.queue import worker_pools
+
+    started: list[WorkerProcess] = []
+    try:
+        for index, pool in enumerate(worker_pools(run_slots)):
+            started.append(
+                start_worker_process(
+                    database_url=database_url,
+                    redis_url=redis_url,
+                    log_dir=log_dir,
+                    queues=",".join(pool.queues),
+                    pool=pool.pool,
+                    concurrency=pool.concurrency,
+                    beat=pool.beat and beat,
+                    index=100 + index,
+                    name=f"haplab-{pool.name}",
+                    **options,  # type: ignore[arg-type]
+                )
+            )
+    except BaseException:
+        for worker in started:
+            worker.stop()
+        raise
+    return started
 
 
 @dataclass

@@ -1,9 +1,10 @@
 """The Celery app of the haplab workers.
 
-Start a worker with `celery -A worker.celery_app worker -Q haplab.runs,celery`, the webhooks'
-own with `-Q haplab.webhooks` (the queues: backend/queue.py), and beat, exactly once, for the
-reaper and the schedules. Messages are only kicks; the database holds every state, so a lost,
-duplicated or redelivered message is harmless.
+The service's workers, one per kind of work, are `backend.queue.worker_pools()` (what `make up`,
+docker-compose.yml and the tests start): the runs' (threads, hundreds of runs at once), the
+housekeeping's with beat (exactly once: the reaper, the schedules), the change searches' and the
+webhooks'. Messages are only kicks; the database holds every state, so a lost, duplicated or
+redelivered message is harmless.
 """
 
 from __future__ import annotations
@@ -17,10 +18,14 @@ from celery.signals import after_setup_logger, worker_process_init
 
 from backend.db import reset_engine
 from backend.messaging.clients import reset_live_clients
-from backend.queue import DEFAULT_QUEUE, REQUEUE_WEBHOOKS_TASK, TASK_ROUTES, reset_celery_client
+from backend.queue import (
+    DEFAULT_QUEUE,
+    REAP_LABS_TASK,
+    REQUEUE_WEBHOOKS_TASK,
+    TASK_ROUTES,
+    reset_celery_client,
+)
 from backend.settings import get_settings
-
-REAP_LABS_TASK = "haplab.lab.reap"
 
 settings = get_settings()
 
@@ -31,8 +36,8 @@ app.conf.update(
     # Outcomes live in the database, not in a result backend.
     task_ignore_result=True,
     result_expires=None,  # nothing to clean up: no daily celery.backend_cleanup entry in beat
-    # A task is acknowledged when it ends, and one process holds one message: a run's kick is
-    # not lost in a dead worker's prefetch buffer, and a long run does not sit on others' kicks.
+    # A task is acknowledged when it ends, and a slot holds one message: a run's kick is not lost
+    # in a dead worker's prefetch buffer, and a long run does not sit on others' kicks.
     task_acks_late=True,
     task_reject_on_worker_lost=True,
     worker_prefetch_multiplier=1,

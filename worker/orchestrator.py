@@ -12,15 +12,14 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 import redis.exceptions
 import sqlalchemy.exc
-from celery.exceptions import SoftTimeLimitExceeded
 from sqlalchemy import select
 
-from backend.db import get_engine, session_scope
+from backend.db import session_scope
 from backend.models import Lab, Run
 from backend.runs.transitions import transition
 from backend.settings import get_settings
@@ -75,20 +74,17 @@ def execute_run(run_id: int) -> RunOutcome:
     settings = get_settings()
     ctx = load_context(run_id)
     execution = load_execution(run_id, ctx.lab_name)
-    with (
-        LeaseRenewer(ctx.lab_id, run_id, settings.lab_lease_seconds, on_lost=ctx.wake.set) as lease,
-        # The orchestrator's own checks (its thread only) share one connection: RunContext.checks.
-        get_engine().connect().execution_options(isolation_level="AUTOCOMMIT") as checks,
-    ):
-        ctx = replace(ctx, checks=checks)
+    # The run's own time limit: a thread of the runs' pool cannot be interrupted from outside.
+    deadline = time.monotonic() + settings.run_time_limit_seconds
+    with LeaseRenewer(ctx.lab_id, run_id, settings.lab_lease_seconds, on_lost=ctx.wake.set) as lease:
 
         def involved() -> list[int]:  # the watch checks them for revocation
             return [agent.id for agent in execution.involved_agents]
 
         with RunWatch(ctx, settings.run_watch_fallback_seconds, involved) as watch:
             try:
-                outcome = _walk_all(execution, ctx, lease, watch)
-            except SoftTimeLimitExceeded:
+                outcome = _walk_all(execution, ctx, lease, watch, deadline)
+            except RunTimeLimit:
                 outcome = RunOutcome.failed(
                     f"run exceeded the time limit of {settings.run_time_limit_seconds} s"
                 )
@@ -106,10 +102,16 @@ def execute_run(run_id: int) -> RunOutcome:
     return outcome
 
 
-def _walk_all(execution: Execution, ctx: RunContext, lease: LeaseRenewer, watch: RunWatch) -> RunOutcome:
+class RunTimeLimit(Exception):  # noqa: N818 - read as what happened
+    """The run reached settings.run_time_limit_seconds."""
+
+
+def _walk_all(
+    execution: Execution, ctx: RunContext, lease: LeaseRenewer, watch: RunWatch, run_deadline: float
+) -> RunOutcome:
     previous = RunState.preparing  # the dispatcher moved the run there when it claimed the lab
     for phase in build_phases(execution):
-        outcome = _walk(phase, previous, ctx, lease, watch)
+        outcome = _walk(phase, previous, ctx, lease, watch, run_deadline)
         previous = phase.state
         if outcome is not None:
             return outcome
@@ -176,7 +178,12 @@ def load_context(run_id: int) -> RunContext:
 
 
 def _walk(
-    phase: Phase, previous: RunState, ctx: RunContext, lease: LeaseRenewer, watch: RunWatch
+    phase: Phase,
+    previous: RunState,
+    ctx: RunContext,
+    lease: LeaseRenewer,
+    watch: RunWatch,
+    run_deadline: float,
 ) -> RunOutcome | None:
     """Run one phase to its end; None means go on to the next phase."""
     if phase.state != previous:
@@ -194,6 +201,8 @@ def _walk(
         if stop is not None:
             return stop
         now = time.monotonic()
+        if now >= run_deadline:
+            raise RunTimeLimit
         if now >= next_poll:
             try:
                 if phase.poll(ctx):
@@ -203,7 +212,9 @@ def _walk(
             next_poll = now + phase.poll_interval_seconds
         if now >= deadline:
             return RunOutcome.failed(phase.timeout_error(ctx))
-        sleep = min(next_poll - time.monotonic(), deadline - now, watch.seconds_to_next_read())
+        sleep = min(
+            next_poll - time.monotonic(), deadline - now, run_deadline - now, watch.seconds_to_next_read()
+        )
         if ctx.wake.wait(max(0.0, sleep)):
             next_poll = time.monotonic()  # the phase's work may have ended
 

@@ -126,7 +126,7 @@ class RunWatch:
         self._next_read = time.monotonic() + self.fallback_s
         self.reads += 1
         params = {"run_id": self.ctx.run_id, "agent_ids": self.agent_ids()}
-        (row,) = check_rows(self.ctx.checks, _run_row_query(), params)
+        (row,) = check_rows(_run_row_query(), params)
         state, revoked = RunState(row.state), row.revoked_agent
         cancelled = row.cancel_requested_at is not None
         if cancelled or not state.is_active or revoked is not None:

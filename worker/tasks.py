@@ -10,23 +10,21 @@ from backend.queue import (
     DETECT_CHANGES_TASK,
     DISPATCH_LAB_TASK,
     FIRE_SCHEDULE_TASK,
+    REAP_LABS_TASK,
     REQUEUE_WEBHOOKS_TASK,
     enqueue_webhook_delivery,
 )
 from backend.runs.changes.service import detect_for_run
 from backend.schedules.firing import fire
 from backend.webhooks.service import attempt, requeue_lost
-from worker.celery_app import REAP_LABS_TASK, app, settings
+from worker.celery_app import app, settings
 from worker.dispatch import dispatch_lab
 from worker.reaper import reap_labs
 
 
-@app.task(  # type: ignore[untyped-decorator]  # celery ships no type hints
-    name=DISPATCH_LAB_TASK,
-    bind=True,
-    soft_time_limit=settings.run_time_limit_seconds,
-    time_limit=settings.run_time_limit_seconds + 60,
-)
+# No Celery time limit: the runs' worker is a thread pool, which cannot interrupt a task; the
+# orchestrator ends a run at settings.run_time_limit_seconds itself (worker/orchestrator.py).
+@app.task(name=DISPATCH_LAB_TASK, bind=True)  # type: ignore[untyped-decorator]  # celery ships no type hints
 def dispatch_lab_task(self: Any, lab_id: int) -> int | None:
     """Run the lab's oldest queued run if the lab is free (a kick; the database decides)."""
     return dispatch_lab(lab_id, task_id=self.request.id)

@@ -2,8 +2,8 @@
 
 Building a local lab (three agents enrolled and online, namespaces, an API, a worker) takes
 ~20 s; most end-to-end tests only launch runs on it and read results, so they share one,
-built on first use and kept for the session: `shared_lab` instead of `local_lab` (its worker,
-with beat, and its webhooks' worker are already running). Tests that break or reshape a lab
+built on first use and kept for the session: `shared_lab` instead of `local_lab` (the service's
+workers, as `make up` starts them, are already running). Tests that break or reshape a lab
 (faults, link shaping, the lab boundary, the browser journey's own setup) keep a lab of their own.
 
 The shared stack has a Redis of its own: other tests flush theirs (`redis_client`), which would
@@ -30,10 +30,9 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_processes import start_api_server, start_worker_process
+from live_processes import start_api_server, start_service_workers
 from sqlalchemy import select
 
-from backend.queue import WEBHOOK_QUEUE
 from dev.services import Postgres, Redis, free_port
 from tests.conftest import _point_settings_at
 
@@ -105,20 +104,23 @@ def _shared_stack(
         lab = stack.enter_context(
             running_local_lab(lab_root, api.url, token, online_timeout=60, injectors=injectors)
         )
-        worker = start_worker_process(
-            database_url=database_url, redis_url=redis.url, log_dir=root, agent_wait=20, lease=30, beat=True
+        # The service's workers as `make up` starts them: runs (threads), housekeeping with beat,
+        # change searches, webhooks.
+        workers = start_service_workers(
+            database_url=database_url, redis_url=redis.url, log_dir=root, agent_wait=20, lease=30
         )
-        stack.callback(worker.stop)
-        webhooks = start_worker_process(
-            database_url=database_url, redis_url=redis.url, log_dir=root, queues=WEBHOOK_QUEUE, index=1
-        )
-        stack.callback(webhooks.stop)
+        for worker in workers:
+            stack.callback(worker.stop)
         for name, value in before.items():
             if value is None:
                 del os.environ[name]
             else:
                 os.environ[name] = value
-        logs = [worker.log_path, webhooks.log_path, api.log_path, *sorted((lab_root / "log").glob("*.log"))]
+        logs = [
+            *(worker.log_path for worker in workers),
+            api.log_path,
+            *sorted((lab_root / "log").glob("*.log")),
+        ]
         yield SharedStack(lab=lab, database_url=database_url, redis_url=redis.url, logs=logs)
 
 

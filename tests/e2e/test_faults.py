@@ -55,12 +55,18 @@ class Fault:
 
 
 FAULTS = [
-    # The lab lease (20 s here) expires; the restarted worker's reaper fails the run.
-    Fault("worker", "kill", frozenset({"failed"}), "worker lost", group=True),
+    # The lab lease (20 s here) expires; the housekeeping worker's reaper fails the run.
+    Fault("runs-worker", "kill", frozenset({"failed"}), "worker lost", group=True),
     # The load lease (10 s) expires while the worker is frozen: the tool stops short (the load
     # must outlast the lease: 20 s, frozen from t = 3 s).
     Fault(
-        "worker", "freeze", frozenset({"partial"}), "lease expired", freeze_s=16, group=True, duration_s=20
+        "runs-worker",
+        "freeze",
+        frozenset({"partial"}),
+        "lease expired",
+        freeze_s=16,
+        group=True,
+        duration_s=20,
     ),
     Fault("injector-1", "kill", frozenset({"failed"}), "injector-1"),
     Fault("injector-1", "freeze", frozenset({"failed"}), "injector-1 lost", freeze_s=17),
@@ -253,7 +259,7 @@ def _assert_no_load_left(stack: Up, within_s: float) -> None:
 
 def _worker_log_about(stack: Up, run_id: int) -> str:
     """What the worker logged of the run (and the tracebacks after it), for a failed assertion."""
-    log = stack.var / "log" / "worker.log"
+    log = stack.var / "log" / "runs-worker.log"
     lines = log.read_text(errors="replace").splitlines() if log.exists() else []
     first = next((i for i, line in enumerate(lines) if f"run {run_id}" in line), len(lines))
     return "\n".join(lines[first:][-80:])

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 import yaml
 
-from backend.queue import DELIVER_WEBHOOK_TASK, TASK_ROUTES, WEBHOOK_QUEUE
+from backend.queue import TASK_ROUTES, worker_pools
 from contract.metrics import SAMPLE_SERIES
 
 ROOT = Path(__file__).resolve().parents[2]
-SERVER_SERVICES = ["migrate", "api", "worker", "webhooks", "beat"]
+WORKERS = [pool.name for pool in worker_pools(run_slots=200)]  # the default HAPLAB_RUN_SLOTS
+SERVER_SERVICES = ["migrate", "api", *WORKERS, "beat"]
 SECRET_KEY = re.compile(r"PASSWORD|SECRET|TOKEN|KEY", re.IGNORECASE)
 # ${NAME}, ${NAME:?message} or ${NAME:-} (empty default): a value the operator supplies.
 INTERPOLATION = re.compile(r"^\$\{[A-Z_][A-Z0-9_]*(:\?[^}]*|:-)?\}$")
@@ -40,7 +41,7 @@ def condition(service: dict[str, Any], dependency: str) -> str:
 
 def test_every_service_is_there(services: dict[str, Any]) -> None:
     assert set(services) == {
-        "postgres", "redis", "migrate", "api", "worker", "webhooks", "beat", "agent", "prometheus", "grafana"
+        "postgres", "redis", "migrate", "api", *WORKERS, "beat", "agent", "prometheus", "grafana"
     }  # fmt: skip
 
 
@@ -73,13 +74,13 @@ def test_migrations_run_once_before_anything_uses_the_schema(services: dict[str,
     assert services["migrate"]["command"] == ["alembic", "upgrade", "head"]
     assert services["migrate"]["restart"] == "no"
     assert condition(services["migrate"], "postgres") == "service_healthy"
-    for name in ["api", "worker", "webhooks", "beat"]:
+    for name in ["api", *WORKERS, "beat"]:
         assert condition(services[name], "migrate") == "service_completed_successfully", name
         assert condition(services[name], "redis") == "service_healthy", name
 
 
 def test_healthchecks(services: dict[str, Any]) -> None:
-    for name in ["postgres", "redis", "api", "worker", "webhooks"]:
+    for name in ["postgres", "redis", "api", *WORKERS]:
         assert services[name]["healthcheck"]["test"], name
     assert any("/api/v1/health" in part for part in services["api"]["healthcheck"]["test"])
 
@@ -96,14 +97,11 @@ def test_server_services_share_one_image_and_run_the_right_program(services: dic
         assert services[name]["build"]["dockerfile"] == "deploy/Dockerfile.server", name
         assert services[name]["environment"]["HAPLAB_ENVIRONMENT"] == "production", name
     assert services["api"]["command"][:3] == ["python", "-m", "backend.serve"]
-    assert services["worker"]["command"][:4] == ["celery", "-A", "worker.celery_app", "worker"]
-    # Each queue (backend/queue.py) has its worker: webhooks never wait behind a run, nor runs behind them.
-    queues = {
-        name: services[name]["command"][services[name]["command"].index("-Q") + 1]
-        for name in ["worker", "webhooks"]
-    }
-    assert queues == {"worker": "haplab.runs,celery", "webhooks": WEBHOOK_QUEUE}
-    assert set(TASK_ROUTES[DELIVER_WEBHOOK_TASK].values()) == {WEBHOOK_QUEUE}
+    # Each queue (backend/queue.py) has its worker, started as `make up` starts it (beat apart).
+    for pool in worker_pools(run_slots=200):
+        assert services[pool.name]["command"] == pool.argv(beat=False), pool.name
+    consumed = {queue for pool in worker_pools() for queue in pool.queues}
+    assert {route["queue"] for route in TASK_ROUTES.values()} == consumed  # every task is read
     assert services["beat"]["command"][:4] == ["celery", "-A", "worker.celery_app", "beat"]
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from backend.queue import worker_pools
 from tests.up_stack import Up, alive_after_grace, up_stack
 
 pytestmark = pytest.mark.slow
@@ -31,8 +32,9 @@ def test_up_serves_a_healthy_api_then_stops_everything_on_sigint(up: Up) -> None
         assert (up.var / secret).stat().st_mode & 0o777 == 0o600, secret
     assert "admin@haplab.local" in up.output
     started = up.descendants()
-    assert len(started) >= 5  # postgres, redis, api, worker, webhooks-worker (and their own children)
-    assert "started webhooks-worker (pid " in up.output
+    assert len(started) >= 7  # postgres, redis, api, and the four workers (and their own children)
+    for pool in worker_pools():
+        assert f"started {pool.name}-worker (pid " in up.output
 
     up.proc.send_signal(signal.SIGINT)
 
@@ -42,7 +44,7 @@ def test_up_serves_a_healthy_api_then_stops_everything_on_sigint(up: Up) -> None
 
 
 def test_up_restarts_children_that_die_and_keeps_serving(up: Up) -> None:
-    for name in ("api", "worker", "redis"):
+    for name in ("api", "runs-worker", "redis"):
         pid = up.pid_of(name)
         os.kill(pid, signal.SIGKILL)
         up.read_until(f"restarted {name} (pid ", 60)

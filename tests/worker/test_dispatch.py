@@ -9,7 +9,7 @@ import pytest
 from factories import RunRow, add_agent, lab, make_lab, make_runs, runs
 from live_processes import StartWorker, wait_until
 
-from backend.queue import enqueue_lab_dispatch
+from backend.queue import LAB_QUEUE, enqueue_lab_dispatch
 from contract.run_state import RunState
 
 pytestmark = pytest.mark.slow
@@ -83,3 +83,30 @@ def test_online_agents_let_a_run_go_on_and_a_silent_one_fails_it_by_name(start_w
     assert row.state == RunState.failed
     assert "no online agent" not in (row.error or "")  # it got past the wait for agents
     assert "agent loadgen-1 lost" in (row.error or ""), row.error
+
+
+def test_two_worker_hosts_share_many_labs_and_never_dispatch_a_run_twice(start_worker: StartWorker) -> None:
+    # Two runs' workers, as two hosts would run them (each its own node, both on the runs' queue):
+    # every kick is sent three times, so both see kicks for the same lab at the same moment.
+    workers = [start_worker(agent_wait=0.5, queues=LAB_QUEUE), start_worker(agent_wait=0.5, queues=LAB_QUEUE)]
+    labs = [make_lab(f"bench-{i}") for i in range(12)]
+    run_ids = {lab_id: make_runs(lab_id, 3) for lab_id in labs}
+    for _ in range(3):
+        for lab_id in labs:
+            for _ in run_ids[lab_id]:
+                enqueue_lab_dispatch(lab_id)
+    every_run = [run_id for ids in run_ids.values() for run_id in ids]
+    rows = wait_until(lambda: all_ended(every_run), 60, "all 36 runs to end")
+
+    assert {r.state for r in rows} == {RunState.failed}  # no agents: each waited, then failed
+    for lab_id in labs:
+        assert_one_at_a_time_in_id_order([r for r in rows if r.lab_id == lab_id])
+    logs = [worker.log() for worker in workers]
+    dispatched = {
+        run_id: sum(log.count(f"lab {lab_id}: run {run_id} is preparing") for log in logs)
+        for lab_id, ids in run_ids.items()
+        for run_id in ids
+    }
+    assert set(dispatched.values()) == {1}, {r: n for r, n in dispatched.items() if n != 1}
+    # Both hosts took part: the claims, not the kicks, decided who ran what.
+    assert all("is preparing" in log for log in logs)

@@ -11,7 +11,7 @@ import pytest
 from factories import make_lab, make_runs
 from sqlalchemy import func, update
 
-from backend.db import get_engine, session_scope
+from backend.db import session_scope
 from backend.labs.revocation import revoke
 from backend.models import Agent, Lab, Run
 from backend.runs.transitions import request_cancel, transition
@@ -22,21 +22,14 @@ from worker.phases.base import RunContext
 from worker.run_watch import RunWatch, Stopped
 
 
-@pytest.fixture(params=["session", "held connection"])
-def preparing_run(
-    request: pytest.FixtureRequest, fresh_database: str, redis_client: object
-) -> Iterator[RunContext]:
-    """A run in `preparing`; its row read through sessions, or through the orchestrator's held
-    autocommit connection (RunContext.checks), as during an execution."""
+@pytest.fixture
+def preparing_run(fresh_database: str, redis_client: object) -> Iterator[RunContext]:
+    """A run in `preparing`."""
     lab_id = make_lab("watched")
     [run_id] = make_runs(lab_id, 1)
     with session_scope() as db:
         assert transition(db, run_id, RunState.preparing, expected=RunState.queued)
-    if request.param == "session":
-        yield RunContext(run_id=run_id, lab_id=lab_id, lab_name="watched")
-        return
-    with get_engine().connect().execution_options(isolation_level="AUTOCOMMIT") as checks:
-        yield RunContext(run_id=run_id, lab_id=lab_id, lab_name="watched", checks=checks)
+    yield RunContext(run_id=run_id, lab_id=lab_id, lab_name="watched")
 
 
 def woken_within(ctx: RunContext, seconds: float) -> float | None:

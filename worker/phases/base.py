@@ -16,9 +16,9 @@ from typing import Any
 
 import redis.exceptions
 import sqlalchemy.exc
-from sqlalchemy import Connection, Executable
+from sqlalchemy import Executable
 
-from backend.db import session_scope
+from backend.db import get_engine
 from contract.run_state import RunState
 
 
@@ -31,22 +31,15 @@ class RunContext:
     lab_name: str
     # Set to wake the orchestrator before its next check is due (see the module's docstring).
     wake: threading.Event = field(default_factory=threading.Event, compare=False, repr=False)
-    # The orchestrator's connection for the checks it makes in its own thread (the run's row,
-    # the agents' liveness in poll()), held for the run in autocommit: one round trip a query,
-    # where a session of its own costs a checkout (with its ping), the query and a commit. None
-    # outside an execution: the checks then open a session.
-    checks: Connection | None = field(default=None, compare=False, repr=False)
 
 
-def check_rows(
-    checks: Connection | None, query: Executable, params: dict[str, Any] | None = None
-) -> list[Any]:
-    """`query`'s rows, read through the orchestrator's check connection, or a session of its own
-    outside an execution (RunContext.checks)."""
-    if checks is not None:
-        return list(checks.execute(query, params).all())
-    with session_scope() as db:
-        return list(db.execute(query, params).all())
+def check_rows(query: Executable, params: dict[str, Any] | None = None) -> list[Any]:
+    """`query`'s rows, for the orchestrator's frequent checks (the run's row, its agents'
+    liveness): a pooled connection in autocommit, one round trip, where a session costs the query
+    plus a BEGIN and a COMMIT. Borrowed per check, not held for the run: a runs' worker
+    orchestrates hundreds of runs at once, and PostgreSQL would run out of connections."""
+    with get_engine().connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        return list(connection.execute(query, params).all())
 
 
 class PhaseError(Exception):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from sqlalchemy import Connection, Select, bindparam, func, not_, select
+from sqlalchemy import Select, bindparam, func, not_, select
 
 from backend.models import Agent
 from worker.execution import Execution
@@ -40,12 +40,10 @@ def _agents_query() -> Select[int, str, str | None, bool, bool]:
     ).where(Agent.id.in_(bindparam("ids", expanding=True)))
 
 
-def lost_agent(execution: Execution, during: str, conn: Connection | None = None) -> str | None:
-    """Why an agent of this run is gone ("agent injector-1 lost during running"), or None.
-
-    `conn`: the orchestrator's connection for its checks (RunContext.checks), else a session."""
+def lost_agent(execution: Execution, during: str) -> str | None:
+    """Why an agent of this run is gone ("agent injector-1 lost during running"), or None."""
     picked = {a.id: a for a in execution.involved_agents}
-    for agent_id, name, started, silent, revoked in check_rows(conn, _agents_query(), {"ids": list(picked)}):
+    for agent_id, name, started, silent, revoked in check_rows(_agents_query(), {"ids": list(picked)}):
         if revoked:
             return revoked_during(name, during)
         if silent:

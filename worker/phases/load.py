@@ -176,7 +176,7 @@ class RunLoad(BackgroundPhase):
             ex.record_tool_output(injector, finished)
 
     def poll(self, ctx: RunContext) -> bool:
-        lost = lost_agent(self.execution, during=self.state.value, conn=ctx.checks)
+        lost = lost_agent(self.execution, during=self.state.value)
         if lost is not None:
             raise PhaseError(lost)
         t0 = self.execution.t0
