@@ -1,7 +1,7 @@
 """Three real labs at once (issue 33): runs on different labs do not wait for each other, and each
 measures what it measures alone.
 
-A stack of its own (database, Redis, an API of two processes, the worker `make up` starts) with
+A stack of its own (database, Redis, an API of two processes, the workers `make up` starts) with
 three local labs on this machine (dev/lab.py `running_local_labs`: each its own namespaces,
 agents, lab dir and lab in the API). One experiment runs first alone on one lab, then on the three
 labs launched together (three POSTs back to back). Each of the three must leave `queued` within
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from live_processes import start_api_server, start_worker_process
+from live_processes import start_api_server, start_service_workers
 from run_helpers import Api, http_spec
 
 from dev.services import Postgres, Redis, free_port
@@ -87,16 +87,14 @@ def labs_stack(
         )
         stack.callback(api.stop)
         labs = stack.enter_context(running_local_labs(lab_roots, api.url, token, online_timeout=60))
-        worker = start_worker_process(
-            database_url=database_url,
-            redis_url=redis.url,
-            log_dir=root,
-            agent_wait=20,
-            lease=30,
-            concurrency=LABS,
+        # The service's workers exactly as `make up` starts them (backend.queue.worker_pools): the
+        # runs' on threads with the default run slots, not a worker sized for this test.
+        workers = start_service_workers(
+            database_url=database_url, redis_url=redis.url, log_dir=root, agent_wait=20, lease=30
         )
-        stack.callback(worker.stop)
-        logs = [worker.log_path, api.log_path]
+        for worker in workers:
+            stack.callback(worker.stop)
+        logs = [*(worker.log_path for worker in workers), api.log_path]
         logs += [log for lab_root in lab_roots for log in sorted((lab_root / "log").glob("*.log"))]
         yield LabsStack(labs=labs, logs=logs)
         for path in logs:
