@@ -21,15 +21,17 @@ from __future__ import annotations
 import contextlib
 import shutil
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
-from live_processes import start_api_server, start_service_workers
+from live_processes import WorkerProcess, start_api_server, start_service_workers
 from run_helpers import Api, http_spec
 
 from dev.services import Postgres, Redis, free_port
@@ -61,6 +63,7 @@ def labs_stack(
     from backend.teams.tokens import create_api_token
     from dev.lab import running_local_labs
 
+    began = time.monotonic()
     root = tmp_path_factory.mktemp("labs-at-once")
     database = f"haplab_labs_{uuid.uuid4().hex[:8]}"  # a rerun's setup must not meet the last one's
     redis = Redis(data_dir=root / "redis", port=free_port())
@@ -86,19 +89,36 @@ def labs_stack(
             database_url=database_url, redis_url=redis.url, log_dir=root, port=free_port(), workers=2
         )
         stack.callback(api.stop)
-        labs = stack.enter_context(running_local_labs(lab_roots, api.url, token, online_timeout=60))
         # The service's workers exactly as `make up` starts them (backend.queue.worker_pools): the
-        # runs' on threads with the default run slots, not a worker sized for this test.
-        workers = start_service_workers(
-            database_url=database_url, redis_url=redis.url, log_dir=root, agent_wait=20, lease=30
+        # runs' on threads with the default run slots, not a worker sized for this test. They
+        # start while the labs come online (each waits seconds for its imports, not for the other).
+        pool = stack.enter_context(ThreadPoolExecutor(1))
+        starting = pool.submit(
+            start_service_workers,
+            database_url=database_url,
+            redis_url=redis.url,
+            log_dir=root,
+            agent_wait=20,
+            lease=30,
         )
-        for worker in workers:
-            stack.callback(worker.stop)
+        stack.callback(_stop_workers, starting)
+        labs = stack.enter_context(running_local_labs(lab_roots, api.url, token, online_timeout=60))
+        workers = starting.result()
+        print(f"stack up in {time.monotonic() - began:.1f} s")
         logs = [*(worker.log_path for worker in workers), api.log_path]
         logs += [log for lab_root in lab_roots for log in sorted((lab_root / "log").glob("*.log"))]
         yield LabsStack(labs=labs, logs=logs)
         for path in logs:
             print(f"===== {path} =====\n{path.read_text(errors='replace')[-8000:]}")
+
+
+def _stop_workers(starting: Future[list[WorkerProcess]]) -> None:
+    """Stop the workers once they have started (a failed start already stopped what it began, and
+    raised where the fixture reads its result)."""
+    if starting.exception() is None:
+        # Together: each waits for its warm shutdown, and the suite is near its time budget.
+        with ThreadPoolExecutor(len(starting.result())) as pool:
+            list(pool.map(WorkerProcess.stop, starting.result()))
 
 
 def _window(run: dict[str, Any]) -> tuple[datetime, datetime]:
