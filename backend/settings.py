@@ -100,6 +100,9 @@ class Settings(BaseSettings):
     # one run each, so this bounds the labs running at once per worker host; measured to 200 in
     # docs/benchmarks.md ("Many labs at once"). Another worker host adds as many.
     run_slots: int = Field(200, ge=1, le=2000)
+    # Processes the runs' worker computes runs' summaries in (worker/summary_pool.py), off the
+    # threads that orchestrate runs; one per core is plenty (a summary takes tens of milliseconds).
+    summary_processes: int = Field(2, ge=1, le=64)
     # How often beat runs the reaper (expired lab leases, labs with queued runs and nothing kicking them).
     reap_interval_seconds: float = 5
     # Seconds between choosing the agreed start instant and that instant: StartSampling and StartLoad

@@ -78,6 +78,17 @@ class Execution:
     # Set when the execution ends, however it ends: background helpers (the lease keeper) stop.
     stopped: threading.Event = field(default_factory=threading.Event)
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled to a summary process (worker/summary_pool.py) without its event: it is this
+        # process's, and the summary needs none.
+        state = self.__dict__.copy()
+        del state["stopped"]
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.stopped = threading.Event()
+
     def injector_shares(self) -> list[InjectorShare]:
         """What each injector is asked to send, in `injectors` order (ShareError: it cannot be split)."""
         names = [injector.name for injector in self.injectors]

@@ -19,23 +19,14 @@ from backend.models import Run
 from backend.runs.seconds import first_second_since_start, latest_t_by_source
 from contract.drivers import DRIVERS
 from contract.experiment import ExperimentSpec
-from contract.numbers import fixed
-from contract.results import InjectorSummary, RunSummary
+from contract.results import InjectorSummary
 from contract.run_state import RunState
-from worker.completeness import (
-    assess,
-    cut_short_summary,
-    entry_mode,
-    entry_sections,
-    window_total,
-)
+from worker.completeness import cut_short_summary
 from worker.execution import Execution
 from worker.phases.base import BackgroundPhase, RunContext
 from worker.phases.sample_pace import send_samples_now
-from worker.request_timers import request_timers
-from worker.summaries import proxy_summary
-from worker.thresholds import judge_collected
-from worker.verdicts.collected import run_samples, with_verdict
+from worker.summary_pool import summarize_elsewhere
+from worker.verdicts.collected import run_samples
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +38,9 @@ LAST_BATCH_POLL_S = 0.1
 # A drain counted by HAProxy's seconds is waited for this many seconds past the window at most
 # (the wait itself is bounded by LAST_BATCH_WAIT_S: the seconds are already sampled by then).
 MAX_DRAIN_SECONDS_WAITED = 60
+# A summary takes tens to hundreds of milliseconds; this also covers waiting for a free summary
+# process when many runs end at once (the phase's own timeout is the backstop).
+SUMMARY_TIMEOUT_S = 25.0
 # How long a cut-short run waits for PostgreSQL to come back to keep what it measured (the lost
 # database is the usual fault that cut it short; its supervisor restarts it within seconds).
 CUT_SHORT_RETRY_S = 20.0
@@ -69,33 +63,8 @@ class Collect(BackgroundPhase):
         ex = self.execution
         send_samples_now(ex)
         wait_for_last_second(ex.run_id, last_second_needed(ex))
-        samples = run_samples(ex.run_id)
-        completeness = assess(ex.spec, ex.injector_summaries, samples, ex.t0)
-        frontend, backend = entry_sections(ex.spec)
-        # HAProxy's rates cover the seconds the load ran, not idle seconds after a tool stopped early.
-        window = completeness.window_s
-        seconds = samples.proxy()
-        proxy = proxy_summary(seconds, frontend, backend, window, entry_mode(ex.spec)) if seconds else None
-        summary = RunSummary(
-            injectors=ex.injector_summaries,
-            total=window_total(ex.spec, ex.injector_summaries, seconds, window),
-            proxy=proxy,
-            timers=request_timers(samples, window, entry_mode(ex.spec), frontend, backend),
-            completeness=completeness,
-        )
-        summary = with_verdict(ex, summary, samples, frontend, backend)  # what bounded the run
-        thresholds = judge_collected(ex, summary, samples, window)
-        ex.incomplete_reasons = completeness.reasons
-        if ex.threshold_abort is not None:
-            index, lost = ex.threshold_abort
-            value = "not measured" if lost.value is None else f"{lost.value:g}"
-            ex.incomplete_reasons = [
-                f"stopped early by threshold {index} ({lost.text}): it was {value} after "
-                f"{fixed(ex.threshold_abort_at_s, 0)} s of load",
-                *completeness.reasons,
-            ]
-        # The columns type them (backend/models/typed_json.py).
-        ex.record(summary=summary, thresholds=thresholds)
+        # Computed in a summary process: this thread is one of hundreds orchestrating runs.
+        ex.incomplete_reasons = summarize_elsewhere(ex, timeout_s=SUMMARY_TIMEOUT_S)
 
 
 def last_second_needed(ex: Execution) -> int:
