@@ -668,6 +668,13 @@ def running_local_labs(
                 )
             if direct_path:
                 lab.open_direct_path()
+        if len(labs) > 1:
+            # The labs in the API in name order ("local lab" gets the lowest id), before their
+            # enrollments run together and would create them in whatever order they reach the API.
+            for lab, name in zip(labs, names, strict=True):
+                lab.api_url, lab.token = api_url.rstrip("/"), admin_token
+                with lab._client() as client:
+                    _find_or_create_lab(client, name, lab.describe_for_api())
         with ThreadPoolExecutor(len(labs)) as pool:
             # list(): an enrollment's error is raised here, not lost in the pool
             list(pool.map(lambda lab, name: lab.enroll_agents(api_url, admin_token, name), labs, names))

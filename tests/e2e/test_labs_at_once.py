@@ -140,6 +140,7 @@ def _waited_s(run: dict[str, Any]) -> float:
 
 def test_three_labs_run_at_once_each_as_well_as_alone(labs_stack: LabsStack) -> None:
     labs = labs_stack.labs
+    assert [lab.lab_id for lab in labs] == sorted(lab.lab_id for lab in labs), "created in name order"
     assert len({lab.lab_id for lab in labs}) == LABS
     assert len({lab.topology.prefix for lab in labs}) == LABS, "each lab has namespaces of its own"
     api = Api(labs[0].api_url, labs[0].token)

@@ -80,7 +80,10 @@ def test_up_builds_as_many_labs_as_asked_each_with_its_own_namespaces_and_agents
         token = (up.var / "admin-token").read_text().strip()
         headers = {"Authorization": f"Bearer {token}"}
         labs = httpx.get(f"{up.api_url}/api/v1/labs", headers=headers, timeout=5).json()
-        assert sorted((lab["name"], lab["online_agent_count"]) for lab in labs) == [
+        # In name order: "local lab" has the lowest id, whichever enrollment reached the API first.
+        assert [
+            (lab["name"], lab["online_agent_count"]) for lab in sorted(labs, key=lambda lab: lab["id"])
+        ] == [
             ("local lab", 3),
             ("local lab 2", 3),
         ]
