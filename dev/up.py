@@ -1,5 +1,6 @@
-"""`make up`: PostgreSQL, Redis, migrations, the first admin, the API, the Celery worker (runs,
-with beat) and the webhooks' worker, then the local lab's agents (dev/lab.py; HAPLAB_LOCAL_INJECTORS
+"""`make up`: PostgreSQL, Redis, migrations, the first admin, the API, the Celery workers (one per
+kind of work, backend/queue.py worker_pools: runs, housekeeping with beat, changes, webhooks),
+then the local lab's agents (dev/lab.py; HAPLAB_LOCAL_INJECTORS
 injectors, default 1, a proxy and a target; stopped first, its namespaces deleted).
 HAPLAB_LOCAL_LABS=N (default 1) builds N such labs, "local lab", "local lab 2" ..., each with its
 own namespaces and agents, lab dir (var/lab, var/lab-2 ...) and agent logs (var/log,
