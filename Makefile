@@ -6,7 +6,7 @@ VENV := .venv/bin
 
 .PHONY: up test test-fast prereqs lint fmt typecheck pytest e2e vitest frontend migration reset-data
 
-## Run PostgreSQL, Redis, the API (with the built UI), the Celery workers (runs with beat, webhooks)
+## Run PostgreSQL, Redis, the API (with the built UI), the Celery workers (runs, housekeeping with beat, changes, webhooks)
 ## and the local lab's three agents (dev/up.py); Ctrl-C stops all.
 up: prereqs
 	@$(VENV)/python dev/up.py

@@ -18,6 +18,13 @@ Used by `make up` (dev/up.py, lab dir var/lab) and by the tests (the `local_lab`
 
 or `running_local_lab(root, api_url, admin_token)` for all of it.
 
+Several labs on one machine (`make up` with HAPLAB_LOCAL_LABS=N; `running_local_labs(roots, ...)`)
+are several LocalLabs, each with a lab dir of its own (its lab.json, agents' state files, runtime
+dirs, logs), a namespace prefix of its own (`hlXXXX`, reserved atomically by dev/lab_netns.py) and
+a lab of its own in the API ("local lab", "local lab 2" ...). Their addresses and ports are the
+same in every lab, which is why they need the namespaces: on loopback their proxies would share
+127.0.0.1's ports.
+
 `lab.json` in the lab dir remembers the namespace prefix while namespaces exist (a run killed with
 SIGKILL leaves them; the next `create` removes them) and which lab the agents' state files
 belong to (a second `make up` reuses them instead of enrolling duplicate agents).
@@ -36,7 +43,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -53,6 +61,7 @@ from dev.lab_netns import (
     PROXY_ADDRESS,
     SYSCTLS,
     LinkName,
+    PrefixTaken,
     Topology,
     VethEnd,
     check_injector_count,
@@ -69,6 +78,16 @@ ROOT = Path(__file__).resolve().parent.parent
 LOOPBACK = "127.0.0.1"
 # The environment variable `make up` reads for the number of injectors (default 1).
 INJECTORS_ENV = "HAPLAB_LOCAL_INJECTORS"
+# ... and for the number of local labs it builds (default 1).
+LABS_ENV = "HAPLAB_LOCAL_LABS"
+# Each lab is three agents and three data planes sharing the machine's cores: a bound that keeps a
+# typo (HAPLAB_LOCAL_LABS=30) from filling the machine, well above what two cores carry honestly.
+MAX_LOCAL_LABS = 8
+# The name of the first local lab in the API; the others are "local lab 2", "local lab 3" ...
+LOCAL_LAB_NAME = "local lab"
+# How many times LocalLab.create draws another namespace prefix when a lab being built at the same
+# moment (another test process) took the one it drew.
+PREFIX_ATTEMPTS = 5
 ENROLL_TIMEOUT = 30.0
 STOP_TIMEOUT = 15.0
 HTTP_TIMEOUT = 10.0
@@ -116,16 +135,29 @@ def agent_command() -> list[str]:
 
 
 def parse_injector_count(text: str | None) -> int:
-    """The number of injectors from HAPLAB_LOCAL_INJECTORS: unset or empty is 1; otherwise plain
-    ASCII digits (no sign, no spaces, no other scripts' digits, which int() would take) from 1 to
-    MAX_INJECTORS. Anything else is refused, naming the variable."""
+    """The number of injectors from HAPLAB_LOCAL_INJECTORS (parse_count)."""
+    return parse_count(INJECTORS_ENV, text, MAX_INJECTORS, "the number of injectors")
+
+
+def parse_lab_count(text: str | None) -> int:
+    """The number of local labs from HAPLAB_LOCAL_LABS (parse_count)."""
+    return parse_count(LABS_ENV, text, MAX_LOCAL_LABS, "the number of local labs")
+
+
+def parse_count(variable: str, text: str | None, maximum: int, what: str) -> int:
+    """A count from an environment variable: unset or empty is 1; otherwise plain ASCII digits (no
+    sign, no spaces, no other scripts' digits, which int() would take) from 1 to `maximum`.
+    Anything else is refused, naming the variable."""
     if text is None or text == "":
         return 1
-    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_INJECTORS:
-        raise LabError(
-            f"{INJECTORS_ENV}={text!r}: the number of injectors, a whole number from 1 to {MAX_INJECTORS}"
-        )
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= maximum:
+        raise LabError(f"{variable}={text!r}: {what}, a whole number from 1 to {maximum}")
     return int(text)
+
+
+def local_lab_name(index: int) -> str:
+    """The API name of the index-th local lab (1-based): "local lab", "local lab 2" ..."""
+    return LOCAL_LAB_NAME if index == 1 else f"{LOCAL_LAB_NAME} {index}"
 
 
 def hosts_for(topology: Topology | None, injectors: int = 1) -> list[LabHost]:
@@ -180,14 +212,21 @@ class LocalLab:
             reason = "loopback was asked for"
         if reason is not None:
             return cls(root, None, loopback_reason=reason, log_dir=log_dir, injectors=injectors)
-        prefix = new_prefix()
-        _update_state(root, prefix=prefix)  # before creating: a kill half-way is cleaned up next time
-        try:
-            topology = Topology.create(prefix, injectors)
-        except BaseException:
-            _update_state(root, prefix=None)  # Topology.create removed what it made
-            raise
-        return cls(root, topology, log_dir=log_dir, injectors=injectors)
+        for attempt in range(1, PREFIX_ATTEMPTS + 1):
+            prefix = new_prefix()
+            _update_state(root, prefix=prefix)  # before creating: a kill half-way is cleaned up next time
+            try:
+                topology = Topology.create(prefix, injectors)
+            except PrefixTaken:
+                _update_state(root, prefix=None)  # another lab's: never ours to remove
+                if attempt == PREFIX_ATTEMPTS:
+                    raise
+                continue
+            except BaseException:
+                _update_state(root, prefix=None)  # Topology.create removed what it made
+                raise
+            return cls(root, topology, log_dir=log_dir, injectors=injectors)
+        raise AssertionError("unreachable")  # the loop returns or raises
 
     @property
     def all_hosts(self) -> list[LabHost]:
@@ -247,7 +286,7 @@ class LocalLab:
 
     # --- the lab in the API -------------------------------------------------------------------
 
-    def enroll_agents(self, api_url: str, admin_token: str, lab_name: str = "local lab") -> int:
+    def enroll_agents(self, api_url: str, admin_token: str, lab_name: str = LOCAL_LAB_NAME) -> int:
         """Create (or find) the lab `lab_name` and make sure its agents are enrolled.
 
         State files of a previous start are reused when they belong to this very lab (same id and
@@ -566,18 +605,84 @@ def running_local_lab(
     root: Path,
     api_url: str,
     admin_token: str,
-    lab_name: str = "local lab",
+    lab_name: str = LOCAL_LAB_NAME,
     use_netns: bool | None = None,
     online_timeout: float = 30.0,
     log_dir: Path | None = None,
     injectors: int = 1,
 ) -> Iterator[LocalLab]:
     """The whole lab, up and online; on exit agents stopped and namespaces gone (also on errors)."""
-    with LocalLab.create(root, use_netns=use_netns, log_dir=log_dir, injectors=injectors) as lab:
-        lab.enroll_agents(api_url, admin_token, lab_name)
-        lab.start_agents()
-        lab.wait_online(online_timeout)
+    with running_local_labs(
+        [root],
+        api_url,
+        admin_token,
+        [lab_name],
+        use_netns=use_netns,
+        online_timeout=online_timeout,
+        log_dirs=[log_dir],
+        injectors=injectors,
+    ) as (lab,):
         yield lab
+
+
+@contextlib.contextmanager
+def running_local_labs(
+    roots: Sequence[Path],
+    api_url: str,
+    admin_token: str,
+    lab_names: Sequence[str] | None = None,
+    use_netns: bool | None = None,
+    online_timeout: float = 30.0,
+    log_dirs: Sequence[Path | None] | None = None,
+    injectors: int = 1,
+    direct_path: bool = False,
+) -> Iterator[list[LocalLab]]:
+    """Several labs, one per lab dir in `roots`, up and online at once: each its own namespaces,
+    agents and lab in the API (`lab_names`, default "local lab", "local lab 2" ...). On exit every
+    lab's agents are stopped and its namespaces gone (also on errors).
+
+    The namespaces are made one lab after the other (quick); the agents of every lab enroll and
+    start together, so the labs' few seconds of imports overlap instead of adding up. More than one
+    lab needs the namespaces: on loopback the proxies would share 127.0.0.1's ports.
+    `direct_path` opens each lab's injector -> target path (`open_direct_path`) before its agents
+    start.
+    """
+    default_names = [local_lab_name(i) for i in range(1, len(roots) + 1)]
+    names = list(lab_names) if lab_names is not None else default_names
+    logs = list(log_dirs) if log_dirs is not None else [None] * len(roots)
+    dirs = [root.resolve() for root in roots]
+    if not dirs or len(names) != len(dirs) or len(logs) != len(dirs):
+        raise ValueError("one lab name and one log dir (or None) per lab dir, at least one lab")
+    if len(set(dirs)) != len(dirs) or len(set(names)) != len(names):
+        raise ValueError(f"every local lab needs a lab dir and a name of its own: {dirs}, {names}")
+    with contextlib.ExitStack() as stack:
+        labs = []
+        for root, log_dir in zip(roots, logs, strict=True):
+            lab = LocalLab.create(root, use_netns=use_netns, log_dir=log_dir, injectors=injectors)
+            stack.enter_context(lab)
+            labs.append(lab)
+            if len(roots) > 1 and lab.topology is None:
+                raise LabError(
+                    f"{len(roots)} local labs need network namespaces, and this one is on loopback "
+                    f"({lab.loopback_reason}): their proxies would share 127.0.0.1's ports"
+                )
+            if direct_path:
+                lab.open_direct_path()
+        if len(labs) > 1:
+            # The labs in the API in name order ("local lab" gets the lowest id), before their
+            # enrollments run together and would create them in whatever order they reach the API.
+            for lab, name in zip(labs, names, strict=True):
+                lab.api_url, lab.token = api_url.rstrip("/"), admin_token
+                with lab._client() as client:
+                    _find_or_create_lab(client, name, lab.describe_for_api())
+        with ThreadPoolExecutor(len(labs)) as pool:
+            # list(): an enrollment's error is raised here, not lost in the pool
+            list(pool.map(lambda lab, name: lab.enroll_agents(api_url, admin_token, name), labs, names))
+        for lab in labs:
+            lab.start_agents()
+        for lab in labs:
+            lab.wait_online(online_timeout)
+        yield labs
 
 
 def missing_lab_users() -> str | None:

@@ -13,8 +13,10 @@ accepts a packet for any of its addresses on any of its interfaces and answers o
 connected route back), so their traffic never crosses injector-1's link. There is no other route
 and the proxy does not forward: an injector reaches only the proxy (not the target, not another
 injector), the proxy the target. The addresses exist only inside these namespaces, so several
-labs (parallel test processes) reuse them; only the namespace names must differ, hence the random
-`hlXXXX` prefix (every namespace of a lab is `hlXXXX-*`).
+labs (parallel test processes, `make up` with HAPLAB_LOCAL_LABS) reuse them; only the namespace
+names must differ, hence the random `hlXXXX` prefix (every namespace of a lab is `hlXXXX-*`). Two
+labs built at the same moment may draw the same prefix: `ip netns add` refuses an existing name,
+so the second gets PrefixTaken, removes only what it made, and draws again (dev/lab.py).
 
 Veth ends are created directly inside their namespaces (`ip link add ... netns NS`), so their
 names never touch the root namespace and are the same in every lab: `veth-prx` in each injector
@@ -184,6 +186,10 @@ class NetnsError(RuntimeError):
     """An `ip`/`tc` command failed; the message carries the command and its stderr."""
 
 
+class PrefixTaken(NetnsError):  # noqa: N818 - reads as the condition it reports
+    """Another lab holds a namespace of the prefix drawn (two labs drew it at the same moment)."""
+
+
 def run(argv: Sequence[str], check: bool = True) -> subprocess.CompletedProcess[str]:
     """A short, bounded command; failures raise NetnsError naming the command."""
     try:
@@ -261,9 +267,17 @@ class Topology:
         check_injector_count(injectors)
         topo = cls(prefix, injectors)
         namespaces = topo.namespaces
+        made: list[str] = []
         try:
             for name in namespaces.values():
-                run(["ip", "netns", "add", name])
+                # `ip netns add` refuses a name that exists (it creates /run/netns/NAME exclusively):
+                # a lab built at the same moment that drew the same prefix has it, and only what
+                # this call made is removed below, never that lab's namespaces.
+                if run(["ip", "netns", "add", name], check=False).returncode != 0:
+                    if name in list_netns():
+                        raise PrefixTaken(f"namespace {name} exists: prefix {prefix} is another lab's")
+                    run(["ip", "netns", "add", name])  # raises, with ip's own words
+                made.append(name)
                 run(["ip", "-n", name, "link", "set", "lo", "up"])
             for veth in topo.veths:
                 a, b = veth.ends
@@ -307,7 +321,8 @@ class Topology:
             for name in namespaces.values():
                 run(in_netns(name, ["sysctl", "-q", "-w", *(f"{k}={v}" for k, v in SYSCTLS.items())]))
         except BaseException:
-            topo.destroy()
+            for name in made:
+                run(["ip", "netns", "del", name], check=False)  # nothing runs in them yet
             raise
         return topo
 

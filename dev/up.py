@@ -1,6 +1,10 @@
-"""`make up`: PostgreSQL, Redis, migrations, the first admin, the API, the Celery worker (runs,
-with beat) and the webhooks' worker, then the local lab's agents (dev/lab.py; HAPLAB_LOCAL_INJECTORS
+"""`make up`: PostgreSQL, Redis, migrations, the first admin, the API, the Celery workers (one per
+kind of work, backend/queue.py worker_pools: runs, housekeeping with beat, changes, webhooks),
+then the local lab's agents (dev/lab.py; HAPLAB_LOCAL_INJECTORS
 injectors, default 1, a proxy and a target; stopped first, its namespaces deleted).
+HAPLAB_LOCAL_LABS=N (default 1) builds N such labs, "local lab", "local lab 2" ..., each with its
+own namespaces and agents, lab dir (var/lab, var/lab-2 ...) and agent logs (var/log,
+var/log/lab-2 ...).
 
 Every long-lived process is a child of this supervisor, started in a session of its own so that
 a Ctrl-C in the terminal reaches only us; we then stop them one by one, by PID, in reverse order
@@ -21,7 +25,9 @@ backend.settings (HAPLAB_* environment).
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import secrets
 import signal
 import socket
@@ -44,7 +50,17 @@ from backend.queue import worker_pools  # noqa: E402
 from backend.settings import DEV_WEBHOOK_SECRET_KEY, Settings, get_settings  # noqa: E402
 from common.process_groups import stop_session  # noqa: E402
 from contract.protocol import AGENT_EXIT_REVOKED  # noqa: E402
-from dev.lab import INJECTORS_ENV, LabError, LocalLab, parse_injector_count, remove_leftovers  # noqa: E402
+from dev.lab import (  # noqa: E402
+    INJECTORS_ENV,
+    LABS_ENV,
+    LabError,
+    LocalLab,
+    local_lab_name,
+    parse_injector_count,
+    parse_lab_count,
+    remove_leftovers,
+    running_local_labs,
+)
 from dev.services import Postgres, Redis, open_path_to_postgres, wait_for_port  # noqa: E402
 
 VAR = Path(os.environ.get("HAPLAB_VAR_DIR") or ROOT / "var").resolve()
@@ -56,7 +72,6 @@ TOKEN_FILE = VAR / "admin-token"
 WEBHOOK_KEY_FILE = VAR / "webhook-secret-key"
 HEALTH_TIMEOUT = 60.0
 LAB_ONLINE_TIMEOUT = 60.0
-LAB_NAME = "local lab"
 STOP_TIMEOUT = 20.0
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 # A child that dies this many times within the window is not going to get better by restarting.
@@ -154,7 +169,10 @@ class Supervisor:
         self.settings = settings
         self.children: list[Child] = []
         self.env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.lab: LocalLab | None = None
+        self.labs: list[LocalLab] = []
+        # Holds the running labs (dev/lab.py running_local_labs): closing it stops their agents
+        # and deletes their namespaces.
+        self.lab_stack = contextlib.ExitStack()
 
     # --- starting -------------------------------------------------------------------------
 
@@ -259,73 +277,90 @@ class Supervisor:
         say(f"started {name} (pid {child.pid}), log in {shown(log)}")
         return child
 
-    def start_lab(self, base_url: str, injectors: int) -> str:
-        """The local lab's agents (dev/lab.py), `injectors` of them injectors; returns the lines
-        for the banner.
+    def start_lab(self, base_url: str, injectors: int, labs: int = 1) -> str:
+        """The local labs' agents (dev/lab.py): `labs` labs of `injectors` injectors each; returns
+        the lines for the banner.
 
-        HAPLAB_LOCAL_LAB=auto (namespaces as root, else loopback) | netns | loopback | off. A lab
-        that does not come up is a warning, not a failure: the API and the UI stay usable. Once
-        online, its agents are watched like every other child.
+        HAPLAB_LOCAL_LAB=auto (namespaces as root, else loopback) | netns | loopback | off. Labs
+        that do not come up are a warning, not a failure: the API and the UI stay usable. Once
+        online, their agents are watched like every other child.
         """
         mode = os.environ.get("HAPLAB_LOCAL_LAB", "auto")
         if mode == "off":
             return "  local lab    off (HAPLAB_LOCAL_LAB=off)\n"
         use_netns = {"netns": True, "loopback": False}.get(mode)
-        say(f"starting the local lab {LAB_NAME!r} (HAPLAB_LOCAL_LAB={mode}, {INJECTORS_ENV}={injectors})")
+        names = [local_lab_name(index) for index in range(1, labs + 1)]
+        say(
+            f"starting the local lab{'s' if labs > 1 else ''} {', '.join(map(repr, names))} "
+            f"(HAPLAB_LOCAL_LAB={mode}, {INJECTORS_ENV}={injectors}, {LABS_ENV}={labs})"
+        )
         try:
-            if left := remove_leftovers(VAR / "lab"):
-                say(f"removed network namespaces left by a killed run: {left}")
-            self.lab = LocalLab.create(VAR / "lab", use_netns=use_netns, log_dir=LOGS, injectors=injectors)
-            # Seed 001's baseline (load.via "direct") needs the injector to reach the target; the
-            # injector still refuses any direct address the worker did not name for that run.
-            self.lab.open_direct_path()
-            self.lab.enroll_agents(base_url, TOKEN_FILE.read_text().strip(), LAB_NAME)
-            self.lab.start_agents()
-            self.lab.wait_online(LAB_ONLINE_TIMEOUT)
-        except Exception as e:
-            say(f"the local lab did not start: {e}")
-            self.stop_lab()
-            self.lab = None
-            return f"  WARNING      the local lab did not start ({str(e).splitlines()[0]}); see above\n"
-        for agent in self.lab.agents:
-            # Stopped with the lab (stop_lab), not one by one.
-            restart = self._agent_restarter(agent.host.agent)
-            self.children.append(
-                Child(
-                    agent.host.agent,
-                    agent.proc,
-                    agent.log,
-                    lambda: None,
-                    restart,
-                    # Its token will never work again: restarting it would only exit again.
-                    final_exits=frozenset({AGENT_EXIT_REVOKED}),
+            # Namespaces a killed run left, also of labs a run with more of them had.
+            for lab_dir in [
+                VAR / "lab",
+                *sorted(p for p in VAR.glob("lab-*") if re.fullmatch(r"lab-\d+", p.name)),
+            ]:
+                if left := remove_leftovers(lab_dir):
+                    say(f"removed network namespaces left by a killed run: {left}")
+            self.labs = self.lab_stack.enter_context(
+                running_local_labs(
+                    [lab_dir_of(index) for index in range(1, labs + 1)],
+                    base_url,
+                    TOKEN_FILE.read_text().strip(),
+                    names,
+                    use_netns=use_netns,
+                    online_timeout=LAB_ONLINE_TIMEOUT,
+                    log_dirs=[lab_log_dir_of(index) for index in range(1, labs + 1)],
+                    injectors=injectors,
+                    # Seed 001's baseline (load.via "direct") needs the injector to reach the target;
+                    # the injector still refuses any direct address the worker did not name for that run.
+                    direct_path=True,
                 )
             )
-            say(f"started {agent.host.agent} (pid {agent.pid}), log in {shown(agent.log)}")
-        shape = "\n".join(f"               {line}" for line in self.lab.describe())
-        online = f"{len(self.lab.agents)} agents online"
-        return f"  local lab    {LAB_NAME!r} (id {self.lab.lab_id}): {online}\n{shape}\n"
+        except Exception as e:
+            say(f"the local lab did not start: {e}")
+            self.labs = []  # running_local_labs stopped and removed what it had started
+            return f"  WARNING      the local lab did not start ({str(e).splitlines()[0]}); see above\n"
+        lines = ""
+        for index, (name, lab) in enumerate(zip(names, self.labs, strict=True), start=1):
+            for agent in lab.agents:
+                # One lab's agents keep their plain names; the others' say their lab.
+                child_name = agent.host.agent if index == 1 else f"{agent.host.agent} of {name!r}"
+                self.children.append(
+                    Child(
+                        child_name,
+                        agent.proc,
+                        agent.log,
+                        lambda: None,  # stopped with the labs (stop_lab), not one by one
+                        self._agent_restarter(lab, agent.host.agent),
+                        # Its token will never work again: restarting it would only exit again.
+                        final_exits=frozenset({AGENT_EXIT_REVOKED}),
+                    )
+                )
+                say(f"started {child_name} (pid {agent.pid}), log in {shown(agent.log)}")
+            shape = "\n".join(f"               {line}" for line in lab.describe())
+            online = f"{len(lab.agents)} agents online"
+            lines += f"  local lab    {name!r} (id {lab.lab_id}): {online}\n{shape}\n"
+        return lines
 
-    def _agent_restarter(self, name: str) -> Callable[[], subprocess.Popen[bytes]]:
+    def _agent_restarter(self, lab: LocalLab, name: str) -> Callable[[], subprocess.Popen[bytes]]:
         def restart() -> subprocess.Popen[bytes]:
-            assert self.lab is not None
-            dead = next(a for a in self.lab.agents if a.host.agent == name)
-            return self.lab.restart_agent(dead).proc
+            dead = next(a for a in lab.agents if a.host.agent == name)
+            return lab.restart_agent(dead).proc
 
         return restart
 
     def stop_lab(self) -> None:
         """Agents first (before the API they talk to), then the namespaces."""
-        if self.lab is None:
-            return
-        if pids := [a.pid for a in self.lab.agents if a.proc.poll() is None]:
+        if pids := [a.pid for lab in self.labs for a in lab.agents if a.proc.poll() is None]:
             say(f"stopping the local lab's agents (pids {pids})")
-        alive = self.lab.stop()
-        if alive:
-            say(f"agents still running after stop: pids {alive}")
-        if self.lab.topology is not None:
-            say(f"deleting the lab's network namespaces {sorted(self.lab.topology.namespaces.values())}")
-        self.lab.destroy()
+        for lab in self.labs:
+            if alive := lab.stop():
+                say(f"agents still running after stop: pids {alive}")
+            if lab.topology is not None:
+                say(f"deleting the lab's network namespaces {sorted(lab.topology.namespaces.values())}")
+        self.lab_stack.close()  # stops what is left (nothing) and deletes the namespaces
+        self.labs = []
 
     # --- watching -------------------------------------------------------------------------
 
@@ -416,6 +451,16 @@ class Supervisor:
         return [c.pid for c in self.children if c.returncode() is None]
 
 
+def lab_dir_of(index: int) -> Path:
+    """The lab dir of the index-th local lab (1-based): var/lab, var/lab-2 ..."""
+    return VAR / "lab" if index == 1 else VAR / f"lab-{index}"
+
+
+def lab_log_dir_of(index: int) -> Path:
+    """Where the index-th local lab's agents log: var/log (the first, as always), var/log/lab-2 ..."""
+    return LOGS if index == 1 else LOGS / f"lab-{index}"
+
+
 def admin_password() -> str:
     """Generated on the first `make up`, then kept: the login stays the same across restarts."""
     if PASSWORD_FILE.exists():
@@ -458,6 +503,7 @@ def main() -> int:
         # Checked before anything starts: a typo must not cost a minute of starting first.
         try:
             injectors = parse_injector_count(os.environ.get(INJECTORS_ENV))
+            labs = parse_lab_count(os.environ.get(LABS_ENV))
         except LabError as e:
             raise SystemExit(f"[up] {e}") from e
         require_free(settings.api_port, "the API", "set HAPLAB_API_PORT or stop what listens there")
@@ -512,7 +558,7 @@ def main() -> int:
         )
         wait_for_port(settings.api_port, HEALTH_TIMEOUT, api.proc)
         sup.wait_healthy(f"{base_url}/api/v1/health")
-        lab_lines = sup.start_lab(base_url, injectors)
+        lab_lines = sup.start_lab(base_url, injectors, labs)
         print(
             "\nhaplab is up\n"
             f"  UI           {base_url}/\n"

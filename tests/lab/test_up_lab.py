@@ -72,6 +72,51 @@ def test_up_builds_the_lab_with_the_injectors_it_is_asked_for(tmp_path: Path) ->
             assert not any(name.startswith(f"{prefix}-") for name in list_netns())
 
 
+@pytest.mark.skipif(WHY_NO_NETNS is not None, reason=f"several labs need namespaces: {WHY_NO_NETNS}")
+def test_up_builds_as_many_labs_as_asked_each_with_its_own_namespaces_and_agents(tmp_path: Path) -> None:
+    with up_stack(tmp_path / "var", {"HAPLAB_LOCAL_LABS": "2"}) as up:
+        assert "'local lab' (id " in up.output and "'local lab 2' (id " in up.output, up.output
+        assert "started injector-1 of 'local lab 2' (pid " in up.output
+        token = (up.var / "admin-token").read_text().strip()
+        headers = {"Authorization": f"Bearer {token}"}
+        labs = httpx.get(f"{up.api_url}/api/v1/labs", headers=headers, timeout=5).json()
+        # In name order: "local lab" has the lowest id, whichever enrollment reached the API first.
+        assert [
+            (lab["name"], lab["online_agent_count"]) for lab in sorted(labs, key=lambda lab: lab["id"])
+        ] == [
+            ("local lab", 3),
+            ("local lab 2", 3),
+        ]
+        prefixes = [json.loads((up.var / d / "lab.json").read_text())["prefix"] for d in ("lab", "lab-2")]
+        assert len(set(prefixes)) == 2, prefixes
+        for prefix in prefixes:
+            assert {f"{prefix}-inj", f"{prefix}-prx", f"{prefix}-tgt"} <= set(list_netns())
+        assert (up.var / "log" / "lab-2" / "agent-proxy-1.log").exists()
+        started = up.descendants()
+        up.proc.send_signal(signal.SIGINT)
+        assert up.wait() == 0, up.output
+        assert alive_after_grace(started) == []
+        assert not any(name.startswith(f"{prefix}-") for prefix in prefixes for name in list_netns())
+
+
+@pytest.mark.parametrize("value", ["0", "9", " 2", "\u0662", "two"])
+def test_up_refuses_a_bad_lab_count_before_starting_anything(tmp_path: Path, value: str) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HAPLAB_")}
+    env |= {"HAPLAB_VAR_DIR": str(tmp_path / "var"), "HAPLAB_LOCAL_LABS": value}
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "dev" / "up.py")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "HAPLAB_LOCAL_LABS=" in result.stderr and "whole number from 1 to 8" in result.stderr
+    assert "started " not in result.stdout and not (tmp_path / "var" / "pg").exists(), result.stdout
+
+
 @pytest.mark.parametrize("value", ["0", "9", " 2", "\u0662", "two"])
 def test_up_refuses_a_bad_injector_count_before_starting_anything(tmp_path: Path, value: str) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith("HAPLAB_")}
