@@ -7,9 +7,10 @@ dependency whose work needs the database returns a `Deferred` instead (made on t
 I/O), and the route class (backend/api/storable.py) runs, in the one thread the route runs in:
 the deferred work (the caller's lookup and role check: a 401/403 still comes before the route
 runs), the route, then the commit (or, when anything raised, the rollback) and close of the
-request's session. An async route gets its deferred arguments resolved in a thread and its
-session ended by `request_db`, as before. A sync route marked `read_only` runs its session's
-statements in autocommit: no BEGIN and no COMMIT round trips (a run's page: 2 round trips, not 4).
+request's session, the deferred work's included. An async route gets its deferred arguments
+resolved, and their sessions ended, in one thread (a session it uses after is ended by
+`request_db`). A sync route marked `read_only` runs its session's statements in autocommit: no
+BEGIN and no COMMIT round trips (a run's page: 2 round trips, not 4).
 """
 
 from __future__ import annotations
@@ -48,10 +49,42 @@ def read_only(endpoint: F) -> F:
 
 
 class Deferred(ABC, Generic[T]):
-    """A route argument whose blocking work waits for the route's thread; the route gets `T`."""
+    """A route argument whose blocking work waits for the route's thread; the route gets `T`.
+
+    `db` is the request session that work uses. It is ended in the thread the work ran in, never
+    in a later hand-off: a row lock the work took (an agent's liveness, a token's last use) held
+    across hand-offs makes the same caller's other requests wait on it inside worker threads, and
+    once they hold every thread the commit that would release it can never run (the API process
+    then answers nothing: tests/fleet/test_agent_lookup_under_load.py)."""
+
+    db: Session
 
     @abstractmethod
     def resolve(self) -> T: ...
+
+
+def _request_sessions(values: list[Any]) -> list[Session]:
+    """The request sessions among a route's arguments and its deferred arguments' (each once)."""
+    found: list[Session] = []
+    for value in values:
+        session = value.db if isinstance(value, Deferred) else value
+        if isinstance(session, Session) and is_request_session(session) and session not in found:
+            found.append(session)
+    return found
+
+
+def _resolve_and_end(deferred: dict[str, Deferred[Any]]) -> dict[str, Any]:
+    """An async route's deferred arguments, resolved and their sessions ended, in one thread."""
+    sessions = _request_sessions(list(deferred.values()))
+    try:
+        resolved = {name: value.resolve() for name, value in deferred.items()}
+    except BaseException:
+        for session in sessions:
+            finish_session(session, ok=False)
+        raise
+    for session in sessions:
+        finish_session(session, ok=True)
+    return resolved
 
 
 def in_route_thread(endpoint: Callable[..., Any]) -> Callable[..., Any]:
@@ -61,9 +94,9 @@ def in_route_thread(endpoint: Callable[..., Any]) -> Callable[..., Any]:
 
         @functools.wraps(endpoint)
         async def run_async(*args: Any, **kwargs: Any) -> Any:
-            for name, value in kwargs.items():
-                if isinstance(value, Deferred):
-                    kwargs[name] = await run_in_threadpool(value.resolve)
+            deferred = {name: value for name, value in kwargs.items() if isinstance(value, Deferred)}
+            if deferred:
+                kwargs.update(await run_in_threadpool(_resolve_and_end, deferred))
             return await endpoint(*args, **kwargs)
 
         return run_async
@@ -72,7 +105,7 @@ def in_route_thread(endpoint: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(endpoint)
     def run(*args: Any, **kwargs: Any) -> Any:
-        sessions = [v for v in kwargs.values() if isinstance(v, Session) and is_request_session(v)]
+        sessions = _request_sessions(list(kwargs.values()))
         # Before the first statement (a session a dependency already used keeps its transaction):
         # the connection is taken now, in autocommit, so no BEGIN is sent.
         alone = [s for s in sessions if not s.in_transaction()] if autocommit else []

@@ -21,7 +21,6 @@ from datetime import UTC, datetime
 from typing import Annotated
 
 from fastapi import APIRouter, Depends, Query, Request, Response, status
-from fastapi.concurrency import run_in_threadpool
 
 from backend.api.deps import SessionDep
 from backend.fleet import mailbox, service
@@ -91,14 +90,12 @@ def hello(db: SessionDep, agent: CurrentAgent, envelope: HelloEnvelope) -> Hello
 @router.get("/agent/commands")
 async def poll_commands(
     request: Request,
-    db: SessionDep,
     agent: CurrentAgent,
     wait_s: Annotated[
         float, Query(ge=0, le=mailbox.MAX_WAIT_S, description="Seconds to wait when nothing is queued.")
     ] = 20,
 ) -> list[Envelope]:
-    # Seen already (get_current_agent); the commit hands the connection back before the wait.
-    await run_in_threadpool(db.commit)
+    # Seen already, and committed (get_current_agent): no connection is held during the wait.
     return await mailbox.take_commands(agent.id, wait_s, disconnected=request.is_disconnected)
 
 
