@@ -26,7 +26,15 @@ from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from agents.gateway import GatewayError
-from contract.clock import CLOCK_EXCHANGES, ClockEcho, ClockMeasurement, ClockProbe, best_of, from_exchange
+from contract.clock import (
+    CLOCK_BUDGET_S,
+    CLOCK_EXCHANGES,
+    ClockEcho,
+    ClockMeasurement,
+    ClockProbe,
+    best_of,
+    from_exchange,
+)
 
 log = logging.getLogger(__name__)
 
@@ -93,11 +101,15 @@ class ApiClock:
         measurement = self.measurement
         return measurement.offset_ms / 1000 if measurement is not None else 0.0
 
-    def measure(self, gateway: ClockExchanger, exchanges: int = CLOCK_EXCHANGES) -> ClockMeasurement:
-        """Exchange `exchanges` times and keep the best (contract.clock.best_of); raises what the
-        gateway raises (the backend unreachable) without changing the kept measurement."""
-        taken = []
-        for _ in range(exchanges):
+    def measure(
+        self, gateway: ClockExchanger, exchanges: int = CLOCK_EXCHANGES, budget_s: float = CLOCK_BUDGET_S
+    ) -> ClockMeasurement:
+        """Exchange `exchanges` times (fewer once `budget_s` has passed, at least once) and keep the
+        best (contract.clock.best_of); raises what the gateway raises (the backend unreachable)
+        without changing the kept measurement."""
+        taken: list[ClockMeasurement] = []
+        started = time.monotonic()
+        while len(taken) < exchanges and (not taken or time.monotonic() - started < budget_s):
             echo = gateway.clock(ClockProbe(agent_sent_at=host_now()))
             taken.append(from_exchange(echo, host_now()))
         measurement = best_of(taken)
@@ -107,7 +119,7 @@ class ApiClock:
             "clock: %+.1f ms off the API's (round trip %.1f ms, best of %d)",
             -measurement.offset_ms,
             measurement.round_trip_ms,
-            exchanges,
+            len(taken),
         )
         return measurement
 

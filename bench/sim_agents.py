@@ -39,7 +39,15 @@ import httpx
 from pydantic import ValidationError
 
 from contract.capabilities import Capabilities
-from contract.clock import CLOCK_EXCHANGES, ClockEcho, ClockMeasurement, ClockProbe, best_of, from_exchange
+from contract.clock import (
+    CLOCK_BUDGET_S,
+    CLOCK_EXCHANGES,
+    ClockEcho,
+    ClockMeasurement,
+    ClockProbe,
+    best_of,
+    from_exchange,
+)
 from contract.command_results import (
     Done,
     HostSampling,
@@ -231,9 +239,13 @@ class SimAgent:
         self.token, self.agent_id = enrolled.agent_token, enrolled.agent_id
 
     async def measure_clock(self) -> ClockMeasurement | None:
-        """As agents/clock.py: CLOCK_EXCHANGES exchanges, the best kept (None if all failed)."""
+        """As agents/clock.py: CLOCK_EXCHANGES exchanges within CLOCK_BUDGET_S (at least one), the
+        best kept (None if all failed)."""
         kept = []
-        for _ in range(CLOCK_EXCHANGES):
+        started = time.monotonic()
+        for tried in range(CLOCK_EXCHANGES):
+            if tried and time.monotonic() - started >= CLOCK_BUDGET_S:
+                break
             probe = ClockProbe(agent_sent_at=datetime.now(UTC))
             try:
                 reply = await self._request("clock", "POST", "/clock", probe.model_dump_json())

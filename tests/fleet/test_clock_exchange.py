@@ -4,6 +4,7 @@ hello stores the measurement on the agent row and the lab page shows it."""
 
 from __future__ import annotations
 
+import time
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -154,3 +155,26 @@ def test_a_hello_with_an_unreadable_clock_is_422_naming_the_field_and_stores_not
     db.expire_all()
     row = db.get_one(Agent, injector["agent_id"])
     assert (row.clock, row.version) == (None, "")
+
+
+def test_a_slow_api_shortens_the_measurement_to_its_time_budget(
+    client: TestClient, injector: dict[str, Any]
+) -> None:
+    """Hundreds of labs at once slowed each exchange to ~0.6 s, and eight of them made a run's
+    StartSampling outlast its timeout: the agent stops exchanging once the budget is spent."""
+    exchange = ThroughTestClient(client, injector)
+
+    class SlowApi:
+        def clock(self, probe: ClockProbe) -> ClockEcho:
+            time.sleep(0.1)  # on the way there and back: a slow round trip, not a skew
+            echo = exchange.clock(probe)
+            time.sleep(0.1)
+            return echo
+
+    started = time.monotonic()
+    measured = ApiClock().measure(SlowApi(), budget_s=0.5)
+    took = time.monotonic() - started
+
+    assert 2 <= measured.exchanges <= 4, measured  # started at 0, 0.2, 0.4 s; none from 0.5 s on
+    assert took < 1.5
+    assert abs(measured.offset_ms) <= measured.error_bound_ms + 0.5, measured
