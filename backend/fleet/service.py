@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import Select, Table, Update, bindparam, func, not_, or_, select, update
+from sqlalchemy import Select, Table, Update, bindparam, func, or_, select, update
 from sqlalchemy.orm import Session
+from sqlalchemy.sql.elements import BindParameter
 
 from backend.errors import ApiError, conflict
 from backend.models import Agent, Run
@@ -58,22 +59,36 @@ def _calling_agent_statement() -> Select[Any]:
     # who holds the token, whether it was revoked, and, at most once every SEEN_RESOLUTION_S
     # and never for a revoked agent, that it was heard from (a data-modifying WITH runs whether
     # or not the outer SELECT reads it). Built once.
+    #
+    # Recording liveness never waits: the row is updated only if it can be locked at once (SKIP
+    # LOCKED). The agent's requests come several at a time (a batch, a result, a poll, clock
+    # exchanges), and a request whose route writes holds the row's lock until it commits; the
+    # others used to queue on that lock inside the API's worker threads, seconds each with
+    # hundreds of labs at once (docs/benchmarks.md, "Many labs at once"). The holder records
+    # the liveness when it commits, so nothing is lost by skipping.
     table = cast(Table, Agent.__table__)
     long_ago = or_(
         table.c.last_seen_at.is_(None),
         table.c.last_seen_at < func.now() - func.make_interval(0, 0, 0, 0, 0, 0, SEEN_RESOLUTION_S),
     )
     columns = (table.c.id, table.c.team_id, table.c.lab_id, table.c.name, table.c.roles)
+    # Not named like a column: an execution's parameter named like one of agent's columns
+    # would be taken as a value for the UPDATE below to SET.
+    presented: BindParameter[str] = bindparam("presented_hash")
     found = (
-        select(*columns, long_ago.label("stale"), table.c.revoked_at.is_not(None).label("revoked"))
-        # Not named like a column: an execution's parameter named like one of agent's columns
-        # would be taken as a value for the UPDATE below to SET.
-        .where(table.c.token_hash == bindparam("presented_hash"))
+        select(*columns, table.c.revoked_at.is_not(None).label("revoked"))
+        .where(table.c.token_hash == presented)
         .cte("found")
+    )
+    free_and_stale = (
+        select(table.c.id)
+        .where(table.c.token_hash == presented, long_ago, table.c.revoked_at.is_(None))
+        .with_for_update(skip_locked=True)
+        .scalar_subquery()
     )
     seen = (
         update(table)
-        .where(table.c.id == found.c.id, found.c.stale, not_(found.c.revoked))
+        .where(table.c.id == free_and_stale)
         .values(last_seen_at=func.now())
         .returning(table.c.id)
         .cte("seen")
