@@ -97,8 +97,9 @@ class Settings(BaseSettings):
     # The longest a run may take from claiming its lab to its end; beyond, it fails (its load stops).
     run_time_limit_seconds: int = 2 * 3600
     # How many runs one runs' worker orchestrates at once (threads: a run mostly waits). Labs run
-    # one run each, so this bounds the labs running at once per worker host; measured to 200 in
-    # docs/benchmarks.md ("Many labs at once"). Another worker host adds as many.
+    # one run each, so this bounds the labs running at once per worker host; a worker held 200
+    # (docs/benchmarks.md, "Many labs at once"; the API's agent routes are what limits 200 labs
+    # end to end there). Another worker host adds as many.
     run_slots: int = Field(200, ge=1, le=2000)
     # Processes the runs' worker computes runs' summaries in (worker/summary_pool.py), off the
     # threads that orchestrate runs; one per core is plenty (a summary takes tens of milliseconds).
