@@ -172,30 +172,34 @@ def start_service_workers(
     """Every worker of the service, each as `make up` starts it (backend.queue.worker_pools: its
     queues, pool and concurrency; `run_slots` instead of the setting's), beat in the
     housekeeping's unless `beat` is False; `options` as start_worker_process's (agent_wait,
-    lease, env ...)."""
-    from backend.queue import worker_pools
+    lease, env ...). They start together: each imports for seconds, most of it waiting."""
+    from concurrent.futures import ThreadPoolExecutor
 
-    started: list[WorkerProcess] = []
-    try:
-        for index, pool in enumerate(worker_pools(run_slots)):
-            started.append(
-                start_worker_process(
-                    database_url=database_url,
-                    redis_url=redis_url,
-                    log_dir=log_dir,
-                    queues=",".join(pool.queues),
-                    pool=pool.pool,
-                    concurrency=pool.concurrency,
-                    beat=pool.beat and beat,
-                    index=100 + index,
-                    name=f"haplab-{pool.name}",
-                    **options,  # type: ignore[arg-type]
-                )
-            )
-    except BaseException:
+    from backend.queue import WorkerPool, worker_pools
+
+    def start(index: int, pool: WorkerPool) -> WorkerProcess:
+        return start_worker_process(
+            database_url=database_url,
+            redis_url=redis_url,
+            log_dir=log_dir,
+            queues=",".join(pool.queues),
+            pool=pool.pool,
+            concurrency=pool.concurrency,
+            beat=pool.beat and beat,
+            index=100 + index,
+            name=f"haplab-{pool.name}",
+            **options,  # type: ignore[arg-type]
+        )
+
+    pools = worker_pools(run_slots)
+    with ThreadPoolExecutor(max_workers=len(pools)) as starting:
+        futures = [starting.submit(start, index, pool) for index, pool in enumerate(pools)]
+    started = [future.result() for future in futures if future.exception() is None]
+    failed = [future.exception() for future in futures if future.exception() is not None]
+    if failed:
         for worker in started:
             worker.stop()
-        raise
+        raise failed[0]  # type: ignore[misc]
     return started
 
 
