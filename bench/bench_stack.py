@@ -37,10 +37,38 @@ class Stack:
     version_id: int
 
 
-@contextlib.contextmanager
-def bench_stack() -> Iterator[Stack]:
+def migrate_to_head(database_url: str) -> None:
+    """`alembic upgrade head` on a bench's throwaway database."""
     from alembic import command
     from alembic.config import Config
+
+    cfg = Config(str(ROOT / "alembic.ini"))
+    cfg.attributes["url"] = database_url
+    cfg.attributes["configure_logger"] = False
+    command.upgrade(cfg, "head")
+
+
+def admin_token(database_url: str) -> str:
+    """An admin (EMAIL) of a new team in the bench's database, and an admin API token of theirs."""
+    from sqlalchemy import create_engine
+    from sqlalchemy.orm import Session
+
+    from backend.bootstrap import ensure_admin
+    from backend.teams.tokens import create_api_token
+
+    engine = create_engine(database_url)
+    try:
+        with Session(engine) as db:
+            user, team = ensure_admin(db, EMAIL, PASSWORD, "Bench team")
+            _, token = create_api_token(db, user.id, team.id, "bench", "admin")
+            db.commit()
+    finally:
+        engine.dispose()
+    return token
+
+
+@contextlib.contextmanager
+def bench_stack() -> Iterator[Stack]:
     from live_processes import start_api_server
 
     from dev.services import free_port, throwaway_services
@@ -49,10 +77,7 @@ def bench_stack() -> Iterator[Stack]:
         tempfile.TemporaryDirectory(prefix="haplab-bench-") as tmp,
         throwaway_services(Path(tmp)) as (pg, redis),
     ):
-        cfg = Config(str(ROOT / "alembic.ini"))
-        cfg.attributes["url"] = pg.url
-        cfg.attributes["configure_logger"] = False
-        command.upgrade(cfg, "head")
+        migrate_to_head(pg.url)
         os.environ.update(HAPLAB_ENVIRONMENT="test", HAPLAB_DATABASE_URL=pg.url, HAPLAB_REDIS_URL=redis.url)
         from backend.db import reset_engine
         from backend.settings import get_settings

@@ -54,11 +54,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 # tests/live_processes.py: the API server and worker processes, as the tests start them
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from alembic import command
-from alembic.config import Config
+from bench_stack import admin_token, migrate_to_head
 from live_processes import start_api_server, start_worker_process
-from sqlalchemy import create_engine
-from sqlalchemy.orm import Session
 
 from agents.drivers import ToolRun
 from agents.drivers.wrk import REPORT_FILE, SCRIPT, WrkDriver
@@ -67,9 +64,7 @@ from agents.proxy.readiness import not_ready
 from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.targets.nginx import RunningTargets, start_targets
 from agents.targets.nginx_config import NginxLayout
-from backend.bootstrap import ensure_admin
 from backend.serve import default_workers
-from backend.teams.tokens import create_api_token
 from common.process_groups import stop_session
 from contract.experiment import ExperimentSpec
 from contract.haproxy.render import RenderContext, render
@@ -102,16 +97,8 @@ def haplab_stack(agent_wait: float = 20, lease: int = 30) -> Iterator[Stack]:
     ):
         log_dir = Path(tmp) / "log"
         log_dir.mkdir()
-        cfg = Config(str(ROOT / "alembic.ini"))
-        cfg.attributes["url"] = pg.url
-        cfg.attributes["configure_logger"] = False
-        command.upgrade(cfg, "head")
-        engine = create_engine(pg.url)
-        with Session(engine) as db:
-            user, team = ensure_admin(db, "bench@example.test", "a-long-password", "Bench team")
-            _, token = create_api_token(db, user.id, team.id, "bench", "admin")
-            db.commit()
-        engine.dispose()
+        migrate_to_head(pg.url)
+        token = admin_token(pg.url)
         # As `make up` runs it: one API process per core.
         api = start_api_server(
             database_url=pg.url,

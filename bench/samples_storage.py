@@ -35,8 +35,8 @@ from sqlalchemy.orm import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from alembic import command
-from alembic.config import Config
+
+from bench_stack import migrate_to_head
 
 from backend.runs.samples.columns import sample_columns_json
 from dev.services import throwaway_services
@@ -199,10 +199,7 @@ def main() -> None:
     large_runs = max(small_runs * 2, args.rows // per_run)
 
     with tempfile.TemporaryDirectory(prefix="haplab-bench-") as tmp, throwaway_services(Path(tmp)) as (pg, _):
-        cfg = Config(str(ROOT / "alembic.ini"))
-        cfg.attributes["url"] = pg.url
-        cfg.attributes["configure_logger"] = False
-        command.upgrade(cfg, "head")
+        migrate_to_head(pg.url)
         dsn = pg.url.replace("postgresql+psycopg://", "postgresql://")
         engine = create_engine(pg.url)
         with psycopg.connect(dsn) as conn, Session(engine) as session:

@@ -142,15 +142,10 @@ class Stack:
 
 @contextmanager
 def fleet_stack() -> Iterator[Stack]:
-    from alembic import command
-    from alembic.config import Config
+    from bench_stack import admin_token, migrate_to_head
     from live_processes import start_api_server
-    from sqlalchemy import create_engine
-    from sqlalchemy.orm import Session
 
-    from backend.bootstrap import ensure_admin
     from backend.serve import default_workers
-    from backend.teams.tokens import create_api_token
     from dev.services import free_port, throwaway_services
 
     with (
@@ -159,16 +154,8 @@ def fleet_stack() -> Iterator[Stack]:
     ):
         log_dir = Path(tmp) / "log"
         log_dir.mkdir()
-        cfg = Config(str(ROOT / "alembic.ini"))
-        cfg.attributes["url"] = pg.url
-        cfg.attributes["configure_logger"] = False
-        command.upgrade(cfg, "head")
-        engine = create_engine(pg.url)
-        with Session(engine) as db:
-            user, team = ensure_admin(db, "bench@example.test", "a-long-password", "Bench team")
-            _, token = create_api_token(db, user.id, team.id, "bench", "admin")
-            db.commit()
-        engine.dispose()
+        migrate_to_head(pg.url)
+        token = admin_token(pg.url)
         env = {
             **os.environ,
             "HAPLAB_ENVIRONMENT": "test",

@@ -16,6 +16,7 @@ from backend.db import session_scope
 from backend.models import Agent, Experiment, ExperimentVersion, Lab, Launch, Run, Team
 from backend.runs.transitions import transition
 from contract.examples import seed_examples
+from contract.results import ErrorCounts, LatencyPercentiles, LoadTotals, RunSummary
 from contract.run_state import RunState
 from contract.sweep import Sweep
 
@@ -153,3 +154,13 @@ def lab(lab_id: int) -> LabRow:
         query = select(Lab.id, Lab.active_run_id, Lab.lease_expires_at).where(Lab.id == lab_id)
         row = db.execute(query).one()
     return LabRow(*row)
+
+
+def summary_at_rps(rps: float) -> dict[str, object]:
+    """A stored run summary of 10 s at `rps` (fixed latencies): a point's history for change search."""
+    total = LoadTotals(
+        requests=int(rps * 10), successes=int(rps * 10), errors=ErrorCounts(), duration_s=10, rps=rps,
+        bytes_per_s=rps * 1000,
+        latency=LatencyPercentiles(p50=5, p90=8, p95=9, p99=10, p999=10, max=12, mean=5),
+    )  # fmt: skip
+    return RunSummary(total=total).model_dump(mode="json")

@@ -4,30 +4,16 @@ succeeds (`haplab.changes.detect`) finds the step in a stored history and record
 from __future__ import annotations
 
 import pytest
-from factories import make_lab, make_runs
+from factories import make_lab, make_runs, summary_at_rps
 from live_processes import StartWorker, wait_until
 from sqlalchemy import select, update
 
 from backend.db import session_scope
 from backend.models import ChangePoint, Run
 from backend.queue import enqueue_change_detection
-from contract.results import ErrorCounts, LatencyPercentiles, LoadTotals, RunSummary
 from contract.run_state import RunState
 
 pytestmark = pytest.mark.slow
-
-
-def _summary(rps: float) -> dict[str, object]:
-    total = LoadTotals(
-        requests=int(rps * 10),
-        successes=int(rps * 10),
-        errors=ErrorCounts(),
-        duration_s=10,
-        rps=rps,
-        bytes_per_s=rps * 1000,
-        latency=LatencyPercentiles(p50=5, p90=8, p95=9, p99=10, p999=10, max=12, mean=5),
-    )
-    return RunSummary(total=total).model_dump(mode="json")
 
 
 def test_a_step_in_a_points_history_is_recorded_by_the_worker(start_worker: StartWorker) -> None:
@@ -39,7 +25,7 @@ def test_a_step_in_a_points_history_is_recorded_by_the_worker(start_worker: Star
             db.execute(
                 update(Run)
                 .where(Run.id == run_id)
-                .values(state=RunState.succeeded, params={}, summary=_summary(rps))
+                .values(state=RunState.succeeded, params={}, summary=summary_at_rps(rps))
             )
 
     enqueue_change_detection(run_ids[-1])

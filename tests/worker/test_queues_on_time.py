@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from factories import make_lab, make_runs
+from factories import make_lab, make_runs, summary_at_rps
 from live_processes import start_service_workers, wait_until
 from sqlalchemy import select, update
 
@@ -27,7 +27,6 @@ from backend.queue import (
 )
 from backend.runs.transitions import request_cancel
 from backend.webhooks import notify, secret_box
-from contract.results import ErrorCounts, LatencyPercentiles, LoadTotals, RunSummary
 from contract.run_state import ACTIVE_STATES, RunState
 from dev.services import Redis
 from tests.webhook_receiver import ALLOW_LOOPBACK, receiving
@@ -36,15 +35,6 @@ pytestmark = pytest.mark.slow
 
 RUN_SLOTS = 2
 ON_TIME_S = 1.0
-
-
-def _summary(rps: float) -> dict[str, object]:
-    total = LoadTotals(
-        requests=int(rps * 10), successes=int(rps * 10), errors=ErrorCounts(), duration_s=10, rps=rps,
-        bytes_per_s=rps * 1000,
-        latency=LatencyPercentiles(p50=5, p90=8, p95=9, p99=10, p999=10, max=12, mean=5),
-    )  # fmt: skip
-    return RunSummary(total=total).model_dump(mode="json")
 
 
 def _state(run_id: int) -> RunState:
@@ -101,7 +91,7 @@ def test_change_searches_webhooks_and_firings_start_on_time_while_every_run_slot
                 db.execute(
                     update(Run)
                     .where(Run.id == run_id)
-                    .values(state=RunState.succeeded, params={}, summary=_summary(rps))
+                    .values(state=RunState.succeeded, params={}, summary=summary_at_rps(rps))
                 )
             team_id = db.scalar(select(Run.team_id).where(Run.id == series[0]))
             experiment_id = db.scalar(select(Run.experiment_id).where(Run.id == series[0]))
