@@ -22,13 +22,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from contract.haproxy.model import Frontend, HAProxyConfig, Listen
 from contract.haproxy.raw_lines import request_log_problem
 from contract.haproxy.servers import ServerOptions
 from contract.load import LoadProfile
 from contract.request_timers import RequestTimersSettings, expected_requests_per_s, one_in_for
+from contract.search import CapacitySearch
 from contract.sweep import PathError, Sweep, select
 from contract.target import ManagedDatabase, ManagedTarget, TargetProfile
 from contract.thresholds import ASKED_RATE, MAX_THRESHOLDS, Threshold, spec_number
@@ -61,6 +62,13 @@ class ExperimentSpec(BaseModel):
         max_length=MAX_THRESHOLDS,
         description="Rules every run must meet to pass (CI gates read them); none: runs are not judged.",
     )
+    search: CapacitySearch | None = Field(
+        default=None,
+        description=(
+            "Search each sweep point's capacity under an objective with probe runs (None: every "
+            "point runs once per repetition at the load profile as it is)."
+        ),
+    )
 
     @model_validator(mode="after")
     def _consistent(self) -> Self:
@@ -71,6 +79,8 @@ class ExperimentSpec(BaseModel):
             *self._threshold_problems(),
             *self._request_log_problems(),
         ]
+        if not problems:  # a probe's spec would only repeat the spec's own problems
+            problems = list(self._search_problems())
         if problems:
             raise ValueError("; ".join(problems))
         return self
@@ -210,6 +220,23 @@ class ExperimentSpec(BaseModel):
                 except PathError as error:
                     yield f"sweep.axes.{index}: path {path!r} does not exist: {error}"
 
+    def _search_problems(self) -> Iterator[str]:
+        search = self.search
+        if search is None:
+            return
+        if search.vary == "load.connections" and self.load.rate is not None:
+            yield "search.vary: load.connections is searched in a closed loop; leave load.rate empty"
+        probe_owned = (search.vary, "load.duration_s", "load.warmup_s")
+        for index, axis in enumerate(self.sweep.axes):
+            for path in axis.paths:
+                if path in probe_owned or path.startswith("search"):
+                    yield f"sweep.axes.{index}: {path} is set by the search's probes, not swept"
+        for field, value in (("start", search.start), ("max", search.max)):
+            try:
+                probe_spec(self, search.rounded(value))
+            except ValueError as error:
+                yield f"search.{field}: a probe at {value:g} is not a valid run: {error}"
+
     def _threshold_problems(self) -> Iterator[str]:
         doc: dict[str, Any] | None = None
         for index, rule in enumerate(self.thresholds):
@@ -237,3 +264,33 @@ class ExperimentSpec(BaseModel):
                     f"thresholds.{index}.grace_s: {rule.grace_s} s of grace leave nothing of the "
                     f"{self.load.duration_s} s load to judge"
                 )
+
+
+def probe_spec(spec: ExperimentSpec, value: float) -> ExperimentSpec:
+    """The spec one probe of the search runs: the searched value, the probe's duration and
+    warm-up, one repetition, no sweep and no search. Raises ValueError naming what is wrong."""
+    if spec.search is None:
+        raise ValueError("the spec has no search")
+    doc: dict[str, Any] = spec.model_dump(mode="json", by_alias=True)
+    doc["search"] = None
+    doc["sweep"] = {"axes": []}
+    doc["repetitions"] = 1
+    load = doc["load"]
+    if spec.search.vary == "load.rate":
+        load["rate"] = value
+    else:
+        load["connections"] = int(value)
+        load["threads"] = min(load["threads"], int(value))
+    load["duration_s"] = spec.search.probe.duration_s
+    load["warmup_s"] = spec.search.probe.warmup_s
+    try:
+        return ExperimentSpec.model_validate(doc)
+    except ValidationError as error:
+        raise ValueError(
+            "; ".join(
+                ".".join(str(part) for part in item["loc"]) + ": " + item["msg"]
+                if item["loc"]
+                else item["msg"]
+                for item in error.errors()
+            )
+        ) from None

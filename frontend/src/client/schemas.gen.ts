@@ -1708,6 +1708,100 @@ export const CapabilitiesSchema = {
     title: 'Capabilities'
 } as const;
 
+export const CapacitySearchSchema = {
+    properties: {
+        vary: {
+            type: 'string',
+            enum: [
+                'load.rate',
+                'load.connections'
+            ],
+            title: 'Vary',
+            description: 'What the probes change: load.rate (requests/s, open loop) or load.connections (concurrent clients, closed loop).'
+        },
+        objective: {
+            items: {
+                $ref: '#/components/schemas/Threshold'
+            },
+            type: 'array',
+            maxItems: 10,
+            minItems: 1,
+            title: 'Objective',
+            description: 'Rules every probe must meet to pass, in the thresholds\' vocabulary (latency_p99_ms < 50, error_pct < 0.1); judged on each probe run on its own.'
+        },
+        start: {
+            type: 'number',
+            maximum: 1000000,
+            exclusiveMinimum: 0,
+            title: 'Start',
+            description: 'The first probe\'s value.'
+        },
+        max: {
+            type: 'number',
+            maximum: 1000000,
+            exclusiveMinimum: 0,
+            title: 'Max',
+            description: 'No probe goes above this value.'
+        },
+        growth: {
+            type: 'number',
+            maximum: 10,
+            minimum: 1.1,
+            title: 'Growth',
+            description: 'Each passing probe is followed by one this many times higher.',
+            default: 2
+        },
+        precision: {
+            type: 'number',
+            maximum: 0.5,
+            minimum: 0.005,
+            title: 'Precision',
+            description: 'The search ends when the first failing value is within this fraction of the last passing one: 0.02 or \'2%\'.',
+            default: 0.02
+        },
+        probe: {
+            $ref: '#/components/schemas/ProbeLoad',
+            description: 'Each probe\'s duration and warm-up.'
+        },
+        method: {
+            type: 'string',
+            enum: [
+                'bisect',
+                'staircase'
+            ],
+            title: 'Method',
+            description: 'bisect: one run per probe, growing then bisecting. staircase: a first run climbs stages (start, x growth ... up to max) for a quick bracket, which probes then bisect.',
+            default: 'bisect'
+        },
+        safe_fraction: {
+            type: 'number',
+            maximum: 1,
+            exclusiveMinimum: 0,
+            title: 'Safe Fraction',
+            description: 'The safe operating point is this fraction of the capacity (0.8: a plateau below the maximum).',
+            default: 0.8
+        },
+        max_probes: {
+            type: 'integer',
+            maximum: 60,
+            minimum: 2,
+            title: 'Max Probes',
+            description: 'A search ends after this many probes, with the bracket it has.',
+            default: 20
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'vary',
+        'objective',
+        'start',
+        'max'
+    ],
+    title: 'CapacitySearch',
+    description: 'Search, per sweep point, the highest load that still meets the objective.'
+} as const;
+
 export const CaveatSchema = {
     properties: {
         kind: {
@@ -3928,6 +4022,17 @@ export const ExperimentCreateSchema = {
                     maxItems: 50,
                     title: 'Thresholds',
                     description: 'Rules every run must meet to pass (CI gates read them); none: runs are not judged.'
+                },
+                search: {
+                    anyOf: [
+                        {
+                            $ref: '#/components/schemas/CapacitySearch'
+                        },
+                        {
+                            type: 'null'
+                        }
+                    ],
+                    description: 'Search each sweep point\'s capacity under an objective with probe runs (None: every point runs once per repetition at the load profile as it is).'
                 }
             },
             additionalProperties: false,
@@ -4177,6 +4282,17 @@ export const ExperimentSpecSchema = {
             maxItems: 50,
             title: 'Thresholds',
             description: 'Rules every run must meet to pass (CI gates read them); none: runs are not judged.'
+        },
+        search: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/CapacitySearch'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Search each sweep point\'s capacity under an objective with probe runs (None: every point runs once per repetition at the load profile as it is).'
         }
     },
     additionalProperties: false,
@@ -8194,6 +8310,31 @@ export const PointThresholdResultSchema = {
     ],
     title: 'PointThresholdResult',
     description: 'How one rule judged per sweep point came out for one point of a launch.'
+} as const;
+
+export const ProbeLoadSchema = {
+    properties: {
+        duration_s: {
+            type: 'integer',
+            maximum: 600,
+            minimum: 2,
+            title: 'Duration S',
+            description: 'Measured seconds of each probe.',
+            default: 10
+        },
+        warmup_s: {
+            type: 'integer',
+            maximum: 120,
+            minimum: 0,
+            title: 'Warmup S',
+            description: 'Seconds of load before a probe\'s measuring starts.',
+            default: 2
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    title: 'ProbeLoad',
+    description: 'How long each probe loads the proxy (it replaces the load profile\'s duration and warm-up).'
 } as const;
 
 export const ProxySamplingSchema = {
@@ -14244,6 +14385,17 @@ export const ValidateRequestSchema = {
                     maxItems: 50,
                     title: 'Thresholds',
                     description: 'Rules every run must meet to pass (CI gates read them); none: runs are not judged.'
+                },
+                search: {
+                    anyOf: [
+                        {
+                            $ref: '#/components/schemas/CapacitySearch'
+                        },
+                        {
+                            type: 'null'
+                        }
+                    ],
+                    description: 'Search each sweep point\'s capacity under an objective with probe runs (None: every point runs once per repetition at the load profile as it is).'
                 }
             },
             additionalProperties: false,
@@ -14561,6 +14713,17 @@ export const VersionCreateSchema = {
                     maxItems: 50,
                     title: 'Thresholds',
                     description: 'Rules every run must meet to pass (CI gates read them); none: runs are not judged.'
+                },
+                search: {
+                    anyOf: [
+                        {
+                            $ref: '#/components/schemas/CapacitySearch'
+                        },
+                        {
+                            type: 'null'
+                        }
+                    ],
+                    description: 'Search each sweep point\'s capacity under an objective with probe runs (None: every point runs once per repetition at the load profile as it is).'
                 }
             },
             additionalProperties: false,

@@ -904,6 +904,72 @@ export type Capabilities = {
 };
 
 /**
+ * CapacitySearch
+ *
+ * Search, per sweep point, the highest load that still meets the objective.
+ */
+export type CapacitySearch = {
+    /**
+     * Vary
+     *
+     * What the probes change: load.rate (requests/s, open loop) or load.connections (concurrent clients, closed loop).
+     */
+    vary: 'load.rate' | 'load.connections';
+    /**
+     * Objective
+     *
+     * Rules every probe must meet to pass, in the thresholds' vocabulary (latency_p99_ms < 50, error_pct < 0.1); judged on each probe run on its own.
+     */
+    objective: Array<Threshold>;
+    /**
+     * Start
+     *
+     * The first probe's value.
+     */
+    start: number;
+    /**
+     * Max
+     *
+     * No probe goes above this value.
+     */
+    max: number;
+    /**
+     * Growth
+     *
+     * Each passing probe is followed by one this many times higher.
+     */
+    growth?: number;
+    /**
+     * Precision
+     *
+     * The search ends when the first failing value is within this fraction of the last passing one: 0.02 or '2%'.
+     */
+    precision?: number;
+    /**
+     * Each probe's duration and warm-up.
+     */
+    probe?: ProbeLoad;
+    /**
+     * Method
+     *
+     * bisect: one run per probe, growing then bisecting. staircase: a first run climbs stages (start, x growth ... up to max) for a quick bracket, which probes then bisect.
+     */
+    method?: 'bisect' | 'staircase';
+    /**
+     * Safe Fraction
+     *
+     * The safe operating point is this fraction of the capacity (0.8: a plateau below the maximum).
+     */
+    safe_fraction?: number;
+    /**
+     * Max Probes
+     *
+     * A search ends after this many probes, with the bracket it has.
+     */
+    max_probes?: number;
+};
+
+/**
  * Caveat
  *
  * Something that may have disturbed the measurement itself, with the numbers it was read from.
@@ -2267,6 +2333,10 @@ export type ExperimentCreate = {
          * Rules every run must meet to pass (CI gates read them); none: runs are not judged.
          */
         thresholds?: Array<Threshold>;
+        /**
+         * Search each sweep point's capacity under an objective with probe runs (None: every point runs once per repetition at the load profile as it is).
+         */
+        search?: CapacitySearch | null;
     };
 };
 
@@ -2405,6 +2475,10 @@ export type ExperimentSpec = {
      * Rules every run must meet to pass (CI gates read them); none: runs are not judged.
      */
     thresholds?: Array<Threshold>;
+    /**
+     * Search each sweep point's capacity under an objective with probe runs (None: every point runs once per repetition at the load profile as it is).
+     */
+    search?: CapacitySearch | null;
 };
 
 /**
@@ -4730,6 +4804,26 @@ export type PointThresholdResult = {
      * Why it failed without a value, or how it was judged.
      */
     note?: string | null;
+};
+
+/**
+ * ProbeLoad
+ *
+ * How long each probe loads the proxy (it replaces the load profile's duration and warm-up).
+ */
+export type ProbeLoad = {
+    /**
+     * Duration S
+     *
+     * Measured seconds of each probe.
+     */
+    duration_s?: number;
+    /**
+     * Warmup S
+     *
+     * Seconds of load before a probe's measuring starts.
+     */
+    warmup_s?: number;
 };
 
 /**
@@ -8179,6 +8273,10 @@ export type ValidateRequest = {
          * Rules every run must meet to pass (CI gates read them); none: runs are not judged.
          */
         thresholds?: Array<Threshold>;
+        /**
+         * Search each sweep point's capacity under an objective with probe runs (None: every point runs once per repetition at the load profile as it is).
+         */
+        search?: CapacitySearch | null;
     };
     /**
      * Lab Id
@@ -8377,6 +8475,10 @@ export type VersionCreate = {
          * Rules every run must meet to pass (CI gates read them); none: runs are not judged.
          */
         thresholds?: Array<Threshold>;
+        /**
+         * Search each sweep point's capacity under an objective with probe runs (None: every point runs once per repetition at the load profile as it is).
+         */
+        search?: CapacitySearch | null;
     };
     /**
      * Note

@@ -38,6 +38,9 @@ from .capabilities import Capabilities
 from .capabilities_driver_versions import CapabilitiesDriverVersions
 from .capabilities_sysctls import CapabilitiesSysctls
 from .capabilities_tools import CapabilitiesTools
+from .capacity_search import CapacitySearch
+from .capacity_search_method import CapacitySearchMethod
+from .capacity_search_vary import CapacitySearchVary
 from .caveat import Caveat
 from .caveat_kind import CaveatKind
 from .change_difference import ChangeDifference
@@ -226,6 +229,7 @@ from .point_threshold_result_params import PointThresholdResultParams
 from .point_threshold_result_reference_params_type_0 import (
     PointThresholdResultReferenceParamsType0,
 )
+from .probe_load import ProbeLoad
 from .proxy_sampling import ProxySampling
 from .proxy_started import ProxyStarted
 from .proxy_summary import ProxySummary
@@ -453,6 +457,9 @@ __all__ = (
     "CapabilitiesDriverVersions",
     "CapabilitiesSysctls",
     "CapabilitiesTools",
+    "CapacitySearch",
+    "CapacitySearchMethod",
+    "CapacitySearchVary",
     "Caveat",
     "CaveatKind",
     "ChangeDifference",
@@ -639,6 +646,7 @@ __all__ = (
     "PointThresholdResult",
     "PointThresholdResultParams",
     "PointThresholdResultReferenceParamsType0",
+    "ProbeLoad",
     "ProxySampling",
     "ProxyStarted",
     "ProxySummary",

@@ -15,6 +15,7 @@ from attrs import define as _attrs_define
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.capacity_search import CapacitySearch
     from ..models.external_target import ExternalTarget
     from ..models.ha_proxy_config import HAProxyConfig
     from ..models.load_profile import LoadProfile
@@ -43,6 +44,8 @@ class VersionCreateExperimentSpec:
         repetitions (int | Unset): How many times every point runs (for the spread). Default: 1.
         thresholds (list[Threshold] | Unset): Rules every run must meet to pass (CI gates read them); none: runs are not
             judged.
+        search (CapacitySearch | None | Unset): Search each sweep point's capacity under an objective with probe runs
+            (None: every point runs once per repetition at the load profile as it is).
     """
 
     proxy: HAProxyConfig
@@ -53,8 +56,10 @@ class VersionCreateExperimentSpec:
     sweep: Sweep | Unset = UNSET
     repetitions: int | Unset = 1
     thresholds: list[Threshold] | Unset = UNSET
+    search: CapacitySearch | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.capacity_search import CapacitySearch
         from ..models.managed_database import ManagedDatabase
         from ..models.managed_target import ManagedTarget
 
@@ -89,6 +94,14 @@ class VersionCreateExperimentSpec:
                 thresholds_item = thresholds_item_data.to_dict()
                 thresholds.append(thresholds_item)
 
+        search: dict[str, Any] | None | Unset
+        if isinstance(self.search, Unset):
+            search = UNSET
+        elif isinstance(self.search, CapacitySearch):
+            search = self.search.to_dict()
+        else:
+            search = self.search
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -108,11 +121,14 @@ class VersionCreateExperimentSpec:
             field_dict["repetitions"] = repetitions
         if thresholds is not UNSET:
             field_dict["thresholds"] = thresholds
+        if search is not UNSET:
+            field_dict["search"] = search
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.capacity_search import CapacitySearch
         from ..models.external_target import ExternalTarget
         from ..models.ha_proxy_config import HAProxyConfig
         from ..models.load_profile import LoadProfile
@@ -183,6 +199,23 @@ class VersionCreateExperimentSpec:
 
                 thresholds.append(thresholds_item)
 
+        def _parse_search(data: object) -> CapacitySearch | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                search_type_0 = CapacitySearch.from_dict(data)
+
+                return search_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(CapacitySearch | None | Unset, data)
+
+        search = _parse_search(d.pop("search", UNSET))
+
         version_create_experiment_spec = cls(
             proxy=proxy,
             target=target,
@@ -192,6 +225,7 @@ class VersionCreateExperimentSpec:
             sweep=sweep,
             repetitions=repetitions,
             thresholds=thresholds,
+            search=search,
         )
 
         return version_create_experiment_spec
