@@ -99,7 +99,9 @@ class CapacitySearch(StrictModel):
         default=DEFAULT_SAFE_FRACTION,
         gt=0,
         le=1,
-        description="The safe operating point is this fraction of the capacity (0.8: a plateau below the maximum).",
+        description=(
+            "The safe operating point is this fraction of the capacity (0.8: a plateau below the maximum)."
+        ),
     )
     max_probes: int = Field(
         default=20, ge=2, le=60, description="A search ends after this many probes, with the bracket it has."
@@ -163,7 +165,9 @@ class Observation(StrictModel):
     passed: bool = Field(description="Every objective rule held (and the guards did).")
     inconclusive: str | None = Field(
         default=None,
-        description="Why the probe cannot judge the config (a guard failed: injector-bound, partial ...); None: it can.",
+        description=(
+            "Why the probe cannot judge the config (a guard failed: injector-bound, partial ...); None: it can."
+        ),
     )
     failed_rule: str | None = Field(
         default=None, description="The first objective rule it failed, as people read it."
@@ -185,7 +189,9 @@ class SearchAnswer(StrictModel):
     outcome: SearchOutcome
     capacity: float | None = Field(
         default=None,
-        description="The highest value a probe passed at (below the first fail); None unless outcome is capacity.",
+        description=(
+            "The highest value a probe passed at (below the first fail); None unless outcome is capacity."
+        ),
     )
     bracket_low: float | None = Field(
         default=None, description="Highest passing value under the lowest fail."
