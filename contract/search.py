@@ -166,7 +166,7 @@ class Observation(StrictModel):
     inconclusive: str | None = Field(
         default=None,
         description=(
-            "Why the probe cannot judge the config (a guard failed: injector-bound, partial ...); None: it can."
+            "Why the probe cannot judge the config (a guard failed: injector-bound, partial ...); None: can."
         ),
     )
     failed_rule: str | None = Field(
