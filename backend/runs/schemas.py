@@ -16,6 +16,7 @@ from pydantic import (
     field_validator,
 )
 
+from backend.runs.capacity.schemas import LaunchCapacity
 from backend.runs.run_outcome import RunOutcome
 from contract.experiment import ExperimentSpec
 from contract.lint import ConfigWarning
@@ -249,4 +250,7 @@ class LaunchDetail(BaseModel):
     runs_failing_thresholds: int = Field(description="Runs whose report failed.")
     point_thresholds: list[PointThresholdResult] = Field(
         description="Rules judged per sweep point, on each point they judge; empty until every run ended."
+    )
+    capacity: LaunchCapacity | None = Field(
+        default=None, description="With a search in its spec: each sweep point's capacity and its probes."
     )

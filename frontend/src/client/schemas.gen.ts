@@ -6070,6 +6070,41 @@ export const LatencyPercentilesSchema = {
     description: 'Latency of successful requests, in milliseconds.'
 } as const;
 
+export const LaunchCapacitySchema = {
+    properties: {
+        search: {
+            $ref: '#/components/schemas/CapacitySearch',
+            description: 'The search as launched.'
+        },
+        unit: {
+            type: 'string',
+            title: 'Unit',
+            description: 'req/s or connections.'
+        },
+        done: {
+            type: 'boolean',
+            title: 'Done',
+            description: 'Every search has its answer.'
+        },
+        points: {
+            items: {
+                $ref: '#/components/schemas/PointCapacity'
+            },
+            type: 'array',
+            title: 'Points'
+        }
+    },
+    type: 'object',
+    required: [
+        'search',
+        'unit',
+        'done',
+        'points'
+    ],
+    title: 'LaunchCapacity',
+    description: 'Every sweep point\'s capacity answer of a launch whose spec has a search.'
+} as const;
+
 export const LaunchDetailSchema = {
     properties: {
         id: {
@@ -6171,6 +6206,17 @@ export const LaunchDetailSchema = {
             type: 'array',
             title: 'Point Thresholds',
             description: 'Rules judged per sweep point, on each point they judge; empty until every run ended.'
+        },
+        capacity: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/LaunchCapacity'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'With a search in its spec: each sweep point\'s capacity and its probes.'
         }
     },
     type: 'object',
@@ -8086,6 +8132,124 @@ export const PhaseSplitSchema = {
     description: 'Where the time of the requests at one percentile of their own time went.'
 } as const;
 
+export const PointCapacitySchema = {
+    properties: {
+        point_index: {
+            type: 'integer',
+            title: 'Point Index'
+        },
+        params: {
+            additionalProperties: {
+                anyOf: [
+                    {
+                        type: 'string'
+                    },
+                    {
+                        type: 'integer'
+                    },
+                    {
+                        type: 'number'
+                    },
+                    {
+                        type: 'boolean'
+                    },
+                    {
+                        type: 'null'
+                    }
+                ]
+            },
+            type: 'object',
+            title: 'Params',
+            description: 'The point\'s swept values.'
+        },
+        outcome: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/SearchOutcome'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'capacity when every search found one; otherwise the first other outcome of its searches (inconclusive, failed, above_max, below_floor); None while one is probing.'
+        },
+        capacity: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Capacity',
+            description: 'The mean capacity over the searches (only when every one found a capacity).'
+        },
+        ci_low: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Ci Low',
+            description: 'Low bound of its 95% interval (Student\'s t; 2+ searches).'
+        },
+        ci_high: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Ci High',
+            description: 'High bound of its 95% interval.'
+        },
+        safe: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Safe',
+            description: 'The safe operating point: capacity x the search\'s safe_fraction.'
+        },
+        sentence: {
+            type: 'string',
+            title: 'Sentence',
+            description: 'The point\'s answer as people read it.'
+        },
+        searches: {
+            items: {
+                $ref: '#/components/schemas/SearchRun'
+            },
+            type: 'array',
+            title: 'Searches'
+        }
+    },
+    type: 'object',
+    required: [
+        'point_index',
+        'params',
+        'outcome',
+        'capacity',
+        'ci_low',
+        'ci_high',
+        'safe',
+        'sentence',
+        'searches'
+    ],
+    title: 'PointCapacity',
+    description: 'A sweep point\'s capacity over its searches (one per repetition).'
+} as const;
+
 export const PointDifferenceSchema = {
     properties: {
         diff: {
@@ -8335,6 +8499,117 @@ export const ProbeLoadSchema = {
     type: 'object',
     title: 'ProbeLoad',
     description: 'How long each probe loads the proxy (it replaces the load profile\'s duration and warm-up).'
+} as const;
+
+export const ProbeRunSchema = {
+    properties: {
+        run_id: {
+            type: 'integer',
+            title: 'Run Id'
+        },
+        value: {
+            type: 'number',
+            title: 'Value',
+            description: 'The rate (req/s) or connections the probe ran at.'
+        },
+        stage_index: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Stage Index',
+            description: 'For a staircase run, the stage this observation is of; None: the whole run.'
+        },
+        state: {
+            $ref: '#/components/schemas/RunState',
+            description: 'The probe run\'s state.'
+        },
+        passed: {
+            anyOf: [
+                {
+                    type: 'boolean'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Passed',
+            description: 'It met every objective rule and every guard; None until the probe run has ended.'
+        },
+        inconclusive: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Inconclusive',
+            description: 'The guard it failed, in words; None: none.'
+        },
+        failed_rule: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Failed Rule',
+            description: 'The first objective rule it failed, as people read it.'
+        },
+        rps: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Rps',
+            description: 'Requests/s it delivered (successes over its window).'
+        },
+        latency_p99_ms: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Latency P99 Ms',
+            description: 'Its p99 latency.'
+        },
+        error_pct: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Error Pct',
+            description: 'Its errors, percent of requests.'
+        }
+    },
+    type: 'object',
+    required: [
+        'run_id',
+        'value',
+        'state',
+        'passed'
+    ],
+    title: 'ProbeRun',
+    description: 'One probe: a run of the launch at one value (or one stage of a staircase run).'
 } as const;
 
 export const ProxySamplingSchema = {
@@ -11462,6 +11737,163 @@ export const ScheduleUpdateSchema = {
     type: 'object',
     title: 'ScheduleUpdate',
     description: 'Only the fields given change.'
+} as const;
+
+export const SearchAnswerSchema = {
+    properties: {
+        outcome: {
+            $ref: '#/components/schemas/SearchOutcome'
+        },
+        capacity: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Capacity',
+            description: 'The highest value a probe passed at (below the first fail); None unless outcome is capacity.'
+        },
+        bracket_low: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Bracket Low',
+            description: 'Highest passing value under the lowest fail.'
+        },
+        bracket_high: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Bracket High',
+            description: 'Lowest failing value.'
+        },
+        safe: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Safe',
+            description: 'The safe operating point: capacity x safe_fraction.'
+        },
+        failed_rule: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Failed Rule',
+            description: 'The rule the probe at bracket_high failed first.'
+        },
+        within_precision: {
+            type: 'boolean',
+            title: 'Within Precision',
+            description: 'The bracket is within the search\'s precision (False: the probe budget ran out).',
+            default: false
+        },
+        unordered: {
+            type: 'boolean',
+            title: 'Unordered',
+            description: 'A probe passed above a failing one (noise near the knee); the lowest fail bounds it.',
+            default: false
+        },
+        probes: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Probes',
+            description: 'How many probes it took.'
+        },
+        sentence: {
+            type: 'string',
+            title: 'Sentence',
+            description: 'The answer as people read it.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'outcome',
+        'probes',
+        'sentence'
+    ],
+    title: 'SearchAnswer',
+    description: 'How one search (one sweep point, one repetition) ended.'
+} as const;
+
+export const SearchOutcomeSchema = {
+    type: 'string',
+    enum: [
+        'capacity',
+        'above_max',
+        'below_floor',
+        'inconclusive',
+        'failed'
+    ],
+    title: 'SearchOutcome'
+} as const;
+
+export const SearchRunSchema = {
+    properties: {
+        id: {
+            type: 'integer',
+            title: 'Id'
+        },
+        point_index: {
+            type: 'integer',
+            title: 'Point Index'
+        },
+        repetition: {
+            type: 'integer',
+            title: 'Repetition'
+        },
+        answer: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/SearchAnswer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'How it ended; None while it is probing.'
+        },
+        probes: {
+            items: {
+                $ref: '#/components/schemas/ProbeRun'
+            },
+            type: 'array',
+            title: 'Probes'
+        }
+    },
+    type: 'object',
+    required: [
+        'id',
+        'point_index',
+        'repetition',
+        'answer',
+        'probes'
+    ],
+    title: 'SearchRun',
+    description: 'One search: one sweep point, one repetition, its probes in the order they ran.'
 } as const;
 
 export const SendSamplesNowSchema = {

@@ -3500,6 +3500,34 @@ export type LatencyPercentiles = {
 };
 
 /**
+ * LaunchCapacity
+ *
+ * Every sweep point's capacity answer of a launch whose spec has a search.
+ */
+export type LaunchCapacity = {
+    /**
+     * The search as launched.
+     */
+    search: CapacitySearch;
+    /**
+     * Unit
+     *
+     * req/s or connections.
+     */
+    unit: string;
+    /**
+     * Done
+     *
+     * Every search has its answer.
+     */
+    done: boolean;
+    /**
+     * Points
+     */
+    points: Array<PointCapacity>;
+};
+
+/**
  * LaunchDetail
  *
  * One launch (a sweep's runs on a lab) and its verdict for people and CI gates.
@@ -3573,6 +3601,10 @@ export type LaunchDetail = {
      * Rules judged per sweep point, on each point they judge; empty until every run ended.
      */
     point_thresholds: Array<PointThresholdResult>;
+    /**
+     * With a search in its spec: each sweep point's capacity and its probes.
+     */
+    capacity?: LaunchCapacity | null;
 };
 
 /**
@@ -4688,6 +4720,64 @@ export type PhaseSplit = {
 };
 
 /**
+ * PointCapacity
+ *
+ * A sweep point's capacity over its searches (one per repetition).
+ */
+export type PointCapacity = {
+    /**
+     * Point Index
+     */
+    point_index: number;
+    /**
+     * Params
+     *
+     * The point's swept values.
+     */
+    params: {
+        [key: string]: string | number | number | boolean | null;
+    };
+    /**
+     * capacity when every search found one; otherwise the first other outcome of its searches (inconclusive, failed, above_max, below_floor); None while one is probing.
+     */
+    outcome: SearchOutcome | null;
+    /**
+     * Capacity
+     *
+     * The mean capacity over the searches (only when every one found a capacity).
+     */
+    capacity: number | null;
+    /**
+     * Ci Low
+     *
+     * Low bound of its 95% interval (Student's t; 2+ searches).
+     */
+    ci_low: number | null;
+    /**
+     * Ci High
+     *
+     * High bound of its 95% interval.
+     */
+    ci_high: number | null;
+    /**
+     * Safe
+     *
+     * The safe operating point: capacity x the search's safe_fraction.
+     */
+    safe: number | null;
+    /**
+     * Sentence
+     *
+     * The point's answer as people read it.
+     */
+    sentence: string;
+    /**
+     * Searches
+     */
+    searches: Array<SearchRun>;
+};
+
+/**
  * PointDifference
  *
  * A point's metric against the baseline point's, over their repetitions (Welch's t-test).
@@ -4824,6 +4914,70 @@ export type ProbeLoad = {
      * Seconds of load before a probe's measuring starts.
      */
     warmup_s?: number;
+};
+
+/**
+ * ProbeRun
+ *
+ * One probe: a run of the launch at one value (or one stage of a staircase run).
+ */
+export type ProbeRun = {
+    /**
+     * Run Id
+     */
+    run_id: number;
+    /**
+     * Value
+     *
+     * The rate (req/s) or connections the probe ran at.
+     */
+    value: number;
+    /**
+     * Stage Index
+     *
+     * For a staircase run, the stage this observation is of; None: the whole run.
+     */
+    stage_index?: number | null;
+    /**
+     * The probe run's state.
+     */
+    state: RunState;
+    /**
+     * Passed
+     *
+     * It met every objective rule and every guard; None until the probe run has ended.
+     */
+    passed: boolean | null;
+    /**
+     * Inconclusive
+     *
+     * The guard it failed, in words; None: none.
+     */
+    inconclusive?: string | null;
+    /**
+     * Failed Rule
+     *
+     * The first objective rule it failed, as people read it.
+     */
+    failed_rule?: string | null;
+    /**
+     * Rps
+     *
+     * Requests/s it delivered (successes over its window).
+     */
+    rps?: number | null;
+    /**
+     * Latency P99 Ms
+     *
+     * Its p99 latency.
+     */
+    latency_p99_ms?: number | null;
+    /**
+     * Error Pct
+     *
+     * Its errors, percent of requests.
+     */
+    error_pct?: number | null;
 };
 
 /**
@@ -6540,6 +6694,102 @@ export type ScheduleUpdate = {
     overrides?: {
         [key: string]: string | number | number | boolean | null;
     } | null;
+};
+
+/**
+ * SearchAnswer
+ *
+ * How one search (one sweep point, one repetition) ended.
+ */
+export type SearchAnswer = {
+    outcome: SearchOutcome;
+    /**
+     * Capacity
+     *
+     * The highest value a probe passed at (below the first fail); None unless outcome is capacity.
+     */
+    capacity?: number | null;
+    /**
+     * Bracket Low
+     *
+     * Highest passing value under the lowest fail.
+     */
+    bracket_low?: number | null;
+    /**
+     * Bracket High
+     *
+     * Lowest failing value.
+     */
+    bracket_high?: number | null;
+    /**
+     * Safe
+     *
+     * The safe operating point: capacity x safe_fraction.
+     */
+    safe?: number | null;
+    /**
+     * Failed Rule
+     *
+     * The rule the probe at bracket_high failed first.
+     */
+    failed_rule?: string | null;
+    /**
+     * Within Precision
+     *
+     * The bracket is within the search's precision (False: the probe budget ran out).
+     */
+    within_precision?: boolean;
+    /**
+     * Unordered
+     *
+     * A probe passed above a failing one (noise near the knee); the lowest fail bounds it.
+     */
+    unordered?: boolean;
+    /**
+     * Probes
+     *
+     * How many probes it took.
+     */
+    probes: number;
+    /**
+     * Sentence
+     *
+     * The answer as people read it.
+     */
+    sentence: string;
+};
+
+/**
+ * SearchOutcome
+ */
+export type SearchOutcome = 'capacity' | 'above_max' | 'below_floor' | 'inconclusive' | 'failed';
+
+/**
+ * SearchRun
+ *
+ * One search: one sweep point, one repetition, its probes in the order they ran.
+ */
+export type SearchRun = {
+    /**
+     * Id
+     */
+    id: number;
+    /**
+     * Point Index
+     */
+    point_index: number;
+    /**
+     * Repetition
+     */
+    repetition: number;
+    /**
+     * How it ended; None while it is probing.
+     */
+    answer: SearchAnswer | null;
+    /**
+     * Probes
+     */
+    probes: Array<ProbeRun>;
 };
 
 /**

@@ -161,6 +161,7 @@ from .lab_summary import LabSummary
 from .lab_update import LabUpdate
 from .lab_update_settings_type_0 import LabUpdateSettingsType0
 from .latency_percentiles import LatencyPercentiles
+from .launch_capacity import LaunchCapacity
 from .launch_detail import LaunchDetail
 from .launch_detail_outcome import LaunchDetailOutcome
 from .launch_detail_overrides import LaunchDetailOverrides
@@ -223,6 +224,8 @@ from .phase_meaning import PhaseMeaning
 from .phase_meaning_key import PhaseMeaningKey
 from .phase_split import PhaseSplit
 from .phase_split_phases import PhaseSplitPhases
+from .point_capacity import PointCapacity
+from .point_capacity_params import PointCapacityParams
 from .point_difference import PointDifference
 from .point_threshold_result import PointThresholdResult
 from .point_threshold_result_params import PointThresholdResultParams
@@ -230,6 +233,7 @@ from .point_threshold_result_reference_params_type_0 import (
     PointThresholdResultReferenceParamsType0,
 )
 from .probe_load import ProbeLoad
+from .probe_run import ProbeRun
 from .proxy_sampling import ProxySampling
 from .proxy_started import ProxyStarted
 from .proxy_summary import ProxySummary
@@ -322,6 +326,9 @@ from .schedule_update_if_previous_running_type_0 import (
     ScheduleUpdateIfPreviousRunningType0,
 )
 from .schedule_update_overrides_type_0 import ScheduleUpdateOverridesType0
+from .search_answer import SearchAnswer
+from .search_outcome import SearchOutcome
+from .search_run import SearchRun
 from .send_samples_now import SendSamplesNow
 from .series_key import SeriesKey
 from .server import Server
@@ -580,6 +587,7 @@ __all__ = (
     "LabUpdate",
     "LabUpdateSettingsType0",
     "LatencyPercentiles",
+    "LaunchCapacity",
     "LaunchDetail",
     "LaunchDetailOutcome",
     "LaunchDetailOverrides",
@@ -642,11 +650,14 @@ __all__ = (
     "PhaseMeaningKey",
     "PhaseSplit",
     "PhaseSplitPhases",
+    "PointCapacity",
+    "PointCapacityParams",
     "PointDifference",
     "PointThresholdResult",
     "PointThresholdResultParams",
     "PointThresholdResultReferenceParamsType0",
     "ProbeLoad",
+    "ProbeRun",
     "ProxySampling",
     "ProxyStarted",
     "ProxySummary",
@@ -733,6 +744,9 @@ __all__ = (
     "ScheduleUpdateIfLabBusyType0",
     "ScheduleUpdateIfPreviousRunningType0",
     "ScheduleUpdateOverridesType0",
+    "SearchAnswer",
+    "SearchOutcome",
+    "SearchRun",
     "SendSamplesNow",
     "SeriesKey",
     "Server",

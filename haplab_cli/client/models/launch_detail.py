@@ -8,8 +8,10 @@ from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.launch_detail_outcome import LaunchDetailOutcome
+from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
+    from ..models.launch_capacity import LaunchCapacity
     from ..models.launch_detail_overrides import LaunchDetailOverrides
     from ..models.launch_detail_run_states import LaunchDetailRunStates
     from ..models.point_threshold_result import PointThresholdResult
@@ -39,6 +41,7 @@ class LaunchDetail:
         runs_failing_thresholds (int): Runs whose report failed.
         point_thresholds (list[PointThresholdResult]): Rules judged per sweep point, on each point they judge; empty
             until every run ended.
+        capacity (LaunchCapacity | None | Unset): With a search in its spec: each sweep point's capacity and its probes.
     """
 
     id: int
@@ -54,9 +57,12 @@ class LaunchDetail:
     runs_judged: int
     runs_failing_thresholds: int
     point_thresholds: list[PointThresholdResult]
+    capacity: LaunchCapacity | None | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        from ..models.launch_capacity import LaunchCapacity
+
         id = self.id
 
         experiment_id = self.experiment_id
@@ -87,6 +93,14 @@ class LaunchDetail:
             point_thresholds_item = point_thresholds_item_data.to_dict()
             point_thresholds.append(point_thresholds_item)
 
+        capacity: dict[str, Any] | None | Unset
+        if isinstance(self.capacity, Unset):
+            capacity = UNSET
+        elif isinstance(self.capacity, LaunchCapacity):
+            capacity = self.capacity.to_dict()
+        else:
+            capacity = self.capacity
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -106,11 +120,14 @@ class LaunchDetail:
                 "point_thresholds": point_thresholds,
             }
         )
+        if capacity is not UNSET:
+            field_dict["capacity"] = capacity
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.launch_capacity import LaunchCapacity
         from ..models.launch_detail_overrides import LaunchDetailOverrides
         from ..models.launch_detail_run_states import LaunchDetailRunStates
         from ..models.point_threshold_result import PointThresholdResult
@@ -154,6 +171,23 @@ class LaunchDetail:
 
             point_thresholds.append(point_thresholds_item)
 
+        def _parse_capacity(data: object) -> LaunchCapacity | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                capacity_type_0 = LaunchCapacity.from_dict(data)
+
+                return capacity_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(LaunchCapacity | None | Unset, data)
+
+        capacity = _parse_capacity(d.pop("capacity", UNSET))
+
         launch_detail = cls(
             id=id,
             experiment_id=experiment_id,
@@ -168,6 +202,7 @@ class LaunchDetail:
             runs_judged=runs_judged,
             runs_failing_thresholds=runs_failing_thresholds,
             point_thresholds=point_thresholds,
+            capacity=capacity,
         )
 
         launch_detail.additional_properties = d
