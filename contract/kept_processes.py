@@ -12,7 +12,7 @@ and for which name: the name is fixed by the file name (`certs/<name>.pem`, issu
 leaf (the lab's CA). `credential_identity` is a credential's PEM without its per-run parts (the
 leaf certificate and its private key): two runs whose credentials have the same identity are
 served the same, so a kept process keeps the previous run's files. A file without a private key
-(the CA itself, an error page) is compared whole.
+(the CA itself, an error page), or a credential without a chain, is compared whole.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ def credential_identity(pem: str) -> str:
             leaf_seen = True
             continue
         kept.append(text)
+    if not kept:
+        return pem  # no chain names the issuer: nothing but the bytes themselves say who it is
     return "\n".join(kept)
 
 
