@@ -17,6 +17,7 @@ from sqlalchemy import select, update
 
 from backend.db import session_scope
 from backend.models import Agent, Lab, Run
+from backend.settings import get_settings
 from contract.capabilities import Capabilities
 from contract.command_results import LoadFinished, StartedProcess
 from contract.experiment import ExperimentSpec
@@ -77,6 +78,9 @@ class Execution:
     threshold_abort_at_s: float = 0.0  # seconds of measured load when it was lost
     # Set when the execution ends, however it ends: background helpers (the lease keeper) stop.
     stopped: threading.Event = field(default_factory=threading.Event)
+    # Seconds the proxy and target agents keep HAProxy and the target servers after this run, for
+    # the next run on the lab to adopt (keep_warm_after); None: stopped at its teardown.
+    keep_warm_s: float | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         # Pickled to a summary process (worker/summary_pool.py) without its event: it is this
@@ -142,7 +146,20 @@ def load_execution(run_id: int, lab_name: str) -> Execution:
         if run is None or run.lab_id is None:
             raise ValueError(f"run {run_id} has no lab")
         spec = ExperimentSpec.model_validate(run.spec)
-        return Execution(run_id=run.id, lab_id=run.lab_id, lab_name=lab_name, spec=spec)
+        return Execution(
+            run_id=run.id,
+            lab_id=run.lab_id,
+            lab_name=lab_name,
+            spec=spec,
+            keep_warm_s=keep_warm_after(run.id),
+        )
+
+
+def keep_warm_after(run_id: int) -> float | None:
+    """How long HAProxy and the target servers stay up after run `run_id` ends, for a next run that
+    differs only in its load to adopt (no restart between the probes of a capacity search); None:
+    stop them as every run did. Today the operator's settings.keep_warm_seconds for every run."""
+    return get_settings().keep_warm_seconds
 
 
 def pick_agents(execution: Execution, online_within_s: int) -> None:

@@ -8682,6 +8682,18 @@ export const ProxyStartedSchema = {
                 }
             ],
             title: 'Worker Pid'
+        },
+        reused_from_run: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Reused From Run',
+            description: 'The HAProxy kept warm after this run was adopted (not restarted); None: started fresh.'
         }
     },
     additionalProperties: false,
@@ -9883,6 +9895,30 @@ export const RunEnvironmentSchema = {
             ],
             title: 'Request Log One In',
             description: 'HAProxy logged one request in this many to the proxy agent (spec.timers.one_in, or the sampling rule on what the load can ask: ExperimentSpec.request_log_one_in); None: timers not collected.'
+        },
+        reused_processes_from_run: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Reused Processes From Run',
+            description: 'This run adopted the HAProxy kept running after that run (not restarted since it; its counters were cleared when adopted); None: HAProxy was started for this run.'
+        },
+        reused_targets_from_run: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Reused Targets From Run',
+            description: 'This run adopted the target servers kept running after that run; None: started for it.'
         }
     },
     additionalProperties: false,
@@ -13389,6 +13425,18 @@ export const TargetsStartedSchema = {
                 }
             ],
             title: 'Config Path'
+        },
+        reused_from_run: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Reused From Run',
+            description: 'The servers kept warm after this run were adopted (not restarted); None: started fresh.'
         }
     },
     additionalProperties: false,
@@ -13520,6 +13568,20 @@ export const TeardownSchema = {
             maximum: 9223372036854776000,
             minimum: 1,
             title: 'Run Id'
+        },
+        keep_warm_s: {
+            anyOf: [
+                {
+                    type: 'number',
+                    maximum: 300,
+                    exclusiveMinimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Keep Warm S',
+            description: 'Keep HAProxy and the target servers this long for the next run; None: stop them.'
         }
     },
     additionalProperties: false,
@@ -13528,7 +13590,7 @@ export const TeardownSchema = {
         'run_id'
     ],
     title: 'Teardown',
-    description: 'Any role: stop everything started for the run and remove its files.'
+    description: 'Any role: stop everything started for the run and remove its files.\n\nWith `keep_warm_s`, the proxy and target roles keep HAProxy and the target servers running,\nunbound to any run, for at most that long: the next run that asks for exactly the same adopts\nthem (contract.kept_processes); they stop by themselves when nobody does.'
 } as const;
 
 export const TemplateSchema = {

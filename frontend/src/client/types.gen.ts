@@ -5026,6 +5026,12 @@ export type ProxyStarted = {
      * Worker Pid
      */
     worker_pid?: number | null;
+    /**
+     * Reused From Run
+     *
+     * The HAProxy kept warm after this run was adopted (not restarted); None: started fresh.
+     */
+    reused_from_run?: number | null;
 };
 
 /**
@@ -5687,6 +5693,18 @@ export type RunEnvironment = {
      * HAProxy logged one request in this many to the proxy agent (spec.timers.one_in, or the sampling rule on what the load can ask: ExperimentSpec.request_log_one_in); None: timers not collected.
      */
     request_log_one_in?: number | null;
+    /**
+     * Reused Processes From Run
+     *
+     * This run adopted the HAProxy kept running after that run (not restarted since it; its counters were cleared when adopted); None: HAProxy was started for this run.
+     */
+    reused_processes_from_run?: number | null;
+    /**
+     * Reused Targets From Run
+     *
+     * This run adopted the target servers kept running after that run; None: started for it.
+     */
+    reused_targets_from_run?: number | null;
 };
 
 /**
@@ -7685,6 +7703,12 @@ export type TargetsStarted = {
      * Config Path
      */
     config_path?: string | null;
+    /**
+     * Reused From Run
+     *
+     * The servers kept warm after this run were adopted (not restarted); None: started fresh.
+     */
+    reused_from_run?: number | null;
 };
 
 /**
@@ -7764,6 +7788,10 @@ export type TeamWithRole = {
  * Teardown
  *
  * Any role: stop everything started for the run and remove its files.
+ *
+ * With `keep_warm_s`, the proxy and target roles keep HAProxy and the target servers running,
+ * unbound to any run, for at most that long: the next run that asks for exactly the same adopts
+ * them (contract.kept_processes); they stop by themselves when nobody does.
  */
 export type Teardown = {
     /**
@@ -7774,6 +7802,12 @@ export type Teardown = {
      * Run Id
      */
     run_id: number;
+    /**
+     * Keep Warm S
+     *
+     * Keep HAProxy and the target servers this long for the next run; None: stop them.
+     */
+    keep_warm_s?: number | null;
 };
 
 /**
