@@ -258,5 +258,6 @@ def test_a_capacity_rule_needs_a_search_and_a_probe_is_judged_by_the_objective()
     assert [rule.metric for rule in probe.thresholds] == ["latency_p99_ms"]  # the objective
     without = {key: value for key, value in doc.items() if key != "search"} | {"thresholds": [CAPACITY_RULE]}
     without["load"] = without["load"] | {"rate": 100}
-    with pytest.raises(ValidationError, match="thresholds.0.metric: capacity is a capacity search's figure"):
+    refused = r"thresholds\.0\.metric: capacity is a capacity search's figure"
+    with pytest.raises(ValidationError, match=refused):
         ExperimentSpec.model_validate(without)
