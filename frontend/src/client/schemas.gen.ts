@@ -7767,6 +7767,14 @@ export const MetricRegistrySchema = {
             type: 'array',
             title: 'Sample Series',
             description: 'Per-second series of the live view.'
+        },
+        search_figures: {
+            items: {
+                $ref: '#/components/schemas/SearchFigure'
+            },
+            type: 'array',
+            title: 'Search Figures',
+            description: 'Figures of a capacity search, judged per sweep point.'
         }
     },
     type: 'object',
@@ -11873,6 +11881,31 @@ export const SearchAnswerSchema = {
     ],
     title: 'SearchAnswer',
     description: 'How one search (one sweep point, one repetition) ended.'
+} as const;
+
+export const SearchFigureSchema = {
+    properties: {
+        key: {
+            type: 'string',
+            title: 'Key'
+        },
+        label: {
+            type: 'string',
+            title: 'Label'
+        },
+        description: {
+            type: 'string',
+            title: 'Description'
+        }
+    },
+    type: 'object',
+    required: [
+        'key',
+        'label',
+        'description'
+    ],
+    title: 'SearchFigure',
+    description: 'A figure of a capacity search (contract/search.py), one per sweep point: not a run\'s. Threshold\nrules name it (`capacity >= 5000`) and are judged per sweep point on its searches.'
 } as const;
 
 export const SearchOutcomeSchema = {

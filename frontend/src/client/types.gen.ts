@@ -4479,6 +4479,12 @@ export type MetricRegistry = {
      * Per-second series of the live view.
      */
     sample_series: Array<SampleSeries>;
+    /**
+     * Search Figures
+     *
+     * Figures of a capacity search, judged per sweep point.
+     */
+    search_figures?: Array<SearchFigure>;
 };
 
 /**
@@ -6775,6 +6781,27 @@ export type SearchAnswer = {
      * The answer as people read it.
      */
     sentence: string;
+};
+
+/**
+ * SearchFigure
+ *
+ * A figure of a capacity search (contract/search.py), one per sweep point: not a run's. Threshold
+ * rules name it (`capacity >= 5000`) and are judged per sweep point on its searches.
+ */
+export type SearchFigure = {
+    /**
+     * Key
+     */
+    key: string;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Description
+     */
+    description: string;
 };
 
 /**
