@@ -14,9 +14,11 @@ from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from backend.db import session_scope
 from backend.models import Agent, Lab, Run
+from backend.runs.capacity.chain import search_goes_on
 from backend.settings import get_settings
 from contract.capabilities import Capabilities
 from contract.command_results import LoadFinished, StartedProcess
@@ -151,14 +153,22 @@ def load_execution(run_id: int, lab_name: str) -> Execution:
             lab_id=run.lab_id,
             lab_name=lab_name,
             spec=spec,
-            keep_warm_s=keep_warm_after(run.id),
+            keep_warm_s=keep_warm_after(db, run.id),
         )
 
 
-def keep_warm_after(run_id: int) -> float | None:
+# A search's next probe is claimed in the transaction that ends the previous one (worker/dispatch.py)
+# and reaches ConfigureLab within seconds; the hold only has to bridge that.
+PROBE_KEEP_WARM_S = 30.0
+
+
+def keep_warm_after(db: Session, run_id: int) -> float | None:
     """How long HAProxy and the target servers stay up after run `run_id` ends, for a next run that
-    differs only in its load to adopt (no restart between the probes of a capacity search); None:
-    stop them as every run did. Today the operator's settings.keep_warm_seconds for every run."""
+    differs only in its load to adopt; None: stop them as every run did. A probe of a search that
+    goes on keeps them (its point's next probe follows at once: no restart between probes, and a
+    last probe's hold simply expires); any other run keeps them for settings.keep_warm_seconds."""
+    if search_goes_on(db, run_id):
+        return max(PROBE_KEEP_WARM_S, get_settings().keep_warm_seconds or 0)
     return get_settings().keep_warm_seconds
 
 

@@ -25,7 +25,7 @@ from backend.runs.transitions import transition
 from backend.settings import get_settings
 from contract.injector_split import ShareError
 from contract.protocol import ONLINE_WINDOW_S, StopLoad, Teardown
-from contract.run_state import STOPPED_STATES, RunState
+from contract.run_state import MEASURED_STATES, STOPPED_STATES, RunState
 from worker import agent_rpc
 from worker.execution import Execution, load_execution, pick_agents
 from worker.lease import LeaseRenewer
@@ -56,7 +56,7 @@ def build_phases(execution: Execution) -> list[Phase]:
 TEARDOWN_TIMEOUT_S = 15.0
 # A run that ended so (its load ran to its end) leaves HAProxy and the targets for the next run to
 # adopt (Execution.keep_warm_s). A failed or cancelled run stops them: the next starts clean.
-KEEPS_WARM = frozenset({RunState.succeeded, RunState.partial})
+KEEPS_WARM = MEASURED_STATES
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from contract.numbers import fixed
 from contract.results import RunSummary
-from contract.run_state import RunState
+from contract.run_state import MEASURED_STATES, STOPPED_STATES, RunState
 from contract.search import Observation
 from contract.thresholds import ThresholdReport, ThresholdResult
 from contract.verdict import INJECTOR_BOUNDS
@@ -51,9 +51,9 @@ def observe(
     objective: ThresholdReport | None,
 ) -> Observation:
     """The probe's observation; raises ProbeFailedError when the run failed or was cancelled."""
-    if state in (RunState.failed, RunState.cancelled):
+    if state in STOPPED_STATES:
         raise ProbeFailedError(f"probe run {run_id} {state.value}" + (f": {error}" if error else ""))
-    if state not in (RunState.succeeded, RunState.partial):
+    if state not in MEASURED_STATES:
         raise ValueError(f"probe run {run_id} has not ended ({state.value})")
 
     def inconclusive(why: str) -> Observation:
