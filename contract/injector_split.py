@@ -181,7 +181,9 @@ def _split_stages(stages: Sequence[LoadStage], weights: Sequence[int]) -> list[l
     for index, stage in enumerate(stages):
         if stage.rate is not None:
             rates = split_rate(stage.rate, weights)
-            _refuse_empty(f"stages.{index}.rate", f"{stage.rate:g} req/s (in steps of {RATE_STEP:g})", rates, weights)
+            _refuse_empty(
+                f"stages.{index}.rate", f"{stage.rate:g} req/s (in steps of {RATE_STEP:g})", rates, weights
+            )
             parts = [stage.model_copy(update={"rate": rate}) for rate in rates]
         else:
             counts = split_integer(stage.connections or 0, weights)

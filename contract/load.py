@@ -92,7 +92,10 @@ class LoadStage(BaseModel):
         ),
     )
     rate: float | None = Field(
-        default=None, gt=0, le=1_000_000, description="Requests/s the stage holds (open loop; all stages rates)."
+        default=None,
+        gt=0,
+        le=1_000_000,
+        description="Requests/s the stage holds (open loop; all stages rates).",
     )
     connections: int | None = Field(
         default=None,
@@ -363,8 +366,14 @@ class LoadProfile(BaseModel):
 
     def _derive(self, field: str, value: float, why: str) -> None:
         given = getattr(self, field)
-        if field in self.model_fields_set and given is not None and abs(given - value) > 10**-RATE_DECIMALS / 2:
-            raise _field_error(field, f"{given:g} disagrees with the stages: {why}; leave it out or make it {value:g}")
+        if (
+            field in self.model_fields_set
+            and given is not None
+            and abs(given - value) > 10**-RATE_DECIMALS / 2
+        ):
+            raise _field_error(
+                field, f"{given:g} disagrees with the stages: {why}; leave it out or make it {value:g}"
+            )
         setattr(self, field, value)
 
     def _check_hey_headers(self) -> None:
@@ -381,7 +390,9 @@ class LoadProfile(BaseModel):
         if self.sql is None:
             raise _field_error("sql", f"{self.driver} needs a SQL workload")
         if self.stages:
-            raise _field_error("stages", f"{self.driver} runs one fixed load; use {_suggest('stages')} for stages")
+            raise _field_error(
+                "stages", f"{self.driver} runs one fixed load; use {_suggest('stages')} for stages"
+            )
         for field in ("rate", "body"):
             if getattr(self, field) is not None:
                 raise _field_error(field, f"{self.driver} does not send HTTP requests")

@@ -286,19 +286,33 @@ class StageResult(StrictModel):
 
     index: int = Field(ge=0, description="The stage's place in load.stages (0-based).")
     kind: Literal["rate", "connections"] = Field(description="rate: an open-loop stage; connections: closed.")
-    target: float = Field(ge=0, description="The stage's rate (req/s) or connections (the lab's, or this injector's share).")
-    start_s: float = Field(description="Run time t (seconds after t0) where the stage's measured window starts.")
+    target: float = Field(
+        ge=0, description="The stage's rate (req/s) or connections (the lab's, or this injector's share)."
+    )
+    start_s: float = Field(
+        description="Run time t (seconds after t0) where the stage's measured window starts."
+    )
     end_s: float = Field(description="Run time t where it ends (the stage's end; a stopped run's last send).")
-    requests: int = Field(ge=0, description="Requests completed or failed in the window (successes + errors).")
+    requests: int = Field(
+        ge=0, description="Requests completed or failed in the window (successes + errors)."
+    )
     successes: int = Field(ge=0, description="2xx replies that arrived inside the window.")
     rps: float = Field(ge=0, description="successes / the window's seconds.")
     errors: ErrorCounts = Field(default_factory=ErrorCounts)
-    latency: LatencyPercentiles | None = Field(default=None, description="Latency of the window's successes (ms).")
+    latency: LatencyPercentiles | None = Field(
+        default=None, description="Latency of the window's successes (ms)."
+    )
     histogram: str | None = Field(default=None, description="base64 HdrHistogram V2 of that latency (us).")
     sent: int | None = Field(default=None, ge=0, description="Open loop: requests sent inside the window.")
-    late_sends: int | None = Field(default=None, ge=0, description="Open loop: sends of the window's slots that were late.")
-    dropped_sends: int | None = Field(default=None, ge=0, description="Open loop: slots of the window never sent.")
-    error_pct: float = Field(default=0.0, ge=0, le=100, description="errors.total as a percentage of requests.")
+    late_sends: int | None = Field(
+        default=None, ge=0, description="Open loop: sends of the window's slots that were late."
+    )
+    dropped_sends: int | None = Field(
+        default=None, ge=0, description="Open loop: slots of the window never sent."
+    )
+    error_pct: float = Field(
+        default=0.0, ge=0, le=100, description="errors.total as a percentage of requests."
+    )
 
     @model_validator(mode="after")
     def _error_pct_agrees(self) -> StageResult:

@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from backend.runs.seconds import PROXY_SOURCE, SecondRows, Seconds
 from common.latency_histograms import encode, merge, percentiles
+from contract.load import LoadProfile
 from contract.metrics import (
     BY_KEY,
     SERIES_FIGURES,
@@ -27,7 +28,6 @@ from contract.metrics import (
     series_sample_key,
     servers_total,
 )
-from contract.load import LoadProfile
 from contract.results import (
     Drain,
     ErrorCounts,

@@ -116,7 +116,16 @@ class VegetaDriver(LoadDriver):
             argv = [vegeta_binary(STAGES_PROGRAM), "-plan", str(stages_plan)]
         else:
             rate = Pace.of(profile.rate).flag if profile.rate is not None else "0"
-            argv = [self.binary, "attack", "-format", "json", "-rate", rate, "-duration", f"{profile.total_seconds}s"]
+            argv = [
+                self.binary,
+                "attack",
+                "-format",
+                "json",
+                "-rate",
+                rate,
+                "-duration",
+                f"{profile.total_seconds}s",
+            ]
         argv += [
             "-targets",
             str(targets),

@@ -248,7 +248,9 @@ def _drain(drained: list[Result], timed: list[tuple[int, int]], last_ns: int, wi
     )
 
 
-def _schedule(pace: Schedule | None, window: Window, results: list[Result], origin: int) -> OpenLoopStats | None:
+def _schedule(
+    pace: Schedule | None, window: Window, results: list[Result], origin: int
+) -> OpenLoopStats | None:
     if pace is None:
         return None
     in_window = [r for r in results if window.start_ns < pace.slot_ns(r.seq) <= window.end_ns]
@@ -485,7 +487,9 @@ class ResultsTally:
                     histogram=encode(c.answered) if counted else None,
                     sent=c.sent if self._pace else None,
                     late_sends=c.late_sends if self._pace else None,
-                    dropped_sends=max(0, planned_slots(self._pace, Window(span.start_ns, end_ns)) - c.in_window)
+                    dropped_sends=max(
+                        0, planned_slots(self._pace, Window(span.start_ns, end_ns)) - c.in_window
+                    )
                     if self._pace
                     else None,
                 )

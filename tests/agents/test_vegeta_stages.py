@@ -26,7 +26,8 @@ MS = 1_000_000
 
 def staged(*rates: float, duration_s: int = 5, ramp_s: int = 0, warmup_s: int = 0) -> LoadProfile:
     stages = [
-        LoadStage(duration_s=duration_s, rate=rate, ramp_s=ramp_s if index else 0) for index, rate in enumerate(rates)
+        LoadStage(duration_s=duration_s, rate=rate, ramp_s=ramp_s if index else 0)
+        for index, rate in enumerate(rates)
     ]
     return LoadProfile(driver="vegeta", stages=stages, warmup_s=warmup_s, connections=10)
 
@@ -65,14 +66,18 @@ def test_a_ramp_sends_its_trapezoid_and_slots_grow_denser_along_it() -> None:
 def test_slots_until_agrees_with_slot_ns_at_every_edge() -> None:
     pace = StagedPace.of(staged(37.5, 401, 3, duration_s=4, ramp_s=2, warmup_s=1))
     rng = random.Random(7)
-    for t_ns in [rng.randrange(0, 14 * NS_PER_S) for _ in range(200)] + [pace.slot_ns(n) for n in range(0, 900, 97)]:
+    for t_ns in [rng.randrange(0, 14 * NS_PER_S) for _ in range(200)] + [
+        pace.slot_ns(n) for n in range(0, 900, 97)
+    ]:
         n = pace.slots_until(t_ns)
         assert pace.slot_ns(n - 1) <= t_ns < pace.slot_ns(n) if n else pace.slot_ns(0) > t_ns
 
 
 def test_the_plan_is_segments_for_rates_and_steps_for_connections() -> None:
     segments = plan(staged(100, 300, ramp_s=2, warmup_s=1))["segments"]
-    assert [(s["start_ns"] // NS_PER_S, s["end_ns"] // NS_PER_S, s["from_rate"], s["to_rate"]) for s in segments] == [
+    assert [
+        (s["start_ns"] // NS_PER_S, s["end_ns"] // NS_PER_S, s["from_rate"], s["to_rate"]) for s in segments
+    ] == [
         (0, 1, 100, 100),
         (1, 6, 100, 100),
         (6, 8, 100, 300),
@@ -83,7 +88,9 @@ def test_the_plan_is_segments_for_rates_and_steps_for_connections() -> None:
         warmup_s=2,
         stages=[LoadStage(duration_s=3, connections=4), LoadStage(duration_s=5, connections=9)],
     )
-    assert plan(closed) == {"steps": [{"duration_ns": 5 * NS_PER_S, "workers": 4}, {"duration_ns": 5 * NS_PER_S, "workers": 9}]}
+    assert plan(closed) == {
+        "steps": [{"duration_ns": 5 * NS_PER_S, "workers": 4}, {"duration_ns": 5 * NS_PER_S, "workers": 9}]
+    }
     spans = stage_spans(closed)
     assert [(s.start_s, s.end_s, s.start_ns // NS_PER_S, s.end_ns // NS_PER_S) for s in spans] == [
         (1, 3, 3, 5),  # after the warm-up (2 s) and a settling second
@@ -104,7 +111,9 @@ def test_each_stage_is_read_over_its_own_window_with_its_settling_second_left_ou
     for seq in range(total):
         slot = pace.slot_ns(seq)
         late = 40 * MS if 6 * NS_PER_S < slot <= 11 * NS_PER_S else 0
-        rows.append(Result(sent_ns=began + slot + late, seq=seq, code=200, latency_ns=20 * MS, error="", body_bytes=0))
+        rows.append(
+            Result(sent_ns=began + slot + late, seq=seq, code=200, latency_ns=20 * MS, error="", body_bytes=0)
+        )
     rng = random.Random(3)
     rng.shuffle(rows)
     tally = ResultsTally(pace, profile.total_seconds, profile.warmup_s, stage_spans(profile))
@@ -144,7 +153,9 @@ def target(module_runtime_dir: Path) -> Iterator[str]:
     """nginx with a 10 ms /page; yields "127.0.0.1:PORT"."""
     context = AgentContext.local("target-1", module_runtime_dir)
     role = TargetRole(context)
-    data = role.handle(StartTargets(run_id=1, target=ManagedTarget(endpoints=[Endpoint(path="/page", delay_ms=10)])))
+    data = role.handle(
+        StartTargets(run_id=1, target=ManagedTarget(endpoints=[Endpoint(path="/page", delay_ms=10)]))
+    )
     yield str(data.addresses[0])
     role.close()
 

@@ -30,9 +30,7 @@ def test_a_three_stage_ramp_delivers_each_stages_rate_over_its_window(local_lab:
     api = Api(local_lab.api_url, local_lab.token)
     spec = http_spec(driver="vegeta", connections=10, threads=1, request_timeout_s=5)
     del spec["load"]["duration_s"]  # derived from the stages
-    spec["load"].update(
-        warmup_s=WARMUP_S, stages=[{"duration_s": STAGE_S, "rate": rate} for rate in RATES]
-    )
+    spec["load"].update(warmup_s=WARMUP_S, stages=[{"duration_s": STAGE_S, "rate": rate} for rate in RATES])
     [run_id] = api.launch("three stages", spec, local_lab.lab_id)
     run = api.wait_finished(run_id, 120)  # also holds every figure to the others, stages included
     assert run["state"] == "succeeded", run["error"]
