@@ -57,3 +57,29 @@ def test_a_three_stage_ramp_delivers_each_stages_rate_over_its_window(local_lab:
     total = summary["total"]
     assert total["duration_s"] == STAGE_S * len(RATES)
     assert total["rps"] == pytest.approx(sum(RATES) / len(RATES), rel=0.02), total
+
+
+def test_connection_stages_split_across_two_injectors_step_together(shared_two_injector_lab: Any) -> None:
+    """Closed-loop stages (2 then 6 connections) on two injectors: each runs its share of each
+    stage (1 + 1, then 3 + 3), the worker merges their stages, and a 20 ms endpoint makes the
+    rate follow the connections (about 50 req/s per connection)."""
+    lab = shared_two_injector_lab
+    api = Api(lab.api_url, lab.token)
+    endpoints = [{"path": "/slow", "delay_ms": 20, "body_bytes": 0, "status": 200}]
+    spec = http_spec(driver="vegeta", threads=1, path="/slow", endpoints=endpoints, request_timeout_s=5)
+    for field in ("duration_s", "connections"):
+        del spec["load"][field]  # derived from the stages
+    spec["load"]["stages"] = [{"duration_s": 4, "connections": 2}, {"duration_s": 4, "connections": 6}]
+    [run_id] = api.launch("two injectors, connection stages", spec, lab.lab_id)
+    run = api.wait_finished(run_id, 120)
+    assert run["state"] == "succeeded", run["error"]
+    summary = run["summary"]
+    shares = sorted((i["agent"], [s["target"] for s in i["stages"]]) for i in summary["injectors"])
+    assert shares == [("injector-1", [1, 3]), ("injector-2", [1, 3])]
+    low, high = summary["stages"]
+    assert (low["target"], high["target"]) == (2, 6)
+    assert (low["start_s"], low["end_s"], high["start_s"], high["end_s"]) == (1, 4, 5, 8)
+    assert low["successes"] == sum(i["stages"][0]["successes"] for i in summary["injectors"])
+    # a closed loop on a 20 ms endpoint: each connection ~45-50 req/s; three times the connections
+    assert 2.5 < high["rps"] / low["rps"] < 3.3, (low, high)
+    assert low["errors"]["total"] == high["errors"]["total"] == 0
