@@ -80,10 +80,23 @@ def test_connection_stages_are_a_closed_loop_holding_at_most_their_largest() -> 
         ),
         ({"stages": [{"duration_s": 5, "rate": 1, "connections": 2}]}, "spec.load.stages.0.rate", "either"),
         ({"stages": [{"duration_s": 5}]}, "spec.load.stages.0.rate", "either"),
-        ({"stages": [{"duration_s": 5, "rate": 100, "ramp_s": 2}]}, "spec.load.stages.0.ramp_s", "first stage"),
-        ({"stages": [RAMP[0], {"duration_s": 5, "rate": 9, "ramp_s": 4}]}, "spec.load.stages.1.ramp_s", "measured"),
         (
-            {"stages": [{"duration_s": 5, "connections": 1}, {"duration_s": 5, "connections": 3, "ramp_s": 1}]},
+            {"stages": [{"duration_s": 5, "rate": 100, "ramp_s": 2}]},
+            "spec.load.stages.0.ramp_s",
+            "first stage",
+        ),
+        (
+            {"stages": [RAMP[0], {"duration_s": 5, "rate": 9, "ramp_s": 4}]},
+            "spec.load.stages.1.ramp_s",
+            "measured",
+        ),
+        (
+            {
+                "stages": [
+                    {"duration_s": 5, "connections": 1},
+                    {"duration_s": 5, "connections": 3, "ramp_s": 1},
+                ]
+            },
             "spec.load.stages.1.ramp_s",
             "step at once",
         ),

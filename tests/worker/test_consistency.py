@@ -260,4 +260,6 @@ def test_a_staged_run_is_held_stage_by_stage_and_a_ramp_is_no_disagreement() -> 
     assert not failing(spec, summary, samples)
     stages = list(summary.stages)
     stages[1] = stages[1].model_copy(update={"rps": stages[0].rps})
-    assert failing(spec, summary.model_copy(update={"stages": stages}), samples) == ["stage_1_rate_vs_haproxy"]
+    assert failing(spec, summary.model_copy(update={"stages": stages}), samples) == [
+        "stage_1_rate_vs_haproxy"
+    ]

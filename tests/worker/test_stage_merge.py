@@ -13,7 +13,9 @@ PROFILE = LoadProfile(
 )
 
 
-def stage(index: int, target: float, successes: int, latencies_us: list[int], timeouts: int = 0) -> StageResult:
+def stage(
+    index: int, target: float, successes: int, latencies_us: list[int], timeouts: int = 0
+) -> StageResult:
     histogram = histogram_of([(us, 1) for us in latencies_us])
     errors = ErrorCounts(timeout=timeouts)
     return StageResult(
@@ -37,7 +39,14 @@ def stage(index: int, target: float, successes: int, latencies_us: list[int], ti
 
 def injector(name: str, stages: list[StageResult] | None) -> InjectorSummary:
     return InjectorSummary(
-        agent=name, driver="vegeta", requests=0, successes=0, duration_s=10, rps=0, bytes_per_s=0, stages=stages
+        agent=name,
+        driver="vegeta",
+        requests=0,
+        successes=0,
+        duration_s=10,
+        rps=0,
+        bytes_per_s=0,
+        stages=stages,
     )
 
 
