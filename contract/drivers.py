@@ -24,6 +24,7 @@ class DriverInfo:
     description: str
     http: bool = True  # speaks HTTP at all (mariadb-slap speaks the MariaDB protocol)
     custom_requests: bool = True  # can send a method, headers and body of our choosing
+    stages: bool = False  # can change its rate or connections within a run (LoadProfile.stages)
 
 
 DRIVERS: dict[str, DriverInfo] = {
@@ -70,6 +71,7 @@ DRIVERS: dict[str, DriverInfo] = {
         open_loop=True,
         keepalive_off=True,
         tls=True,
+        stages=True,
         description=(
             "Open-loop generator: sends on a fixed schedule whatever the replies do (new workers "
             "when all are busy); latency from the intended send time, late and dropped sends "

@@ -27,7 +27,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from contract.load import LoadProfile
+from contract.load import LoadProfile, LoadStage, staged_mean_rate
 from contract.strict import StrictModel
 
 # The finest open-loop rate every driver can hold: vegeta's -rate is N requests per 1000 s.
@@ -63,6 +63,9 @@ class InjectorShare(StrictModel):
     )
     queries: int | None = Field(
         default=None, ge=1, description="mariadb-slap: statements this injector's clients ran per iteration."
+    )
+    stages: list[LoadStage] | None = Field(
+        default=None, description="This injector's share of each stage (a staged profile only)."
     )
 
 
@@ -128,13 +131,21 @@ def injector_shares(profile: LoadProfile, weights: Sequence[int]) -> list[Inject
                 threads=profile.threads,
                 rate=profile.rate,
                 queries=queries,
+                stages=list(profile.stages) or None,
             )
             for i, w in enumerate(weights)
         ]
     connections = split_integer(profile.connections, weights)
     _refuse_empty("connections", f"{profile.connections} connections", connections, weights)
     rates: list[float | None] = [None] * n
-    if profile.rate is not None:
+    stage_parts: list[list[LoadStage] | None] = [None] * n
+    if profile.stages:
+        stage_parts = list(_split_stages(profile.stages, weights))
+        if profile.rate is not None:  # each injector's rate is the mean of its stages' shares
+            rates = [staged_mean_rate(parts) for parts in stage_parts if parts is not None]
+        else:  # and its connections its largest stage's share
+            connections = [max(stage.connections or 0 for stage in parts or []) for parts in stage_parts]
+    elif profile.rate is not None:
         rate_parts = split_rate(profile.rate, weights)
         _refuse_empty("rate", f"{profile.rate:g} req/s (in steps of {RATE_STEP:g})", rate_parts, weights)
         rates = list(rate_parts)
@@ -157,9 +168,30 @@ def injector_shares(profile: LoadProfile, weights: Sequence[int]) -> list[Inject
             threads=threads[i],
             rate=rates[i],
             queries=query_parts[i],
+            stages=stage_parts[i],
         )
         for i in range(n)
     ]
+
+
+def _split_stages(stages: Sequence[LoadStage], weights: Sequence[int]) -> list[list[LoadStage]]:
+    """Each injector's stages: every stage's rate or connections split like the profile's (its
+    duration and ramp the same on every injector, so the injectors step together)."""
+    per_injector: list[list[LoadStage]] = [[] for _ in weights]
+    for index, stage in enumerate(stages):
+        if stage.rate is not None:
+            rates = split_rate(stage.rate, weights)
+            _refuse_empty(
+                f"stages.{index}.rate", f"{stage.rate:g} req/s (in steps of {RATE_STEP:g})", rates, weights
+            )
+            parts = [stage.model_copy(update={"rate": rate}) for rate in rates]
+        else:
+            counts = split_integer(stage.connections or 0, weights)
+            _refuse_empty(f"stages.{index}.connections", f"{stage.connections} connections", counts, weights)
+            parts = [stage.model_copy(update={"connections": count}) for count in counts]
+        for mine, part in zip(per_injector, parts, strict=True):
+            mine.append(part)
+    return per_injector
 
 
 def share_profile(profile: LoadProfile, share: InjectorShare) -> LoadProfile:
@@ -169,6 +201,8 @@ def share_profile(profile: LoadProfile, share: InjectorShare) -> LoadProfile:
         "threads": share.threads,
         "rate": share.rate,
     }
+    if share.stages is not None:
+        update["stages"] = share.stages
     if profile.sql is not None and share.queries is not None:
         update["sql"] = profile.sql.model_copy(update={"number_of_queries": share.queries})
     return profile.model_copy(update=update)

@@ -278,6 +278,55 @@ class LoadTotals(StrictModel):
         return 100.0 * self.errors.total / self.requests if self.requests else None
 
 
+class StageResult(StrictModel):
+    """One load stage's figures (LoadProfile.stages) over its measured window: the stage's seconds
+    after its ramp and a settling second. As the run's totals: the rate is what completed inside
+    the window over its seconds, errors by the requests' slots, latency from a histogram (several
+    injectors' merge exactly)."""
+
+    index: int = Field(ge=0, description="The stage's place in load.stages (0-based).")
+    kind: Literal["rate", "connections"] = Field(description="rate: an open-loop stage; connections: closed.")
+    target: float = Field(
+        ge=0, description="The stage's rate (req/s) or connections (the lab's, or this injector's share)."
+    )
+    start_s: float = Field(
+        description="Run time t (seconds after t0) where the stage's measured window starts."
+    )
+    end_s: float = Field(description="Run time t where it ends (the stage's end; a stopped run's last send).")
+    requests: int = Field(
+        ge=0, description="Requests completed or failed in the window (successes + errors)."
+    )
+    successes: int = Field(ge=0, description="2xx replies that arrived inside the window.")
+    rps: float = Field(ge=0, description="successes / the window's seconds.")
+    errors: ErrorCounts = Field(default_factory=ErrorCounts)
+    latency: LatencyPercentiles | None = Field(
+        default=None, description="Latency of the window's successes (ms)."
+    )
+    histogram: str | None = Field(default=None, description="base64 HdrHistogram V2 of that latency (us).")
+    sent: int | None = Field(default=None, ge=0, description="Open loop: requests sent inside the window.")
+    late_sends: int | None = Field(
+        default=None, ge=0, description="Open loop: sends of the window's slots that were late."
+    )
+    dropped_sends: int | None = Field(
+        default=None, ge=0, description="Open loop: slots of the window never sent."
+    )
+    error_pct: float = Field(
+        default=0.0, ge=0, le=100, description="errors.total as a percentage of requests."
+    )
+
+    @model_validator(mode="after")
+    def _error_pct_agrees(self) -> StageResult:
+        expected = error_pct(self.errors.total, self.requests)
+        if abs(self.error_pct - expected) > 0.001:
+            raise ValueError(f"error_pct: {self.error_pct} is not errors / requests ({expected})")
+        return self
+
+
+def error_pct(errors: int, requests: int) -> float:
+    """Errors as a percentage of requests, as stage figures carry it."""
+    return round(100 * errors / requests, 3) if requests else 0.0
+
+
 class SqlBenchmark(StrictModel):
     """What mariadb-slap measures: the time every client needed to run all its queries, per
     iteration (no per-query latency), and the queries/s that makes."""
@@ -324,6 +373,9 @@ class InjectorSummary(LoadTotals):
             "What this injector was asked to send: its share of the profile (or the whole of it). "
             "Set by the worker; None in summaries recorded before the split."
         ),
+    )
+    stages: list[StageResult] | None = Field(
+        default=None, description="Per-stage figures of a staged load (LoadProfile.stages); None otherwise."
     )
     started_at: datetime | None = Field(
         default=None,
@@ -480,6 +532,13 @@ class RunSummary(StrictModel):
     completeness: Completeness | None = Field(
         default=None,
         description="Did the load cover the window asked for? None for runs recorded before this existed.",
+    )
+    stages: list[StageResult] | None = Field(
+        default=None,
+        description=(
+            "Per-stage figures of a staged load, the injectors merged (counts add, histograms merge); "
+            "None for a constant load. The total stays the whole window's."
+        ),
     )
 
     @property

@@ -157,27 +157,51 @@ SYSTEM_TOOLS_BIN=/usr/local/lib/haplab/bin
 ensure_tools() {
     if "$TOOLS_BIN/vegeta" -version 2>/dev/null | grep -qx "Version: $VEGETA_VERSION"; then
         say "tools: vegeta $VEGETA_VERSION present"
-        install_system_tools
+    else
+        command -v go >/dev/null || { echo "go is missing: install Go >= 1.22 to build vegeta" >&2; exit 1; }
+        say "tools: building vegeta $VEGETA_VERSION (about 2 minutes the first time)"
+        local mod
+        mod=$(mktemp -d)
+        printf 'module haplab/tools\n\ngo 1.22\n\nrequire github.com/tsenart/vegeta/v12 %s\n' "$VEGETA_VERSION" >"$mod/go.mod"
+        printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/tsenart/vegeta/v12"\n' >"$mod/tools.go"
+        (cd "$mod" && go mod tidy && GOBIN="$TOOLS_BIN" CGO_ENABLED=0 go install \
+            -ldflags "-s -w -X main.Version=$VEGETA_VERSION" github.com/tsenart/vegeta/v12)
+        rm -rf "$mod"
+        "$TOOLS_BIN/vegeta" -version | grep -qx "Version: $VEGETA_VERSION"
+    fi
+    ensure_vegeta_stages
+    install_system_tools
+}
+
+# The staged-load program (LoadProfile.stages; agents/drivers/vegeta_stages.py): vegeta's library
+# at the same pinned version (its go.mod must say $VEGETA_VERSION; go.sum is committed).
+VEGETA_STAGES_SRC=agents/tools/vegeta_stages
+ensure_vegeta_stages() {
+    grep -q "github.com/tsenart/vegeta/v12 $VEGETA_VERSION\$" "$VEGETA_STAGES_SRC/go.mod" || {
+        echo "$VEGETA_STAGES_SRC/go.mod must require vegeta $VEGETA_VERSION" >&2
+        exit 1
+    }
+    local key
+    key=$(hash_of "$VEGETA_STAGES_SRC/go.mod" "$VEGETA_STAGES_SRC/go.sum" "$VEGETA_STAGES_SRC/main.go")
+    if stamp_ok vegeta_stages "$key" && [ -x "$TOOLS_BIN/vegeta_stages" ]; then
+        say "tools: vegeta_stages present"
         return
     fi
-    command -v go >/dev/null || { echo "go is missing: install Go >= 1.22 to build vegeta" >&2; exit 1; }
-    say "tools: building vegeta $VEGETA_VERSION (about 2 minutes the first time)"
-    local mod
-    mod=$(mktemp -d)
-    printf 'module haplab/tools\n\ngo 1.22\n\nrequire github.com/tsenart/vegeta/v12 %s\n' "$VEGETA_VERSION" >"$mod/go.mod"
-    printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/tsenart/vegeta/v12"\n' >"$mod/tools.go"
-    (cd "$mod" && go mod tidy && GOBIN="$TOOLS_BIN" CGO_ENABLED=0 go install \
-        -ldflags "-s -w -X main.Version=$VEGETA_VERSION" github.com/tsenart/vegeta/v12)
-    rm -rf "$mod"
-    "$TOOLS_BIN/vegeta" -version | grep -qx "Version: $VEGETA_VERSION"
-    install_system_tools
+    command -v go >/dev/null || { echo "go is missing: install Go >= 1.22 to build vegeta_stages" >&2; exit 1; }
+    say "tools: building vegeta_stages"
+    (cd "$VEGETA_STAGES_SRC" && CGO_ENABLED=0 go build -mod=readonly -trimpath -ldflags "-s -w" \
+        -o "$TOOLS_BIN/vegeta_stages" .)
+    echo "$key" >"$STAMPS/vegeta_stages"
 }
 
 install_system_tools() {
     [ "$(id -u)" = 0 ] || return 0
-    cmp -s "$TOOLS_BIN/vegeta" "$SYSTEM_TOOLS_BIN/vegeta" && return 0
-    install -D -m 0755 "$TOOLS_BIN/vegeta" "$SYSTEM_TOOLS_BIN/vegeta"
-    say "tools: vegeta installed in $SYSTEM_TOOLS_BIN for the lab's load user"
+    local tool
+    for tool in vegeta vegeta_stages; do
+        cmp -s "$TOOLS_BIN/$tool" "$SYSTEM_TOOLS_BIN/$tool" && continue
+        install -D -m 0755 "$TOOLS_BIN/$tool" "$SYSTEM_TOOLS_BIN/$tool"
+        say "tools: $tool installed in $SYSTEM_TOOLS_BIN for the lab's load user"
+    done
 }
 
 frontend_sources() {

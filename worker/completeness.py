@@ -25,7 +25,7 @@ from contract.metrics import series_sample_key
 from contract.numbers import fixed
 from contract.results import Completeness, ErrorCounts, InjectorSummary, LoadTotals, RunSummary
 from worker.request_timers import request_timers
-from worker.summaries import counted_by_proxy, merge_injectors, proxy_summary
+from worker.summaries import counted_by_proxy, merge_injectors, merge_stages, proxy_summary
 
 # A timed tool stops within a few hundred milliseconds of its duration; one whose measured
 # duration falls short of the asked one by more than this did not cover the window.
@@ -196,5 +196,10 @@ def cut_short_summary(
         request_timers(RunSeconds.of(samples), span, entry_mode(spec), frontend, backend) if span else None
     )
     return RunSummary(
-        injectors=list(injectors), total=total, proxy=proxy, timers=timers, completeness=completeness
+        injectors=list(injectors),
+        total=total,
+        proxy=proxy,
+        timers=timers,
+        completeness=completeness,
+        stages=merge_stages(spec.load, injectors),
     )

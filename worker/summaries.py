@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from backend.runs.seconds import PROXY_SOURCE, SecondRows, Seconds
 from common.latency_histograms import encode, merge, percentiles
+from contract.load import LoadProfile
 from contract.metrics import (
     BY_KEY,
     SERIES_FIGURES,
@@ -34,7 +35,9 @@ from contract.results import (
     LoadTotals,
     OpenLoopStats,
     ProxySummary,
+    StageResult,
     WindowSource,
+    error_pct,
 )
 
 # HAProxy's qtime/ttime are averages over its last this many requests (TIME_STATS_SAMPLES).
@@ -186,6 +189,57 @@ def merge_open_loop(summaries: Sequence[InjectorSummary]) -> OpenLoopStats | Non
         late_threshold_ms=max(x.late_threshold_ms for x in stats),
         answered=None if any(x.answered is None for x in stats) else sum(x.answered or 0 for x in stats),
     )
+
+
+def merge_stages(profile: LoadProfile, summaries: Sequence[InjectorSummary]) -> list[StageResult] | None:
+    """A staged load's figures per stage, the injectors merged as the total is: counts add,
+    histograms merge (percentiles from the merge, never averaged), the rate over the stage's
+    window. Only the stages every injector reported (an injector stopped early lacks the later
+    ones: a stage read from some of them would undercount); the target is the lab's."""
+    if not profile.stages or not summaries or any(s.stages is None for s in summaries):
+        return None
+    whole = profile.per_injector == "whole"
+    by_injector = [{stage.index: stage for stage in s.stages or []} for s in summaries]
+    merged = []
+    for index, stage in enumerate(profile.stages):
+        parts = [mine[index] for mine in by_injector if index in mine]
+        if len(parts) < len(summaries):
+            break
+        seconds = min(p.end_s for p in parts) - parts[0].start_s
+        successes = sum(p.successes for p in parts)
+        errors = ErrorCounts(
+            connect=sum(p.errors.connect for p in parts),
+            timeout=sum(p.errors.timeout for p in parts),
+            non_2xx=sum(p.errors.non_2xx for p in parts),
+            other=sum(p.errors.other for p in parts),
+        )
+        histogram = merge(p.histogram for p in parts if p.histogram)
+        counted = histogram.get_total_count() > 0
+        requests = successes + errors.total
+        merged.append(
+            StageResult(
+                index=index,
+                kind=parts[0].kind,
+                target=stage.target * (len(summaries) if whole else 1),
+                start_s=parts[0].start_s,
+                end_s=parts[0].start_s + seconds,
+                requests=requests,
+                successes=successes,
+                rps=round(successes / seconds, 3) if seconds > 0 else 0.0,
+                errors=errors,
+                error_pct=error_pct(errors.total, requests),
+                latency=percentiles(histogram) if counted else None,
+                histogram=encode(histogram) if counted else None,
+                sent=_summed([p.sent for p in parts]),
+                late_sends=_summed([p.late_sends for p in parts]),
+                dropped_sends=_summed([p.dropped_sends for p in parts]),
+            )
+        )
+    return merged or None
+
+
+def _summed(values: Sequence[int | None]) -> int | None:
+    return None if any(v is None for v in values) else sum(v or 0 for v in values)
 
 
 # --- proxy ---------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from contract.results import RunSummary
 from worker.completeness import assess, entry_mode, entry_sections, window_total
 from worker.execution import Execution
 from worker.request_timers import request_timers
-from worker.summaries import proxy_summary
+from worker.summaries import merge_stages, proxy_summary
 from worker.thresholds import judge_collected
 from worker.verdicts.collected import run_samples, with_verdict
 
@@ -32,6 +32,7 @@ def summarize(ex: Execution) -> list[str]:
         proxy=proxy,
         timers=request_timers(samples, window, entry_mode(ex.spec), frontend, backend),
         completeness=completeness,
+        stages=merge_stages(ex.spec.load, ex.injector_summaries),
     )
     summary = with_verdict(ex, summary, samples, frontend, backend)  # what bounded the run
     thresholds = judge_collected(ex, summary, samples, window)

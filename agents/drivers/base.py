@@ -42,6 +42,7 @@ from contract.results import (
     InjectorSummary,
     LatencyPercentiles,
     OpenLoopStats,
+    StageResult,
     WindowSource,
 )
 
@@ -147,6 +148,7 @@ class Outcome:
     warmup_responses: int | None = None  # 2xx completed before t0, when the tool can tell
     latency_note: str | None = None  # why `latency` is None when the tool measures none
     bytes_span_s: float | None = None  # the seconds bytes_received were counted over (else duration_s)
+    stages: list[StageResult] | None = None  # a staged load's figures per stage (drivers that can stage)
 
 
 class LoadDriver(ABC):
@@ -186,6 +188,8 @@ class LoadDriver(ABC):
             raise UnsupportedProfileError(f"rate: {self.name} cannot hold a fixed rate")
         if profile.tls and not info.tls:
             raise UnsupportedProfileError(f"tls: {self.name} cannot speak TLS")
+        if profile.stages and not info.stages:
+            raise UnsupportedProfileError(f"stages: {self.name} runs one fixed load per run")
         if profile.threads > profile.connections:
             raise UnsupportedProfileError("threads: must not exceed connections")
         self.check_tool(profile)
@@ -276,6 +280,7 @@ def summarize(agent: str, driver: DriverName, outcome: Outcome, warnings: list[s
         window_source=outcome.window_source,
         window_note=outcome.window_note,
         warmup_responses=outcome.warmup_responses,
+        stages=outcome.stages,
         warnings=list(dict.fromkeys(warnings)),  # once each, in order
     )
 

@@ -61,13 +61,15 @@ from agents.drivers.base import (
     request_url,
 )
 from agents.drivers.growing_file import GrowingFile
-from agents.drivers.vegeta_results import Pace, Reading, ResultsTally, Window, parse_row
+from agents.drivers.vegeta_results import Pace, Reading, ResultsTally, Schedule, Window, parse_row
+from agents.drivers.vegeta_stages import StagedPace, plan, stage_spans
 from agents.privileges import LabUser, create_file, open_output, read_text
 from agents.sessions import spawn
 from contract.drivers import DriverName
 from contract.load import LoadProfile
 
 TARGETS_FILE = "vegeta-targets.json"
+PLAN_FILE = "vegeta-stages-plan.json"
 RESULTS_FILE = "vegeta-results.bin"
 ENCODE_STDERR_FILE = "vegeta-encode-stderr.txt"
 MAX_WORKERS = 10_000  # one connection each; the lab hosts' open-files limit is 20,000
@@ -76,18 +78,23 @@ ENCODE_TIMEOUT_S = 120.0
 # the lab's load user can run it (a checkout may sit in a directory only root traverses).
 CHECKOUT_BIN = Path(__file__).resolve().parents[2] / "var" / "tools" / "bin" / "vegeta"
 SYSTEM_BIN = Path("/usr/local/lib/haplab/bin/vegeta")
+# LoadProfile.stages: agents/tools/vegeta_stages, built from the same vegeta module by the same step.
+STAGES_PROGRAM = "vegeta_stages"
 
 
-def vegeta_binary() -> str:
-    """vegeta on the PATH, else the one the install step installed, else the checkout's."""
-    return shutil.which("vegeta") or str(SYSTEM_BIN if SYSTEM_BIN.exists() else CHECKOUT_BIN)
+def vegeta_binary(program: str = "vegeta") -> str:
+    """`program` on the PATH, else the one the install step installed, else the checkout's."""
+    system, checkout = SYSTEM_BIN.with_name(program), CHECKOUT_BIN.with_name(program)
+    return shutil.which(program) or str(system if system.exists() else checkout)
 
 
 def max_workers(profile: LoadProfile) -> int:
-    """Open loop: enough workers for every request that can be in flight at once."""
+    """Open loop: enough workers for every request that can be in flight at once (staged: at the
+    highest stage's rate)."""
     if profile.rate is None:
         return profile.connections
-    in_flight = math.ceil(profile.rate * profile.request_timeout_s) + profile.connections
+    highest = max([stage.rate or 0.0 for stage in profile.stages], default=profile.rate)
+    in_flight = math.ceil(highest * profile.request_timeout_s) + profile.connections
     return min(MAX_WORKERS, max(in_flight, profile.connections))
 
 
@@ -104,20 +111,26 @@ class VegetaDriver(LoadDriver):
         self.check(profile)
         target = json.dumps(_target(profile, request_url(profile, target_url))) + "\n"
         targets = create_file(workdir / TARGETS_FILE, target, 0o600)
-        rate = Pace.of(profile.rate).flag if profile.rate is not None else "0"
-        argv = [
-            self.binary,
-            "attack",
-            "-format",
-            "json",
+        if profile.stages:
+            stages_plan = create_file(workdir / PLAN_FILE, json.dumps(plan(profile)), 0o600)
+            argv = [vegeta_binary(STAGES_PROGRAM), "-plan", str(stages_plan)]
+        else:
+            rate = Pace.of(profile.rate).flag if profile.rate is not None else "0"
+            argv = [
+                self.binary,
+                "attack",
+                "-format",
+                "json",
+                "-rate",
+                rate,
+                "-duration",
+                f"{profile.total_seconds}s",
+            ]
+        argv += [
             "-targets",
             str(targets),
             "-output",
             str(workdir / RESULTS_FILE),
-            "-rate",
-            rate,
-            "-duration",
-            f"{profile.total_seconds}s",
             "-workers",
             str(profile.connections),
             "-max-workers",
@@ -153,8 +166,12 @@ class VegetaDriver(LoadDriver):
                 f"vegeta may use at most {MAX_WORKERS} workers (open files): when that many requests "
                 "wait for replies, sends are late (counted in late_sends and in the latency)"
             )
-        if profile.rate is None:
+        if profile.rate is None and not profile.stages:
             spots.append("vegeta without a rate is a closed loop of `connections` workers")
+        if profile.stages and profile.rate is None:
+            spots.append(
+                "connection stages run as successive vegeta attacks: each stage opens its own connections"
+            )
         if profile.http_version == "2" and profile.tls:
             spots.append("vegeta negotiates HTTP/2 with ALPN and silently falls back to HTTP/1.1")
         return spots
@@ -197,6 +214,7 @@ class VegetaDriver(LoadDriver):
             drain=reading.drain,
             window_source="tool_records",
             warmup_responses=reading.warmup_responses,
+            stages=reading.stages,
         )
 
 
@@ -208,8 +226,13 @@ class ResultsFollower(OutputFollower):
     """
 
     def __init__(self, binary: str, profile: LoadProfile, workdir: Path, user: LabUser | None = None) -> None:
-        pace = Pace.of(profile.rate) if profile.rate is not None else None
-        self.tally = ResultsTally(pace, profile.total_seconds, profile.warmup_s)
+        pace: Schedule | None = None
+        if profile.stages and profile.rate is not None:
+            pace = StagedPace.of(profile)
+        elif profile.rate is not None:
+            pace = Pace.of(profile.rate)
+        spans = stage_spans(profile) if profile.stages else None
+        self.tally = ResultsTally(pace, profile.total_seconds, profile.warmup_s, spans)
         self._binary = binary
         self._user = user  # the decoder reads what vegeta wrote: as vegeta's user, not as the agent
         self._workdir = workdir

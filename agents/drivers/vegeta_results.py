@@ -52,8 +52,9 @@ from dataclasses import dataclass, field
 from hdrh.histogram import HdrHistogram
 
 from agents.drivers.hey import classify_error  # Go net/http error texts, same as hey's
+from agents.drivers.vegeta_stages import StagedPace, StageSpan
 from common.latency_histograms import HIGHEST_US, encode, histogram_of, new_histogram, percentiles
-from contract.results import Drain, ErrorCounts, LatencyPercentiles, OpenLoopStats
+from contract.results import Drain, ErrorCounts, LatencyPercentiles, OpenLoopStats, StageResult, error_pct
 
 LATE_THRESHOLD_MS = 10.0  # Go timers on a shared two-core box jitter by a few ms; beyond 10 ms is late
 NS_PER_S = 1_000_000_000
@@ -87,6 +88,21 @@ class Pace:
     @property
     def rate(self) -> float:
         return self.freq * NS_PER_S / self.per_ns
+
+    def slot_ns(self, seq: int) -> int:
+        """When request `seq` (from 0) is due, ns after the attack began."""
+        return (seq + 1) * self.interval_ns
+
+    def slots_until(self, t_ns: int) -> int:
+        """How many slots are due at or before t_ns."""
+        return max(0, t_ns) // self.interval_ns
+
+    def mean_rate(self, start_ns: int, end_ns: int) -> float:
+        return self.rate
+
+
+# The send schedule of an open loop: one constant rate (the vegeta CLI's), or a staged one.
+Schedule = Pace | StagedPace
 
 
 @dataclass(frozen=True)
@@ -125,6 +141,7 @@ class Reading:
     open_loop: OpenLoopStats | None
     drain: Drain | None = None
     warmup_responses: int = 0  # 2xx that arrived before the window (the warm-up's)
+    stages: list[StageResult] | None = None  # a staged load's figures per stage
 
 
 def parse_csv(text: str) -> list[Result]:
@@ -148,7 +165,7 @@ def parse_row(row: list[str]) -> Result:
     )
 
 
-def schedule_origin(results: Iterable[Result], pace: Pace | None) -> int:
+def schedule_origin(results: Iterable[Result], pace: Schedule | None) -> int:
     """The attack's start as the schedule sees it: no request leaves before its slot, so the
     least-late of the first ORIGIN_SLOTS requests (all of them when none is among the first,
     which only a cut-short file can do). A closed loop (`pace` None): the first send."""
@@ -156,7 +173,7 @@ def schedule_origin(results: Iterable[Result], pace: Pace | None) -> int:
     early = [r for r in rows if r.seq < ORIGIN_SLOTS] or rows
     if pace is None:
         return min(r.sent_ns for r in early)
-    return min(r.sent_ns - (r.seq + 1) * pace.interval_ns for r in early)
+    return min(r.sent_ns - pace.slot_ns(r.seq) for r in early)
 
 
 def window_of(total_s: int, warmup_s: int, ran_ns: int | None) -> Window:
@@ -168,13 +185,12 @@ def window_of(total_s: int, warmup_s: int, ran_ns: int | None) -> Window:
     return Window(start_ns=warmup_s * NS_PER_S, end_ns=int(end_s * NS_PER_S))
 
 
-def planned_slots(pace: Pace, window: Window) -> int:
-    """Slots (k + 1) * interval inside (start, end]: what the schedule wanted sent in the window."""
-    interval = pace.interval_ns
-    return window.end_ns // interval - window.start_ns // interval
+def planned_slots(pace: Schedule, window: Window) -> int:
+    """Slots inside (start, end]: what the schedule wanted sent in the window."""
+    return pace.slots_until(window.end_ns) - pace.slots_until(window.start_ns)
 
 
-def read(results: list[Result], window: Window, pace: Pace | None) -> Reading:
+def read(results: list[Result], window: Window, pace: Schedule | None) -> Reading:
     """Counts, latency and schedule-keeping of the requests of the measured window.
 
     `pace` None is a closed loop (`-rate 0`): no schedule, so the window is read from the first
@@ -183,10 +199,9 @@ def read(results: list[Result], window: Window, pace: Pace | None) -> Reading:
     if not results:
         return Reading(0, ErrorCounts(), 0, None, None, _schedule(pace, window, [], 0))
     origin = schedule_origin(results, pace)
-    interval = pace.interval_ns if pace else 0
 
     def slot(r: Result) -> int:  # relative to origin
-        return (r.seq + 1) * interval if pace else r.sent_ns - origin
+        return pace.slot_ns(r.seq) if pace else r.sent_ns - origin
 
     def arrived(r: Result) -> int:  # when the answer came, relative to origin
         return r.sent_ns - origin + r.latency_ns
@@ -233,16 +248,17 @@ def _drain(drained: list[Result], timed: list[tuple[int, int]], last_ns: int, wi
     )
 
 
-def _schedule(pace: Pace | None, window: Window, results: list[Result], origin: int) -> OpenLoopStats | None:
+def _schedule(
+    pace: Schedule | None, window: Window, results: list[Result], origin: int
+) -> OpenLoopStats | None:
     if pace is None:
         return None
-    interval = pace.interval_ns
-    in_window = [r for r in results if window.start_ns < (r.seq + 1) * interval <= window.end_ns]
-    lags_ms = [(r.sent_ns - origin - (r.seq + 1) * interval) / 1e6 for r in in_window]
+    in_window = [r for r in results if window.start_ns < pace.slot_ns(r.seq) <= window.end_ns]
+    lags_ms = [(r.sent_ns - origin - pace.slot_ns(r.seq)) / 1e6 for r in in_window]
     sent_in_window = sum(1 for r in results if _sent_in(window, r, origin))
     seconds = window.seconds
     return OpenLoopStats(
-        target_rate=round(pace.rate, 6),
+        target_rate=round(pace.mean_rate(window.start_ns, window.end_ns), 6),
         sent=sent_in_window,
         send_rate=round(sent_in_window / seconds, 3) if seconds > 0 else 0.0,
         late_sends=sum(1 for lag in lags_ms if lag > LATE_THRESHOLD_MS),
@@ -278,6 +294,18 @@ class _Counts:
     max_lag_ms: float | None = None
 
 
+@dataclass
+class _StageCounts:
+    """One stage's aggregates (its own window; the run's rules)."""
+
+    kinds: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ERROR_KINDS, 0))
+    successes: int = 0
+    answered: HdrHistogram = field(default_factory=new_histogram)
+    in_window: int = 0
+    sent: int = 0
+    late_sends: int = 0
+
+
 class ResultsTally:
     """read() of rows that arrive one at a time and in any order, in memory that does not grow
     with their number (the module docstring says which rows wait, and why).
@@ -286,9 +314,11 @@ class ResultsTally:
     read(rows, window_of(...), pace) over all the rows.
     """
 
-    def __init__(self, pace: Pace | None, total_s: int, warmup_s: int) -> None:
+    def __init__(
+        self, pace: Schedule | None, total_s: int, warmup_s: int, stages: list[StageSpan] | None = None
+    ) -> None:
         self._pace = pace
-        self._interval = pace.interval_ns if pace else 0
+        self._stages = [(span, _StageCounts()) for span in stages or []]
         self._total_s = total_s
         self._warmup_s = warmup_s
         self._start_ns = window_of(total_s, warmup_s, None).start_ns
@@ -360,7 +390,7 @@ class ResultsTally:
         """Slot, actual send and arrival of a row, in ns after the origin."""
         assert self._origin is not None
         sent = row.sent_ns - self._origin
-        slot = (row.seq + 1) * self._interval if self._pace else sent
+        slot = self._pace.slot_ns(row.seq) if self._pace else sent
         return slot, sent, sent + row.latency_ns
 
     def _place(self, row: Result) -> None:
@@ -396,6 +426,8 @@ class ResultsTally:
                 c.max_lag_ms = lag_ms if c.max_lag_ms is None else max(c.max_lag_ms, lag_ms)
         sent_in_window = bool(self._pace) and start < sent <= end_ns
         c.sent_in_window += sent_in_window
+        for span, counts in self._stages:
+            self._fold_stage(row, span, counts, min(span.end_ns, end_ns))
         if not 200 <= row.code < 300:
             return
         c.sent_answered += sent_in_window
@@ -411,6 +443,59 @@ class ResultsTally:
             c.drained_histogram.record_value(timed_us)
             c.last_arrival_ns = max(c.last_arrival_ns, arrived)
 
+    def _fold_stage(self, row: Result, span: StageSpan, c: _StageCounts, end_ns: int) -> None:
+        """The run's rules over one stage's window: errors and schedule by slot, successes by arrival."""
+        slot, sent, arrived = self._times(row)
+        if span.start_ns < slot <= end_ns:
+            if row.code and not 200 <= row.code < 300:
+                c.kinds["non_2xx"] += 1
+            elif not row.code:
+                c.kinds[classify_error(row.error)] += 1
+            if self._pace:
+                c.in_window += 1
+                c.late_sends += (sent - slot) / 1e6 > LATE_THRESHOLD_MS
+        c.sent += span.start_ns < sent <= end_ns
+        if 200 <= row.code < 300 and span.start_ns < arrived <= end_ns:
+            c.successes += 1
+            c.answered.record_value(min(max((row.latency_ns + sent - slot) // 1000, 0), HIGHEST_US))
+
+    def _stage_results(self, window: Window) -> list[StageResult] | None:
+        if not self._stages:
+            return None
+        results = []
+        for span, c in self._stages:
+            end_ns = min(span.end_ns, window.end_ns)
+            if end_ns <= span.start_ns:
+                continue  # a stopped run never reached this stage's window
+            seconds = (end_ns - span.start_ns) / NS_PER_S
+            errors = ErrorCounts(**c.kinds)
+            requests = c.successes + errors.total
+            counted = c.answered.get_total_count()
+            results.append(
+                StageResult(
+                    index=span.index,
+                    kind="rate" if span.kind == "rate" else "connections",
+                    target=span.target,
+                    start_s=span.start_s,
+                    end_s=round(span.start_s + seconds, 3),
+                    requests=requests,
+                    successes=c.successes,
+                    rps=round(c.successes / seconds, 3),
+                    errors=errors,
+                    error_pct=error_pct(errors.total, requests),
+                    latency=percentiles(c.answered) if counted else None,
+                    histogram=encode(c.answered) if counted else None,
+                    sent=c.sent if self._pace else None,
+                    late_sends=c.late_sends if self._pace else None,
+                    dropped_sends=max(
+                        0, planned_slots(self._pace, Window(span.start_ns, end_ns)) - c.in_window
+                    )
+                    if self._pace
+                    else None,
+                )
+            )
+        return results
+
     def _reading(self, window: Window) -> Reading:
         c = self._counts
         drain = None
@@ -425,7 +510,7 @@ class ResultsTally:
         if self._pace is not None:
             seconds = window.seconds
             open_loop = OpenLoopStats(
-                target_rate=round(self._pace.rate, 6),
+                target_rate=round(self._pace.mean_rate(window.start_ns, window.end_ns), 6),
                 sent=c.sent_in_window,
                 send_rate=round(c.sent_in_window / seconds, 3) if seconds > 0 else 0.0,
                 late_sends=c.late_sends,
@@ -443,4 +528,5 @@ class ResultsTally:
             open_loop=open_loop,
             drain=drain,
             warmup_responses=c.warmed,
+            stages=self._stage_results(window),
         )

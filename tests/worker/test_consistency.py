@@ -29,6 +29,7 @@ HONEST = [
     "h2load-seed-004-h2-client-7",  # HTTP/2 clients
     "vegeta-seed-002-shaped-1",  # open loop below a capped link
     "vegeta-seed-002-shaped-2",  # at twice the link: 566 arrived in the window, HAProxy sent 1,534
+    "vegeta-three-stages-1",  # staged open loop 100 -> 300 -> 200 req/s, 5 s each
 ]
 
 
@@ -248,3 +249,17 @@ def test_totals_read_from_haproxys_counters_are_not_held_to_haproxy() -> None:
     spec, summary, samples = recorded("wrk-fast-closed-loop-1")
     from_haproxy = with_total(summary, window_source="proxy_counters", rps=summary.total.rps * 0.5)
     assert set(verdicts(spec, from_haproxy, samples)) == {"window", "errors_vs_haproxy"}
+
+
+def test_a_staged_run_is_held_stage_by_stage_and_a_ramp_is_no_disagreement() -> None:
+    """The staged run agrees as a whole (its headline is the mean over the window) and per stage;
+    a stage whose figures describe other seconds (stage 1's rate read over stage 0's) is caught by
+    its own comparison while the run's total still agrees."""
+    spec, summary, samples = recorded("vegeta-three-stages-1")
+    assert summary.stages is not None and len(summary.stages) == 3
+    assert not failing(spec, summary, samples)
+    stages = list(summary.stages)
+    stages[1] = stages[1].model_copy(update={"rps": stages[0].rps})
+    assert failing(spec, summary.model_copy(update={"stages": stages}), samples) == [
+        "stage_1_rate_vs_haproxy"
+    ]

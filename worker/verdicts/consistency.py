@@ -51,6 +51,7 @@ What the window's edges explain (the tolerances, derived, not tuned):
 
 from __future__ import annotations
 
+import math
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -348,7 +349,49 @@ def _haproxy(
         ),
         _in_flight(spec, summary, window, connections, allowed_2xx),
     ]
+    if not one_source:
+        comparisons += _stage_rates(summary, seconds, ok_2xx, connections, clients, frontend)
     return comparisons
+
+
+def _stage_rates(
+    summary: RunSummary, seconds: Seconds, ok_2xx: str, connections: int, clients: str, frontend: str
+) -> list[Comparison | None]:
+    """Each stage's rate against HAProxy's 2xx over the stage's measured seconds: the per-stage
+    table beside the requests chart. A stage changes the rate, so the run's steady mean says
+    nothing of a staged run; each stage's window (after its ramp and settling) is held alone,
+    with the same edges as the run's window."""
+    found: list[Comparison | None] = []
+    for stage in summary.stages or []:
+        first_t, end_t = math.floor(stage.start_s), math.ceil(stage.end_s)
+        span = end_t - first_t
+        if span <= 0 or stage.end_s - stage.start_s <= 0:
+            continue
+        served = [float(s.data.get(ok_2xx, 0)) for s in seconds if first_t <= s.t < end_t]
+        if not served:
+            continue
+        missing = span - len(served)
+        allowed = (connections + max(served) * (1 + max(0, missing))) / (stage.end_s - stage.start_s)
+        found.append(
+            Comparison(
+                key=f"stage_{stage.index}_rate_vs_haproxy",
+                first=Figure(stage.rps, f"stage {stage.index}'s rate", clients, "req/s"),
+                second=Figure(
+                    sum(served) / span,
+                    f"HAProxy's 2xx/s over stage {stage.index}'s seconds {first_t}-{end_t - 1}",
+                    f"HAProxy's per-second {frontend} counters",
+                    "req/s",
+                ),
+                allowed_above=allowed,
+                allowed_below=allowed,
+                allowance=(
+                    f"a request in flight per client connection ({connections}) and one second of "
+                    f"HAProxy's samples, over the stage's {stage.end_s - stage.start_s:g} s"
+                ),
+                hint="A stage's figures cover other seconds than its window on the run's clock.",
+            )
+        )
+    return found
 
 
 def _series(seconds: Seconds, key: str) -> list[float]:

@@ -36,14 +36,19 @@ type Props = Omit<ChartCardProps, "legend" | "onResetZoom" | "children" | "xLabe
   /** The registry unit of the y values: ticks and tooltip format with it. */
   unit: string;
   marks?: readonly ReferenceMark[];
+  /** Vertical marks on the time axis (a staged load's stage starts), each with its label. */
+  boundaries?: readonly TimeBoundary[];
 };
+
+export type TimeBoundary = { x: number; label: string };
 
 const X_LABEL = "Seconds since load start (warm-up is negative)";
 const NO_MARKS: readonly ReferenceMark[] = [];
+const NO_BOUNDARIES: readonly TimeBoundary[] = [];
 const seconds = (t: number | string) => `${t} s`;
 const TIME_TICK_SPACING = 64; // px per x tick
 
-export function TimeChart({ rows, series, unit, marks = NO_MARKS, ...card }: Props) {
+export function TimeChart({ rows, series, unit, marks = NO_MARKS, boundaries = NO_BOUNDARIES, ...card }: Props) {
   const group = useChartGroup();
   const smooth = group.smooth;
   const smoothKeys = useMemo(() => (smooth ? series.filter((s) => s.smoothable !== false).map((s) => s.key) : []), [smooth, series]);
@@ -66,7 +71,7 @@ export function TimeChart({ rows, series, unit, marks = NO_MARKS, ...card }: Pro
         </>
       }
     >
-      {(size) => <Plot size={size} data={data} series={series} smoothKeys={smoothKeys} unit={unit} marks={marks} chartId={card.testId} syncId={group.syncId} onZoom={group.setZoom} />}
+      {(size) => <Plot size={size} data={data} series={series} smoothKeys={smoothKeys} unit={unit} marks={marks} boundaries={boundaries} chartId={card.testId} syncId={group.syncId} onZoom={group.setZoom} />}
     </ChartCard>
   );
 }
@@ -78,6 +83,7 @@ type PlotProps = {
   smoothKeys: readonly string[];
   unit: string;
   marks: readonly ReferenceMark[];
+  boundaries: readonly TimeBoundary[];
   chartId: string;
   syncId: string;
   onZoom: (zoom: { from: number; to: number; by: string }) => void;
@@ -85,7 +91,7 @@ type PlotProps = {
 
 // Memoized: the card's buttons and the parent's re-renders do not redraw the SVG; only new data,
 // a zoom or the drag selection do.
-const Plot = memo(function Plot({ size, data, series, smoothKeys, unit, marks, chartId, syncId, onZoom }: PlotProps) {
+const Plot = memo(function Plot({ size, data, series, smoothKeys, unit, marks, boundaries, chartId, syncId, onZoom }: PlotProps) {
   const [drag, setDrag] = useState<{ from: number | string; to: number | string } | null>(null);
   // What is drawn: each series, or with smoothing its faint raw line under its solid average.
   const { lines, shown } = useMemo(() => {
@@ -140,6 +146,10 @@ const Plot = memo(function Plot({ size, data, series, smoothKeys, unit, marks, c
       <YAxis {...valueAxis(y, unit)} />
       <Tooltip content={(p) => <ChartTooltip active={p.active} label={p.label} rows={data} xKey="t" series={shown} unit={unit} xLabel={seconds} />} isAnimationActive={false} />
       {data.length > 0 && data[0].t < 0 && <ReferenceLine x={0} strokeDasharray="4 4" label={{ value: "load start", position: "insideTopLeft", className: "chart-ref-label" }} />}
+      {data.length > 0 &&
+        boundaries
+          .filter((b) => b.x >= data[0].t && b.x <= data[data.length - 1].t)
+          .map((b) => <ReferenceLine key={`x${b.x}`} x={b.x} className="chart-boundary" strokeDasharray="6 3" label={{ value: b.label, position: "insideBottomLeft", className: "chart-ref-label" }} />)}
       {placeReferenceLabels(marks).map((m) => (
         <ReferenceLine key={m.label} y={m.y} strokeDasharray="2 4" label={{ value: m.label, position: m.position, className: "chart-ref-label" }} />
       ))}

@@ -5373,6 +5373,21 @@ export const InjectorShareSchema = {
             ],
             title: 'Queries',
             description: 'mariadb-slap: statements this injector\'s clients ran per iteration.'
+        },
+        stages: {
+            anyOf: [
+                {
+                    items: {
+                        $ref: '#/components/schemas/LoadStage'
+                    },
+                    type: 'array'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Stages',
+            description: 'This injector\'s share of each stage (a staged profile only).'
         }
     },
     additionalProperties: false,
@@ -5609,6 +5624,21 @@ export const InjectorSummarySchema = {
                 }
             ],
             description: 'What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.'
+        },
+        stages: {
+            anyOf: [
+                {
+                    items: {
+                        $ref: '#/components/schemas/StageResult'
+                    },
+                    type: 'array'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Stages',
+            description: 'Per-stage figures of a staged load (LoadProfile.stages); None otherwise.'
         },
         started_at: {
             anyOf: [
@@ -6898,7 +6928,7 @@ export const LoadProfileSchema = {
             maximum: 3600,
             minimum: 1,
             title: 'Duration S',
-            description: 'Measured duration in seconds (a time cap for mariadb-slap).',
+            description: 'Measured duration in seconds (a time cap for mariadb-slap). With stages: their sum, derived when left out (a different value is refused).',
             default: 30
         },
         warmup_s: {
@@ -6921,7 +6951,16 @@ export const LoadProfileSchema = {
                 }
             ],
             title: 'Rate',
-            description: 'Requests/s to hold (open loop); empty sends as fast as replies come (closed loop).'
+            description: 'Requests/s to hold (open loop); empty sends as fast as replies come (closed loop). With rate stages: their mean asked rate, derived when left out (a different value is refused).'
+        },
+        stages: {
+            items: {
+                $ref: '#/components/schemas/LoadStage'
+            },
+            type: 'array',
+            maxItems: 20,
+            title: 'Stages',
+            description: 'Load that changes within the run: stages run one after another (after the warm-up, which holds the first stage\'s target) and the measured duration is their sum. All rate stages (open loop) or all connection stages (closed loop; load.connections is then the largest, derived when left out). Empty: one constant load. vegeta only.'
         },
         keep_alive: {
             type: 'boolean',
@@ -7042,6 +7081,61 @@ export const LoadProfileSchema = {
     type: 'object',
     title: 'LoadProfile',
     description: 'The traffic a run sends: the total across the lab\'s injectors (per_injector).'
+} as const;
+
+export const LoadStageSchema = {
+    properties: {
+        duration_s: {
+            type: 'integer',
+            maximum: 3600,
+            minimum: 2,
+            title: 'Duration S',
+            description: 'Seconds the stage lasts, ramp included; its figures cover the seconds after its ramp and a 1-second settling.'
+        },
+        rate: {
+            anyOf: [
+                {
+                    type: 'number',
+                    maximum: 1000000,
+                    exclusiveMinimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Rate',
+            description: 'Requests/s the stage holds (open loop; all stages rates).'
+        },
+        connections: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    maximum: 10000,
+                    minimum: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Connections',
+            description: 'Concurrent connections the stage keeps busy (closed loop; all stages connections).'
+        },
+        ramp_s: {
+            type: 'integer',
+            maximum: 3600,
+            minimum: 0,
+            title: 'Ramp S',
+            description: 'Seconds at the start of the stage that rise (or fall) linearly from the previous stage\'s rate to this one\'s; 0 steps at once. Rate stages only, not the first stage.',
+            default: 0
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'duration_s'
+    ],
+    title: 'LoadStage',
+    description: 'One step of a staged load: hold `rate` (open loop) or `connections` (closed loop) for\n`duration_s` seconds, the first `ramp_s` of them a linear ramp from the previous stage\'s rate.'
 } as const;
 
 export const LoadStartedSchema = {
@@ -10710,6 +10804,21 @@ export const RunSummarySchema = {
                 }
             ],
             description: 'Did the load cover the window asked for? None for runs recorded before this existed.'
+        },
+        stages: {
+            anyOf: [
+                {
+                    items: {
+                        $ref: '#/components/schemas/StageResult'
+                    },
+                    type: 'array'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Stages',
+            description: 'Per-stage figures of a staged load, the injectors merged (counts add, histograms merge); None for a constant load. The total stays the whole window\'s.'
         }
     },
     additionalProperties: false,
@@ -12985,6 +13094,147 @@ export const SqlWorkloadSchema = {
     type: 'object',
     title: 'SqlWorkload',
     description: 'What mariadb-slap runs; the lab creates the schema and the credentials.'
+} as const;
+
+export const StageResultSchema = {
+    properties: {
+        index: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Index',
+            description: 'The stage\'s place in load.stages (0-based).'
+        },
+        kind: {
+            type: 'string',
+            enum: [
+                'rate',
+                'connections'
+            ],
+            title: 'Kind',
+            description: 'rate: an open-loop stage; connections: closed.'
+        },
+        target: {
+            type: 'number',
+            minimum: 0,
+            title: 'Target',
+            description: 'The stage\'s rate (req/s) or connections (the lab\'s, or this injector\'s share).'
+        },
+        start_s: {
+            type: 'number',
+            title: 'Start S',
+            description: 'Run time t (seconds after t0) where the stage\'s measured window starts.'
+        },
+        end_s: {
+            type: 'number',
+            title: 'End S',
+            description: 'Run time t where it ends (the stage\'s end; a stopped run\'s last send).'
+        },
+        requests: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Requests',
+            description: 'Requests completed or failed in the window (successes + errors).'
+        },
+        successes: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Successes',
+            description: '2xx replies that arrived inside the window.'
+        },
+        rps: {
+            type: 'number',
+            minimum: 0,
+            title: 'Rps',
+            description: 'successes / the window\'s seconds.'
+        },
+        errors: {
+            $ref: '#/components/schemas/ErrorCounts'
+        },
+        latency: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/LatencyPercentiles'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Latency of the window\'s successes (ms).'
+        },
+        histogram: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Histogram',
+            description: 'base64 HdrHistogram V2 of that latency (us).'
+        },
+        sent: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Sent',
+            description: 'Open loop: requests sent inside the window.'
+        },
+        late_sends: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Late Sends',
+            description: 'Open loop: sends of the window\'s slots that were late.'
+        },
+        dropped_sends: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Dropped Sends',
+            description: 'Open loop: slots of the window never sent.'
+        },
+        error_pct: {
+            type: 'number',
+            maximum: 100,
+            minimum: 0,
+            title: 'Error Pct',
+            description: 'errors.total as a percentage of requests.',
+            default: 0
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'index',
+        'kind',
+        'target',
+        'start_s',
+        'end_s',
+        'requests',
+        'successes',
+        'rps'
+    ],
+    title: 'StageResult',
+    description: 'One load stage\'s figures (LoadProfile.stages) over its measured window: the stage\'s seconds\nafter its ramp and a settling second. As the run\'s totals: the rate is what completed inside\nthe window over its seconds, errors by the requests\' slots, latency from a histogram (several\ninjectors\' merge exactly).'
 } as const;
 
 export const StartDatabaseSchema = {
@@ -16251,6 +16501,21 @@ export const InjectorSummaryWritableSchema = {
             ],
             description: 'What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.'
         },
+        stages: {
+            anyOf: [
+                {
+                    items: {
+                        $ref: '#/components/schemas/StageResultWritable'
+                    },
+                    type: 'array'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Stages',
+            description: 'Per-stage figures of a staged load (LoadProfile.stages); None otherwise.'
+        },
         started_at: {
             anyOf: [
                 {
@@ -16906,6 +17171,21 @@ export const RunSummaryWritableSchema = {
                 }
             ],
             description: 'Did the load cover the window asked for? None for runs recorded before this existed.'
+        },
+        stages: {
+            anyOf: [
+                {
+                    items: {
+                        $ref: '#/components/schemas/StageResultWritable'
+                    },
+                    type: 'array'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Stages',
+            description: 'Per-stage figures of a staged load, the injectors merged (counts add, histograms merge); None for a constant load. The total stays the whole window\'s.'
         }
     },
     additionalProperties: false,
@@ -16915,6 +17195,147 @@ export const RunSummaryWritableSchema = {
     ],
     title: 'RunSummary',
     description: 'The result of one run.'
+} as const;
+
+export const StageResultWritableSchema = {
+    properties: {
+        index: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Index',
+            description: 'The stage\'s place in load.stages (0-based).'
+        },
+        kind: {
+            type: 'string',
+            enum: [
+                'rate',
+                'connections'
+            ],
+            title: 'Kind',
+            description: 'rate: an open-loop stage; connections: closed.'
+        },
+        target: {
+            type: 'number',
+            minimum: 0,
+            title: 'Target',
+            description: 'The stage\'s rate (req/s) or connections (the lab\'s, or this injector\'s share).'
+        },
+        start_s: {
+            type: 'number',
+            title: 'Start S',
+            description: 'Run time t (seconds after t0) where the stage\'s measured window starts.'
+        },
+        end_s: {
+            type: 'number',
+            title: 'End S',
+            description: 'Run time t where it ends (the stage\'s end; a stopped run\'s last send).'
+        },
+        requests: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Requests',
+            description: 'Requests completed or failed in the window (successes + errors).'
+        },
+        successes: {
+            type: 'integer',
+            minimum: 0,
+            title: 'Successes',
+            description: '2xx replies that arrived inside the window.'
+        },
+        rps: {
+            type: 'number',
+            minimum: 0,
+            title: 'Rps',
+            description: 'successes / the window\'s seconds.'
+        },
+        errors: {
+            $ref: '#/components/schemas/ErrorCountsWritable'
+        },
+        latency: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/LatencyPercentiles'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'Latency of the window\'s successes (ms).'
+        },
+        histogram: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Histogram',
+            description: 'base64 HdrHistogram V2 of that latency (us).'
+        },
+        sent: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Sent',
+            description: 'Open loop: requests sent inside the window.'
+        },
+        late_sends: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Late Sends',
+            description: 'Open loop: sends of the window\'s slots that were late.'
+        },
+        dropped_sends: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    minimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Dropped Sends',
+            description: 'Open loop: slots of the window never sent.'
+        },
+        error_pct: {
+            type: 'number',
+            maximum: 100,
+            minimum: 0,
+            title: 'Error Pct',
+            description: 'errors.total as a percentage of requests.',
+            default: 0
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'index',
+        'kind',
+        'target',
+        'start_s',
+        'end_s',
+        'requests',
+        'successes',
+        'rps'
+    ],
+    title: 'StageResult',
+    description: 'One load stage\'s figures (LoadProfile.stages) over its measured window: the stage\'s seconds\nafter its ramp and a settling second. As the run\'s totals: the rate is what completed inside\nthe window over its seconds, errors by the requests\' slots, latency from a histogram (several\ninjectors\' merge exactly).'
 } as const;
 
 export const TrendsWritableSchema = {

@@ -3118,6 +3118,12 @@ export type InjectorShare = {
      * mariadb-slap: statements this injector's clients ran per iteration.
      */
     queries?: number | null;
+    /**
+     * Stages
+     *
+     * This injector's share of each stage (a staged profile only).
+     */
+    stages?: Array<LoadStage> | null;
 };
 
 /**
@@ -3239,6 +3245,12 @@ export type InjectorSummary = {
      * What this injector was asked to send: its share of the profile (or the whole of it). Set by the worker; None in summaries recorded before the split.
      */
     asked?: InjectorShare | null;
+    /**
+     * Stages
+     *
+     * Per-stage figures of a staged load (LoadProfile.stages); None otherwise.
+     */
+    stages?: Array<StageResult> | null;
     /**
      * Started At
      *
@@ -3947,7 +3959,7 @@ export type LoadProfile = {
     /**
      * Duration S
      *
-     * Measured duration in seconds (a time cap for mariadb-slap).
+     * Measured duration in seconds (a time cap for mariadb-slap). With stages: their sum, derived when left out (a different value is refused).
      */
     duration_s?: number;
     /**
@@ -3959,9 +3971,15 @@ export type LoadProfile = {
     /**
      * Rate
      *
-     * Requests/s to hold (open loop); empty sends as fast as replies come (closed loop).
+     * Requests/s to hold (open loop); empty sends as fast as replies come (closed loop). With rate stages: their mean asked rate, derived when left out (a different value is refused).
      */
     rate?: number | null;
+    /**
+     * Stages
+     *
+     * Load that changes within the run: stages run one after another (after the warm-up, which holds the first stage's target) and the measured duration is their sum. All rate stages (open loop) or all connection stages (closed loop; load.connections is then the largest, derived when left out). Empty: one constant load. vegeta only.
+     */
+    stages?: Array<LoadStage>;
     /**
      * Keep Alive
      *
@@ -4028,6 +4046,39 @@ export type LoadProfile = {
      * proxy = through the HAProxy entry point; direct = straight at the lab's managed MariaDB target, bypassing the proxy (a baseline; a sweep axis value).
      */
     via?: 'proxy' | 'direct';
+};
+
+/**
+ * LoadStage
+ *
+ * One step of a staged load: hold `rate` (open loop) or `connections` (closed loop) for
+ * `duration_s` seconds, the first `ramp_s` of them a linear ramp from the previous stage's rate.
+ */
+export type LoadStage = {
+    /**
+     * Duration S
+     *
+     * Seconds the stage lasts, ramp included; its figures cover the seconds after its ramp and a 1-second settling.
+     */
+    duration_s: number;
+    /**
+     * Rate
+     *
+     * Requests/s the stage holds (open loop; all stages rates).
+     */
+    rate?: number | null;
+    /**
+     * Connections
+     *
+     * Concurrent connections the stage keeps busy (closed loop; all stages connections).
+     */
+    connections?: number | null;
+    /**
+     * Ramp S
+     *
+     * Seconds at the start of the stage that rise (or fall) linearly from the previous stage's rate to this one's; 0 steps at once. Rate stages only, not the first stage.
+     */
+    ramp_s?: number;
 };
 
 /**
@@ -6129,6 +6180,12 @@ export type RunSummary = {
      * Did the load cover the window asked for? None for runs recorded before this existed.
      */
     completeness?: Completeness | null;
+    /**
+     * Stages
+     *
+     * Per-stage figures of a staged load, the injectors merged (counts add, histograms merge); None for a constant load. The total stays the whole window's.
+     */
+    stages?: Array<StageResult> | null;
 };
 
 /**
@@ -7446,6 +7503,100 @@ export type SqlWorkload = {
      * How often the whole workload runs (min/avg/max over them).
      */
     iterations?: number;
+};
+
+/**
+ * StageResult
+ *
+ * One load stage's figures (LoadProfile.stages) over its measured window: the stage's seconds
+ * after its ramp and a settling second. As the run's totals: the rate is what completed inside
+ * the window over its seconds, errors by the requests' slots, latency from a histogram (several
+ * injectors' merge exactly).
+ */
+export type StageResult = {
+    /**
+     * Index
+     *
+     * The stage's place in load.stages (0-based).
+     */
+    index: number;
+    /**
+     * Kind
+     *
+     * rate: an open-loop stage; connections: closed.
+     */
+    kind: 'rate' | 'connections';
+    /**
+     * Target
+     *
+     * The stage's rate (req/s) or connections (the lab's, or this injector's share).
+     */
+    target: number;
+    /**
+     * Start S
+     *
+     * Run time t (seconds after t0) where the stage's measured window starts.
+     */
+    start_s: number;
+    /**
+     * End S
+     *
+     * Run time t where it ends (the stage's end; a stopped run's last send).
+     */
+    end_s: number;
+    /**
+     * Requests
+     *
+     * Requests completed or failed in the window (successes + errors).
+     */
+    requests: number;
+    /**
+     * Successes
+     *
+     * 2xx replies that arrived inside the window.
+     */
+    successes: number;
+    /**
+     * Rps
+     *
+     * successes / the window's seconds.
+     */
+    rps: number;
+    errors?: ErrorCounts;
+    /**
+     * Latency of the window's successes (ms).
+     */
+    latency?: LatencyPercentiles | null;
+    /**
+     * Histogram
+     *
+     * base64 HdrHistogram V2 of that latency (us).
+     */
+    histogram?: string | null;
+    /**
+     * Sent
+     *
+     * Open loop: requests sent inside the window.
+     */
+    sent?: number | null;
+    /**
+     * Late Sends
+     *
+     * Open loop: sends of the window's slots that were late.
+     */
+    late_sends?: number | null;
+    /**
+     * Dropped Sends
+     *
+     * Open loop: slots of the window never sent.
+     */
+    dropped_sends?: number | null;
+    /**
+     * Error Pct
+     *
+     * errors.total as a percentage of requests.
+     */
+    error_pct?: number;
 };
 
 /**
@@ -9367,6 +9518,12 @@ export type InjectorSummaryWritable = {
      */
     asked?: InjectorShare | null;
     /**
+     * Stages
+     *
+     * Per-stage figures of a staged load (LoadProfile.stages); None otherwise.
+     */
+    stages?: Array<StageResultWritable> | null;
+    /**
      * Started At
      *
      * When this injector's load began, on the API's clock (its own clock corrected by its measured offset, contract.clock): see start_source. None in summaries recorded before it was kept.
@@ -9679,6 +9836,106 @@ export type RunSummaryWritable = {
      * Did the load cover the window asked for? None for runs recorded before this existed.
      */
     completeness?: Completeness | null;
+    /**
+     * Stages
+     *
+     * Per-stage figures of a staged load, the injectors merged (counts add, histograms merge); None for a constant load. The total stays the whole window's.
+     */
+    stages?: Array<StageResultWritable> | null;
+};
+
+/**
+ * StageResult
+ *
+ * One load stage's figures (LoadProfile.stages) over its measured window: the stage's seconds
+ * after its ramp and a settling second. As the run's totals: the rate is what completed inside
+ * the window over its seconds, errors by the requests' slots, latency from a histogram (several
+ * injectors' merge exactly).
+ */
+export type StageResultWritable = {
+    /**
+     * Index
+     *
+     * The stage's place in load.stages (0-based).
+     */
+    index: number;
+    /**
+     * Kind
+     *
+     * rate: an open-loop stage; connections: closed.
+     */
+    kind: 'rate' | 'connections';
+    /**
+     * Target
+     *
+     * The stage's rate (req/s) or connections (the lab's, or this injector's share).
+     */
+    target: number;
+    /**
+     * Start S
+     *
+     * Run time t (seconds after t0) where the stage's measured window starts.
+     */
+    start_s: number;
+    /**
+     * End S
+     *
+     * Run time t where it ends (the stage's end; a stopped run's last send).
+     */
+    end_s: number;
+    /**
+     * Requests
+     *
+     * Requests completed or failed in the window (successes + errors).
+     */
+    requests: number;
+    /**
+     * Successes
+     *
+     * 2xx replies that arrived inside the window.
+     */
+    successes: number;
+    /**
+     * Rps
+     *
+     * successes / the window's seconds.
+     */
+    rps: number;
+    errors?: ErrorCountsWritable;
+    /**
+     * Latency of the window's successes (ms).
+     */
+    latency?: LatencyPercentiles | null;
+    /**
+     * Histogram
+     *
+     * base64 HdrHistogram V2 of that latency (us).
+     */
+    histogram?: string | null;
+    /**
+     * Sent
+     *
+     * Open loop: requests sent inside the window.
+     */
+    sent?: number | null;
+    /**
+     * Late Sends
+     *
+     * Open loop: sends of the window's slots that were late.
+     */
+    late_sends?: number | null;
+    /**
+     * Dropped Sends
+     *
+     * Open loop: slots of the window never sent.
+     */
+    dropped_sends?: number | null;
+    /**
+     * Error Pct
+     *
+     * errors.total as a percentage of requests.
+     */
+    error_pct?: number;
 };
 
 /**

@@ -192,6 +192,7 @@ from .load_profile_method import LoadProfileMethod
 from .load_profile_per_injector import LoadProfilePerInjector
 from .load_profile_via import LoadProfileVia
 from .load_run_state import LoadRunState
+from .load_stage import LoadStage
 from .load_started import LoadStarted
 from .load_stopped import LoadStopped
 from .load_totals import LoadTotals
@@ -354,6 +355,8 @@ from .spread import Spread
 from .sql_access import SqlAccess
 from .sql_benchmark import SqlBenchmark
 from .sql_workload import SqlWorkload
+from .stage_result import StageResult
+from .stage_result_kind import StageResultKind
 from .start_database import StartDatabase
 from .start_load import StartLoad
 from .start_sampling import StartSampling
@@ -619,6 +622,7 @@ __all__ = (
     "LoadProfilePerInjector",
     "LoadProfileVia",
     "LoadRunState",
+    "LoadStage",
     "LoadStarted",
     "LoadStopped",
     "LoadTotals",
@@ -773,6 +777,8 @@ __all__ = (
     "SqlAccess",
     "SqlBenchmark",
     "SqlWorkload",
+    "StageResult",
+    "StageResultKind",
     "StartDatabase",
     "StartLoad",
     "StartSampling",

@@ -1,12 +1,16 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
 from ..models.injector_share_per_injector import InjectorSharePerInjector
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.load_stage import LoadStage
+
 
 T = TypeVar("T", bound="InjectorShare")
 
@@ -25,6 +29,7 @@ class InjectorShare:
         threads (int): Tool threads this injector ran.
         rate (float | None | Unset): Requests/s this injector was asked to hold; None: closed loop.
         queries (int | None | Unset): mariadb-slap: statements this injector's clients ran per iteration.
+        stages (list[LoadStage] | None | Unset): This injector's share of each stage (a staged profile only).
     """
 
     index: int
@@ -35,6 +40,7 @@ class InjectorShare:
     threads: int
     rate: float | None | Unset = UNSET
     queries: int | None | Unset = UNSET
+    stages: list[LoadStage] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         index = self.index
@@ -61,6 +67,18 @@ class InjectorShare:
         else:
             queries = self.queries
 
+        stages: list[dict[str, Any]] | None | Unset
+        if isinstance(self.stages, Unset):
+            stages = UNSET
+        elif isinstance(self.stages, list):
+            stages = []
+            for stages_type_0_item_data in self.stages:
+                stages_type_0_item = stages_type_0_item_data.to_dict()
+                stages.append(stages_type_0_item)
+
+        else:
+            stages = self.stages
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -77,11 +95,15 @@ class InjectorShare:
             field_dict["rate"] = rate
         if queries is not UNSET:
             field_dict["queries"] = queries
+        if stages is not UNSET:
+            field_dict["stages"] = stages
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.load_stage import LoadStage
+
         d = dict(src_dict)
         index = d.pop("index")
 
@@ -113,6 +135,28 @@ class InjectorShare:
 
         queries = _parse_queries(d.pop("queries", UNSET))
 
+        def _parse_stages(data: object) -> list[LoadStage] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                stages_type_0 = []
+                _stages_type_0 = data
+                for stages_type_0_item_data in _stages_type_0:
+                    stages_type_0_item = LoadStage.from_dict(stages_type_0_item_data)
+
+                    stages_type_0.append(stages_type_0_item)
+
+                return stages_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[LoadStage] | None | Unset, data)
+
+        stages = _parse_stages(d.pop("stages", UNSET))
+
         injector_share = cls(
             index=index,
             of=of,
@@ -122,6 +166,7 @@ class InjectorShare:
             threads=threads,
             rate=rate,
             queries=queries,
+            stages=stages,
         )
 
         return injector_share

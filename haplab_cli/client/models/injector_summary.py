@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from ..models.latency_percentiles import LatencyPercentiles
     from ..models.open_loop_stats import OpenLoopStats
     from ..models.sql_benchmark import SqlBenchmark
+    from ..models.stage_result import StageResult
     from ..models.tool_cpu import ToolCpu
 
 
@@ -65,6 +66,8 @@ class InjectorSummary:
             window's end, or to where the tool stopped or finished); None in summaries recorded before it was kept.
         asked (InjectorShare | None | Unset): What this injector was asked to send: its share of the profile (or the
             whole of it). Set by the worker; None in summaries recorded before the split.
+        stages (list[StageResult] | None | Unset): Per-stage figures of a staged load (LoadProfile.stages); None
+            otherwise.
         started_at (datetime.datetime | None | Unset): When this injector's load began, on the API's clock (its own
             clock corrected by its measured offset, contract.clock): see start_source. None in summaries recorded before it
             was kept.
@@ -95,6 +98,7 @@ class InjectorSummary:
     tool_cpu: None | ToolCpu | Unset = UNSET
     window_s: float | None | Unset = UNSET
     asked: InjectorShare | None | Unset = UNSET
+    stages: list[StageResult] | None | Unset = UNSET
     started_at: datetime.datetime | None | Unset = UNSET
     start_source: InjectorSummaryStartSourceType0 | None | Unset = UNSET
 
@@ -220,6 +224,18 @@ class InjectorSummary:
         else:
             asked = self.asked
 
+        stages: list[dict[str, Any]] | None | Unset
+        if isinstance(self.stages, Unset):
+            stages = UNSET
+        elif isinstance(self.stages, list):
+            stages = []
+            for stages_type_0_item_data in self.stages:
+                stages_type_0_item = stages_type_0_item_data.to_dict()
+                stages.append(stages_type_0_item)
+
+        else:
+            stages = self.stages
+
         started_at: None | str | Unset
         if isinstance(self.started_at, Unset):
             started_at = UNSET
@@ -279,6 +295,8 @@ class InjectorSummary:
             field_dict["window_s"] = window_s
         if asked is not UNSET:
             field_dict["asked"] = asked
+        if stages is not UNSET:
+            field_dict["stages"] = stages
         if started_at is not UNSET:
             field_dict["started_at"] = started_at
         if start_source is not UNSET:
@@ -294,6 +312,7 @@ class InjectorSummary:
         from ..models.latency_percentiles import LatencyPercentiles
         from ..models.open_loop_stats import OpenLoopStats
         from ..models.sql_benchmark import SqlBenchmark
+        from ..models.stage_result import StageResult
         from ..models.tool_cpu import ToolCpu
 
         d = dict(src_dict)
@@ -495,6 +514,28 @@ class InjectorSummary:
 
         asked = _parse_asked(d.pop("asked", UNSET))
 
+        def _parse_stages(data: object) -> list[StageResult] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                stages_type_0 = []
+                _stages_type_0 = data
+                for stages_type_0_item_data in _stages_type_0:
+                    stages_type_0_item = StageResult.from_dict(stages_type_0_item_data)
+
+                    stages_type_0.append(stages_type_0_item)
+
+                return stages_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[StageResult] | None | Unset, data)
+
+        stages = _parse_stages(d.pop("stages", UNSET))
+
         def _parse_started_at(data: object) -> datetime.datetime | None | Unset:
             if data is None:
                 return data
@@ -554,6 +595,7 @@ class InjectorSummary:
             tool_cpu=tool_cpu,
             window_s=window_s,
             asked=asked,
+            stages=stages,
             started_at=started_at,
             start_source=start_source,
         )

@@ -14,6 +14,7 @@ from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
     from ..models.load_profile_headers import LoadProfileHeaders
+    from ..models.load_stage import LoadStage
     from ..models.sql_workload import SqlWorkload
 
 
@@ -28,10 +29,16 @@ class LoadProfile:
         driver (LoadProfileDriver | Unset): The load tool the injector runs. Default: LoadProfileDriver.HEY.
         connections (int | Unset): Concurrent client connections (or SQL clients) the tool keeps open. Default: 50.
         threads (int | Unset): Tool threads; each needs at least one connection. Default: 2.
-        duration_s (int | Unset): Measured duration in seconds (a time cap for mariadb-slap). Default: 30.
+        duration_s (int | Unset): Measured duration in seconds (a time cap for mariadb-slap). With stages: their sum,
+            derived when left out (a different value is refused). Default: 30.
         warmup_s (int | Unset): Seconds of load before measuring starts; their samples are kept but marked warm-up.
             Default: 0.
         rate (float | None | Unset): Requests/s to hold (open loop); empty sends as fast as replies come (closed loop).
+            With rate stages: their mean asked rate, derived when left out (a different value is refused).
+        stages (list[LoadStage] | Unset): Load that changes within the run: stages run one after another (after the
+            warm-up, which holds the first stage's target) and the measured duration is their sum. All rate stages (open
+            loop) or all connection stages (closed loop; load.connections is then the largest, derived when left out).
+            Empty: one constant load. vegeta only.
         keep_alive (bool | Unset): Reuse client connections; off closes the connection after every request. Default:
             True.
         http_version (LoadProfileHttpVersion | Unset): HTTP version the client speaks to the proxy (2 = h2c or TLS +
@@ -58,6 +65,7 @@ class LoadProfile:
     duration_s: int | Unset = 30
     warmup_s: int | Unset = 0
     rate: float | None | Unset = UNSET
+    stages: list[LoadStage] | Unset = UNSET
     keep_alive: bool | Unset = True
     http_version: LoadProfileHttpVersion | Unset = LoadProfileHttpVersion.VALUE_0
     tls: bool | Unset = False
@@ -90,6 +98,13 @@ class LoadProfile:
             rate = UNSET
         else:
             rate = self.rate
+
+        stages: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.stages, Unset):
+            stages = []
+            for stages_item_data in self.stages:
+                stages_item = stages_item_data.to_dict()
+                stages.append(stages_item)
 
         keep_alive = self.keep_alive
 
@@ -148,6 +163,8 @@ class LoadProfile:
             field_dict["warmup_s"] = warmup_s
         if rate is not UNSET:
             field_dict["rate"] = rate
+        if stages is not UNSET:
+            field_dict["stages"] = stages
         if keep_alive is not UNSET:
             field_dict["keep_alive"] = keep_alive
         if http_version is not UNSET:
@@ -176,6 +193,7 @@ class LoadProfile:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.load_profile_headers import LoadProfileHeaders
+        from ..models.load_stage import LoadStage
         from ..models.sql_workload import SqlWorkload
 
         d = dict(src_dict)
@@ -202,6 +220,15 @@ class LoadProfile:
             return cast(float | None | Unset, data)
 
         rate = _parse_rate(d.pop("rate", UNSET))
+
+        _stages = d.pop("stages", UNSET)
+        stages: list[LoadStage] | Unset = UNSET
+        if _stages is not UNSET:
+            stages = []
+            for stages_item_data in _stages:
+                stages_item = LoadStage.from_dict(stages_item_data)
+
+                stages.append(stages_item)
 
         keep_alive = d.pop("keep_alive", UNSET)
 
@@ -279,6 +306,7 @@ class LoadProfile:
             duration_s=duration_s,
             warmup_s=warmup_s,
             rate=rate,
+            stages=stages,
             keep_alive=keep_alive,
             http_version=http_version,
             tls=tls,

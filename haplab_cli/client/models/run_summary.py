@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ..models.proxy_summary import ProxySummary
     from ..models.request_timers import RequestTimers
     from ..models.run_verdict import RunVerdict
+    from ..models.stage_result import StageResult
 
 
 T = TypeVar("T", bound="RunSummary")
@@ -38,6 +39,8 @@ class RunSummary:
             it was read from (worker.verdicts). None until collected.
         completeness (Completeness | None | Unset): Did the load cover the window asked for? None for runs recorded
             before this existed.
+        stages (list[StageResult] | None | Unset): Per-stage figures of a staged load, the injectors merged (counts add,
+            histograms merge); None for a constant load. The total stays the whole window's.
     """
 
     total: LoadTotals
@@ -46,6 +49,7 @@ class RunSummary:
     timers: None | RequestTimers | Unset = UNSET
     verdict: None | RunVerdict | Unset = UNSET
     completeness: Completeness | None | Unset = UNSET
+    stages: list[StageResult] | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.completeness import Completeness
@@ -94,6 +98,18 @@ class RunSummary:
         else:
             completeness = self.completeness
 
+        stages: list[dict[str, Any]] | None | Unset
+        if isinstance(self.stages, Unset):
+            stages = UNSET
+        elif isinstance(self.stages, list):
+            stages = []
+            for stages_type_0_item_data in self.stages:
+                stages_type_0_item = stages_type_0_item_data.to_dict()
+                stages.append(stages_type_0_item)
+
+        else:
+            stages = self.stages
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -111,6 +127,8 @@ class RunSummary:
             field_dict["verdict"] = verdict
         if completeness is not UNSET:
             field_dict["completeness"] = completeness
+        if stages is not UNSET:
+            field_dict["stages"] = stages
 
         return field_dict
 
@@ -122,6 +140,7 @@ class RunSummary:
         from ..models.proxy_summary import ProxySummary
         from ..models.request_timers import RequestTimers
         from ..models.run_verdict import RunVerdict
+        from ..models.stage_result import StageResult
 
         d = dict(src_dict)
         total = LoadTotals.from_dict(d.pop("total"))
@@ -203,6 +222,28 @@ class RunSummary:
 
         completeness = _parse_completeness(d.pop("completeness", UNSET))
 
+        def _parse_stages(data: object) -> list[StageResult] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                stages_type_0 = []
+                _stages_type_0 = data
+                for stages_type_0_item_data in _stages_type_0:
+                    stages_type_0_item = StageResult.from_dict(stages_type_0_item_data)
+
+                    stages_type_0.append(stages_type_0_item)
+
+                return stages_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[StageResult] | None | Unset, data)
+
+        stages = _parse_stages(d.pop("stages", UNSET))
+
         run_summary = cls(
             total=total,
             injectors=injectors,
@@ -210,6 +251,7 @@ class RunSummary:
             timers=timers,
             verdict=verdict,
             completeness=completeness,
+            stages=stages,
         )
 
         return run_summary

@@ -21,6 +21,7 @@ import { chartFolds, PROXY_CHARTS, type ChartId } from "./chartFolds";
 import { hostLabel, hostSources, liveChartSeries, liveRows, type SampleStore } from "./liveSeries";
 import "./runPage.css";
 import { chartStep, columnRows, RAW_ZOOM_MAX_S, rawRange, withBands } from "./sampleColumns";
+import { stageBoundaries } from "./stages";
 
 const HEIGHT = 220;
 
@@ -101,7 +102,9 @@ function RunCharts({ runId, store, version, latency, finished, seconds, spec, cl
     return banded ? withBands(series) : series;
   }, [known, hostList, banded]);
   const unit = (key: string) => known.get(key)?.unit ?? "";
-  const common = { rows, height: HEIGHT, subtitle: `Run #${runId}` };
+  // A staged load: each stage's start marked on every chart, with its target (live and final alike).
+  const boundaries = useMemo(() => stageBoundaries(spec.load), [spec.load]);
+  const common = { rows, height: HEIGHT, subtitle: `Run #${runId}`, boundaries };
   // Judged on the whole run (never a zoomed range: zooming into a quiet stretch must not fold a chart).
   const wholeRun = useMemo(() => (columns.data ? columnRows(columns.data, [...known.values()]) : null), [columns.data, known]);
   const folds = chartFolds(spec, wholeRun ?? rows, finished && wholeRun != null, clientErrors);

@@ -10,6 +10,7 @@ import { KeptProcesses } from "./KeptProcesses";
 import { RunClocks } from "./RunClocks";
 import { KeyFigures } from "./KeyFigures";
 import { SidesTable } from "./SidesTable";
+import { StagesTable } from "./StagesTable";
 import "./runPage.css";
 
 /** A block of text that may scroll sideways: focusable so a keyboard can scroll it too, and named. */
@@ -64,6 +65,7 @@ export function RunResults({ run }: { run: RunDetail }) {
         )}
         <KeyFigures summary={run.summary} />
         {summary ? <SidesTable run={run} /> : <p className="muted">No summary: the run ended before its results were collected.</p>}
+        {summary && <StagesTable run={run} />}
         {summary && <InjectorsTable run={run} />}
         {warnings.length > 0 && (
           <details className="folded" data-testid="tool-caveats">
