@@ -55,6 +55,7 @@ from haplab_cli.outcome import (
     exit_code,
     point_label,
     point_title,
+    probe_text,
     run_title,
     run_verdict,
     write_reports,
@@ -253,10 +254,12 @@ def _figures(run: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def _checks(run: dict[str, Any]) -> Text:
+def _checks(run: dict[str, Any], probe: bool = False) -> Text:
     report = run.get("thresholds")
     if not report or not report["results"]:
         return Text("no rule judges this run on its own")
+    if probe:  # a search's probe: its rules are the objective, and going over it is no failure
+        return Text(probe_text(run))
     failed = [r for r in report["results"] if not r["passed"]]
     if not failed:
         return styled(f"{len(report['results'])} threshold(s) passed", "green")
@@ -336,15 +339,15 @@ def detail(api: Api, run_id: int) -> dict[str, Any]:
     return guarded(lambda: api.call(runs_get_run, run_id=run_id), code=RUN_FAILED)
 
 
-def print_runs(runs: Sequence[dict[str, Any]], base_url: str) -> None:
+def print_runs(runs: Sequence[dict[str, Any]], base_url: str, searching: bool = False) -> None:
     rows: list[list[str | Text]] = []
     for run in runs:
         params = point_label(run.get("params") or {})
         state = run_verdict(run) + (
             f" ({run['error']})" if run.get("error") and run["state"] != "succeeded" else ""
         )
-        rows.append([f"{run['id']}", params or "-", state, _figures(run), _checks(run)])
-    out.table(("run", "point", "outcome", "figures", "thresholds"), rows)
+        rows.append([f"{run['id']}", params or "-", state, _figures(run), _checks(run, searching)])
+    out.table(("run", "point", "outcome", "figures", "objective" if searching else "thresholds"), rows)
     if runs:
         out.line(f"compare them: {base_url}/compare?runs={','.join(str(r['id']) for r in runs)}")
 
@@ -435,7 +438,7 @@ def run(
     verdict_of = guarded(lambda: api.call(runs_get_launch, launch_id=launched["launch_id"]), code=RUN_FAILED)
     launch = verdict_of if finished and verdict_of["outcome"] != "running" else None
     code = exit_code(launch)
-    print_runs(runs, api.base_url)
+    print_runs(runs, api.base_url, searching)
     if launch is not None:
         print_capacity(launch)
         print_point_checks(launch)

@@ -73,10 +73,24 @@ def _failure(result: dict[str, Any], url: str) -> Failure:
     return Failure(f"{result['text']}: measured {value}{note}, limit {limit} ({url})", "threshold")
 
 
+def probe_text(run: Run) -> str:
+    """A probe's result against the objective, in words."""
+    results = (run.get("thresholds") or {}).get("results", [])
+    missed = [
+        f"{r['text']} (was {r['value']:g})" for r in results if not r["passed"] and r["value"] is not None
+    ]
+    if missed:
+        return "probe over the objective: " + "; ".join(missed)
+    return "probe within the objective" if results else "probe not judged"
+
+
 def junit_report(experiment: str, runs: Sequence[Run], launch: Launch | None, base_url: str) -> JUnitXml:
     """One test case per run (did it do what it was asked), one per run and threshold rule, and
-    one per sweep point and rule judged per point."""
+    one per sweep point and rule judged per point. A search launch's runs are its probes: their
+    rules are the objective, written beside the probe's case rather than as cases that fail;
+    its capacity cases (one per point, and its capacity rules) carry the verdict."""
     suite = TestSuite(f"haplab: {experiment}")
+    searching = bool((launch or {}).get("capacity"))
     for run in runs:
         url = f"{base_url.rstrip('/')}/runs/{run['id']}"
         case = TestCase(run_title(run), classname=experiment)
@@ -89,6 +103,11 @@ def junit_report(experiment: str, runs: Sequence[Run], launch: Launch | None, ba
                 )
             ]
         suite.add_testcase(case)
+        if searching:
+            # A probe's rules are the search's objective: one over it is how the search finds the
+            # knee, not a failure. The case says which way it went; the capacity cases judge.
+            case.system_out = f"{url}\n{probe_text(run)}"
+            continue
         for index, result in enumerate((run.get("thresholds") or {}).get("results", [])):
             rule = TestCase(f"{run_title(run)}: threshold {index} {result['text']}", classname=experiment)
             rule.system_out = url

@@ -10,8 +10,12 @@ inconclusive, in words, and the search then ends "inconclusive: ... at X" (contr
 - the run's verdict is injector-bound (contract.verdict.INJECTOR_BOUNDS, also among its other
   findings): the load tool, not HAProxy, was the limit; in a closed loop this is the tool's own
   limit (its threads waited for a CPU, its host or NIC was full: worker/verdicts/rules.py);
-- open loop: an injector did not keep its schedule (sent under 99% of its asked rate, dropped a
-  slot, or sent more than 1% of its requests late). This guard voids only a PASS: a probe that
+- open loop: an injector did not keep its schedule: it sent under 99% of its asked rate, or more
+  than 1% of its schedule's slots went out late or not at all. Dropped slots count with the late
+  ones, not on their own: near the knee vegeta leaves the last one or two slots of a probe unsent
+  while every worker waits on the queue being measured (2 of 1,900 at 475 req/s on the local lab,
+  p99 95 ms), an edge of the window, whereas an injector that cannot keep up misses far more than
+  1% (docs/benchmarks.md, "Capacity search"). This guard voids only a PASS: a probe that
   failed the objective on less load than asked fails it on the load asked too (more load never
   made a proxy faster), whereas a pass on less load than asked says nothing of the value.
 """
@@ -25,7 +29,8 @@ from contract.search import Observation
 from contract.thresholds import ThresholdReport, ThresholdResult
 from contract.verdict import INJECTOR_BOUNDS
 
-# The open-loop schedule held: at least 99% of the asked rate sent, no slot dropped, at most 1% late.
+# The open-loop schedule held: at least 99% of the asked rate sent, at most 1% of its slots late or
+# never sent.
 SEND_RATE_SHARE = 0.99
 LATE_SHARE = 0.01
 
@@ -105,14 +110,14 @@ def schedule_missed(summary: RunSummary) -> str | None:
         if loop is None or loop.target_rate <= 0:
             continue
         name = injector.agent
-        if loop.dropped_sends:
-            return f"{name} dropped {loop.dropped_sends} sends of its schedule"
         if loop.send_rate < SEND_RATE_SHARE * loop.target_rate:
             return f"{name} sent {fixed(loop.send_rate, 1)} of the {loop.target_rate:g} req/s asked"
-        if loop.sent and loop.late_sends > LATE_SHARE * loop.sent:
-            share = 100 * loop.late_sends / loop.sent
+        slots = loop.sent + loop.dropped_sends
+        if slots and loop.late_sends + loop.dropped_sends > LATE_SHARE * slots:
+            share = 100 * (loop.late_sends + loop.dropped_sends) / slots
             return (
-                f"{name} sent {fixed(share, 1)}% of its requests more than "
-                f"{fixed(loop.late_threshold_ms, 0)} ms late"
+                f"{name} sent {fixed(share, 1)}% of its schedule more than "
+                f"{fixed(loop.late_threshold_ms, 0)} ms late or not at all "
+                f"({loop.late_sends} late, {loop.dropped_sends} dropped)"
             )
     return None
