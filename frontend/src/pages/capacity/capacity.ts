@@ -226,3 +226,9 @@ const SEARCH_PATHS = ["load.rate", "load.connections"];
 export function mayBeProbe(params: Record<string, unknown>): boolean {
   return SEARCH_PATHS.some((path) => path in params);
 }
+
+/** A rule as people read it: "latency_p99_ms < 100". */
+export function ruleText(rule: { metric: string; operator: string; value: number; aggregate?: string | null }): string {
+  const aggregate = rule.aggregate && rule.aggregate !== "value" ? `${rule.aggregate} ` : "";
+  return `${aggregate}${rule.metric} ${rule.operator} ${rule.value}`;
+}
