@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+
+import type { ApiFieldError } from "../../api/apiError";
+import { newSearch, searchSummary } from "./capacitySearch";
+import { DesignerContext } from "./DesignerContext";
+import { SearchEditor } from "./SearchEditor";
+
+function render(spec: Record<string, unknown>, fields: ApiFieldError[] = []): string {
+  return renderToString(
+    <QueryClientProvider client={new QueryClient()}>
+      <DesignerContext.Provider value={{ spec, update: () => {}, fields, warnings: [], readOnly: false, labId: null }}>
+        <SearchEditor />
+      </DesignerContext.Provider>
+    </QueryClientProvider>,
+  );
+}
+
+describe("the designer's capacity search", () => {
+  it("starts a search that fits the load's tool: the rate for vegeta's open loop, connections otherwise", () => {
+    expect(newSearch({ driver: "vegeta", rate: 200 })).toMatchObject({ vary: "load.rate", start: 100, objective: [{ metric: "latency_p99_ms", operator: "<", value: 100 }] });
+    expect(newSearch({ driver: "hey" })).toMatchObject({ vary: "load.connections", start: 10, max: 1000 });
+  });
+
+  it("says what the search would run", () => {
+    expect(searchSummary({ ...newSearch({ driver: "vegeta" }), precision: 0.05, probe: { duration_s: 4, warmup_s: 1 } })).toBe(
+      "Per sweep point: probes of 4 s (after 1 s of warm-up) from 100 req/s, x2 after each pass up to 10,000 req/s, then bisecting between the last pass and the first fail to 5%; at most 20 probes a search.",
+    );
+    expect(searchSummary({ ...newSearch({}), precision: "3%" })).toContain("to 3%");
+  });
+
+  it("offers to add a search when the spec has none", () => {
+    const html = render({ load: { driver: "hey" } });
+    expect(html).toContain("Search the capacity");
+    expect(html).not.toContain('data-testid="objective-rule"');
+  });
+
+  it("edits every field, the objective with the thresholds' fields, and puts each API error next to its field", () => {
+    const spec = { load: { driver: "vegeta", rate: 100 }, search: newSearch({ driver: "vegeta" }) };
+    const html = render(spec, [
+      { field: "search.start", message: "start (500) is above max (100)" },
+      { field: "search.objective.0.per_point", message: "an objective judges each probe on its own" },
+      { field: "search", message: "staircase comes with load stages" },
+    ]);
+    for (const path of ["vary", "start", "max", "growth", "precision", "max_probes", "probe.duration_s", "probe.warmup_s", "safe_fraction", "method"]) {
+      expect(html).toContain(`name="search.${path}"`);
+    }
+    expect(html).toMatch(/data-field="spec\.search\.start">start \(500\) is above max \(100\)</);
+    expect(html).toMatch(/data-field="spec\.search\.objective\.0\.per_point">per_point(<!-- -->)?: (<!-- -->)?an objective judges each probe on its own/);
+    expect(html).toMatch(/data-field="spec\.search">staircase comes with load stages/);
+    expect(html).toContain('data-testid="objective-rule"');
+    // An objective judges each probe: no per-point judging, no early stop.
+    expect(html).not.toContain('name="search.objective.0.per_point"');
+    expect(html).not.toContain("abort on fail");
+  });
+});
