@@ -25,6 +25,7 @@ export const RESULT_STYLE: Record<ProbeResult, { color: string; shape: "circle" 
   running: { color: PALETTE[6], shape: "triangle", name: "probe running" },
 };
 const RESULTS: ProbeResult[] = ["pass", "fail", "inconclusive", "running"];
+const MAX_TOOLTIP_PROBES = 10;
 
 /** The x axis: the swept values (a log scale when they span a decade or more), or the points' labels. */
 function xAxisProps(data: KneeData) {
@@ -45,31 +46,45 @@ function xAxisProps(data: KneeData) {
   } as const;
 }
 
-function KneeTooltip({ active, payload, unit, axisLabel }: { active?: boolean; payload?: readonly { payload?: unknown }[]; unit: string; axisLabel: string }) {
-  const item = active ? payload?.[0]?.payload : undefined;
-  if (!item || typeof item !== "object") return null;
-  if ("runId" in item) {
-    const dot = item as ProbeDot;
-    return (
-      <div className="chart-tooltip">
-        <div className="chart-tooltip-label">{dot.pointLabel}</div>
-        {dot.order}: {amount(dot.value, unit)}, {dot.result} (run #{dot.runId}; click to open)
-      </div>
-    );
-  }
-  const row = item as KneeData["rows"][number];
+/** The point under the pointer: its capacity, then the probes nearest it, low to high. */
+function KneeTooltip({ active, x, data, unit }: { active?: boolean; x: unknown; data: KneeData; unit: string }) {
+  const row = active ? data.rows.find((r) => r.x === Number(x)) : undefined;
+  if (!row) return null;
+  const probes = data.dots.filter((d) => d.x === row.x).sort((a, b) => a.value - b.value);
+  // The probes nearest the capacity (the knee is where they tell most), else the highest ones.
+  const around = row.capacity ?? Math.max(...probes.map((d) => d.value));
+  const shown = [...probes]
+    .sort((a, b) => Math.abs(a.value - around) - Math.abs(b.value - around))
+    .slice(0, MAX_TOOLTIP_PROBES)
+    .sort((a, b) => a.value - b.value);
   return (
     <div className="chart-tooltip">
-      <div className="chart-tooltip-label">{axisLabel === "sweep point" ? row.label : `${axisLabel} ${decimal(row.x, 2)}`}</div>
-      {row.capacity == null ? (
-        "no capacity (see the answer above)"
-      ) : (
-        <>
-          capacity {amount(row.capacity, unit)}
-          {row.ciLow != null && row.ciHigh != null && ` (95% ${decimal(row.ciLow, 0)}–${decimal(row.ciHigh, 0)})`}
-          {row.safe != null && `, safe ${amount(row.safe, unit)}`}
-        </>
+      <div className="chart-tooltip-label">{row.label}</div>
+      <div>
+        {row.capacity == null ? (
+          "no capacity (see its answer above the chart)"
+        ) : (
+          <>
+            capacity {amount(row.capacity, unit)}
+            {row.ciLow != null && row.ciHigh != null && ` (95% ${decimal(row.ciLow, 0)}–${decimal(row.ciHigh, 0)})`}
+            {row.safe != null && `, safe ${amount(row.safe, unit)}`}
+          </>
+        )}
+      </div>
+      {shown.length > 0 && (
+        <ul>
+          {shown.map((d, i) => (
+            <li key={`${d.runId}-${i}`}>
+              <span className="chart-swatch" style={{ background: RESULT_STYLE[d.result].color }} aria-hidden="true" />
+              <span>
+                {d.order}: {d.result}
+              </span>
+              <span className="num">{amount(d.value, unit)}</span>
+            </li>
+          ))}
+        </ul>
       )}
+      {probes.length > shown.length && <div className="muted">and {probes.length - shown.length} more probes (in the table below)</div>}
     </div>
   );
 }
@@ -96,11 +111,7 @@ export const KneeChart = memo(function KneeChart({ capacity, launchId }: { capac
       <CartesianGrid strokeDasharray="3 3" />
       <XAxis dataKey="x" tick={UNWRAPPED_TICK} interval={0} allowDuplicatedCategory={false} {...xAxisProps(data)} />
       <YAxis {...valueAxis(y, unit === "req/s" ? "req/s" : "")} />
-      <Tooltip content={(p) => <KneeTooltip active={p.active} payload={p.payload} unit={unit} axisLabel={data.axis.label} />} isAnimationActive={false} />
-      <Line dataKey="capacity" name="capacity" stroke={CAPACITY_COLOR} strokeWidth={2} isAnimationActive={false} connectNulls={false} dot={{ r: 4 }}>
-        {hasInterval && <ErrorBar dataKey="ci" width={8} stroke={CAPACITY_COLOR} />}
-      </Line>
-      {hasSafe && <Line dataKey="safe" name="safe operating point" stroke={SAFE_COLOR} strokeDasharray="6 3" isAnimationActive={false} connectNulls={false} dot={false} />}
+      <Tooltip content={(p) => <KneeTooltip active={p.active} x={p.label} data={data} unit={unit} />} isAnimationActive={false} />
       {RESULTS.filter((r) => byResult[r].length > 0).map((r) => (
         <Scatter
           key={r}
@@ -117,6 +128,11 @@ export const KneeChart = memo(function KneeChart({ capacity, launchId }: { capac
           }}
         />
       ))}
+      {/* Drawn over the probes (the answer stays in sight), letting the pointer through to them. */}
+      <Line dataKey="capacity" name="capacity" stroke={CAPACITY_COLOR} strokeWidth={2} isAnimationActive={false} connectNulls={false} dot={{ r: 5, fill: CAPACITY_COLOR, stroke: "var(--surface)", strokeWidth: 1.5, pointerEvents: "none" }} activeDot={false} pointerEvents="none">
+        {hasInterval && <ErrorBar dataKey="ci" width={8} stroke={CAPACITY_COLOR} />}
+      </Line>
+      {hasSafe && <Line dataKey="safe" name="safe operating point" stroke={SAFE_COLOR} strokeDasharray="6 3" isAnimationActive={false} connectNulls={false} dot={{ r: 3, fill: SAFE_COLOR, stroke: SAFE_COLOR, pointerEvents: "none" }} activeDot={false} pointerEvents="none" />}
     </ComposedChart>
   );
   return (
