@@ -70,7 +70,8 @@ export default function ExperimentPage() {
             Runs: {e.run_counts.total} ({e.run_counts.succeeded} succeeded, {e.run_counts.partial ?? 0} partial, {e.run_counts.failed} failed, {(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0)} queued or active)
           </p>
           <p>
-            A launch: <strong>{estimate.runs}</strong> runs, about {duration(estimate.totalSeconds)}; driver {e.spec.load.driver}, {e.spec.load.connections ?? 50} connections.
+            A launch: {estimate.upTo ? "up to " : ""}
+            <strong>{estimate.runs}</strong> {estimate.upTo ? "probe runs (a capacity search per point)" : "runs"}, {estimate.upTo ? "at most" : "about"} {duration(estimate.totalSeconds)}; driver {e.spec.load.driver}, {e.spec.load.connections ?? 50} connections.
           </p>
           {axes.length > 0 && (
             <ul>
