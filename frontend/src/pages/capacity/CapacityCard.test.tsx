@@ -1,12 +1,15 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 
-import type { RunSlim } from "../../client/types.gen";
+import { runsGetLaunchQueryKey } from "../../client/@tanstack/react-query.gen";
+import type { LaunchDetail, RunSlim } from "../../client/types.gen";
 import { RunsTable } from "../history/RunsTable";
 import { probeIndex } from "./capacity";
 import { CapacityCard } from "./CapacityCard";
 import { CAPACITY } from "./fixture";
+import { ProbeNotice } from "./ProbeNotice";
 
 const render = (node: React.ReactNode) => renderToString(<MemoryRouter>{node}</MemoryRouter>);
 
@@ -46,5 +49,28 @@ describe("History's runs table", () => {
     const table = render(<RunsTable runs={[run, { ...run, id: 99 }]} columns={[]} sort="created" dir="desc" onSort={() => {}} selected={new Set()} onToggle={() => {}} busy={false} probes={probeIndex(CAPACITY)} />);
     expect(table.match(/data-testid="probe-of"/g)).toHaveLength(1);
     expect(table).toContain("probe 5 of its search, 600 req/s, fail; search: capacity 500 req/s");
+  });
+});
+
+describe("ProbeNotice (the run page)", () => {
+  const client = new QueryClient();
+  client.setQueryData(runsGetLaunchQueryKey({ path: { launch_id: 7 } }), { id: 7, capacity: CAPACITY } as unknown as LaunchDetail);
+  const notice = (run: { id: number; params: Record<string, unknown> }) =>
+    renderToString(
+      <QueryClientProvider client={client}>
+        <MemoryRouter>
+          <ProbeNotice run={{ ...run, launch_id: 7, experiment_id: 3 }} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+
+  it("says which probe the run is and leads to the knee curve", () => {
+    const html = notice({ id: 56, params: { "load.rate": 3200 } });
+    expect(html).toContain("This run is <!-- -->probe 6 of its search, 3,200 req/s, inconclusive; search: inconclusive");
+    expect(html).toContain('href="/experiments/3#capacity-title"');
+  });
+
+  it("says nothing of a run that is no probe", () => {
+    expect(notice({ id: 999, params: { "load.rate": 100 } })).toBe("");
   });
 });
