@@ -4,7 +4,7 @@ import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 
 import { runsGetLaunchQueryKey } from "../../client/@tanstack/react-query.gen";
-import type { LaunchDetail, RunSlim } from "../../client/types.gen";
+import type { RunSlim } from "../../client/types.gen";
 import { RunsTable } from "../history/RunsTable";
 import { probeIndex } from "./capacity";
 import { CapacityCard } from "./CapacityCard";
@@ -54,7 +54,7 @@ describe("History's runs table", () => {
 
 describe("ProbeNotice (the run page)", () => {
   const client = new QueryClient();
-  client.setQueryData(runsGetLaunchQueryKey({ path: { launch_id: 7 } }), { id: 7, capacity: CAPACITY } as unknown as LaunchDetail);
+  client.setQueryData(runsGetLaunchQueryKey({ path: { launch_id: 7 } }), { id: 7, capacity: CAPACITY });
   const notice = (run: { id: number; params: Record<string, unknown> }) =>
     renderToString(
       <QueryClientProvider client={client}>
