@@ -8,7 +8,8 @@
   a role: every agent of a run reports its host, whatever its roles; the proxy role's sampling
   goes beside it in the answer (SamplingStarted). Runs on a lab never overlap, so it first
   stops the host sampling of any other run still going here.
-- Teardown goes to every role, then waits (bounded) until the run's samples are sent, so the
+- Teardown goes to every role (with its keep_warm_s: the proxy and target roles may keep their
+  servers for the next run), then waits (bounded) until the run's samples are sent, so the
   orchestrator reads complete samples once the teardown is answered.
 - HoldSamples and SendSamplesNow are the sink's (the daemon's, like host sampling): how long a
   run's samples may wait while nobody watches it, and "send them now, the load is over"; the
@@ -65,7 +66,7 @@ class Dispatcher:
 
     def execute(self, command: Command) -> StrictModel:
         if isinstance(command, Teardown):
-            return self._teardown(command.run_id)
+            return self._teardown(command.run_id, command.keep_warm_s)
         # The sink's commands do not make the run this agent's busy one: a SendSamplesNow may
         # come after the run's teardown.
         if isinstance(command, HoldSamples):
@@ -130,7 +131,7 @@ class Dispatcher:
             self._host_sampling[command.run_id] = loop
         return HostSampling(source=self._host_source)
 
-    def _teardown(self, run_id: int) -> TornDown:
+    def _teardown(self, run_id: int, keep_warm_s: float | None) -> TornDown:
         with self._lock:
             loop = self._host_sampling.pop(run_id, None)
         if loop is not None:
@@ -138,7 +139,7 @@ class Dispatcher:
         errors = []
         for role in self.roles:
             try:
-                role.teardown(run_id)
+                role.teardown(run_id, keep_warm_s)
             except Exception as exc:
                 log.exception("role %s: teardown of run %s failed", role.name, run_id)
                 errors.append(f"{role.name}: {exc}")

@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, IPvAnyNetwork, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from contract.kept_processes import KEEP_WARM_MAX_S
+
 PLACEHOLDER_SECRET = "dev-only-change-me"  # noqa: S105 - refused outside dev, see below
 # Encrypts webhook secrets where no key is set; public, so refused in production (see below).
 DEV_WEBHOOK_SECRET_KEY = "aGFwbGFiLWRldi1vbmx5LXdlYmhvb2sta2V5LTAwMzI="  # noqa: S105
@@ -96,6 +98,11 @@ class Settings(BaseSettings):
     agent_wait_seconds: float = 10
     # The longest a run may take from claiming its lab to its end; beyond, it fails (its load stops).
     run_time_limit_seconds: int = 2 * 3600
+    # Keep HAProxy and the target servers running this many seconds after every run that ends
+    # succeeded or partial, for a next run on the lab with the same config and targets to adopt
+    # (worker.execution.keep_warm_after); None: stop them at every run's end. For tests and
+    # benchmarks of consecutive runs; the capacity search decides per probe instead.
+    keep_warm_seconds: float | None = Field(None, gt=0, le=KEEP_WARM_MAX_S)
     # How many runs one runs' worker orchestrates at once (threads: a run mostly waits). Labs run
     # one run each, so this bounds the labs running at once per worker host; a worker held 200
     # (docs/benchmarks.md, "Many labs at once"; the API's agent routes are what limits 200 labs

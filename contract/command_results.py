@@ -40,6 +40,10 @@ class ProxyStarted(StartedProcess):
     haproxy_version: str | None = None
     check_output: str = Field(default="", description="haproxy -c's ALERTs and WARNINGs, one per line.")
     worker_pid: int | None = None
+    reused_from_run: int | None = Field(
+        default=None,
+        description="The HAProxy kept warm after this run was adopted (not restarted); None: started fresh.",
+    )
 
 
 class HostsResolved(StrictModel):
@@ -104,6 +108,10 @@ class TargetsStarted(StartedProcess):
     addresses: list[str] = Field(description="host:port of every target server started.")
     nginx_version: str | None = None
     config_path: str | None = None
+    reused_from_run: int | None = Field(
+        default=None,
+        description="The servers kept warm after this run were adopted (not restarted); None: started fresh.",
+    )
 
 
 class DatabaseStarted(StartedProcess):

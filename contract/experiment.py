@@ -28,6 +28,7 @@ from contract.haproxy.model import Frontend, HAProxyConfig, Listen
 from contract.haproxy.raw_lines import request_log_problem
 from contract.haproxy.servers import ServerOptions
 from contract.load import LoadProfile
+from contract.metrics import SEARCH_BY_KEY
 from contract.request_timers import RequestTimersSettings, expected_requests_per_s, one_in_for
 from contract.search import CapacitySearch
 from contract.sweep import PathError, Sweep, select
@@ -224,6 +225,8 @@ class ExperimentSpec(BaseModel):
         search = self.search
         if search is None:
             return
+        if search.method == "staircase":
+            yield "search.method: staircase comes with load stages; use bisect for now"
         if search.vary == "load.connections" and self.load.rate is not None:
             yield "search.vary: load.connections is searched in a closed loop; leave load.rate empty"
         probe_owned = (search.vary, "load.duration_s", "load.warmup_s")
@@ -240,6 +243,19 @@ class ExperimentSpec(BaseModel):
     def _threshold_problems(self) -> Iterator[str]:
         doc: dict[str, Any] | None = None
         for index, rule in enumerate(self.thresholds):
+            # With a search its objective judges each probe; the spec's own rules judge the answer.
+            if self.search is not None and not rule.judges_capacity:
+                yield (
+                    f"thresholds.{index}.metric: with a search, thresholds judge its answer per sweep "
+                    f"point ({', '.join(SEARCH_BY_KEY)}); put rules on {rule.metric} in search.objective"
+                )
+                continue
+            if self.search is None and rule.judges_capacity:
+                yield (
+                    f"thresholds.{index}.metric: {rule.metric} is a capacity search's figure; "
+                    "the spec has no search"
+                )
+                continue
             if rule.relative_to == ASKED_RATE and self.load.rate is None:
                 yield (
                     f"thresholds.{index}.relative_to: the load asks no rate (closed loop); "
@@ -275,6 +291,9 @@ def probe_spec(spec: ExperimentSpec, value: float) -> ExperimentSpec:
     doc["search"] = None
     doc["sweep"] = {"axes": []}
     doc["repetitions"] = 1
+    # A probe is judged by the objective (worker/thresholds.py judges a run's own rules at
+    # collection): its report is what the search reads; the spec's capacity rules judge the answer.
+    doc["thresholds"] = [rule.model_dump(mode="json") for rule in spec.search.objective]
     load = doc["load"]
     if spec.search.vary == "load.rate":
         load["rate"] = value

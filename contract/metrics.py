@@ -613,11 +613,45 @@ def run_metrics(summary: RunSummary | None) -> dict[str, int | float | None]:
     return {metric.key: _number_at(summary, metric.path) for metric in RUN_METRICS}
 
 
+class SearchFigure(BaseModel):
+    """A figure of a capacity search (contract/search.py), one per sweep point: not a run's. Threshold
+    rules name it (`capacity >= 5000`) and are judged per sweep point on its searches."""
+
+    model_config = ConfigDict(frozen=True)
+
+    key: str
+    label: str
+    description: str
+
+
+SEARCH_FIGURES: tuple[SearchFigure, ...] = (
+    SearchFigure(
+        key="capacity",
+        label="Capacity",
+        description=(
+            "The highest rate (req/s) or connections a probe of the point's search passed the "
+            "objective at; with repetitions, the mean over the searches (or a bound of its 95% interval)."
+        ),
+    ),
+    SearchFigure(
+        key="safe_capacity",
+        label="Safe operating point",
+        description="The capacity x the search's safe_fraction (80% by default).",
+    ),
+)
+SEARCH_BY_KEY: dict[str, SearchFigure] = {f.key: f for f in SEARCH_FIGURES}
+
+
 class MetricRegistry(BaseModel):
     """The whole vocabulary, as GET /api/v1/metrics serves it."""
 
     run_metrics: list[Metric] = Field(description="Figures of a run, in compare/export column order.")
     sample_series: list[SampleSeries] = Field(description="Per-second series of the live view.")
+    search_figures: list[SearchFigure] = Field(
+        default_factory=list, description="Figures of a capacity search, judged per sweep point."
+    )
 
 
-REGISTRY = MetricRegistry(run_metrics=list(RUN_METRICS), sample_series=list(SAMPLE_SERIES))
+REGISTRY = MetricRegistry(
+    run_metrics=list(RUN_METRICS), sample_series=list(SAMPLE_SERIES), search_figures=list(SEARCH_FIGURES)
+)

@@ -37,6 +37,7 @@ from contract.command_results import (
     TargetsStarted,
     TornDown,
 )
+from contract.kept_processes import KEEP_WARM_MAX_S
 from contract.lab import LinkShaping
 from contract.load import LoadProfile
 from contract.request_timers import MAX_ONE_IN
@@ -408,11 +409,21 @@ class StopLoad(_Message):
 
 
 class Teardown(_Message):
-    """Any role: stop everything started for the run and remove its files."""
+    """Any role: stop everything started for the run and remove its files.
+
+    With `keep_warm_s`, the proxy and target roles keep HAProxy and the target servers running,
+    unbound to any run, for at most that long: the next run that asks for exactly the same adopts
+    them (contract.kept_processes); they stop by themselves when nobody does."""
 
     type: Literal["teardown"] = "teardown"
     answered_with: ClassVar[AnswerModel] = TornDown
     run_id: RunId
+    keep_warm_s: float | None = Field(
+        default=None,
+        gt=0,
+        le=KEEP_WARM_MAX_S,
+        description="Keep HAProxy and the target servers this long for the next run; None: stop them.",
+    )
 
 
 AgentMessage = Hello | Heartbeat | SampleBatch | CommandResult

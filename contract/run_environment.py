@@ -64,6 +64,17 @@ class RunEnvironment(StrictModel):
             "not collected."
         ),
     )
+    reused_processes_from_run: int | None = Field(
+        default=None,
+        description=(
+            "This run adopted the HAProxy kept running after that run (not restarted since it; its "
+            "counters were cleared when adopted); None: HAProxy was started for this run."
+        ),
+    )
+    reused_targets_from_run: int | None = Field(
+        default=None,
+        description="This run adopted the target servers kept running after that run; None: started for it.",
+    )
 
     def with_clocks(self, clocks: Mapping[str, ClockMeasurement | None]) -> RunEnvironment:
         """This environment with the agents' clocks as measured at the warm-up (by agent name); an

@@ -147,6 +147,8 @@ class CapacitySearch(StrictModel):
 
 
 def _objective_problem(rule: Threshold) -> str | None:
+    if rule.judges_capacity:
+        return f"{rule.metric} is the search's answer, not a figure of a probe"
     if rule.per_point is not None or rule.relative_to_point:
         return (
             "an objective judges each probe on its own, not a sweep point (no per_point, relative_to_point)"

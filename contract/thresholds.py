@@ -37,7 +37,7 @@ from typing import Literal, Self
 
 from pydantic import Field, model_validator
 
-from contract.metrics import BY_KEY, SERIES_BY_KEY, run_metrics
+from contract.metrics import BY_KEY, SEARCH_BY_KEY, SERIES_BY_KEY, run_metrics
 from contract.results import RunSummary
 from contract.strict import StrictModel
 from contract.sweep import JsonScalar, SweepPath, short_path, values_at
@@ -139,7 +139,12 @@ class Threshold(StrictModel):
     @property
     def judges_points(self) -> bool:
         """Is this rule judged per sweep point (over a launch's runs) rather than per run?"""
-        return self.per_point is not None or bool(self.relative_to_point)
+        return self.per_point is not None or bool(self.relative_to_point) or self.judges_capacity
+
+    @property
+    def judges_capacity(self) -> bool:
+        """Is this rule on a capacity search's figure (judged per sweep point on its searches)?"""
+        return self.metric in SEARCH_BY_KEY
 
     def _problems(self) -> list[str]:
         series = SERIES_BY_KEY.get(self.metric)
@@ -148,6 +153,8 @@ class Threshold(StrictModel):
             problems.append(
                 "relative_to_point: a limit is relative to one base; drop relative_to or relative_to_point"
             )
+        if self.metric in SEARCH_BY_KEY:
+            return self._search_figure_problems()
         if self.metric in BY_KEY:
             if self.aggregate != "value":
                 problems.append(
@@ -164,8 +171,9 @@ class Threshold(StrictModel):
             return problems
         if series is None:
             return [
-                f"metric: {self.metric!r} is neither a run metric ({', '.join(BY_KEY)}) "
-                f"nor a per-second series ({', '.join(SERIES_BY_KEY)})"
+                f"metric: {self.metric!r} is neither a run metric ({', '.join(BY_KEY)}), "
+                f"a per-second series ({', '.join(SERIES_BY_KEY)}) nor a search figure "
+                f"({', '.join(SEARCH_BY_KEY)})"
             ]
         if self.judges_points:
             field = "per_point" if self.per_point is not None else "relative_to_point"
@@ -185,13 +193,27 @@ class Threshold(StrictModel):
             problems.append("grace_s: applies only with abort_on_fail")
         return problems
 
+    def _search_figure_problems(self) -> list[str]:
+        problems = []
+        if self.aggregate != "value":
+            problems.append(f"aggregate: {self.metric} is a search's figure, judged on its value")
+        for field in ("host", "relative_to"):
+            if getattr(self, field) is not None:
+                problems.append(f"{field}: not available for {self.metric} (a search's figure)")
+        if self.relative_to_point:
+            problems.append(f"relative_to_point: not available for {self.metric} (a search's figure)")
+        if self.abort_on_fail or self.grace_s:
+            problems.append(f"abort_on_fail: {self.metric} is known only once the point's searches end")
+        return problems
+
     def text(self) -> str:
         """The rule as people read it: `latency_p99_ms < 50`, `cpu mean on the proxy host < 80`."""
         figure = self.metric if self.aggregate == "value" else f"{self.metric} {self.aggregate}"
         if self.host is not None:
             figure += f" on the {self.host} host"
         if self.per_point is not None:
-            figure += f" {self.per_point} of the point's runs"
+            of = "searches" if self.judges_capacity else "runs"
+            figure += f" {self.per_point} of the point's {of}"
         if self.relative_to_point:
             limit = f"{self.value:g} x its value at {_scope(self.relative_to_point)}"
         elif self.relative_to is None:

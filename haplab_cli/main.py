@@ -277,10 +277,12 @@ def _measured_s(run: dict[str, Any]) -> float | None:
 
 
 def wait_for(
-    api: Api, launch_id: int, run_ids: list[int], timeout_s: float
+    api: Api, launch_id: int, run_ids: list[int], timeout_s: float, *, searching: bool = False
 ) -> tuple[list[dict[str, Any]], bool]:
     """Every run of the launch once it ended (or the deadline passed): each state change said,
-    and while a run measures, every PROGRESS_S how far its load is and how long it has left."""
+    and while a run measures, every PROGRESS_S how far its load is and how long it has left.
+    `searching`: a capacity search's launch, whose probes are queued one after another by the
+    worker; it waits for them all, until every search has its answer."""
     deadline = time.monotonic() + timeout_s
     said: dict[int, str] = {}
     durations: dict[int, int] = {}
@@ -290,6 +292,8 @@ def wait_for(
             lambda: api.call(runs_list_runs, launch_id=launch_id, limit=500, order=RunsListRunsOrder.OLDEST),
             code=RUN_FAILED,
         )
+        if searching:  # the probes queued since
+            run_ids = sorted({*run_ids, *(r["id"] for r in page["items"])})
         by_id = {r["id"]: r for r in page["items"] if r["id"] in run_ids}
         finished = sum(r["state"] in TERMINAL_STATES for r in by_id.values())
         for run_id, run in sorted(by_id.items()):
@@ -310,7 +314,7 @@ def wait_for(
                     f"~{left:.0f} s left"
                 )
                 progress_at = time.monotonic() + PROGRESS_S
-        if finished == len(run_ids):
+        if finished == len(run_ids) and (not searching or _searches_answered(api, launch_id)):
             break
         if time.monotonic() > deadline:
             err.line(
@@ -321,6 +325,11 @@ def wait_for(
         time.sleep(POLL_S)
     details = [detail(api, run_id) for run_id in run_ids]
     return details, all(r["state"] in TERMINAL_STATES for r in details)
+
+
+def _searches_answered(api: Api, launch_id: int) -> bool:
+    launch = guarded(lambda: api.call(runs_get_launch, launch_id=launch_id), code=RUN_FAILED)
+    return bool((launch.get("capacity") or {}).get("done"))
 
 
 def detail(api: Api, run_id: int) -> dict[str, Any]:
@@ -353,6 +362,39 @@ def print_point_checks(launch: dict[str, Any]) -> None:
         note = f" ({r['note']})" if r.get("note") else ""
         rows.append([point_title(r), r["text"], value + note, limit, verdict])
     out.table(("point", "rule", "value", "limit", "outcome"), rows, title="thresholds judged per sweep point")
+
+
+def print_capacity(launch: dict[str, Any]) -> None:
+    """Each sweep point's capacity (bracket, safe point, the rule that failed above it), or why
+    its search found none."""
+    capacity = launch.get("capacity")
+    if not capacity:
+        return
+    unit = capacity["unit"]
+    rows = []
+    for point in capacity["points"]:
+        answers = [s["answer"] for s in point["searches"] if s["answer"]]
+        if point["capacity"] is None:
+            rows.append([point_title(point), "-", "-", "-", point["sentence"]])
+            continue
+        first = answers[0] if answers else {}
+        bracket = (
+            f"{first.get('bracket_low', 0):g} - {first.get('bracket_high', 0):g}"
+            if len(answers) == 1
+            else (
+                f"95%: {point['ci_low']:.0f} - {point['ci_high']:.0f}" if point["ci_low"] is not None else "-"
+            )
+        )
+        rows.append(
+            [
+                point_title(point),
+                styled(f"{point['capacity']:,.0f} {unit}", "green"),
+                bracket,
+                f"{point['safe']:,.0f}",
+                first.get("failed_rule") or "-",
+            ]
+        )
+    out.table(("point", "capacity", "bracket", "safe point", "failed first above it"), rows, title="capacity")
 
 
 @app.command()
@@ -388,12 +430,14 @@ def run(
     )
     if not wait:
         return
-    runs, finished = wait_for(api, launched["launch_id"], run_ids, timeout)
+    searching = bool(doc.doc.get("spec", {}).get("search"))
+    runs, finished = wait_for(api, launched["launch_id"], run_ids, timeout, searching=searching)
     verdict_of = guarded(lambda: api.call(runs_get_launch, launch_id=launched["launch_id"]), code=RUN_FAILED)
     launch = verdict_of if finished and verdict_of["outcome"] != "running" else None
     code = exit_code(launch)
     print_runs(runs, api.base_url)
     if launch is not None:
+        print_capacity(launch)
         print_point_checks(launch)
     write_reports(runs, launch, doc.doc["name"], launched["launch_id"], code, api.base_url, junit, json_out)
     verdict = {

@@ -106,6 +106,14 @@ def junit_report(experiment: str, runs: Sequence[Run], launch: Launch | None, ba
         if not result["passed"]:
             case.result = [_failure(result, first)]
         suite.add_testcase(case)
+    for point in ((launch or {}).get("capacity") or {}).get("points", []):
+        # The point's answer itself: an error when its search could not find one (its capacity
+        # rules, if any, are the point threshold cases above).
+        case = TestCase(f"{point_title(point)}: capacity", classname=experiment)
+        case.system_out = f"{point['sentence']} ({first})"
+        if point["outcome"] in ("failed", "inconclusive", None):
+            case.result = [Error(f"{point['sentence']} ({first})", point["outcome"] or "running")]
+        suite.add_testcase(case)
     xml = JUnitXml()
     xml.add_testsuite(suite)
     return xml
@@ -126,6 +134,7 @@ def json_report(
         "passed": code == PASSED,
         "outcome": launch["outcome"] if launch else "running",
         "point_thresholds": launch["point_thresholds"] if launch else [],
+        "capacity": _capacity_report(launch),
         "runs": [
             {
                 "id": r["id"],
@@ -140,6 +149,19 @@ def json_report(
             for r in runs
         ],
     }
+
+
+def _capacity_report(launch: Launch | None) -> list[dict[str, Any]] | None:
+    """Each sweep point's capacity answer (a search launch), without its probes' details."""
+    capacity = (launch or {}).get("capacity")
+    if not capacity:
+        return None
+    keys = ("point_index", "params", "outcome", "capacity", "ci_low", "ci_high", "safe", "sentence")
+    return [
+        {key: point[key] for key in keys}
+        | {"unit": capacity["unit"], "probes": sum(len(s["probes"]) for s in point["searches"])}
+        for point in capacity["points"]
+    ]
 
 
 def write_reports(

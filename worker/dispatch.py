@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from backend.db import session_scope
 from backend.models import Run
 from backend.queue import enqueue_change_detection
+from backend.runs.capacity.chain import advance, stalled_searches
 from backend.runs.transitions import transition
 from backend.settings import get_settings
 from contract.run_state import STOPPED_STATES, RunState
@@ -35,28 +36,36 @@ INTERRUPTED = RunOutcome.failed("the worker stopped before the run ended")
 
 
 def dispatch_lab(lab_id: int, task_id: str | None) -> int | None:
-    """Execute the lab's oldest queued run if the lab is free; returns that run's id."""
+    """Execute the lab's oldest queued run if the lab is free, then the probes of its capacity
+    search one after the other (finish_run claims each); returns the first run's id."""
     with session_scope() as db:
         claim = claim_next_run(db, lab_id, task_id)
     if claim.reaped is not None:
         # A redelivered kick may find the dead worker's lease before the reaper does.
         settle_reaped_run(claim.reaped)
-    run_id = claim.run_id
-    if run_id is None:
-        return None
+    first = run_id = claim.run_id
+    while run_id is not None:
+        run_id = _execute_claimed(lab_id, run_id, task_id)
+    if first is not None:
+        kick_if_queued(lab_id)
+    return first
+
+
+def _execute_claimed(lab_id: int, run_id: int, task_id: str | None) -> int | None:
+    """Execute a run the lab is claimed for; returns the search probe claimed after it, if any."""
     log.info("lab %s: run %s is preparing", lab_id, run_id)
     outcome = INTERRUPTED
+    next_probe = None
     try:
         outcome = execute_run(run_id)
     finally:
-        finish_run(lab_id, run_id, outcome)
+        next_probe = finish_run(lab_id, run_id, outcome, task_id)
         if outcome.state == RunState.succeeded:
             detect_changes_later(run_id)
         if outcome.state in STOPPED_STATES:
             # Usually stored already by the orchestrator; not when PostgreSQL was away then.
             record_cut_short(run_id, outcome.error or f"the run was {outcome.state.value}")
-        kick_if_queued(lab_id)
-    return run_id
+    return next_probe
 
 
 @dataclass(frozen=True)
@@ -76,22 +85,30 @@ def claim_next_run(db: Session, lab_id: int, task_id: str | None) -> Claim:
     reaped = reap_expired_lease(db, lab_id, skip_locked=False)
     if reaped is not None:
         log.warning("lab %s: run %s failed: %s", lab_id, reaped.run_id, reaped.error)
-    return Claim(_claim_oldest_queued(db, lab_id, task_id), reaped)
+    # A search whose last probe ended without a successor or an answer (its worker died between
+    # the two, or the probe was reaped just now) goes on first, as finish_run would have done.
+    continued = [run for search in stalled_searches(db, lab_id) if (run := advance(db, search)) is not None]
+    return Claim(_claim_oldest_queued(db, lab_id, task_id, first=continued), reaped)
 
 
-def _claim_oldest_queued(db: Session, lab_id: int, task_id: str | None) -> int | None:
+def _claim_oldest_queued(
+    db: Session, lab_id: int, task_id: str | None, first: list[int] | None = None
+) -> int | None:
     lease_seconds = get_settings().lab_lease_seconds
     skipped: list[int] = []
     while True:
         # SKIP LOCKED: with the lab locked, only the API (cancelling it) can hold a queued run's
-        # row; rather than wait for it, take the next one.
-        run_id = db.scalar(
-            select(Run.id)
-            .where(Run.lab_id == lab_id, Run.state == RunState.queued, Run.id.not_in(skipped))
-            .order_by(Run.id)
-            .limit(1)
-            .with_for_update(skip_locked=True)
+        # row; rather than wait for it, take the next one. `first`: probes that go before the rest.
+        waiting = select(Run.id).where(
+            Run.lab_id == lab_id, Run.state == RunState.queued, Run.id.not_in(skipped)
         )
+        ahead = [run for run in first or [] if run not in skipped]
+        if ahead:
+            waiting = waiting.where(Run.id.in_(ahead))
+        run_id = db.scalar(waiting.order_by(Run.id).limit(1).with_for_update(skip_locked=True))
+        if run_id is None and ahead:
+            skipped.extend(ahead)
+            continue
         if run_id is None:
             return None
         if not claim_lab(db, lab_id, run_id, lease_seconds):
@@ -108,14 +125,19 @@ def _claim_oldest_queued(db: Session, lab_id: int, task_id: str | None) -> int |
 FINISH_RETRY_S = 20.0
 
 
-def finish_run(lab_id: int, run_id: int, outcome: RunOutcome) -> None:
-    """Release the lab and write the run's end state, both guarded, in one transaction."""
+def finish_run(lab_id: int, run_id: int, outcome: RunOutcome, task_id: str | None = None) -> int | None:
+    """Release the lab and write the run's end state, both guarded, in one transaction; for a
+    search's probe, in the same transaction, answer its search or queue its next probe and claim
+    the lab for that probe (a concurrent kick waits on the lab's row, then finds it busy).
+    Returns the probe claimed, for the caller to execute next."""
     deadline = time.monotonic() + FINISH_RETRY_S
     while True:
         try:
             with session_scope() as db:
-                release_lab(db, lab_id, run_id)
+                lock_lab(db, lab_id)  # the lock order everywhere: the lab's row first
+                released = release_lab(db, lab_id, run_id)
                 ended = transition(db, run_id, outcome.state, error=outcome.error)
+                next_probe = _next_probe(db, lab_id, run_id, task_id) if released else None
             break
         except sqlalchemy.exc.OperationalError:
             if time.monotonic() >= deadline:
@@ -132,6 +154,19 @@ def finish_run(lab_id: int, run_id: int, outcome: RunOutcome) -> None:
         tell_webhooks(run_id)
     else:
         log.info("lab %s: run %s had already ended elsewhere", lab_id, run_id)
+    return next_probe
+
+
+def _next_probe(db: Session, lab_id: int, run_id: int, task_id: str | None) -> int | None:
+    """The search's next probe, claimed for the lab (which this worker just released); None when
+    `run_id` is no probe, its search answered, or the probe could not be claimed."""
+    search_id = db.scalar(select(Run.search_id).where(Run.id == run_id))
+    if search_id is None:
+        return None
+    probe = advance(db, search_id)
+    if probe is None:
+        return None
+    return _claim_oldest_queued(db, lab_id, task_id, first=[probe])
 
 
 def detect_changes_later(run_id: int) -> None:

@@ -14,9 +14,12 @@ from typing import Any
 
 from pydantic import ValidationError
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from backend.db import session_scope
 from backend.models import Agent, Lab, Run
+from backend.runs.capacity.chain import search_goes_on
+from backend.settings import get_settings
 from contract.capabilities import Capabilities
 from contract.command_results import LoadFinished, StartedProcess
 from contract.experiment import ExperimentSpec
@@ -77,6 +80,9 @@ class Execution:
     threshold_abort_at_s: float = 0.0  # seconds of measured load when it was lost
     # Set when the execution ends, however it ends: background helpers (the lease keeper) stop.
     stopped: threading.Event = field(default_factory=threading.Event)
+    # Seconds the proxy and target agents keep HAProxy and the target servers after this run, for
+    # the next run on the lab to adopt (keep_warm_after); None: stopped at its teardown.
+    keep_warm_s: float | None = None
 
     def __getstate__(self) -> dict[str, Any]:
         # Pickled to a summary process (worker/summary_pool.py) without its event: it is this
@@ -142,7 +148,28 @@ def load_execution(run_id: int, lab_name: str) -> Execution:
         if run is None or run.lab_id is None:
             raise ValueError(f"run {run_id} has no lab")
         spec = ExperimentSpec.model_validate(run.spec)
-        return Execution(run_id=run.id, lab_id=run.lab_id, lab_name=lab_name, spec=spec)
+        return Execution(
+            run_id=run.id,
+            lab_id=run.lab_id,
+            lab_name=lab_name,
+            spec=spec,
+            keep_warm_s=keep_warm_after(db, run.id),
+        )
+
+
+# A search's next probe is claimed in the transaction that ends the previous one (worker/dispatch.py)
+# and reaches ConfigureLab within seconds; the hold only has to bridge that.
+PROBE_KEEP_WARM_S = 30.0
+
+
+def keep_warm_after(db: Session, run_id: int) -> float | None:
+    """How long HAProxy and the target servers stay up after run `run_id` ends, for a next run that
+    differs only in its load to adopt; None: stop them as every run did. A probe of a search that
+    goes on keeps them (its point's next probe follows at once: no restart between probes, and a
+    last probe's hold simply expires); any other run keeps them for settings.keep_warm_seconds."""
+    if search_goes_on(db, run_id):
+        return max(PROBE_KEEP_WARM_S, get_settings().keep_warm_seconds or 0)
+    return get_settings().keep_warm_seconds
 
 
 def pick_agents(execution: Execution, online_within_s: int) -> None:

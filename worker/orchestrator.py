@@ -25,7 +25,7 @@ from backend.runs.transitions import transition
 from backend.settings import get_settings
 from contract.injector_split import ShareError
 from contract.protocol import ONLINE_WINDOW_S, StopLoad, Teardown
-from contract.run_state import STOPPED_STATES, RunState
+from contract.run_state import MEASURED_STATES, STOPPED_STATES, RunState
 from worker import agent_rpc
 from worker.execution import Execution, load_execution, pick_agents
 from worker.lease import LeaseRenewer
@@ -54,6 +54,9 @@ def build_phases(execution: Execution) -> list[Phase]:
 
 
 TEARDOWN_TIMEOUT_S = 15.0
+# A run that ended so (its load ran to its end) leaves HAProxy and the targets for the next run to
+# adopt (Execution.keep_warm_s). A failed or cancelled run stops them: the next starts clean.
+KEEPS_WARM = MEASURED_STATES
 
 
 @dataclass(frozen=True)
@@ -82,6 +85,7 @@ def execute_run(run_id: int) -> RunOutcome:
             return [agent.id for agent in execution.involved_agents]
 
         with RunWatch(ctx, settings.run_watch_fallback_seconds, involved) as watch:
+            outcome: RunOutcome | None = None  # (an exception the handlers below miss leaves none)
             try:
                 outcome = _walk_all(execution, ctx, lease, watch, deadline)
             except RunTimeLimit:
@@ -96,7 +100,8 @@ def execute_run(run_id: int) -> RunOutcome:
                 outcome = RunOutcome.failed(f"internal error in the worker: {exc!r}")
             finally:
                 execution.stopped.set()
-                tear_down(execution)  # first: a cancel must stop the load within 2 s
+                # first: a cancel must stop the load within 2 s
+                tear_down(execution, keep_warm=outcome is not None and outcome.state in KEEPS_WARM)
     if outcome.state in STOPPED_STATES:
         keep_what_was_measured(execution, outcome)
     return outcome
@@ -129,14 +134,18 @@ def keep_what_was_measured(execution: Execution, outcome: RunOutcome) -> None:
     record_cut_short(execution.run_id, reason, execution.injector_summaries, execution.t0)
 
 
-def tear_down(execution: Execution) -> None:
-    """Stop the load first (cancel must stop it within 2 s), then everything else, on every agent."""
+def tear_down(execution: Execution, *, keep_warm: bool = False) -> None:
+    """Stop the load first (cancel must stop it within 2 s), then everything else, on every agent.
+
+    With `keep_warm` and the execution's keep_warm_s, the proxy and target agents keep HAProxy and
+    the target servers for that long (contract.protocol.Teardown); all else of the run ends."""
     run = execution.run_id
+    keep_warm_s = execution.keep_warm_s if keep_warm else None
     try:
         for injector in execution.injectors:
             agent_rpc.post_command(injector.id, StopLoad(run_id=run))
         for agent in execution.involved_agents:
-            agent_rpc.post_command(agent.id, Teardown(run_id=run))
+            agent_rpc.post_command(agent.id, Teardown(run_id=run, keep_warm_s=keep_warm_s))
     except Exception:  # a teardown problem must not hide the run's own outcome
         log.exception("tearing down run %s", run)
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import func, select
 
 from backend.db import session_scope
-from backend.models import Agent, Lab, Run
+from backend.models import Agent, CapacitySearch, Lab, Run
 from backend.settings import get_settings
 from backend.webhooks import notify
 from contract.protocol import StopLoad, Teardown
@@ -87,7 +87,13 @@ def reap_labs() -> ReapReport:
             select(Lab.id)
             .join(Run, Run.lab_id == Lab.id)
             .where(Run.state == RunState.queued, Lab.active_run_id.is_(None))
-            .distinct()
+            .union(
+                # A search still probing on an idle lab: its next probe was never queued (its
+                # worker died between the two); a kick continues it (worker/dispatch.py).
+                select(Lab.id)
+                .join(CapacitySearch, CapacitySearch.lab_id == Lab.id)
+                .where(CapacitySearch.answer.is_(None), Lab.active_run_id.is_(None))
+            )
             .order_by(Lab.id)
         ).all()
     # Usually a lab just between two runs; a duplicate kick is harmless, and these expire so

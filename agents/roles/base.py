@@ -89,8 +89,11 @@ class Role(ABC):
         `command.answered_with`, but for StartSampling's ProxySampling) or raise CommandFailed."""
 
     @abstractmethod
-    def teardown(self, run_id: int) -> None:
-        """Stop everything started for `run_id` and remove its files. Must be idempotent."""
+    def teardown(self, run_id: int, keep_warm_s: float | None = None) -> None:
+        """Stop everything started for `run_id` and remove its files. Must be idempotent.
+
+        `keep_warm_s` (contract.protocol.Teardown): a role that can keeps its servers running for
+        the next run that asks the same, for at most that long; the others ignore it."""
 
     def capabilities(self) -> dict[str, JsonValue]:
         """What this role can do on this host (tool versions, ...), merged into the Hello."""

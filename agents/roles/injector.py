@@ -317,7 +317,7 @@ class InjectorRole(Role):
 
     # ------------------------------------------------------------ teardown
 
-    def teardown(self, run_id: int) -> None:
+    def teardown(self, run_id: int, keep_warm_s: float | None = None) -> None:
         with self._lock:
             load = self._loads.pop(run_id, None)
         if load is not None:

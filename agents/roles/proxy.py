@@ -13,6 +13,12 @@ pidfile, certs/ and files/ of the config all live here.
   (agents.proxy.request_log), whose socket was bound before HAProxy started.
 - ShapeLinks: cap this host's interfaces with tc (agents.shaping) until the run's Teardown.
 - Teardown: stop the sampler and HAProxy, remove the run's link caps, empty the directory. Idempotent.
+  With `keep_warm_s`, HAProxy (and its directory: config, certificates) is kept running, unbound
+  to any run, for at most that long (agents.warm_hold); the sampler and the request log end as
+  always. The next ApplyProxyConfig adopts it when its config text is byte-identical and its files
+  have the same identity (contract.kept_processes): its counters are cleared (`clear counters all`,
+  which HAProxy documents as the same effect as a restart), so the run's figures are its own.
+  Anything else, or any other Teardown, stops it; so does the hold's timer.
 """
 
 from __future__ import annotations
@@ -36,7 +42,9 @@ from agents.proxy.runtime_api import RuntimeApi, RuntimeApiError
 from agents.proxy.sampler import ProxySampler
 from agents.roles.base import AgentContext, CommandFailed, Role
 from agents.shaping import LinkShaper, ShapingError
+from agents.warm_hold import WarmHold
 from contract.command_results import HostsResolved, LinksShaped, ProxySampling, ProxyStarted
+from contract.kept_processes import files_identity
 from contract.protocol import ApplyProxyConfig, Command, ResolveHosts, ShapeLinks, StartSampling
 from contract.strict import StrictModel
 
@@ -79,6 +87,11 @@ class ProxyRole(Role):
         self._version: str | None = None
         self._shaper: LinkShaper | None = None
         self._shaping_run: int | None = None
+        # What the running HAProxy was applied with (an adoption compares them), and the hold
+        # keeping it between runs.
+        self._applied: tuple[str, dict[str, str], int | None] | None = None
+        self._check_messages = ""
+        self._kept: WarmHold | None = None
         files.clear(self.workdir)
 
     # ------------------------------------------------------------ Role
@@ -102,14 +115,21 @@ class ProxyRole(Role):
             return HostsResolved(addresses={name: list(found) for name, found in resolved.items()})
         raise CommandFailed(f"the proxy role does not handle {command.type}")
 
-    def teardown(self, run_id: int) -> None:
+    def teardown(self, run_id: int, keep_warm_s: float | None = None) -> None:
         if self._run_id in (None, run_id):  # (a late teardown of a dead run must not cancel the next)
             self._cancel.set()  # an apply still waiting for readiness gives up at once
         if self._shaper is not None and self._shaping_run in (None, run_id):
             self._shaper.clear()
         with self._lock:
+            if self._kept is not None:
+                if not (self._kept.from_run == run_id and keep_warm_s is not None):
+                    self._stop_locked()  # a kept HAProxy lives only until the next run's word
+                return
             if self._run_id not in (None, run_id):
                 return  # another run's HAProxy: not ours to stop
+            if keep_warm_s is not None and self._run_id == run_id and self.pid is not None:
+                self._keep_locked(run_id, keep_warm_s)
+                return
             self._stop_locked()
 
     def close(self) -> None:
@@ -134,6 +154,10 @@ class ProxyRole(Role):
                     "run %s never tore down; stopping its HAProxy for run %s", self._run_id, command.run_id
                 )
                 self._stop_locked()
+            if self._kept is not None:
+                adopted = self._adopt_locked(command)
+                if adopted is not None:
+                    return adopted
             self._run_id = command.run_id
             try:
                 return self._apply_locked(command)
@@ -177,6 +201,8 @@ class ProxyRole(Role):
             )
         except (HAProxyError, RuntimeApiError, TimeoutError, InterruptedError) as exc:
             raise CommandFailed(str(exc)) from None
+        self._applied = (command.config_text, files_identity(command.files), command.request_log_one_in)
+        self._check_messages = check.messages
         return ProxyStarted(
             command_line=list(process.argv),
             haproxy_version=self._haproxy_version(),
@@ -221,6 +247,75 @@ class ProxyRole(Role):
         except ShapingError as exc:
             raise CommandFailed(str(exc)) from None
 
+    # ------------------------------------------------------------ kept between runs
+
+    def _keep_locked(self, run_id: int, keep_warm_s: float) -> None:
+        """End what belongs to the run (sampler, request log) and keep HAProxy and its files."""
+        if self._sampler is not None:
+            self._sampler.stop()
+            self._sampler = None
+        self._close_request_log()
+        self._run_id = None
+        self._kept = WarmHold("HAProxy", run_id, keep_warm_s, self._expire)
+
+    def _expire(self, hold: WarmHold) -> None:
+        with self._lock:
+            if self._kept is hold:  # not adopted nor stopped meanwhile
+                self._stop_locked()
+
+    def _adopt_locked(self, command: ApplyProxyConfig) -> ProxyStarted | None:
+        """Take the kept HAProxy for this run when it runs exactly what is asked; None (and the
+        kept HAProxy stopped) otherwise."""
+        kept = self._kept
+        assert kept is not None
+        asked = (command.config_text, files_identity(command.files), command.request_log_one_in)
+        process = self._process
+        if process is None or not process.running or self._worker_pid is None or asked != self._applied:
+            why = "it exited" if process is None or not process.running else "its config or files differ"
+            log.info(
+                "not adopting the HAProxy kept after run %s for run %s: %s",
+                kept.from_run,
+                command.run_id,
+                why,
+            )
+            self._stop_locked()
+            return None
+        kept.cancel()
+        self._kept = None
+        self._run_id = command.run_id
+        try:
+            self._prepare_request_log(command)  # its socket again, bound before any load
+            # Counters, maxima and the 1,024-request averages start again, as in a fresh process.
+            if cleared := self.api.command("clear counters all").strip():
+                raise RuntimeApiError(f"clear counters all: {cleared}")
+            wait_until_ready(
+                self.api,
+                self._worker_pid,
+                command.ready_timeout_s,
+                cancelled=self._cancel,
+                check_alive=self._raise_if_exited,
+            )
+        except (HAProxyError, RuntimeApiError, TimeoutError, InterruptedError, OSError) as exc:
+            log.warning(
+                "the HAProxy kept after run %s could not be adopted (%s): starting afresh", kept.from_run, exc
+            )
+            self._stop_locked()
+            return None
+        log.info(
+            "run %s adopted the HAProxy kept after run %s (pid %s)",
+            command.run_id,
+            kept.from_run,
+            process.pid,
+        )
+        return ProxyStarted(
+            command_line=list(process.argv),
+            haproxy_version=self._haproxy_version(),
+            check_output=self._check_messages,
+            pid=process.pid,
+            worker_pid=self._worker_pid,
+            reused_from_run=kept.from_run,
+        )
+
     # ------------------------------------------------------------ internals
 
     def _raise_if_exited(self) -> None:
@@ -250,6 +345,10 @@ class ProxyRole(Role):
             self._log_socket = None
 
     def _stop_locked(self) -> None:
+        if self._kept is not None:
+            self._kept.cancel()
+            self._kept = None
+        self._applied = None
         if self._sampler is not None:
             self._sampler.stop()
             self._sampler = None

@@ -7,13 +7,21 @@ instead (agents/targets/mariadb.py) and answers with its address. Teardown stops
 MariaDB and removes the run's files (a database's data dir too). A second start for the same run
 replaces the first. nginx and MariaDB run as the target user (`--target-user`, haplab-target;
 agents.privileges), in a directory of the run that user owns.
+
+A Teardown with `keep_warm_s` keeps the run's nginx (never a MariaDB: its account and data are
+the run's) running with its directory, unbound to any run, for at most that long
+(agents.warm_hold). The next StartTargets adopts it when it asks for the same target and its TLS
+credentials have the same identity (contract.kept_processes): same servers, same addresses, the
+previous run's certificate from the same CA. Anything else, or any other Teardown, stops it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
 import shutil
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
@@ -25,9 +33,31 @@ from agents.targets.mariadb import MariadbError, RunningDatabase, mariadb_versio
 from agents.targets.mariadb_setup import MariadbLayout
 from agents.targets.nginx import NginxError, RunningTargets, nginx_version, start_targets
 from agents.targets.nginx_config import NginxLayout, UnservablePath
+from agents.warm_hold import WarmHold
 from contract.command_results import DatabaseStarted, Done, TargetsStarted
+from contract.kept_processes import credential_identity
 from contract.protocol import Command, StartDatabase, StartTargets, Teardown
 from contract.strict import StrictModel
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class StartedTargets:
+    """A run's synthetic servers, what they were asked to be (`ask_identity`) and their directory."""
+
+    running: RunningTargets
+    ask: str
+    directory: Path
+    version: str
+    config_path: Path
+
+
+def ask_identity(command: StartTargets) -> str:
+    """What a StartTargets asks for, without its run and its per-run credentials."""
+    tls = command.tls
+    credentials = credential_identity(tls.certificate_pem + tls.private_key_pem) if tls is not None else ""
+    return command.target.model_dump_json() + "\n" + credentials
 
 
 class TargetRole(Role):
@@ -39,8 +69,10 @@ class TargetRole(Role):
         self.user = lab_user(TARGET_USER, ctx.extra.get(TARGET_USER.key))
         self.root = role_directory(ctx.runtime_dir / "target", self.user)
         self._lock = threading.Lock()
-        self._running: dict[int, RunningTargets] = {}
+        self._running: dict[int, StartedTargets] = {}
         self._databases: dict[int, RunningDatabase] = {}
+        # Servers kept after their run, for the next run to adopt.
+        self._kept: tuple[WarmHold, StartedTargets] | None = None
 
     def handle(self, command: Command) -> StrictModel:
         if isinstance(command, StartTargets):
@@ -48,7 +80,7 @@ class TargetRole(Role):
         if isinstance(command, StartDatabase):
             return self._start_database(command)
         if isinstance(command, Teardown):
-            self.teardown(command.run_id)
+            self.teardown(command.run_id, command.keep_warm_s)
             return Done()
         raise CommandFailed(f"the target role does not handle {command.type}")
 
@@ -67,6 +99,9 @@ class TargetRole(Role):
         version = nginx_version()
         if version is None:
             raise CommandFailed("nginx is not installed on this target host")
+        ask = ask_identity(command)
+        if (adopted := self._adopt(command.run_id, ask)) is not None:
+            return adopted
         self.teardown(command.run_id)
         layout = NginxLayout(self.workdir(command.run_id))
         try:
@@ -80,7 +115,7 @@ class TargetRole(Role):
             shutil.rmtree(layout.root, ignore_errors=True)
             raise CommandFailed(f"the synthetic servers did not start: {exc}") from exc
         with self._lock:
-            self._running[command.run_id] = running
+            self._running[command.run_id] = StartedTargets(running, ask, layout.root, version, layout.config)
         return TargetsStarted(
             addresses=list(running.addresses),
             command_line=list(running.process.argv),
@@ -119,19 +154,73 @@ class TargetRole(Role):
             pid=running.process.pid,
         )
 
-    def teardown(self, run_id: int) -> None:
+    def teardown(self, run_id: int, keep_warm_s: float | None = None) -> None:
+        stale: StartedTargets | None = None
         with self._lock:
-            running = self._running.pop(run_id, None)
+            if self._kept is not None and not (self._kept[0].from_run == run_id and keep_warm_s is not None):
+                stale = self._release_kept_locked()  # kept servers live only until the next run's word
+            started = self._running.pop(run_id, None)
             database = self._databases.pop(run_id, None)
-        if running is not None:
-            running.process.stop()
+            if started is not None and keep_warm_s is not None and started.running.process.running:
+                hold = WarmHold("the target servers", run_id, keep_warm_s, self._expire)
+                self._kept, started = (hold, started), None
+            kept_dir = self._kept[1].directory if self._kept is not None else None
+        for gone in (stale, started):
+            if gone is not None:
+                gone.running.process.stop()
+                shutil.rmtree(gone.directory, ignore_errors=True)
         if database is not None:
             database.process.stop()
-        shutil.rmtree(self.workdir(run_id), ignore_errors=True)
+        if kept_dir != self.workdir(run_id):
+            shutil.rmtree(self.workdir(run_id), ignore_errors=True)
+
+    def _adopt(self, run_id: int, ask: str) -> TargetsStarted | None:
+        """The kept servers for run `run_id` when they serve exactly what it asks; None otherwise
+        (they are then stopped by the teardown that precedes a fresh start)."""
+        with self._lock:
+            if self._kept is None:
+                return None
+            hold, started = self._kept
+            if started.ask != ask or not started.running.process.running:
+                log.info("not adopting the servers kept after run %s for run %s", hold.from_run, run_id)
+                return None
+            hold.cancel()
+            self._kept = None
+            self._running[run_id] = started
+        log.info("run %s adopted the target servers kept after run %s", run_id, hold.from_run)
+        return TargetsStarted(
+            addresses=list(started.running.addresses),
+            command_line=list(started.running.process.argv),
+            nginx_version=started.version,
+            pid=started.running.process.pid,
+            config_path=str(started.config_path),
+            reused_from_run=hold.from_run,
+        )
+
+    def _release_kept_locked(self) -> StartedTargets | None:
+        if self._kept is None:
+            return None
+        hold, started = self._kept
+        hold.cancel()
+        self._kept = None
+        return started
+
+    def _expire(self, hold: WarmHold) -> None:
+        with self._lock:
+            started = (
+                self._release_kept_locked() if self._kept is not None and self._kept[0] is hold else None
+            )
+        if started is not None:
+            started.running.process.stop()
+            shutil.rmtree(started.directory, ignore_errors=True)
 
     def close(self) -> None:
         with self._lock:
             runs = list(self._running) + list(self._databases)
+            kept = self._release_kept_locked()
+        if kept is not None:
+            kept.running.process.stop()
+            shutil.rmtree(kept.directory, ignore_errors=True)
         for run_id in runs:
             with contextlib.suppress(Exception):
                 self.teardown(run_id)

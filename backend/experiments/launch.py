@@ -25,14 +25,16 @@ from backend.experiments.validation import point_check_problems
 from backend.labs import boundary
 from backend.labs.service import get_lab, lab_agents
 from backend.models import Lab
-from backend.runs.queued_runs import NewRun, queue_launch, refuse_beyond_queue_caps
+from backend.runs.capacity.chain import probe_params
+from backend.runs.queued_runs import NewRun, NewSearch, queue_launch, refuse_beyond_queue_caps
 from backend.runs.schemas import RunLaunched
 from contract.expansion import RunPoint, SweepPointError, expand
-from contract.experiment import ExperimentSpec
+from contract.experiment import ExperimentSpec, probe_spec
 from contract.haproxy.render import RenderError
 from contract.injector_split import ShareError, injector_shares
 from contract.lab import injector_weights_of, weights_of
 from contract.lint import lint
+from contract.search import NextProbe, plan_next
 from contract.sweep import JsonScalar, PathError, apply_path
 
 
@@ -93,11 +95,16 @@ def launch_experiment(
         raise ApiError(
             422, "validation_error", str(exc), [FieldError(field=f"{SPEC_FIELD}.sweep", message=str(exc))]
         ) from None
+    # A search's runs are its probes: the first of each search is queued now, the others by the
+    # worker as each probe ends (backend/runs/capacity/chain.py). Its probes at `max` are checked
+    # too, so no later probe is refused by the lab's injectors.
+    probes = [*map(_first_probe, points), *(_probe_at_max(p) for p in points)] if spec.search else points
     # Asked again under the team's lock when the runs are inserted; here a full queue is refused
     # before any haproxy -c (a schedule firing every minute into a full queue costs no checks).
-    _check_injector_split(db, lab, points)
+    _check_injector_split(db, lab, probes)
     refuse_beyond_queue_caps(db, team_id=team_id, lab_id=lab.id, adding=len(points))
-    _check_every_config(points)
+    queued = probes[: len(points)]
+    _check_every_config(queued)
     return queue_launch(
         db,
         team_id=team_id,
@@ -107,13 +114,44 @@ def launch_experiment(
         created_by_id=user_id,
         runs=[
             NewRun(
-                point_index=p.point_index,
-                repetition=p.repetition,
-                params=dict(p.params),
-                spec=stored_form(p.spec),
-                config_warnings=[w.model_dump() for w in lint(p.spec)],
+                point_index=run.point_index,
+                repetition=run.repetition,
+                params=dict(run.params),
+                spec=stored_form(run.spec),
+                config_warnings=[w.model_dump() for w in lint(run.spec)],
+                search=_new_search(point, run) if spec.search else None,
             )
-            for p in points
+            for point, run in zip(points, queued, strict=True)
         ],
         overrides=dict(body.overrides),
     )
+
+
+def _probe(point: RunPoint, value: float) -> RunPoint:
+    """The run of `point` (a search's point) that probes `value`."""
+    assert point.spec.search is not None
+    try:
+        spec = probe_spec(point.spec, value)
+    except ValueError as exc:  # validated with the spec; the sweep's values may still break it
+        raise invalid(f"{SPEC_FIELD}.search", f"sweep point {point.point_index}: {exc}") from None
+    params = probe_params(dict(point.params), point.spec.search.vary, value)
+    return point.model_copy(update={"spec": spec, "params": params})
+
+
+def _first_probe(point: RunPoint) -> RunPoint:
+    assert point.spec.search is not None
+    first = plan_next(point.spec.search, [])
+    assert isinstance(first, NextProbe)
+    return _probe(point, first.value)
+
+
+def _probe_at_max(point: RunPoint) -> RunPoint:
+    assert point.spec.search is not None
+    return _probe(point, point.spec.search.rounded(point.spec.search.max))
+
+
+def _new_search(point: RunPoint, first: RunPoint) -> NewSearch:
+    assert point.spec.search is not None
+    value = first.params[point.spec.search.vary]
+    assert isinstance(value, int | float)
+    return NewSearch(params=dict(point.params), spec=stored_form(point.spec), probe_value=float(value))

@@ -2,6 +2,7 @@
 
 from backend.models.base import Base
 from backend.models.baseline import Baseline
+from backend.models.capacity_search import CapacitySearch
 from backend.models.change_point import ChangePoint
 from backend.models.experiment import Experiment, ExperimentVersion, Launch
 from backend.models.lab import Agent, EnrollmentToken, Lab
@@ -18,6 +19,7 @@ __all__ = [
     "ApiToken",
     "Base",
     "Baseline",
+    "CapacitySearch",
     "ChangePoint",
     "EnrollmentToken",
     "Experiment",

@@ -99,6 +99,7 @@ class Run(IdMixin, CreatedAtMixin, Base):
         # And the state (migration 0015): an experiment's run counts by state, from the index alone.
         Index("ix_run_experiment", "experiment_id", "id", postgresql_include=["team_id", "state"]),
         Index("ix_run_launch", "launch_id", "point_index", "repetition"),
+        Index("ix_run_search", "search_id", "id"),
     )
 
     team_id: Mapped[int] = mapped_column(ForeignKey("team.id", ondelete="CASCADE"))
@@ -111,6 +112,11 @@ class Run(IdMixin, CreatedAtMixin, Base):
     lab_id: Mapped[int | None] = mapped_column(ForeignKey("lab.id", ondelete="SET NULL"))
     rerun_of_id: Mapped[int | None] = mapped_column(ForeignKey("run.id", ondelete="SET NULL"))
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user_account.id", ondelete="SET NULL"))
+
+    # A capacity search's probe (backend/models/capacity_search.py): its search and the value it
+    # probed (req/s or connections); NULL for every other run.
+    search_id: Mapped[int | None] = mapped_column(ForeignKey("capacity_search.id", ondelete="CASCADE"))
+    probe_value: Mapped[float | None] = mapped_column(Numeric(asdecimal=False))
 
     # Position in the sweep: index of the point in the cartesian product, and repetition (0-based).
     point_index: Mapped[int] = mapped_column(Integer)

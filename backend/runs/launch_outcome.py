@@ -72,7 +72,7 @@ def point_rules(spec: Mapping[str, Any]) -> list[tuple[int, Threshold]]:
             rule = Threshold.model_validate(raw)
         except ValidationError:
             continue  # valid when launched; a stricter model since cannot judge it (run rules were)
-        if rule.judges_points:
+        if rule.judges_points and not rule.judges_capacity:  # capacity: backend/runs/capacity
             rules.append((index, rule))
     return rules
 

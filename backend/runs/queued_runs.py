@@ -15,7 +15,7 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.orm import Session
 
 from backend.errors import ApiError, ErrorBody, FieldError
-from backend.models import Lab, Launch, Run, Team
+from backend.models import CapacitySearch, Lab, Launch, Run, Team
 from backend.queue import after_commit
 from backend.runs.schemas import RunLaunched
 from backend.settings import get_settings
@@ -37,6 +37,15 @@ def queue_full_response(also: str = "") -> dict[int | str, dict[str, Any]]:
 
 
 @dataclass(frozen=True)
+class NewSearch:
+    """A capacity search the run is the first probe of (backend/models/capacity_search.py)."""
+
+    params: dict[str, Any]  # the point's swept values
+    spec: dict[str, Any]  # the point's resolved spec, with its search
+    probe_value: float
+
+
+@dataclass(frozen=True)
 class NewRun:
     point_index: int
     repetition: int
@@ -44,6 +53,7 @@ class NewRun:
     spec: dict[str, Any]
     rerun_of_id: int | None = None
     config_warnings: list[dict[str, Any]] = field(default_factory=list)  # contract.lint at launch
+    search: NewSearch | None = None
 
 
 def queue_launch(
@@ -80,6 +90,7 @@ def queue_launch(
     db.add(launch)
     db.flush()
     run_ids = _reserve_run_ids(db, len(runs))
+    search_ids = _insert_searches(db, team_id, launch.id, lab_id, runs)
     if runs:
         db.execute(
             insert(Run),
@@ -92,6 +103,8 @@ def queue_launch(
                     "launch_id": launch.id,
                     "lab_id": lab_id,
                     "rerun_of_id": new.rerun_of_id,
+                    "search_id": search_id,
+                    "probe_value": new.search.probe_value if new.search else None,
                     "created_by_id": created_by_id,
                     "point_index": new.point_index,
                     "repetition": new.repetition,
@@ -102,11 +115,38 @@ def queue_launch(
                     "command_lines": {},
                     "environment": {},
                 }
-                for run_id, new in zip(run_ids, runs, strict=True)
+                for run_id, new, search_id in zip(run_ids, runs, search_ids, strict=True)
             ],
         )
     after_commit(db, {lab_id})
     return RunLaunched(launch_id=launch.id, run_ids=run_ids, total_runs=len(runs))
+
+
+def _insert_searches(
+    db: Session, team_id: int, launch_id: int, lab_id: int, runs: list[NewRun]
+) -> list[int | None]:
+    """The capacity search of each run that starts one (None for the others), in `runs`' order."""
+    ids: list[int | None] = []
+    for new in runs:
+        if new.search is None:
+            ids.append(None)
+            continue
+        ids.append(
+            db.scalar(
+                insert(CapacitySearch)
+                .values(
+                    team_id=team_id,
+                    launch_id=launch_id,
+                    lab_id=lab_id,
+                    point_index=new.point_index,
+                    repetition=new.repetition,
+                    params=new.search.params,
+                    spec=new.search.spec,
+                )
+                .returning(CapacitySearch.id)
+            )
+        )
+    return ids
 
 
 def refuse_beyond_queue_caps(db: Session, *, team_id: int, lab_id: int, adding: int) -> None:

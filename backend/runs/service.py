@@ -26,6 +26,7 @@ from backend.api.storable import BIGINT_MAX
 from backend.errors import conflict, invalid, not_found
 from backend.models import Experiment, ExperimentVersion, Lab, Launch, Note, Run, Schedule
 from backend.queue import after_commit
+from backend.runs.capacity.service import launch_capacity
 from backend.runs.launch_outcome import JudgedRun, judge_points, outcome
 from backend.runs.paging import TOTAL_CAP, Cursor, after
 from backend.runs.queue_estimate import lab_overhead, queue_estimate
@@ -354,6 +355,10 @@ def launch_detail(db: Session, team_id: int, launch_id: int) -> LaunchDetail:
         for run in db.scalars(select(Run).where(Run.launch_id == launch.id).order_by(Run.id))
     ]
     points = judge_points(runs)
+    verdict = outcome(runs, points)
+    searched = launch_capacity(db, launch.id)
+    if searched is not None:  # a search launch: its answer per point is what its rules judge
+        points, verdict = searched.point_thresholds, searched.outcome
     states: dict[RunState, int] = {}
     for run in runs:
         states[run.state] = states.get(run.state, 0) + 1
@@ -367,12 +372,13 @@ def launch_detail(db: Session, team_id: int, launch_id: int) -> LaunchDetail:
         overrides=launch.overrides,
         total_runs=launch.total_runs,
         run_states=states,
-        outcome=outcome(runs, points),
+        outcome=verdict,
         runs_judged=sum(1 for run in runs if run.thresholds is not None),
         runs_failing_thresholds=sum(
             1 for run in runs if run.thresholds is not None and not run.thresholds.passed
         ),
         point_thresholds=points,
+        capacity=searched.capacity if searched is not None else None,
     )
 
 

@@ -74,7 +74,7 @@ class LoadRole(Role):
             return LeaseRenewed(lease_until=command.lease_until.isoformat(), running=True)
         raise ZeroDivisionError("a bug in the role")
 
-    def teardown(self, run_id: int) -> None:
+    def teardown(self, run_id: int, keep_warm_s: float | None = None) -> None:
         self.torn_down.append(run_id)
 
 

@@ -220,3 +220,44 @@ def test_a_search_the_spec_cannot_run_is_refused(
     with pytest.raises(ValidationError) as error:
         ExperimentSpec.model_validate(_spec(load, search_fields, sweep))
     assert names in str(error.value)
+
+
+CAPACITY_RULE = {"metric": "capacity", "operator": ">=", "value": 400}
+
+
+@pytest.mark.parametrize(
+    ("thresholds", "search_fields", "names"),
+    [
+        # With a search, the objective judges probes; the spec's rules judge the answer only.
+        (
+            [{"metric": "latency_p99_ms", "operator": "<", "value": 50}],
+            {},
+            "thresholds.0.metric: with a search",
+        ),
+        ([CAPACITY_RULE | {"host": "proxy"}], {}, "host: not available for capacity"),
+        ([CAPACITY_RULE | {"relative_to": "asked_rate"}], {}, "relative_to: not available"),
+        ([], {"objective": [CAPACITY_RULE]}, "objective.0: capacity is the search's answer"),
+        ([], {"method": "staircase"}, "search.method: staircase comes with load stages"),
+    ],
+)
+def test_capacity_rules_and_the_objective_are_refused_where_they_do_not_judge(
+    thresholds: list[dict[str, Any]], search_fields: dict[str, Any], names: str
+) -> None:
+    doc = _spec({"driver": "vegeta"}, {"vary": "load.rate"} | search_fields) | {"thresholds": thresholds}
+    with pytest.raises(ValidationError) as error:
+        ExperimentSpec.model_validate(doc)
+    assert names in str(error.value)
+
+
+def test_a_capacity_rule_needs_a_search_and_a_probe_is_judged_by_the_objective() -> None:
+    doc = _spec({"driver": "vegeta"}, {"vary": "load.rate"})
+    spec = ExperimentSpec.model_validate(
+        doc | {"thresholds": [CAPACITY_RULE, CAPACITY_RULE | {"per_point": "ci_low"}]}
+    )
+    probe = probe_spec(spec, 450)
+    assert [rule.metric for rule in probe.thresholds] == ["latency_p99_ms"]  # the objective
+    without = {key: value for key, value in doc.items() if key != "search"} | {"thresholds": [CAPACITY_RULE]}
+    without["load"] = without["load"] | {"rate": 100}
+    refused = r"thresholds\.0\.metric: capacity is a capacity search's figure"
+    with pytest.raises(ValidationError, match=refused):
+        ExperimentSpec.model_validate(without)

@@ -53,12 +53,18 @@ class ConfigureLab(BackgroundPhase):
         for agent in ex.involved_agents:
             agent_rpc.clear_commands(agent.id)  # nothing left over from a run that died
         authority = authority_of(ex) if needs_tls(ex.spec) else None
-        self._start_targets(ex, authority)
+        targets_from = self._start_targets(ex, authority)
         resolved = resolve_server_names(ex, lab_boundary, [*ex.target_addresses, *self._server_addresses(ex)])
         if resolved:
             environment = environment.model_copy(update={"resolved_hosts": resolved})
             ex.record_environment(environment)
-        self._start_proxy(ex, authority, resolved, environment.request_log_one_in)
+        proxy_from = self._start_proxy(ex, authority, resolved, environment.request_log_one_in)
+        if proxy_from is not None or targets_from is not None:
+            # Adopted from the run before (kept warm): the run page and the search say so.
+            environment = environment.model_copy(
+                update={"reused_processes_from_run": proxy_from, "reused_targets_from_run": targets_from}
+            )
+            ex.record_environment(environment)
         shaping = apply_link_shaping(ex)  # the lab's bandwidth caps, before any load
         if shaping is not None:
             ex.record_environment(environment.model_copy(update={"link_shaping": shaping}))
@@ -67,14 +73,15 @@ class ConfigureLab(BackgroundPhase):
     def _server_addresses(ex: Execution) -> list[str]:
         return [server.address for _, pool in ex.spec.proxy.pools() for server in pool.servers]
 
-    def _start_targets(self, ex: Execution, authority: KeyPair | None) -> None:
+    def _start_targets(self, ex: Execution, authority: KeyPair | None) -> int | None:
+        """Start the run's targets; the run whose kept servers were adopted, if they were."""
         target = ex.spec.target
         if isinstance(target, ManagedDatabase):
             start_database(ex, target)
-            return
+            return None
         if not isinstance(target, ManagedTarget):
             ex.target_addresses = list(target.addresses)
-            return
+            return None
         agent = ex.agent("target")
         tls = target_credentials(authority, agent.data_address) if target.tls and authority else None
         started = agent_rpc.request(
@@ -89,10 +96,12 @@ class ConfigureLab(BackgroundPhase):
             )
         ex.target_addresses = list(started.addresses)
         ex.record_command_line(agent, started)
+        return started.reused_from_run
 
     def _start_proxy(
         self, ex: Execution, authority: KeyPair | None, resolved: dict[str, str], one_in: int | None
-    ) -> None:
+    ) -> int | None:
+        """Apply the run's config; the run whose kept HAProxy was adopted, if it was."""
         agent = ex.agent("proxy")
         ctx = RenderContext(
             target_addresses=ex.target_addresses,
@@ -112,6 +121,7 @@ class ConfigureLab(BackgroundPhase):
         )
         started = agent_rpc.request(agent.id, command, ProxyStarted, PROXY_READY_TIMEOUT_S + 15)
         ex.record_command_line(agent, started)
+        return started.reused_from_run
 
 
 def lead_time_s() -> float:

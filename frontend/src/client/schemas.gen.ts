@@ -7767,6 +7767,14 @@ export const MetricRegistrySchema = {
             type: 'array',
             title: 'Sample Series',
             description: 'Per-second series of the live view.'
+        },
+        search_figures: {
+            items: {
+                $ref: '#/components/schemas/SearchFigure'
+            },
+            type: 'array',
+            title: 'Search Figures',
+            description: 'Figures of a capacity search, judged per sweep point.'
         }
     },
     type: 'object',
@@ -8682,6 +8690,18 @@ export const ProxyStartedSchema = {
                 }
             ],
             title: 'Worker Pid'
+        },
+        reused_from_run: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Reused From Run',
+            description: 'The HAProxy kept warm after this run was adopted (not restarted); None: started fresh.'
         }
     },
     additionalProperties: false,
@@ -9883,6 +9903,30 @@ export const RunEnvironmentSchema = {
             ],
             title: 'Request Log One In',
             description: 'HAProxy logged one request in this many to the proxy agent (spec.timers.one_in, or the sampling rule on what the load can ask: ExperimentSpec.request_log_one_in); None: timers not collected.'
+        },
+        reused_processes_from_run: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Reused Processes From Run',
+            description: 'This run adopted the HAProxy kept running after that run (not restarted since it; its counters were cleared when adopted); None: HAProxy was started for this run.'
+        },
+        reused_targets_from_run: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Reused Targets From Run',
+            description: 'This run adopted the target servers kept running after that run; None: started for it.'
         }
     },
     additionalProperties: false,
@@ -11839,6 +11883,31 @@ export const SearchAnswerSchema = {
     description: 'How one search (one sweep point, one repetition) ended.'
 } as const;
 
+export const SearchFigureSchema = {
+    properties: {
+        key: {
+            type: 'string',
+            title: 'Key'
+        },
+        label: {
+            type: 'string',
+            title: 'Label'
+        },
+        description: {
+            type: 'string',
+            title: 'Description'
+        }
+    },
+    type: 'object',
+    required: [
+        'key',
+        'label',
+        'description'
+    ],
+    title: 'SearchFigure',
+    description: 'A figure of a capacity search (contract/search.py), one per sweep point: not a run\'s. Threshold\nrules name it (`capacity >= 5000`) and are judged per sweep point on its searches.'
+} as const;
+
 export const SearchOutcomeSchema = {
     type: 'string',
     enum: [
@@ -13389,6 +13458,18 @@ export const TargetsStartedSchema = {
                 }
             ],
             title: 'Config Path'
+        },
+        reused_from_run: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Reused From Run',
+            description: 'The servers kept warm after this run were adopted (not restarted); None: started fresh.'
         }
     },
     additionalProperties: false,
@@ -13520,6 +13601,20 @@ export const TeardownSchema = {
             maximum: 9223372036854776000,
             minimum: 1,
             title: 'Run Id'
+        },
+        keep_warm_s: {
+            anyOf: [
+                {
+                    type: 'number',
+                    maximum: 300,
+                    exclusiveMinimum: 0
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Keep Warm S',
+            description: 'Keep HAProxy and the target servers this long for the next run; None: stop them.'
         }
     },
     additionalProperties: false,
@@ -13528,7 +13623,7 @@ export const TeardownSchema = {
         'run_id'
     ],
     title: 'Teardown',
-    description: 'Any role: stop everything started for the run and remove its files.'
+    description: 'Any role: stop everything started for the run and remove its files.\n\nWith `keep_warm_s`, the proxy and target roles keep HAProxy and the target servers running,\nunbound to any run, for at most that long: the next run that asks for exactly the same adopts\nthem (contract.kept_processes); they stop by themselves when nobody does.'
 } as const;
 
 export const TemplateSchema = {

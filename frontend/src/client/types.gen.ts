@@ -4479,6 +4479,12 @@ export type MetricRegistry = {
      * Per-second series of the live view.
      */
     sample_series: Array<SampleSeries>;
+    /**
+     * Search Figures
+     *
+     * Figures of a capacity search, judged per sweep point.
+     */
+    search_figures?: Array<SearchFigure>;
 };
 
 /**
@@ -5026,6 +5032,12 @@ export type ProxyStarted = {
      * Worker Pid
      */
     worker_pid?: number | null;
+    /**
+     * Reused From Run
+     *
+     * The HAProxy kept warm after this run was adopted (not restarted); None: started fresh.
+     */
+    reused_from_run?: number | null;
 };
 
 /**
@@ -5687,6 +5699,18 @@ export type RunEnvironment = {
      * HAProxy logged one request in this many to the proxy agent (spec.timers.one_in, or the sampling rule on what the load can ask: ExperimentSpec.request_log_one_in); None: timers not collected.
      */
     request_log_one_in?: number | null;
+    /**
+     * Reused Processes From Run
+     *
+     * This run adopted the HAProxy kept running after that run (not restarted since it; its counters were cleared when adopted); None: HAProxy was started for this run.
+     */
+    reused_processes_from_run?: number | null;
+    /**
+     * Reused Targets From Run
+     *
+     * This run adopted the target servers kept running after that run; None: started for it.
+     */
+    reused_targets_from_run?: number | null;
 };
 
 /**
@@ -6760,6 +6784,27 @@ export type SearchAnswer = {
 };
 
 /**
+ * SearchFigure
+ *
+ * A figure of a capacity search (contract/search.py), one per sweep point: not a run's. Threshold
+ * rules name it (`capacity >= 5000`) and are judged per sweep point on its searches.
+ */
+export type SearchFigure = {
+    /**
+     * Key
+     */
+    key: string;
+    /**
+     * Label
+     */
+    label: string;
+    /**
+     * Description
+     */
+    description: string;
+};
+
+/**
  * SearchOutcome
  */
 export type SearchOutcome = 'capacity' | 'above_max' | 'below_floor' | 'inconclusive' | 'failed';
@@ -7685,6 +7730,12 @@ export type TargetsStarted = {
      * Config Path
      */
     config_path?: string | null;
+    /**
+     * Reused From Run
+     *
+     * The servers kept warm after this run were adopted (not restarted); None: started fresh.
+     */
+    reused_from_run?: number | null;
 };
 
 /**
@@ -7764,6 +7815,10 @@ export type TeamWithRole = {
  * Teardown
  *
  * Any role: stop everything started for the run and remove its files.
+ *
+ * With `keep_warm_s`, the proxy and target roles keep HAProxy and the target servers running,
+ * unbound to any run, for at most that long: the next run that asks for exactly the same adopts
+ * them (contract.kept_processes); they stop by themselves when nobody does.
  */
 export type Teardown = {
     /**
@@ -7774,6 +7829,12 @@ export type Teardown = {
      * Run Id
      */
     run_id: number;
+    /**
+     * Keep Warm S
+     *
+     * Keep HAProxy and the target servers this long for the next run; None: stop them.
+     */
+    keep_warm_s?: number | null;
 };
 
 /**

@@ -327,6 +327,7 @@ from .schedule_update_if_previous_running_type_0 import (
 )
 from .schedule_update_overrides_type_0 import ScheduleUpdateOverridesType0
 from .search_answer import SearchAnswer
+from .search_figure import SearchFigure
 from .search_outcome import SearchOutcome
 from .search_run import SearchRun
 from .send_samples_now import SendSamplesNow
@@ -745,6 +746,7 @@ __all__ = (
     "ScheduleUpdateIfPreviousRunningType0",
     "ScheduleUpdateOverridesType0",
     "SearchAnswer",
+    "SearchFigure",
     "SearchOutcome",
     "SearchRun",
     "SendSamplesNow",

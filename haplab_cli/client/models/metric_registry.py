@@ -6,9 +6,12 @@ from typing import TYPE_CHECKING, Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 if TYPE_CHECKING:
     from ..models.metric import Metric
     from ..models.sample_series import SampleSeries
+    from ..models.search_figure import SearchFigure
 
 
 T = TypeVar("T", bound="MetricRegistry")
@@ -21,10 +24,12 @@ class MetricRegistry:
     Attributes:
         run_metrics (list[Metric]): Figures of a run, in compare/export column order.
         sample_series (list[SampleSeries]): Per-second series of the live view.
+        search_figures (list[SearchFigure] | Unset): Figures of a capacity search, judged per sweep point.
     """
 
     run_metrics: list[Metric]
     sample_series: list[SampleSeries]
+    search_figures: list[SearchFigure] | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,6 +43,13 @@ class MetricRegistry:
             sample_series_item = sample_series_item_data.to_dict()
             sample_series.append(sample_series_item)
 
+        search_figures: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.search_figures, Unset):
+            search_figures = []
+            for search_figures_item_data in self.search_figures:
+                search_figures_item = search_figures_item_data.to_dict()
+                search_figures.append(search_figures_item)
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -46,6 +58,8 @@ class MetricRegistry:
                 "sample_series": sample_series,
             }
         )
+        if search_figures is not UNSET:
+            field_dict["search_figures"] = search_figures
 
         return field_dict
 
@@ -53,6 +67,7 @@ class MetricRegistry:
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         from ..models.metric import Metric
         from ..models.sample_series import SampleSeries
+        from ..models.search_figure import SearchFigure
 
         d = dict(src_dict)
         run_metrics = []
@@ -69,9 +84,19 @@ class MetricRegistry:
 
             sample_series.append(sample_series_item)
 
+        _search_figures = d.pop("search_figures", UNSET)
+        search_figures: list[SearchFigure] | Unset = UNSET
+        if _search_figures is not UNSET:
+            search_figures = []
+            for search_figures_item_data in _search_figures:
+                search_figures_item = SearchFigure.from_dict(search_figures_item_data)
+
+                search_figures.append(search_figures_item)
+
         metric_registry = cls(
             run_metrics=run_metrics,
             sample_series=sample_series,
+            search_figures=search_figures,
         )
 
         metric_registry.additional_properties = d

@@ -19,6 +19,8 @@ class ProxyStarted:
         haproxy_version (None | str | Unset):
         check_output (str | Unset): haproxy -c's ALERTs and WARNINGs, one per line. Default: ''.
         worker_pid (int | None | Unset):
+        reused_from_run (int | None | Unset): The HAProxy kept warm after this run was adopted (not restarted); None:
+            started fresh.
     """
 
     command_line: list[str]
@@ -26,6 +28,7 @@ class ProxyStarted:
     haproxy_version: None | str | Unset = UNSET
     check_output: str | Unset = ""
     worker_pid: int | None | Unset = UNSET
+    reused_from_run: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         command_line = self.command_line
@@ -50,6 +53,12 @@ class ProxyStarted:
         else:
             worker_pid = self.worker_pid
 
+        reused_from_run: int | None | Unset
+        if isinstance(self.reused_from_run, Unset):
+            reused_from_run = UNSET
+        else:
+            reused_from_run = self.reused_from_run
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -65,6 +74,8 @@ class ProxyStarted:
             field_dict["check_output"] = check_output
         if worker_pid is not UNSET:
             field_dict["worker_pid"] = worker_pid
+        if reused_from_run is not UNSET:
+            field_dict["reused_from_run"] = reused_from_run
 
         return field_dict
 
@@ -102,12 +113,22 @@ class ProxyStarted:
 
         worker_pid = _parse_worker_pid(d.pop("worker_pid", UNSET))
 
+        def _parse_reused_from_run(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        reused_from_run = _parse_reused_from_run(d.pop("reused_from_run", UNSET))
+
         proxy_started = cls(
             command_line=command_line,
             pid=pid,
             haproxy_version=haproxy_version,
             check_output=check_output,
             worker_pid=worker_pid,
+            reused_from_run=reused_from_run,
         )
 
         return proxy_started

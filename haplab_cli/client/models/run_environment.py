@@ -30,6 +30,10 @@ class RunEnvironment:
         request_log_one_in (int | None | Unset): HAProxy logged one request in this many to the proxy agent
             (spec.timers.one_in, or the sampling rule on what the load can ask: ExperimentSpec.request_log_one_in); None:
             timers not collected.
+        reused_processes_from_run (int | None | Unset): This run adopted the HAProxy kept running after that run (not
+            restarted since it; its counters were cleared when adopted); None: HAProxy was started for this run.
+        reused_targets_from_run (int | None | Unset): This run adopted the target servers kept running after that run;
+            None: started for it.
     """
 
     agents: RunEnvironmentAgents | Unset = UNSET
@@ -37,6 +41,8 @@ class RunEnvironment:
     resolved_hosts: RunEnvironmentResolvedHosts | Unset = UNSET
     link_shaping: AppliedLinkShaping | None | Unset = UNSET
     request_log_one_in: int | None | Unset = UNSET
+    reused_processes_from_run: int | None | Unset = UNSET
+    reused_targets_from_run: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.applied_link_shaping import AppliedLinkShaping
@@ -70,6 +76,18 @@ class RunEnvironment:
         else:
             request_log_one_in = self.request_log_one_in
 
+        reused_processes_from_run: int | None | Unset
+        if isinstance(self.reused_processes_from_run, Unset):
+            reused_processes_from_run = UNSET
+        else:
+            reused_processes_from_run = self.reused_processes_from_run
+
+        reused_targets_from_run: int | None | Unset
+        if isinstance(self.reused_targets_from_run, Unset):
+            reused_targets_from_run = UNSET
+        else:
+            reused_targets_from_run = self.reused_targets_from_run
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -83,6 +101,10 @@ class RunEnvironment:
             field_dict["link_shaping"] = link_shaping
         if request_log_one_in is not UNSET:
             field_dict["request_log_one_in"] = request_log_one_in
+        if reused_processes_from_run is not UNSET:
+            field_dict["reused_processes_from_run"] = reused_processes_from_run
+        if reused_targets_from_run is not UNSET:
+            field_dict["reused_targets_from_run"] = reused_targets_from_run
 
         return field_dict
 
@@ -147,12 +169,36 @@ class RunEnvironment:
             d.pop("request_log_one_in", UNSET)
         )
 
+        def _parse_reused_processes_from_run(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        reused_processes_from_run = _parse_reused_processes_from_run(
+            d.pop("reused_processes_from_run", UNSET)
+        )
+
+        def _parse_reused_targets_from_run(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        reused_targets_from_run = _parse_reused_targets_from_run(
+            d.pop("reused_targets_from_run", UNSET)
+        )
+
         run_environment = cls(
             agents=agents,
             shared_machines=shared_machines,
             resolved_hosts=resolved_hosts,
             link_shaping=link_shaping,
             request_log_one_in=request_log_one_in,
+            reused_processes_from_run=reused_processes_from_run,
+            reused_targets_from_run=reused_targets_from_run,
         )
 
         return run_environment

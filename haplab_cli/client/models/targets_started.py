@@ -19,6 +19,8 @@ class TargetsStarted:
         pid (int | None | Unset):
         nginx_version (None | str | Unset):
         config_path (None | str | Unset):
+        reused_from_run (int | None | Unset): The servers kept warm after this run were adopted (not restarted); None:
+            started fresh.
     """
 
     command_line: list[str]
@@ -26,6 +28,7 @@ class TargetsStarted:
     pid: int | None | Unset = UNSET
     nginx_version: None | str | Unset = UNSET
     config_path: None | str | Unset = UNSET
+    reused_from_run: int | None | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         command_line = self.command_line
@@ -50,6 +53,12 @@ class TargetsStarted:
         else:
             config_path = self.config_path
 
+        reused_from_run: int | None | Unset
+        if isinstance(self.reused_from_run, Unset):
+            reused_from_run = UNSET
+        else:
+            reused_from_run = self.reused_from_run
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -64,6 +73,8 @@ class TargetsStarted:
             field_dict["nginx_version"] = nginx_version
         if config_path is not UNSET:
             field_dict["config_path"] = config_path
+        if reused_from_run is not UNSET:
+            field_dict["reused_from_run"] = reused_from_run
 
         return field_dict
 
@@ -101,12 +112,22 @@ class TargetsStarted:
 
         config_path = _parse_config_path(d.pop("config_path", UNSET))
 
+        def _parse_reused_from_run(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        reused_from_run = _parse_reused_from_run(d.pop("reused_from_run", UNSET))
+
         targets_started = cls(
             command_line=command_line,
             addresses=addresses,
             pid=pid,
             nginx_version=nginx_version,
             config_path=config_path,
+            reused_from_run=reused_from_run,
         )
 
         return targets_started

@@ -6,6 +6,7 @@
 import type { RunDetail } from "../../client/types.gen";
 import { CompletenessNotice } from "./CompletenessNotice";
 import { InjectorsTable } from "./InjectorsTable";
+import { KeptProcesses } from "./KeptProcesses";
 import { RunClocks } from "./RunClocks";
 import { KeyFigures } from "./KeyFigures";
 import { SidesTable } from "./SidesTable";
@@ -103,6 +104,7 @@ export function RunResults({ run }: { run: RunDetail }) {
       </section>
       <section className="card">
         <h2>Environment</h2>
+        <KeptProcesses run={run} />
         <RunClocks run={run} />
         {Object.entries(run.environment.agents ?? {}).map(([agent, env]) => (
           <details key={agent}>
