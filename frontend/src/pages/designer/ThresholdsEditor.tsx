@@ -32,11 +32,14 @@ const pointValues = (values: Record<string, unknown>) =>
 
 /** A new rule: p99 latency under 100 ms, the first thing people gate on. */
 export const NEW_RULE: Rule = { metric: "latency_p99_ms", aggregate: "value", operator: "<", value: 100 };
+/** With a capacity search, thresholds judge its answer: a capacity a point must reach. */
+export const NEW_CAPACITY_RULE: Rule = { metric: "capacity", aggregate: "value", operator: ">=", value: 1000 };
 
-export type RuleKind = "run" | "series" | "host-series" | "unknown";
+export type RuleKind = "run" | "series" | "host-series" | "search" | "unknown";
 
 export function ruleKind(registry: MetricRegistry | undefined, metric: string): RuleKind {
   if (registry?.run_metrics.some((m) => m.key === metric)) return "run";
+  if (registry?.search_figures?.some((f) => f.key === metric)) return "search";
   const series = registry?.sample_series.find((s) => s.key === metric);
   if (series) return series.source === "host" ? "host-series" : "series";
   return "unknown";
@@ -45,7 +48,11 @@ export function ruleKind(registry: MetricRegistry | undefined, metric: string): 
 /** The rule after its metric changed: the aggregate, host and abort settings that metric allows. */
 export function withMetric(rule: Rule, metric: string, kind: RuleKind): Rule {
   const next: Rule = { ...rule, metric };
-  if (kind === "run") {
+  if (kind === "search") {
+    // A search's figure is judged on its value per sweep point: no host, base or early stop.
+    next.aggregate = "value";
+    for (const key of ["host", "abort_on_fail", "grace_s", "relative_to", "relative_to_point", "when"] as const) delete next[key];
+  } else if (kind === "run") {
     next.aggregate = "value";
     delete next.host;
     delete next.abort_on_fail;
@@ -64,6 +71,7 @@ export function ThresholdsEditor() {
   const { spec, update, readOnly } = useDesigner();
   const rules = (getIn(spec, "thresholds") as Rule[] | undefined) ?? [];
   const setRules = (next: Rule[]) => update("thresholds", next.length ? next : undefined);
+  const searching = getIn(spec, "search") != null;
   return (
     <section aria-labelledby="thresholds-title" className="card">
       <h2 id="thresholds-title">Thresholds</h2>
@@ -71,6 +79,12 @@ export function ThresholdsEditor() {
         Rules every run must meet to pass: shown on the run page and in History, and the exit code of <code>haplab run</code> in CI. A rule whose figure was not
         measured fails. A run figure may instead be judged once per sweep point, on its repetitions&apos; mean or 95% confidence bound.
       </p>
+      {searching && (
+        <p className="small" data-testid="thresholds-search">
+          With a capacity search, the objective judges each probe; thresholds judge the search&apos;s answer per sweep point: <code>capacity</code> or{" "}
+          <code>safe_capacity</code> (e.g. capacity ≥ 5000), on the mean of its searches or a bound of their 95% interval.
+        </p>
+      )}
       <SectionErrors path="thresholds" />
       {rules.length === 0 && <p className="muted">No thresholds: runs are measured, not judged.</p>}
       {rules.map((rule, i) => (
@@ -84,7 +98,7 @@ export function ThresholdsEditor() {
         />
       ))}
       {!readOnly && (
-        <button type="button" onClick={() => setRules([...rules, NEW_RULE])}>
+        <button type="button" onClick={() => setRules([...rules, searching ? NEW_CAPACITY_RULE : NEW_RULE])}>
           Add threshold
         </button>
       )}
@@ -171,6 +185,15 @@ export function RuleFieldset({
                 </option>
               ))}
             </optgroup>
+            {!objective && (registry?.search_figures?.length ?? 0) > 0 && (
+              <optgroup label="Capacity search figures (judged per sweep point; with a search only)">
+                {registry?.search_figures?.map((f) => (
+                  <option key={f.key} value={f.key}>
+                    {f.label} · {f.key}
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </select>
           <div id={`${base}-metric-err`}>
             {metricErrors.map((m) => (
@@ -180,18 +203,18 @@ export function RuleFieldset({
             ))}
           </div>
         </div>
-        {kind !== "run" && <Knob path={`${base}.aggregate`} label="aggregate" options={["max", "min", "mean"]} required />}
+        {(kind === "series" || kind === "host-series" || kind === "unknown") && <Knob path={`${base}.aggregate`} label="aggregate" options={["max", "min", "mean"]} required />}
         <Knob path={`${base}.operator`} label="operator" required />
         <Knob
           path={`${base}.value`}
           label={relativePoint ? "value (x its value at the reference point)" : rule.relative_to ? `value (x ${rule.relative_to === "asked_rate" ? "asked rate" : rule.relative_to})` : "value"}
           required
         />
-        {!relativePoint && <Knob path={`${base}.relative_to`} label="relative to" placeholder={openLoop ? "asked_rate, or a spec path" : "a spec path, e.g. proxy.global.maxconn"} />}
-        {!objective && kind === "run" && <Knob path={`${base}.per_point`} label="per sweep point" options={["mean", "ci_low", "ci_high"]} />}
+        {!relativePoint && kind !== "search" && <Knob path={`${base}.relative_to`} label="relative to" placeholder={openLoop ? "asked_rate, or a spec path" : "a spec path, e.g. proxy.global.maxconn"} />}
+        {!objective && (kind === "run" || kind === "search") && <Knob path={`${base}.per_point`} label="per sweep point" options={["mean", "ci_low", "ci_high"]} />}
         {kind === "host-series" && <Knob path={`${base}.host`} label="host" required />}
-        {!objective && kind !== "run" && <Knob path={`${base}.abort_on_fail`} label="abort on fail" />}
-        {!objective && kind !== "run" && rule.abort_on_fail && <Knob path={`${base}.grace_s`} label="grace (s)" />}
+        {!objective && kind !== "run" && kind !== "search" && <Knob path={`${base}.abort_on_fail`} label="abort on fail" />}
+        {!objective && kind !== "run" && kind !== "search" && rule.abort_on_fail && <Knob path={`${base}.grace_s`} label="grace (s)" />}
       </div>
       {rule.when && Object.keys(rule.when).length > 0 && (
         <p className="small muted" data-testid="threshold-when">

@@ -3,15 +3,29 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
 import type { ApiFieldError } from "../../api/apiError";
+import { metricsGetMetricRegistryQueryKey } from "../../client/@tanstack/react-query.gen";
+import type { MetricRegistry } from "../../client/types.gen";
 import { newSearch, searchSummary } from "./capacitySearch";
 import { DesignerContext } from "./DesignerContext";
 import { SearchEditor } from "./SearchEditor";
+import { ThresholdsEditor, ruleKind, withMetric } from "./ThresholdsEditor";
 
-function render(spec: Record<string, unknown>, fields: ApiFieldError[] = []): string {
+const REGISTRY = {
+  run_metrics: [{ key: "latency_p99_ms", label: "Latency p99", unit: "ms" }],
+  sample_series: [{ key: "cpu", label: "CPU", unit: "%", source: "host" }],
+  search_figures: [
+    { key: "capacity", label: "Capacity", description: "" },
+    { key: "safe_capacity", label: "Safe operating point", description: "" },
+  ],
+} as unknown as MetricRegistry;
+
+function render(spec: Record<string, unknown>, fields: ApiFieldError[] = [], editor = <SearchEditor />): string {
+  const client = new QueryClient();
+  client.setQueryData(metricsGetMetricRegistryQueryKey(), REGISTRY);
   return renderToString(
-    <QueryClientProvider client={new QueryClient()}>
+    <QueryClientProvider client={client}>
       <DesignerContext.Provider value={{ spec, update: () => {}, fields, warnings: [], readOnly: false, labId: null }}>
-        <SearchEditor />
+        {editor}
       </DesignerContext.Provider>
     </QueryClientProvider>,
   );
@@ -53,5 +67,32 @@ describe("the designer's capacity search", () => {
     // An objective judges each probe: no per-point judging, no early stop.
     expect(html).not.toContain('name="search.objective.0.per_point"');
     expect(html).not.toContain("abort on fail");
+  });
+});
+
+describe("thresholds on a search's answer", () => {
+  it("knows capacity and safe_capacity as search figures, judged on their value per sweep point", () => {
+    expect(ruleKind(REGISTRY, "capacity")).toBe("search");
+    expect(withMetric({ metric: "cpu", aggregate: "max", operator: "<", value: 80, host: "proxy", abort_on_fail: true, grace_s: 5 }, "capacity", "search")).toEqual({
+      metric: "capacity",
+      aggregate: "value",
+      operator: "<",
+      value: 80,
+    });
+  });
+
+  it("offers them in the thresholds editor, never in the objective, with per-point judging and no aggregate", () => {
+    const spec = {
+      load: { driver: "vegeta", rate: 100 },
+      search: newSearch({ driver: "vegeta" }),
+      thresholds: [{ metric: "capacity", aggregate: "value", operator: ">=", value: 5000, per_point: "ci_low" }],
+    };
+    const thresholds = render(spec, [], <ThresholdsEditor />);
+    expect(thresholds).toContain('data-testid="thresholds-search"');
+    expect(thresholds).toMatch(/<option value="capacity" selected="">Capacity(<!-- -->)? · (<!-- -->)?capacity</);
+    expect(thresholds).toContain('name="thresholds.0.per_point"');
+    expect(thresholds).not.toContain('name="thresholds.0.aggregate"');
+    expect(thresholds).not.toContain('name="thresholds.0.relative_to"');
+    expect(render(spec)).not.toContain('<option value="capacity"');
   });
 });
