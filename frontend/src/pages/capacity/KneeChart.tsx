@@ -101,7 +101,7 @@ export const KneeChart = memo(function KneeChart({ capacity, launchId }: { capac
   const hasSafe = data.rows.some((r) => r.safe != null);
   const hasInterval = data.rows.some((r) => r.ci != null);
   const legend: LegendEntry[] = [
-    { name: hasInterval ? "capacity (mean, 95% interval)" : "capacity", color: CAPACITY_COLOR },
+    ...(data.rows.some((r) => r.capacity != null) ? [{ name: hasInterval ? "capacity (mean, 95% interval)" : "capacity", color: CAPACITY_COLOR }] : []),
     ...(hasSafe ? [{ name: "safe operating point", color: SAFE_COLOR, dash: "6 3" }] : []),
     ...RESULTS.filter((r) => byResult[r].length > 0).map((r) => ({ name: RESULT_STYLE[r].name, color: RESULT_STYLE[r].color })),
   ];
