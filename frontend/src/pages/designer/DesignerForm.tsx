@@ -34,6 +34,7 @@ import { LoadSummary } from "./LoadSummary";
 import { ProblemList } from "./ProblemList";
 import { ProxyForm } from "./ProxyForm";
 import { setIn } from "./specPath";
+import { SearchEditor } from "./SearchEditor";
 import { SweepEditor } from "./SweepEditor";
 import { SweepPointsPanel } from "./SweepPointsPanel";
 import { TargetForm } from "./TargetForm";
@@ -213,7 +214,7 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
           {tab === "form" ? (
             SECTIONS.map(({ id }) => (
               <div key={id} id={sectionAnchor(id)} data-designer-section={id} className="designer-section" onFocus={() => setActive(id)}>
-                {id === "proxy" ? <ProxyForm /> : id === "target" ? <TargetForm /> : id === "load" ? <LoadForm /> : id === "sweep" ? <SweepEditor /> : <ThresholdsEditor />}
+                {id === "proxy" ? <ProxyForm /> : id === "target" ? <TargetForm /> : id === "load" ? <LoadForm /> : id === "sweep" ? <SweepEditor /> : id === "search" ? <SearchEditor /> : <ThresholdsEditor />}
               </div>
             ))
           ) : (

@@ -41,13 +41,16 @@ export function LaunchBar({ spec, labId, onLab, linkShaping, saveLabel, launchLa
       </div>
       <p className="estimate small" data-testid="sweep-estimate">
         <strong>
-          {estimate.runs} run{estimate.runs === 1 ? "" : "s"}
+          {estimate.upTo && "up to "}
+          {estimate.runs} {estimate.upTo ? "probe " : ""}run{estimate.runs === 1 ? "" : "s"}
         </strong>
-        , about <strong>{duration(estimate.totalSeconds)}</strong>
+        , {estimate.upTo ? "at most" : "about"} <strong>{duration(estimate.totalSeconds)}</strong>
         <span className="muted">
           {" "}
           ({estimate.points} point{estimate.points === 1 ? "" : "s"} × {repetitions} repetition
-          {repetitions === 1 ? "" : "s"}, {duration(estimate.secondsPerRun)} a run incl. ~{RUN_OVERHEAD_S} s orchestration)
+          {repetitions === 1 ? "" : "s"}
+          {estimate.upTo && `, a search each, ${estimate.runs / Math.max(estimate.points * repetitions, 1)} probes at most`}, {duration(estimate.secondsPerRun)} a run incl. ~{RUN_OVERHEAD_S} s
+          orchestration)
         </span>
       </p>
       {children}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { fieldInfo } from "./schemaHelp";
 import { getIn, setIn } from "./specPath";
 import { DEFAULT_SQL, loadForDriver, openLoopMissingRate } from "./loadDriver";
-import { RUN_OVERHEAD_S, estimateSweep } from "./sweepEstimate";
+import { RUN_OVERHEAD_S, estimateSweep, probeCountBound } from "./sweepEstimate";
 import { DefaultRunOverheadSecondsSchema } from "../../client/schemas.gen";
 import { serverTlsWithVerify } from "./tls";
 import { formatSweepValues, parseSweepValues } from "./sweepValues";
@@ -137,5 +137,19 @@ describe("seed features in the designer", () => {
     expect(RUN_OVERHEAD_S).toBe(DefaultRunOverheadSecondsSchema.const);
     expect(RUN_OVERHEAD_S).toBe(3);
     expect(estimateSweep({ load: { duration_s: 30, warmup_s: 5 } }).secondsPerRun).toBe(38);
+  });
+});
+
+describe("estimateSweep with a capacity search", () => {
+  it("bounds the probes: climb from start to max, the steps down, the bisection, capped by max_probes", () => {
+    // 100 -> 4000 at x2: 7 values climbing (100 ... 4000), 4 steps down, 8 bisecting to 1% (as contract/search.py counts).
+    expect(probeCountBound({ start: 100, max: 4000, precision: 0.01 })).toBe(Math.min(20, 7 + 4 + 8));
+    expect(probeCountBound({ start: 100, max: 4000, precision: "5%", max_probes: 10 })).toBe(10);
+    const e = estimateSweep(
+      { load: { duration_s: 30 }, sweep: { axes: [{ path: "proxy.global.maxconn", values: [10, 20] }] }, repetitions: 3, search: { start: 10, max: 80, precision: 0.05, probe: { duration_s: 4, warmup_s: 1 } } },
+      5,
+    );
+    // 10 -> 80: 4 climbing, 4 down, 6 bisecting (5%): 14 probes a search, 6 searches.
+    expect(e).toMatchObject({ points: 2, runs: 6 * 14, secondsPerRun: 10, upTo: true });
   });
 });

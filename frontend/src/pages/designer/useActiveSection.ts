@@ -3,13 +3,14 @@
 // column shows what belongs to it (the load profile, the sweep's points).
 import { useEffect, useState } from "react";
 
-export type SectionId = "proxy" | "target" | "load" | "sweep" | "thresholds";
+export type SectionId = "proxy" | "target" | "load" | "sweep" | "search" | "thresholds";
 
 export const SECTIONS: { id: SectionId; title: string }[] = [
   { id: "proxy", title: "HAProxy" },
   { id: "target", title: "Target" },
   { id: "load", title: "Load" },
   { id: "sweep", title: "Sweep" },
+  { id: "search", title: "Capacity search" },
   { id: "thresholds", title: "Thresholds" },
 ];
 

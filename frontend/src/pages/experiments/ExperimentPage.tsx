@@ -1,5 +1,6 @@
 // One experiment: what it is, its versions and runs, the latest launch's sweep analysis (knee,
-// recommended maxconn), its baselines and schedules, and the ways on (edit, launch, clone, delete).
+// recommended maxconn) or, for a launch that searched capacity, its answers and knee curve; its
+// baselines and schedules, and the ways on (edit, launch, clone, delete).
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -18,6 +19,8 @@ import { SweepAnalysisCard } from "./SweepAnalysisCard";
 import { BaselinesCard } from "./BaselinesCard";
 import { SchedulesCard } from "./SchedulesCard";
 import { useExperimentActions } from "./useExperimentActions";
+import { CapacityCard } from "../capacity/CapacityCard";
+import { useLatestLaunch } from "../capacity/useLaunchCapacity";
 
 export default function ExperimentPage() {
   const id = Number(useParams().experimentId);
@@ -30,6 +33,10 @@ export default function ExperimentPage() {
   const navigate = useNavigate();
   const [cloning, setCloning] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // A launch that searched capacity is answered by its searches: the knee curve of capacity
+  // replaces the sweep analysis (whose knee, read from probe runs, would contradict it).
+  const latest = useLatestLaunch(id);
+  const capacity = latest.data?.capacity;
 
   if (experiment.isPending) return <LoadingState label="Loading experiment" rows={5} />;
   if (experiment.error) return <ErrorState error={experiment.error} />;
@@ -63,7 +70,8 @@ export default function ExperimentPage() {
             Runs: {e.run_counts.total} ({e.run_counts.succeeded} succeeded, {e.run_counts.partial ?? 0} partial, {e.run_counts.failed} failed, {(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0)} queued or active)
           </p>
           <p>
-            A launch: <strong>{estimate.runs}</strong> runs, about {duration(estimate.totalSeconds)}; driver {e.spec.load.driver}, {e.spec.load.connections ?? 50} connections.
+            A launch: {estimate.upTo ? "up to " : ""}
+            <strong>{estimate.runs}</strong> {estimate.upTo ? "probe runs (a capacity search per point)" : "runs"}, {estimate.upTo ? "at most" : "about"} {duration(estimate.totalSeconds)}; driver {e.spec.load.driver}, {e.spec.load.connections ?? 50} connections.
           </p>
           {axes.length > 0 && (
             <ul>
@@ -91,7 +99,14 @@ export default function ExperimentPage() {
           )}
         </section>
       </div>
-      <SweepAnalysisCard experimentId={e.id} active={(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0) > 0} />
+      {latest.isError && <ErrorState error={latest.error} compact onRetry={() => void latest.refetch()} />}
+      {capacity && latest.data ? (
+        <CapacityCard capacity={capacity} launchId={latest.data.id} />
+      ) : e.spec.search && latest.isLoading ? (
+        <LoadingState label="Reading the latest launch's searches" rows={3} />
+      ) : (
+        <SweepAnalysisCard experimentId={e.id} active={(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0) > 0} />
+      )}
       <BaselinesCard experimentId={e.id} canEdit={canEdit} />
       <SchedulesCard experimentId={e.id} canEdit={canEdit} />
       <CloneDialog source={cloning ? e : null} onClose={() => setCloning(false)} />

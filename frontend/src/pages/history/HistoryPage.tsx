@@ -32,6 +32,7 @@ import {
   type HistoryFilters,
 } from "./historyParams";
 import { ColumnPicker, RunsTable, SortPicker } from "./RunsTable";
+import { useProbesOf } from "../capacity/useLaunchCapacity";
 import { TrendsPanel } from "./TrendsPanel";
 
 /** Typing settles for this long before the list asks the server again. */
@@ -95,6 +96,8 @@ export default function HistoryPage() {
     setSearch(toSearch({ ...filters, cols }), { replace: true });
   };
   const tags = useMemo(() => [...new Set(experiments.data?.items.flatMap((e) => e.tags) ?? [])].sort(), [experiments.data]);
+  // Runs of a capacity search say which probe they are (their launch read once per page).
+  const probes = useProbesOf(runs.data?.items ?? []);
   const inView = useMemo(() => [...new Set(runs.data?.items.map((r) => r.experiment_id) ?? [])], [runs.data]);
 
   const toggle = (id: number) =>
@@ -226,6 +229,7 @@ export default function HistoryPage() {
             selected={selected}
             onToggle={toggle}
             busy={runs.isFetching}
+            probes={probes}
           />
           <nav className="spread" aria-label="Pages">
             <label className="row small">

@@ -6,6 +6,7 @@ import { Link } from "react-router";
 
 import type { RunSlim } from "../../client/types.gen";
 import { OutcomeBadge } from "../../components/OutcomeBadge";
+import { probeText, type ProbeInfo } from "../capacity/capacity";
 import type { Column } from "./columns";
 import { OPTIONAL_COLUMNS, SORT_KEYS, type ColumnId, type Direction, type SortKey } from "./historyParams";
 
@@ -79,6 +80,7 @@ export function RunsTable({
   selected,
   onToggle,
   busy,
+  probes,
 }: {
   runs: RunSlim[];
   columns: Column[];
@@ -88,6 +90,8 @@ export function RunsTable({
   selected: Set<number>;
   onToggle: (id: number) => void;
   busy: boolean;
+  /** Runs that are probes of a capacity search: which probe, its value and result, the search's answer. */
+  probes?: ReadonlyMap<number, ProbeInfo>;
 }) {
   return (
     <div className="history-scroll" role="region" aria-label="Runs" tabIndex={0}>
@@ -127,6 +131,12 @@ export function RunsTable({
               </td>
               <td data-label="Outcome">
                 <OutcomeBadge state={run.state} outcome={run.outcome} />
+                {probes?.has(run.id) && (
+                  <span className="small muted probe-of" data-testid="probe-of">
+                    {" "}
+                    {probeText(probes.get(run.id)!)}
+                  </span>
+                )}
               </td>
               {columns.map((column) => (
                 <td key={column.id} className={column.numeric ? "num" : column.id === "params" ? "params small" : "small"} data-label={column.label}>

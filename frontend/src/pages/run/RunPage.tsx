@@ -39,6 +39,7 @@ import { RunVerdict } from "./RunVerdict";
 import "./runSide.css";
 import { OutcomeBadge } from "../../components/OutcomeBadge";
 import { useRunEvents } from "./useRunEvents";
+import { ProbeNotice } from "../capacity/ProbeNotice";
 
 export default function RunPage() {
   const rawId = useParams().runId;
@@ -152,6 +153,7 @@ export default function RunPage() {
         }
       />
       {cancel.isError && <ErrorState compact error={cancel.error} />}
+      <ProbeNotice run={run} />
       {finished && (
         // The answer first: the figures, then what bounded the run with its evidence, on the
         // first screen; how it ran (stages, sweep) in one line under them.
