@@ -14,6 +14,11 @@ green "succeeded" beside "1 of 3 thresholds failed"), so they are read together 
 | cancelled               | -                        | cancelled                                 | neutral |
 | queued ... collecting   | -                        | the state                                 | active  |
 
+A capacity search's probe (backend/runs/capacity/) is judged by the search's objective, which is
+its rules: one that goes over the objective is how the search finds the knee, not a failure, so
+it reads "succeeded, over the objective" in a neutral tone ("succeeded, within the objective" in
+green), and the search's answer is the verdict (LaunchDetail.capacity).
+
 Rules judged per sweep point belong to the launch (backend/runs/launch_outcome.py), not to one run.
 """
 
@@ -55,13 +60,18 @@ def rule_counts(report: ThresholdReport | None) -> tuple[int, int]:
     return len(judged), sum(1 for result in judged if not result.passed)
 
 
-def run_outcome(state: RunState, rules_judged: int = 0, rules_failed: int = 0) -> RunOutcome:
+def run_outcome(
+    state: RunState, rules_judged: int = 0, rules_failed: int = 0, *, probe: bool = False
+) -> RunOutcome:
     """The one verdict of a run in `state` whose report judged `rules_judged` rules, `rules_failed`
-    of them lost."""
+    of them lost; a search's `probe` is read against its objective."""
     rules = _rules_text(rules_judged, rules_failed)
     kind: OutcomeKind
     tone: OutcomeTone
-    if state == RunState.succeeded:
+    if probe and state == RunState.succeeded and rules_judged:
+        kind, tone = ("rules_failed", "neutral") if rules_failed else ("succeeded", "good")
+        label = "succeeded, over the objective" if rules_failed else "succeeded, within the objective"
+    elif state == RunState.succeeded:
         # Green says nothing more: every rule it was judged on held (the rules' table says which).
         kind, tone = ("rules_failed", "warning") if rules_failed else ("succeeded", "good")
         label = f"succeeded, {rules}" if rules_failed else "succeeded"

@@ -70,6 +70,13 @@ class RunSlim(BaseModel):
     launch_id: int
     lab_id: int | None
     rerun_of_id: int | None
+    search_id: int | None = Field(
+        default=None,
+        description="The capacity search this run is a probe of (LaunchDetail.capacity); None: not a probe.",
+    )
+    probe_value: float | None = Field(
+        default=None, description="For a probe, the rate (req/s) or connections it ran at."
+    )
     point_index: int
     repetition: int
     params: dict[str, JsonScalar] = Field(description="The swept values of this run's point, by dotted path.")

@@ -71,6 +71,8 @@ _SLIM_COLUMNS = (
     Run.launch_id,
     Run.lab_id,
     Run.rerun_of_id,
+    Run.search_id,
+    Run.probe_value,
     Run.point_index,
     Run.repetition,
     Run.params,
@@ -254,7 +256,12 @@ def list_runs(
     for row in rows:
         item = dict(zip(keys, row, strict=True))
         item["figures"] = {key: item[key] for key in _FIGURE_COLUMNS}
-        item["outcome"] = run_outcome(item["state"], item.pop("rules_judged"), item.pop("rules_failed"))
+        item["outcome"] = run_outcome(
+            item["state"],
+            item.pop("rules_judged"),
+            item.pop("rules_failed"),
+            probe=item["search_id"] is not None,
+        )
         items.append(item)
     return RunPage.model_validate(
         {
@@ -317,7 +324,9 @@ def run_detail(db: Session, team_id: int, run_id: int) -> RunDetail:
             **{key: values[key] for key in _DETAIL_COLUMNS},
             "spec": resolved_spec(run_id, values["created_at"], values["spec"]),
             "figures": {key: values[key] for key in _FIGURE_COLUMNS},
-            "outcome": run_outcome(values["state"], *rule_counts(values["thresholds"])),
+            "outcome": run_outcome(
+                values["state"], *rule_counts(values["thresholds"]), probe=values["search_id"] is not None
+            ),
             "experiment_name": values["experiment_name"],
             "experiment_version": values["experiment_version"],
             "lab_name": values["lab_name"],

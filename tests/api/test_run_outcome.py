@@ -126,3 +126,14 @@ def test_compare_marks_runs_bound_by_a_cpu_haproxy_shared_with_the_load_tool(
     assert notes[apart] is None and notes[slow] is None
     assert notes[shared] is not None and "not a measure of HAProxy's capacity" in notes[shared]
     assert "injector-1, proxy-1, target-1" in notes[shared]
+
+
+def test_a_probe_is_read_against_its_search_objective() -> None:
+    """A capacity search's probe over its objective found the knee: no warning, and it says so."""
+    over = run_outcome(RunState.succeeded, 1, 1, probe=True)
+    assert (over.label, over.tone) == ("succeeded, over the objective", "neutral")
+    within = run_outcome(RunState.succeeded, 1, 0, probe=True)
+    assert (within.label, within.tone) == ("succeeded, within the objective", "good")
+    # a probe that did not do what it was asked reads as any run
+    assert run_outcome(RunState.partial, 1, 1, probe=True).label == "partial, its rule failed"
+    assert run_outcome(RunState.succeeded, 1, 1).label == "succeeded, its rule failed"

@@ -40,6 +40,7 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
             Run.summary,
             Run.config_warnings,
             Run.thresholds,
+            Run.search_id,
             Run.environment,
         )
         .join(Experiment, Experiment.id == Run.experiment_id)
@@ -62,7 +63,7 @@ def compare_runs(db: Session, team_id: int, run_ids: list[int]) -> CompareTable:
                 point_index=row.point_index,
                 repetition=row.repetition,
                 state=row.state,
-                outcome=run_outcome(row.state, *rule_counts(row.thresholds)),
+                outcome=run_outcome(row.state, *rule_counts(row.thresholds), probe=row.search_id is not None),
                 capacity_note=shared_cpu_bound(row.summary, row.environment),
                 finished_at=row.finished_at,
                 params=row.params,

@@ -9612,6 +9612,30 @@ export const RunDetailSchema = {
             ],
             title: 'Rerun Of Id'
         },
+        search_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Search Id',
+            description: 'The capacity search this run is a probe of (LaunchDetail.capacity); None: not a probe.'
+        },
+        probe_value: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Probe Value',
+            description: 'For a probe, the rate (req/s) or connections it ran at.'
+        },
         point_index: {
             type: 'integer',
             title: 'Point Index'
@@ -10526,6 +10550,30 @@ export const RunSlimSchema = {
                 }
             ],
             title: 'Rerun Of Id'
+        },
+        search_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Search Id',
+            description: 'The capacity search this run is a probe of (LaunchDetail.capacity); None: not a probe.'
+        },
+        probe_value: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Probe Value',
+            description: 'For a probe, the rate (req/s) or connections it ran at.'
         },
         point_index: {
             type: 'integer',
@@ -16809,6 +16857,30 @@ export const RunDetailWritableSchema = {
                 }
             ],
             title: 'Rerun Of Id'
+        },
+        search_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Search Id',
+            description: 'The capacity search this run is a probe of (LaunchDetail.capacity); None: not a probe.'
+        },
+        probe_value: {
+            anyOf: [
+                {
+                    type: 'number'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Probe Value',
+            description: 'For a probe, the rate (req/s) or connections it ran at.'
         },
         point_index: {
             type: 'integer',

@@ -5578,6 +5578,18 @@ export type RunDetail = {
      */
     rerun_of_id: number | null;
     /**
+     * Search Id
+     *
+     * The capacity search this run is a probe of (LaunchDetail.capacity); None: not a probe.
+     */
+    search_id?: number | null;
+    /**
+     * Probe Value
+     *
+     * For a probe, the rate (req/s) or connections it ran at.
+     */
+    probe_value?: number | null;
+    /**
      * Point Index
      */
     point_index: number;
@@ -6065,6 +6077,18 @@ export type RunSlim = {
      * Rerun Of Id
      */
     rerun_of_id: number | null;
+    /**
+     * Search Id
+     *
+     * The capacity search this run is a probe of (LaunchDetail.capacity); None: not a probe.
+     */
+    search_id?: number | null;
+    /**
+     * Probe Value
+     *
+     * For a probe, the rate (req/s) or connections it ran at.
+     */
+    probe_value?: number | null;
     /**
      * Point Index
      */
@@ -9684,6 +9708,18 @@ export type RunDetailWritable = {
      * Rerun Of Id
      */
     rerun_of_id: number | null;
+    /**
+     * Search Id
+     *
+     * The capacity search this run is a probe of (LaunchDetail.capacity); None: not a probe.
+     */
+    search_id?: number | null;
+    /**
+     * Probe Value
+     *
+     * For a probe, the rate (req/s) or connections it ran at.
+     */
+    probe_value?: number | null;
     /**
      * Point Index
      */

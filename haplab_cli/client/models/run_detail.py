@@ -65,6 +65,9 @@ class RunDetail:
             queueing and preparation.
         load_ended_at (datetime.datetime | None): When the measured load ended: load_started_at plus the seconds it
             really covered.
+        search_id (int | None | Unset): The capacity search this run is a probe of (LaunchDetail.capacity); None: not a
+            probe.
+        probe_value (float | None | Unset): For a probe, the rate (req/s) or connections it ran at.
         thresholds_passed (bool | None | Unset): Did every threshold rule of the spec pass? None: it has none, or it was
             not judged.
         note_count (int | Unset): Notes the team wrote on the run (GET /notes?run_ids=). Default: 0.
@@ -109,6 +112,8 @@ class RunDetail:
     error: None | str
     load_started_at: datetime.datetime | None
     load_ended_at: datetime.datetime | None
+    search_id: int | None | Unset = UNSET
+    probe_value: float | None | Unset = UNSET
     thresholds_passed: bool | None | Unset = UNSET
     note_count: int | Unset = 0
     schedule: None | RunSchedule | Unset = UNSET
@@ -222,6 +227,18 @@ class RunDetail:
         else:
             load_ended_at = self.load_ended_at
 
+        search_id: int | None | Unset
+        if isinstance(self.search_id, Unset):
+            search_id = UNSET
+        else:
+            search_id = self.search_id
+
+        probe_value: float | None | Unset
+        if isinstance(self.probe_value, Unset):
+            probe_value = UNSET
+        else:
+            probe_value = self.probe_value
+
         thresholds_passed: bool | None | Unset
         if isinstance(self.thresholds_passed, Unset):
             thresholds_passed = UNSET
@@ -303,6 +320,10 @@ class RunDetail:
                 "load_ended_at": load_ended_at,
             }
         )
+        if search_id is not UNSET:
+            field_dict["search_id"] = search_id
+        if probe_value is not UNSET:
+            field_dict["probe_value"] = probe_value
         if thresholds_passed is not UNSET:
             field_dict["thresholds_passed"] = thresholds_passed
         if note_count is not UNSET:
@@ -529,6 +550,24 @@ class RunDetail:
 
         load_ended_at = _parse_load_ended_at(d.pop("load_ended_at"))
 
+        def _parse_search_id(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        search_id = _parse_search_id(d.pop("search_id", UNSET))
+
+        def _parse_probe_value(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        probe_value = _parse_probe_value(d.pop("probe_value", UNSET))
+
         def _parse_thresholds_passed(data: object) -> bool | None | Unset:
             if data is None:
                 return data
@@ -642,6 +681,8 @@ class RunDetail:
             error=error,
             load_started_at=load_started_at,
             load_ended_at=load_ended_at,
+            search_id=search_id,
+            probe_value=probe_value,
             thresholds_passed=thresholds_passed,
             note_count=note_count,
             schedule=schedule,

@@ -45,6 +45,9 @@ class RunSlim:
         started_at (datetime.datetime | None):
         finished_at (datetime.datetime | None):
         cancel_requested_at (datetime.datetime | None):
+        search_id (int | None | Unset): The capacity search this run is a probe of (LaunchDetail.capacity); None: not a
+            probe.
+        probe_value (float | None | Unset): For a probe, the rate (req/s) or connections it ran at.
         thresholds_passed (bool | None | Unset): Did every threshold rule of the spec pass? None: it has none, or it was
             not judged.
         note_count (int | Unset): Notes the team wrote on the run (GET /notes?run_ids=). Default: 0.
@@ -69,6 +72,8 @@ class RunSlim:
     started_at: datetime.datetime | None
     finished_at: datetime.datetime | None
     cancel_requested_at: datetime.datetime | None
+    search_id: int | None | Unset = UNSET
+    probe_value: float | None | Unset = UNSET
     thresholds_passed: bool | None | Unset = UNSET
     note_count: int | Unset = 0
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -134,6 +139,18 @@ class RunSlim:
         else:
             cancel_requested_at = self.cancel_requested_at
 
+        search_id: int | None | Unset
+        if isinstance(self.search_id, Unset):
+            search_id = UNSET
+        else:
+            search_id = self.search_id
+
+        probe_value: float | None | Unset
+        if isinstance(self.probe_value, Unset):
+            probe_value = UNSET
+        else:
+            probe_value = self.probe_value
+
         thresholds_passed: bool | None | Unset
         if isinstance(self.thresholds_passed, Unset):
             thresholds_passed = UNSET
@@ -167,6 +184,10 @@ class RunSlim:
                 "cancel_requested_at": cancel_requested_at,
             }
         )
+        if search_id is not UNSET:
+            field_dict["search_id"] = search_id
+        if probe_value is not UNSET:
+            field_dict["probe_value"] = probe_value
         if thresholds_passed is not UNSET:
             field_dict["thresholds_passed"] = thresholds_passed
         if note_count is not UNSET:
@@ -294,6 +315,24 @@ class RunSlim:
 
         cancel_requested_at = _parse_cancel_requested_at(d.pop("cancel_requested_at"))
 
+        def _parse_search_id(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        search_id = _parse_search_id(d.pop("search_id", UNSET))
+
+        def _parse_probe_value(data: object) -> float | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(float | None | Unset, data)
+
+        probe_value = _parse_probe_value(d.pop("probe_value", UNSET))
+
         def _parse_thresholds_passed(data: object) -> bool | None | Unset:
             if data is None:
                 return data
@@ -325,6 +364,8 @@ class RunSlim:
             started_at=started_at,
             finished_at=finished_at,
             cancel_requested_at=cancel_requested_at,
+            search_id=search_id,
+            probe_value=probe_value,
             thresholds_passed=thresholds_passed,
             note_count=note_count,
         )
