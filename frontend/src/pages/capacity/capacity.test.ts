@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import type { PointCapacity } from "../../client/types.gen";
-import { amount, answerText, answerTone, currentBracket, kneeData, mayBeProbe, numericAxis, probeIndex, probeText, progressText } from "./capacity";
+import { amount, answerText, answerTone, currentBracket, kneeData, isProbe, numericAxis, probeIndex, probeText, progressText } from "./capacity";
 import { CAPACITY } from "./fixture";
 
 const [answered, probing, inconclusive] = CAPACITY.points;
@@ -89,8 +89,8 @@ describe("probes where runs are listed", () => {
   });
 
   it("reads a launch only for runs whose params hold a searched path", () => {
-    expect(mayBeProbe({ "load.rate": 450 })).toBe(true);
-    expect(mayBeProbe({ "proxy.global.maxconn": 10 })).toBe(false);
+    expect(isProbe({ search_id: 3 })).toBe(true);
+    expect(isProbe({ search_id: null })).toBe(false);
   });
 
   it("writes amounts as probes are run: whole from 20 up", () => {

@@ -219,12 +219,9 @@ export function probeText(info: ProbeInfo): string {
   return `probe ${info.number} of its search, ${amount(info.value, info.unit)}, ${info.result}; search: ${info.search}`;
 }
 
-/** The swept load paths a probe run's params carry its value under (the search's `vary`). */
-const SEARCH_PATHS = ["load.rate", "load.connections"];
-
-/** Whether a run may be a probe (its params hold a searched path): only then is its launch read. */
-export function mayBeProbe(params: Record<string, unknown>): boolean {
-  return SEARCH_PATHS.some((path) => path in params);
+/** Is this run a capacity search's probe (the API says which search it belongs to)? */
+export function isProbe(run: { search_id?: number | null }): boolean {
+  return run.search_id != null;
 }
 
 /** A rule as people read it: "latency_p99_ms < 100". */

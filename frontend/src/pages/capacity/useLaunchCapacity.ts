@@ -6,7 +6,7 @@ import { useMemo } from "react";
 
 import { runsGetLaunchOptions, runsListRunsOptions } from "../../client/@tanstack/react-query.gen";
 import type { LaunchDetail } from "../../client/types.gen";
-import { mayBeProbe, probeIndex, type ProbeInfo } from "./capacity";
+import { isProbe, probeIndex, type ProbeInfo } from "./capacity";
 
 const PROBING_REFRESH_MS = 5_000;
 /** History reads at most this many launches a page for their probes (a page rarely holds more). */
@@ -25,18 +25,18 @@ export function useLatestLaunch(experimentId: number) {
   });
 }
 
-/** The launch of a run that may be a probe (its params hold the searched path); undefined otherwise. */
-export function useProbeLaunch(run: { launch_id: number; params: Record<string, unknown> } | undefined) {
+/** The launch of a run that is a probe; undefined otherwise. */
+export function useProbeLaunch(run: { launch_id: number; search_id?: number | null } | undefined) {
   return useQuery({
     ...runsGetLaunchOptions({ path: { launch_id: run?.launch_id ?? 0 } }),
-    enabled: run != null && mayBeProbe(run.params),
+    enabled: run != null && isProbe(run),
     refetchInterval: (q) => followWhileProbing(q.state.data),
   });
 }
 
 /** run id -> its probe, for listed runs that may be probes (one read per launch, at most MAX_LAUNCHES_READ). */
-export function useProbesOf(runs: readonly { launch_id: number; params: Record<string, unknown> }[]): Map<number, ProbeInfo> {
-  const launchIds = [...new Set(runs.filter((r) => mayBeProbe(r.params)).map((r) => r.launch_id))].slice(0, MAX_LAUNCHES_READ);
+export function useProbesOf(runs: readonly { launch_id: number; search_id?: number | null }[]): Map<number, ProbeInfo> {
+  const launchIds = [...new Set(runs.filter(isProbe).map((r) => r.launch_id))].slice(0, MAX_LAUNCHES_READ);
   const launches = useQueries({
     queries: launchIds.map((id) => ({ ...runsGetLaunchOptions({ path: { launch_id: id } }), staleTime: 30_000 })),
   });
