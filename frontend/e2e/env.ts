@@ -17,6 +17,9 @@ export const env = {
   // Runs test_browser.py seeded with HAProxy's request log (and one without), for timers.e2e.ts.
   get timersRunId() { return Number(required("HAPLAB_E2E_TIMERS_RUN_ID")); },
   get noTimersRunId() { return Number(required("HAPLAB_E2E_NO_TIMERS_RUN_ID")); },
+  // A finished capacity search launch test_browser.py seeded (two points, two searches each), for search.e2e.ts.
+  get searchExperimentId() { return Number(required("HAPLAB_E2E_SEARCH_EXPERIMENT_ID")); },
+  get searchProbes() { return Number(required("HAPLAB_E2E_SEARCH_PROBES")); },
   artifacts: process.env.HAPLAB_E2E_ARTIFACTS ?? "../var/artifacts/playwright",
 };
 

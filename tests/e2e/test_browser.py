@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from run_helpers import CHECKED_STATES, Api, assert_figures_agree
+from run_helpers import CHECKED_STATES, Api, assert_figures_agree, http_spec
 
 ROOT = Path(__file__).resolve().parents[2]
 FRONTEND = ROOT / "frontend"
@@ -112,6 +112,92 @@ def _seed_timer_runs(team_name: str, lab_id: int) -> tuple[int, int]:
     return run_ids[0], run_ids[1]
 
 
+SEARCH_DELAY_MS = 20
+
+
+def _seed_search_launch(team_name: str, lab_id: int) -> tuple[int, int]:
+    """A finished capacity search launch for capacity.e2e.ts: server maxconn 5 and 10 in front of a
+    20 ms endpoint, two searches each, every probe walked to succeeded with the figures such a
+    config shows (p99 at the delay up to maxconn / delay, seconds past it), judged on the
+    objective and chained by the search's own code (backend/runs/capacity/chain.py), in one
+    transaction, so the worker never sees a probe queued. The real search runs in
+    tests/e2e/test_capacity_search.py; here the page is what is tested. Returns the experiment
+    and how many probes its searches ran."""
+    from sqlalchemy import select
+
+    from backend.db import session_scope
+    from backend.experiments.launch import launch_experiment
+    from backend.experiments.schemas import ExperimentCreate, LaunchRequest
+    from backend.experiments.service import create_experiment
+    from backend.models import Run, Team, User
+    from backend.runs.capacity.chain import advance
+    from backend.runs.transitions import transition
+    from contract.experiment import ExperimentSpec
+    from contract.results import RunSummary
+    from contract.run_state import RunState
+    from contract.thresholds import evaluate
+    from tests.api.experiment_factories import summary_doc
+
+    spec = http_spec(
+        driver="vegeta",
+        path="/work",
+        endpoints=[
+            {"path": "/work", "delay_ms": SEARCH_DELAY_MS, "body_bytes": 0, "status": 200},
+            {"path": "/health", "delay_ms": 0, "body_bytes": 0, "status": 200},
+        ],
+    )
+    spec["sweep"] = {"axes": [{"path": "proxy.backends.0.target_servers.maxconn", "values": [5, 10]}]}
+    spec["repetitions"] = 2
+    spec["search"] = {
+        "vary": "load.rate",
+        "objective": [{"metric": "latency_p99_ms", "operator": "<", "value": 100}],
+        "start": 100,
+        "max": 2000,
+        "precision": "5%",
+        "probe": {"duration_s": 3, "warmup_s": 1},
+    }
+    spec["thresholds"] = [{"metric": "capacity", "operator": ">=", "value": 200, "per_point": "ci_low"}]
+    with session_scope() as db:
+        team = db.query(Team).filter_by(name=team_name).one()
+        user = db.query(User).filter_by(email=ADMIN_EMAIL).one()
+        body = ExperimentCreate(name="e2e capacity search", description="", tags=["search"], spec=spec)
+        experiment = create_experiment(db, team.id, user.id, body)
+        launched = launch_experiment(db, team.id, user.id, experiment.id, LaunchRequest(lab_id=lab_id))
+        for _ in range(200):  # every probe of the four searches, one after the other
+            run = db.scalar(
+                select(Run).where(Run.launch_id == launched.launch_id, Run.state == RunState.queued)
+            )
+            if run is None:
+                break
+            run_spec = ExperimentSpec.model_validate(run.spec)
+            maxconn = run_spec.proxy.backends[0].target_servers.maxconn  # type: ignore[union-attr]
+            # the repetitions differ by 1%, as two searches of one config do
+            capacity = maxconn * 1000 / SEARCH_DELAY_MS * (1.01 if run.repetition == 0 else 0.99)
+            value = float(run.probe_value or 0)
+            over = value > capacity
+            summary = RunSummary.model_validate(
+                summary_doc(rps=min(value, capacity), successes=int(3 * min(value, capacity)),
+                            p50=SEARCH_DELAY_MS + 1, p99=400 if over else SEARCH_DELAY_MS + 4)
+            )  # fmt: skip
+            report = evaluate(
+                run_spec.thresholds,
+                spec=run_spec.model_dump(mode="json", by_alias=True),
+                summary=summary,
+                seconds={},
+            )
+            for state in (RunState.preparing, RunState.warming, RunState.running, RunState.collecting):
+                assert transition(db, run.id, state)
+            assert transition(
+                db, run.id, RunState.succeeded,
+                summary=summary.model_dump(mode="json"), thresholds=report.model_dump(mode="json"),
+            )  # fmt: skip
+            db.expire_all()  # the transitions wrote the columns: read them back as the worker would
+            advance(db, run.search_id)  # type: ignore[arg-type]
+        runs = db.scalars(select(Run.state).where(Run.launch_id == launched.launch_id)).all()
+        assert runs and all(state == RunState.succeeded for state in runs), runs
+        return experiment.id, len(runs)
+
+
 @pytest.mark.timeout(1200)
 def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: Any) -> None:
     assert CHROMIUM.is_file(), f"{CHROMIUM} is missing: run dev/prereqs.sh apt (installs chromium)"
@@ -120,6 +206,7 @@ def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: 
     local_lab.open_direct_path()  # seeds.e2e.ts: seed 001's direct MariaDB baseline (load.via)
     _add_viewer("Lab team")
     timers_run, no_timers_run = _seed_timer_runs("Lab team", local_lab.lab_id)
+    search_experiment, search_probes = _seed_search_launch("Lab team", local_lab.lab_id)
     # A rerun (dev/test.sh's --reruns) keeps the failed attempt's output, traces and screenshots
     # beside the new ones, so the first failure is still there to read.
     previous = ARTIFACTS.with_name("playwright-previous")
@@ -138,6 +225,8 @@ def test_browser_acceptance(built_frontend: Path, local_lab: Any, start_worker: 
         "HAPLAB_E2E_LAB_ID": str(local_lab.lab_id),
         "HAPLAB_E2E_TIMERS_RUN_ID": str(timers_run),
         "HAPLAB_E2E_NO_TIMERS_RUN_ID": str(no_timers_run),
+        "HAPLAB_E2E_SEARCH_EXPERIMENT_ID": str(search_experiment),
+        "HAPLAB_E2E_SEARCH_PROBES": str(search_probes),
         "HAPLAB_E2E_ARTIFACTS": str(ARTIFACTS),
         "HAPLAB_E2E_CHROMIUM": str(CHROMIUM),
         "CI": "1",  # no interactive HTML report server

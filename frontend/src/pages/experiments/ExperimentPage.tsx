@@ -44,6 +44,21 @@ export default function ExperimentPage() {
   const estimate = estimateSweep(e.spec);
   const axes = e.spec.sweep?.axes ?? [];
 
+  // The answer first, once a launch has one (capacity per point, or the sweep read as a whole);
+  // before any run it is an empty state, which goes below the summary.
+  const launched = (e.run_counts.total ?? 0) > 0;
+  const answer = (
+    <>
+      {latest.isError && <ErrorState error={latest.error} compact onRetry={() => void latest.refetch()} />}
+      {capacity && latest.data ? (
+        <CapacityCard capacity={capacity} launchId={latest.data.id} />
+      ) : e.spec.search && latest.isLoading ? (
+        <LoadingState label="Reading the latest launch's searches" rows={3} />
+      ) : (
+        <SweepAnalysisCard experimentId={e.id} active={(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0) > 0} />
+      )}
+    </>
+  );
   return (
     <>
       <PageHeader
@@ -58,6 +73,7 @@ export default function ExperimentPage() {
           </>
         }
       />
+      {launched && answer}
       <div className="grid-2">
         <section className="card">
           <h2>Summary</h2>
@@ -99,14 +115,7 @@ export default function ExperimentPage() {
           )}
         </section>
       </div>
-      {latest.isError && <ErrorState error={latest.error} compact onRetry={() => void latest.refetch()} />}
-      {capacity && latest.data ? (
-        <CapacityCard capacity={capacity} launchId={latest.data.id} />
-      ) : e.spec.search && latest.isLoading ? (
-        <LoadingState label="Reading the latest launch's searches" rows={3} />
-      ) : (
-        <SweepAnalysisCard experimentId={e.id} active={(e.run_counts.queued ?? 0) + (e.run_counts.active ?? 0) > 0} />
-      )}
+      {!launched && answer}
       <BaselinesCard experimentId={e.id} canEdit={canEdit} />
       <SchedulesCard experimentId={e.id} canEdit={canEdit} />
       <CloneDialog source={cloning ? e : null} onClose={() => setCloning(false)} />
