@@ -156,14 +156,39 @@ def test_a_failed_or_cancelled_staircase_run_stops_the_search() -> None:
 @pytest.mark.parametrize(
     ("search", "load", "names"),
     [
-        ({"objective": [{"metric": "qcur", "aggregate": "max", "operator": "<", "value": 5}]}, {}, "objective.0: a staircase judges each stage"),
-        ({"objective": [P99, {"metric": "proxy_max_scur", "operator": "<", "value": 5}]}, {}, "objective.1: a staircase"),
-        ({"objective": [{"metric": "rps", "operator": ">=", "value": 0.5, "relative_to": "proxy.global.maxconn"}]}, {}, "objective.0: a staircase's limits"),
-        ({}, {"driver": "hey"}, "search.method: a staircase is one run whose load climbs in stages, which hey cannot drive"),
+        (
+            {"objective": [{"metric": "qcur", "aggregate": "max", "operator": "<", "value": 5}]},
+            {},
+            "objective.0: a staircase judges each stage",
+        ),
+        (
+            {"objective": [P99, {"metric": "proxy_max_scur", "operator": "<", "value": 5}]},
+            {},
+            "objective.1: a staircase",
+        ),
+        (
+            {
+                "objective": [
+                    {"metric": "rps", "operator": ">=", "value": 0.5, "relative_to": "proxy.global.maxconn"}
+                ]
+            },
+            {},
+            "objective.0: a staircase's limits",
+        ),
+        (
+            {},
+            {"driver": "hey"},
+            "search.method: a staircase is one run whose load climbs in stages, which hey cannot drive",
+        ),
         ({}, {"stages": [{"duration_s": 5, "rate": 100}]}, "load.stages: a staircase search sets the stages"),
-        ({"start": 1, "max": 1_000_000, "growth": 1.5, "max_probes": 40}, {}, "search.method: the staircase run (36 stages, 1 to 1,000,000) is not a valid run: load.stages: List should have at most 20 items"),
+        (
+            {"start": 1, "max": 1_000_000, "growth": 1.5, "max_probes": 40},
+            {},
+            "search.method: the staircase run (36 stages, 1 to 1,000,000) is not a valid run: "
+            "load.stages: List should have at most 20 items",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_staircase_refuses_what_a_stage_cannot_judge_or_drive(
     search: dict[str, Any], load: dict[str, Any], names: str
 ) -> None:
