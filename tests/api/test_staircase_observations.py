@@ -70,7 +70,7 @@ def _summary(stages: list[StageResult], *, bound: str = "maxconn", measured_s: f
     return RunSummary(
         total=totals,
         stages=stages,
-        verdict=RunVerdict(kind=bound, sentence=f"{bound} bound it"),  # type: ignore[arg-type]
+        verdict=RunVerdict(kind=bound, sentence=f"{bound} bound it"),
         completeness=Completeness(complete=measured_s >= 18, asked_s=18, measured_s=measured_s),
     )
 
