@@ -24,13 +24,14 @@ from typing import Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from contract.drivers import DRIVERS, drivers_that
 from contract.haproxy.model import Frontend, HAProxyConfig, Listen
 from contract.haproxy.raw_lines import request_log_problem
 from contract.haproxy.servers import ServerOptions
-from contract.load import LoadProfile
+from contract.load import STAGE_SETTLE_S, LoadProfile
 from contract.metrics import SEARCH_BY_KEY
 from contract.request_timers import RequestTimersSettings, expected_requests_per_s, one_in_for
-from contract.search import CapacitySearch
+from contract.search import CapacitySearch, staircase_values
 from contract.sweep import PathError, Sweep, select
 from contract.target import ManagedDatabase, ManagedTarget, TargetProfile
 from contract.thresholds import ASKED_RATE, MAX_THRESHOLDS, Threshold, spec_number
@@ -225,8 +226,6 @@ class ExperimentSpec(BaseModel):
         search = self.search
         if search is None:
             return
-        if search.method == "staircase":
-            yield "search.method: staircase comes with load stages; use bisect for now"
         if search.vary == "load.connections" and self.load.rate is not None:
             yield "search.vary: load.connections is searched in a closed loop; leave load.rate empty"
         probe_owned = (search.vary, "load.duration_s", "load.warmup_s")
@@ -239,6 +238,23 @@ class ExperimentSpec(BaseModel):
                 probe_spec(self, search.rounded(value))
             except ValueError as error:
                 yield f"search.{field}: a probe at {value:g} is not a valid run: {error}"
+        if search.method == "staircase":
+            yield from self._staircase_problems()
+
+    def _staircase_problems(self) -> Iterator[str]:
+        if not DRIVERS[self.load.driver].stages:
+            yield (
+                f"search.method: a staircase is one run whose load climbs in stages, which "
+                f"{self.load.driver} cannot drive; use {' or '.join(drivers_that('stages'))} or method bisect"
+            )
+            return
+        if self.load.stages:
+            yield "load.stages: a staircase search sets the stages of its run itself; leave load.stages empty"
+            return
+        try:
+            staircase_spec(self)
+        except ValueError as error:
+            yield f"search.method: the staircase run ({_stairs(self.search)}) is not a valid run: {error}"
 
     def _threshold_problems(self) -> Iterator[str]:
         doc: dict[str, Any] | None = None
@@ -282,6 +298,37 @@ class ExperimentSpec(BaseModel):
                 )
 
 
+def _stairs(search: CapacitySearch | None) -> str:
+    values = staircase_values(search) if search is not None else []
+    return f"{len(values)} stages, {values[0]:,.10g} to {values[-1]:,.10g}" if values else "no stages"
+
+
+def staircase_spec(spec: ExperimentSpec) -> ExperimentSpec:
+    """The spec of a staircase search's first run: the probe's spec with the load climbing the
+    stages of staircase_values (each probe.duration_s measured seconds after one settling second,
+    so every stage is measured as long as a probe), after the probe's warm-up at the first stage.
+    No threshold rules: the run's own report judges the whole run, and the objective is judged
+    stage by stage (backend/runs/capacity/judge.py observe_stages). Raises ValueError naming what
+    is wrong."""
+    search = spec.search
+    if search is None:
+        raise ValueError("the spec has no search")
+    values = staircase_values(search)
+    duration = search.probe.duration_s + STAGE_SETTLE_S
+    doc: dict[str, Any] = probe_spec(spec, values[0]).model_dump(mode="json", by_alias=True)
+    doc["thresholds"] = []
+    load = doc["load"]
+    load["duration_s"] = duration * len(values)
+    if search.vary == "load.rate":
+        load["rate"] = None  # derived: the stages' mean asked rate
+        load["stages"] = [{"duration_s": duration, "rate": value} for value in values]
+    else:
+        load["connections"] = int(max(values))
+        load["threads"] = min(load["threads"], int(min(values)))
+        load["stages"] = [{"duration_s": duration, "connections": int(value)} for value in values]
+    return _validated(doc)
+
+
 def probe_spec(spec: ExperimentSpec, value: float) -> ExperimentSpec:
     """The spec one probe of the search runs: the searched value, the probe's duration and
     warm-up, one repetition, no sweep and no search. Raises ValueError naming what is wrong."""
@@ -302,6 +349,10 @@ def probe_spec(spec: ExperimentSpec, value: float) -> ExperimentSpec:
         load["threads"] = min(load["threads"], int(value))
     load["duration_s"] = spec.search.probe.duration_s
     load["warmup_s"] = spec.search.probe.warmup_s
+    return _validated(doc)
+
+
+def _validated(doc: dict[str, Any]) -> ExperimentSpec:
     try:
         return ExperimentSpec.model_validate(doc)
     except ValidationError as error:

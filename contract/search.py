@@ -30,8 +30,10 @@ from typing import Any, Literal, Self
 
 from pydantic import Field, field_validator, model_validator
 
+from contract.metrics import RUN_METRICS
+from contract.results import StageResult
 from contract.strict import StrictModel
-from contract.thresholds import Threshold
+from contract.thresholds import ASKED_RATE, Threshold
 
 SearchVariable = Literal["load.rate", "load.connections"]
 SearchMethod = Literal["bisect", "staircase"]
@@ -128,7 +130,9 @@ class CapacitySearch(StrictModel):
                 if getattr(self, field) != int(getattr(self, field)):
                     raise ValueError(f"{field}: connections are whole numbers")
         for index, rule in enumerate(self.objective):
-            why = _objective_problem(rule)
+            why = _objective_problem(rule) or (
+                _stage_objective_problem(rule) if self.method == "staircase" else None
+            )
             if why:
                 raise ValueError(f"objective.{index}: {why}")
         return self
@@ -160,6 +164,48 @@ def _objective_problem(rule: Threshold) -> str | None:
     return None
 
 
+def _stage_metric_paths() -> dict[str, str]:
+    """Run metrics a load stage also has (StageResult), by key: their path inside a stage. The run's
+    `total.latency.p99` is a stage's `latency.p99`; figures of HAProxy, the hosts or the timers
+    are the whole run's only."""
+    fields = set(StageResult.model_fields)
+    paths = {}
+    for metric in RUN_METRICS:
+        head, _, rest = metric.path.partition(".")
+        if head == "total" and rest.split(".")[0] in fields:
+            paths[metric.key] = rest
+    return paths
+
+
+STAGE_METRIC_PATHS = _stage_metric_paths()
+
+
+def stage_metrics(stage: StageResult) -> dict[str, float | None]:
+    """The stage's figures under the run metrics' keys (STAGE_METRIC_PATHS); None where it has none."""
+    figures: dict[str, float | None] = {}
+    for key, path in STAGE_METRIC_PATHS.items():
+        node: object = stage
+        for part in path.split("."):
+            node = getattr(node, part, None)
+        figures[key] = float(node) if isinstance(node, int | float) and not isinstance(node, bool) else None
+    return figures
+
+
+def _stage_objective_problem(rule: Threshold) -> str | None:
+    """A staircase judges each stage on the stage's own figures: only rules on those."""
+    if rule.metric not in STAGE_METRIC_PATHS:
+        return (
+            f"a staircase judges each stage on its own figures, and a stage has no {rule.metric} "
+            f"(it has {', '.join(STAGE_METRIC_PATHS)}); use method bisect for this objective"
+        )
+    if rule.relative_to is not None and rule.relative_to != ASKED_RATE:
+        return (
+            "a staircase's limits are absolute or relative to the asked rate (each stage's own rate), "
+            f"not to {rule.relative_to}"
+        )
+    return None
+
+
 class Observation(StrictModel):
     """What one probe (or one stage of a staircase run) showed at one value."""
 
@@ -175,6 +221,9 @@ class Observation(StrictModel):
         default=None, description="The first objective rule it failed, as people read it."
     )
     run_id: int | None = Field(default=None, description="The probe's run.")
+    stage_index: int | None = Field(
+        default=None, description="The stage of a staircase run it is (load.stages index); None: a whole run."
+    )
 
 
 class SearchOutcome(StrEnum):

@@ -25,11 +25,11 @@ from backend.experiments.validation import point_check_problems
 from backend.labs import boundary
 from backend.labs.service import get_lab, lab_agents
 from backend.models import Lab
-from backend.runs.capacity.chain import probe_params
+from backend.runs.capacity.chain import probe_params, staircase_params
 from backend.runs.queued_runs import NewRun, NewSearch, queue_launch, refuse_beyond_queue_caps
 from backend.runs.schemas import RunLaunched
 from contract.expansion import RunPoint, SweepPointError, expand
-from contract.experiment import ExperimentSpec, probe_spec
+from contract.experiment import ExperimentSpec, probe_spec, staircase_spec
 from contract.haproxy.render import RenderError
 from contract.injector_split import ShareError, injector_shares
 from contract.lab import injector_weights_of, weights_of
@@ -119,7 +119,7 @@ def launch_experiment(
                 params=dict(run.params),
                 spec=stored_form(run.spec),
                 config_warnings=[w.model_dump() for w in lint(run.spec)],
-                search=_new_search(point, run) if spec.search else None,
+                search=_new_search(point) if spec.search else None,
             )
             for point, run in zip(points, queued, strict=True)
         ],
@@ -139,7 +139,15 @@ def _probe(point: RunPoint, value: float) -> RunPoint:
 
 
 def _first_probe(point: RunPoint) -> RunPoint:
+    """The search's first run: its first probe, or a staircase run climbing its stages."""
     assert point.spec.search is not None
+    if point.spec.search.method == "staircase":
+        try:
+            spec = staircase_spec(point.spec)
+        except ValueError as exc:  # validated with the spec; the sweep's values may still break it
+            raise invalid(f"{SPEC_FIELD}.search", f"sweep point {point.point_index}: {exc}") from None
+        params = staircase_params(dict(point.params), point.spec.search)
+        return point.model_copy(update={"spec": spec, "params": params})
     first = plan_next(point.spec.search, [])
     assert isinstance(first, NextProbe)
     return _probe(point, first.value)
@@ -150,8 +158,8 @@ def _probe_at_max(point: RunPoint) -> RunPoint:
     return _probe(point, point.spec.search.rounded(point.spec.search.max))
 
 
-def _new_search(point: RunPoint, first: RunPoint) -> NewSearch:
+def _new_search(point: RunPoint) -> NewSearch:
     assert point.spec.search is not None
-    value = first.params[point.spec.search.vary]
-    assert isinstance(value, int | float)
-    return NewSearch(params=dict(point.params), spec=stored_form(point.spec), probe_value=float(value))
+    first_value = plan_next(point.spec.search, [])  # a staircase run's first stage
+    assert isinstance(first_value, NextProbe)
+    return NewSearch(params=dict(point.params), spec=stored_form(point.spec), probe_value=first_value.value)

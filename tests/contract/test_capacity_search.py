@@ -237,7 +237,14 @@ CAPACITY_RULE = {"metric": "capacity", "operator": ">=", "value": 400}
         ([CAPACITY_RULE | {"host": "proxy"}], {}, "host: not available for capacity"),
         ([CAPACITY_RULE | {"relative_to": "asked_rate"}], {}, "relative_to: not available"),
         ([], {"objective": [CAPACITY_RULE]}, "objective.0: capacity is the search's answer"),
-        ([], {"method": "staircase"}, "search.method: staircase comes with load stages"),
+        (
+            [],
+            {
+                "method": "staircase",
+                "objective": [{"metric": "qcur", "aggregate": "max", "operator": "<", "value": 1}],
+            },
+            "objective.0: a staircase judges each stage on its own figures",
+        ),
     ],
 )
 def test_capacity_rules_and_the_objective_are_refused_where_they_do_not_judge(

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import time
 from pathlib import Path
 from typing import Any
 
@@ -122,3 +123,83 @@ def test_a_search_finds_the_known_capacity_and_the_cli_gates_on_it(local_lab: An
     failed = [case.name for case in cases if any(isinstance(r, Failure) for r in case.result)]
     assert len(failed) == 1 and "capacity >= 600" in failed[0], [c.name for c in cases]
     assert "capacity" in done.stdout and f"{answer['capacity']:,.0f} req/s" in done.stdout
+
+
+def test_a_search_past_what_the_injector_can_send_ends_inconclusive_not_with_a_number(local_lab: Any) -> None:
+    """Nothing in front of an endpoint that answers at once: the config's capacity is far above what
+    one vegeta on this 2-core box sends, so the search must stop at the injector, saying so."""
+    api = Api(local_lab.api_url, local_lab.token)
+    spec = http_spec(driver="vegeta", connections=20, request_timeout_s=10)
+    spec["search"] = {
+        "vary": "load.rate",
+        "objective": [{"metric": "latency_p99_ms", "operator": "<", "value": 100}],
+        "start": 3000,
+        "growth": 8,
+        "max": 500_000,
+        "probe": {"duration_s": 2, "warmup_s": 1},
+    }
+    experiment = api.create_experiment("capacity past the injector", spec)
+    launched = api.call("POST", f"/experiments/{experiment['id']}/launch", json={"lab_id": local_lab.lab_id})
+    deadline = time.monotonic() + 180
+    while not (launch := api.call("GET", f"/launches/{launched['launch_id']}"))["capacity"]["done"]:
+        assert time.monotonic() < deadline, launch["capacity"]
+        time.sleep(1)
+    [point] = launch["capacity"]["points"]
+    [search] = point["searches"]
+    answer = search["answer"]
+    print(answer["sentence"], [(p["value"], p["passed"], p["inconclusive"]) for p in search["probes"]])
+    assert answer["outcome"] == "inconclusive" and answer["capacity"] is None, answer
+    assert answer["sentence"].startswith("inconclusive: injector-bound"), answer["sentence"]
+    assert point["capacity"] is None and point["outcome"] == "inconclusive"
+    assert launch["outcome"] == "runs_failed"  # a CI gate cannot pass a capacity it could not measure
+    last = search["probes"][-1]
+    assert last["inconclusive"] is not None and f"{last['value']:,.0f} req/s" in answer["sentence"]
+
+
+def test_a_staircase_brackets_the_known_capacity_in_one_run_then_bisects(
+    local_lab: Any, tmp_path: Path
+) -> None:
+    """search.method staircase: one run climbs 200, 400, 800 req/s (judged stage by stage), then
+    one-value probes bisect 400..800 to the same known capacity."""
+    api = Api(local_lab.api_url, local_lab.token)
+    lab_name = next(lab["name"] for lab in api.call("GET", "/labs") if lab["id"] == local_lab.lab_id)
+    spec = search_spec()
+    # 10%: the bracket is the bisection's (held to 5% above); this test is the staircase's.
+    spec["search"] |= {"method": "staircase", "max": 800, "precision": "10%"}
+    spec["thresholds"] = spec["thresholds"][:1]
+    file = tmp_path / "staircase.yaml"
+    file.write_text(yaml.safe_dump({"name": "staircase search", "spec": spec}, sort_keys=False))
+    env = {**os.environ, "HAPLAB_URL": local_lab.api_url, "HAPLAB_TOKEN": local_lab.token}
+    done = subprocess.run(
+        [str(HAPLAB), "run", str(file), "--lab", lab_name, "--timeout", "300",
+         "--json", str(tmp_path / "report.json")],
+        env=env, capture_output=True, text=True, timeout=350,
+    )  # fmt: skip
+    print(done.stdout, done.stderr)
+    report = json.loads((tmp_path / "report.json").read_text())
+    launch = api.call("GET", f"/launches/{report['launch_id']}")
+    [point] = launch["capacity"]["points"]
+    [search] = point["searches"]
+    answer, probes = search["answer"], search["probes"]
+    print(
+        answer["sentence"], [(p["value"], p["stage_index"], p["passed"], p["latency_p99_ms"]) for p in probes]
+    )
+
+    staircase = [p for p in probes if p["stage_index"] is not None]
+    assert [(p["value"], p["stage_index"], p["passed"]) for p in staircase] == [
+        (200, 0, True), (400, 1, True), (800, 2, False),
+    ], staircase  # fmt: skip
+    assert len({p["run_id"] for p in staircase}) == 1
+    run = api.wait_finished(staircase[0]["run_id"], 30)
+    assert [s["rate"] for s in run["spec"]["load"]["stages"]] == [200, 400, 800]
+    assert run["params"]["load.rate"] == "staircase 200..800"
+    for stage in staircase:  # each stage was judged on its own figures, delivered as asked
+        assert stage["passed"] == (stage["latency_p99_ms"] < 100), stage
+    assert staircase[0]["rps"] == pytest.approx(200, rel=0.02) and staircase[1]["rps"] == pytest.approx(
+        400, rel=0.02
+    )
+    bisection = [p for p in probes if p["stage_index"] is None]
+    assert bisection and all(400 < p["value"] < 800 for p in bisection), bisection
+    assert answer["outcome"] == "capacity", answer
+    assert abs(answer["capacity"] / KNOWN_CAPACITY - 1) <= 0.10, answer
+    assert answer["probes"] == len(probes) and done.returncode == 0, done.stdout + done.stderr

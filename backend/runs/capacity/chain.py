@@ -18,11 +18,21 @@ from sqlalchemy import exists, insert, select, update
 from sqlalchemy.orm import Session, aliased
 
 from backend.models import CapacitySearch, Launch, Run
-from backend.runs.capacity.judge import ProbeFailedError, observe
+from backend.runs.capacity.judge import ProbeFailedError, is_staircase, observe, observe_stages
 from contract.experiment import ExperimentSpec, probe_spec
 from contract.lint import lint
 from contract.run_state import RunState
-from contract.search import NextProbe, Observation, SearchAnswer, failed_search, plan_next
+from contract.search import (
+    CapacitySearch as SearchSpec,
+)
+from contract.search import (
+    NextProbe,
+    Observation,
+    SearchAnswer,
+    failed_search,
+    plan_next,
+    staircase_values,
+)
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +44,29 @@ def probe_params(params: dict[str, Any], vary: str, value: float) -> dict[str, A
     return {**params, vary: probed}
 
 
+def staircase_params(params: dict[str, Any], search: SearchSpec) -> dict[str, Any]:
+    """A staircase run's params: under the searched path, words that say it climbed stages
+    (load.rate: "staircase 200..800"), never one number: it ran at none of them alone."""
+    values = staircase_values(search)
+    return {**params, search.vary: f"staircase {values[0]:g}..{values[-1]:g}"}
+
+
 def probe_run_spec(point_spec: ExperimentSpec, value: float) -> dict[str, Any]:
     return probe_spec(point_spec, value).model_dump(mode="json", by_alias=True)
 
 
-def observations(runs: list[Run]) -> list[Observation]:
-    """The probes' observations in the order they ran; raises ProbeFailedError (see judge.observe)."""
+def run_observations(run: Run, search: SearchSpec) -> list[Observation]:
+    """One probe run's observations: one, or a staircase run's counted stages; raises
+    ProbeFailedError (see judge.observe)."""
+    if is_staircase(run.spec):
+        return observe_stages(
+            run_id=run.id,
+            state=run.state,
+            error=run.error,
+            summary=run.summary,
+            objective=search.objective,
+            spec=run.spec,
+        )
     return [
         observe(
             run_id=run.id,
@@ -49,15 +76,19 @@ def observations(runs: list[Run]) -> list[Observation]:
             summary=run.summary,
             objective=run.thresholds,
         )
-        for run in runs
     ]
+
+
+def observations(runs: list[Run], search: SearchSpec) -> list[Observation]:
+    """The probes' observations in the order they ran; raises ProbeFailedError (see judge.observe)."""
+    return [seen for run in runs for seen in run_observations(run, search)]
 
 
 def next_step(point_spec: ExperimentSpec, runs: list[Run]) -> NextProbe | SearchAnswer:
     """What follows the search's ended probes: plan_next on their observations, or a failed answer."""
     assert point_spec.search is not None
     try:
-        seen = observations(runs)
+        seen = observations(runs, point_spec.search)
     except ProbeFailedError as failed:
         return failed_search([], str(failed)).model_copy(update={"probes": len(runs)})
     return plan_next(point_spec.search, seen)

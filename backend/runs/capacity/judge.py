@@ -24,11 +24,15 @@ inconclusive, in words, and the search then ends "inconclusive: ... at X" (contr
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from contract.load import LoadStage, StageWindow, stage_windows
 from contract.numbers import fixed
-from contract.results import RunSummary
+from contract.results import RunSummary, StageResult
 from contract.run_state import MEASURED_STATES, STOPPED_STATES, RunState
-from contract.search import Observation
-from contract.thresholds import ThresholdReport, ThresholdResult
+from contract.search import Observation, stage_metrics
+from contract.thresholds import ASKED_RATE, Threshold, ThresholdReport, ThresholdResult, holds
 from contract.verdict import INJECTOR_BOUNDS
 
 # The open-loop schedule held: at least 99% of the asked rate sent, at most 1% of its slots late or
@@ -125,6 +129,123 @@ def _lateness_explains(objective: ThresholdReport, summary: RunSummary) -> bool:
         not result.passed and result.rule.metric in _TAIL_SHARE and late >= _TAIL_SHARE[result.rule.metric]
         for result in objective.results
     )
+
+
+def is_staircase(spec: Mapping[str, Any]) -> bool:
+    """Is this probe run a staircase (contract.experiment.staircase_spec: its load has stages)?"""
+    load = spec.get("load")
+    return isinstance(load, dict) and bool(load.get("stages"))
+
+
+def observe_stages(
+    *,
+    run_id: int,
+    state: RunState,
+    error: str | None,
+    summary: RunSummary | None,
+    objective: Sequence[Threshold],
+    spec: Mapping[str, Any],
+) -> list[Observation]:
+    """A staircase run's observations, one per stage that counts: the stages up to and including
+    the first that failed the objective or a guard (after a failing stage, the queue it built
+    spoils the stages above). Raises ProbeFailedError when the run failed or was cancelled.
+
+    Each stage is judged on its own figures (summary.stages) against the objective, a limit
+    relative to the asked rate against the stage's own rate; an open-loop stage's schedule guard
+    on its own sent/late/dropped, as a probe's (it voids only a pass). The run's own guards
+    (partial, an injector-bound verdict) cannot be placed in a stage: a partial run's stages
+    count up to where its load stopped, the next is inconclusive; otherwise either guard makes
+    the last counted stage inconclusive, the highest load the run was judged at (stages below
+    it stand on their own guards, as probes at lower values would)."""
+    if state in STOPPED_STATES:
+        raise ProbeFailedError(f"probe run {run_id} {state.value}" + (f": {error}" if error else ""))
+    if state not in MEASURED_STATES:
+        raise ValueError(f"probe run {run_id} has not ended ({state.value})")
+    windows = stage_windows([LoadStage.model_validate(stage) for stage in spec["load"]["stages"]])
+    partial_why: str | None = None
+    if state == RunState.partial:
+        reasons = summary.completeness.reasons if summary and summary.completeness else []
+        partial_why = "partial probe (" + ("; ".join(reasons) or error or "it measured less than asked") + ")"
+    measured_s = summary.completeness.measured_s if summary and summary.completeness else None
+    figures = {stage.index: stage for stage in (summary.stages or [])} if summary else {}
+    seen: list[Observation] = []
+    for window in windows:
+        stage = figures.get(window.index)
+        cut = partial_why is not None and measured_s is not None and measured_s + 0.5 < window.end_s
+        if stage is None or cut:
+            why = partial_why or f"the run has no figures of stage {window.index}"
+            seen.append(_inconclusive_stage(run_id, window, why))
+            return seen
+        seen.append(_observe_stage(run_id, window, stage, objective))
+        if not seen[-1].passed:
+            break
+    bound = injector_bound(summary) if summary is not None else None
+    run_wide = partial_why or (f"injector-bound ({bound})" if bound is not None else None)
+    if run_wide is not None and seen[-1].inconclusive is None:
+        last = seen[-1]
+        seen[-1] = last.model_copy(update={"passed": False, "inconclusive": run_wide, "failed_rule": None})
+    return seen
+
+
+def _inconclusive_stage(run_id: int, window: StageWindow, why: str) -> Observation:
+    return Observation(
+        value=window.target, passed=False, inconclusive=why, run_id=run_id, stage_index=window.index
+    )
+
+
+def _observe_stage(
+    run_id: int, window: StageWindow, stage: StageResult, objective: Sequence[Threshold]
+) -> Observation:
+    figures = stage_metrics(stage)
+    failed_rule: str | None = None
+    lost: list[str] = []  # the metrics of the rules it failed
+    for rule in objective:  # contract.search refuses, for a staircase, rules a stage cannot judge
+        limit = rule.value * window.target if rule.relative_to == ASKED_RATE else rule.value
+        value = figures.get(rule.metric)
+        if value is None:
+            failed_rule = f"{rule.text()} (not measured in stage {window.index})"
+            break
+        if not holds(rule.operator, value, limit):
+            failed_rule = f"{rule.text()} (was {fixed(value, 2)})"
+            lost.append(rule.metric)
+            break
+    missed = stage_schedule_missed(window, stage)
+    if missed is not None:
+        slots = (stage.sent or 0) + (stage.dropped_sends or 0)
+        late = ((stage.late_sends or 0) + (stage.dropped_sends or 0)) / slots if slots else 0.0
+        # as for a probe: a pass is void, a fail only when the lateness can explain it
+        if failed_rule is None or any(
+            metric in _TAIL_SHARE and late >= _TAIL_SHARE[metric] for metric in lost
+        ):
+            return _inconclusive_stage(run_id, window, f"injector-bound ({missed})")
+    return Observation(
+        value=window.target,
+        passed=failed_rule is None,
+        failed_rule=failed_rule,
+        run_id=run_id,
+        stage_index=window.index,
+    )
+
+
+def stage_schedule_missed(window: StageWindow, stage: StageResult) -> str | None:
+    """How the injectors missed an open-loop stage's schedule over its window (as schedule_missed
+    does for a run), or None when they kept it or the stage is a closed loop."""
+    if stage.sent is None or window.kind != "rate":
+        return None
+    seconds = stage.end_s - stage.start_s
+    asked = window.target * seconds
+    if seconds > 0 and stage.sent < SEND_RATE_SHARE * asked:
+        return (
+            f"stage {window.index} sent {fixed(stage.sent / seconds, 1)} of the {window.target:g} req/s asked"
+        )
+    late, dropped = stage.late_sends or 0, stage.dropped_sends or 0
+    slots = stage.sent + dropped
+    if slots and late + dropped > LATE_SHARE * slots:
+        return (
+            f"stage {window.index} sent {fixed(100 * (late + dropped) / slots, 1)}% of its schedule late "
+            f"or not at all ({late} late, {dropped} dropped)"
+        )
+    return None
 
 
 def injector_bound(summary: RunSummary) -> str | None:

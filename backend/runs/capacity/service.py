@@ -3,6 +3,7 @@ judged per sweep point, and the outcome of a search launch."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import groupby
 
@@ -13,12 +14,13 @@ from sqlalchemy.orm import Session
 from backend.models import CapacitySearch as SearchRow
 from backend.models import Run
 from backend.runs.capacity.aggregate import judge_capacity_rule, point_figure
-from backend.runs.capacity.judge import ProbeFailedError, observe
+from backend.runs.capacity.chain import run_observations
+from backend.runs.capacity.judge import ProbeFailedError
 from backend.runs.capacity.schemas import LaunchCapacity, PointCapacity, ProbeRun, SearchRun
 from backend.runs.schemas import LaunchOutcome
 from contract.experiment import ExperimentSpec
 from contract.metrics import run_metrics
-from contract.search import SearchOutcome
+from contract.search import CapacitySearch, SearchOutcome, stage_metrics
 from contract.thresholds import PointThresholdResult
 
 
@@ -29,33 +31,44 @@ class CapacityVerdict:
     outcome: LaunchOutcome
 
 
-def _probe(run: Run) -> ProbeRun:
-    figures = run_metrics(run.summary) if run.summary is not None else {}
-    passed: bool | None = None
-    inconclusive = failed_rule = None
-    if run.state.is_terminal:
-        try:
-            seen = observe(
-                run_id=run.id,
-                value=float(run.probe_value or 0),
-                state=run.state,
-                error=run.error,
-                summary=run.summary,
-                objective=run.thresholds,
-            )
-            passed, inconclusive, failed_rule = seen.passed, seen.inconclusive, seen.failed_rule
-        except ProbeFailedError:
-            pass  # the run's own state says it failed; its search's answer says why
-    return ProbeRun(
-        run_id=run.id,
-        value=float(run.probe_value or 0),
-        state=run.state,
-        passed=passed,
-        inconclusive=inconclusive,
-        failed_rule=failed_rule,
-        rps=_number(figures.get("rps")),
-        latency_p99_ms=_number(figures.get("latency_p99_ms")),
-        error_pct=_number(figures.get("error_pct")),
+def _probes(run: Run, search: CapacitySearch) -> list[ProbeRun]:
+    """The probe run's rows: one, or one per counted stage of a staircase run (same run_id, each
+    with its stage's figures)."""
+    unjudged = ProbeRun(run_id=run.id, value=float(run.probe_value or 0), state=run.state, passed=None)
+    if not run.state.is_terminal:
+        return [_with_figures(unjudged, run_metrics(run.summary) if run.summary else {})]
+    try:
+        seen = run_observations(run, search)
+    except ProbeFailedError:  # the run's own state says it failed; its search's answer says why
+        return [_with_figures(unjudged, run_metrics(run.summary) if run.summary else {})]
+    stages = {stage.index: stage for stage in (run.summary.stages or [])} if run.summary else {}
+    rows = []
+    for observation in seen:
+        figures: Mapping[str, object] = {}
+        if observation.stage_index is None:
+            figures = run_metrics(run.summary) if run.summary else {}
+        elif (stage := stages.get(observation.stage_index)) is not None:
+            figures = stage_metrics(stage)
+        row = unjudged.model_copy(
+            update={
+                "value": observation.value,
+                "stage_index": observation.stage_index,
+                "passed": observation.passed,
+                "inconclusive": observation.inconclusive,
+                "failed_rule": observation.failed_rule,
+            }
+        )
+        rows.append(_with_figures(row, figures))
+    return rows
+
+
+def _with_figures(row: ProbeRun, figures: Mapping[str, object]) -> ProbeRun:
+    return row.model_copy(
+        update={
+            "rps": _number(figures.get("rps")),
+            "latency_p99_ms": _number(figures.get("latency_p99_ms")),
+            "error_pct": _number(figures.get("error_pct")),
+        }
     )
 
 
@@ -108,7 +121,7 @@ def launch_capacity(db: Session, launch_id: int) -> CapacityVerdict | None:
                         point_index=row.point_index,
                         repetition=row.repetition,
                         answer=row.answer,
-                        probes=[_probe(run) for run in probes.get(row.id, [])],
+                        probes=[p for run in probes.get(row.id, []) for p in _probes(run, search)],
                     )
                     for row in point_searches
                 ],
