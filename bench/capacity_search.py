@@ -109,7 +109,7 @@ def main() -> None:
             found = []
             for search in point["searches"]:
                 runs = [api.run(probe["run_id"]) for probe in search["probes"]]
-                span = _seconds(runs[-1], "finished_at") - _seconds(runs[0], "created_at")
+                span = _seconds(runs[-1], "finished_at") - _seconds(runs[0], "started_at")
                 answer = search["answer"] or {}
                 print(
                     f"  maxconn {maxconn}, search {search['repetition']}: {answer.get('sentence')} "

@@ -108,6 +108,14 @@ class CapacitySearch(StrictModel):
     max_probes: int = Field(
         default=20, ge=2, le=60, description="A search ends after this many probes, with the bracket it has."
     )
+    confirm: bool = Field(
+        default=True,
+        description=(
+            "Before answering, probe the first failing value once more: a value that passes once "
+            "passes (noise on a lab only ever adds latency), so one disturbed probe does not lower "
+            "the capacity."
+        ),
+    )
 
     @field_validator("precision", mode="before")
     @classmethod
@@ -289,7 +297,9 @@ def plan_next(search: CapacitySearch, seen: Sequence[Observation]) -> NextProbe 
             **_bracket_fields(search, seen),
         )
     passes = [o.value for o in seen if o.passed]
-    fails = [o for o in seen if not o.passed]
+    # A value that passed once passes: a lab's noise (a stall, a neighbour) only ever adds latency,
+    # so a pass is evidence the config meets the objective there, and a fail beside it is the noise.
+    fails = [o for o in seen if not o.passed and o.value not in passes]
     if not fails:
         highest = max(passes)
         if highest >= search.max:
@@ -322,6 +332,9 @@ def plan_next(search: CapacitySearch, seen: Sequence[Observation]) -> NextProbe 
     low, high = max(below), lowest_fail.value
     middle = search.rounded((low + high) / 2)
     if (high - low) <= search.precision * low or middle in (low, high):
+        probed = sum(1 for o in seen if o.value == lowest_fail.value)
+        if search.confirm and probed == 1 and len(seen) < search.max_probes:
+            return NextProbe(lowest_fail.value)  # the fail that decides the answer, once more
         return _answer(search, seen, low, lowest_fail, within_precision=True)
     return _next_or_budget(search, seen, middle)
 
@@ -333,7 +346,8 @@ def _next_or_budget(
         return NextProbe(search.rounded(value))
     fields = _bracket_fields(search, seen)
     if fields.get("bracket_low") is not None and fields.get("bracket_high") is not None:
-        lowest_fail = min((o for o in seen if not o.passed), key=lambda o: o.value)
+        passed = {o.value for o in seen if o.passed}
+        lowest_fail = min((o for o in seen if not o.passed and o.value not in passed), key=lambda o: o.value)
         return _answer(search, seen, fields["bracket_low"], lowest_fail, within_precision=False)
     return SearchAnswer(
         outcome=SearchOutcome.inconclusive,
@@ -353,14 +367,23 @@ def _answer(
 ) -> SearchAnswer:
     unordered = any(o.passed and o.value > fail.value for o in seen)
     safe = search.rounded(low * search.safe_fraction)
+    confirmed = sum(1 for o in seen if o.value == fail.value) > 1
+    flipped = sorted(
+        {o.value for o in seen if not o.passed and o.inconclusive is None}
+        & {o.value for o in seen if o.passed}
+    )
     sentence = (
         f"capacity {_fmt(search, low)}: {_fmt(search, fail.value)} failed "
-        f"({fail.failed_rule or 'the objective'}); safe operating point {_fmt(search, safe)}"
+        f"{'twice ' if confirmed else ''}({fail.failed_rule or 'the objective'}); "
+        f"safe operating point {_fmt(search, safe)}"
     )
     if not within_precision:
         sentence += f" (bracket wider than {search.precision:.1%}: the probe budget ran out)"
     if unordered:
         sentence += "; a probe above the bracket passed (noise near the knee)"
+    if flipped:
+        values = ", ".join(_fmt(search, value) for value in flipped)
+        sentence += f"; {values} failed once and passed when probed again (noise on the lab)"
     return SearchAnswer(
         outcome=SearchOutcome.capacity,
         capacity=low,
@@ -377,7 +400,8 @@ def _answer(
 
 def _bracket_fields(search: CapacitySearch, seen: Sequence[Observation]) -> dict[str, Any]:
     judged = [o for o in seen if o.inconclusive is None]
-    fails = [o.value for o in judged if not o.passed]
+    passed = {o.value for o in judged if o.passed}
+    fails = [o.value for o in judged if not o.passed and o.value not in passed]
     high = min(fails) if fails else None
     passes = [o.value for o in judged if o.passed and (high is None or o.value < high)]
     return {"bracket_low": max(passes) if passes else None, "bracket_high": high}
@@ -402,4 +426,5 @@ def probe_count_bound(search: CapacitySearch) -> int:
         math.ceil(math.log(search.max / search.start, search.growth)) + 1 if search.max > search.start else 1
     )
     bisect = math.ceil(math.log2(1 / search.precision)) + 1
-    return min(search.max_probes, climb + MAX_STEPS_DOWN + bisect)
+    confirm = 2 if search.confirm else 0  # the deciding fail again, and one more if it passes then
+    return min(search.max_probes, climb + MAX_STEPS_DOWN + bisect + confirm)

@@ -46,6 +46,18 @@ test("a staged run marks its stages on the charts and reads each stage apart", a
     await table.screenshot({ path: `${env.artifacts}/screens/60-staged-run-table.png` });
     await rps.scrollIntoViewIfNeeded();
     await rps.screenshot({ path: `${env.artifacts}/screens/60-staged-run-rps.png` });
+
+    // The designer edits the stages: one row per stage, a fourth added from the last, still valid.
+    await page.goto(`/experiments/${experiment.id}/edit`);
+    const stages = page.getByTestId("load-stages");
+    await expect(stages.getByTestId("load-stage")).toHaveCount(3);
+    await expect(stages.getByLabel("rate (req/s)").nth(1)).toHaveValue("300");
+    await stages.getByRole("button", { name: "Add stage" }).click();
+    await expect(stages.getByTestId("load-stage")).toHaveCount(4);
+    await expect(stages.getByLabel("rate (req/s)").nth(3)).toHaveValue("200");
+    await expect(page.getByTestId("validation-state")).toHaveText("valid", { timeout: 30_000 });
+    await stages.scrollIntoViewIfNeeded();
+    await stages.screenshot({ path: `${env.artifacts}/screens/60-staged-designer.png` });
   } finally {
     await context.close();
   }

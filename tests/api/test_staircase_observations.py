@@ -124,9 +124,12 @@ def test_a_stage_off_its_schedule_is_inconclusive_and_ends_the_search_there() ->
         answer.sentence.startswith("inconclusive: injector-bound (stage 1 sent")
         and "at 400 req/s" in answer.sentence
     )
-    # ... but a stage that failed the objective on less load than asked fails it on the load asked.
+    # ... a fail too when its lateness can lose the p99 rule by itself (latency is timed from the
+    # slot, and 5% of the sends were late); a fail on schedule stands.
     failed = _observe(_summary([_stage(0, 200, 20), _stage(1, 400, 500, late=100)]))
-    assert failed[1].inconclusive is None and not failed[1].passed
+    assert failed[1].inconclusive is not None and not failed[1].passed
+    stands = _observe(_summary([_stage(0, 200, 20), _stage(1, 400, 500, rps=390)]))
+    assert stands[1].inconclusive is None and not stands[1].passed
 
 
 def test_the_runs_own_guards_land_on_the_last_counted_stage() -> None:

@@ -1788,6 +1788,12 @@ export const CapacitySearchSchema = {
             title: 'Max Probes',
             description: 'A search ends after this many probes, with the bracket it has.',
             default: 20
+        },
+        confirm: {
+            type: 'boolean',
+            title: 'Confirm',
+            description: 'Before answering, probe the first failing value once more: a value that passes once passes (noise on a lab only ever adds latency), so one disturbed probe does not lower the capacity.',
+            default: true
         }
     },
     additionalProperties: false,

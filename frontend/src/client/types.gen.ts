@@ -967,6 +967,12 @@ export type CapacitySearch = {
      * A search ends after this many probes, with the bracket it has.
      */
     max_probes?: number;
+    /**
+     * Confirm
+     *
+     * Before answering, probe the first failing value once more: a value that passes once passes (noise on a lab only ever adds latency), so one disturbed probe does not lower the capacity.
+     */
+    confirm?: boolean;
 };
 
 /**

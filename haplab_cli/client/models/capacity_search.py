@@ -39,6 +39,9 @@ class CapacitySearch:
         safe_fraction (float | Unset): The safe operating point is this fraction of the capacity (0.8: a plateau below
             the maximum). Default: 0.8.
         max_probes (int | Unset): A search ends after this many probes, with the bracket it has. Default: 20.
+        confirm (bool | Unset): Before answering, probe the first failing value once more: a value that passes once
+            passes (noise on a lab only ever adds latency), so one disturbed probe does not lower the capacity. Default:
+            True.
     """
 
     vary: CapacitySearchVary
@@ -51,6 +54,7 @@ class CapacitySearch:
     method: CapacitySearchMethod | Unset = CapacitySearchMethod.BISECT
     safe_fraction: float | Unset = 0.8
     max_probes: int | Unset = 20
+    confirm: bool | Unset = True
 
     def to_dict(self) -> dict[str, Any]:
         vary = self.vary.value
@@ -80,6 +84,8 @@ class CapacitySearch:
 
         max_probes = self.max_probes
 
+        confirm = self.confirm
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -102,6 +108,8 @@ class CapacitySearch:
             field_dict["safe_fraction"] = safe_fraction
         if max_probes is not UNSET:
             field_dict["max_probes"] = max_probes
+        if confirm is not UNSET:
+            field_dict["confirm"] = confirm
 
         return field_dict
 
@@ -146,6 +154,8 @@ class CapacitySearch:
 
         max_probes = d.pop("max_probes", UNSET)
 
+        confirm = d.pop("confirm", UNSET)
+
         capacity_search = cls(
             vary=vary,
             objective=objective,
@@ -157,6 +167,7 @@ class CapacitySearch:
             method=method,
             safe_fraction=safe_fraction,
             max_probes=max_probes,
+            confirm=confirm,
         )
 
         return capacity_search

@@ -7,6 +7,7 @@ import { getIn } from "./specPath";
 import { Knob } from "./Knob";
 import { fieldInfo } from "./schemaHelp";
 import { SectionErrors } from "./SectionErrors";
+import { StagesEditor } from "./StagesEditor";
 import { DEFAULT_SQL, OPEN_LOOP_DRIVER, OPEN_LOOP_HELP, SQL_DRIVER, loadForDriver, openLoopMissingRate } from "./loadDriver";
 
 export function LoadForm() {
@@ -65,6 +66,7 @@ export function LoadForm() {
           )}
         </fieldset>
       )}
+      {isOpenLoop && <StagesEditor />}
       {isSql && (
         <fieldset className="designer-group">
           <legend>SQL workload (mariadb-slap)</legend>

@@ -142,14 +142,15 @@ describe("seed features in the designer", () => {
 
 describe("estimateSweep with a capacity search", () => {
   it("bounds the probes: climb from start to max, the steps down, the bisection, capped by max_probes", () => {
-    // 100 -> 4000 at x2: 7 values climbing (100 ... 4000), 4 steps down, 8 bisecting to 1% (as contract/search.py counts).
-    expect(probeCountBound({ start: 100, max: 4000, precision: 0.01 })).toBe(Math.min(20, 7 + 4 + 8));
+    // 100 -> 4000 at x2: 7 values climbing (100 ... 4000), 4 steps down, 8 bisecting to 1%, 2 confirming (as contract/search.py counts).
+    expect(probeCountBound({ start: 100, max: 4000, precision: 0.01 })).toBe(Math.min(20, 7 + 4 + 8 + 2));
+    expect(probeCountBound({ start: 100, max: 1600, precision: 0.1, confirm: false })).toBe(5 + 4 + 5);
     expect(probeCountBound({ start: 100, max: 4000, precision: "5%", max_probes: 10 })).toBe(10);
     const e = estimateSweep(
       { load: { duration_s: 30 }, sweep: { axes: [{ path: "proxy.global.maxconn", values: [10, 20] }] }, repetitions: 3, search: { start: 10, max: 80, precision: 0.05, probe: { duration_s: 4, warmup_s: 1 } } },
       5,
     );
-    // 10 -> 80: 4 climbing, 4 down, 6 bisecting (5%): 14 probes a search, 6 searches.
-    expect(e).toMatchObject({ points: 2, runs: 6 * 14, secondsPerRun: 10, upTo: true });
+    // 10 -> 80: 4 climbing, 4 down, 6 bisecting (5%), 2 confirming: 16 probes a search, 6 searches.
+    expect(e).toMatchObject({ points: 2, runs: 6 * 16, secondsPerRun: 10, upTo: true });
   });
 });

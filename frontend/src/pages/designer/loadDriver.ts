@@ -28,4 +28,4 @@ export function loadForDriver(load: Load | undefined, driver: string): Load {
 
 /** Whether the profile is an open loop that lacks its rate (vegeta without `rate`). */
 export const openLoopMissingRate = (load: Load | undefined): boolean =>
-  load?.driver === OPEN_LOOP_DRIVER && (load.rate == null || load.rate === "");
+  load?.driver === OPEN_LOOP_DRIVER && (load.rate == null || load.rate === "") && !(Array.isArray(load.stages) && load.stages.length > 0);

@@ -18,7 +18,7 @@ import { DefaultRunOverheadSecondsSchema } from "../../client/schemas.gen";
 export const RUN_OVERHEAD_S: number = DefaultRunOverheadSecondsSchema.const;
 
 type AxisLike = { path: string; values: unknown[]; linked?: { path: string; values: unknown[] }[] | null };
-type SearchLike = { start: number; max: number; growth?: number; precision?: number | string; max_probes?: number; probe?: { duration_s?: number; warmup_s?: number } };
+type SearchLike = { start: number; max: number; growth?: number; precision?: number | string; max_probes?: number; confirm?: boolean; probe?: { duration_s?: number; warmup_s?: number } };
 type SpecLike = {
   load?: { duration_s?: number; warmup_s?: number };
   search?: SearchLike | null;
@@ -43,7 +43,8 @@ export function probeCountBound(search: SearchLike): number {
   const precision = typeof search.precision === "number" ? search.precision : typeof search.precision === "string" ? parseFloat(search.precision) / 100 || 0.02 : 0.02;
   const climb = search.max > search.start ? Math.ceil(Math.log(search.max / search.start) / Math.log(growth)) + 1 : 1;
   const bisect = Math.ceil(Math.log2(1 / precision)) + 1;
-  return Math.min(search.max_probes ?? 20, climb + MAX_STEPS_DOWN + bisect);
+  const confirm = search.confirm === false ? 0 : 2; // the deciding fail again, and one more if it passes then
+  return Math.min(search.max_probes ?? 20, climb + MAX_STEPS_DOWN + bisect + confirm);
 }
 
 function sweptMean(axes: AxisLike[], path: string): number | null {
