@@ -13,6 +13,7 @@ against the known capacity. docs/benchmarks.md ("Capacity search") records a run
 for the lab's namespaces; about 90 s per search):
 
     .venv/bin/python bench/capacity_search.py [--maxconn 5 10 20] [--delay-ms 20] [--repetitions 3]
+        [--method bisect|staircase] [--max 4000]
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ def search_spec(args: argparse.Namespace) -> dict[str, Any]:
             "max": args.max,
             "precision": args.precision,
             "probe": {"duration_s": args.probe_s, "warmup_s": args.warmup_s},
+            "method": args.method,
         },
     }
 
@@ -84,6 +86,7 @@ def main() -> None:
     parser.add_argument("--probe-s", type=int, default=5)
     parser.add_argument("--warmup-s", type=int, default=1)
     parser.add_argument("--timeout-s", type=float, default=3600)
+    parser.add_argument("--method", choices=["bisect", "staircase"], default="bisect")
     args = parser.parse_args()
 
     with haplab_stack() as stack:
