@@ -38,22 +38,28 @@ export function StagesEditor() {
         the stage before. Each stage gets its own figures (its first second is left out as settling); the charts mark where each begins.
       </p>
       <SectionErrors path="load.stages" />
-      {stages.map((stage, i) => (
-        <div className="knob-grid" key={i} data-testid="load-stage">
-          <Knob path={`load.stages.${i}.duration_s`} label={`stage ${i + 1}: seconds`} required />
-          {stage.rate != null ? (
-            <Knob path={`load.stages.${i}.rate`} label="rate (req/s)" required />
-          ) : (
-            <Knob path={`load.stages.${i}.connections`} label="connections" required />
-          )}
-          {i > 0 && stage.rate != null && <Knob path={`load.stages.${i}.ramp_s`} label="ramp (s)" />}
-          {!readOnly && (
-            <button type="button" className="link" onClick={() => setStages(stages.filter((_, j) => j !== i))} aria-label={`Remove stage ${i + 1}`}>
-              Remove
-            </button>
-          )}
-        </div>
-      ))}
+      {stages.map((stage, i) => {
+        // Each field's description once, under the first stage's knobs: the rows below repeat them.
+        const help = i === 0 ? undefined : "";
+        return (
+          <div className="knob-grid" key={i} data-testid="load-stage">
+            <Knob path={`load.stages.${i}.duration_s`} label={`stage ${i + 1}: seconds`} required help={help} />
+            {stage.rate != null ? (
+              <Knob path={`load.stages.${i}.rate`} label="rate (req/s)" required help={help} />
+            ) : (
+              <Knob path={`load.stages.${i}.connections`} label="connections" required help={help} />
+            )}
+            {stage.rate != null && (i > 0 ? <Knob path={`load.stages.${i}.ramp_s`} label="ramp (s)" help={i === 1 ? undefined : ""} /> : <span aria-hidden="true" />)}
+            {!readOnly && (
+              <div className="field knob">
+                <button type="button" className="link" onClick={() => setStages(stages.filter((_, j) => j !== i))} aria-label={`Remove stage ${i + 1}`}>
+                  Remove
+                </button>
+              </div>
+            )}
+          </div>
+        );
+      })}
       {!readOnly && (
         <button type="button" onClick={() => setStages([...stages, nextStage(load, stages)])}>
           Add stage
