@@ -185,6 +185,14 @@ def window_of(total_s: int, warmup_s: int, ran_ns: int | None) -> Window:
     return Window(start_ns=warmup_s * NS_PER_S, end_ns=int(end_s * NS_PER_S))
 
 
+def count_failure(row: Result, kinds: dict[str, int]) -> None:
+    """A request that did not succeed, counted by its kind: a non-2xx answer, or how it failed."""
+    if row.code and not 200 <= row.code < 300:
+        kinds["non_2xx"] += 1
+    elif not row.code:
+        kinds[classify_error(row.error)] += 1
+
+
 def planned_slots(pace: Schedule, window: Window) -> int:
     """Slots inside (start, end]: what the schedule wanted sent in the window."""
     return pace.slots_until(window.end_ns) - pace.slots_until(window.start_ns)
@@ -212,10 +220,7 @@ def read(results: list[Result], window: Window, pace: Schedule | None) -> Readin
     measured = [r for r in results if window.start_ns < slot(r) <= window.end_ns]
     kinds = {"connect": 0, "timeout": 0, "non_2xx": 0, "other": 0}
     for r in measured:
-        if r.code and not 200 <= r.code < 300:
-            kinds["non_2xx"] += 1
-        elif not r.code:
-            kinds[classify_error(r.error)] += 1
+        count_failure(r, kinds)
     ok = [r for r in results if 200 <= r.code < 300]
     answered = [r for r in ok if window.start_ns < arrived(r) <= window.end_ns]
     drained = [r for r in ok if arrived(r) > window.end_ns and window.start_ns < slot(r) <= window.end_ns]
@@ -415,10 +420,7 @@ class ResultsTally:
         slot, sent, arrived = self._times(row)
         in_slot = start < slot <= end_ns
         if in_slot:
-            if row.code and not 200 <= row.code < 300:
-                c.kinds["non_2xx"] += 1
-            elif not row.code:
-                c.kinds[classify_error(row.error)] += 1
+            count_failure(row, c.kinds)
             if self._pace:
                 c.in_window += 1
                 lag_ms = (sent - slot) / 1e6
@@ -447,10 +449,7 @@ class ResultsTally:
         """The run's rules over one stage's window: errors and schedule by slot, successes by arrival."""
         slot, sent, arrived = self._times(row)
         if span.start_ns < slot <= end_ns:
-            if row.code and not 200 <= row.code < 300:
-                c.kinds["non_2xx"] += 1
-            elif not row.code:
-                c.kinds[classify_error(row.error)] += 1
+            count_failure(row, c.kinds)
             if self._pace:
                 c.in_window += 1
                 c.late_sends += (sent - slot) / 1e6 > LATE_THRESHOLD_MS

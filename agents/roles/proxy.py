@@ -192,13 +192,7 @@ class ProxyRole(Role):
                 self._process.start()
                 self._worker_pid = self._process.wait_for_worker(deadline)
             process = self._process
-            wait_until_ready(
-                self.api,
-                self._worker_pid,
-                command.ready_timeout_s,
-                cancelled=self._cancel,
-                check_alive=self._raise_if_exited,
-            )
+            self._wait_ready(command, self._worker_pid)
         except (HAProxyError, RuntimeApiError, TimeoutError, InterruptedError) as exc:
             raise CommandFailed(str(exc)) from None
         self._applied = (command.config_text, files_identity(command.files), command.request_log_one_in)
@@ -288,13 +282,7 @@ class ProxyRole(Role):
             # Counters, maxima and the 1,024-request averages start again, as in a fresh process.
             if cleared := self.api.command("clear counters all").strip():
                 raise RuntimeApiError(f"clear counters all: {cleared}")
-            wait_until_ready(
-                self.api,
-                self._worker_pid,
-                command.ready_timeout_s,
-                cancelled=self._cancel,
-                check_alive=self._raise_if_exited,
-            )
+            self._wait_ready(command, self._worker_pid)
         except (HAProxyError, RuntimeApiError, TimeoutError, InterruptedError, OSError) as exc:
             log.warning(
                 "the HAProxy kept after run %s could not be adopted (%s): starting afresh", kept.from_run, exc
@@ -317,6 +305,16 @@ class ProxyRole(Role):
         )
 
     # ------------------------------------------------------------ internals
+
+    def _wait_ready(self, command: ApplyProxyConfig, worker_pid: int) -> None:
+        """Until HAProxy answers on its stats socket with the worker it started (or it exits)."""
+        wait_until_ready(
+            self.api,
+            worker_pid,
+            command.ready_timeout_s,
+            cancelled=self._cancel,
+            check_alive=self._raise_if_exited,
+        )
 
     def _raise_if_exited(self) -> None:
         if self._process is not None and (code := self._process.exit_code()) is not None:
