@@ -422,6 +422,9 @@ class Teardown(_Message):
         default=None,
         gt=0,
         le=KEEP_WARM_MAX_S,
+        # Left out of a plain teardown: an agent older than this field refuses unknown ones, and
+        # must still be able to tear its runs down.
+        exclude_if=lambda value: value is None,
         description="Keep HAProxy and the target servers this long for the next run; None: stop them.",
     )
 

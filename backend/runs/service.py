@@ -365,7 +365,7 @@ def launch_detail(db: Session, team_id: int, launch_id: int) -> LaunchDetail:
     ]
     points = judge_points(runs)
     verdict = outcome(runs, points)
-    searched = launch_capacity(db, launch.id)
+    searched = launch_capacity(db, team_id, launch.id)
     if searched is not None:  # a search launch: its answer per point is what its rules judge
         points, verdict = searched.point_thresholds, searched.outcome
     states: dict[RunState, int] = {}

@@ -41,7 +41,9 @@ def transition(
         if expected not in legal:
             raise ValueError(f"{expected.value} -> {new.value} is not an allowed run transition")
         legal = frozenset({expected})
-    now = func.now()
+    # When this statement runs, not when its transaction began (now()): a claim that waited on the
+    # lab's row for another worker's finish must not be stamped as starting before that run ended.
+    now = func.statement_timestamp()
     extra: dict[str, Any] = dict(values)
     extra["state_changed_at"] = now
     if new == RunState.preparing:

@@ -116,8 +116,8 @@ SEARCH_DELAY_MS = 20
 
 
 def _seed_search_launch(team_name: str, lab_id: int) -> tuple[int, int]:
-    """A finished capacity search launch for capacity.e2e.ts: server maxconn 5 and 10 in front of a
-    20 ms endpoint, two searches each, every probe walked to succeeded with the figures such a
+    """A finished capacity search launch for frontend/e2e/search.e2e.ts: server maxconn 5 and 10 in
+    front of a 20 ms endpoint, two searches each, every probe walked to succeeded with the figures such a
     config shows (p99 at the delay up to maxconn / delay, seconds past it), judged on the
     objective and chained by the search's own code (backend/runs/capacity/chain.py), in one
     transaction, so the worker never sees a probe queued. The real search runs in

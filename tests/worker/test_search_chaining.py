@@ -191,7 +191,7 @@ def test_a_staircase_first_run_is_judged_stage_by_stage_then_bisected(fresh_data
         rows = db.scalars(select(Run).where(Run.id.in_(probes)).order_by(Run.id)).all()
         params = [row.params for row in rows]
         values = [float(row.probe_value or 0) for row in rows[1:]]
-        verdict = launch_capacity(db, launch_id)
+        verdict = launch_capacity(db, db.get_one(Lab, lab_id).team_id, launch_id)
     assert params[0] == {"load.rate": "staircase 100..2000"}
     # 100, 200, 400 passed, 800 failed: the probes that follow bisect 400..800, one run each.
     assert values[0] == 600 and all(400 < v < 800 for v in values)
@@ -231,7 +231,7 @@ def test_probes_run_back_to_back_until_the_search_answers(fresh_database: str) -
             float(v or 0)
             for v in db.scalars(select(Run.probe_value).where(Run.id.in_(probes)).order_by(Run.id))
         ]
-        verdict = launch_capacity(db, launch_id)
+        verdict = launch_capacity(db, db.get_one(Lab, lab_id).team_id, launch_id)
     assert answer is not None and answer.outcome == SearchOutcome.capacity
     assert answer.capacity is not None and 0.95 * CAPACITY <= answer.capacity <= CAPACITY
     assert values[:4] == [100, 200, 400, 800] and len(values) == answer.probes
@@ -272,7 +272,7 @@ def test_a_cancelled_probe_ends_its_search_failed(fresh_database: str) -> None:
     assert finish_run(lab_id, first, CANCELLED) is None
     with session_scope() as db:
         answer = db.get_one(CapacitySearch, search_id).answer
-        verdict = launch_capacity(db, launch_id)
+        verdict = launch_capacity(db, db.get_one(Lab, lab_id).team_id, launch_id)
     assert answer is not None and answer.outcome == SearchOutcome.failed
     assert answer.sentence == f"stopped: probe run {first} cancelled"
     assert verdict is not None and verdict.outcome == "runs_failed"

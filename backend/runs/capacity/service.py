@@ -8,7 +8,6 @@ from dataclasses import dataclass
 from itertools import groupby
 
 from pydantic import ValidationError
-from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from backend.models import CapacitySearch as SearchRow
@@ -18,6 +17,7 @@ from backend.runs.capacity.chain import run_observations
 from backend.runs.capacity.judge import ProbeFailedError
 from backend.runs.capacity.schemas import LaunchCapacity, PointCapacity, ProbeRun, SearchRun
 from backend.runs.schemas import LaunchOutcome
+from backend.teams.scoping import readable
 from contract.experiment import ExperimentSpec
 from contract.metrics import run_metrics
 from contract.search import CapacitySearch, SearchOutcome, stage_metrics
@@ -76,11 +76,12 @@ def _number(value: object) -> float | None:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
 
 
-def launch_capacity(db: Session, launch_id: int) -> CapacityVerdict | None:
-    """The launch's searches, per sweep point; None when the launch has none (no search in its spec)."""
+def launch_capacity(db: Session, team_id: int, launch_id: int) -> CapacityVerdict | None:
+    """The team's launch's searches, per sweep point; None when the launch has none (no search in
+    its spec)."""
     searches = list(
         db.scalars(
-            select(SearchRow)
+            readable(SearchRow, team_id)
             .where(SearchRow.launch_id == launch_id)
             .order_by(SearchRow.point_index, SearchRow.repetition)
         )
@@ -89,7 +90,7 @@ def launch_capacity(db: Session, launch_id: int) -> CapacityVerdict | None:
         return None
     probes: dict[int, list[Run]] = {}
     for run in db.scalars(
-        select(Run).where(Run.launch_id == launch_id, Run.search_id.is_not(None)).order_by(Run.id)
+        readable(Run, team_id).where(Run.launch_id == launch_id, Run.search_id.is_not(None)).order_by(Run.id)
     ):
         probes.setdefault(run.search_id or 0, []).append(run)
     try:
