@@ -77,6 +77,16 @@ def test_an_injector_bound_probe_is_inconclusive_and_ends_the_search_so() -> Non
     assert answer.sentence.startswith("inconclusive: injector-bound (injector bound it) at 500 req/s")
 
 
+def test_an_injector_bound_verdict_does_not_void_a_fail_whose_open_loop_kept_its_schedule() -> None:
+    # On a lab whose roles share a machine, an overloaded probe's queue keeps the machine busy and
+    # the verdict cannot tell whose CPU that was; every send left on time, so the proxy saw the
+    # load asked and failed on it.
+    on_time = _observe(_summary(900, bound="injector"))
+    assert on_time.inconclusive is None and not on_time.passed
+    late = _observe(_summary(900, bound="injector", late=30))  # unless the lateness explains it
+    assert late.inconclusive is not None
+
+
 @pytest.mark.parametrize(
     ("kwargs", "words", "fail_stands"),
     [

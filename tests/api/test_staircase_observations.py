@@ -137,7 +137,15 @@ def test_the_runs_own_guards_land_on_the_last_counted_stage() -> None:
         _summary([_stage(0, 200, 20), _stage(1, 400, 500), _stage(2, 800, 900)], bound="injector")
     )
     assert [o.passed for o in bound] == [True, False]
-    assert bound[1].inconclusive == "injector-bound (injector bound it)" and bound[1].failed_rule is None
+    # the failing stage kept its open-loop schedule: the proxy saw the load asked and failed on it
+    assert bound[1].inconclusive is None and bound[1].failed_rule is not None
+    # the same verdict on a stage that passed voids it: its injector may have been the limit
+    passing = _observe(
+        _summary([_stage(0, 200, 20), _stage(1, 400, 20), _stage(2, 800, 20)], bound="injector")
+    )
+    assert (
+        passing[-1].inconclusive == "injector-bound (injector bound it)" and passing[-1].failed_rule is None
+    )
     # Partial: the stages measured in full count, the one the run stopped in is inconclusive.
     cut = _summary([_stage(0, 200, 20), _stage(1, 400, 20)], measured_s=9)
     assert cut.completeness is not None

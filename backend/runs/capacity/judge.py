@@ -9,7 +9,10 @@ inconclusive, in words, and the search then ends "inconclusive: ... at X" (contr
 - the objective could not be judged (a rule not judged: too short a window);
 - the run's verdict is injector-bound (contract.verdict.INJECTOR_BOUNDS, also among its other
   findings): the load tool, not HAProxy, was the limit; in a closed loop this is the tool's own
-  limit (its threads waited for a CPU, its host or NIC was full: worker/verdicts/rules.py);
+  limit (its threads waited for a CPU, its host or NIC was full: worker/verdicts/rules.py). It
+  voids a pass always, and a fail unless an open loop kept its schedule: then the proxy saw the
+  load asked and failed on it (on a lab whose roles share one machine, an overloaded probe's
+  queue keeps that machine busy, and the verdict says it cannot tell whose CPU that was);
 - open loop: an injector did not keep its schedule: it sent under 99% of its asked rate, or more
   than 1% of its schedule's slots went out late or not at all. Dropped slots count with the late
   ones, not on their own: near the knee vegeta leaves the last one or two slots of a probe unsent
@@ -82,10 +85,10 @@ def observe(
         return inconclusive(
             f"objective not judged: {unjudged[0].text}: {unjudged[0].note or 'too little measured'}"
         )
-    bound = injector_bound(summary)
-    if bound is not None:
-        return inconclusive(f"injector-bound ({bound})")
     failed = next((r for r in objective.results if not r.passed), None)
+    bound = injector_bound(summary)
+    if bound is not None and (failed is None or not _open_loop_on_time(summary)):
+        return inconclusive(f"injector-bound ({bound})")
     missed = schedule_missed(summary)
     if missed is not None and (failed is None or _lateness_explains(objective, summary)):
         return inconclusive(f"injector-bound ({missed})")
@@ -117,6 +120,17 @@ def _late_share(summary: RunSummary) -> float:
         if loop is not None and slots:
             shares.append((loop.late_sends + loop.dropped_sends) / slots)
     return max(shares)
+
+
+def _open_loop_on_time(summary: RunSummary) -> bool:
+    """Did every injector hold an open-loop schedule and keep it? Then the proxy saw the load
+    asked, whatever the injectors' hosts' CPU said."""
+    loops = [injector.open_loop for injector in summary.injectors]
+    return (
+        bool(loops)
+        and all(loop is not None and loop.target_rate > 0 for loop in loops)
+        and (schedule_missed(summary) is None)
+    )
 
 
 def _lateness_explains(objective: ThresholdReport, summary: RunSummary) -> bool:
@@ -180,6 +194,10 @@ def observe_stages(
         if not seen[-1].passed:
             break
     bound = injector_bound(summary) if summary is not None else None
+    # As for a probe: a stage that failed while its open-loop schedule held stands.
+    kept = window.kind == "rate" and stage is not None and stage_schedule_missed(window, stage) is None
+    if bound is not None and not seen[-1].passed and seen[-1].inconclusive is None and kept:
+        bound = None
     run_wide = partial_why or (f"injector-bound ({bound})" if bound is not None else None)
     if run_wide is not None and seen[-1].inconclusive is None:
         last = seen[-1]
