@@ -191,6 +191,9 @@ def test_connection_stages_step_the_workers(target: str, tmp_path: Path) -> None
     summary = VegetaDriver().parse(run_tool(profile, f"http://{target}", tmp_path), "injector-1")
     stages = summary.stages
     assert stages is not None and summary.open_loop is None
-    # a closed loop of n workers on a ~10 ms endpoint: about n x 90 req/s, 4 workers ~4x one
-    assert 3.0 < stages[1].rps / stages[0].rps < 4.5, stages
+    # a closed loop of n workers on a ~10 ms endpoint: about n x 90 req/s, 4 workers ~4x one. The
+    # bounds say the step happened and no more: on a loaded box either stage's rate moves (a fresh
+    # clone's suite saw 1 worker at 80.5 req/s and 4 at 370: 4.6x), but 1 worker cannot make 2.5x
+    # nor 4 workers 6x.
+    assert 2.5 < stages[1].rps / stages[0].rps < 6.0, stages
     assert all(s.errors.total == 0 and s.sent is None for s in stages)
