@@ -141,6 +141,14 @@ class ExperimentSpec(BaseModel):
             yield f"load.http_version: {path}.bind.proto is h2, which only accepts HTTP/2"
 
     def _target_problems(self) -> Iterator[str]:
+        upstreams = self.target.upstream_count()
+        for path, pool in self.proxy.pools():
+            for index, server in enumerate(pool.servers):
+                if server.target is not None and server.target > upstreams:
+                    yield (
+                        f"proxy.{path}.servers.{index}.target: the target provides {upstreams} "
+                        f"upstream{'s' if upstreams != 1 else ''}, so there is no upstream {server.target}"
+                    )
         if isinstance(self.target, ManagedDatabase):
             yield from self._database_problems()
             return
@@ -150,7 +158,8 @@ class ExperimentSpec(BaseModel):
         if not uses:
             yield (
                 "target: a managed target's addresses are known only at run time; "
-                "reach it with target_servers in a backend or listen section"
+                "reach it with target_servers (or servers naming a target number) in a backend or "
+                "listen section"
             )
         for path, options in uses:
             if (options.proto == "h2") != (self.target.protocol == "h2c"):
@@ -174,16 +183,22 @@ class ExperimentSpec(BaseModel):
         if not uses:
             yield (
                 "target: the managed MariaDB's address is known only at run time; "
-                "reach it with target_servers in a backend or listen section"
+                "reach it with target_servers (or servers naming a target number) in a backend or "
+                "listen section"
             )
         for path, options in uses:
             if options.ssl is not None or options.proto == "h2":
                 yield f"{path}: the managed MariaDB speaks its own protocol without TLS (no ssl, no proto h2)"
 
     def _target_server_uses(self) -> Iterator[tuple[str, ServerOptions]]:
+        """(path, settings) of every server line that reaches the target: target_servers, and
+        servers naming one of its upstreams by number."""
         for path, pool in self.proxy.pools():
             if pool.target_servers is not None:
                 yield f"proxy.{path}.target_servers", pool.target_servers
+            for index, server in enumerate(pool.servers):
+                if server.target is not None:
+                    yield f"proxy.{path}.servers.{index}", server
 
     def _http_check_paths(self) -> Iterator[tuple[str, str]]:
         for path, pool in self.proxy.pools():

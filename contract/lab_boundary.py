@@ -278,7 +278,7 @@ def destinations(spec_document: dict[str, object]) -> Iterator[Destination]:
         for index, section in enumerate(_list(proxy.get(kind))):
             section = _dict(section)
             for number, server in enumerate(_list(section.get("servers"))):
-                address = str(_dict(server).get("address", ""))
+                address = str(_dict(server).get("address") or "")  # none: one of the target's upstreams
                 parsed = split_destination(address)
                 if parsed is not None:
                     yield Destination(f"proxy.{kind}.{index}.servers.{number}.address", *parsed, "server")

@@ -73,6 +73,8 @@ def _host_names(spec: ExperimentSpec) -> tuple[tuple[str, str], ...]:
     servers: list[Server] = [s for _, pool in spec.proxy.pools() for s in pool.servers]
     names: set[str] = set()
     for server in servers:
+        if server.address is None:  # one of the target's upstreams: a placeholder address
+            continue
         host, _ = split_host_port(server.address)
         try:
             ipaddress.ip_address(host.strip("[]"))

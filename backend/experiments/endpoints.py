@@ -9,14 +9,16 @@ from fastapi.responses import JSONResponse
 
 from backend.api.deps import EditorDep, SessionDep, ViewerDep
 from backend.api.storable import INT4_MAX, StorableRoute
-from backend.errors import ErrorBody
-from backend.experiments import launch, service, validation
+from backend.errors import ErrorBody, documented
+from backend.experiments import importing, launch, service, validation
 from backend.experiments.schemas import (
     CloneRequest,
     ExperimentCreate,
     ExperimentDetail,
     ExperimentPage,
     ExperimentPatch,
+    ImportAnswer,
+    ImportRequest,
     LaunchRequest,
     ValidateRequest,
     ValidationRefused,
@@ -81,6 +83,14 @@ def validate_spec(db: SessionDep, who: ViewerDep, body: ValidateRequest) -> Vali
     """Check a spec as the designer edits it: 200 when valid, else 422 with the same report."""
     lab_boundary = _boundary_for(db, who.team_id, body.lab_id)
     return _answer(validation.validate_document(body.spec, lab_boundary))  # type: ignore[return-value]
+
+
+@router.post("/experiments/import", responses=documented(422))
+def import_haproxy_cfg(who: ViewerDep, body: ImportRequest) -> ImportAnswer:
+    """Turn a production haproxy.cfg into an experiment spec and a report of every line's fate
+    (modelled, kept raw, mapped onto the lab, refused with why). Creates nothing: save the spec
+    with POST /experiments."""
+    return importing.import_document(body)
 
 
 @router.get("/experiments/{experiment_id}")

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation, StringConstraints
 
 from backend.api.storable import INT4_MAX
 from backend.errors import FieldError
+from contract.cfg_import.report import MAX_IMPORT_BYTES, ImportReport
 from contract.experiment import ExperimentSpec
 from contract.experiment_file import MAX_TAGS, Description, Name, Tag
 from contract.run_state import RunState
@@ -186,3 +187,47 @@ class LaunchRequest(BaseModel):
         max_length=50,
         description='Values for this launch only, by dotted path: {"load.duration_s": 5}.',
     )
+
+
+# ---------------------------------------------------------------- importing a haproxy.cfg
+
+EnvironmentName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]{0,127}$")]
+EnvironmentValue = Annotated[str, StringConstraints(max_length=4_096)]
+FilePath = Annotated[str, StringConstraints(min_length=1, max_length=1_024)]
+FileContent = Annotated[str, StringConstraints(max_length=256 * 1024)]
+
+
+class ImportRequest(BaseModel):
+    """A production haproxy.cfg to turn into an experiment (nothing is created)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str = Field(
+        min_length=1, max_length=MAX_IMPORT_BYTES, description="The haproxy.cfg text, as HAProxy reads it."
+    )
+    environment: dict[EnvironmentName, EnvironmentValue] = Field(
+        default_factory=dict,
+        max_length=256,
+        description='Values of the environment variables the config reads ("${NAME}"), listed by the report.',
+    )
+    target: Literal["managed", "external"] = Field(
+        default="managed",
+        description=(
+            "managed: the servers become the lab's own servers (one per distinct address); external: they "
+            "stay at their production addresses (the lab's boundary must allow them)."
+        ),
+    )
+    files: dict[FilePath, FileContent] = Field(
+        default_factory=dict,
+        max_length=32,
+        description="Content of pattern files the config names (acl ... -f <path>): inlined as patterns.",
+    )
+
+
+class ImportAnswer(BaseModel):
+    """The experiment the config would become, and what became of every line."""
+
+    name: str = Field(description="A name for the new experiment.")
+    description: str = Field(description="A description saying where it came from.")
+    spec: ExperimentSpec
+    report: ImportReport

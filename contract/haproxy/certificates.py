@@ -29,8 +29,9 @@ def bind_certificates(config: HAProxyConfig) -> dict[str, str]:
         *((f"frontends.{i}", f) for i, f in enumerate(config.frontends)),
         *((f"listens.{i}", s) for i, s in enumerate(config.listens)),
     ):
-        if section.bind.ssl is not None:
-            names.setdefault(section.bind.ssl.cert, f"{path}.bind.ssl.cert")
+        for where, bind in section.all_binds():
+            if bind.ssl is not None:
+                names.setdefault(bind.ssl.cert, f"{path}.{where}.ssl.cert")
     return names
 
 

@@ -20,6 +20,8 @@ a config must not depend on, or reveal, the host it runs on.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 # C's isspace() in the "C" locale, which is what HAProxy's parser uses.
 _BLANKS = frozenset(" \t\n\v\f\r")
 _HEX = frozenset("0123456789abcdefABCDEF")
@@ -30,11 +32,18 @@ class CfgSyntaxError(ValueError):
     """The line cannot be read as a haproxy.cfg line we accept (the message says why)."""
 
 
-def split_words(line: str) -> list[str]:
+# (name, the ${NAME-default} default or None) -> the text HAProxy would insert.
+VariableLookup = Callable[[str, str | None], str]
+# HAProxy 2.6 refuses a line of more words (MAX_LINE_ARGS).
+MAX_WORDS = 64
+
+
+def split_words(line: str, variables: VariableLookup | None = None) -> list[str]:
     """The words HAProxy 2.6 makes of `line` (one line, without its newline).
 
-    Raises CfgSyntaxError where HAProxy would fail (unmatched quote, bad `\\x`), where it would
-    expand an environment variable, and where a word would hold a control character.
+    Raises CfgSyntaxError where HAProxy would fail (unmatched quote, bad `\\x`), where a word
+    would hold a control character, and where it would expand an environment variable unless
+    `variables` says what each one holds (an imported config: contract.cfg_import).
     """
     words: list[str] = []
     current: list[str] = []
@@ -70,10 +79,19 @@ def split_words(line: str) -> list[str]:
             started = True
             continue
         if c == "$" and quote == '"':
-            raise CfgSyntaxError(
-                f"environment expansion ({_variable_at(line, i)}) is not allowed: a config must not "
-                "depend on the host's environment (write the value itself, or '\\$' for a literal $)"
-            )
+            if variables is None:
+                raise CfgSyntaxError(
+                    f"environment expansion ({_variable_at(line, i)}) is not allowed: a config must not "
+                    "depend on the host's environment (write the value itself, or '\\$' for a literal $)"
+                )
+            value, split, i = _variable(line, i, variables)
+            for piece_index, piece in enumerate(value.split() if split else [value]):
+                if piece_index:  # `${NAME[*]}`: each blank-separated piece is a word of its own
+                    words.append("".join(current))
+                    current = []
+                current.append(piece)
+            started = True
+            continue
         current.append(c)
         started = True
         i += 1
@@ -101,6 +119,55 @@ def _escape(line: str, i: int, *, in_double_quotes: bool) -> tuple[str, int]:
             raise CfgSyntaxError("truncated or invalid hexadecimal sequence (\\x needs two hex digits)")
         return chr(int(digits, 16)), i + 4
     return "\\", i + 1  # not an escape sequence: the backslash stays
+
+
+def _variable(line: str, i: int, variables: VariableLookup) -> tuple[str, bool, int]:
+    """(the value of the variable at `line[i]` == '$', whether `[*]` splits it into words, the
+    index after the reference), read as HAProxy 2.6's parse_line() reads `$NAME`, `${NAME}`,
+    `${NAME[*]}` and `${NAME-default}` (`.LINE`, `.FILE`, `.SECTION` are its pseudo-variables)."""
+    j = i + 1
+    brace = j < len(line) and line[j] == "{"
+    if brace:
+        j += 1
+    if j >= len(line) or not (line[j].isascii() and (line[j].isalpha() or line[j] in "_.")):
+        raise CfgSyntaxError(f"invalid character in a variable name at position {j + 1}")
+    start = j
+    if line[j] == ".":
+        j += 1
+    while j < len(line) and line[j].isascii() and (line[j].isalnum() or line[j] == "_"):
+        j += 1
+    name = line[start:j]
+    split = False
+    if brace and line.startswith("[", j):
+        if not line.startswith("[*]", j):
+            raise CfgSyntaxError(f"'${{{name}[' must be followed by '*]' (word expansion)")
+        split, j = True, j + 3
+    default = None
+    if brace:
+        if j < len(line) and line[j] == "-":
+            end = line.find("}", j)
+            if end < 0:
+                raise CfgSyntaxError(f"unmatched brace in '${{{name}'")
+            default, j = line[j + 1 : end], end
+        if j >= len(line) or line[j] != "}":
+            raise CfgSyntaxError(f"unmatched brace in '${{{name}'")
+        j += 1
+    return variables(name, default), split, j
+
+
+def quote_word(word: str) -> str:
+    """`word` written so that split_words reads it back as exactly that one word."""
+    if needs_no_quoting(word):
+        return word
+    if "'" not in word:
+        return f"'{word}'"
+    escaped = word.replace("\\", "\\\\").replace('"', '\\"').replace("$", "\\$")
+    return f'"{escaped}"'
+
+
+def join_words(words: list[str]) -> str:
+    """A line split_words reads back as `words`."""
+    return " ".join(quote_word(word) for word in words)
 
 
 def _variable_at(line: str, i: int) -> str:

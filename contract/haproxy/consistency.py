@@ -51,6 +51,23 @@ def _name_problems(config: HAProxyConfig) -> Iterator[str]:
             yield f"{path}.name: {section.name!r} is already the name of {seen[section.name]}"
         else:
             seen[section.name] = path
+    yield from _port_problems(config)
+
+
+def _port_problems(config: HAProxyConfig) -> Iterator[str]:
+    """On a lab host every bind listens on the proxy's one address, so a port bound twice would
+    stop HAProxy from starting."""
+    from contract.haproxy.model import Frontend, Listen  # the model imports this module
+
+    bound: dict[int, str] = {}
+    for path, section in _sections(config):
+        if not isinstance(section, Frontend | Listen):
+            continue
+        for where, bind in section.all_binds():
+            if bind.port in bound:
+                yield f"{path}.{where}.port: port {bind.port} is already bound by {bound[bind.port]}"
+            else:
+                bound[bind.port] = f"{path}.{where}"
 
 
 def _reference_problems(config: HAProxyConfig) -> Iterator[str]:
@@ -99,8 +116,10 @@ def _http_only_settings(section: Frontend | Backend | Listen) -> Iterator[tuple[
     for option in section.options:
         if option in HTTP_ONLY_OPTIONS:
             yield "options", f"option {option}"
-    if isinstance(section, Frontend | Listen) and section.bind.proto == "h2":
-        yield "bind.proto", "proto h2"
+    if isinstance(section, Frontend | Listen):
+        for where, bind in section.all_binds():
+            if bind.proto == "h2":
+                yield f"{where}.proto", "proto h2"
     if isinstance(section, Frontend):
         return
     if section.http_reuse is not None:

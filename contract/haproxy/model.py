@@ -201,8 +201,12 @@ class ServerPool(StrictModel):
 
     @model_validator(mode="after")
     def _has_servers_with_unique_names(self) -> Self:
-        if not self.servers and self.target_servers is None:
-            raise ValueError("servers: give servers, target_servers, or both")
+        answers_itself = bool(getattr(self, "extra", None))  # stats, http-request return, redirect ...
+        if not self.servers and self.target_servers is None and not answers_itself:
+            raise ValueError(
+                "servers: give servers, target_servers, or both (a section without servers needs raw "
+                "lines that answer requests itself: stats, http-request return, redirect ...)"
+            )
         seen: set[str] = set()
         for index, server in enumerate(self.servers):
             if server.name in seen:
@@ -227,11 +231,20 @@ class _Named(StrictModel):
 class _FrontSide(_Named):
     """The frontend half of a proxy: where clients connect."""
 
-    bind: Bind = Field(description="Address, port and TLS of the listener.")
+    bind: Bind = Field(description="Address, port and TLS of the listener (where the load enters).")
+    extra_binds: list[Bind] = Field(
+        default_factory=list,
+        max_length=16,
+        description="More listeners of this section (e.g. :80 beside :443); the load uses `bind`.",
+    )
     maxconn: MaxConn | None = Field(
         default=None,
         description="Most concurrent client connections; more wait in the kernel backlog (never accepted).",
     )
+
+    def all_binds(self) -> list[tuple[str, Bind]]:
+        """(path within the section, bind) of every listener: `bind` first."""
+        return [("bind", self.bind), *((f"extra_binds.{i}", b) for i, b in enumerate(self.extra_binds))]
 
 
 class Frontend(_FrontSide):

@@ -56,7 +56,9 @@ SECTION_KEYWORDS = frozenset(
 
 # Directives the model has a field for (maxconn, balance, http-reuse, mode ...) are not on the
 # lists: set through the model, they get its checks (the maxconn cap, mode consistency ...).
-_PROXY_COMMON = frozenset({"option", "timeout", "log", "description", "acl", "compression"})
+_PROXY_COMMON = frozenset(
+    {"option", "timeout", "log", "description", "acl", "compression", "redirect", "stats"}
+)
 _FRONT_SIDE = frozenset(
     {
         "http-request", "http-response", "http-after-response", "tcp-request", "backlog",
@@ -88,9 +90,20 @@ _GLOBAL = frozenset(
         "busy-polling", "nosplice", "noepoll", "nopoll", "noreuseport", "nogetaddrinfo",
         "hard-stop-after", "log", "log-tag", "ssl-default-server-ciphers",
         "ssl-default-server-ciphersuites", "ssl-server-verify", "h1-case-adjust",
-        "profiling.tasks", "description", "node",
+        "profiling.tasks", "description", "node", "stats",
     }
 )  # fmt: skip
+# `stats` subcommands: a proxy's statistics page (its own HTTP answer), the global socket's
+# timeout and connection limit. The socket itself (`stats socket`) is the agent's.
+STATS_SUBCOMMANDS: dict[str, frozenset[str]] = {
+    "global": frozenset({"timeout", "maxconn"}),
+    "proxy": frozenset(
+        {
+            "enable", "uri", "realm", "auth", "refresh", "hide-version", "show-legends", "show-node",
+            "show-desc", "show-modules", "admin", "scope", "http-request",
+        }
+    ),
+}  # fmt: skip
 
 # Directives with a field in the model, which checks them; a raw line must not bypass that.
 MODELLED_KEYWORDS = frozenset(
@@ -164,6 +177,44 @@ DEFAULT_SERVER_SETTINGS: dict[str, bool] = {
 }  # fmt: skip
 
 
+# Settings a server line may carry beyond its model fields (ServerOptions.extra): the
+# default-server allowlist without what the model sets (maxconn, check, ssl ...), files (crt,
+# crl-file: the lab's certificates are named by the model) and check ports (other destinations).
+_SERVER_MODELLED = frozenset(
+    {
+        "maxconn", "minconn", "maxqueue", "weight", "pool-max-conn", "pool-low-conn",
+        "pool-purge-delay", "check", "no-check", "inter", "rise", "fall", "ssl", "no-ssl",
+        "verify", "ca-file", "alpn", "proto", "send-proxy", "no-send-proxy", "backup", "no-backup",
+    }
+)  # fmt: skip
+SERVER_LINE_SETTINGS = {
+    name: takes_argument
+    for name, takes_argument in DEFAULT_SERVER_SETTINGS.items()
+    if name not in _SERVER_MODELLED and name not in ("crt", "crl-file", "port", "check-via-socks4")
+}
+
+
+def server_setting_problem(setting: str) -> str | None:
+    """Why `setting` (one keyword and its value, e.g. "cookie s1") may not be added to a server
+    line, or None: read as HAProxy reads it, then checked as a default-server line would be."""
+    try:
+        words = split_words(setting)
+    except CfgSyntaxError as exc:
+        return str(exc)
+    if not words:
+        return "empty setting"
+    takes_argument = SERVER_LINE_SETTINGS.get(words[0])
+    if takes_argument is None:
+        if words[0] in _SERVER_MODELLED:
+            return f"'{words[0]}' has a field of the server; set it there"
+        return f"'{words[0]}' is not an allowed server setting"
+    if len(words) != (2 if takes_argument else 1):
+        return f"'{words[0]}' takes {'one value' if takes_argument else 'no value'}"
+    if words != setting.split():
+        return "write the setting without quotes, escapes or comments (it is rendered into the server line)"
+    return check_raw_line("backend", "default-server " + setting)
+
+
 def _check_shape(line: str) -> str | None:
     if len(line) > MAX_LINE_LENGTH:
         return f"longer than {MAX_LINE_LENGTH} characters"
@@ -198,6 +249,12 @@ def _check_keyword(section: str, keyword: str, modifier: str | None, words: list
         return f"'{keyword}' changes the environment; not allowed"
     if keyword == "stats" and len(words) > 1 and words[1] == "socket":
         return "the stats socket is managed by the agent; not allowed"
+    if keyword == "stats" and section in ALLOWED_KEYWORDS and section != "defaults":
+        allowed = STATS_SUBCOMMANDS["global" if section == "global" else "proxy"]
+        if len(words) < 2 or words[1] not in allowed:
+            return (
+                f"'stats {' '.join(words[1:2])}' is not allowed here (allowed: {', '.join(sorted(allowed))})"
+            )
     if keyword in PRIVILEGE_KEYWORDS:
         return f"'{keyword}' changes privileges; the agent runs HAProxy as it is"
     if keyword in MODELLED_KEYWORDS:

@@ -268,7 +268,7 @@ def _bind_line(bind: Bind, ctx: RenderContext) -> str:
 
 
 def _front_side_lines(section: Frontend | Listen, ctx: RenderContext) -> list[str]:
-    lines = [_bind_line(section.bind, ctx)]
+    lines = [_bind_line(bind, ctx) for bind in (section.bind, *section.extra_binds)]
     if section.mode is not None:
         lines.append(f"mode {section.mode}")
     if section.maxconn is not None:
@@ -341,7 +341,7 @@ def _health_check_lines(check: HealthCheck) -> list[str]:
 
 
 def _server_lines(pool: ServerPool, ctx: RenderContext) -> list[str]:
-    lines = [_server_line(s.name, s.address, s, ctx) for s in pool.servers]
+    lines = [_server_line(s.name, _server_address(s, ctx), s, ctx) for s in pool.servers]
     if pool.target_servers is not None:
         if not ctx.target_addresses:
             raise RenderError("target_servers: the target profile provides no upstream addresses")
@@ -350,6 +350,18 @@ def _server_lines(pool: ServerPool, ctx: RenderContext) -> list[str]:
             for number, address in enumerate(ctx.target_addresses, start=1)
         ]
     return lines
+
+
+def _server_address(server: Server, ctx: RenderContext) -> str:
+    if server.address is not None:
+        return server.address
+    assert server.target is not None  # Server's validator: one of the two
+    if server.target > len(ctx.target_addresses):
+        raise RenderError(
+            f"server {server.name}: target {server.target} is more than the "
+            f"{len(ctx.target_addresses)} upstream addresses the target provides"
+        )
+    return ctx.target_addresses[server.target - 1]
 
 
 def _server_line(name: str, address: str, s: ServerOptions | Server, ctx: RenderContext) -> str:
@@ -381,4 +393,5 @@ def _server_line(name: str, address: str, s: ServerOptions | Server, ctx: Render
         words.append("send-proxy")
     if s.backup:
         words.append("backup")
+    words += s.extra
     return " ".join(words)

@@ -4,13 +4,26 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Self
 
-from pydantic import Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from contract.haproxy.limits import MAX_GLOBAL_MAXCONN
 from contract.haproxy.names import AlpnProtocol, CertName, ConfigWord, ServerName
+from contract.haproxy.raw_lines import server_setting_problem
 from contract.strict import StrictModel
 from contract.tagged import Tagged
 from contract.text_types import HostPort, UrlPath
+
+
+def _check_setting(value: str) -> str:
+    problem = server_setting_problem(value)
+    if problem:
+        raise ValueError(f"server setting {value!r} is refused: {problem}")
+    return value
+
+
+# One more setting of a server line ("cookie s1", "slowstart 10s"), checked like default-server.
+ServerSetting = Annotated[str, AfterValidator(_check_setting)]
+MAX_SERVER_SETTINGS = 32
 
 
 class ServerCheck(StrictModel):
@@ -94,6 +107,14 @@ class ServerOptions(StrictModel):
         default=False, description="Send a PROXY protocol v1 header so the server learns the client address."
     )
     backup: bool = Field(default=False, description="Use this server only when all normal servers are down.")
+    extra: list[ServerSetting] = Field(
+        default_factory=list,
+        max_length=MAX_SERVER_SETTINGS,
+        description=(
+            "More settings of the server line, one keyword (and its value) each, e.g. 'cookie s1' or "
+            "'slowstart 10s': the default-server allowlist, without what has a field here."
+        ),
+    )
 
     @model_validator(mode="after")
     def _minconn_below_maxconn(self) -> Self:
@@ -104,11 +125,28 @@ class ServerOptions(StrictModel):
 
 class _ServerIdentity(StrictModel):
     name: ServerName = Field(description="Server name, unique within its backend.")
-    address: HostPort = Field(description="Upstream address as host:port.")
+    address: HostPort | None = Field(
+        default=None, description="Upstream address as host:port (or give target)."
+    )
+    target: int | None = Field(
+        default=None,
+        ge=1,
+        le=64,
+        description=(
+            "Instead of an address: the target's upstream number k (1-based): server k of a managed "
+            "target, the k-th address of an external one (an imported config's servers)."
+        ),
+    )
 
 
 class Server(ServerOptions, _ServerIdentity):
-    """One explicit upstream server."""
+    """One explicit upstream server: at an address, or at one of the target's upstreams."""
+
+    @model_validator(mode="after")
+    def _address_or_target(self) -> Self:
+        if (self.address is None) == (self.target is None):
+            raise ValueError("address: give an address or a target number, not both or neither")
+        return self
 
 
 class HttpCheck(Tagged):

@@ -2932,6 +2932,29 @@ export const CompletenessSchema = {
     description: 'Whether the run measured what it was asked to measure.\n\nA run that is not complete is never shown as if it were: it ends `partial` (or `failed`), its\nrates divide by the seconds it did measure, and sweep analysis leaves it out by default.'
 } as const;
 
+export const ConfigCheckSchema = {
+    properties: {
+        ok: {
+            type: 'boolean',
+            title: 'Ok'
+        },
+        messages: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Messages'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'ok'
+    ],
+    title: 'ConfigCheck',
+    description: 'The sandboxed `haproxy -c` verdict on the imported config as it renders.'
+} as const;
+
 export const ConfigWarningSchema = {
     properties: {
         field: {
@@ -3830,6 +3853,49 @@ export const EnvelopeSchema = {
     description: 'One message on the wire: protocol version, id, type, time sent, typed body.'
 } as const;
 
+export const EnvironmentReferenceSchema = {
+    properties: {
+        name: {
+            type: 'string',
+            title: 'Name'
+        },
+        lines: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Lines',
+            description: 'Lines that read it.'
+        },
+        default: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Default',
+            description: 'The ${NAME-default} the config gives, if any.'
+        },
+        given: {
+            type: 'boolean',
+            title: 'Given',
+            description: 'A value was given with the import (else the default, or the line is refused).'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'name',
+        'lines',
+        'given'
+    ],
+    title: 'EnvironmentReference',
+    description: 'An environment variable the config reads ("${NAME}" inside double quotes).'
+} as const;
+
 export const ErrorBodySchema = {
     properties: {
         error: {
@@ -4500,6 +4566,42 @@ export const FieldErrorSchema = {
     title: 'FieldError'
 } as const;
 
+export const FileReferenceSchema = {
+    properties: {
+        path: {
+            type: 'string',
+            title: 'Path'
+        },
+        lines: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Lines'
+        },
+        inlined: {
+            type: 'boolean',
+            title: 'Inlined',
+            description: 'Its content was given and pasted into the lines as values.'
+        },
+        hint: {
+            type: 'string',
+            title: 'Hint',
+            description: 'What the user can do about it.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'path',
+        'lines',
+        'inlined',
+        'hint'
+    ],
+    title: 'FileReference',
+    description: 'A file the config reads by path (map, ACL pattern list, error page ...).'
+} as const;
+
 export const FiringOutSchema = {
     properties: {
         id: {
@@ -4588,7 +4690,16 @@ export const FrontendSchema = {
         },
         bind: {
             $ref: '#/components/schemas/Bind',
-            description: 'Address, port and TLS of the listener.'
+            description: 'Address, port and TLS of the listener (where the load enters).'
+        },
+        extra_binds: {
+            items: {
+                $ref: '#/components/schemas/Bind'
+            },
+            type: 'array',
+            maxItems: 16,
+            title: 'Extra Binds',
+            description: 'More listeners of this section (e.g. :80 beside :443); the load uses `bind`.'
         },
         maxconn: {
             anyOf: [
@@ -5313,6 +5424,165 @@ export const HttpCheckSchema = {
     description: 'HTTP health check: a request whose reply must be 2xx/3xx (or expect_status).'
 } as const;
 
+export const ImportAnswerSchema = {
+    properties: {
+        name: {
+            type: 'string',
+            title: 'Name',
+            description: 'A name for the new experiment.'
+        },
+        description: {
+            type: 'string',
+            title: 'Description',
+            description: 'A description saying where it came from.'
+        },
+        spec: {
+            $ref: '#/components/schemas/ExperimentSpec'
+        },
+        report: {
+            $ref: '#/components/schemas/ImportReport'
+        }
+    },
+    type: 'object',
+    required: [
+        'name',
+        'description',
+        'spec',
+        'report'
+    ],
+    title: 'ImportAnswer',
+    description: 'The experiment the config would become, and what became of every line.'
+} as const;
+
+export const ImportReportSchema = {
+    properties: {
+        lines: {
+            items: {
+                $ref: '#/components/schemas/LineFate'
+            },
+            type: 'array',
+            title: 'Lines'
+        },
+        counts: {
+            additionalProperties: {
+                type: 'integer'
+            },
+            type: 'object',
+            title: 'Counts',
+            description: 'How many lines met each fate.'
+        },
+        environment: {
+            items: {
+                $ref: '#/components/schemas/EnvironmentReference'
+            },
+            type: 'array',
+            title: 'Environment'
+        },
+        mappings: {
+            items: {
+                $ref: '#/components/schemas/LabMapping'
+            },
+            type: 'array',
+            title: 'Mappings'
+        },
+        files: {
+            items: {
+                $ref: '#/components/schemas/FileReference'
+            },
+            type: 'array',
+            title: 'Files'
+        },
+        notes: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            title: 'Notes',
+            description: 'What applies to the whole import (choices made, caveats).'
+        },
+        rendered: {
+            type: 'string',
+            title: 'Rendered',
+            description: 'The haproxy.cfg the imported spec renders to.',
+            default: ''
+        },
+        check: {
+            anyOf: [
+                {
+                    $ref: '#/components/schemas/ConfigCheck'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            description: 'haproxy -c on the rendered config.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'lines',
+        'counts'
+    ],
+    title: 'ImportReport',
+    description: 'Every line\'s fate, what was mapped, what the config reads from outside, and the result.'
+} as const;
+
+export const ImportRequestSchema = {
+    properties: {
+        text: {
+            type: 'string',
+            maxLength: 524288,
+            minLength: 1,
+            title: 'Text',
+            description: 'The haproxy.cfg text, as HAProxy reads it.'
+        },
+        environment: {
+            patternProperties: {
+                '^[A-Za-z_][A-Za-z0-9_]{0,127}$': {
+                    type: 'string',
+                    maxLength: 4096
+                }
+            },
+            type: 'object',
+            maxProperties: 256,
+            title: 'Environment',
+            description: 'Values of the environment variables the config reads ("${NAME}"), listed by the report.'
+        },
+        target: {
+            type: 'string',
+            enum: [
+                'managed',
+                'external'
+            ],
+            title: 'Target',
+            description: 'managed: the servers become the lab\'s own servers (one per distinct address); external: they stay at their production addresses (the lab\'s boundary must allow them).',
+            default: 'managed'
+        },
+        files: {
+            additionalProperties: {
+                type: 'string',
+                maxLength: 262144
+            },
+            propertyNames: {
+                maxLength: 1024,
+                minLength: 1
+            },
+            type: 'object',
+            maxProperties: 32,
+            title: 'Files',
+            description: 'Content of pattern files the config names (acl ... -f <path>): inlined as patterns.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'text'
+    ],
+    title: 'ImportRequest',
+    description: 'A production haproxy.cfg to turn into an experiment (nothing is created).'
+} as const;
+
 export const InjectorShareSchema = {
     properties: {
         index: {
@@ -5896,6 +6166,51 @@ export const LabDetailSchema = {
     title: 'LabDetail'
 } as const;
 
+export const LabMappingSchema = {
+    properties: {
+        kind: {
+            type: 'string',
+            enum: [
+                'server',
+                'bind',
+                'certificate',
+                'ca',
+                'log',
+                'file',
+                'defaults'
+            ],
+            title: 'Kind'
+        },
+        original: {
+            type: 'string',
+            title: 'Original',
+            description: 'What the config named: an address, a path, a log destination.'
+        },
+        mapped_to: {
+            type: 'string',
+            title: 'Mapped To',
+            description: 'What the lab uses instead.'
+        },
+        lines: {
+            items: {
+                type: 'integer'
+            },
+            type: 'array',
+            title: 'Lines'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'kind',
+        'original',
+        'mapped_to',
+        'lines'
+    ],
+    title: 'LabMapping',
+    description: 'Something of the production config replaced by its lab equivalent.'
+} as const;
+
 export const LabSettingsSchema = {
     properties: {
         link_shaping: {
@@ -6355,6 +6670,68 @@ export const LeaseRenewedSchema = {
     title: 'LeaseRenewed'
 } as const;
 
+export const LineFateSchema = {
+    properties: {
+        line: {
+            type: 'integer',
+            minimum: 1,
+            title: 'Line',
+            description: 'Line number in the original text (1-based).'
+        },
+        text: {
+            type: 'string',
+            title: 'Text',
+            description: 'The line as written.'
+        },
+        section: {
+            type: 'string',
+            title: 'Section',
+            description: 'The section it belongs to, e.g. \'backend app\' (\'\' before any).'
+        },
+        fate: {
+            type: 'string',
+            enum: [
+                'modelled',
+                'kept',
+                'mapped',
+                'refused',
+                'not_imported',
+                'skipped'
+            ],
+            title: 'Fate',
+            description: 'What became of it: modelled: became a structured field of the spec; kept: kept as a raw line of its section, checked by the allowlist and haproxy -c; mapped: replaced by its lab equivalent (addresses, certificates, log destination ...); refused: left out: the allowlist, the model or haproxy -c refused it (the reason says which); not_imported: left out: a section or setting the spec cannot hold; skipped: comments, .if blocks and lines inside a false .if: HAProxy does not apply them either'
+        },
+        field: {
+            anyOf: [
+                {
+                    type: 'string'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Field',
+            description: 'The spec field it became or went into, e.g. proxy.global.maxconn.'
+        },
+        detail: {
+            type: 'string',
+            title: 'Detail',
+            description: 'One sentence: what became of it and why.'
+        }
+    },
+    additionalProperties: false,
+    type: 'object',
+    required: [
+        'line',
+        'text',
+        'section',
+        'fate',
+        'detail'
+    ],
+    title: 'LineFate',
+    description: 'What became of one line of the original config.'
+} as const;
+
 export const LinkCapSchema = {
     properties: {
         interface: {
@@ -6526,7 +6903,16 @@ export const ListenSchema = {
         },
         bind: {
             $ref: '#/components/schemas/Bind',
-            description: 'Address, port and TLS of the listener.'
+            description: 'Address, port and TLS of the listener (where the load enters).'
+        },
+        extra_binds: {
+            items: {
+                $ref: '#/components/schemas/Bind'
+            },
+            type: 'array',
+            maxItems: 16,
+            title: 'Extra Binds',
+            description: 'More listeners of this section (e.g. :80 beside :443); the load uses `bind`.'
         },
         maxconn: {
             anyOf: [
@@ -12196,14 +12582,35 @@ export const ServerSchema = {
             ]
         },
         address: {
-            type: 'string',
-            maxLength: 262,
-            minLength: 3,
+            anyOf: [
+                {
+                    type: 'string',
+                    maxLength: 262,
+                    minLength: 3,
+                    examples: [
+                        '10.0.0.2:8080'
+                    ]
+                },
+                {
+                    type: 'null'
+                }
+            ],
             title: 'Address',
-            description: 'Upstream address as host:port.',
-            examples: [
-                '10.0.0.2:8080'
-            ]
+            description: 'Upstream address as host:port (or give target).'
+        },
+        target: {
+            anyOf: [
+                {
+                    type: 'integer',
+                    maximum: 64,
+                    minimum: 1
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Target',
+            description: 'Instead of an address: the target\'s upstream number k (1-based): server k of a managed target, the k-th address of an external one (an imported config\'s servers).'
         },
         maxconn: {
             anyOf: [
@@ -12349,16 +12756,24 @@ export const ServerSchema = {
             title: 'Backup',
             description: 'Use this server only when all normal servers are down.',
             default: false
+        },
+        extra: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            maxItems: 32,
+            title: 'Extra',
+            description: 'More settings of the server line, one keyword (and its value) each, e.g. \'cookie s1\' or \'slowstart 10s\': the default-server allowlist, without what has a field here.'
         }
     },
     additionalProperties: false,
     type: 'object',
     required: [
-        'name',
-        'address'
+        'name'
     ],
     title: 'Server',
-    description: 'One explicit upstream server.'
+    description: 'One explicit upstream server: at an address, or at one of the target\'s upstreams.'
 } as const;
 
 export const ServerCheckSchema = {
@@ -12573,6 +12988,15 @@ export const ServerOptionsSchema = {
             title: 'Backup',
             description: 'Use this server only when all normal servers are down.',
             default: false
+        },
+        extra: {
+            items: {
+                type: 'string'
+            },
+            type: 'array',
+            maxItems: 32,
+            title: 'Extra',
+            description: 'More settings of the server line, one keyword (and its value) each, e.g. \'cookie s1\' or \'slowstart 10s\': the default-server allowlist, without what has a field here.'
         }
     },
     additionalProperties: false,

@@ -1644,6 +1644,22 @@ export type Completeness = {
 };
 
 /**
+ * ConfigCheck
+ *
+ * The sandboxed `haproxy -c` verdict on the imported config as it renders.
+ */
+export type ConfigCheck = {
+    /**
+     * Ok
+     */
+    ok: boolean;
+    /**
+     * Messages
+     */
+    messages?: Array<string>;
+};
+
+/**
  * ConfigWarning
  */
 export type ConfigWarning = {
@@ -2186,6 +2202,36 @@ export type Envelope = {
 };
 
 /**
+ * EnvironmentReference
+ *
+ * An environment variable the config reads ("${NAME}" inside double quotes).
+ */
+export type EnvironmentReference = {
+    /**
+     * Name
+     */
+    name: string;
+    /**
+     * Lines
+     *
+     * Lines that read it.
+     */
+    lines: Array<number>;
+    /**
+     * Default
+     *
+     * The ${NAME-default} the config gives, if any.
+     */
+    default?: string | null;
+    /**
+     * Given
+     *
+     * A value was given with the import (else the default, or the line is refused).
+     */
+    given: boolean;
+};
+
+/**
  * ErrorBody
  */
 export type ErrorBody = {
@@ -2593,6 +2639,34 @@ export type FieldError = {
 };
 
 /**
+ * FileReference
+ *
+ * A file the config reads by path (map, ACL pattern list, error page ...).
+ */
+export type FileReference = {
+    /**
+     * Path
+     */
+    path: string;
+    /**
+     * Lines
+     */
+    lines: Array<number>;
+    /**
+     * Inlined
+     *
+     * Its content was given and pasted into the lines as values.
+     */
+    inlined: boolean;
+    /**
+     * Hint
+     *
+     * What the user can do about it.
+     */
+    hint: string;
+};
+
+/**
  * FiringOut
  */
 export type FiringOut = {
@@ -2641,9 +2715,15 @@ export type Frontend = {
      */
     mode?: 'http' | 'tcp' | null;
     /**
-     * Address, port and TLS of the listener.
+     * Address, port and TLS of the listener (where the load enters).
      */
     bind: Bind;
+    /**
+     * Extra Binds
+     *
+     * More listeners of this section (e.g. :80 beside :443); the load uses `bind`.
+     */
+    extra_binds?: Array<Bind>;
     /**
      * Maxconn
      *
@@ -3071,6 +3151,112 @@ export type HttpCheck = {
 };
 
 /**
+ * ImportAnswer
+ *
+ * The experiment the config would become, and what became of every line.
+ */
+export type ImportAnswer = {
+    /**
+     * Name
+     *
+     * A name for the new experiment.
+     */
+    name: string;
+    /**
+     * Description
+     *
+     * A description saying where it came from.
+     */
+    description: string;
+    spec: ExperimentSpec;
+    report: ImportReport;
+};
+
+/**
+ * ImportReport
+ *
+ * Every line's fate, what was mapped, what the config reads from outside, and the result.
+ */
+export type ImportReport = {
+    /**
+     * Lines
+     */
+    lines: Array<LineFate>;
+    /**
+     * Counts
+     *
+     * How many lines met each fate.
+     */
+    counts: {
+        [key: string]: number;
+    };
+    /**
+     * Environment
+     */
+    environment?: Array<EnvironmentReference>;
+    /**
+     * Mappings
+     */
+    mappings?: Array<LabMapping>;
+    /**
+     * Files
+     */
+    files?: Array<FileReference>;
+    /**
+     * Notes
+     *
+     * What applies to the whole import (choices made, caveats).
+     */
+    notes?: Array<string>;
+    /**
+     * Rendered
+     *
+     * The haproxy.cfg the imported spec renders to.
+     */
+    rendered?: string;
+    /**
+     * haproxy -c on the rendered config.
+     */
+    check?: ConfigCheck | null;
+};
+
+/**
+ * ImportRequest
+ *
+ * A production haproxy.cfg to turn into an experiment (nothing is created).
+ */
+export type ImportRequest = {
+    /**
+     * Text
+     *
+     * The haproxy.cfg text, as HAProxy reads it.
+     */
+    text: string;
+    /**
+     * Environment
+     *
+     * Values of the environment variables the config reads ("${NAME}"), listed by the report.
+     */
+    environment?: {
+        [key: string]: unknown | string;
+    };
+    /**
+     * Target
+     *
+     * managed: the servers become the lab's own servers (one per distinct address); external: they stay at their production addresses (the lab's boundary must allow them).
+     */
+    target?: 'managed' | 'external';
+    /**
+     * Files
+     *
+     * Content of pattern files the config names (acl ... -f <path>): inlined as patterns.
+     */
+    files?: {
+        [key: string]: string;
+    };
+};
+
+/**
  * InjectorShare
  *
  * What one injector of a run was asked to send: its share of the profile (or all of it).
@@ -3390,6 +3576,34 @@ export type LabDetail = {
 };
 
 /**
+ * LabMapping
+ *
+ * Something of the production config replaced by its lab equivalent.
+ */
+export type LabMapping = {
+    /**
+     * Kind
+     */
+    kind: 'server' | 'bind' | 'certificate' | 'ca' | 'log' | 'file' | 'defaults';
+    /**
+     * Original
+     *
+     * What the config named: an address, a path, a log destination.
+     */
+    original: string;
+    /**
+     * Mapped To
+     *
+     * What the lab uses instead.
+     */
+    mapped_to: string;
+    /**
+     * Lines
+     */
+    lines: Array<number>;
+};
+
+/**
  * LabSettings
  *
  * A lab's settings as the API shows them: `link_shaping` typed; any other key is the team's
@@ -3664,6 +3878,50 @@ export type LeaseRenewed = {
 };
 
 /**
+ * LineFate
+ *
+ * What became of one line of the original config.
+ */
+export type LineFate = {
+    /**
+     * Line
+     *
+     * Line number in the original text (1-based).
+     */
+    line: number;
+    /**
+     * Text
+     *
+     * The line as written.
+     */
+    text: string;
+    /**
+     * Section
+     *
+     * The section it belongs to, e.g. 'backend app' ('' before any).
+     */
+    section: string;
+    /**
+     * Fate
+     *
+     * What became of it: modelled: became a structured field of the spec; kept: kept as a raw line of its section, checked by the allowlist and haproxy -c; mapped: replaced by its lab equivalent (addresses, certificates, log destination ...); refused: left out: the allowlist, the model or haproxy -c refused it (the reason says which); not_imported: left out: a section or setting the spec cannot hold; skipped: comments, .if blocks and lines inside a false .if: HAProxy does not apply them either
+     */
+    fate: 'modelled' | 'kept' | 'mapped' | 'refused' | 'not_imported' | 'skipped';
+    /**
+     * Field
+     *
+     * The spec field it became or went into, e.g. proxy.global.maxconn.
+     */
+    field?: string | null;
+    /**
+     * Detail
+     *
+     * One sentence: what became of it and why.
+     */
+    detail: string;
+};
+
+/**
  * LinkCap
  *
  * One interface of the proxy host, capped on egress (what the proxy sends through it).
@@ -3756,9 +4014,15 @@ export type Listen = {
      */
     mode?: 'http' | 'tcp' | null;
     /**
-     * Address, port and TLS of the listener.
+     * Address, port and TLS of the listener (where the load enters).
      */
     bind: Bind;
+    /**
+     * Extra Binds
+     *
+     * More listeners of this section (e.g. :80 beside :443); the load uses `bind`.
+     */
+    extra_binds?: Array<Bind>;
     /**
      * Maxconn
      *
@@ -6967,7 +7231,7 @@ export type SeriesKey = {
 /**
  * Server
  *
- * One explicit upstream server.
+ * One explicit upstream server: at an address, or at one of the target's upstreams.
  */
 export type Server = {
     /**
@@ -6979,9 +7243,15 @@ export type Server = {
     /**
      * Address
      *
-     * Upstream address as host:port.
+     * Upstream address as host:port (or give target).
      */
-    address: string;
+    address?: string | null;
+    /**
+     * Target
+     *
+     * Instead of an address: the target's upstream number k (1-based): server k of a managed target, the k-th address of an external one (an imported config's servers).
+     */
+    target?: number | null;
     /**
      * Maxconn
      *
@@ -7050,6 +7320,12 @@ export type Server = {
      * Use this server only when all normal servers are down.
      */
     backup?: boolean;
+    /**
+     * Extra
+     *
+     * More settings of the server line, one keyword (and its value) each, e.g. 'cookie s1' or 'slowstart 10s': the default-server allowlist, without what has a field here.
+     */
+    extra?: Array<string>;
 };
 
 /**
@@ -7176,6 +7452,12 @@ export type ServerOptions = {
      * Use this server only when all normal servers are down.
      */
     backup?: boolean;
+    /**
+     * Extra
+     *
+     * More settings of the server line, one keyword (and its value) each, e.g. 'cookie s1' or 'slowstart 10s': the default-server allowlist, without what has a field here.
+     */
+    extra?: Array<string>;
 };
 
 /**
@@ -12348,6 +12630,59 @@ export type ExperimentsValidateSpecResponses = {
 };
 
 export type ExperimentsValidateSpecResponse = ExperimentsValidateSpecResponses[keyof ExperimentsValidateSpecResponses];
+
+export type ExperimentsImportHaproxyCfgData = {
+    body: ImportRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/experiments/import';
+};
+
+export type ExperimentsImportHaproxyCfgErrors = {
+    /**
+     * Bad request: the request cannot apply here (the message says why).
+     */
+    400: ErrorBody;
+    /**
+     * Not signed in, or the token is unknown, expired or revoked.
+     */
+    401: ErrorBody;
+    /**
+     * Signed in, but your role (or the token's scope) does not allow this.
+     */
+    403: ErrorBody;
+    /**
+     * No such object in your team.
+     */
+    404: ErrorBody;
+    /**
+     * Conflicts with the current state (a name taken, a run still active ...).
+     */
+    409: ErrorBody;
+    /**
+     * Invalid input: `fields` names each field and what is wrong with it.
+     */
+    422: ErrorBody;
+    /**
+     * Unexpected server error: quote the request id.
+     */
+    500: ServerErrorBody;
+    /**
+     * A part the request needs (PostgreSQL, Redis) is not answering: retry after Retry-After seconds.
+     */
+    503: ErrorBody;
+};
+
+export type ExperimentsImportHaproxyCfgError = ExperimentsImportHaproxyCfgErrors[keyof ExperimentsImportHaproxyCfgErrors];
+
+export type ExperimentsImportHaproxyCfgResponses = {
+    /**
+     * Successful Response
+     */
+    200: ImportAnswer;
+};
+
+export type ExperimentsImportHaproxyCfgResponse = ExperimentsImportHaproxyCfgResponses[keyof ExperimentsImportHaproxyCfgResponses];
 
 export type ExperimentsDeleteExperimentData = {
     body?: never;

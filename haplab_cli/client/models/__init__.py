@@ -77,6 +77,7 @@ from .compare_timers_timer import CompareTimersTimer
 from .compare_timers_timers import CompareTimersTimers
 from .completeness import Completeness
 from .completeness_totals_from import CompletenessTotalsFrom
+from .config_check import ConfigCheck
 from .config_warning import ConfigWarning
 from .cron_preview import CronPreview
 from .cron_preview_request import CronPreviewRequest
@@ -102,6 +103,7 @@ from .enrollment_token_create_roles_item import EnrollmentTokenCreateRolesItem
 from .enrollment_token_created import EnrollmentTokenCreated
 from .enrollment_token_out import EnrollmentTokenOut
 from .envelope import Envelope
+from .environment_reference import EnvironmentReference
 from .error_body import ErrorBody
 from .error_counts import ErrorCounts
 from .evidence import Evidence
@@ -116,6 +118,7 @@ from .experiment_trend import ExperimentTrend
 from .experiment_trend_params import ExperimentTrendParams
 from .external_target import ExternalTarget
 from .field_error import FieldError
+from .file_reference import FileReference
 from .firing_out import FiringOut
 from .firing_out_outcome import FiringOutOutcome
 from .frontend import Frontend
@@ -142,6 +145,13 @@ from .hosts_resolved_addresses import HostsResolvedAddresses
 from .http_check import HttpCheck
 from .http_check_method import HttpCheckMethod
 from .http_validation_error import HTTPValidationError
+from .import_answer import ImportAnswer
+from .import_report import ImportReport
+from .import_report_counts import ImportReportCounts
+from .import_request import ImportRequest
+from .import_request_environment import ImportRequestEnvironment
+from .import_request_files import ImportRequestFiles
+from .import_request_target import ImportRequestTarget
 from .in_progress_run_state import InProgressRunState
 from .injector_share import InjectorShare
 from .injector_share_per_injector import InjectorSharePerInjector
@@ -155,6 +165,8 @@ from .knee_reason import KneeReason
 from .lab_create import LabCreate
 from .lab_create_settings import LabCreateSettings
 from .lab_detail import LabDetail
+from .lab_mapping import LabMapping
+from .lab_mapping_kind import LabMappingKind
 from .lab_settings import LabSettings
 from .lab_settings_injector_weights_type_0 import LabSettingsInjectorWeightsType0
 from .lab_summary import LabSummary
@@ -169,6 +181,8 @@ from .launch_detail_run_states import LaunchDetailRunStates
 from .launch_request import LaunchRequest
 from .launch_request_overrides import LaunchRequestOverrides
 from .lease_renewed import LeaseRenewed
+from .line_fate import LineFate
+from .line_fate_fate import LineFateFate
 from .link_cap import LinkCap
 from .link_shaping import LinkShaping
 from .linked_path import LinkedPath
@@ -507,6 +521,7 @@ __all__ = (
     "CompareTimersTimers",
     "Completeness",
     "CompletenessTotalsFrom",
+    "ConfigCheck",
     "ConfigWarning",
     "CronPreview",
     "CronPreviewRequest",
@@ -532,6 +547,7 @@ __all__ = (
     "EnrollmentTokenCreated",
     "EnrollmentTokenOut",
     "Envelope",
+    "EnvironmentReference",
     "ErrorBody",
     "ErrorCounts",
     "Evidence",
@@ -546,6 +562,7 @@ __all__ = (
     "ExperimentTrendParams",
     "ExternalTarget",
     "FieldError",
+    "FileReference",
     "FiringOut",
     "FiringOutOutcome",
     "Frontend",
@@ -572,6 +589,13 @@ __all__ = (
     "HostsResolvedAddresses",
     "HttpCheck",
     "HttpCheckMethod",
+    "ImportAnswer",
+    "ImportReport",
+    "ImportReportCounts",
+    "ImportRequest",
+    "ImportRequestEnvironment",
+    "ImportRequestFiles",
+    "ImportRequestTarget",
     "InProgressRunState",
     "InjectorShare",
     "InjectorSharePerInjector",
@@ -585,6 +609,8 @@ __all__ = (
     "LabCreate",
     "LabCreateSettings",
     "LabDetail",
+    "LabMapping",
+    "LabMappingKind",
     "LabSettings",
     "LabSettingsInjectorWeightsType0",
     "LabSummary",
@@ -599,6 +625,8 @@ __all__ = (
     "LaunchRequest",
     "LaunchRequestOverrides",
     "LeaseRenewed",
+    "LineFate",
+    "LineFateFate",
     "LinkCap",
     "LinkShaping",
     "LinkedPath",

@@ -32,6 +32,7 @@ class Listen:
         name (str): Section name, unique across frontends, backends and listens.
         bind (Bind): Where a frontend listens.
         mode (ListenModeType0 | None | Unset): http or tcp; empty inherits defaults.mode.
+        extra_binds (list[Bind] | Unset): More listeners of this section (e.g. :80 beside :443); the load uses `bind`.
         maxconn (int | None | Unset): Most concurrent client connections; more wait in the kernel backlog (never
             accepted).
         balance (ListenBalanceType0 | None | Unset): How requests are spread: roundrobin, leastconn (fewest active),
@@ -54,6 +55,7 @@ class Listen:
     name: str
     bind: Bind
     mode: ListenModeType0 | None | Unset = UNSET
+    extra_binds: list[Bind] | Unset = UNSET
     maxconn: int | None | Unset = UNSET
     balance: ListenBalanceType0 | None | Unset = UNSET
     fullconn: int | None | Unset = UNSET
@@ -83,6 +85,13 @@ class Listen:
             mode = self.mode.value
         else:
             mode = self.mode
+
+        extra_binds: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.extra_binds, Unset):
+            extra_binds = []
+            for extra_binds_item_data in self.extra_binds:
+                extra_binds_item = extra_binds_item_data.to_dict()
+                extra_binds.append(extra_binds_item)
 
         maxconn: int | None | Unset
         if isinstance(self.maxconn, Unset):
@@ -170,6 +179,8 @@ class Listen:
         )
         if mode is not UNSET:
             field_dict["mode"] = mode
+        if extra_binds is not UNSET:
+            field_dict["extra_binds"] = extra_binds
         if maxconn is not UNSET:
             field_dict["maxconn"] = maxconn
         if balance is not UNSET:
@@ -226,6 +237,15 @@ class Listen:
             return cast(ListenModeType0 | None | Unset, data)
 
         mode = _parse_mode(d.pop("mode", UNSET))
+
+        _extra_binds = d.pop("extra_binds", UNSET)
+        extra_binds: list[Bind] | Unset = UNSET
+        if _extra_binds is not UNSET:
+            extra_binds = []
+            for extra_binds_item_data in _extra_binds:
+                extra_binds_item = Bind.from_dict(extra_binds_item_data)
+
+                extra_binds.append(extra_binds_item)
 
         def _parse_maxconn(data: object) -> int | None | Unset:
             if data is None:
@@ -371,6 +391,7 @@ class Listen:
             name=name,
             bind=bind,
             mode=mode,
+            extra_binds=extra_binds,
             maxconn=maxconn,
             balance=balance,
             fullconn=fullconn,

@@ -24,11 +24,13 @@ T = TypeVar("T", bound="Server")
 
 @_attrs_define
 class Server:
-    """One explicit upstream server.
+    """One explicit upstream server: at an address, or at one of the target's upstreams.
 
     Attributes:
         name (str): Server name, unique within its backend.
-        address (str): Upstream address as host:port.
+        address (None | str | Unset): Upstream address as host:port (or give target).
+        target (int | None | Unset): Instead of an address: the target's upstream number k (1-based): server k of a
+            managed target, the k-th address of an external one (an imported config's servers).
         maxconn (int | None | Unset): Most requests sent to this server at once; the rest wait in HAProxy's queue.
         minconn (int | None | Unset): Limit at low load; it grows from minconn to maxconn as the backend nears fullconn.
         maxqueue (int | None | Unset): Most requests queued for this server; beyond, they go elsewhere or fail (0 = no
@@ -45,10 +47,13 @@ class Server:
         send_proxy (bool | Unset): Send a PROXY protocol v1 header so the server learns the client address. Default:
             False.
         backup (bool | Unset): Use this server only when all normal servers are down. Default: False.
+        extra (list[str] | Unset): More settings of the server line, one keyword (and its value) each, e.g. 'cookie s1'
+            or 'slowstart 10s': the default-server allowlist, without what has a field here.
     """
 
     name: str
-    address: str
+    address: None | str | Unset = UNSET
+    target: int | None | Unset = UNSET
     maxconn: int | None | Unset = UNSET
     minconn: int | None | Unset = UNSET
     maxqueue: int | None | Unset = UNSET
@@ -61,6 +66,7 @@ class Server:
     pool_purge_delay_ms: int | None | Unset = UNSET
     send_proxy: bool | Unset = False
     backup: bool | Unset = False
+    extra: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.server_check import ServerCheck
@@ -68,7 +74,17 @@ class Server:
 
         name = self.name
 
-        address = self.address
+        address: None | str | Unset
+        if isinstance(self.address, Unset):
+            address = UNSET
+        else:
+            address = self.address
+
+        target: int | None | Unset
+        if isinstance(self.target, Unset):
+            target = UNSET
+        else:
+            target = self.target
 
         maxconn: int | None | Unset
         if isinstance(self.maxconn, Unset):
@@ -138,14 +154,21 @@ class Server:
 
         backup = self.backup
 
+        extra: list[str] | Unset = UNSET
+        if not isinstance(self.extra, Unset):
+            extra = self.extra
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
             {
                 "name": name,
-                "address": address,
             }
         )
+        if address is not UNSET:
+            field_dict["address"] = address
+        if target is not UNSET:
+            field_dict["target"] = target
         if maxconn is not UNSET:
             field_dict["maxconn"] = maxconn
         if minconn is not UNSET:
@@ -170,6 +193,8 @@ class Server:
             field_dict["send_proxy"] = send_proxy
         if backup is not UNSET:
             field_dict["backup"] = backup
+        if extra is not UNSET:
+            field_dict["extra"] = extra
 
         return field_dict
 
@@ -181,7 +206,23 @@ class Server:
         d = dict(src_dict)
         name = d.pop("name")
 
-        address = d.pop("address")
+        def _parse_address(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        address = _parse_address(d.pop("address", UNSET))
+
+        def _parse_target(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        target = _parse_target(d.pop("target", UNSET))
 
         def _parse_maxconn(data: object) -> int | None | Unset:
             if data is None:
@@ -301,9 +342,12 @@ class Server:
 
         backup = d.pop("backup", UNSET)
 
+        extra = cast(list[str], d.pop("extra", UNSET))
+
         server = cls(
             name=name,
             address=address,
+            target=target,
             maxconn=maxconn,
             minconn=minconn,
             maxqueue=maxqueue,
@@ -316,6 +360,7 @@ class Server:
             pool_purge_delay_ms=pool_purge_delay_ms,
             send_proxy=send_proxy,
             backup=backup,
+            extra=extra,
         )
 
         return server

@@ -43,6 +43,8 @@ class ServerOptions:
         send_proxy (bool | Unset): Send a PROXY protocol v1 header so the server learns the client address. Default:
             False.
         backup (bool | Unset): Use this server only when all normal servers are down. Default: False.
+        extra (list[str] | Unset): More settings of the server line, one keyword (and its value) each, e.g. 'cookie s1'
+            or 'slowstart 10s': the default-server allowlist, without what has a field here.
     """
 
     maxconn: int | None | Unset = UNSET
@@ -57,6 +59,7 @@ class ServerOptions:
     pool_purge_delay_ms: int | None | Unset = UNSET
     send_proxy: bool | Unset = False
     backup: bool | Unset = False
+    extra: list[str] | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.server_check import ServerCheck
@@ -130,6 +133,10 @@ class ServerOptions:
 
         backup = self.backup
 
+        extra: list[str] | Unset = UNSET
+        if not isinstance(self.extra, Unset):
+            extra = self.extra
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update({})
@@ -157,6 +164,8 @@ class ServerOptions:
             field_dict["send_proxy"] = send_proxy
         if backup is not UNSET:
             field_dict["backup"] = backup
+        if extra is not UNSET:
+            field_dict["extra"] = extra
 
         return field_dict
 
@@ -285,6 +294,8 @@ class ServerOptions:
 
         backup = d.pop("backup", UNSET)
 
+        extra = cast(list[str], d.pop("extra", UNSET))
+
         server_options = cls(
             maxconn=maxconn,
             minconn=minconn,
@@ -298,6 +309,7 @@ class ServerOptions:
             pool_purge_delay_ms=pool_purge_delay_ms,
             send_proxy=send_proxy,
             backup=backup,
+            extra=extra,
         )
 
         return server_options

@@ -1,0 +1,331 @@
+"""Import a production haproxy.cfg into an experiment spec, with every line's fate reported.
+
+`import_config(text, ...)` reads the text as HAProxy 2.6 does (contract.cfg_import.reader),
+turns each line into a model field, a raw line or a refusal (contract.cfg_import.mapping), maps
+the servers onto the lab's targets, and validates the result as any spec is validated. When the
+model refuses something (a cross-section check), the line it came from is refused with the
+model's reason and the config is built again without it, so the answer is always a valid spec
+and a report saying what was left out. `haproxy -c` is the backend's to run
+(backend/experiments/importing.py), with the same loop.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from contract.cfg_import.mapping import LAB_CA, LAB_CERTIFICATE, MAX_TARGETS, Built, TargetChoice, build
+from contract.cfg_import.reader import ReadConfig, read_config
+from contract.cfg_import.report import (
+    EnvironmentReference,
+    FileReference,
+    ImportReport,
+    LabMapping,
+)
+from contract.experiment import ExperimentSpec
+from contract.haproxy.raw_lines import request_log_problem
+from contract.target import DEFAULT_ENDPOINTS
+
+__all__ = ["LAB_CA", "LAB_CERTIFICATE", "ConfigImportError", "Imported", "import_config"]
+
+# Each round refuses at least one line; a config cannot need more rounds than it has lines.
+_MAX_ROUNDS = 400
+_FIELD_AT_START = re.compile(
+    r"^((?:proxy\.)?(?:global|defaults|frontends|backends|listens)(?:\.[A-Za-z0-9_]+)*)"
+)
+
+
+class ConfigImportError(ValueError):
+    """The text cannot become an experiment at all (the message says why)."""
+
+
+@dataclass
+class Imported:
+    spec: ExperimentSpec
+    report: ImportReport
+    origins: dict[str, int]  # field path in spec.proxy (frontends.0.extra.2) -> original line
+
+
+def import_config(
+    text: str,
+    *,
+    environment: dict[str, str] | None = None,
+    target: TargetChoice = "managed",
+    files: dict[str, str] | None = None,
+    refused: dict[int, str] | None = None,
+) -> Imported:
+    """The spec and report for haproxy.cfg `text`.
+
+    `environment` gives the variables the config reads; `target` says whether servers become the
+    lab's managed servers or stay at their production addresses (an external target); `files`
+    gives the content of pattern files (`acl ... -f <path>`) to inline; `refused` is lines to
+    leave out and why (the backend's `haproxy -c` loop). Raises ConfigImportError when nothing of the
+    text can be an experiment (no frontend or listen section).
+    """
+    read = read_config(text, environment or {})
+    refused = dict(refused or {})
+    for _ in range(_MAX_ROUNDS):
+        built = build(read, refused, files or {})
+        spec_doc = _spec_document(built, target)
+        try:
+            spec = ExperimentSpec.model_validate(spec_doc)
+        except ValidationError as error:
+            lines = _lines_to_refuse(error, built)
+            if not lines:
+                raise ConfigImportError(_first_message(error)) from None
+            refused.update(lines)
+            continue
+        return Imported(spec, _report(read, built, spec, target), built.origins)
+    raise ConfigImportError("the config could not be imported: too many lines were refused")
+
+
+# ------------------------------------------------------------------ the spec around the config
+
+
+def _spec_document(built: Built, choice: TargetChoice) -> dict[str, Any]:
+    targets = _assign_targets(built)
+    entry = _entry(built.doc)
+    defaults_mode = built.doc["defaults"].get("mode", "http")
+    tcp_entry = entry is not None and (entry.get("mode") or defaults_mode) == "tcp"
+    mysql = any(
+        (s.get("health_check") or {}).get("kind") == "mysql"
+        or any("mysql-check" in line for line in s.get("extra", []))
+        for s in (*built.doc["backends"], *built.doc["listens"])
+    )
+    bind = (entry or {}).get("bind", {})
+    tls = "ssl" in bind
+    h2 = bind.get("proto") == "h2"
+    load: dict[str, Any] = {"path": "/", "tls": tls}
+    if h2:
+        load.update({"http_version": "2", "driver": "h2load"})
+    if choice == "external":
+        target: dict[str, Any] = {"kind": "external", "addresses": targets or ["127.0.0.1:8080"]}
+    elif tcp_entry and mysql:
+        target = {"kind": "mariadb"}
+        load = {"driver": "mariadb-slap", "connections": 10}
+        for ref in built.servers:
+            ref.doc["target"] = 1
+            ref.doc.pop("ssl", None)
+            ref.doc.pop("proto", None)
+    else:
+        target = _managed_target(built, len(targets))
+    for ref in built.servers:
+        ref.doc.pop("_ca_path", None)
+    proxy = _clean(built.doc)
+    timers = {"collect": not _log_lines_conflict(proxy)}
+    if not timers["collect"]:
+        built.notes.append(
+            "timers.collect is off: the config sets its own request log (log-format, logasap ...), which "
+            "haplab's per-request timers would replace; turn them on in the designer to measure them instead"
+        )
+    return {"proxy": proxy, "target": target, "load": load, "timers": timers}
+
+
+def _clean(doc: dict[str, Any]) -> dict[str, Any]:
+    """The document without the builder's bookkeeping keys (those starting with '_')."""
+    if isinstance(doc, dict):
+        return {k: _clean(v) for k, v in doc.items() if not k.startswith("_")}
+    if isinstance(doc, list):
+        return [_clean(v) for v in doc]
+    return doc
+
+
+def _entry(proxy: dict[str, Any]) -> dict[str, Any] | None:
+    sections: list[dict[str, Any]] = [*proxy["frontends"], *proxy["listens"]]
+    return sections[0] if sections else None
+
+
+def _assign_targets(built: Built) -> list[str]:
+    """Number each distinct production server address (first seen first); servers name theirs."""
+    numbers: dict[str, int] = {}
+    for ref in built.servers:
+        number = numbers.get(ref.address)
+        if number is None and len(numbers) < MAX_TARGETS:
+            number = numbers[ref.address] = len(numbers) + 1
+        ref.doc["target"] = number or MAX_TARGETS
+    for line in dict.fromkeys(ref.line for ref in built.servers):
+        fate = built.fates.get(line)
+        if fate is None or fate.fate != "mapped":
+            continue
+        which = sorted({ref.doc["target"] for ref in built.servers if ref.line == line})
+        upstream = f"upstream {which[0]}" if len(which) == 1 else f"upstreams {which[0]}-{which[-1]}"
+        built.fates[line] = fate.model_copy(
+            update={
+                "detail": fate.detail.replace(
+                    "at one of the lab's target servers", f"at the target's {upstream}"
+                )
+            }
+        )
+    built.addresses = list(numbers)
+    return [address.split("#")[0] for address in numbers]
+
+
+def _managed_target(built: Built, servers: int) -> dict[str, Any]:
+    """The lab's own servers standing in for production's: as many as there were distinct
+    addresses, answering the load's path and every health-check path, speaking TLS or h2c when
+    the servers did (all alike: the managed servers speak one way)."""
+    refs = built.servers
+    tls = bool(refs) and sum("ssl" in r.doc for r in refs) * 2 > len(refs)
+    h2c = bool(refs) and sum(r.doc.get("proto") == "h2" for r in refs) * 2 > len(refs)
+    for ref in refs:
+        if ("ssl" in ref.doc) != tls:
+            if tls:
+                ref.doc["ssl"] = {"verify": "none"}
+            else:
+                ref.doc.pop("ssl", None)
+            _amend(
+                built, ref.line, f"ssl {'added' if tls else 'left out'}: the lab's servers all speak one way"
+            )
+        if (ref.doc.get("proto") == "h2") != h2c:
+            if h2c:
+                ref.doc["proto"] = "h2"
+            else:
+                ref.doc.pop("proto", None)
+            _amend(
+                built,
+                ref.line,
+                f"proto h2 {'added' if h2c else 'left out'}: the lab's servers all speak one way",
+            )
+    paths = list(dict.fromkeys(["/", *(e.path for e in DEFAULT_ENDPOINTS), *built.check_paths]))[:32]
+    endpoints = [{"path": e.path} if e.path != "/slow" else e.model_dump() for e in DEFAULT_ENDPOINTS]
+    endpoints = [
+        {"path": "/"},
+        *endpoints,
+        *({"path": p} for p in paths if p not in ("/", "/fast", "/slow", "/health")),
+    ]
+    return {
+        "kind": "managed",
+        "servers": max(1, servers),
+        "protocol": "h2c" if h2c else "h1",
+        "tls": tls,
+        "endpoints": endpoints[:32],
+    }
+
+
+def _amend(built: Built, line: int, note: str) -> None:
+    fate = built.fates.get(line)
+    if fate is not None and note not in fate.detail:
+        joiner = "; " if "left out:" in fate.detail else "; left out: " if "left out" in note else "; "
+        built.fates[line] = fate.model_copy(update={"detail": fate.detail + joiner + note})
+
+
+def _log_lines_conflict(proxy: dict[str, Any]) -> bool:
+    sections = [
+        proxy["global"],
+        proxy["defaults"],
+        *proxy["frontends"],
+        *proxy["backends"],
+        *proxy["listens"],
+    ]
+    return any(request_log_problem(line) for section in sections for line in section.get("extra", []))
+
+
+# ------------------------------------------------------------------ refusals from validation
+
+
+def _lines_to_refuse(error: ValidationError, built: Built) -> dict[int, str]:
+    """The lines whose fields the model refused, with the model's words."""
+    lines: dict[int, str] = {}
+    for item in error.errors():
+        location = ".".join(str(part) for part in item["loc"])
+        messages = [m.strip() for m in str(item["msg"]).removeprefix("Value error, ").split("; ")]
+        for message in messages:
+            path = location
+            match = _FIELD_AT_START.match(message)
+            if match:
+                path = match.group(1)
+            elif location.startswith("proxy") or not location:
+                pass
+            line = _origin(path.removeprefix("proxy."), built)
+            if line is not None and line not in lines:
+                lines[line] = message
+    return lines
+
+
+def _origin(path: str, built: Built) -> int | None:
+    """The line a field path came from: the longest recorded prefix of it."""
+    parts = path.split(".")
+    while parts:
+        line = built.origins.get(".".join(parts))
+        if line is not None:
+            return line
+        parts.pop()
+    return None
+
+
+def _first_message(error: ValidationError) -> str:
+    item = error.errors()[0]
+    location = ".".join(str(part) for part in item["loc"])
+    message = str(item["msg"]).removeprefix("Value error, ")
+    if "frontends: a config needs at least one frontend or listen section" in message:
+        return "the config has no frontend or listen section the lab can send load to"
+    return f"{location}: {message}" if location else message
+
+
+# ------------------------------------------------------------------ the report
+
+
+def _report(read: ReadConfig, built: Built, spec: ExperimentSpec, choice: TargetChoice) -> ImportReport:
+    lines = [built.fates[number] for number in sorted(built.fates)]
+    counts: dict[str, int] = {}
+    for fate in lines:
+        counts[fate.fate] = counts.get(fate.fate, 0) + 1
+    environment = [
+        EnvironmentReference(name=name, lines=numbers, default=default, given=False)
+        for name, (default, numbers) in sorted(read.variables.items())
+        if not name.startswith(".")
+    ]
+    mappings = [
+        LabMapping(kind=kind, original=original, mapped_to=mapped_to, lines=sorted(set(numbers)))
+        for (kind, original, mapped_to), numbers in built.mappings.items()
+    ]
+    kind = spec.target.kind
+    for number, address in enumerate(built.addresses, start=1):
+        shown = address.split("#")[0]
+        if kind == "managed":
+            mapped = f"the lab's target server {number}"
+        elif kind == "mariadb":
+            mapped = "the lab's MariaDB server"
+        else:
+            mapped = f"target.addresses.{number - 1} (external: {spec.target.addresses[number - 1]})"  # type: ignore[union-attr]
+        server_lines = sorted({ref.line for ref in built.servers if ref.address == address})
+        mappings.append(LabMapping(kind="server", original=shown, mapped_to=mapped, lines=server_lines))
+    files = [
+        FileReference(
+            path=path,
+            lines=sorted(set(numbers)),
+            inlined=all(built.fates.get(n) is not None and built.fates[n].fate == "kept" for n in numbers),
+            hint=(
+                "pattern file: give its content with the import to inline its patterns into the acl line"
+                if any("-f" in (built.fates[n].text if n in built.fates else "") for n in numbers)
+                else "the lab has no copy of this file; the lines that read it are refused"
+            ),
+        )
+        for path, numbers in sorted(built.files.items())
+    ]
+    notes = list(dict.fromkeys(built.notes))
+    if choice == "external" and built.addresses:
+        notes.append(
+            "servers stay at their production addresses (an external target): the lab's boundary must "
+            "allow them"
+        )
+    return ImportReport(
+        lines=lines,
+        counts=counts,
+        environment=environment,
+        mappings=mappings,
+        files=files,
+        notes=notes,
+    )
+
+
+def mark_given(report: ImportReport, environment: dict[str, str]) -> ImportReport:
+    """The report with each variable's `given` set from the values the import was given."""
+    return report.model_copy(
+        update={
+            "environment": [e.model_copy(update={"given": e.name in environment}) for e in report.environment]
+        }
+    )

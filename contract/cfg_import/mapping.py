@@ -1,0 +1,909 @@
+"""Turn the sections of a read haproxy.cfg into the spec's HAProxy model, line by line.
+
+Every keyword the model has a field for becomes that field (the last one wins, as in HAProxy);
+every other line is kept as a raw line of its section if the allowlist accepts it
+(contract.haproxy.raw_lines), else refused with the allowlist's reason. What production has and
+the lab replaces (server addresses, bind addresses, certificate paths, the log destination) is
+mapped and said so. The result is a JSON document of HAProxyConfig plus, for each field it sets,
+the line it came from, so a later refusal (the model's cross-section checks, `haproxy -c`) can
+be put on the line that caused it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal, get_args
+
+from contract.cfg_import.reader import NOT_IMPORTED_KINDS, PROXY_KINDS, CfgLine, ReadConfig, Section
+from contract.cfg_import.report import Fate, LineFate
+from contract.cfg_import.words import BIND_WITH_VALUE, SERVER_WITH_VALUE, bind_port, integer, millis
+from contract.haproxy.cfg_words import join_words
+from contract.haproxy.limits import MAX_GLOBAL_MAXCONN
+from contract.haproxy.options import AnyOption, BackendOption, FrontendOption
+from contract.haproxy.raw_lines import check_raw_line, server_setting_problem
+from contract.haproxy.timeouts import BackendTimeouts, FrontendTimeouts, Timeouts
+
+LAB_CERTIFICATE = "lab"
+LAB_CA = "lab-ca"
+MAX_TARGETS = 64
+TargetChoice = Literal["managed", "external"]
+
+_OPTIONS: dict[str, frozenset[str]] = {
+    "frontend": frozenset(get_args(FrontendOption)),
+    "backend": frozenset(get_args(BackendOption)),
+    "listen": frozenset(get_args(AnyOption)),
+    "defaults": frozenset(get_args(AnyOption)),
+}
+_TIMEOUTS = {
+    "frontend": frozenset(FrontendTimeouts.model_fields),
+    "backend": frozenset(BackendTimeouts.model_fields),
+    "listen": frozenset(Timeouts.model_fields),
+    "defaults": frozenset(Timeouts.model_fields),
+}
+_BALANCE = frozenset({"roundrobin", "static-rr", "leastconn", "first", "source", "uri", "random"})
+_HTTP_REUSE = frozenset({"never", "safe", "aggressive", "always"})
+_ALPN = ("h2", "http/1.1", "http/1.0")
+_CHECK_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+# Keywords that only set a server pool: in a defaults section they go to each backend/listen.
+_POOL_KEYWORDS = frozenset({"balance", "http-reuse", "fullconn"})
+_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.:-]{0,62}")
+_MODELLED_ELSEWHERE = {
+    "pidfile": "the agent that runs HAProxy owns its pidfile",
+    "daemon": "the agent runs HAProxy in the foreground",
+    "master-worker": "the agent runs HAProxy itself",
+    "nbproc": "HAProxy 2.6 has one process (nbthread sets its threads)",
+    "ulimit-n": "the agent sizes HAProxy's open files from maxconn",
+    "quiet": "the agent reads HAProxy's messages",
+}
+
+
+@dataclass
+class ServerRef:
+    """A server line of the production config, before its address becomes a target number."""
+
+    path: str  # field path of the server in the doc: backends.0.servers.1
+    line: int
+    address: str
+    doc: dict[str, Any]
+
+
+@dataclass
+class Built:
+    """The HAProxyConfig document and what the report needs to say about it."""
+
+    doc: dict[str, Any]
+    fates: dict[int, LineFate]
+    origins: dict[str, int]  # field path in the doc (e.g. frontends.0.extra.2) -> line
+    mappings: dict[tuple[str, str, str], list[int]] = field(default_factory=dict)
+    files: dict[str, list[int]] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    addresses: list[str] = field(default_factory=list)  # production upstream addresses, target order
+    servers: list[ServerRef] = field(default_factory=list)
+    check_paths: list[str] = field(default_factory=list)
+    entry_kind: str | None = None  # "frontend" / "listen": where the load enters
+
+
+class _Builder:
+    def __init__(self, read: ReadConfig, refused: dict[int, str], pattern_files: dict[str, str]) -> None:
+        self.read = read
+        self.refused = refused
+        self.pattern_files = pattern_files
+        self.out = Built(
+            doc={"global": {}, "defaults": {}, "frontends": [], "backends": [], "listens": []},
+            fates={},
+            origins={},
+        )
+        self._into: dict[int, list[str]] = {}  # a defaults line -> the sections it went into
+        self._names: dict[str, str] = {}  # section name as written -> as imported
+
+    # ------------------------------------------------------------------ fates
+
+    def fate(
+        self, line: CfgLine, section: str, fate: Fate, detail: str, field_path: str | None = None
+    ) -> None:
+        self.out.fates[line.number] = LineFate(
+            line=line.number,
+            text=line.text,
+            section=section,
+            fate=fate,
+            field=f"proxy.{field_path}" if field_path else None,
+            detail=detail,
+        )
+
+    def map(self, kind: str, original: str, mapped_to: str, line: int) -> None:
+        self.out.mappings.setdefault((kind, original, mapped_to), []).append(line)
+
+    def set_field(
+        self, doc: dict[str, Any], key: str, value: Any, path: str, line: CfgLine, section: str
+    ) -> None:
+        """Set a modelled field; a line it overrides is marked so (HAProxy keeps the last)."""
+        previous = self.out.origins.get(f"{path}.{key}")
+        if previous is not None and previous != line.number and previous in self.out.fates:
+            earlier = self.out.fates[previous]
+            if earlier.fate == "modelled" and not self._into.get(previous):
+                self.out.fates[previous] = earlier.model_copy(
+                    update={
+                        "fate": "skipped",
+                        "field": None,
+                        "detail": f"overridden by line {line.number} (HAProxy keeps the last)",
+                    }
+                )
+        doc[key] = value
+        self.out.origins[f"{path}.{key}"] = line.number
+
+    # ------------------------------------------------------------------ the whole config
+
+    def build(self) -> Built:
+        for skipped in self.read.skipped:
+            self.fate(
+                skipped.line, skipped.section, "refused" if skipped.refused else "skipped", skipped.reason
+            )
+        sections = self.read.sections
+        proxies = [s for s in sections if s.kind in PROXY_KINDS]
+        self._name_sections(proxies)
+        inherits = self._inheritance(sections)
+        entry = next((s for s in proxies if s.kind == "frontend"), None) or next(
+            (s for s in proxies if s.kind == "listen"), None
+        )
+        self.out.entry_kind = entry.kind if entry else None
+        primary = inherits.get(id(entry)) if entry is not None else None
+        for section in sections:
+            if section.kind in NOT_IMPORTED_KINDS:
+                self._not_imported(section, NOT_IMPORTED_KINDS[section.kind])
+            elif section.kind == "global":
+                self._global(section)
+            elif section.kind == "defaults":
+                self._defaults(section, section is primary)
+        counters = {"frontend": 0, "backend": 0, "listen": 0}
+        for section in proxies:
+            index = counters[section.kind]
+            counters[section.kind] += 1
+            defaults = inherits.get(id(section))
+            self._proxy(section, index, defaults, defaults is primary)
+        for section in sections:
+            if section.kind == "defaults":
+                self._defaults_fates(section, section is primary)
+        self._references()
+        return self.out
+
+    def _name_sections(self, proxies: list[Section]) -> None:
+        for section in proxies:
+            written = section.name or ""
+            name = written if _NAME.fullmatch(written) else _valid_name(written, "p")
+            self._names[written] = name
+            if name != written:
+                self.out.notes.append(
+                    f"{section.kind} {written!r} is imported as {name!r}: names start with a letter and hold "
+                    "letters, digits, '_', '.', ':' and '-'"
+                )
+
+    def _inheritance(self, sections: list[Section]) -> dict[int, Section | None]:
+        """Each proxy section's defaults section: the one it names with `from`, else the last
+        one before it (HAProxy 2.6's rule)."""
+        named: dict[str, Section] = {}
+        last: Section | None = None
+        inherits: dict[int, Section | None] = {}
+        for section in sections:
+            if section.kind == "defaults":
+                parent = named.get(section.parent or "") if section.parent else None
+                if parent is not None:  # `defaults x from y`: y's lines come first
+                    section.lines = [*parent.lines, *section.lines]
+                if section.name:
+                    named[section.name] = section
+                last = section
+            elif section.kind in PROXY_KINDS:
+                inherits[id(section)] = named.get(section.parent) if section.parent else last
+        return inherits
+
+    def _not_imported(self, section: Section, why: str) -> None:
+        self.fate(section.header, section.label, "not_imported", why)
+        for line in section.lines:
+            if line.number not in self.out.fates:
+                self.fate(line, section.label, "not_imported", f"part of {section.label}: {why}")
+
+    # ------------------------------------------------------------------ raw lines
+
+    def keep_raw(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, section: str) -> bool:
+        """Keep `line` as a raw line of the section if the allowlist accepts it."""
+        assert line.words is not None
+        text = self._raw_text(line)
+        text = self._inline_pattern_files(text, line)
+        reason = check_raw_line(kind, text)
+        if reason is not None:
+            self._note_files(line)
+            self.fate(line, section, "refused", f"refused: {reason}")
+            return False
+        extra = doc.setdefault("extra", [])
+        extra.append(text)
+        where = f"{path}.extra.{len(extra) - 1}"
+        self.out.origins[where] = line.number
+        if line.number not in self._into:
+            self.fate(line, section, "kept", f"kept as a raw line of {section}", where)
+        return True
+
+    def _raw_text(self, line: CfgLine) -> str:
+        """The line as written (without indentation or a trailing comment's blanks) when it reads
+        no variable; else its words after expansion, quoted so they read back the same."""
+        assert line.words is not None
+        if line.variables:
+            return join_words(line.words)
+        return line.text.strip(" \t")
+
+    def _inline_pattern_files(self, text: str, line: CfgLine) -> str:
+        """`acl name criterion -f <file>` with the file's content given: its patterns inline."""
+        words = line.words or []
+        if not words or words[0] != "acl" or "-f" not in words:
+            return text
+        index = words.index("-f")
+        path = words[index + 1] if index + 1 < len(words) else ""
+        content = self.pattern_files.get(path)
+        if content is None:
+            return text
+        patterns = [p.strip() for p in content.splitlines() if p.strip() and not p.strip().startswith("#")]
+        self.out.files.setdefault(path, []).append(line.number)
+        return join_words([*words[:index], *words[index + 2 :], *patterns])
+
+    def _note_files(self, line: CfgLine) -> None:
+        """Remember the files a refused line reads, for the report's list of files."""
+        words = line.words or []
+        paths = [words[i + 1] for i, word in enumerate(words[:-1]) if word in ("-f", "file", "crt-list")]
+        if words and words[0] == "errorfile" and len(words) == 3:
+            paths.append(words[2])
+        for word in words:
+            paths += re.findall(r"map(?:_\w+)?\(([^,)]+)", word)
+        for path in paths:
+            self.out.files.setdefault(path, []).append(line.number)
+
+    # ------------------------------------------------------------------ global
+
+    def _global(self, section: Section) -> None:
+        doc: dict[str, Any] = self.out.doc["global"]
+        for line in section.lines:
+            self._global_line(doc, line, section.label)
+
+    def _global_line(self, doc: dict[str, Any], line: CfgLine, label: str) -> None:
+        if self._unreadable(line, label):
+            return
+        words = line.words or []
+        keyword, args = words[0], words[1:]
+        value = args[0] if len(args) == 1 else None
+        if keyword == "maxconn" and value is not None and integer(value) is not None:
+            number = integer(value) or 0
+            if number > MAX_GLOBAL_MAXCONN:
+                self.fate(
+                    line,
+                    label,
+                    "refused",
+                    f"refused: maxconn {number} is more than a lab host holds ({MAX_GLOBAL_MAXCONN}: about "
+                    "two open files each, 20,000 allowed); set proxy.global.maxconn up to that",
+                )
+                return
+            self._modelled(doc, "maxconn", number, "global", line, label)
+        elif keyword == "nbthread" and value is not None and 1 <= (integer(value) or 0) <= 64:
+            self._modelled(doc, "nbthread", integer(value), "global", line, label)
+        elif keyword == "tune.bufsize" and value is not None and 1024 <= (integer(value) or 0) <= 1_048_576:
+            self._modelled(doc, "tune_bufsize", integer(value), "global", line, label)
+        elif keyword == "cpu-map" and args:
+            entries = doc.setdefault("cpu_map", [])
+            entries.append(" ".join(args))
+            self.out.origins[f"global.cpu_map.{len(entries) - 1}"] = line.number
+            self.fate(line, label, "modelled", "modelled as proxy.global.cpu_map", "global.cpu_map")
+        elif keyword in ("ssl-default-bind-ciphers", "ssl-default-bind-ciphersuites") and value is not None:
+            self._modelled(doc, keyword.replace("-", "_"), value, "global", line, label)
+        elif keyword in ("ssl-default-bind-options", "ssl-default-server-options") and args:
+            options = _ssl_options(args)
+            if options is None:
+                self._refuse_or_raw("global", doc, "global", line, label)
+                return
+            self._modelled(doc, keyword.replace("-", "_"), options, "global", line, label)
+        elif keyword == "log" and args and args[0] != "global":
+            destination = args[0]
+            mapped = destination if destination in ("stdout", "stderr") else "stdout"
+            if "log" in doc:
+                self.fate(
+                    line, label, "not_imported", "not imported: the lab keeps one log destination, the first"
+                )
+                return
+            doc["log"] = mapped
+            self.out.origins["global.log"] = line.number
+            if mapped == destination:
+                self.fate(line, label, "modelled", f"modelled as proxy.global.log = {mapped}", "global.log")
+            else:
+                self.map("log", destination, mapped, line.number)
+                self.fate(
+                    line,
+                    label,
+                    "mapped",
+                    f"mapped from {destination} to log {mapped}: the lab has no syslog; HAProxy's messages "
+                    "go to the agent",
+                    "global.log",
+                )
+        elif keyword in _MODELLED_ELSEWHERE:
+            self.fate(line, label, "not_imported", f"not imported: {_MODELLED_ELSEWHERE[keyword]}")
+        else:
+            self._refuse_or_raw("global", doc, "global", line, label)
+
+    def _modelled(
+        self, doc: dict[str, Any], key: str, value: Any, path: str, line: CfgLine, label: str
+    ) -> None:
+        self.set_field(doc, key, value, path, line, label)
+        self.fate(line, label, "modelled", f"modelled as proxy.{path}.{key}", f"{path}.{key}")
+
+    def _refuse_or_raw(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
+        self.keep_raw(kind, doc, path, line, label)
+
+    def _unreadable(self, line: CfgLine, label: str) -> bool:
+        if line.number in self.refused:
+            self.fate(line, label, "refused", f"refused: {self.refused[line.number]}")
+            return True
+        if line.words is None or not line.words:
+            self.fate(line, label, "refused", f"refused: {line.error or 'HAProxy would not read this line'}")
+            return True
+        return False
+
+    # ------------------------------------------------------------------ defaults
+
+    def _defaults(self, section: Section, primary: bool) -> None:
+        if not primary:
+            return  # its lines go into the sections that inherit it (_proxy), fates at the end
+        doc: dict[str, Any] = self.out.doc["defaults"]
+        for line in section.lines:
+            if self._unreadable(line, section.label):
+                continue
+            words = line.words or []
+            if words[0] in _POOL_KEYWORDS:
+                continue  # each backend and listen takes it (_proxy)
+            self._common_line("defaults", doc, "defaults", line, section.label)
+
+    def _defaults_fates(self, section: Section, primary: bool) -> None:
+        """Fates of a defaults section's lines that went into proxy sections (or nowhere)."""
+        for line in section.lines:
+            into = self._into.get(line.number)
+            if into:
+                where = ", ".join(dict.fromkeys(into))
+                self.fate(
+                    line,
+                    section.label,
+                    "mapped",
+                    f"written into {where}, which inherit{'s' if len(set(into)) == 1 else ''} it: the spec "
+                    "has one defaults section",
+                )
+            elif line.number not in self.out.fates or (
+                not primary and self.out.fates[line.number].fate in ("modelled", "kept")
+            ):
+                self.fate(
+                    line,
+                    section.label,
+                    "not_imported",
+                    "not imported: no imported section inherits this defaults section"
+                    if not primary
+                    else "not imported: no backend or listen section takes it",
+                )
+
+    # ------------------------------------------------------------------ sections
+
+    def _proxy(self, section: Section, index: int, defaults: Section | None, primary: bool) -> None:
+        kind = section.kind
+        path = f"{kind}s.{index}"
+        name = self._names.get(section.name or "", section.name or f"{kind}{index}")
+        doc: dict[str, Any] = {"name": name}
+        self.out.doc[f"{kind}s"].append(doc)
+        label = section.label
+        self.fate(section.header, label, "modelled", f"modelled as proxy.{path}", f"{path}.name")
+        self.out.origins[f"{path}.name"] = section.header.number
+        inherited = [] if defaults is None else defaults.lines
+        for line in inherited:
+            if line.words is None or not line.words or line.number in self.refused:
+                continue
+            if primary and line.words[0] not in _POOL_KEYWORDS:
+                continue  # the spec's own defaults carry it
+            if self._fold(kind, doc, path, line, label, defaults.label if defaults else ""):
+                self._into.setdefault(line.number, []).append(label)
+        for line in section.lines:
+            if self._unreadable(line, label):
+                continue
+            self._section_line(kind, doc, path, line, label)
+        if "bind" not in doc and kind != "backend":
+            self.out.notes.append(f"{label} has no bind the lab can listen on")
+        self._tls_bind_first(doc, path, label)
+
+    def _tls_bind_first(self, doc: dict[str, Any], path: str, label: str) -> None:
+        """The load enters through `bind`: make it the first TLS bind when the section has one
+        (production's clients come in over TLS; a plain :80 beside it usually redirects)."""
+        extra: list[dict[str, Any]] = doc.get("extra_binds", [])
+        if "bind" not in doc or "ssl" in doc["bind"]:
+            return
+        tls = next((i for i, bind in enumerate(extra) if "ssl" in bind), None)
+        if tls is None:
+            return
+        binds = [doc["bind"], *extra]
+        lines = [
+            self.out.origins[f"{path}.bind"],
+            *(self.out.origins[f"{path}.extra_binds.{i}"] for i in range(len(extra))),
+        ]
+        order = [tls + 1, *(i for i in range(len(binds)) if i != tls + 1)]
+        doc["bind"], doc["extra_binds"] = binds[order[0]], [binds[i] for i in order[1:]]
+        for position, original in enumerate(order):
+            where = f"{path}.bind" if position == 0 else f"{path}.extra_binds.{position - 1}"
+            self.out.origins[where] = lines[original]
+        for number in dict.fromkeys(lines):
+            fate = self.out.fates[number]
+            positions = [p for p, o in enumerate(order) if lines[o] == number]
+            where = f"{path}.bind" if positions[0] == 0 else f"{path}.extra_binds.{positions[0] - 1}"
+            self.out.fates[number] = fate.model_copy(
+                update={
+                    "field": f"proxy.{where.removeprefix('proxy.')}",
+                    "detail": re.sub(r"^mapped to proxy\.\S+:", f"mapped to proxy.{where}:", fate.detail),
+                }
+            )
+        self.out.notes.append(
+            f"{label}: the load enters through its TLS bind (line {lines[order[0]]}), as production's "
+            "clients do; its other binds are kept beside it"
+        )
+
+    def _fold(
+        self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, label: str, origin: str
+    ) -> bool:
+        """Apply an inherited defaults line to this section, if the section kind takes it."""
+        words = line.words or []
+        keyword = words[0]
+        if keyword in _POOL_KEYWORDS and kind == "frontend":
+            return False
+        if keyword == "timeout" and len(words) == 3 and words[1].replace("-", "_") not in _TIMEOUTS[kind]:
+            return False
+        if keyword == "maxconn" and kind == "backend":
+            return False
+        modelled_option = len(words) >= 2 and words[1] in _OPTIONS.get(kind, frozenset())
+        if (
+            keyword == "option"
+            and not modelled_option
+            and check_raw_line(kind, self._raw_text(line)) is not None
+        ):
+            return False
+        before = self.out.fates.get(line.number)
+        self._section_line(kind, doc, path, line, label)
+        after = self.out.fates.get(line.number)
+        if after is not None and after.fate == "refused":
+            if before is not None:
+                self.out.fates[line.number] = before
+            return False
+        return True
+
+    def _section_line(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
+        words = line.words or []
+        keyword = words[0]
+        if keyword == "bind" and kind in ("frontend", "listen"):
+            self._bind(doc, path, line, label)
+        elif keyword in ("server", "server-template") and kind in ("backend", "listen"):
+            self._server(doc, path, line, label)
+        elif keyword == "default_backend" and kind in ("frontend", "listen") and len(words) == 2:
+            self.set_field(doc, "default_backend", words[1], path, line, label)
+            self.fate(
+                line,
+                label,
+                "modelled",
+                f"modelled as proxy.{path}.default_backend",
+                f"{path}.default_backend",
+            )
+        elif keyword == "maxconn" and kind in ("frontend", "listen"):
+            number = integer(words[1]) if len(words) == 2 else None
+            if number is None or number > MAX_GLOBAL_MAXCONN:
+                self.fate(
+                    line, label, "refused", f"refused: maxconn must be a number up to {MAX_GLOBAL_MAXCONN}"
+                )
+                return
+            self._modelled(doc, "maxconn", number, path, line, label)
+        elif keyword in ("balance", "http-reuse", "fullconn", "retries") and kind in ("backend", "listen"):
+            self._pool_line(doc, path, line, label)
+        elif (
+            keyword == "option"
+            and len(words) >= 2
+            and words[1] in ("httpchk", "mysql-check")
+            and kind
+            in (
+                "backend",
+                "listen",
+            )
+        ):
+            self._health_check(kind, doc, path, line, label)
+        elif keyword == "http-check" and words[1:3] == ["expect", "status"] and len(words) == 4:
+            self._check_expect(kind, doc, path, line, label)
+        else:
+            self._common_line(kind, doc, path, line, label)
+
+    def _common_line(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
+        """Lines defaults and every proxy section share: mode, timeouts, options, retries, log."""
+        words = line.words or []
+        keyword = words[0]
+        if keyword == "mode" and len(words) == 2 and words[1] in ("http", "tcp"):
+            self._modelled(doc, "mode", words[1], path, line, label)
+        elif keyword == "timeout" and len(words) == 3 and words[1].replace("-", "_") in _TIMEOUTS[kind]:
+            value = millis(words[2])
+            if value is None:
+                self.keep_raw(kind, doc, path, line, label)
+                return
+            timeouts = doc.setdefault("timeouts", {})
+            name = words[1].replace("-", "_")
+            self.set_field(timeouts, name, value, f"{path}.timeouts", line, label)
+            self.fate(
+                line,
+                label,
+                "modelled",
+                f"modelled as proxy.{path}.timeouts.{name}",
+                f"{path}.timeouts.{name}",
+            )
+        elif keyword == "option" and len(words) == 2 and words[1] in _OPTIONS.get(kind, frozenset()):
+            self._option(doc, path, words[1], line, label)
+        elif (
+            keyword in ("retries", "maxconn")
+            and kind == "defaults"
+            and len(words) == 2
+            and integer(words[1]) is not None
+        ):
+            self._modelled(doc, keyword, integer(words[1]), path, line, label)
+        elif keyword == "log" and words[1:] == ["global"]:
+            self.fate(
+                line,
+                label,
+                "modelled",
+                "modelled: every section logs where proxy.global.log says",
+                "global.log",
+            )
+        else:
+            self.keep_raw(kind, doc, path, line, label)
+
+    def _option(self, doc: dict[str, Any], path: str, option: str, line: CfgLine, label: str) -> None:
+        from contract.haproxy.options import EXCLUSIVE_OPTION_GROUPS
+
+        options: list[str] = doc.setdefault("options", [])
+        origins: list[int] = doc.setdefault("_option_lines", [])
+        group = next((g for g in EXCLUSIVE_OPTION_GROUPS if option in g), frozenset({option}))
+        for position in reversed(range(len(options))):
+            if options[position] in group:  # HAProxy keeps the last of them
+                earlier = origins[position]
+                del options[position], origins[position]
+                if earlier in self.out.fates and not self._into.get(earlier):
+                    self.out.fates[earlier] = self.out.fates[earlier].model_copy(
+                        update={
+                            "fate": "skipped",
+                            "field": None,
+                            "detail": f"overridden by line {line.number}",
+                        }
+                    )
+        options.append(option)
+        origins.append(line.number)
+        self.fate(line, label, "modelled", f"modelled as proxy.{path}.options", f"{path}.options")
+
+    def _pool_line(self, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
+        words = line.words or []
+        keyword, value = words[0], words[1] if len(words) == 2 else None
+        if keyword == "balance" and value in _BALANCE:
+            self._modelled(doc, "balance", value, path, line, label)
+        elif keyword == "http-reuse" and value in _HTTP_REUSE:
+            self._modelled(doc, "http_reuse", value, path, line, label)
+        elif keyword in ("fullconn", "retries") and value is not None and integer(value) is not None:
+            self._modelled(doc, keyword, integer(value), path, line, label)
+        else:
+            what = {
+                "balance": f"the model knows balance {', '.join(sorted(_BALANCE))}",
+                "http-reuse": "the model knows never, safe, aggressive, always",
+            }.get(keyword, "a number")
+            self.fate(
+                line, label, "refused", f"refused: {' '.join(words[1:])!r} is not one the spec holds ({what})"
+            )
+
+    def _health_check(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
+        words = line.words or []
+        if words[1] == "mysql-check":
+            if words[2:3] == ["user"] and len(words) == 4 and re.fullmatch(r"[A-Za-z0-9_]{1,32}", words[3]):
+                self._modelled(doc, "health_check", {"kind": "mysql", "user": words[3]}, path, line, label)
+            else:
+                self.keep_raw(kind, doc, path, line, label)
+            return
+        args = words[2:]
+        # `option httpchk` checks OPTIONS /; one argument is the URI; two are method and URI.
+        method, uri = (
+            ("OPTIONS", "/") if not args else ("OPTIONS", args[0]) if len(args) == 1 else (args[0], args[1])
+        )
+        self._check_path(uri)
+        if (
+            len(args) > 2
+            or method not in _CHECK_METHODS
+            or not uri.startswith("/")
+            or any(c in uri for c in "?#'\"\\$ ")
+        ):
+            self.keep_raw(kind, doc, path, line, label)
+            return
+        check = {"kind": "http", "method": method, "path": uri}
+        self._modelled(doc, "health_check", check, path, line, label)
+
+    def _check_expect(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
+        words = line.words or []
+        check = doc.get("health_check")
+        status = integer(words[3])
+        if (
+            check is None
+            or check.get("kind") != "http"
+            or status is None
+            or any(w.startswith("http-check") for w in doc.get("extra", []))
+        ):
+            self.keep_raw(kind, doc, path, line, label)
+            return
+        check["expect_status"] = status
+        self.out.origins[f"{path}.health_check.expect_status"] = line.number
+        self.fate(
+            line,
+            label,
+            "modelled",
+            f"modelled as proxy.{path}.health_check.expect_status",
+            f"{path}.health_check",
+        )
+
+    def _check_path(self, uri: str) -> None:
+        path = uri.split("?", 1)[0]
+        if path.startswith("/") and path not in self.out.check_paths:
+            self.out.check_paths.append(path)
+
+    # ------------------------------------------------------------------ binds
+
+    def _bind(self, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
+        words = line.words or []
+        if len(words) < 2:
+            self.fate(line, label, "refused", "refused: a bind needs an address")
+            return
+        binds: list[dict[str, Any]] = []
+        problems: list[str] = []
+        for address in words[1].split(","):
+            port, left = bind_port(address)
+            if port is None:
+                problems.append(left)
+                continue
+            binds.append({"address": "*", "port": port})
+            self.map("bind", address, f"the lab proxy's address, port {port}", line.number)
+            if left:
+                problems.append(f"{left} (one port per bind)")
+        if not binds:
+            self.fate(line, label, "refused", f"refused: {'; '.join(problems)}")
+            return
+        tls, alpn, proto, left_out = _bind_settings(words[2:])
+        for bind in binds:
+            if tls["ssl"]:
+                bind["ssl"] = {"cert": LAB_CERTIFICATE, "alpn": alpn}
+            if proto:
+                bind["proto"] = proto
+        for cert in tls["certs"]:
+            self.map("certificate", cert, f"the lab certificate {LAB_CERTIFICATE!r}", line.number)
+        existing = [doc["bind"], *doc.get("extra_binds", [])] if "bind" in doc else []
+        first_index = len(existing)
+        for bind in binds:
+            if "bind" not in doc:
+                doc["bind"] = bind
+                self.out.origins[f"{path}.bind"] = line.number
+            else:
+                extra = doc.setdefault("extra_binds", [])
+                extra.append(bind)
+                self.out.origins[f"{path}.extra_binds.{len(extra) - 1}"] = line.number
+        where = f"{path}.bind" if first_index == 0 else f"{path}.extra_binds.{first_index - 1}"
+        described = ", ".join(
+            f"port {b['port']}" + (f" with TLS (certificate {LAB_CERTIFICATE!r})" if "ssl" in b else "")
+            for b in binds
+        )
+        detail = f"mapped to proxy.{where}: the lab proxy's address, {described}"
+        left_out += problems
+        if left_out:
+            detail += f"; left out: {'; '.join(left_out)}"
+        self.fate(line, label, "mapped", detail, where)
+
+    # ------------------------------------------------------------------ servers
+
+    def _server(self, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
+        words = line.words or []
+        template = words[0] == "server-template"
+        minimum = 4 if template else 3
+        if len(words) < minimum - (0 if template else 1):
+            self.fate(line, label, "refused", f"refused: {words[0]} needs a name and an address")
+            return
+        if template:
+            count = _template_count(words[2])
+            if count is None:
+                self.fate(
+                    line, label, "refused", f"refused: {words[2]!r} is not a server-template count or range"
+                )
+                return
+            first, number = count
+            names = [f"{words[1]}{first + i}" for i in range(number)]
+            address, settings = words[3], words[4:]
+            addresses = [f"{address}#{first + i}" for i in range(number)]
+        else:
+            names, addresses = [words[1]], [words[2] if len(words) > 2 else ""]
+            settings = words[3:]
+        server, left_out = _server_settings(settings)
+        servers: list[dict[str, Any]] = doc.setdefault("servers", [])
+        for name, address in zip(names, addresses, strict=True):
+            imported = name if _NAME.fullmatch(name) else _valid_name(name, "s")
+            if imported != name:
+                left_out.append(f"renamed {name!r} to {imported!r} (names start with a letter)")
+            entry = {"name": imported, **server}
+            servers.append(entry)
+            where = f"{path}.servers.{len(servers) - 1}"
+            self.out.origins[where] = line.number
+            self.out.servers.append(ServerRef(where, line.number, address, entry))
+        for kind, original in (("ca", server.get("_ca_path")),):
+            if original:
+                self.map(kind, original, f"the lab CA {LAB_CA!r}", line.number)
+        entry_detail = f"{len(names)} servers" if template else "the server"
+        detail = f"mapped to proxy.{path}.servers: {entry_detail} at one of the lab's target servers"
+        if left_out:
+            detail += f"; left out: {'; '.join(dict.fromkeys(left_out))}"
+        self.fate(line, label, "mapped", detail, f"{path}.servers")
+
+    # ------------------------------------------------------------------ references
+
+    def _references(self) -> None:
+        """A default_backend naming a section that was not imported is refused (use_backend
+        lines are left to haproxy -c, which names them)."""
+        names = {doc["name"] for kind in ("backends", "listens") for doc in self.out.doc[kind]}
+        for index, frontend in enumerate(self.out.doc["frontends"]):
+            target = frontend.get("default_backend")
+            if target is not None and target not in names:
+                renamed = self._names.get(target)
+                if renamed in names:
+                    frontend["default_backend"] = renamed
+                    continue
+                line = self.out.origins.get(f"frontends.{index}.default_backend")
+                del frontend["default_backend"]
+                if line is not None:
+                    self.refused[line] = f"no imported backend or listen section is called {target!r}"
+                    fate = self.out.fates[line]
+                    self.out.fates[line] = fate.model_copy(
+                        update={"fate": "refused", "field": None, "detail": f"refused: {self.refused[line]}"}
+                    )
+
+
+def _valid_name(written: str, prefix: str) -> str:
+    cleaned = re.sub(r"[^A-Za-z0-9_.:-]", "_", written)
+    if not cleaned[:1].isalpha():
+        cleaned = prefix + cleaned
+    return cleaned[:63]
+
+
+def _ssl_options(args: list[str]) -> list[str] | None:
+    options: list[str] = []
+    index = 0
+    while index < len(args):
+        if args[index] in ("ssl-min-ver", "ssl-max-ver") and index + 1 < len(args):
+            options.append(f"{args[index]} {args[index + 1]}")
+            index += 2
+            continue
+        options.append(args[index])
+        index += 1
+    pattern = re.compile(
+        r"no-sslv3|no-tlsv1[0-3]|no-tls-tickets|force-tlsv1[0-3]|prefer-client-ciphers"
+        r"|ssl-(min|max)-ver TLSv1\.[0-3]"
+    )
+    return options if all(pattern.fullmatch(o) for o in options) else None
+
+
+def _bind_settings(words: list[str]) -> tuple[dict[str, Any], list[str], str | None, list[str]]:
+    tls: dict[str, Any] = {"ssl": False, "certs": []}
+    alpn: list[str] = []
+    proto = None
+    left_out: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = words[index + 1] if word in BIND_WITH_VALUE and index + 1 < len(words) else None
+        index += 2 if value is not None else 1
+        if word == "ssl":
+            tls["ssl"] = True
+        elif word in ("crt", "crt-list") and value is not None:
+            tls["certs"].append(value)
+        elif word == "alpn" and value is not None:
+            wanted = value.split(",")
+            alpn = [p for p in wanted if p in _ALPN]
+            if len(alpn) != len(wanted):
+                left_out.append(
+                    f"alpn {', '.join(p for p in wanted if p not in _ALPN)} (the lab offers h2 and http/1.x)"
+                )
+        elif word == "proto" and value == "h2":
+            proto = "h2"
+        else:
+            left_out.append(f"{word} {value}" if value is not None else word)
+    if tls["certs"] and not tls["ssl"]:
+        left_out.append("crt without ssl")
+        tls["certs"] = []
+    return (
+        tls,
+        alpn,
+        proto,
+        [f"{item} (not modelled on a bind)" if "(" not in item else item for item in left_out],
+    )
+
+
+def _template_count(word: str) -> tuple[int, int] | None:
+    first, dash, last = word.partition("-")
+    if not dash:
+        count = integer(word)
+        return (1, count) if count and count <= MAX_TARGETS else None
+    low, high = integer(first), integer(last)
+    if low is None or high is None or high < low or high - low + 1 > MAX_TARGETS:
+        return None
+    return low, high - low + 1
+
+
+def _server_settings(words: list[str]) -> tuple[dict[str, Any], list[str]]:
+    """(the modelled fields of a server line's settings, what is left out and why)."""
+    server: dict[str, Any] = {}
+    check: dict[str, Any] | None = None
+    timing: dict[str, int] = {}
+    ssl: dict[str, Any] | None = None
+    verify: str | None = None
+    ca_path: str | None = None
+    alpn: list[str] = []
+    extra: list[str] = []
+    left_out: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = words[index + 1] if word in SERVER_WITH_VALUE and index + 1 < len(words) else None
+        index += 2 if value is not None else 1
+        number = integer(value) if value is not None else None
+        if (
+            word in ("maxconn", "minconn", "maxqueue", "weight", "pool-max-conn", "pool-low-conn")
+            and number is not None
+        ):
+            server[word.replace("-", "_")] = number
+        elif word == "pool-purge-delay" and value is not None and millis(value) is not None:
+            server["pool_purge_delay_ms"] = millis(value)
+        elif word == "check":
+            check = {}
+        elif word in ("inter", "rise", "fall") and value is not None:
+            amount = millis(value) if word == "inter" else number
+            if amount is None:
+                left_out.append(f"{word} {value} (not a value the spec holds)")
+            else:
+                timing[word] = amount
+        elif word == "ssl":
+            ssl = {}
+        elif word == "verify" and value in ("none", "required"):
+            verify = value
+        elif word == "ca-file" and value is not None:
+            ca_path = value
+        elif word == "alpn" and value is not None:
+            alpn = [p for p in value.split(",") if p in _ALPN]
+        elif word == "proto" and value == "h2":
+            server["proto"] = "h2"
+        elif word == "send-proxy":
+            server["send_proxy"] = True
+        elif word == "backup":
+            server["backup"] = True
+        else:
+            setting = f"{word} {value}" if value is not None else word
+            why = server_setting_problem(setting)
+            if why is None:
+                extra.append(setting)
+            else:
+                left_out.append(f"{setting} ({why})")
+    if check is not None:
+        check.update({{"inter": "inter_ms"}.get(k, k): v for k, v in timing.items()})
+        server["check"] = check
+    else:
+        extra += [f"{k} {v}ms" if k == "inter" else f"{k} {v}" for k, v in timing.items()]
+    if ssl is not None:
+        required = verify == "required" or (verify is None and ca_path is not None)
+        ssl["verify"] = "required" if required else "none"
+        if required:
+            ssl["ca"] = LAB_CA
+            server["_ca_path"] = ca_path or "the system CA store"
+        if alpn:
+            ssl["alpn"] = alpn
+        server["ssl"] = ssl
+    if extra:
+        server["extra"] = extra
+    return server, left_out
+
+
+def build(read: ReadConfig, refused: dict[int, str], pattern_files: dict[str, str]) -> Built:
+    """The HAProxyConfig document of `read`, leaving out the lines in `refused` (line -> why)."""
+    return _Builder(read, refused, pattern_files).build()
