@@ -155,7 +155,8 @@ class ExperimentSpec(BaseModel):
         if not isinstance(self.target, ManagedTarget):
             return
         uses = list(self._target_server_uses())
-        if not uses:
+        answers_itself = not any(pool.servers for _, pool in self.proxy.pools())  # return, stats ...
+        if not uses and not answers_itself:
             yield (
                 "target: a managed target's addresses are known only at run time; "
                 "reach it with target_servers (or servers naming a target number) in a backend or "

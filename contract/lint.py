@@ -37,6 +37,8 @@ def _problems(spec: ExperimentSpec) -> Iterator[tuple[str, str]]:
     ]
     for path, pool in pools:
         servers = _servers(path, pool)
+        if not servers and not pool.extra:
+            yield f"{path}.servers", "no servers: HAProxy answers every request this section gets with 503"
         if pool.fullconn is not None and not any(s.minconn is not None for _, s in servers):
             yield (
                 f"{path}.fullconn",
@@ -61,6 +63,13 @@ def _problems(spec: ExperimentSpec) -> Iterator[tuple[str, str]]:
     for path, maxconn in fronts:
         if global_maxconn is not None and maxconn is not None and maxconn > global_maxconn:
             yield path, f"above the global maxconn ({global_maxconn}), which caps every listener first"
+    for index, frontend in enumerate(proxy.frontends):
+        routes = any(line.split()[:1] == ["use_backend"] for line in frontend.extra)
+        if frontend.default_backend is None and not routes and not frontend.extra:
+            yield (
+                f"proxy.frontends.{index}.default_backend",
+                "no default_backend and no use_backend: HAProxy answers every request with 503",
+            )
     yield from _timeouts_against_the_endpoint(spec)
 
 

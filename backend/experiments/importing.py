@@ -9,6 +9,8 @@ config imported again without it, until HAProxy accepts it or names no more line
 
 from __future__ import annotations
 
+import re
+
 from backend.errors import invalid
 from backend.experiments import config_check
 from backend.experiments.schemas import ImportAnswer, ImportRequest
@@ -41,10 +43,12 @@ def import_document(body: ImportRequest) -> ImportAnswer:
             break
         lines: dict[int, str] = {}
         for problem in result.errors:
-            field = rendered.raw_lines.get(problem.line) if problem.line is not None else None
-            source = imported.origins.get(field) if field is not None else None
-            if source is not None and source not in refused:
-                lines.setdefault(source, f"haproxy -c: {problem.message}")
+            numbers = [problem.line] if problem.line is not None else _unplaced(problem.message, rendered)
+            for number in numbers:
+                field = rendered.raw_lines.get(number)
+                source = imported.origins.get(field) if field is not None else None
+                if source is not None and source not in refused:
+                    lines.setdefault(source, f"haproxy -c: {problem.message}")
         if not lines:
             break
         refused.update(lines)
@@ -59,6 +63,34 @@ def import_document(body: ImportRequest) -> ImportAnswer:
         spec=imported.spec,
         report=report,
     )
+
+
+_QUOTED = re.compile(r"'([^']+)'")
+_PROXY = re.compile(r"^(?:Proxy|(?:frontend|backend|listen)) '([^']+)'")
+_SECTION = re.compile(r"^(?:frontend|backend|listen) (\S+)$")
+
+
+def _unplaced(message: str, rendered: config_check.RenderedConfig) -> list[int]:
+    """The raw lines an error HAProxy gave no line number for is about: "Proxy 'fe': unable to
+    find table 'stkt' referenced by track-sc0." names its section and quotes the words of the
+    line; the raw lines of that section holding every quoted word."""
+    proxy = _PROXY.match(message)
+    if proxy is None:
+        return []
+    quoted = [word for word in _QUOTED.findall(message)[1:] if word != proxy.group(1)]
+    if not quoted:
+        return []
+    section: str | None = None
+    found: list[int] = []
+    for number, text in enumerate(rendered.text.split("\n"), start=1):
+        header = _SECTION.match(text)
+        if header is not None:
+            section = header.group(1)
+        elif section == proxy.group(1) and number in rendered.raw_lines:
+            words = text.split()
+            if all(any(word in w for w in words) for word in quoted):
+                found.append(number)
+    return found
 
 
 def _imported(body: ImportRequest, refused: dict[int, str]) -> Imported:

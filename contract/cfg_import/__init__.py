@@ -68,12 +68,12 @@ def import_config(
     read = read_config(text, environment or {})
     refused = dict(refused or {})
     for _ in range(_MAX_ROUNDS):
-        built = build(read, refused, files or {})
+        built = build(read, refused, files or {}, target)
         spec_doc = _spec_document(built, target)
         try:
             spec = ExperimentSpec.model_validate(spec_doc)
         except ValidationError as error:
-            lines = _lines_to_refuse(error, built)
+            lines = {line: why for line, why in _lines_to_refuse(error, built).items() if line not in refused}
             if not lines:
                 raise ConfigImportError(_first_message(error)) from None
             refused.update(lines)
@@ -86,7 +86,7 @@ def import_config(
 
 
 def _spec_document(built: Built, choice: TargetChoice) -> dict[str, Any]:
-    targets = _assign_targets(built)
+    targets = _assign_targets(built, choice)
     entry = _entry(built.doc)
     defaults_mode = built.doc["defaults"].get("mode", "http")
     tcp_entry = entry is not None and (entry.get("mode") or defaults_mode) == "tcp"
@@ -105,7 +105,7 @@ def _spec_document(built: Built, choice: TargetChoice) -> dict[str, Any]:
         target: dict[str, Any] = {"kind": "external", "addresses": targets or ["127.0.0.1:8080"]}
     elif tcp_entry and mysql:
         target = {"kind": "mariadb"}
-        load = {"driver": "mariadb-slap", "connections": 10}
+        load = {"driver": "mariadb-slap", "connections": 10, "sql": {}}
         for ref in built.servers:
             ref.doc["target"] = 1
             ref.doc.pop("ssl", None)
@@ -138,13 +138,20 @@ def _entry(proxy: dict[str, Any]) -> dict[str, Any] | None:
     return sections[0] if sections else None
 
 
-def _assign_targets(built: Built) -> list[str]:
+def _assign_targets(built: Built, choice: TargetChoice) -> list[str]:
     """Number each distinct production server address (first seen first); servers name theirs."""
     numbers: dict[str, int] = {}
+    # In the spec's order (backends, then listens), which is the order they render in: the same
+    # config read back from its rendering numbers them the same.
+    built.servers.sort(key=lambda ref: _spec_order(ref.path))
     for ref in built.servers:
-        number = numbers.get(ref.address)
+        # A server-template's servers are distinct instances behind one name: distinct managed
+        # servers, but one external address.
+        key = ref.address if choice == "managed" else _tcp_address(ref.address.split("#")[0])
+        ref.address = key
+        number = numbers.get(key)
         if number is None and len(numbers) < MAX_TARGETS:
-            number = numbers[ref.address] = len(numbers) + 1
+            number = numbers[key] = len(numbers) + 1
         ref.doc["target"] = number or MAX_TARGETS
     for line in dict.fromkeys(ref.line for ref in built.servers):
         fate = built.fates.get(line)
@@ -161,6 +168,17 @@ def _assign_targets(built: Built) -> list[str]:
         )
     built.addresses = list(numbers)
     return [address.split("#")[0] for address in numbers]
+
+
+def _tcp_address(address: str) -> str:
+    for prefix in ("ipv4@", "ipv6@"):
+        address = address.removeprefix(prefix)
+    return address
+
+
+def _spec_order(path: str) -> tuple[int, ...]:
+    kind, index, _, number = path.split(".")
+    return (0 if kind == "backends" else 1, int(index), int(number))
 
 
 def _managed_target(built: Built, servers: int) -> dict[str, Any]:
@@ -239,7 +257,11 @@ def _lines_to_refuse(error: ValidationError, built: Built) -> dict[int, str]:
                 path = match.group(1)
             elif location.startswith("proxy") or not location:
                 pass
-            line = _origin(path.removeprefix("proxy."), built)
+            path = path.removeprefix("proxy.")
+            option = re.search(r"option (\S+)", message)
+            if path.endswith(".options") and option:
+                path = f"{path}.{option.group(1)}"
+            line = _origin(path, built)
             if line is not None and line not in lines:
                 lines[line] = message
     return lines

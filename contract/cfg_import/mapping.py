@@ -23,6 +23,7 @@ from contract.haproxy.limits import MAX_GLOBAL_MAXCONN
 from contract.haproxy.options import AnyOption, BackendOption, FrontendOption
 from contract.haproxy.raw_lines import check_raw_line, server_setting_problem
 from contract.haproxy.timeouts import BackendTimeouts, FrontendTimeouts, Timeouts
+from contract.text_types import split_host_port
 
 LAB_CERTIFICATE = "lab"
 LAB_CA = "lab-ca"
@@ -85,8 +86,11 @@ class Built:
 
 
 class _Builder:
-    def __init__(self, read: ReadConfig, refused: dict[int, str], pattern_files: dict[str, str]) -> None:
+    def __init__(
+        self, read: ReadConfig, refused: dict[int, str], pattern_files: dict[str, str], target: TargetChoice
+    ) -> None:
         self.read = read
+        self.target = target
         self.refused = refused
         self.pattern_files = pattern_files
         self.out = Built(
@@ -160,23 +164,74 @@ class _Builder:
             index = counters[section.kind]
             counters[section.kind] += 1
             defaults = inherits.get(id(section))
-            self._proxy(section, index, defaults, defaults is primary)
+            if not self._proxy(section, index, defaults, defaults is primary):
+                counters[section.kind] -= 1
         for section in sections:
             if section.kind == "defaults":
                 self._defaults_fates(section, section is primary)
         self._references()
+        self._entry_point()
         return self.out
 
+    def _entry_point(self) -> None:
+        """A config with no frontend or listen (a fragment: backends only, or global and
+        defaults only) gets one, so the lab has somewhere to send load; the notes say so."""
+        doc = self.out.doc
+        if doc["frontends"] or doc["listens"]:
+            return
+        taken = {section["name"] for section in doc["backends"]}
+        name = "imported"
+        while name in taken:
+            name += "_"
+        port = self.free_port()
+        if doc["backends"]:
+            backend = doc["backends"][0]
+            frontend: dict[str, Any] = {"name": name, "bind": {"address": "*", "port": port}}
+            frontend["default_backend"] = backend["name"]
+            if "mode" in backend:
+                frontend["mode"] = backend["mode"]
+            doc["frontends"].append(frontend)
+            self.out.entry_kind = "frontend"
+            self.out.notes.append(
+                f"the config has no frontend or listen section: haplab added frontend {name!r} on port "
+                f"{port}, sending to backend {backend['name']!r}, so the lab can send load"
+            )
+        else:
+            doc["listens"].append(
+                {
+                    "name": name,
+                    "bind": {"address": "*", "port": port},
+                    "servers": [{"name": "t1", "target": 1}],
+                }
+            )
+            self.out.entry_kind = "listen"
+            self.out.notes.append(
+                f"the config has no proxy section: haplab added listen {name!r} on port {port} in front of "
+                "the lab's target, so its global and defaults settings can be measured"
+            )
+
     def _name_sections(self, proxies: list[Section]) -> None:
-        for section in proxies:
+        """The spec's name of each section: valid, and unique across frontends, backends and
+        listens (HAProxy lets a frontend and a backend share one; the backend is renamed, and
+        default_backend / use_backend follow it)."""
+        taken: set[str] = set()
+        for section in sorted(proxies, key=lambda s: s.kind != "frontend"):
             written = section.name or ""
             name = written if _NAME.fullmatch(written) else _valid_name(written, "p")
-            self._names[written] = name
+            why = "names start with a letter and hold letters, digits, '_', '.', ':' and '-'"
+            if name in taken:
+                base, number = f"{name}_{section.kind}"[:60], 1
+                name = base
+                while name in taken:
+                    number += 1
+                    name = f"{base}{number}"
+                why = "the spec's section names are unique across frontends, backends and listens"
+            taken.add(name)
+            section.imported_name = name
+            if section.kind != "frontend":
+                self._names[written] = name
             if name != written:
-                self.out.notes.append(
-                    f"{section.kind} {written!r} is imported as {name!r}: names start with a letter and hold "
-                    "letters, digits, '_', '.', ':' and '-'"
-                )
+                self.out.notes.append(f"{section.kind} {written!r} is imported as {name!r}: {why}")
 
     def _inheritance(self, sections: list[Section]) -> dict[int, Section | None]:
         """Each proxy section's defaults section: the one it names with `from`, else the last
@@ -223,11 +278,14 @@ class _Builder:
         return True
 
     def _raw_text(self, line: CfgLine) -> str:
-        """The line as written (without indentation or a trailing comment's blanks) when it reads
-        no variable; else its words after expansion, quoted so they read back the same."""
+        """The line as written (without indentation) when it reads no variable and names no
+        renamed backend; else its words, quoted so they read back the same."""
         assert line.words is not None
+        words = line.words
+        if words[0] == "use_backend" and len(words) > 1 and self._names.get(words[1], words[1]) != words[1]:
+            return join_words([words[0], self._names[words[1]], *words[2:]])
         if line.variables:
-            return join_words(line.words)
+            return join_words(words)
         return line.text.strip(" \t")
 
     def _inline_pattern_files(self, text: str, line: CfgLine) -> str:
@@ -258,6 +316,7 @@ class _Builder:
     # ------------------------------------------------------------------ global
 
     def _global(self, section: Section) -> None:
+        self.fate(section.header, section.label, "modelled", "modelled as proxy.global", "global")
         doc: dict[str, Any] = self.out.doc["global"]
         for line in section.lines:
             self._global_line(doc, line, section.label)
@@ -358,6 +417,18 @@ class _Builder:
 
     def _defaults_fates(self, section: Section, primary: bool) -> None:
         """Fates of a defaults section's lines that went into proxy sections (or nowhere)."""
+        if primary:
+            self.fate(section.header, section.label, "modelled", "modelled as proxy.defaults", "defaults")
+        else:
+            takers = sorted({where for line in section.lines for where in self._into.get(line.number, [])})
+            self.fate(
+                section.header,
+                section.label,
+                "mapped" if takers else "not_imported",
+                f"the spec has one defaults section: this one's settings are written into {', '.join(takers)}"
+                if takers
+                else "not imported: no imported section inherits this defaults section",
+            )
         for line in section.lines:
             into = self._into.get(line.number)
             if into:
@@ -383,13 +454,20 @@ class _Builder:
 
     # ------------------------------------------------------------------ sections
 
-    def _proxy(self, section: Section, index: int, defaults: Section | None, primary: bool) -> None:
+    def _proxy(self, section: Section, index: int, defaults: Section | None, primary: bool) -> bool:
+        """Import one proxy section at `index` of its kind; False when it is refused whole."""
         kind = section.kind
         path = f"{kind}s.{index}"
-        name = self._names.get(section.name or "", section.name or f"{kind}{index}")
+        name = section.imported_name or section.name or f"{kind}{index}"
+        label = section.label
+        if section.header.number in self.refused:
+            why = self.refused[section.header.number]
+            self.fate(section.header, label, "refused", f"refused: {why}")
+            for line in section.lines:
+                self.fate(line, label, "refused", f"refused with its section: {why}")
+            return False
         doc: dict[str, Any] = {"name": name}
         self.out.doc[f"{kind}s"].append(doc)
-        label = section.label
         self.fate(section.header, label, "modelled", f"modelled as proxy.{path}", f"{path}.name")
         self.out.origins[f"{path}.name"] = section.header.number
         inherited = [] if defaults is None else defaults.lines
@@ -405,8 +483,37 @@ class _Builder:
                 continue
             self._section_line(kind, doc, path, line, label)
         if "bind" not in doc and kind != "backend":
-            self.out.notes.append(f"{label} has no bind the lab can listen on")
+            self._lab_port(doc, path, section.header, label)
         self._tls_bind_first(doc, path, label)
+        return True
+
+    def _lab_port(self, doc: dict[str, Any], path: str, header: CfgLine, label: str) -> None:
+        """A frontend or listen with no bind the lab can use (unix sockets, fd@, a variable with
+        no value ...) listens on a free port of the lab's proxy, said on its header line."""
+        port = self.free_port()
+        doc["bind"] = {"address": "*", "port": port}
+        self.out.origins[f"{path}.bind"] = header.number
+        self.out.notes.append(
+            f"{label} has no bind the lab can listen on (no TCP address, or its line was refused): the lab "
+            f"listens for it on port {port}"
+        )
+        fate = self.out.fates[header.number]
+        self.out.fates[header.number] = fate.model_copy(
+            update={"detail": f"{fate.detail}; it has no usable bind, so it listens on the lab port {port}"}
+        )
+
+    def free_port(self) -> int:
+        used = {
+            bind["port"]
+            for kind in ("frontends", "listens")
+            for section in self.out.doc[kind]
+            for bind in [section.get("bind"), *section.get("extra_binds", [])]
+            if bind
+        }
+        port = 8080
+        while port in used:
+            port += 1
+        return port
 
     def _tls_bind_first(self, doc: dict[str, Any], path: str, label: str) -> None:
         """The load enters through `bind`: make it the first TLS bind when the section has one
@@ -478,7 +585,7 @@ class _Builder:
         elif keyword in ("server", "server-template") and kind in ("backend", "listen"):
             self._server(doc, path, line, label)
         elif keyword == "default_backend" and kind in ("frontend", "listen") and len(words) == 2:
-            self.set_field(doc, "default_backend", words[1], path, line, label)
+            self.set_field(doc, "default_backend", self._names.get(words[1], words[1]), path, line, label)
             self.fate(
                 line,
                 label,
@@ -573,6 +680,7 @@ class _Builder:
                     )
         options.append(option)
         origins.append(line.number)
+        self.out.origins[f"{path}.options.{option}"] = line.number
         self.fate(line, label, "modelled", f"modelled as proxy.{path}.options", f"{path}.options")
 
     def _pool_line(self, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
@@ -700,8 +808,7 @@ class _Builder:
     def _server(self, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
         words = line.words or []
         template = words[0] == "server-template"
-        minimum = 4 if template else 3
-        if len(words) < minimum - (0 if template else 1):
+        if len(words) < (4 if template else 3):
             self.fate(line, label, "refused", f"refused: {words[0]} needs a name and an address")
             return
         if template:
@@ -716,8 +823,19 @@ class _Builder:
             address, settings = words[3], words[4:]
             addresses = [f"{address}#{first + i}" for i in range(number)]
         else:
-            names, addresses = [words[1]], [words[2] if len(words) > 2 else ""]
+            names, addresses = [words[1]], [words[2]]
             settings = words[3:]
+        if self.target == "external":
+            try:
+                split_host_port(addresses[0].split("#")[0].removeprefix("ipv4@").removeprefix("ipv6@"))
+            except ValueError as error:
+                self.fate(
+                    line,
+                    label,
+                    "refused",
+                    f"refused: servers stay at their production addresses (external target), and {error}",
+                )
+                return
         server, left_out = _server_settings(settings)
         servers: list[dict[str, Any]] = doc.setdefault("servers", [])
         for name, address in zip(names, addresses, strict=True):
@@ -904,6 +1022,8 @@ def _server_settings(words: list[str]) -> tuple[dict[str, Any], list[str]]:
     return server, left_out
 
 
-def build(read: ReadConfig, refused: dict[int, str], pattern_files: dict[str, str]) -> Built:
+def build(
+    read: ReadConfig, refused: dict[int, str], pattern_files: dict[str, str], target: TargetChoice = "managed"
+) -> Built:
     """The HAProxyConfig document of `read`, leaving out the lines in `refused` (line -> why)."""
-    return _Builder(read, refused, pattern_files).build()
+    return _Builder(read, refused, pattern_files, target).build()

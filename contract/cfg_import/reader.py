@@ -54,6 +54,7 @@ class Section:
     header: CfgLine
     parent: str | None = None  # `from <defaults>`
     lines: list[CfgLine] = field(default_factory=list)
+    imported_name: str | None = None  # its name in the spec (contract.cfg_import.mapping)
 
     @property
     def label(self) -> str:

@@ -60,12 +60,19 @@ def config_messages(output: str, config_name: str, config_dir: str | None = None
     any other file makes its message withheld.
     """
     messages: list[ConfigMessage] = []
+    level: Literal["ALERT", "WARNING"] | None = None
     for raw in output.splitlines():
         match = _LEVEL.match(raw.strip())
         if match is None:
-            continue
-        level: Literal["ALERT", "WARNING"] = "ALERT" if match.group("level") == "ALERT" else "WARNING"
-        rest = match.group("rest").removeprefix("config : ").strip()
+            # An indented "parsing [file:line]: ..." continues the message above (HAProxy lists
+            # each of "multiple argument resolution errors:" on a line of its own).
+            if level is None or not raw[:1].isspace() or not raw.strip().startswith("parsing ["):
+                level = None if not raw[:1].isspace() else level
+                continue
+            rest = _printable(raw.strip())
+        else:
+            level = "ALERT" if match.group("level") == "ALERT" else "WARNING"
+            rest = match.group("rest").removeprefix("config : ").strip()
         if any(b in rest for b in _BOILERPLATE):
             continue
         line: int | None = None
@@ -78,6 +85,11 @@ def config_messages(output: str, config_name: str, config_dir: str | None = None
             rest = WITHHELD
         messages.append(ConfigMessage(level=level, line=line, message=rest))
     return _dedupe(messages)
+
+
+def _printable(text: str) -> str:
+    """HAProxy may print bytes that are not text (a keyword name it never set); show '?'."""
+    return "".join(c if c.isprintable() else "?" for c in text)
 
 
 def alerts(output: str, config_name: str, config_dir: str | None = None) -> list[ConfigMessage]:

@@ -74,9 +74,7 @@ def _reference_problems(config: HAProxyConfig) -> Iterator[str]:
     for index, frontend in enumerate(config.frontends):
         path = f"frontends.{index}"
         if frontend.default_backend is None:
-            if not any(line.split()[0] == "use_backend" for line in frontend.extra):
-                yield f"{path}.default_backend: frontend {frontend.name!r} needs a default_backend"
-            continue
+            continue  # use_backend rules, or it answers itself (stats, return ...); else 503 (contract.lint)
         target = config.backend_like(frontend.default_backend)
         if target is None:
             yield (

@@ -200,13 +200,7 @@ class ServerPool(StrictModel):
     )
 
     @model_validator(mode="after")
-    def _has_servers_with_unique_names(self) -> Self:
-        answers_itself = bool(getattr(self, "extra", None))  # stats, http-request return, redirect ...
-        if not self.servers and self.target_servers is None and not answers_itself:
-            raise ValueError(
-                "servers: give servers, target_servers, or both (a section without servers needs raw "
-                "lines that answer requests itself: stats, http-request return, redirect ...)"
-            )
+    def _server_names_unique(self) -> Self:
         seen: set[str] = set()
         for index, server in enumerate(self.servers):
             if server.name in seen:

@@ -57,3 +57,17 @@ def test_an_endpoint_slower_than_a_timeout_fails_every_request() -> None:
     found = warnings(doc)
     assert "every request times out at the client" in found["load.request_timeout_s"]
     assert "504" in found[f"target.endpoints.{slow}.delay_ms"]
+
+
+def test_sections_that_can_only_answer_503_are_named() -> None:
+    doc = seed()
+    doc["proxy"]["frontends"] = [{"name": "fe", "bind": {"port": 9090}}]
+    doc["proxy"]["backends"] = [{"name": "empty"}]
+    found = warnings(doc)
+    assert "503" in found["proxy.frontends.0.default_backend"]
+    assert "503" in found["proxy.backends.0.servers"]
+    doc["proxy"]["frontends"][0]["default_backend"] = "empty"
+    doc["proxy"]["backends"][0]["extra"] = ["http-request return status 200"]
+    found = warnings(doc)
+    assert "proxy.frontends.0.default_backend" not in found
+    assert "proxy.backends.0.servers" not in found
