@@ -86,11 +86,11 @@ def validate_spec(db: SessionDep, who: ViewerDep, body: ValidateRequest) -> Vali
 
 
 @router.post("/experiments/import", responses=documented(422))
-def import_haproxy_cfg(who: ViewerDep, body: ImportRequest) -> ImportAnswer:
+def import_haproxy_cfg(db: SessionDep, who: ViewerDep, body: ImportRequest) -> ImportAnswer:
     """Turn a production haproxy.cfg into an experiment spec and a report of every line's fate
     (modelled, kept raw, mapped onto the lab, refused with why). Creates nothing: save the spec
     with POST /experiments."""
-    return importing.import_document(body)
+    return importing.import_document(body, _boundary_for(db, who.team_id, body.lab_id))
 
 
 @router.get("/experiments/{experiment_id}")

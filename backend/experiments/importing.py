@@ -1,10 +1,11 @@
-"""POST /experiments/import: a production haproxy.cfg made into a spec, checked by `haproxy -c`.
+"""POST /experiments/import: a production haproxy.cfg made into a spec the designer accepts.
 
 contract.cfg_import does the reading and mapping (pure). This adds what only the API host can:
-the sandboxed `haproxy -c` of backend/experiments/config_check.py on the imported config as it
-renders. A raw line HAProxy refuses (an ACL naming a userlist that was not imported, a
-use_backend naming a backend that was left out ...) is refused with HAProxy's message and the
-config imported again without it, until HAProxy accepts it or names no more lines of ours.
+the designer's own validation of the result (backend/experiments/validation.py): the lab's
+boundary (addresses a raw line sends traffic to) and the sandboxed `haproxy -c`. A line either
+refuses (a log target outside the boundary, an ACL naming a userlist that was not imported ...)
+is refused with that reason and the config imported again without it, until the spec is valid
+or no refusal can be put on a line of the original.
 """
 
 from __future__ import annotations
@@ -12,57 +13,76 @@ from __future__ import annotations
 import re
 
 from backend.errors import invalid
-from backend.experiments import config_check
-from backend.experiments.schemas import ImportAnswer, ImportRequest
+from backend.experiments import config_check, validation
+from backend.experiments.schemas import ImportAnswer, ImportRequest, ValidationReport
+from backend.experiments.spec_errors import SPEC_FIELD
 from contract.cfg_import import ConfigImportError, Imported, import_config, mark_given
 from contract.cfg_import.report import ConfigCheck
 from contract.haproxy.render import RenderError
+from contract.lab_boundary import Boundary
 
 # Each round refuses at least one line; HAProxy stops at its first fatal section, so a config
-# with several bad lines in several sections can need a few.
+# with bad lines in several sections can need a few.
 MAX_CHECK_ROUNDS = 12
 
 
-def import_document(body: ImportRequest) -> ImportAnswer:
+def import_document(body: ImportRequest, lab_boundary: Boundary) -> ImportAnswer:
     if "\x00" in body.text:
         raise invalid("text", "holds a NUL byte; a haproxy.cfg is text")
     refused: dict[int, str] = {}
     imported = _imported(body, refused)
-    check = ConfigCheck(ok=False, messages=["not checked"])
-    rendered_text = ""
+    report = validation.validate_spec(imported.spec, lab_boundary)
     for _ in range(MAX_CHECK_ROUNDS):
-        try:
-            rendered = config_check.rendered_for_check(imported.spec)
-        except RenderError as refusal:
-            check = ConfigCheck(ok=False, messages=[str(refusal)])
+        if report.valid:
             break
-        rendered_text = rendered.text
-        result = config_check.check(rendered)
-        check = ConfigCheck(ok=result.ok, messages=[e.message for e in result.errors])
-        if result.ok:
-            break
-        lines: dict[int, str] = {}
-        for problem in result.errors:
-            numbers = [problem.line] if problem.line is not None else _unplaced(problem.message, rendered)
-            for number in numbers:
-                field = rendered.raw_lines.get(number)
-                source = imported.origins.get(field) if field is not None else None
-                if source is not None and source not in refused:
-                    lines.setdefault(source, f"haproxy -c: {problem.message}")
+        lines = {line: why for line, why in _refusals(imported, report).items() if line not in refused}
         if not lines:
             break
         refused.update(lines)
         imported = _imported(body, refused)
-    report = mark_given(imported.report, body.environment).model_copy(
-        update={"rendered": rendered_text, "check": check}
+        report = validation.validate_spec(imported.spec, lab_boundary)
+    messages = [f"{e.field.removeprefix(SPEC_FIELD + '.')}: {e.message}" for e in report.field_errors]
+    if report.haproxy_check is not None:
+        messages += [e.message for e in report.haproxy_check.errors if e.field is None]
+    imported_report = mark_given(imported.report, body.environment).model_copy(
+        update={
+            "rendered": report.rendered_config or "",
+            "check": ConfigCheck(ok=report.valid, messages=list(dict.fromkeys(messages))),
+        }
     )
     entry = imported.spec.entry_point()[1].name
     return ImportAnswer(
         name=f"imported {entry}",
-        description="Imported from a haplab import of a production haproxy.cfg.",
+        description=(
+            "Imported from a production haproxy.cfg; its import report says what became of each line."
+        ),
         spec=imported.spec,
-        report=report,
+        report=imported_report,
     )
+
+
+def _refusals(imported: Imported, report: ValidationReport) -> dict[int, str]:
+    """The original lines the validation's problems are about, with its words."""
+    lines: dict[int, str] = {}
+    for problem in report.field_errors:
+        source = imported.origin(problem.field.removeprefix(f"{SPEC_FIELD}.").removeprefix("proxy."))
+        if source is not None:
+            lines.setdefault(source, problem.message)
+    check = report.haproxy_check
+    if check is not None and not check.ok:
+        try:
+            rendered = config_check.rendered_for_check(imported.spec)
+        except RenderError:
+            return lines
+        for error in check.errors:
+            if error.field is not None:
+                continue  # a field error above already
+            for number in _unplaced(error.message, rendered):
+                field = rendered.raw_lines.get(number)
+                source = imported.origins.get(field) if field is not None else None
+                if source is not None:
+                    lines.setdefault(source, f"HAProxy refuses this line: {error.message}")
+    return lines
 
 
 _QUOTED = re.compile(r"'([^']+)'")

@@ -217,6 +217,10 @@ class ImportRequest(BaseModel):
             "stay at their production addresses (the lab's boundary must allow them)."
         ),
     )
+    lab_id: int | None = Field(
+        default=None,
+        description="Check the config's addresses against this lab's boundary (empty: the team's labs).",
+    )
     files: dict[FilePath, FileContent] = Field(
         default_factory=dict,
         max_length=32,

@@ -46,7 +46,11 @@ class ConfigImportError(ValueError):
 class Imported:
     spec: ExperimentSpec
     report: ImportReport
-    origins: dict[str, int]  # field path in spec.proxy (frontends.0.extra.2) -> original line
+    # field path (frontends.0.extra.2, target.addresses.1) -> the original line it came from
+    origins: dict[str, int]
+
+    def origin(self, path: str) -> int | None:
+        return origin_of(self.origins, path)
 
 
 def import_config(
@@ -78,7 +82,10 @@ def import_config(
                 raise ConfigImportError(_first_message(error)) from None
             refused.update(lines)
             continue
-        return Imported(spec, _report(read, built, spec, target), built.origins)
+        origins = dict(built.origins)
+        for ref in built.servers:  # an external address the lab refuses: the servers naming it
+            origins.setdefault(f"target.addresses.{ref.doc['target'] - 1}", ref.line)
+        return Imported(spec, _report(read, built, spec, target), origins)
     raise ConfigImportError("the config could not be imported: too many lines were refused")
 
 
@@ -261,17 +268,17 @@ def _lines_to_refuse(error: ValidationError, built: Built) -> dict[int, str]:
             option = re.search(r"option (\S+)", message)
             if path.endswith(".options") and option:
                 path = f"{path}.{option.group(1)}"
-            line = _origin(path, built)
+            line = origin_of(built.origins, path)
             if line is not None and line not in lines:
                 lines[line] = message
     return lines
 
 
-def _origin(path: str, built: Built) -> int | None:
-    """The line a field path came from: the longest recorded prefix of it."""
+def origin_of(origins: dict[str, int], path: str) -> int | None:
+    """The line a field path came from: that of its longest recorded prefix."""
     parts = path.split(".")
     while parts:
-        line = built.origins.get(".".join(parts))
+        line = origins.get(".".join(parts))
         if line is not None:
             return line
         parts.pop()

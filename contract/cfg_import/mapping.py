@@ -657,6 +657,14 @@ class _Builder:
                 "modelled: every section logs where proxy.global.log says",
                 "global.log",
             )
+        elif keyword == "log" and len(words) > 1 and words[1] not in ("stdout", "stderr"):
+            self.fate(
+                line,
+                label,
+                "not_imported",
+                f"not imported: the lab has no syslog at {words[1]}; sections log where proxy.global.log "
+                "says",
+            )
         else:
             self.keep_raw(kind, doc, path, line, label)
 

@@ -116,7 +116,7 @@ def read_config(text: str, environment: dict[str, str]) -> ReadConfig:
     skipped: list[Skipped] = []
     # The .if stack: per open block, (this branch is taken, some branch was taken, the block's
     # line, the enclosing block is active).
-    blocks: list[tuple[bool, bool, int, bool]] = []
+    blocks: list[tuple[bool, bool, CfgLine, bool]] = []
     current: Section | None = None
 
     def active() -> bool:
@@ -181,7 +181,7 @@ def read_config(text: str, environment: dict[str, str]) -> ReadConfig:
         current.lines.append(line)
     for _, _, opened, _ in blocks:
         skipped.append(
-            Skipped(CfgLine(opened, "", None), "", f"the .if of line {opened} has no .endif", refused=True)
+            Skipped(opened, "", "this .if has no .endif: HAProxy refuses the config", refused=True)
         )
     return ReadConfig(sections, skipped, variables.seen)
 
@@ -199,7 +199,7 @@ def _section(line: CfgLine) -> Section:
 def _conditional(
     keyword: str,
     line: CfgLine,
-    blocks: list[tuple[bool, bool, int, bool]],
+    blocks: list[tuple[bool, bool, CfgLine, bool]],
     variables: _Variables,
     skipped: list[Skipped],
     section: str,
@@ -213,7 +213,7 @@ def _conditional(
     try:
         if keyword == ".if":
             taken = condition() if enclosing else False
-            blocks.append((taken, taken, line.number, enclosing))
+            blocks.append((taken, taken, line, enclosing))
             verdict = "true" if taken else "false"
         elif not blocks:
             raise ConditionError(f"{keyword} without an .if")
@@ -228,7 +228,7 @@ def _conditional(
     except ConditionError as error:
         skipped.append(Skipped(line, section, f"HAProxy would refuse this condition: {error}", refused=True))
         if keyword == ".if":
-            blocks.append((False, False, line.number, enclosing))
+            blocks.append((False, False, line, enclosing))
         return
     skipped.append(
         Skipped(line, section, f"{keyword} ({verdict}): HAProxy applies only the lines of a true branch")

@@ -289,3 +289,41 @@ def test_text_that_holds_no_config_still_imports_or_says_why(text: str) -> None:
         assert str(error)
         return
     assert imported.spec.proxy.listens or imported.spec.proxy.frontends
+
+
+def test_no_line_of_the_hostile_corpus_is_kept_by_an_import() -> None:
+    """The raw-line attacks (files, Lua, programs, the environment, caps ...) pasted into a
+    production config are refused there too: an import keeps raw lines only through the same
+    allowlist."""
+    from tests.contract.hostile_corpus import CORPUS as HOSTILE
+
+    for hostile in HOSTILE:
+        section = "global" if hostile.section in ("global", "defaults") else "listen l"
+        head = [section] if section == "global" else []
+        tail = ["listen l", "    bind :8080", "    server s 10.0.0.1:80"]
+        if section != "global":
+            tail.append("    " + hostile.line)
+        text = "\n".join([*head, *(["    " + hostile.line] if head else []), *tail])
+        imported = import_config(text)
+        fate = next(line for line in imported.report.lines if line.text.strip() == hostile.line.strip())
+        kept = [line for s in (imported.spec.proxy.global_, *imported.spec.proxy.listens) for line in s.extra]
+        assert hostile.line.strip() not in kept, hostile
+        if fate.fate == "kept":
+            # Only a variable's default, given in the text itself, was written in its place: the
+            # import reads no environment but the values it is given.
+            assert "${" in hostile.line and fate.field is not None, (hostile, fate)
+            assert all("$" not in line for line in kept), kept
+        else:
+            assert fate.fate != "modelled", (hostile, fate)
+
+
+def test_an_import_never_reads_the_api_hosts_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HAPLAB_IMPORT_PROBE", "leaked")
+    text = (
+        'listen l\n    bind :8080\n    http-request set-header X "${HAPLAB_IMPORT_PROBE}"\n'
+        "    server s 10.0.0.1:80\n"
+    )
+    imported = import_config(text)
+    assert "leaked" not in imported.spec.model_dump_json()
+    (line,) = [line for line in imported.report.lines if "PROBE" in line.text]
+    assert line.fate == "refused" and "no value" in line.detail

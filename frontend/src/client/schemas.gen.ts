@@ -5559,6 +5559,18 @@ export const ImportRequestSchema = {
             description: 'managed: the servers become the lab\'s own servers (one per distinct address); external: they stay at their production addresses (the lab\'s boundary must allow them).',
             default: 'managed'
         },
+        lab_id: {
+            anyOf: [
+                {
+                    type: 'integer'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Lab Id',
+            description: 'Check the config\'s addresses against this lab\'s boundary (empty: the team\'s labs).'
+        },
         files: {
             additionalProperties: {
                 type: 'string',

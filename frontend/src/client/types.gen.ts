@@ -3247,6 +3247,12 @@ export type ImportRequest = {
      */
     target?: 'managed' | 'external';
     /**
+     * Lab Id
+     *
+     * Check the config's addresses against this lab's boundary (empty: the team's labs).
+     */
+    lab_id?: number | null;
+    /**
      * Files
      *
      * Content of pattern files the config names (acl ... -f <path>): inlined as patterns.

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
@@ -27,6 +27,7 @@ class ImportRequest:
         target (ImportRequestTarget | Unset): managed: the servers become the lab's own servers (one per distinct
             address); external: they stay at their production addresses (the lab's boundary must allow them). Default:
             ImportRequestTarget.MANAGED.
+        lab_id (int | None | Unset): Check the config's addresses against this lab's boundary (empty: the team's labs).
         files (ImportRequestFiles | Unset): Content of pattern files the config names (acl ... -f <path>): inlined as
             patterns.
     """
@@ -34,6 +35,7 @@ class ImportRequest:
     text: str
     environment: ImportRequestEnvironment | Unset = UNSET
     target: ImportRequestTarget | Unset = ImportRequestTarget.MANAGED
+    lab_id: int | None | Unset = UNSET
     files: ImportRequestFiles | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
@@ -46,6 +48,12 @@ class ImportRequest:
         target: str | Unset = UNSET
         if not isinstance(self.target, Unset):
             target = self.target.value
+
+        lab_id: int | None | Unset
+        if isinstance(self.lab_id, Unset):
+            lab_id = UNSET
+        else:
+            lab_id = self.lab_id
 
         files: dict[str, Any] | Unset = UNSET
         if not isinstance(self.files, Unset):
@@ -62,6 +70,8 @@ class ImportRequest:
             field_dict["environment"] = environment
         if target is not UNSET:
             field_dict["target"] = target
+        if lab_id is not UNSET:
+            field_dict["lab_id"] = lab_id
         if files is not UNSET:
             field_dict["files"] = files
 
@@ -89,6 +99,15 @@ class ImportRequest:
         else:
             target = ImportRequestTarget(_target)
 
+        def _parse_lab_id(data: object) -> int | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(int | None | Unset, data)
+
+        lab_id = _parse_lab_id(d.pop("lab_id", UNSET))
+
         _files = d.pop("files", UNSET)
         files: ImportRequestFiles | Unset
         if isinstance(_files, Unset):
@@ -100,6 +119,7 @@ class ImportRequest:
             text=text,
             environment=environment,
             target=target,
+            lab_id=lab_id,
             files=files,
         )
 
