@@ -2,6 +2,7 @@
 
     haplab login --url https://haplab.example            # stores URL + token (mode 600), bound together
     haplab validate exp.yaml                              # field and haproxy -c errors at their line
+    haplab import haproxy.cfg -o exp.yaml [--env NAME=VALUE]  # a production config as an experiment
     haplab run exp.yaml --lab NAME [--set spec.load.rate=500] [--junit out.xml] [--json out.json]
     haplab runs list | runs show ID | cancel ID | export ID... --format csv|json | compare ID...
     haplab agents list --lab NAME | agents revoke --lab NAME AGENT [--yes]   # revoke: lab admins
@@ -24,13 +25,14 @@ from rich.text import Text
 
 from contract.experiment import ExperimentSpec
 from contract.run_state import TERMINAL_STATES
-from haplab_cli import config
+from haplab_cli import config, importing
 from haplab_cli.api import Api, ApiRefusedError, UnreachableError
 from haplab_cli.client.api.auth import auth_get_session
 from haplab_cli.client.api.experiments import (
     experiments_create_experiment,
     experiments_create_version,
     experiments_get_experiment,
+    experiments_import_haproxy_cfg,
     experiments_launch_experiment,
     experiments_list_experiments,
     experiments_update_experiment,
@@ -189,6 +191,71 @@ def validate(
             continue  # named above, at its line of the file
         err.line(f"haproxy.cfg:{check_error.get('line') or '?'}: {check_error['message']}")
     fail(f"{doc.path}: not valid ({len(problems)} problem{'s' if len(problems) != 1 else ''})")
+
+
+@app.command("import")
+def import_config(
+    cfg: Annotated[Path, typer.Argument(help="A haproxy.cfg, as production HAProxy reads it.")],
+    output: Annotated[
+        Path | None,
+        typer.Option("-o", "--output", help="The experiment file to write; standard output without."),
+    ] = None,
+    env: Annotated[
+        list[str] | None,
+        typer.Option("--env", help='NAME=VALUE for each "${NAME}" the config reads (repeatable).'),
+    ] = None,
+    target: Annotated[
+        str,
+        typer.Option(
+            "--target",
+            help="managed: servers become the lab's own servers; external: they keep their addresses.",
+        ),
+    ] = "managed",
+    pattern_file: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--pattern-file",
+            help="PATH=LOCAL: the content of a pattern file the config names (acl ... -f PATH), inlined.",
+        ),
+    ] = None,
+    lab: Annotated[
+        str | None, typer.Option("--lab", help="Check addresses against this lab's boundary.")
+    ] = None,
+    report: Annotated[
+        Path | None, typer.Option("--report", help="Also write the whole report (every line's fate) as JSON.")
+    ] = None,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show every line's fate.")] = False,
+    url: UrlOption = None,
+    token: TokenOption = None,
+) -> None:
+    """Import a production haproxy.cfg as an experiment file; print what became of its lines."""
+    try:
+        text = cfg.read_text()
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{cfg}: cannot read it: {exc}")
+    try:
+        environment = importing.parse_assignments(env, "--env")
+        locals_ = importing.parse_assignments(pattern_file, "--pattern-file")
+        files = {path: Path(local).read_text() for path, local in locals_.items()}
+    except (ValueError, OSError, UnicodeDecodeError) as exc:
+        fail(str(exc))
+    if target not in ("managed", "external"):
+        fail("--target: managed or external")
+    api = connect(url, token)
+    body: dict[str, Any] = {"text": text, "environment": environment, "target": target, "files": files}
+    if lab is not None:
+        body["lab_id"] = guarded(lambda: find_lab(api, lab))["id"]
+    answer = guarded(lambda: api.call(experiments_import_haproxy_cfg, body=body))
+    for line in importing.report_lines(str(cfg), answer, verbose):
+        err.line(line)
+    if report is not None:
+        importing.write_report(report, answer)
+    text_out = importing.experiment_file_text(answer, cfg.name)
+    if output is None:
+        sys.stdout.write(text_out)
+    else:
+        output.write_text(text_out)
+        err.line(f"wrote {output}: haplab validate {output}, then haplab run {output} --lab NAME")
 
 
 def _normalized(spec: dict[str, Any]) -> dict[str, Any] | None:
