@@ -87,6 +87,7 @@ def _refusals(imported: Imported, report: ValidationReport) -> dict[int, str]:
 
 _QUOTED = re.compile(r"'([^']+)'")
 _PROXY = re.compile(r"^(?:Proxy|(?:frontend|backend|listen)) '([^']+)'")
+_REFERENCED_BY = re.compile(r"referenced by ([A-Za-z][\w.-]*?)\.?(?:\s|$)")
 _SECTION = re.compile(r"^(?:frontend|backend|listen) (\S+)$")
 
 
@@ -98,6 +99,7 @@ def _unplaced(message: str, rendered: config_check.RenderedConfig) -> list[int]:
     if proxy is None:
         return []
     quoted = [word for word in _QUOTED.findall(message)[1:] if word != proxy.group(1)]
+    quoted += _REFERENCED_BY.findall(message)  # "... referenced by track-sc0."
     if not quoted:
         return []
     section: str | None = None

@@ -26,6 +26,7 @@ from contract.cfg_import.report import (
     LabMapping,
 )
 from contract.experiment import ExperimentSpec
+from contract.haproxy.cfg_words import split_words
 from contract.haproxy.raw_lines import request_log_problem
 from contract.target import DEFAULT_ENDPOINTS
 
@@ -74,6 +75,14 @@ def import_config(
     for _ in range(_MAX_ROUNDS):
         built = build(read, refused, files or {}, target)
         spec_doc = _spec_document(built, target)
+        unanswerable = {
+            line: why
+            for line, why in _checks_the_target_cannot_answer(built, spec_doc).items()
+            if line not in refused
+        }
+        if unanswerable:
+            refused.update(unanswerable)
+            continue
         try:
             spec = ExperimentSpec.model_validate(spec_doc)
         except ValidationError as error:
@@ -117,6 +126,14 @@ def _spec_document(built: Built, choice: TargetChoice) -> dict[str, Any]:
             ref.doc["target"] = 1
             ref.doc.pop("ssl", None)
             ref.doc.pop("proto", None)
+        for section in (*built.doc["backends"], *built.doc["listens"]):
+            check = section.get("health_check") or {}
+            if check.get("kind") == "mysql" and check.get("user") != "haproxy":
+                built.notes.append(
+                    f"{section['name']}: the check logs in as 'haproxy' (not {check['user']!r}): the user "
+                    "the lab's MariaDB has for checks"
+                )
+                check["user"] = "haproxy"
     else:
         target = _managed_target(built, len(targets))
     for ref in built.servers:
@@ -129,6 +146,54 @@ def _spec_document(built: Built, choice: TargetChoice) -> dict[str, Any]:
             "haplab's per-request timers would replace; turn them on in the designer to measure them instead"
         )
     return {"proxy": proxy, "target": target, "load": load, "timers": timers}
+
+
+# Health checks that speak another protocol than the lab's managed servers (HTTP), or look
+# for a body they do not send: against them every check fails and every server is marked down.
+_PROTOCOL_CHECKS = {
+    "pgsql-check": "PostgreSQL",
+    "redis-check": "Redis",
+    "mysql-check": "MySQL",
+    "ldap-check": "LDAP",
+    "smtpchk": "SMTP",
+    "spop-check": "SPOP",
+    "ssl-hello-chk": "a TLS handshake",
+}
+_BODY_MATCHERS = frozenset({"string", "rstring", "binary", "rbinary", "!string", "!rstring"})
+
+
+def _checks_the_target_cannot_answer(built: Built, spec_doc: dict[str, Any]) -> dict[int, str]:
+    """Raw health-check lines the lab's managed HTTP servers would fail: refused with why."""
+    target = spec_doc["target"]
+    if target["kind"] != "managed":
+        return {}
+    found: dict[int, str] = {}
+    for path, line in built.origins.items():
+        parts = path.split(".")
+        if len(parts) < 2 or parts[-2] != "extra" or not parts[-1].isdigit():
+            continue
+        section: Any = built.doc
+        for part in parts[:-2]:
+            section = section[int(part)] if part.isdigit() else section[part]
+        words = split_words(section["extra"][int(parts[-1])])
+        speaks = None
+        if words[:1] == ["option"] and len(words) > 1 and words[1] in _PROTOCOL_CHECKS:
+            if not (words[1] == "ssl-hello-chk" and target.get("tls")):
+                speaks = _PROTOCOL_CHECKS[words[1]]
+        elif (
+            words[:1] == ["tcp-check"]
+            and len(words) > 1
+            and words[1] in ("send", "send-binary", "expect", "send-lf")
+        ):
+            speaks = "the protocol these tcp-check steps expect"
+        elif words[:2] == ["http-check", "expect"] and any(w in _BODY_MATCHERS for w in words[2:4]):
+            speaks = "a reply body the check looks for"
+        if speaks is not None:
+            found[line] = (
+                f"the check expects {speaks}; the lab's managed servers answer HTTP, so every check would "
+                "fail and mark the servers down (an external target keeps it)"
+            )
+    return found
 
 
 def _clean(doc: dict[str, Any]) -> dict[str, Any]:
@@ -201,19 +266,13 @@ def _managed_target(built: Built, servers: int) -> dict[str, Any]:
                 ref.doc["ssl"] = {"verify": "none"}
             else:
                 ref.doc.pop("ssl", None)
-            _amend(
-                built, ref.line, f"ssl {'added' if tls else 'left out'}: the lab's servers all speak one way"
-            )
+            _amend(built, ref.line, "ssl", added=tls)
         if (ref.doc.get("proto") == "h2") != h2c:
             if h2c:
                 ref.doc["proto"] = "h2"
             else:
                 ref.doc.pop("proto", None)
-            _amend(
-                built,
-                ref.line,
-                f"proto h2 {'added' if h2c else 'left out'}: the lab's servers all speak one way",
-            )
+            _amend(built, ref.line, "proto h2", added=h2c)
     paths = list(dict.fromkeys(["/", *(e.path for e in DEFAULT_ENDPOINTS), *built.check_paths]))[:32]
     endpoints = [{"path": e.path} if e.path != "/slow" else e.model_dump() for e in DEFAULT_ENDPOINTS]
     endpoints = [
@@ -230,11 +289,19 @@ def _managed_target(built: Built, servers: int) -> dict[str, Any]:
     }
 
 
-def _amend(built: Built, line: int, note: str) -> None:
+def _amend(built: Built, line: int, setting: str, *, added: bool) -> None:
+    """Say on a server line that `setting` was added or left out: the lab's managed servers all
+    speak one way (TLS or not, h2c or not), the way most of the config's servers do."""
     fate = built.fates.get(line)
-    if fate is not None and note not in fate.detail:
-        joiner = "; " if "left out:" in fate.detail else "; left out: " if "left out" in note else "; "
-        built.fates[line] = fate.model_copy(update={"detail": fate.detail + joiner + note})
+    why = "the lab's servers all speak one way, as most servers here do"
+    if fate is None or f"{setting} (" in fate.detail:
+        return
+    if added:
+        detail = f"{fate.detail}; {setting} added ({why})"
+    else:
+        joiner = "; " if "left out:" in fate.detail else "; left out: "
+        detail = f"{fate.detail}{joiner}{setting} ({why})"
+    built.fates[line] = fate.model_copy(update={"detail": detail})
 
 
 def _log_lines_conflict(proxy: dict[str, Any]) -> bool:

@@ -262,6 +262,8 @@ class _Builder:
     def keep_raw(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, section: str) -> bool:
         """Keep `line` as a raw line of the section if the allowlist accepts it."""
         assert line.words is not None
+        if line.words[:2] == ["http-check", "send"] and "uri" in line.words[:-1]:
+            self._check_path(line.words[line.words.index("uri") + 1])
         text = self._raw_text(line)
         text = self._inline_pattern_files(text, line)
         reason = check_raw_line(kind, text)
@@ -578,6 +580,9 @@ class _Builder:
         return True
 
     def _section_line(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
+        if line.control is not None:
+            self._control_line(kind, doc, path, line, label)
+            return
         words = line.words or []
         keyword = words[0]
         if keyword == "bind" and kind in ("frontend", "listen"):
@@ -618,6 +623,53 @@ class _Builder:
             self._check_expect(kind, doc, path, line, label)
         else:
             self._common_line(kind, doc, path, line, label)
+
+    def _control_line(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
+        """A line whose escapes make control characters, which a raw line may not hold: the two
+        forms production configs use are rewritten into HAProxy 2.6's own equivalents without
+        them (and said so); anything else is refused with the reason."""
+        words = line.words or []
+        rewritten: list[list[str]] = []
+        if words[:2] == ["option", "httpchk"] and kind in ("backend", "listen") and len(words) == 5:
+            # The pre-2.2 form: `option httpchk GET /x HTTP/1.1\r\nHost:\ www`.
+            version, *headers = words[4].split("\r\n")
+            pairs = [h.split(":", 1) for h in headers if h]
+            if version.startswith("HTTP/") and all(len(p) == 2 for p in pairs):
+                rewritten.append(words[:4])
+                send = ["http-check", "send", "ver", version]
+                for name, value in pairs:
+                    send += ["hdr", name.strip(), value.strip()]
+                rewritten.append(send)
+        elif words[:2] == ["tcp-check", "send"] and len(words) == 3:
+            rewritten.append(["tcp-check", "send-binary", words[2].encode("latin-1", "replace").hex()])
+        elif words[:3] == ["tcp-check", "expect", "string"] and len(words) == 4:
+            rewritten.append(["tcp-check", "expect", "binary", words[3].encode("latin-1", "replace").hex()])
+        if not rewritten:
+            self.fate(
+                line, label, "refused", f"refused: HAProxy would not read this line here: {line.control}"
+            )
+            return
+        texts = [join_words(r) for r in rewritten]
+        if any(check_raw_line(kind, text) for text in texts[1:] or texts):
+            self.fate(line, label, "refused", f"refused: {line.control}")
+            return
+        fields = []
+        for text in texts:
+            extra = doc.setdefault("extra", [])
+            if text.startswith("option httpchk"):
+                self._health_check(kind, doc, path, CfgLine(line.number, text, text.split()), label)
+                fields.append(f"{path}.health_check")
+                continue
+            extra.append(text)
+            self.out.origins[f"{path}.extra.{len(extra) - 1}"] = line.number
+            fields.append(f"{path}.extra.{len(extra) - 1}")
+        self.fate(
+            line,
+            label,
+            "mapped",
+            f"rewritten without control characters as {' + '.join(repr(t) for t in texts)} (the same check)",
+            fields[-1],
+        )
 
     def _common_line(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
         """Lines defaults and every proxy section share: mode, timeouts, options, retries, log."""

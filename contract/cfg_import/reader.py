@@ -45,6 +45,9 @@ class CfgLine:
     words: list[str] | None
     error: str | None = None  # why the words could not be read
     variables: list[str] = field(default_factory=list)  # variables it reads
+    # Why its words hold control characters (escapes like \r\n): a line the mapping may rewrite
+    # into an equivalent one without them, else refuses with this reason.
+    control: str | None = None
 
 
 @dataclass
@@ -145,6 +148,9 @@ def read_config(text: str, environment: dict[str, str]) -> ReadConfig:
             line.words = split_words(text_line, variables)
         except CfgSyntaxError as error:
             line.error = f"HAProxy would not read this line: {error}"
+            if "control character" in str(error):
+                line.words = split_words(text_line, variables, control_characters=True)
+                line.control, line.error = str(error), None
         line.variables = sorted({name for name, (_, lines) in variables.seen.items() if number in lines})
         if line.words is not None and variables.missing and active():
             line.error = (

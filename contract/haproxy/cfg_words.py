@@ -38,12 +38,16 @@ VariableLookup = Callable[[str, str | None], str]
 MAX_WORDS = 64
 
 
-def split_words(line: str, variables: VariableLookup | None = None) -> list[str]:
+def split_words(
+    line: str, variables: VariableLookup | None = None, *, control_characters: bool = False
+) -> list[str]:
     """The words HAProxy 2.6 makes of `line` (one line, without its newline).
 
     Raises CfgSyntaxError where HAProxy would fail (unmatched quote, bad `\\x`), where a word
     would hold a control character, and where it would expand an environment variable unless
     `variables` says what each one holds (an imported config: contract.cfg_import).
+    `control_characters` lets escapes make them (`\\r\\n` in a legacy `option httpchk`), for
+    an import to rewrite such a line into one without; nothing else may ask for them.
     """
     words: list[str] = []
     current: list[str] = []
@@ -99,7 +103,7 @@ def split_words(line: str, variables: VariableLookup | None = None) -> list[str]
         raise CfgSyntaxError(f"unmatched {quote} quote")
     if started:
         words.append("".join(current))
-    for word in words:
+    for word in words if not control_characters else []:
         bad = next((ch for ch in word if ord(ch) < 0x20 or ord(ch) == 0x7F), None)
         if bad is not None:
             raise CfgSyntaxError(f"a word would hold the control character {bad!r} (from an escape)")

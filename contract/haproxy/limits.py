@@ -110,7 +110,7 @@ DIRECTIVE_CAPS: dict[str, Cap] = {
 }
 
 # Sizes inside a directive's arguments.
-STICK_TABLE_SIZE = Cap(1_000_000, "entries, allocated as the table fills (~100+ bytes each)", size=True)
+STICK_TABLE_SIZE = Cap(1_048_576, "entries, allocated as the table fills (~100+ bytes each)", size=True)
 STICK_TABLE_KEY_LEN = Cap(1_024, "bytes per string/binary key, allocated per entry")
 CAPTURE_LEN = Cap(16_384, "bytes captured per request or response, allocated per stream")
 SERVER_ARGUMENT_CAPS: dict[str, Cap] = {

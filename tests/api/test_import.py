@@ -17,7 +17,10 @@ from contract.cfg_import.report import MAX_IMPORT_BYTES
 from tests.api.helpers import API, new_member
 
 CONTRACT_TESTS = Path(__file__).resolve().parents[1] / "contract"
-CORPUS_FILES = sorted((CONTRACT_TESTS / "haproxy_corpus").glob("*.cfg"))
+CORPUS_FILES = [
+    *sorted((CONTRACT_TESTS / "haproxy_corpus").glob("*.cfg")),
+    *sorted((CONTRACT_TESTS / "cfg_import_cases").glob("*.cfg")),
+]
 ACCEPTANCE = (CONTRACT_TESTS / "cfg_import_cases" / "three-backends-tls-userlist-lua.cfg").read_text()
 
 

@@ -21,7 +21,8 @@ from contract.target import ExternalTarget, ManagedTarget
 
 CORPUS = Path(__file__).parent / "haproxy_corpus"
 CASES = Path(__file__).parent / "cfg_import_cases"
-CORPUS_FILES = sorted(CORPUS.glob("*.cfg"))
+# The public corpus and haplab's own cases (each exercising what the corpus lacks).
+CORPUS_FILES = [*sorted(CORPUS.glob("*.cfg")), *sorted(CASES.glob("*.cfg"))]
 ACCEPTANCE = (CASES / "three-backends-tls-userlist-lua.cfg").read_text()
 
 

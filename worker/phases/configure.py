@@ -71,9 +71,8 @@ class ConfigureLab(BackgroundPhase):
 
     @staticmethod
     def _server_addresses(ex: Execution) -> list[str]:
-        return [
-            server.address for _, pool in ex.spec.proxy.pools() for server in pool.servers if server.address is not None
-        ]
+        pools = ex.spec.proxy.pools()
+        return [server.address for _, pool in pools for server in pool.servers if server.address is not None]
 
     def _start_targets(self, ex: Execution, authority: KeyPair | None) -> int | None:
         """Start the run's targets; the run whose kept servers were adopted, if they were."""
