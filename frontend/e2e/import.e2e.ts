@@ -56,8 +56,9 @@ backend static
     server s1 10.0.2.1:80 check
 `;
 
-/** The line of the original list whose text contains `text`. */
-const originalLine = (page: Page, text: string) => page.getByTestId("import-original").locator("li.import-line", { hasText: text });
+/** The line of the original list whose text (not its detail) contains `text`. */
+const originalLine = (page: Page, text: string) =>
+  page.getByTestId("import-original").locator("li.import-line", { has: page.locator("code.import-text", { hasText: text }) });
 
 test("import a production haproxy.cfg: every line's fate, the lab's mapping, then the designer", async ({ page }) => {
   // Reached from the Experiments list.

@@ -66,7 +66,10 @@ export function ImportForm({ text, onText, target, onTarget, onImport, busy, fie
           value={text}
           spellCheck={false}
           placeholder={"global\n    maxconn 4000\n\nfrontend www\n    bind :80\n    default_backend app\n\nbackend app\n    server app1 10.0.0.11:8080 check"}
-          onChange={(e) => onText(e.target.value)}
+          onChange={(e) => {
+            onText(e.target.value);
+            setFileName(null); // edited: no longer the file as it was read
+          }}
           aria-describedby={`${id}-text-err`}
           aria-invalid={fields.some((f) => f.field === "text") || undefined}
         />

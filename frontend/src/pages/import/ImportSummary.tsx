@@ -1,6 +1,8 @@
 // The answer first: how many lines came along and how (refused in the danger colour), whether
 // haproxy -c accepts the result, the notes, and the experiment it would become with the way to
 // the designer (editors: it is where the experiment gets saved).
+import { Fragment } from "react";
+
 import type { ImportAnswer } from "../../client/types.gen";
 import { FateBadge } from "./FateBadge";
 import { FATE_MEANING, FATES, summaryParts } from "./importReport";
@@ -31,10 +33,10 @@ export function ImportSummary({ answer, canEdit, onOpen, stale }: Props) {
       <p className="import-counts" data-testid="import-counts">
         <strong>{total}</strong>:{" "}
         {parts.map((p, i) => (
-          <span key={p.fate} className={p.fate === "refused" && p.count > 0 ? "import-refused" : undefined}>
-            {p.text}
+          <Fragment key={p.fate}>
+            <span className={p.fate === "refused" && p.count > 0 ? "import-refused" : undefined}>{p.text}</span>
             {i < parts.length - 1 ? ", " : ""}
-          </span>
+          </Fragment>
         ))}
         <span className="import-check">
           {check == null ? (

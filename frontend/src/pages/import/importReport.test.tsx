@@ -41,7 +41,7 @@ describe("the summary of an import", () => {
   it("shows refused in the danger colour only when something was refused", () => {
     const answer = (lines: LineFate[]): ImportAnswer => ({ name: "imported www", description: "", spec: {} as ImportAnswer["spec"], report: { lines, counts: {}, check: { ok: true } } });
     const refused = renderToString(<ImportSummary answer={answer(LINES)} canEdit onOpen={() => undefined} stale={false} />).replaceAll("<!-- -->", "");
-    expect(refused).toContain('<span class="import-refused">1 refused');
+    expect(refused).toContain('<span class="import-refused">1 refused</span>, <span>2 not imported</span>');
     expect(refused).toContain("haproxy -c ok");
     expect(refused).toContain("Open in designer");
     const clean = renderToString(<ImportSummary answer={answer([fate(1, "modelled")])} canEdit={false} onOpen={() => undefined} stale />).replaceAll("<!-- -->", "");
