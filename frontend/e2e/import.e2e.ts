@@ -6,6 +6,7 @@
 // a new experiment whose rendered config keeps the use_backend routing. Light, dark, a phone, axe.
 import type { Page } from "@playwright/test";
 
+import { env, signIn } from "./env";
 import { expect, expectAccessible, expectNoHorizontalScroll, shot, test } from "./fixtures";
 
 const PHONE = { width: 390, height: 844 };
@@ -176,4 +177,23 @@ test("import a production haproxy.cfg: every line's fate, the lab's mapping, the
   await page.goto("/experiments/new");
   await page.getByRole("link", { name: "Import haproxy.cfg" }).click();
   await expect(page).toHaveURL(/\/experiments\/import$/);
+});
+
+test("a viewer may import (it creates nothing) but not open the result as an experiment", async ({ browser, consoleChecks }, info) => {
+  const context = await browser.newContext({ baseURL: info.project.use.baseURL, storageState: { cookies: [], origins: [] } });
+  consoleChecks.watch(context);
+  const page = await context.newPage();
+  try {
+    await signIn(page, env.viewerEmail, env.viewerPassword);
+    await page.goto("/experiments");
+    await expect(page.getByRole("link", { name: "New experiment" })).toHaveCount(0);
+    await page.getByRole("link", { name: "Import haproxy.cfg" }).click();
+    await page.getByLabel("haproxy.cfg", { exact: true }).fill("frontend www\n    bind :80\n    default_backend app\n\nbackend app\n    server a 10.0.0.1:80\n");
+    await page.getByRole("button", { name: "Import", exact: true }).click();
+    await expect(page.getByTestId("import-counts")).toContainText(/^\d+ lines: /, { timeout: 30_000 });
+    await expect(page.getByTestId("import-summary")).toContainText("needs the editor role");
+    await expect(page.getByTestId("open-in-designer")).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
 });
