@@ -41,6 +41,7 @@ export const routes: RouteObject[] = [
       // Design side (pages-1).
       { path: "experiments", ...page(() => import("./pages/experiments/ExperimentsPage")) },
       { path: "experiments/new", ...page(() => import("./pages/designer/DesignerPage")) },
+      { path: "experiments/import", ...page(() => import("./pages/import/ImportPage")) },
       { path: "experiments/:experimentId", ...page(() => import("./pages/experiments/ExperimentPage")) },
       { path: "experiments/:experimentId/edit", ...page(() => import("./pages/designer/DesignerPage")) },
       { path: "templates", ...page(() => import("./pages/templates/TemplatesPage")) },

@@ -5,7 +5,7 @@
 // and the rendered config. One column on a phone, with Save & launch pinned at the bottom.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useMemo, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 
 import type { ApiFieldError } from "../../api/apiError";
 import { fieldsOf, stripPrefix } from "../../api/fieldErrors";
@@ -144,16 +144,23 @@ export function DesignerForm({ initial }: { initial: DesignerInitial }) {
     <DesignerContext.Provider value={state}>
       <PageHeader
         actions={
-          <ExperimentFileActions
-            body={{ name, description, tags: tagList, spec }}
-            readOnly={readOnly}
-            onLoad={(body) => {
-              setName(body.name);
-              setDescription(body.description);
-              setTags(body.tags.join(", "));
-              setSpec(body.spec);
-            }}
-          />
+          <>
+            {initial.id == null && (
+              <Link className="button" to="/experiments/import">
+                Import haproxy.cfg
+              </Link>
+            )}
+            <ExperimentFileActions
+              body={{ name, description, tags: tagList, spec }}
+              readOnly={readOnly}
+              onLoad={(body) => {
+                setName(body.name);
+                setDescription(body.description);
+                setTags(body.tags.join(", "));
+                setSpec(body.spec);
+              }}
+            />
+          </>
         }
         title={initial.id == null ? "New experiment" : `Edit: ${initial.name}`}
         description={initial.version != null ? `Version ${initial.version}${specDirty ? " (unsaved changes make a new version)" : ""}` : "Design the HAProxy config, target and load; the rendered config is checked as you type."}

@@ -54,12 +54,16 @@ export default function ExperimentsPage() {
         title="Experiments"
         description="Versioned specs: HAProxy config, target, load and sweep."
         actions={
-          canEdit && (
-            <>
-              <Link className="button" to="/templates">From a template</Link>
-              <Link className="button primary" to="/experiments/new">New experiment</Link>
-            </>
-          )
+          <>
+            {/* Importing creates nothing, so viewers may too; opening the result needs an editor. */}
+            <Link className="button" to="/experiments/import">Import haproxy.cfg</Link>
+            {canEdit && (
+              <>
+                <Link className="button" to="/templates">From a template</Link>
+                <Link className="button primary" to="/experiments/new">New experiment</Link>
+              </>
+            )}
+          </>
         }
       />
       <div className="row filters" role="search" style={{ marginBottom: 12 }}>
