@@ -224,7 +224,13 @@ def _assign_targets(built: Built, choice: TargetChoice) -> list[str]:
         number = numbers.get(key)
         if number is None and len(numbers) < MAX_TARGETS:
             number = numbers[key] = len(numbers) + 1
-        ref.doc["target"] = number or MAX_TARGETS
+        if number is None:  # the lab has no more upstreams: said on the line
+            number = MAX_TARGETS
+            crowded = built.fates.get(ref.line)
+            note = f"the lab has at most {MAX_TARGETS} upstreams, so {ref.address} shares the last one"
+            if crowded is not None and note not in crowded.detail:
+                built.fates[ref.line] = crowded.model_copy(update={"detail": f"{crowded.detail}; {note}"})
+        ref.doc["target"] = number
     for line in dict.fromkeys(ref.line for ref in built.servers):
         fate = built.fates.get(line)
         if fate is None or fate.fate != "mapped":

@@ -21,10 +21,12 @@ from contract.cfg_import.words import BIND_WITH_VALUE, SERVER_WITH_VALUE, bind_p
 from contract.haproxy.cfg_words import join_words
 from contract.haproxy.limits import MAX_GLOBAL_MAXCONN
 from contract.haproxy.options import AnyOption, BackendOption, FrontendOption
-from contract.haproxy.raw_lines import check_raw_line, server_setting_problem
+from contract.haproxy.raw_lines import MAX_LINES, check_raw_line, server_setting_problem
 from contract.haproxy.timeouts import BackendTimeouts, FrontendTimeouts, Timeouts
 from contract.text_types import split_host_port
 
+MAX_SECTIONS = 64  # of each kind (HAProxyConfig's lists)
+MAX_SERVERS = 256  # per backend or listen (ServerPool.servers)
 LAB_CERTIFICATE = "lab"
 LAB_CA = "lab-ca"
 MAX_TARGETS = 64
@@ -267,6 +269,8 @@ class _Builder:
         text = self._raw_text(line)
         text = self._inline_pattern_files(text, line)
         reason = check_raw_line(kind, text)
+        if reason is None and len(doc.get("extra", [])) >= MAX_LINES:
+            reason = f"a section holds at most {MAX_LINES} raw lines in the spec"
         if reason is not None:
             self._note_files(line)
             self.fate(line, section, "refused", f"refused: {reason}")
@@ -462,6 +466,8 @@ class _Builder:
         path = f"{kind}s.{index}"
         name = section.imported_name or section.name or f"{kind}{index}"
         label = section.label
+        if index >= MAX_SECTIONS:
+            self.refused.setdefault(section.header.number, f"the spec holds at most {MAX_SECTIONS} {kind}s")
         if section.header.number in self.refused:
             why = self.refused[section.header.number]
             self.fate(section.header, label, "refused", f"refused: {why}")
@@ -898,6 +904,11 @@ class _Builder:
                 return
         server, left_out = _server_settings(settings)
         servers: list[dict[str, Any]] = doc.setdefault("servers", [])
+        if len(servers) + len(names) > MAX_SERVERS:
+            self.fate(
+                line, label, "refused", f"refused: a section holds at most {MAX_SERVERS} servers in the spec"
+            )
+            return
         for name, address in zip(names, addresses, strict=True):
             imported = name if _NAME.fullmatch(name) else _valid_name(name, "s")
             if imported != name:

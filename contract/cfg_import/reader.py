@@ -114,6 +114,7 @@ class _Variables:
 
 
 def read_config(text: str, environment: dict[str, str]) -> ReadConfig:
+    text = text.removeprefix("\ufeff")  # a UTF-8 byte order mark, which HAProxy skips too
     variables = _Variables(environment)
     sections: list[Section] = []
     skipped: list[Skipped] = []

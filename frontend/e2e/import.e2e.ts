@@ -71,14 +71,15 @@ test("import a production haproxy.cfg: every line's fate, the lab's mapping, the
   const importButton = page.getByRole("button", { name: "Import", exact: true });
   await expect(importButton).toBeDisabled();
 
-  // A file opened with the picker fills the box; a config with no frontend is refused at the box.
-  await page.getByTestId("import-file").setInputFiles({ name: "only-global.cfg", mimeType: "text/plain", buffer: Buffer.from("global\n    maxconn 100\n") });
-  await expect(textarea).toHaveValue("global\n    maxconn 100\n");
-  await expect(page.getByTestId("import-file-name")).toHaveText("from only-global.cfg");
+  // A file opened with the picker fills the box; one that is not text (a NUL byte: the wrong
+  // file picked) is refused at the box.
+  await page.getByTestId("import-file").setInputFiles({ name: "haproxy.cfg.gz", mimeType: "text/plain", buffer: Buffer.from("global\n\0maxconn 100\n") });
+  await expect(textarea).toHaveValue("global\n\0maxconn 100\n");
+  await expect(page.getByTestId("import-file-name")).toHaveText("from haproxy.cfg.gz");
   await importButton.click();
   const textError = page.locator(".import-form .field-error[data-field='text']");
   await expect(textError).toBeVisible();
-  await expect(textError).toContainText(/frontend|listen/);
+  await expect(textError).toContainText(/NUL/);
   await expect(page.getByTestId("import-result")).toHaveCount(0);
 
   // Paste production's config and import it.
@@ -113,7 +114,7 @@ test("import a production haproxy.cfg: every line's fate, the lab's mapping, the
   const certificate = page.getByTestId("import-mappings").locator("tr", { hasText: "/etc/ssl/private/site.pem" });
   await expect(certificate).toContainText("certificate");
   await expect(certificate).toContainText("lab certificate");
-  await expect(page.getByTestId("import-rendered")).toContainText("crt /haplab/run/certs/lab.pem");
+  await expect(page.getByTestId("import-rendered")).toContainText("crt {runtime_dir}/certs/lab.pem");
 
   // The filter reads the config by fate.
   const filter = page.getByRole("group", { name: "Show lines" });

@@ -44,11 +44,17 @@ export function ServersEditor({ path }: { path: string }) {
         </div>
       )}
       {ts && <ServerTlsKnobs path={`${tsPath}.ssl`} />}
-      {servers.map((_, i) => (
+      {servers.map((server, i) => (
         <div key={i} className="row server-row">
           <Knob path={`${path}.servers.${i}.name`} label="server name" required />
-          <Knob path={`${path}.servers.${i}.address`} label="address (host:port)" required />
+          {/* An imported server names one of the target's upstreams instead of an address. */}
+          {hasTarget(server) ? (
+            <Knob path={`${path}.servers.${i}.target`} label="target upstream" required />
+          ) : (
+            <Knob path={`${path}.servers.${i}.address`} label="address (host:port)" required />
+          )}
           <Knob path={`${path}.servers.${i}.maxconn`} label="maxconn" />
+          <Knob path={`${path}.servers.${i}.weight`} label="weight" />
           {!readOnly && (
             <button type="button" className="link" onClick={() => update(`${path}.servers`, servers.filter((_, j) => j !== i))}>
               Remove
@@ -97,4 +103,8 @@ function ServerTlsKnobs({ path }: { path: string }) {
       {ssl && <Knob path={`${path}.alpn`} label="ALPN to servers" kind="lines" placeholder="h2" />}
     </div>
   );
+}
+
+function hasTarget(server: unknown): boolean {
+  return typeof server === "object" && server !== null && (server as { target?: unknown }).target != null;
 }
