@@ -17,10 +17,23 @@ from typing import Any, Literal, get_args
 
 from contract.cfg_import.reader import NOT_IMPORTED_KINDS, PROXY_KINDS, CfgLine, ReadConfig, Section
 from contract.cfg_import.report import Fate, LineFate
-from contract.cfg_import.words import BIND_WITH_VALUE, SERVER_WITH_VALUE, bind_port, integer, millis
+from contract.cfg_import.words import (
+    BIND_WITH_VALUE,
+    SERVER_WITH_VALUE,
+    bind_port,
+    integer,
+    millis,
+    settings,
+)
 from contract.haproxy.cfg_words import join_words
 from contract.haproxy.limits import MAX_GLOBAL_MAXCONN
-from contract.haproxy.options import AnyOption, BackendOption, FrontendOption
+from contract.haproxy.options import (
+    EXCLUSIVE_OPTION_GROUPS,
+    HTTP_ONLY_OPTIONS,
+    AnyOption,
+    BackendOption,
+    FrontendOption,
+)
 from contract.haproxy.raw_lines import MAX_LINES, check_raw_line, server_setting_problem
 from contract.haproxy.timeouts import BackendTimeouts, FrontendTimeouts, Timeouts
 from contract.text_types import split_host_port
@@ -172,8 +185,53 @@ class _Builder:
             if section.kind == "defaults":
                 self._defaults_fates(section, section is primary)
         self._references()
+        self._http_options_out_of_defaults()
         self._entry_point()
         return self.out
+
+    def _http_options_out_of_defaults(self) -> None:
+        """HTTP-only options of defaults go to the http sections when some section runs in mode
+        tcp: HAProxy ignores them there (with a warning), the spec refuses them."""
+        doc = self.out.doc
+        defaults = doc["defaults"]
+        default_mode = defaults.get("mode", "http")
+        sections = [
+            (f"{kind}.{i}", kind.rstrip("s"), section)
+            for kind in ("frontends", "backends", "listens")
+            for i, section in enumerate(doc[kind])
+        ]
+        if not any(section.get("mode", default_mode) == "tcp" for _, _, section in sections):
+            return
+        options: list[str] = defaults.get("options", [])
+        lines: list[int] = defaults.get("_option_lines", [])
+        for option, line in [(o, n) for o, n in zip(options, lines, strict=True) if o in HTTP_ONLY_OPTIONS]:
+            index = options.index(option)
+            del options[index], lines[index]
+            taken: list[str] = []
+            for path, kind, section in sections:
+                own = section.setdefault("options", [])
+                if (
+                    section.get("mode", default_mode) != "http"
+                    or option not in _OPTIONS[kind]
+                    or option in own
+                ):
+                    continue
+                if any(option in group and set(own) & group for group in EXCLUSIVE_OPTION_GROUPS):
+                    continue  # the section chose another of the group
+                own.append(option)
+                section.setdefault("_option_lines", []).append(line)
+                self.out.origins[f"{path}.options.{option}"] = line
+                taken.append(f"{kind} {section['name']}")
+            fate = self.out.fates[line]
+            where = f"written into {', '.join(taken)}" if taken else "no http section takes it"
+            self.out.fates[line] = fate.model_copy(
+                update={
+                    "fate": "mapped" if taken else "not_imported",
+                    "field": None,
+                    "detail": f"{where}: sections in mode tcp ignore option {option} (HAProxy warns), "
+                    "and the spec's defaults hold what every section takes",
+                }
+            )
 
     def _entry_point(self) -> None:
         """A config with no frontend or listen (a fragment: backends only, or global and
@@ -727,8 +785,6 @@ class _Builder:
             self.keep_raw(kind, doc, path, line, label)
 
     def _option(self, doc: dict[str, Any], path: str, option: str, line: CfgLine, label: str) -> None:
-        from contract.haproxy.options import EXCLUSIVE_OPTION_GROUPS
-
         options: list[str] = doc.setdefault("options", [])
         origins: list[int] = doc.setdefault("_option_lines", [])
         group = next((g for g in EXCLUSIVE_OPTION_GROUPS if option in g), frozenset({option}))
@@ -886,11 +942,11 @@ class _Builder:
                 return
             first, number = count
             names = [f"{words[1]}{first + i}" for i in range(number)]
-            address, settings = words[3], words[4:]
+            address, written = words[3], words[4:]
             addresses = [f"{address}#{first + i}" for i in range(number)]
         else:
             names, addresses = [words[1]], [words[2]]
-            settings = words[3:]
+            written = words[3:]
         if self.target == "external":
             try:
                 split_host_port(addresses[0].split("#")[0].removeprefix("ipv4@").removeprefix("ipv6@"))
@@ -902,7 +958,7 @@ class _Builder:
                     f"refused: servers stay at their production addresses (external target), and {error}",
                 )
                 return
-        server, left_out = _server_settings(settings)
+        server, left_out = _server_settings(written)
         servers: list[dict[str, Any]] = doc.setdefault("servers", [])
         if len(servers) + len(names) > MAX_SERVERS:
             self.fate(
@@ -979,11 +1035,7 @@ def _bind_settings(words: list[str]) -> tuple[dict[str, Any], list[str], str | N
     alpn: list[str] = []
     proto = None
     left_out: list[str] = []
-    index = 0
-    while index < len(words):
-        word = words[index]
-        value = words[index + 1] if word in BIND_WITH_VALUE and index + 1 < len(words) else None
-        index += 2 if value is not None else 1
+    for word, value in settings(words, BIND_WITH_VALUE):
         if word == "ssl":
             tls["ssl"] = True
         elif word in ("crt", "crt-list") and value is not None:
@@ -1032,11 +1084,7 @@ def _server_settings(words: list[str]) -> tuple[dict[str, Any], list[str]]:
     alpn: list[str] = []
     extra: list[str] = []
     left_out: list[str] = []
-    index = 0
-    while index < len(words):
-        word = words[index]
-        value = words[index + 1] if word in SERVER_WITH_VALUE and index + 1 < len(words) else None
-        index += 2 if value is not None else 1
+    for word, value in settings(words, SERVER_WITH_VALUE):
         number = integer(value) if value is not None else None
         if (
             word in ("maxconn", "minconn", "maxqueue", "weight", "pool-max-conn", "pool-low-conn")

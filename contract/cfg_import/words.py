@@ -4,6 +4,7 @@ servers' keywords and how many arguments each takes."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 # parse_time_err(): a number and a unit (us, ms, s, m, h, d); timeouts default to milliseconds.
 _TIME = re.compile(r"(\d+)(us|ms|s|m|h|d)?")
@@ -56,6 +57,18 @@ SERVER_WITH_VALUE = frozenset(
         "usesrc", "verify", "verifyhost", "weight", "ws", "set-proxy-v2-tlv-fmt", "shard",
     }
 )  # fmt: skip
+
+
+def settings(words: list[str], with_value: frozenset[str]) -> Iterator[tuple[str, str | None]]:
+    """(keyword, its value or None) for each setting of a bind or server line, as HAProxy reads
+    them: a keyword in `with_value` takes the next word as its value."""
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = words[index + 1] if word in with_value and index + 1 < len(words) else None
+        index += 2 if value is not None else 1
+        yield word, value
+
 
 # Address prefixes of a bind: TCP ones are kept (the port), the others have no lab equivalent.
 _TCP_PREFIXES = ("ipv4@", "ipv6@", "tcp@", "tcp4@", "tcp6@")

@@ -328,3 +328,35 @@ def test_an_import_never_reads_the_api_hosts_environment(monkeypatch: pytest.Mon
     assert "leaked" not in imported.spec.model_dump_json()
     (line,) = [line for line in imported.report.lines if "PROBE" in line.text]
     assert line.fate == "refused" and "no value" in line.detail
+
+
+def test_http_options_of_defaults_go_to_the_http_sections_when_some_run_tcp() -> None:
+    text = "\n".join(
+        [
+            "global",
+            "    log stdout format raw local0",
+            "defaults",
+            "    mode http",
+            "    option httplog",
+            "    option forwardfor",
+            "    timeout client 5s",
+            "frontend web",
+            "    bind :8080",
+            "    default_backend app",
+            "backend app",
+            "    server a 10.0.0.1:80",
+            "listen db",
+            "    mode tcp",
+            "    bind :3306",
+            "    server d 10.0.0.2:3306",
+        ]
+    )
+    imported = import_config(text)
+    proxy = imported.spec.proxy
+    assert proxy.defaults.options == []
+    assert proxy.frontends[0].options == ["httplog", "forwardfor"]
+    assert proxy.backends[0].options == ["forwardfor"]  # httplog is a frontend's
+    assert proxy.listens[0].options == []
+    httplog = next(line for line in imported.report.lines if line.text.strip() == "option httplog")
+    assert httplog.fate == "mapped" and "frontend web" in httplog.detail
+    assert import_config(rendered(imported)).spec == imported.spec
