@@ -61,7 +61,7 @@ _BALANCE = frozenset({"roundrobin", "static-rr", "leastconn", "first", "source",
 _HTTP_REUSE = frozenset({"never", "safe", "aggressive", "always"})
 _ALPN = ("h2", "http/1.1", "http/1.0")
 _CHECK_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-# Keywords that only set a server pool: in a defaults section they go to each backend/listen.
+# Keywords that only set a server pool: in a defaults section they go to each backend or listen.
 _POOL_KEYWORDS = frozenset({"balance", "http-reuse", "fullconn"})
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.:-]{0,62}")
 _MODELLED_ELSEWHERE = {
