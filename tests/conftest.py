@@ -176,7 +176,7 @@ def start_worker(
     They run against the test's own committed database and the test Redis, with short waits.
     Their logs are printed at teardown (pytest shows them when the test failed).
     """
-    from live_processes import WorkerProcess, start_worker_process
+    from live_processes import WorkerProcess, start_worker_process, stop_workers
 
     from backend.queue import reset_celery_client
 
@@ -196,8 +196,8 @@ def start_worker(
 
     yield start
 
+    stop_workers(started)
     for worker in started:
-        worker.stop()
         print(f"===== log of worker {worker.nodename} (pid {worker.pid}) =====\n{worker.log()}")
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from live_processes import start_api_server, start_service_workers
+from live_processes import start_api_server, start_service_workers, stop_workers
 from sqlalchemy import select
 
 from dev.services import Postgres, Redis, free_port
@@ -109,8 +109,7 @@ def _shared_stack(
         workers = start_service_workers(
             database_url=database_url, redis_url=redis.url, log_dir=root, agent_wait=20, lease=30
         )
-        for worker in workers:
-            stack.callback(worker.stop)
+        stack.callback(stop_workers, workers)
         for name, value in before.items():
             if value is None:
                 del os.environ[name]
