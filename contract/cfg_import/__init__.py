@@ -399,7 +399,7 @@ def _report(read: ReadConfig, built: Built, spec: ExperimentSpec, choice: Target
         FileReference(
             path=path,
             lines=sorted(set(numbers)),
-            inlined=all(built.fates.get(n) is not None and built.fates[n].fate == "kept" for n in numbers),
+            inlined=all("given with the import" in getattr(built.fates.get(n), "detail", "") for n in numbers),
             hint=(
                 "pattern file: give its content with the import to inline its patterns into the acl line"
                 if any("-f" in (built.fates[n].text if n in built.fates else "") for n in numbers)

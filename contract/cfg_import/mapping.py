@@ -338,7 +338,18 @@ class _Builder:
         where = f"{path}.extra.{len(extra) - 1}"
         self.out.origins[where] = line.number
         if line.number not in self._into:
-            self.fate(line, section, "kept", f"kept as a raw line of {section}", where)
+            inlined = next((p for p, lines in self.out.files.items() if line.number in lines), None)
+            if inlined is not None:
+                self.fate(
+                    line,
+                    section,
+                    "mapped",
+                    f"kept as a raw line of {section} with the patterns of {inlined} (given with the import) "
+                    "written in place of -f",
+                    where,
+                )
+            else:
+                self.fate(line, section, "kept", f"kept as a raw line of {section}", where)
         return True
 
     def _raw_text(self, line: CfgLine) -> str:

@@ -360,3 +360,20 @@ def test_http_options_of_defaults_go_to_the_http_sections_when_some_run_tcp() ->
     httplog = next(line for line in imported.report.lines if line.text.strip() == "option httplog")
     assert httplog.fate == "mapped" and "frontend web" in httplog.detail
     assert import_config(rendered(imported)).spec == imported.spec
+
+
+def test_a_pattern_files_content_given_with_the_import_is_inlined_and_said() -> None:
+    text = (
+        "frontend f\n  bind :80\n  acl blocked src -f /etc/haproxy/blocked.lst\n"
+        "  http-request deny if blocked\n  default_backend b\nbackend b\n  server s 10.0.0.1:80\n"
+    )
+    without = import_config(text)
+    (reference,) = without.report.files
+    assert reference.path == "/etc/haproxy/blocked.lst" and not reference.inlined
+    assert "pattern file" in reference.hint
+    assert next(line for line in without.report.lines if line.line == 3).fate == "refused"
+    given = import_config(text, files={"/etc/haproxy/blocked.lst": "10.0.0.1\n# a comment\n\n10.0.0.0/24\n"})
+    assert given.spec.proxy.frontends[0].extra[0] == "acl blocked src 10.0.0.1 10.0.0.0/24"
+    line = next(line for line in given.report.lines if line.line == 3)
+    assert line.fate == "mapped" and "/etc/haproxy/blocked.lst" in line.detail
+    assert given.report.files[0].inlined
