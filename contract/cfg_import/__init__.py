@@ -395,14 +395,19 @@ def _report(read: ReadConfig, built: Built, spec: ExperimentSpec, choice: Target
             mapped = f"target.addresses.{number - 1} (external: {spec.target.addresses[number - 1]})"  # type: ignore[union-attr]
         server_lines = sorted({ref.line for ref in built.servers if ref.address == address})
         mappings.append(LabMapping(kind="server", original=shown, mapped_to=mapped, lines=server_lines))
+
+    def detail(line: int) -> str:
+        fate = built.fates.get(line)
+        return f"{fate.text} {fate.detail}" if fate is not None else ""
+
     files = [
         FileReference(
             path=path,
             lines=sorted(set(numbers)),
-            inlined=all("given with the import" in getattr(built.fates.get(n), "detail", "") for n in numbers),
+            inlined=all("given with the import" in detail(n) for n in numbers),
             hint=(
                 "pattern file: give its content with the import to inline its patterns into the acl line"
-                if any("-f" in (built.fates[n].text if n in built.fates else "") for n in numbers)
+                if any(" -f " in detail(n) for n in numbers)
                 else "the lab has no copy of this file; the lines that read it are refused"
             ),
         )
