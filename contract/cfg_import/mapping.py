@@ -57,6 +57,12 @@ _TIMEOUTS = {
     "listen": frozenset(Timeouts.model_fields),
     "defaults": frozenset(Timeouts.model_fields),
 }
+# The model's SslOption and CipherList shapes (contract/haproxy/names.py).
+_SSL_OPTION = re.compile(
+    r"no-sslv3|no-tlsv1[0-3]|no-tls-tickets|force-tlsv1[0-3]|prefer-client-ciphers"
+    r"|ssl-(min|max)-ver TLSv1\.[0-3]"
+)
+_CIPHERS = re.compile(r"[A-Za-z0-9:+!@_.=-]{1,2048}")
 _BALANCE = frozenset({"roundrobin", "static-rr", "leastconn", "first", "source", "uri", "random"})
 _HTTP_REUSE = frozenset({"never", "safe", "aggressive", "always"})
 _ALPN = ("h2", "http/1.1", "http/1.0")
@@ -910,7 +916,8 @@ class _Builder:
         tls, alpn, proto, left_out = _bind_settings(words[2:])
         for bind in binds:
             if tls["ssl"]:
-                bind["ssl"] = {"cert": LAB_CERTIFICATE, "alpn": alpn}
+                bind["ssl"] = {"cert": LAB_CERTIFICATE, "alpn": alpn, "options": tls["options"]}
+                bind["ssl"].update({k: tls[k] for k in ("ciphers", "ciphersuites") if k in tls})
             if proto:
                 bind["proto"] = proto
         for cert in tls["certs"]:
@@ -1034,21 +1041,22 @@ def _ssl_options(args: list[str]) -> list[str] | None:
             continue
         options.append(args[index])
         index += 1
-    pattern = re.compile(
-        r"no-sslv3|no-tlsv1[0-3]|no-tls-tickets|force-tlsv1[0-3]|prefer-client-ciphers"
-        r"|ssl-(min|max)-ver TLSv1\.[0-3]"
-    )
-    return options if all(pattern.fullmatch(o) for o in options) else None
+    return options if all(_SSL_OPTION.fullmatch(o) for o in options) else None
 
 
 def _bind_settings(words: list[str]) -> tuple[dict[str, Any], list[str], str | None, list[str]]:
-    tls: dict[str, Any] = {"ssl": False, "certs": []}
+    tls: dict[str, Any] = {"ssl": False, "certs": [], "options": []}
     alpn: list[str] = []
     proto = None
     left_out: list[str] = []
     for word, value in settings(words, BIND_WITH_VALUE):
+        option = f"{word} {value}" if word in ("ssl-min-ver", "ssl-max-ver") and value else word
         if word == "ssl":
             tls["ssl"] = True
+        elif word in ("ciphers", "ciphersuites") and value is not None and _CIPHERS.fullmatch(value):
+            tls[word] = value
+        elif _SSL_OPTION.fullmatch(option):
+            tls["options"].append(option)
         elif word in ("crt", "crt-list") and value is not None:
             tls["certs"].append(value)
         elif word == "alpn" and value is not None:
@@ -1062,8 +1070,10 @@ def _bind_settings(words: list[str]) -> tuple[dict[str, Any], list[str], str | N
             proto = "h2"
         else:
             left_out.append(f"{word} {value}" if value is not None else word)
-    if tls["certs"] and not tls["ssl"]:
-        left_out.append("crt without ssl")
+    if not tls["ssl"]:
+        if tls["certs"]:
+            left_out.append("crt without ssl")
+        left_out += tls["options"] + [f"{k} {tls[k]}" for k in ("ciphers", "ciphersuites") if k in tls]
         tls["certs"] = []
     return (
         tls,

@@ -146,6 +146,16 @@ class BindTls(StrictModel):
         default_factory=list,
         description="Protocols offered in ALPN, most preferred first, e.g. ['h2', 'http/1.1'].",
     )
+    ciphers: CipherList | None = Field(
+        default=None, description="OpenSSL cipher list for TLS <= 1.2 on this bind (else the global default)."
+    )
+    ciphersuites: CipherList | None = Field(
+        default=None, description="TLS 1.3 cipher suites on this bind (else the global default)."
+    )
+    options: list[SslOption] = Field(
+        default_factory=list,
+        description="TLS options of this bind, e.g. 'ssl-min-ver TLSv1.2' (added to the global defaults).",
+    )
 
 
 class Bind(StrictModel):

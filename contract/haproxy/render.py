@@ -262,6 +262,11 @@ def _bind_line(bind: Bind, ctx: RenderContext) -> str:
         words.append(f"ssl crt {ctx.cert_path(bind.ssl.cert)}")
         if bind.ssl.alpn:
             words.append("alpn " + ",".join(bind.ssl.alpn))
+        if bind.ssl.ciphers:
+            words.append(f"ciphers {bind.ssl.ciphers}")
+        if bind.ssl.ciphersuites:
+            words.append(f"ciphersuites {bind.ssl.ciphersuites}")
+        words += bind.ssl.options
     if bind.proto is not None:
         words.append(f"proto {bind.proto}")
     return " ".join(words)

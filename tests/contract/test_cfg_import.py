@@ -377,3 +377,24 @@ def test_a_pattern_files_content_given_with_the_import_is_inlined_and_said() -> 
     line = next(line for line in given.report.lines if line.line == 3)
     assert line.fate == "mapped" and "/etc/haproxy/blocked.lst" in line.detail
     assert given.report.files[0].inlined
+
+
+def test_a_binds_tls_versions_and_ciphers_come_along() -> None:
+    text = (
+        "frontend f\n  bind :443 ssl crt /etc/ssl/a.pem ciphers ECDHE-RSA-AES128-GCM-SHA256 "
+        "ciphersuites TLS_AES_128_GCM_SHA256 ssl-min-ver TLSv1.2 no-tls-tickets strict-sni\n"
+        "  default_backend b\nbackend b\n  server s 10.0.0.1:80\n"
+    )
+    imported = import_config(text)
+    tls = imported.spec.proxy.frontends[0].bind.ssl
+    assert tls is not None
+    assert (tls.ciphers, tls.ciphersuites) == ("ECDHE-RSA-AES128-GCM-SHA256", "TLS_AES_128_GCM_SHA256")
+    assert tls.options == ["ssl-min-ver TLSv1.2", "no-tls-tickets"]
+    bind_line = next(line for line in imported.report.lines if line.line == 2)
+    assert "strict-sni (not modelled on a bind)" in bind_line.detail
+    text_out = rendered(imported)
+    assert (
+        "ciphers ECDHE-RSA-AES128-GCM-SHA256 ciphersuites TLS_AES_128_GCM_SHA256 ssl-min-ver TLSv1.2"
+        in text_out
+    )
+    assert import_config(text_out).spec == imported.spec

@@ -1215,6 +1215,45 @@ export const BindTlsSchema = {
             type: 'array',
             title: 'Alpn',
             description: 'Protocols offered in ALPN, most preferred first, e.g. [\'h2\', \'http/1.1\'].'
+        },
+        ciphers: {
+            anyOf: [
+                {
+                    type: 'string',
+                    pattern: '^[A-Za-z0-9:+!@_.=-]{1,2048}$'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Ciphers',
+            description: 'OpenSSL cipher list for TLS <= 1.2 on this bind (else the global default).'
+        },
+        ciphersuites: {
+            anyOf: [
+                {
+                    type: 'string',
+                    pattern: '^[A-Za-z0-9:+!@_.=-]{1,2048}$'
+                },
+                {
+                    type: 'null'
+                }
+            ],
+            title: 'Ciphersuites',
+            description: 'TLS 1.3 cipher suites on this bind (else the global default).'
+        },
+        options: {
+            items: {
+                type: 'string',
+                pattern: '^(no-sslv3|no-tlsv1[0-3]|no-tls-tickets|force-tlsv1[0-3]|prefer-client-ciphers|ssl-(min|max)-ver (TLSv1\\.[0-3]))$',
+                examples: [
+                    'ssl-min-ver TLSv1.2',
+                    'no-tls-tickets'
+                ]
+            },
+            type: 'array',
+            title: 'Options',
+            description: 'TLS options of this bind, e.g. \'ssl-min-ver TLSv1.2\' (added to the global defaults).'
         }
     },
     additionalProperties: false,

@@ -650,6 +650,24 @@ export type BindTls = {
      * Protocols offered in ALPN, most preferred first, e.g. ['h2', 'http/1.1'].
      */
     alpn?: Array<'h2' | 'http/1.1' | 'http/1.0'>;
+    /**
+     * Ciphers
+     *
+     * OpenSSL cipher list for TLS <= 1.2 on this bind (else the global default).
+     */
+    ciphers?: string | null;
+    /**
+     * Ciphersuites
+     *
+     * TLS 1.3 cipher suites on this bind (else the global default).
+     */
+    ciphersuites?: string | null;
+    /**
+     * Options
+     *
+     * TLS options of this bind, e.g. 'ssl-min-ver TLSv1.2' (added to the global defaults).
+     */
+    options?: Array<string>;
 };
 
 /**
