@@ -77,12 +77,43 @@ def _refusals(imported: Imported, report: ValidationReport) -> dict[int, str]:
         for error in check.errors:
             if error.field is not None:
                 continue  # a field error above already
+            named = _named_field(error.message, imported)
+            if named is not None and (source := imported.origin(named)) is not None:
+                lines.setdefault(source, f"HAProxy refuses this line: {error.message}")
+                continue
             for number in _unplaced(error.message, rendered):
                 field = rendered.raw_lines.get(number)
                 source = imported.origins.get(field) if field is not None else None
                 if source is not None:
                     lines.setdefault(source, f"HAProxy refuses this line: {error.message}")
     return lines
+
+
+_SERVER_NAMED = re.compile(r"'server ([^/']+)/([^']+)'")
+_BIND_NAMED = re.compile(r"^Proxy '([^']+)'.* for bind '[^']*:(\d+)'")
+
+
+def _named_field(message: str, imported: Imported) -> str | None:
+    """The field of a server or bind HAProxy names instead of giving a line: "'server be/s1' :
+    unable to set SSL cipher list ...", "Proxy 'fe': ... for bind '*:443' at ..."."""
+    proxy = imported.spec.proxy
+    if (server := _SERVER_NAMED.search(message)) is not None:
+        for path, pool in proxy.pools():
+            if pool.name == server.group(1):
+                for index, candidate in enumerate(pool.servers):
+                    if candidate.name == server.group(2):
+                        return f"{path}.servers.{index}"
+    if (bind := _BIND_NAMED.match(message)) is not None:
+        sections = [
+            *((f"frontends.{i}", f) for i, f in enumerate(proxy.frontends)),
+            *((f"listens.{i}", s) for i, s in enumerate(proxy.listens)),
+        ]
+        for path, section in sections:
+            if section.name == bind.group(1):
+                for where, listener in section.all_binds():
+                    if listener.port == int(bind.group(2)):
+                        return f"{path}.{where}"
+    return None
 
 
 _QUOTED = re.compile(r"'([^']+)'")

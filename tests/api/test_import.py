@@ -96,3 +96,18 @@ def test_bad_requests_are_422_naming_the_field(
 def test_importing_needs_a_signed_in_caller(client: TestClient) -> None:
     response = client.post(f"{API}/experiments/import", json={"text": ACCEPTANCE})
     assert response.status_code == 401
+
+
+def test_haproxys_refusal_of_a_bind_or_server_it_names_without_a_line_is_put_on_that_line(
+    client: TestClient, db: Session
+) -> None:
+    viewer = new_member(db, "viewer")
+    text = (
+        "frontend f\n  bind :443 ssl crt /x.pem ciphers NOTACIPHER\n  bind :80\n  default_backend b\n"
+        "backend b\n  server s 10.0.0.1:80\n"
+    )
+    answer = _import(client, viewer.headers, text=text)
+    assert answer["report"]["check"]["ok"] is True
+    line = next(line for line in answer["report"]["lines"] if line["line"] == 2)
+    assert line["fate"] == "refused" and "NOTACIPHER" in line["detail"]
+    assert answer["spec"]["proxy"]["frontends"][0]["bind"]["port"] == 80
