@@ -165,7 +165,7 @@ class _Builder:
                 skipped.line, skipped.section, "refused" if skipped.refused else "skipped", skipped.reason
             )
         sections = self.read.sections
-        proxies = [s for s in sections if s.kind in PROXY_KINDS]
+        proxies = self._statistics_pages_last([s for s in sections if s.kind in PROXY_KINDS])
         self._name_sections(proxies)
         inherits = self._inheritance(sections)
         entry = next((s for s in proxies if s.kind == "frontend"), None) or next(
@@ -275,6 +275,24 @@ class _Builder:
                 f"the config has no proxy section: haplab added listen {name!r} on port {port} in front of "
                 "the lab's target, so its global and defaults settings can be measured"
             )
+
+    def _statistics_pages_last(self, proxies: list[Section]) -> list[Section]:
+        """A frontend that only serves HAProxy's statistics page (stats enable / uri, no backend)
+        is not where production's load enters, yet the load enters through the first frontend:
+        it becomes a listen (the same section without servers), after the others."""
+        pages = []
+        for section in proxies:
+            words = [line.words or [] for line in section.lines]
+            serves_stats = any(w[:2] in (["stats", "enable"], ["stats", "uri"]) for w in words)
+            routes = any(w[:1] in (["default_backend"], ["use_backend"]) for w in words)
+            if section.kind == "frontend" and serves_stats and not routes and len(proxies) > 1:
+                section.kind = "listen"
+                pages.append(section)
+                self.out.notes.append(
+                    f"{section.label} serves the statistics page: imported as a listen after the other "
+                    "sections, so the load enters where production's does"
+                )
+        return [*(s for s in proxies if s not in pages), *pages]
 
     def _name_sections(self, proxies: list[Section]) -> None:
         """The spec's name of each section: valid, and unique across frontends, backends and

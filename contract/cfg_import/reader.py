@@ -61,7 +61,9 @@ class Section:
 
     @property
     def label(self) -> str:
-        return f"{self.kind} {self.name}" if self.name else self.kind
+        """As written (`frontend stats`), whatever kind the spec gives it."""
+        written = self.header.words[0] if self.header.words else self.kind
+        return f"{written} {self.name}" if self.name else written
 
 
 @dataclass

@@ -80,11 +80,11 @@ def _reference_problems(config: HAProxyConfig) -> Iterator[str]:
             yield (
                 f"{path}.default_backend: no backend or listen section is called {frontend.default_backend!r}"
             )
-        elif config.effective_mode(target) != config.effective_mode(frontend):
+        elif config.effective_mode(frontend) == "http" and config.effective_mode(target) == "tcp":
+            # The other way round is HAProxy's TCP-to-HTTP upgrade, which 2.6 accepts.
             yield (
-                f"{path}.default_backend: frontend {frontend.name!r} runs in mode "
-                f"{config.effective_mode(frontend)} but {target.name!r} runs in mode "
-                f"{config.effective_mode(target)}"
+                f"{path}.default_backend: frontend {frontend.name!r} runs in mode http but "
+                f"{target.name!r} runs in mode tcp (HAProxy refuses an http frontend a tcp backend)"
             )
 
 

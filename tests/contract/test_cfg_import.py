@@ -398,3 +398,24 @@ def test_a_binds_tls_versions_and_ciphers_come_along() -> None:
         in text_out
     )
     assert import_config(text_out).spec == imported.spec
+
+
+def test_a_statistics_page_frontend_is_not_where_the_load_enters() -> None:
+    text = (
+        "frontend stats\n  bind :8404\n  stats enable\n  stats uri /stats\n"
+        "listen app\n  bind :80\n  server a 10.0.0.1:80\n"
+    )
+    imported = import_config(text)
+    assert imported.spec.entry_point()[1].name == "app"
+    assert [s.name for s in imported.spec.proxy.listens] == ["app", "stats"]
+    assert imported.spec.proxy.listens[1].extra == ["stats enable", "stats uri /stats"]
+    assert any("statistics page" in note for note in imported.report.notes)
+    assert import_config(rendered(imported)).spec == imported.spec
+
+
+def test_a_tcp_frontend_may_send_to_an_http_backend_as_haproxy_upgrades_it() -> None:
+    text = (
+        "frontend f\n  mode tcp\n  bind :443\n  default_backend web\n"
+        "backend web\n  mode http\n  server w 10.0.0.1:80\n"
+    )
+    assert import_config(text).spec.proxy.frontends[0].default_backend == "web"

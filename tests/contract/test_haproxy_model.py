@@ -123,9 +123,12 @@ def test_http_options_inherited_from_defaults_by_a_tcp_section_are_refused() -> 
     assert "defaults.options" in message and "listen 'db'" in message
 
 
-def test_frontend_and_its_backend_must_share_a_mode() -> None:
+def test_an_http_frontend_cannot_send_to_a_tcp_backend_but_tcp_may_upgrade_to_http() -> None:
     doc = _config(backends=[{"name": "be", "mode": "tcp", "servers": [_server()]}])
     assert "frontends.0.default_backend" in _error(doc)
+    upgraded = _config(backends=[{"name": "be", "mode": "http", "servers": [_server()]}])
+    upgraded["frontends"][0]["mode"] = "tcp"
+    assert HAProxyConfig.model_validate(upgraded).frontends[0].default_backend == "be"
 
 
 def test_log_formats_need_a_log_target() -> None:
