@@ -138,6 +138,11 @@ def _spec_document(built: Built, choice: TargetChoice) -> dict[str, Any]:
         target = _managed_target(built, len(targets))
     for ref in built.servers:
         ref.doc.pop("_ca_path", None)
+    if entry is not None and (hosts := _host_names(entry)):
+        built.notes.append(
+            f"{entry['name']} routes or filters by the Host header ({', '.join(hosts[:5])}): the load "
+            "sends the proxy's address as Host unless load.headers gives one of these"
+        )
     proxy = _clean(built.doc)
     timers = {"collect": not _log_lines_conflict(proxy)}
     if not timers["collect"]:
@@ -194,6 +199,20 @@ def _checks_the_target_cannot_answer(built: Built, spec_doc: dict[str, Any]) -> 
                 "fail and mark the servers down (an external target keeps it)"
             )
     return found
+
+
+_HOST_CRITERIA = re.compile(r"^(req\.)?hdr(_beg|_dom|_end|_reg|_sub)?\(host\)$", re.IGNORECASE)
+
+
+def _host_names(section: dict[str, Any]) -> list[str]:
+    """The Host names a section's ACLs compare with (`acl api hdr(host) -i api.example.com`)."""
+    names: list[str] = []
+    for line in section.get("extra", []):
+        words = split_words(line)
+        if words[:1] != ["acl"] or len(words) < 4 or not _HOST_CRITERIA.match(words[2]):
+            continue
+        names += [word for word in words[3:] if not word.startswith("-")]
+    return list(dict.fromkeys(names))
 
 
 def _clean(doc: dict[str, Any]) -> dict[str, Any]:
