@@ -103,7 +103,6 @@ class Built:
     addresses: list[str] = field(default_factory=list)  # production upstream addresses, target order
     servers: list[ServerRef] = field(default_factory=list)
     check_paths: list[str] = field(default_factory=list)
-    entry_kind: str | None = None  # "frontend" / "listen": where the load enters
 
 
 class _Builder:
@@ -171,7 +170,6 @@ class _Builder:
         entry = next((s for s in proxies if s.kind == "frontend"), None) or next(
             (s for s in proxies if s.kind == "listen"), None
         )
-        self.out.entry_kind = entry.kind if entry else None
         primary = inherits.get(id(entry)) if entry is not None else None
         for section in sections:
             if section.kind in NOT_IMPORTED_KINDS:
@@ -257,7 +255,6 @@ class _Builder:
             if "mode" in backend:
                 frontend["mode"] = backend["mode"]
             doc["frontends"].append(frontend)
-            self.out.entry_kind = "frontend"
             self.out.notes.append(
                 f"the config has no frontend or listen section: haplab added frontend {name!r} on port "
                 f"{port}, sending to backend {backend['name']!r}, so the lab can send load"
@@ -270,7 +267,6 @@ class _Builder:
                     "servers": [{"name": "t1", "target": 1}],
                 }
             )
-            self.out.entry_kind = "listen"
             self.out.notes.append(
                 f"the config has no proxy section: haplab added listen {name!r} on port {port} in front of "
                 "the lab's target, so its global and defaults settings can be measured"
@@ -452,7 +448,7 @@ class _Builder:
         elif keyword in ("ssl-default-bind-options", "ssl-default-server-options") and args:
             options = _ssl_options(args)
             if options is None:
-                self._refuse_or_raw("global", doc, "global", line, label)
+                self.keep_raw("global", doc, "global", line, label)
                 return
             self._modelled(doc, keyword.replace("-", "_"), options, "global", line, label)
         elif keyword == "log" and args and args[0] != "global":
@@ -480,16 +476,13 @@ class _Builder:
         elif keyword in _MODELLED_ELSEWHERE:
             self.fate(line, label, "not_imported", f"not imported: {_MODELLED_ELSEWHERE[keyword]}")
         else:
-            self._refuse_or_raw("global", doc, "global", line, label)
+            self.keep_raw("global", doc, "global", line, label)
 
     def _modelled(
         self, doc: dict[str, Any], key: str, value: Any, path: str, line: CfgLine, label: str
     ) -> None:
         self.set_field(doc, key, value, path, line, label)
         self.fate(line, label, "modelled", f"modelled as proxy.{path}.{key}", f"{path}.{key}")
-
-    def _refuse_or_raw(self, kind: str, doc: dict[str, Any], path: str, line: CfgLine, label: str) -> None:
-        self.keep_raw(kind, doc, path, line, label)
 
     def _unreadable(self, line: CfgLine, label: str) -> bool:
         if line.number in self.refused:
