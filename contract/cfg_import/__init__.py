@@ -34,6 +34,7 @@ __all__ = ["LAB_CA", "LAB_CERTIFICATE", "ConfigImportError", "Imported", "import
 
 # Each round refuses at least one line; a config cannot need more rounds than it has lines.
 _MAX_ROUNDS = 400
+_RELATIVE_FIELD = re.compile(r"^([a-z_]+(?:\.[0-9]+)?(?:\.[a-z_]+)*):")
 _FIELD_AT_START = re.compile(
     r"^((?:proxy\.)?(?:global|defaults|frontends|backends|listens)(?:\.[A-Za-z0-9_]+)*)"
 )
@@ -351,11 +352,10 @@ def _lines_to_refuse(error: ValidationError, built: Built) -> dict[int, str]:
         messages = [m.strip() for m in str(item["msg"]).removeprefix("Value error, ").split("; ")]
         for message in messages:
             path = location
-            match = _FIELD_AT_START.match(message)
-            if match:
-                path = match.group(1)
-            elif location.startswith("proxy") or not location:
-                pass
+            if match := _FIELD_AT_START.match(message):
+                path = match.group(1)  # a whole config's check names the field from the top
+            elif match := _RELATIVE_FIELD.match(message):
+                path = f"{location}.{match.group(1)}"  # a section's check names it from there
             path = path.removeprefix("proxy.")
             option = re.search(r"option (\S+)", message)
             if path.endswith(".options") and option:

@@ -419,3 +419,42 @@ def test_a_tcp_frontend_may_send_to_an_http_backend_as_haproxy_upgrades_it() -> 
         "backend web\n  mode http\n  server w 10.0.0.1:80\n"
     )
     assert import_config(text).spec.proxy.frontends[0].default_backend == "web"
+
+
+def test_a_repeated_server_name_is_refused_on_its_line() -> None:
+    imported = import_config("listen l\n bind :80\n server s1 10.0.0.1:80\n server s1 10.0.0.2:80\n")
+    assert [s.name for s in imported.spec.proxy.listens[0].servers] == ["s1"]
+    line = next(line for line in imported.report.lines if line.line == 4)
+    assert line.fate == "refused" and "appears twice" in line.detail
+
+
+def test_configs_made_of_mixed_and_damaged_corpus_lines_import_or_say_why() -> None:
+    """Lines of every corpus config, shuffled into sections and some damaged (quotes, escapes,
+    braces, a stray CR): every one imports with a fate per line, or is refused with a reason;
+    none raises anything else (the API would answer 500)."""
+    import random
+
+    pool = [line for path in CORPUS_FILES for line in path.read_bytes().decode().split("\n") if line.strip()]
+    damage = list(" \t\"'\\#$%{}[]()!&|,:;-_./*@xy09\r")
+    chance = random.Random(35)
+    for _ in range(300):
+        lines = []
+        for line in chance.sample(pool, chance.randint(3, 40)):
+            if chance.random() < 0.3:
+                at = chance.randint(0, len(line))
+                line = (
+                    line[:at]
+                    + "".join(chance.choice(damage) for _ in range(chance.randint(1, 4)))
+                    + line[at:]
+                )
+            lines.append(line)
+        text = "\n".join(lines)
+        try:
+            imported = import_config(
+                text, environment={"APP3": '$x"y'}, target=chance.choice(["managed", "external"])
+            )
+        except ConfigImportError as refusal:
+            assert str(refusal)
+            continue
+        numbered = {n for n, line in enumerate(text.split("\n"), start=1) if line.strip(" \t\r")}
+        assert set(fates(imported)) == numbered, text
