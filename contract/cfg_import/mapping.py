@@ -27,6 +27,8 @@ from contract.cfg_import.words import (
 )
 from contract.haproxy.cfg_words import join_words
 from contract.haproxy.limits import MAX_GLOBAL_MAXCONN
+from contract.haproxy.model import Balance, HttpReuse
+from contract.haproxy.names import CIPHER_LIST_PATTERN, NAME_PATTERN, SSL_OPTION_PATTERN, AlpnProtocol
 from contract.haproxy.options import (
     EXCLUSIVE_OPTION_GROUPS,
     HTTP_ONLY_OPTIONS,
@@ -35,6 +37,7 @@ from contract.haproxy.options import (
     FrontendOption,
 )
 from contract.haproxy.raw_lines import MAX_LINES, check_raw_line, server_setting_problem
+from contract.haproxy.servers import HttpCheck
 from contract.haproxy.timeouts import BackendTimeouts, FrontendTimeouts, Timeouts
 from contract.text_types import split_host_port
 
@@ -57,19 +60,16 @@ _TIMEOUTS = {
     "listen": frozenset(Timeouts.model_fields),
     "defaults": frozenset(Timeouts.model_fields),
 }
-# The model's SslOption and CipherList shapes (contract/haproxy/names.py).
-_SSL_OPTION = re.compile(
-    r"no-sslv3|no-tlsv1[0-3]|no-tls-tickets|force-tlsv1[0-3]|prefer-client-ciphers"
-    r"|ssl-(min|max)-ver TLSv1\.[0-3]"
-)
-_CIPHERS = re.compile(r"[A-Za-z0-9:+!@_.=-]{1,2048}")
-_BALANCE = frozenset({"roundrobin", "static-rr", "leastconn", "first", "source", "uri", "random"})
-_HTTP_REUSE = frozenset({"never", "safe", "aggressive", "always"})
-_ALPN = ("h2", "http/1.1", "http/1.0")
-_CHECK_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+# The model's own shapes, to tell what becomes a field from what stays a raw line.
+_SSL_OPTION = re.compile(SSL_OPTION_PATTERN)
+_CIPHERS = re.compile(CIPHER_LIST_PATTERN)
+_NAME = re.compile(NAME_PATTERN)
+_BALANCE = frozenset(get_args(Balance))
+_HTTP_REUSE = frozenset(get_args(HttpReuse))
+_ALPN = get_args(AlpnProtocol)
+_CHECK_METHODS = frozenset(get_args(HttpCheck.model_fields["method"].annotation))
 # Keywords that only set a server pool: in a defaults section they go to each backend or listen.
 _POOL_KEYWORDS = frozenset({"balance", "http-reuse", "fullconn"})
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.:-]{0,62}")
 _MODELLED_ELSEWHERE = {
     "pidfile": "the agent that runs HAProxy owns its pidfile",
     "daemon": "the agent runs HAProxy in the foreground",

@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from contract.haproxy.names import MAX_MILLIS
+
 # parse_time_err(): a number and a unit (us, ms, s, m, h, d); timeouts default to milliseconds.
 _TIME = re.compile(r"(\d+)(us|ms|s|m|h|d)?")
 _UNIT_MS = {"ms": 1, "s": 1000, "m": 60_000, "h": 3_600_000, "d": 86_400_000}
-MAX_MILLIS = 2_147_483_647
 
 
 def millis(word: str) -> int | None:

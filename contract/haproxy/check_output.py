@@ -66,8 +66,10 @@ def config_messages(output: str, config_name: str, config_dir: str | None = None
         if match is None:
             # An indented "parsing [file:line]: ..." continues the message above (HAProxy lists
             # each of "multiple argument resolution errors:" on a line of its own).
-            if level is None or not raw[:1].isspace() or not raw.strip().startswith("parsing ["):
-                level = None if not raw[:1].isspace() else level
+            indented = raw[:1].isspace()
+            if not indented:
+                level = None  # an unindented line ends the message above
+            if level is None or not indented or not raw.strip().startswith("parsing ["):
                 continue
             rest = _printable(raw.strip())
         else:

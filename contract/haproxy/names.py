@@ -11,14 +11,9 @@ from contract.haproxy.cfg_words import needs_no_quoting
 
 # Proxy and server names: HAProxy accepts [A-Za-z0-9_.:-]; we also require a leading letter so
 # a name never looks like a number, an option or a path.
-ProxyName = Annotated[
-    str,
-    Field(pattern=r"^[A-Za-z][A-Za-z0-9_.:-]{0,62}$", examples=["web"], description="Section name."),
-]
-ServerName = Annotated[
-    str,
-    Field(pattern=r"^[A-Za-z][A-Za-z0-9_.:-]{0,62}$", examples=["s1"], description="Server name."),
-]
+NAME_PATTERN = r"^[A-Za-z][A-Za-z0-9_.:-]{0,62}$"
+ProxyName = Annotated[str, Field(pattern=NAME_PATTERN, examples=["web"], description="Section name.")]
+ServerName = Annotated[str, Field(pattern=NAME_PATTERN, examples=["s1"], description="Server name.")]
 # A certificate (or CA) the lab manages, by name: the agent stores it as
 # {runtime_dir}/certs/{name}.pem. Never a path.
 CertName = Annotated[
@@ -32,7 +27,8 @@ CertName = Annotated[
 Mode = Literal["http", "tcp"]
 AlpnProtocol = Literal["h2", "http/1.1", "http/1.0"]
 # Durations are milliseconds and rendered with an explicit "ms" unit.
-Millis = Annotated[int, Field(ge=0, le=2_147_483_647)]
+MAX_MILLIS = 2_147_483_647
+Millis = Annotated[int, Field(ge=0, le=MAX_MILLIS)]
 
 _BIND_ADDRESS = re.compile(r"\*|[0-9.]{7,15}|[0-9A-Fa-f:]{2,39}")
 
@@ -62,14 +58,14 @@ def _check_cpu_map(value: str) -> str:
 
 CpuMapEntry = Annotated[str, AfterValidator(_check_cpu_map)]
 # An OpenSSL cipher list: letters, digits and the separators OpenSSL uses. No spaces.
-CipherList = Annotated[str, Field(pattern=r"^[A-Za-z0-9:+!@_.=-]{1,2048}$")]
+CIPHER_LIST_PATTERN = r"^[A-Za-z0-9:+!@_.=-]{1,2048}$"
+CipherList = Annotated[str, Field(pattern=CIPHER_LIST_PATTERN)]
+SSL_OPTION_PATTERN = (
+    r"^(no-sslv3|no-tlsv1[0-3]|no-tls-tickets|force-tlsv1[0-3]|prefer-client-ciphers"
+    r"|ssl-(min|max)-ver (TLSv1\.[0-3]))$"
+)
 SslOption = Annotated[
-    str,
-    Field(
-        pattern=r"^(no-sslv3|no-tlsv1[0-3]|no-tls-tickets|force-tlsv1[0-3]|prefer-client-ciphers"
-        r"|ssl-(min|max)-ver (TLSv1\.[0-3]))$",
-        examples=["ssl-min-ver TLSv1.2", "no-tls-tickets"],
-    ),
+    str, Field(pattern=SSL_OPTION_PATTERN, examples=["ssl-min-ver TLSv1.2", "no-tls-tickets"])
 ]
 
 
