@@ -118,8 +118,8 @@ def _spec_document(built: Built, choice: TargetChoice) -> dict[str, Any]:
     load: dict[str, Any] = {"path": "/", "tls": tls}
     if h2:
         load.update({"http_version": "2", "driver": "h2load"})
-    if choice == "external":
-        target: dict[str, Any] = {"kind": "external", "addresses": targets or ["127.0.0.1:8080"]}
+    if choice == "external" and targets:
+        target: dict[str, Any] = {"kind": "external", "addresses": targets}
     elif tcp_entry and mysql:
         target = {"kind": "mariadb"}
         load = {"driver": "mariadb-slap", "connections": 10, "sql": {}}

@@ -14,7 +14,7 @@ from sqlalchemy.orm import Session
 
 from backend.models import Experiment
 from contract.cfg_import.report import MAX_IMPORT_BYTES
-from tests.api.helpers import API, new_member
+from tests.api.helpers import API, make_lab, new_member
 
 CONTRACT_TESTS = Path(__file__).resolve().parents[1] / "contract"
 CORPUS_FILES = [
@@ -111,3 +111,25 @@ def test_haproxys_refusal_of_a_bind_or_server_it_names_without_a_line_is_put_on_
     line = next(line for line in answer["report"]["lines"] if line["line"] == 2)
     assert line["fate"] == "refused" and "NOTACIPHER" in line["detail"]
     assert answer["spec"]["proxy"]["frontends"][0]["bind"]["port"] == 80
+
+
+def test_another_teams_lab_is_not_found_and_a_lab_boundary_refuses_on_the_line(
+    client: TestClient, db: Session
+) -> None:
+    viewer = new_member(db, "viewer")
+    stranger = new_member(db, "editor")
+    theirs = make_lab(db, stranger.team)
+    text = "listen l\n  bind :80\n  log 203.0.113.9:514 local0\n  server s 10.0.0.1:80\n"
+    response = client.post(
+        f"{API}/experiments/import", json={"text": text, "lab_id": theirs.id}, headers=viewer.headers
+    )
+    assert response.status_code == 404, response.text
+    # External servers outside the team's boundary: their lines are refused, saying why.
+    mine = make_lab(db, viewer.team)
+    answer = _import(client, viewer.headers, text=text, target="external", lab_id=mine.id)
+    server = next(line for line in answer["report"]["lines"] if line["line"] == 4)
+    assert server["fate"] == "refused" and "10.0.0.1" in server["detail"], server
+    # No server left to keep at its address: no external address is made up; the lab's own
+    # target stands by, which nothing reaches.
+    assert answer["spec"]["target"]["kind"] == "managed"
+    assert answer["report"]["check"]["ok"] is True
